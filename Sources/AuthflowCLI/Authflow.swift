@@ -1,0 +1,33 @@
+import ArgumentParser
+import AuthflowCore
+
+/// The `authflow` command.
+@main
+struct Authflow: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "authflow",
+        abstract: "Run Firebase Authentication's browser-based sign-in flows from Linux.",
+        discussion: AuthflowExitCode.table,
+        version: AuthflowVersion.current,
+        subcommands: [LinkCommand.self]
+    )
+
+    /// Runs the command, mapping argument errors to exit status 2 (ArgumentParser's default is 64) so that
+    /// every usage problem has the one documented status.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                StandardError.write(fullMessage(for: error))
+                Self.exit(withError: ExitCode(AuthflowExitCode.usage.rawValue))
+            }
+            Self.exit(withError: error)
+        }
+    }
+}

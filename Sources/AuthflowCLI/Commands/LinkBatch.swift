@@ -1,0 +1,51 @@
+import AuthflowCore
+import AuthflowParsing
+
+/// `link inspect -`: one result per input line, streamed as lines arrive.
+struct LinkBatch {
+    let inspector: LinkInspector
+    let json: Bool
+
+    func run() async -> AuthflowExitCode {
+        let reader = LineReader()
+        let output = StandardOutput()
+        var worst = AuthflowExitCode.success
+        while let lines = reader.nextLines() {
+            for line in lines {
+                let status = await inspect(line, into: output)
+                if status.rawValue > worst.rawValue { worst = status }
+            }
+            output.flush()
+        }
+        return worst
+    }
+
+    private func inspect(_ line: ArraySlice<UInt8>, into output: StandardOutput) async -> AuthflowExitCode {
+        if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return .success }
+        let inspection: LinkInspection
+        do {
+            inspection = try await inspector.inspect(normalizedBytes: line)
+        } catch {
+            if json {
+                output.write(bytes: InspectionJSON.line(forProblem: error.description))
+            } else {
+                output.write("invalid\t-\t\(error.description)\n")
+            }
+            return error.exitStatus
+        }
+        if json {
+            output.write(bytes: InspectionJSON.line(for: inspection))
+        } else {
+            output.write(InspectionSummary.batchLine(for: inspection))
+        }
+        return inspection.kind == .unknown ? .notRecognized : .success
+    }
+}
+
+extension LinkInspector {
+    /// Inspects one line of bytes, rejecting invalid UTF-8 as unusable input.
+    func inspect(normalizedBytes bytes: ArraySlice<UInt8>) async throws(LinkInspectionError) -> LinkInspection {
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw .input(.invalidUTF8) }
+        return try await inspect(text)
+    }
+}

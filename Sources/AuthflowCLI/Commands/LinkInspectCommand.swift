@@ -1,0 +1,120 @@
+import ArgumentParser
+import AuthflowCore
+import AuthflowParsing
+
+/// `authflow link inspect`: what a clicked link, or the email holding it, gives Firebase.
+struct LinkInspectCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Show what Firebase needs from a link a user clicked, or from the email that holds it.",
+        discussion: """
+            Unwraps every layer around an email action link (mail-security rewriters such as Safe Links and \
+            Proofpoint, Dynamic Links, Firebase Hosting /__/auth/links, custom-scheme deep_link_id) and \
+            recognises the callbacks hosted Firebase pages send back. Short links (*.page.link) are expanded \
+            over HTTPS unless --offline is given.
+
+            With -, reads one link per line from standard input and writes one result per line (blank lines \
+            are skipped); the exit status is then the highest any line produced.
+
+            JSON keys, always present: kind (emailAction, authCallback, unknown), mode, oobCode, apiKey, \
+            continueUrl, lang, tenantId, link, authType, eventId, recaptchaToken, error, layers, shortLink; \
+            batch lines that could not be inspected add problem.
+
+            \(AuthflowExitCode.table)
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The link, or - to read links from standard input, one per line.", valueName: "url"))
+    var link: String?
+
+    @Option(help: ArgumentHelp("Search an HTML file (- for standard input) for the action link.", valueName: "file"))
+    var html: String?
+
+    @Option(help: ArgumentHelp("Search a saved email (.eml; - for standard input) for the action link.", valueName: "file"))
+    var eml: String?
+
+    @Flag(help: "Print JSON (one object per line) instead of a summary.")
+    var json = false
+
+    @OptionGroup(title: "Short links")
+    var network: LinkNetworkOptions
+
+    func validate() throws {
+        let sources = [link != nil, html != nil, eml != nil].filter { $0 }.count
+        guard sources == 1 else {
+            throw ValidationError(sources == 0
+                ? "Pass a link, - for links on standard input, --html FILE or --eml FILE."
+                : "Pass only one of: a link, --html FILE, --eml FILE.")
+        }
+    }
+
+    func run() async throws {
+        let inspector = network.makeInspector()
+        let status: AuthflowExitCode
+        if let html {
+            status = await inspectDocument(path: html, isEmail: false, inspector: inspector)
+        } else if let eml {
+            status = await inspectDocument(path: eml, isEmail: true, inspector: inspector)
+        } else if link == "-" {
+            status = await LinkBatch(inspector: inspector, json: json).run()
+        } else {
+            status = await inspectOne(link ?? "", inspector: inspector)
+        }
+        if status != .success { throw status.exitCode }
+    }
+
+    private func inspectOne(_ text: String, inspector: LinkInspector) async -> AuthflowExitCode {
+        let inspection: LinkInspection
+        do {
+            inspection = try await inspector.inspect(text)
+        } catch {
+            StandardError.write("authflow: \(error)")
+            return error.exitStatus
+        }
+        print(inspection)
+        return inspection.kind == .unknown ? .notRecognized : .success
+    }
+
+    private func inspectDocument(path: String, isEmail: Bool, inspector: LinkInspector) async -> AuthflowExitCode {
+        let bytes: [UInt8]
+        do {
+            bytes = try InputReading.document(at: path)
+        } catch {
+            StandardError.write("authflow: \(error)")
+            return .usage
+        }
+        let finder = DocumentLinkFinder(inspector: inspector)
+        let search: DocumentLinkSearch
+        do {
+            search = try await isEmail ? finder.search(eml: bytes) : finder.search(html: bytes)
+        } catch {
+            StandardError.write("authflow: \(path): \(error)")
+            return error.exitStatus
+        }
+        let name = path == "-" ? "standard input" : path
+        guard let chosen = search.chosen else {
+            let reason = "No Firebase link among the \(search.linkCount) links in \(name)."
+            if json {
+                let output = StandardOutput()
+                output.write(bytes: InspectionJSON.line(forProblem: reason))
+            }
+            StandardError.write("authflow: \(reason)")
+            return .notRecognized
+        }
+        print(chosen)
+        if !json, search.actionLinkCount > 1 {
+            StandardError.write("Note: \(name) holds \(search.actionLinkCount) different action links; "
+                + "this is the first sign-in link.")
+        }
+        return chosen.kind == .unknown ? .notRecognized : .success
+    }
+
+    private func print(_ inspection: LinkInspection) {
+        let output = StandardOutput()
+        if json {
+            output.write(bytes: InspectionJSON.line(for: inspection))
+        } else {
+            output.write(InspectionSummary.text(for: inspection))
+        }
+    }
+}

@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reading files and standard input as bytes, with errors people can act on.
+enum InputReading {
+    /// Largest document read (HTML page or .eml): generous for real mail, bounded against accidents.
+    static let maximumDocumentBytes = 32 * 1024 * 1024
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The bytes of `path`, or of standard input when `path` is `-`.
+    static func document(at path: String) throws(Failure) -> [UInt8] {
+        if path == "-" { return try readAll(descriptor: STDIN_FILENO, name: "standard input") }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw Failure(description: "Cannot read \(path): \(String(cString: strerror(errno))).")
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            throw Failure(description: "Cannot read \(path): it is a directory; pass the saved email or HTML file.")
+        }
+        return try readAll(descriptor: descriptor, name: path)
+    }
+
+    private static func readAll(descriptor: Int32, name: String) throws(Failure) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(description: "Cannot read \(name): \(String(cString: strerror(errno))).")
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > maximumDocumentBytes {
+                throw Failure(description: "\(name) is larger than \(maximumDocumentBytes / 1024 / 1024) MiB; "
+                    + "pass the single email or page that holds the link.")
+            }
+        }
+    }
+}
+
+/// Standard input split into lines as they arrive, so `tail -f … | authflow link inspect -` streams.
+final class LineReader {
+    private var pending: [UInt8] = []
+    private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    private var finished = false
+
+    /// The complete lines available after the next read, without their line ends; `nil` at end of input.
+    func nextLines() -> [ArraySlice<UInt8>]? {
+        guard !finished else { return nil }
+        var count = 0
+        repeat {
+            count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+        } while count < 0 && errno == EINTR
+        if count <= 0 {
+            finished = true
+            defer { pending = [] }
+            return pending.isEmpty ? nil : [trimCR(pending[...])]
+        }
+        pending.append(contentsOf: chunk[0..<count])
+        guard let lastNewline = pending.lastIndex(of: UInt8(ascii: "\n")) else { return [] }
+        let complete = pending[..<lastNewline]
+        let lines = complete.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(trimCR)
+        pending = Array(pending[(lastNewline + 1)...])
+        return lines
+    }
+
+    private func trimCR(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        line.last == UInt8(ascii: "\r") ? line.dropLast() : line
+    }
+}

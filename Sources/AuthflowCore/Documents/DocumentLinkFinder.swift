@@ -1,0 +1,65 @@
+import AuthflowParsing
+
+/// Picks the Firebase link out of an email or web page full of other links (logos, unsubscribe, tracking).
+///
+/// Preference: the first sign-in action link; else the first other action link; else the first auth
+/// callback; else, online, the first short link that expands to one of those.
+public struct DocumentLinkFinder: Sendable {
+    /// The most short links expanded per document, to bound network work on hostile input.
+    public static let maximumShortLinks = 3
+
+    public let inspector: LinkInspector
+
+    public init(inspector: LinkInspector) {
+        self.inspector = inspector
+    }
+
+    /// Searches an HTML document.
+    public func search(html: [UInt8]) async throws(DocumentSearchError) -> DocumentLinkSearch {
+        let links: [ExtractedLink]
+        do { links = try HTMLLinkExtractor.links(inHTML: html) } catch { throw .document(error) }
+        return try await search(links: links.map(\.url))
+    }
+
+    /// Searches a raw email (RFC 5322 / MIME).
+    public func search(eml: [UInt8]) async throws(DocumentSearchError) -> DocumentLinkSearch {
+        let links: [ExtractedLink]
+        do { links = try EmailLinkExtractor.links(inEML: eml) } catch { throw .document(error) }
+        return try await search(links: links.map(\.url))
+    }
+
+    /// Chooses among links already extracted, in document order.
+    public func search(links: [String]) async throws(DocumentSearchError) -> DocumentLinkSearch {
+        var inspections: [LinkInspection] = []
+        var seen = Set<String>()
+        for link in links where seen.insert(link).inserted {
+            // Links that are not URLs at all (broken markup, `javascript:` noise) are simply not candidates.
+            if let inspection = try? inspector.offline.inspect(link) { inspections.append(inspection) }
+        }
+        let actions = inspections.filter { $0.kind == .emailAction }
+        let chosen = actions.first(where: { $0.action?.isSignIn == true }) ?? actions.first
+            ?? inspections.first(where: { $0.kind == .authCallback })
+        if let chosen {
+            return DocumentLinkSearch(chosen: chosen, linkCount: seen.count,
+                                      actionLinkCount: Set(actions.compactMap(\.action?.oobCode)).count)
+        }
+
+        var firstFailure: ShortLinkError?
+        if inspector.resolver != nil {
+            let shortLinks = inspections.compactMap(\.unresolvedShortLink).prefix(Self.maximumShortLinks)
+            for shortLink in shortLinks {
+                do {
+                    let expanded = try await inspector.inspect(shortLink)
+                    if expanded.kind != .unknown {
+                        return DocumentLinkSearch(chosen: expanded, linkCount: seen.count,
+                                                  actionLinkCount: expanded.kind == .emailAction ? 1 : 0)
+                    }
+                } catch {
+                    if case .shortLink(let failure) = error, firstFailure == nil { firstFailure = failure }
+                }
+            }
+        }
+        if let firstFailure { throw .shortLink(firstFailure) }
+        return DocumentLinkSearch(chosen: nil, linkCount: seen.count, actionLinkCount: 0)
+    }
+}

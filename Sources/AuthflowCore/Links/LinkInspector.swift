@@ -1,0 +1,31 @@
+import AuthflowParsing
+
+/// Classifies a link, expanding short links online when allowed.
+public struct LinkInspector: Sendable {
+    /// The offline part; its `linkDomains` also mark which hosts are short-link hosts.
+    public let offline: OfflineLinkInspector
+    /// `nil` in offline mode: short links are then reported, not expanded.
+    public let resolver: ShortLinkResolver?
+
+    public init(offline: OfflineLinkInspector = .init(), resolver: ShortLinkResolver?) {
+        self.offline = offline
+        self.resolver = resolver
+    }
+
+    /// Inspects pasted text: unwraps it, and expands a short link found inside (at most once per call, since
+    /// the resolver already follows short-link hops itself).
+    public func inspect(_ text: String) async throws(LinkInspectionError) -> LinkInspection {
+        let first: LinkInspection
+        do { first = try offline.inspect(text) } catch { throw .input(error) }
+        guard let shortLink = first.unresolvedShortLink, let resolver else { return first }
+
+        let resolved: (target: String, hops: [String])
+        do { resolved = try await resolver.resolve(shortLink) } catch { throw .shortLink(error) }
+        let inner: LinkInspection
+        do { inner = try offline.inspect(resolved.target) } catch { throw .input(error) }
+        let hopLayers = resolved.hops.map { LinkLayer.shortLink(URLParts($0)?.host ?? $0) }
+        return LinkInspection(kind: inner.kind, action: inner.action, callback: inner.callback,
+                              layers: first.layers + hopLayers + inner.layers, innermost: inner.innermost,
+                              unresolvedShortLink: inner.unresolvedShortLink)
+    }
+}

@@ -1,0 +1,36 @@
+/// Settings shared by every request a client sends; the defaults suit calls to public HTTPS APIs.
+public struct HTTPClientConfiguration: Sendable {
+    /// Limit for establishing the connection (DNS, TCP and TLS); failing fast here tells "unreachable" apart.
+    public var connectTimeout: Duration
+    /// Limit for the whole exchange, including redirects.
+    public var totalTimeout: Duration
+    /// Largest body accepted; protects memory against a wrong or hostile URL.
+    public var maxResponseBytes: Int
+    public var redirects: RedirectPolicy
+    /// Proxies; by default read from the environment the way curl reads it.
+    public var proxy: ProxyConfiguration
+    /// A PEM file of trusted CA certificates, for private CAs and tests. Verification itself is always on.
+    public var caBundlePath: String?
+    public var addressPolicy: AddressPolicy
+    public var userAgent: String
+
+    public init(
+        connectTimeout: Duration = .seconds(10),
+        totalTimeout: Duration = .seconds(30),
+        maxResponseBytes: Int = 10 * 1024 * 1024,
+        redirects: RedirectPolicy = .follow(maximum: 5),
+        proxy: ProxyConfiguration = .fromEnvironment(),
+        caBundlePath: String? = nil,
+        addressPolicy: AddressPolicy = .any,
+        userAgent: String = "authflow/0.1"
+    ) {
+        self.connectTimeout = connectTimeout
+        self.totalTimeout = totalTimeout
+        self.maxResponseBytes = maxResponseBytes
+        self.redirects = redirects
+        self.proxy = proxy
+        self.caBundlePath = caBundlePath
+        self.addressPolicy = addressPolicy
+        self.userAgent = userAgent
+    }
+}

@@ -1,0 +1,15 @@
+import CCurl
+
+/// libcurl's process-wide setup (OpenSSL among it) runs once, on the first request only: Swift initialises
+/// globals lazily and exactly once across threads, and processes that never fetch pay nothing.
+private let globalInitResult: CURLcode = authflow_curl_global_init_default()
+
+enum CurlGlobal {
+    /// Performs the one-time initialisation if needed and reports whether it succeeded.
+    static func ensureInitialized() throws(HTTPError) {
+        let result = globalInitResult
+        guard result == CURLE_OK else {
+            throw .transport(code: Int(result.rawValue), detail: "libcurl could not be initialised")
+        }
+    }
+}

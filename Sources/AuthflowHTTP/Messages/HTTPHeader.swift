@@ -1,0 +1,20 @@
+/// One header field, kept as a pair so repeated fields and their order survive.
+public struct HTTPHeader: Sendable, Hashable {
+    /// The field name as sent or received; compare it case-insensitively.
+    public var name: String
+    /// The field value without surrounding whitespace.
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+extension Array where Element == HTTPHeader {
+    /// The first value for `name`, compared case-insensitively as HTTP requires.
+    func firstValue(named name: String) -> String? {
+        let wanted = name.lowercased()
+        return first { $0.name.lowercased() == wanted }?.value
+    }
+}

@@ -1,0 +1,60 @@
+import CMicroHTTPD
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// One running libmicrohttpd daemon on one listening socket.
+struct Daemon: @unchecked Sendable {
+    // A C pointer is not Sendable by itself; it is only used under LoopbackServer's lock.
+    let raw: OpaquePointer
+
+    /// Starts serving `socket`; on failure the socket is still the caller's to close.
+    static func start(
+        on socket: ListeningSocket, context: ServerContext, configuration: LoopbackServer.Configuration,
+        tls: TLSStrings?
+    ) -> Daemon? {
+        var flags = authflow_mhd_flags_threaded()
+        if socket.family == .ipv6 { flags |= authflow_mhd_flag_ipv6() }
+        let timeout = UInt32(clamping: max(1, Int((configuration.connectionTimeout + .milliseconds(999)).components.seconds)))
+        let limit = UInt32(clamping: max(1, configuration.maxConnections))
+        let contextPointer = Unmanaged.passUnretained(context).toOpaque()
+        let raw = authflow_mhd_start_daemon(
+            flags, socket.descriptor,
+            listenerAccess, contextPointer,
+            listenerRequestStarted, contextPointer,
+            listenerRequestCompleted, contextPointer,
+            timeout, limit,
+            tls?.key, tls?.certificate
+        )
+        return raw.map(Daemon.init(raw:))
+    }
+
+    /// Stops accepting, waits for running handlers to return, and closes the listening socket.
+    func stop() {
+        MHD_stop_daemon(raw)
+    }
+}
+
+/// C copies of the TLS PEM text, alive for as long as the server.
+final class TLSStrings: @unchecked Sendable {
+    // Immutable after init; freed only in deinit.
+    let key: UnsafeMutablePointer<CChar>
+    let certificate: UnsafeMutablePointer<CChar>
+
+    init?(_ identity: LoopbackServer.TLSIdentity) {
+        guard let key = strdup(identity.privateKeyPEM) else { return nil }
+        guard let certificate = strdup(identity.certificatePEM) else {
+            free(key)
+            return nil
+        }
+        self.key = key
+        self.certificate = certificate
+    }
+
+    deinit {
+        free(key)
+        free(certificate)
+    }
+}

@@ -1,0 +1,97 @@
+// libmicrohttpd callbacks: plain top-level functions (never closures), which find their Swift state through
+// the `cls` and `con_cls` pointers. They run on libmicrohttpd's connection threads.
+import CMicroHTTPD
+
+private func request(_ pointer: UnsafeMutableRawPointer?) -> RequestContext? {
+    pointer.map { Unmanaged<RequestContext>.fromOpaque($0).takeUnretainedValue() }
+}
+
+/// MHD_OPTION_URI_LOG_CALLBACK: the only place the raw request target is available, so the per-request
+/// context starts here; libmicrohttpd stores the result as the request's `con_cls`.
+func listenerRequestStarted(
+    _ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<CChar>?, _ connection: OpaquePointer?
+) -> UnsafeMutableRawPointer? {
+    let target = uri.map { String(cString: $0) } ?? ""
+    return Unmanaged.passRetained(RequestContext(target: target)).toOpaque()
+}
+
+/// MHD_OPTION_NOTIFY_COMPLETED: releases the per-request context, whether or not a response was sent.
+func listenerRequestCompleted(
+    _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+    _ requestPointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ reason: MHD_RequestTerminationCode
+) {
+    guard let requestPointer, let context = requestPointer.pointee else { return }
+    Unmanaged<RequestContext>.fromOpaque(context).release()
+    requestPointer.pointee = nil
+}
+
+/// MHD_KeyValueIterator for request headers.
+func listenerCollectHeader(
+    _ cls: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind, _ name: UnsafePointer<CChar>?, _ value: UnsafePointer<CChar>?
+) -> MHD_Result {
+    if let context = request(cls), let name {
+        context.headers.append(LoopbackHeader(name: String(cString: name), value: value.map { String(cString: $0) } ?? ""))
+    }
+    return authflow_mhd_yes()
+}
+
+/// The access handler, called first when headers are complete, then once per chunk of body, then once
+/// more with no data: only that last call runs the Swift handler.
+func listenerAccess(
+    _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ url: UnsafePointer<CChar>?,
+    _ method: UnsafePointer<CChar>?, _ version: UnsafePointer<CChar>?, _ uploadData: UnsafePointer<CChar>?,
+    _ uploadSize: UnsafeMutablePointer<Int>?, _ requestPointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+) -> MHD_Result {
+    guard let cls, let connection, let requestPointer, let context = request(requestPointer.pointee) else {
+        return authflow_mhd_no()
+    }
+    let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+
+    if !context.started {
+        context.started = true
+        let pointer = Unmanaged.passUnretained(context).toOpaque()
+        MHD_get_connection_values(connection, authflow_mhd_header_kind(), listenerCollectHeader, pointer)
+        // Refuse an announced oversize body before reading any of it.
+        if let length = context.headers.firstValue(named: "Content-Length").flatMap(Int.init), length > server.maxBodyBytes {
+            context.answered = true
+            return send(.payloadTooLarge, on: connection)
+        }
+        return authflow_mhd_yes()
+    }
+
+    if let uploadSize, uploadSize.pointee > 0 {
+        if !context.answered, let uploadData {
+            context.receive(UnsafeRawBufferPointer(start: uploadData, count: uploadSize.pointee), limit: server.maxBodyBytes)
+        }
+        uploadSize.pointee = 0
+        return authflow_mhd_yes()
+    }
+
+    if context.answered { return authflow_mhd_yes() }
+    context.answered = true
+    if context.bodyTooLarge { return send(.payloadTooLarge, on: connection) }
+
+    let incoming = LoopbackRequest(
+        method: method.map { String(cString: $0) } ?? "",
+        target: context.target,
+        headers: context.headers,
+        body: context.body
+    )
+    return send(server.handler(incoming), on: connection)
+}
+
+private func send(_ response: LoopbackResponse, on connection: OpaquePointer) -> MHD_Result {
+    let created = response.body.withUnsafeBytes { authflow_mhd_response_copying($0.count, $0.baseAddress) }
+    guard let created else { return authflow_mhd_no() }
+    defer { MHD_destroy_response(created) }
+    for header in response.headers {
+        // libmicrohttpd rejects unsafe values (line breaks) and headers it manages itself; those are dropped.
+        _ = MHD_add_response_header(created, header.name, header.value)
+    }
+    let status = (100...999).contains(response.status) ? response.status : 500
+    return MHD_queue_response(connection, UInt32(status), created)
+}
+
+extension LoopbackResponse {
+    static let payloadTooLarge = LoopbackResponse.text("Request body too large.\n", status: 413)
+}

@@ -1,0 +1,26 @@
+/// One request's state across libmicrohttpd's repeated access-handler calls: created when the request
+/// line arrives, released when libmicrohttpd reports the request complete. Only the connection's own
+/// thread touches it.
+final class RequestContext {
+    let target: String
+    var started = false
+    var answered = false
+    var headers: [LoopbackHeader] = []
+    var body: [UInt8] = []
+    var bodyTooLarge = false
+
+    init(target: String) {
+        self.target = target
+    }
+
+    /// Appends upload bytes unless that would pass `limit`; past it the rest is read and dropped.
+    func receive(_ bytes: UnsafeRawBufferPointer, limit: Int) {
+        guard !bodyTooLarge else { return }
+        guard body.count + bytes.count <= limit else {
+            bodyTooLarge = true
+            body = []
+            return
+        }
+        body.append(contentsOf: bytes)
+    }
+}

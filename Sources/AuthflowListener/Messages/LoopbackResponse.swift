@@ -1,0 +1,36 @@
+/// What the handler answers. `Content-Length` is computed by the server; do not set it.
+public struct LoopbackResponse: Sendable {
+    /// An HTTP status code between 100 and 999; others are answered as 500.
+    public var status: Int
+    public var headers: [LoopbackHeader]
+    public var body: [UInt8]
+
+    public init(status: Int = 200, headers: [LoopbackHeader] = [], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A UTF-8 plain-text page.
+    public static func text(_ text: String, status: Int = 200) -> LoopbackResponse {
+        LoopbackResponse(
+            status: status,
+            headers: [LoopbackHeader(name: "Content-Type", value: "text/plain; charset=utf-8")],
+            body: Array(text.utf8)
+        )
+    }
+
+    /// A UTF-8 HTML page, for the "you can close this tab" pages a browser shows after a flow.
+    public static func html(_ html: String, status: Int = 200) -> LoopbackResponse {
+        LoopbackResponse(
+            status: status,
+            headers: [LoopbackHeader(name: "Content-Type", value: "text/html; charset=utf-8")],
+            body: Array(html.utf8)
+        )
+    }
+
+    /// A redirect with an empty body; `location` is sent as given.
+    public static func redirect(to location: String, status: Int = 302) -> LoopbackResponse {
+        LoopbackResponse(status: status, headers: [LoopbackHeader(name: "Location", value: location)])
+    }
+}

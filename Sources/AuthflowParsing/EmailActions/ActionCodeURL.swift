@@ -1,0 +1,43 @@
+/// The fields of a Firebase email action link (`…/__/auth/action?apiKey=…&mode=…&oobCode=…`).
+///
+/// Any host and path qualify: custom domains, the emulator's `/emulator/action`, and the continue URL the
+/// emulator redirects to all carry the same parameters. Parsing follows the JS SDK's `ActionCodeURL`:
+/// `+` is kept, the last duplicate wins, the fragment is ignored, `apiKey`, `oobCode` and a known `mode`
+/// are required.
+public struct ActionCodeURL: Sendable, Hashable {
+    /// What the link does.
+    public let mode: EmailActionMode
+    /// The one-time code the server checks.
+    public let oobCode: String
+    /// The API key of the project that sent the link (`fake-api-key` under the emulator).
+    public let apiKey: String
+    /// Where the app wanted the user to land afterwards, decoded.
+    public let continueURL: String?
+    /// The language the email was sent in (`lang`; the legacy `languageCode` is ignored, as the SDKs do).
+    public let languageCode: String?
+    /// The tenant the link belongs to, for multi-tenant projects.
+    public let tenantID: String?
+    /// The link exactly as it was parsed.
+    public let link: String
+
+    /// Parses `link`, or returns `nil` when it is not an action link.
+    public init?(_ link: String) {
+        guard let query = URLParts.query(of: link[...]) else { return nil }
+        let parameters = QueryParameters(query: query)
+        guard let apiKey = parameters.nonEmptyValue("apiKey"),
+              let oobCode = parameters.nonEmptyValue("oobCode"),
+              let modeText = parameters.nonEmptyValue("mode"),
+              let mode = EmailActionMode(rawValue: modeText)
+        else { return nil }
+        self.mode = mode
+        self.oobCode = oobCode
+        self.apiKey = apiKey
+        self.continueURL = parameters.nonEmptyValue("continueUrl")
+        self.languageCode = parameters.nonEmptyValue("lang")
+        self.tenantID = parameters.nonEmptyValue("tenantId")
+        self.link = link
+    }
+
+    /// Whether this link signs a user in (operation `EMAIL_SIGNIN`).
+    public var isSignIn: Bool { mode == .signIn }
+}

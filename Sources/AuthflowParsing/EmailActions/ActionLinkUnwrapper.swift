@@ -1,0 +1,80 @@
+/// Finds the email action link inside whatever wraps it.
+///
+/// At each level the candidate order is the JS SDK's `parseDeepLink`: `link` inside `deep_link_id`, then
+/// `deep_link_id`, then `deep_link_id` inside `link`, then `link`, then the URL itself. Beyond the SDK it also
+/// peels mail-gateway rewriters, keeps going when a candidate is itself a wrapper (the SDK gives up on a
+/// Dynamic Link around a Hosting link), and stops at ``maximumDepth`` so hostile input cannot make it loop.
+public enum ActionLinkUnwrapper {
+    /// The most wrappers peeled before the input is rejected as too deeply nested.
+    public static let maximumDepth = 32
+
+    /// What unwrapping found.
+    public struct Result: Sendable, Hashable {
+        /// The action link, when one was found.
+        public let action: ActionCodeURL?
+        /// The last URL reached: the action link, or the innermost URL when there is none.
+        public let innermost: String
+        /// The wrappers peeled, outermost first.
+        public let layers: [LinkLayer]
+    }
+
+    /// Unwraps `link`, which should already be normalised (see ``LinkInput``).
+    public static func unwrap(_ link: String) throws(LinkInputError) -> Result {
+        var current = link
+        var layers: [LinkLayer] = []
+        var visited: [(url: String, depth: Int)] = [(link, 0)]
+
+        while true {
+            guard layers.count <= maximumDepth else { throw .tooDeeplyNested(limit: maximumDepth) }
+            if let parts = URLParts(current), let (wrapper, target) = MailSecurityWrapper.unwrap(current, parts: parts) {
+                layers.append(.mailSecurity(wrapper))
+                current = LinkInput.tidy(target)
+                visited.append((current, layers.count))
+                continue
+            }
+            guard let (candidate, peeled) = nestedCandidate(in: current) else {
+                if let action = ActionCodeURL(current) {
+                    return Result(action: action, innermost: current, layers: layers)
+                }
+                break
+            }
+            layers.append(contentsOf: peeled)
+            current = LinkInput.tidy(candidate)
+            if let action = ActionCodeURL(current) {
+                return Result(action: action, innermost: current, layers: layers)
+            }
+            visited.append((current, layers.count))
+        }
+
+        // A level may be an action link that also carries a stray `link`/`deep_link_id`; innermost wins.
+        for level in visited.reversed() {
+            if let action = ActionCodeURL(level.url) {
+                return Result(action: action, innermost: level.url, layers: Array(layers.prefix(level.depth)))
+            }
+        }
+        return Result(action: nil, innermost: current, layers: layers)
+    }
+
+    /// The JS SDK's candidate for one level, or `nil` when the URL nests nothing.
+    static func nestedCandidate(in url: String) -> (candidate: String, layers: [LinkLayer])? {
+        let parameters = QueryParameters(url: url)
+        let link = parameters.nonEmptyValue("link")
+        let iosDeepLink = parameters.nonEmptyValue("deep_link_id")
+
+        if let iosDeepLink {
+            let deepLinkLayer = LinkLayer.classify(outer: url, parameter: "deep_link_id")
+            if let iosDoubleDeepLink = QueryParameters(url: iosDeepLink).nonEmptyValue("link") {
+                return (iosDoubleDeepLink, [deepLinkLayer, LinkLayer.classify(outer: iosDeepLink, parameter: "link")])
+            }
+            return (iosDeepLink, [deepLinkLayer])
+        }
+        if let link {
+            let linkLayer = LinkLayer.classify(outer: url, parameter: "link")
+            if let doubleDeepLink = QueryParameters(url: link).nonEmptyValue("deep_link_id") {
+                return (doubleDeepLink, [linkLayer, LinkLayer.classify(outer: link, parameter: "deep_link_id")])
+            }
+            return (link, [linkLayer])
+        }
+        return nil
+    }
+}

@@ -1,0 +1,35 @@
+/// One wrapper peeled off on the way to an action link, recorded so people can see what was unwrapped.
+public enum LinkLayer: Sendable, Hashable, CustomStringConvertible {
+    /// A mail gateway's link rewriter.
+    case mailSecurity(MailSecurityWrapper)
+    /// Firebase Dynamic Links long form, `https://<any domain>/?link=<enc>&…`.
+    case dynamicLink
+    /// Firebase Hosting's `/__/auth/links?link=` (or `deep_link_id=`) wrapper.
+    case hostingLinks
+    /// A custom-scheme deep link, `<scheme>://google/link/?deep_link_id=<enc>`.
+    case customScheme(String)
+    /// A `deep_link_id` parameter on any other URL.
+    case deepLinkID
+    /// A short link that was resolved over HTTPS (`https://x.page.link/AbCd`).
+    case shortLink(String)
+
+    public var description: String {
+        switch self {
+        case .mailSecurity(let wrapper): wrapper.displayName
+        case .dynamicLink: "Dynamic Link"
+        case .hostingLinks: "Firebase Hosting /__/auth/links"
+        case .customScheme(let scheme): "custom scheme \(scheme)://"
+        case .deepLinkID: "deep_link_id"
+        case .shortLink(let host): "short link \(host)"
+        }
+    }
+
+    /// The layer a nested link was found in, from the outer URL and the parameter that held it.
+    static func classify(outer: String, parameter: String) -> LinkLayer {
+        if let parts = URLParts(outer) {
+            if parts.scheme != "http", parts.scheme != "https" { return .customScheme(parts.scheme) }
+            if parts.path == "/__/auth/links" { return .hostingLinks }
+        }
+        return parameter == "link" ? .dynamicLink : .deepLinkID
+    }
+}

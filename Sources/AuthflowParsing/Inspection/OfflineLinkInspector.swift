@@ -1,0 +1,34 @@
+/// Classifies a link without touching the network.
+///
+/// Order matters: an action link wrapped in a custom-scheme `deep_link_id` looks like a callback's outer shape,
+/// so action links are tried first, then callbacks. Short links are reported, not resolved (see
+/// `LinkInspector` in AuthflowCore, which resolves them over HTTPS).
+public struct OfflineLinkInspector: Sendable {
+    /// Extra hosts the user named as link domains (custom Hosting domains, legacy Dynamic Links domains).
+    public var linkDomains: [String]
+
+    public init(linkDomains: [String] = []) {
+        self.linkDomains = linkDomains
+    }
+
+    /// Inspects raw text as pasted: normalises it first.
+    public func inspect(_ text: String) throws(LinkInputError) -> LinkInspection {
+        try inspect(normalized: LinkInput.normalize(text))
+    }
+
+    /// Inspects a link that already went through ``LinkInput/normalize(_:)``.
+    public func inspect(normalized link: String) throws(LinkInputError) -> LinkInspection {
+        let unwrapped = try ActionLinkUnwrapper.unwrap(link)
+        if let action = unwrapped.action {
+            return LinkInspection(kind: .emailAction, action: action, callback: nil, layers: unwrapped.layers,
+                                  innermost: unwrapped.innermost, unresolvedShortLink: nil)
+        }
+        if let callback = AuthCallback(url: link) {
+            return LinkInspection(kind: .authCallback, action: nil, callback: callback, layers: [],
+                                  innermost: callback.callbackURL, unresolvedShortLink: nil)
+        }
+        let shortLink = ShortLink.isShortLink(unwrapped.innermost, linkDomains: linkDomains) ? unwrapped.innermost : nil
+        return LinkInspection(kind: .unknown, action: nil, callback: nil, layers: unwrapped.layers,
+                              innermost: unwrapped.innermost, unresolvedShortLink: shortLink)
+    }
+}

@@ -1,0 +1,51 @@
+/// Percent-decoding that never fails: browsers and mail clients hand us broken escapes, and a lenient
+/// decoder keeps whatever is readable instead of rejecting the whole link.
+public enum PercentDecoding {
+    /// Decodes `%XX` escapes once. A `%` not followed by two hex digits stays literal; invalid UTF-8 becomes U+FFFD.
+    ///
+    /// - Parameter plusAsSpace: `true` for form-style decoding (the iOS SDK's callbacks), `false` to keep `+`
+    ///   (the JS SDK's action-link parsing).
+    public static func decode(_ text: Substring, plusAsSpace: Bool = false) -> String {
+        if let decoded = text.utf8.withContiguousStorageIfAvailable({ decode(bytes: $0, plusAsSpace: plusAsSpace) }) {
+            return decoded
+        }
+        return Array(text.utf8).withUnsafeBufferPointer { decode(bytes: $0, plusAsSpace: plusAsSpace) }
+    }
+
+    /// Decodes a whole string; see the `Substring` variant.
+    public static func decode(_ text: String, plusAsSpace: Bool = false) -> String {
+        decode(text[...], plusAsSpace: plusAsSpace)
+    }
+
+    static func decode(bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> String {
+        // Nothing to do: return the input unchanged without allocating a scratch buffer.
+        if !bytes.contains(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        var output = [UInt8]()
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
+               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                output.append(high << 4 | low)
+                index += 3
+                continue
+            }
+            output.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+            index += 1
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    @inline(__always)
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}

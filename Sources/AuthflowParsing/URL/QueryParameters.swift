@@ -1,0 +1,57 @@
+/// The `name=value` pairs of a URL's query, decoded once, in order.
+///
+/// The Firebase SDKs disagree on duplicates and `+`: the JS SDK keeps `+` and lets the last duplicate win,
+/// the iOS SDK turns `+` into a space and lets the first win. Callers pick the rule of the SDK they mirror.
+public struct QueryParameters: Sendable, Hashable {
+    /// Decoded pairs in the order they appear. A pair without `=` has an empty value.
+    public let pairs: [(name: String, value: String)]
+
+    /// Which duplicate counts when a name repeats.
+    public enum DuplicateRule: Sendable { case firstWins, lastWins }
+
+    /// Parses the query of `url`: the text after the first `?`, up to the first `#` after it.
+    /// A URL without `?` has no parameters.
+    public init(url: String, plusAsSpace: Bool = false) {
+        self.init(query: URLParts.query(of: url[...]) ?? "", plusAsSpace: plusAsSpace)
+    }
+
+    /// Parses a bare query string (`a=1&b=2`) such as a form body. Each pair splits at its first `=`.
+    public init(query: Substring, plusAsSpace: Bool = false) {
+        var pairs: [(name: String, value: String)] = []
+        for piece in query.split(separator: "&", omittingEmptySubsequences: true) {
+            if let equals = piece.firstIndex(of: "=") {
+                let name = PercentDecoding.decode(piece[..<equals], plusAsSpace: plusAsSpace)
+                let value = PercentDecoding.decode(piece[piece.index(after: equals)...], plusAsSpace: plusAsSpace)
+                pairs.append((name, value))
+            } else {
+                pairs.append((PercentDecoding.decode(piece, plusAsSpace: plusAsSpace), ""))
+            }
+        }
+        self.pairs = pairs
+    }
+
+    /// The value for `name` under `rule`, or `nil` when absent.
+    public func value(_ name: String, rule: DuplicateRule = .lastWins) -> String? {
+        switch rule {
+        case .firstWins: return pairs.first(where: { $0.name == name })?.value
+        case .lastWins: return pairs.last(where: { $0.name == name })?.value
+        }
+    }
+
+    /// The value for `name` when present and not empty (the SDKs treat an empty value as absent).
+    public func nonEmptyValue(_ name: String, rule: DuplicateRule = .lastWins) -> String? {
+        guard let value = value(name, rule: rule), !value.isEmpty else { return nil }
+        return value
+    }
+
+    public static func == (lhs: QueryParameters, rhs: QueryParameters) -> Bool {
+        lhs.pairs.elementsEqual(rhs.pairs) { $0.name == $1.name && $0.value == $1.value }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for pair in pairs {
+            hasher.combine(pair.name)
+            hasher.combine(pair.value)
+        }
+    }
+}

@@ -1,0 +1,60 @@
+/// Link rewriters that mail gateways put around every link in a message, and how to undo each offline.
+public enum MailSecurityWrapper: String, Sendable, CaseIterable {
+    /// Microsoft Defender Safe Links: `https://<region>.safelinks.protection.outlook.com/?url=<enc>&data=…`.
+    case microsoftSafeLinks
+    /// Google's redirector: `https://www.google.com/url?q=<enc>&sa=…` (also `url=`).
+    case googleRedirect
+    /// Proofpoint URL Defense v1, v2 and v3.
+    case proofpointURLDefense
+    /// Barracuda Link Protection: `https://linkprotect.cudasvc.com/url?a=<enc>&c=…`.
+    case barracudaLinkProtect
+
+    /// A name for people.
+    public var displayName: String {
+        switch self {
+        case .microsoftSafeLinks: "Microsoft Safe Links"
+        case .googleRedirect: "Google redirect"
+        case .proofpointURLDefense: "Proofpoint URL Defense"
+        case .barracudaLinkProtect: "Barracuda Link Protection"
+        }
+    }
+
+    /// The wrapper around `url` and the URL it protects, or `nil` when `url` is not wrapped.
+    public static func unwrap(_ url: String, parts: URLParts) -> (wrapper: MailSecurityWrapper, target: String)? {
+        guard parts.scheme == "https" || parts.scheme == "http" else { return nil }
+        let host = parts.host
+        if isSafeLinksHost(host), let target = parameter("url", of: parts) {
+            return (.microsoftSafeLinks, target)
+        }
+        if isGoogleHost(host), parts.path == "/url",
+           let target = parameter("q", of: parts) ?? parameter("url", of: parts) {
+            return (.googleRedirect, target)
+        }
+        if let target = ProofpointURLDefense.decode(url, parts: parts), !target.isEmpty {
+            return (.proofpointURLDefense, target)
+        }
+        if host == "linkprotect.cudasvc.com", parts.path == "/url", let target = parameter("a", of: parts) {
+            return (.barracudaLinkProtect, target)
+        }
+        return nil
+    }
+
+    private static func parameter(_ name: String, of parts: URLParts) -> String? {
+        guard let query = parts.query else { return nil }
+        return QueryParameters(query: query[...]).nonEmptyValue(name, rule: .firstWins)
+    }
+
+    private static func isSafeLinksHost(_ host: String) -> Bool {
+        URLParts.host(host, isWithin: "safelinks.protection.outlook.com")
+            || URLParts.host(host, isWithin: "safelinks.protection.office365.us")
+    }
+
+    /// `google.com` and country sites such as `www.google.co.uk` (Gmail rewrites through the local one).
+    private static func isGoogleHost(_ host: String) -> Bool {
+        let name = host.hasPrefix("www.") ? host.dropFirst(4) : host[...]
+        guard name.hasPrefix("google.") else { return false }
+        let suffix = name.dropFirst("google.".count)
+        return !suffix.isEmpty && suffix.count <= 6
+            && suffix.allSatisfy { $0 == "." || ("a"..."z").contains($0) }
+    }
+}

@@ -1,0 +1,110 @@
+/// Decoding of Proofpoint URL Defense rewrites, done offline from the URL alone.
+///
+/// - v1: `urldefense.proofpoint.com/v1/url?u=<percent-encoded URL>&k=…`
+/// - v2: `urldefense.proofpoint.com/v2/url?u=<URL with % written as - and / as _>&d=…&c=…`
+/// - v3: `urldefense.com/v3/__<URL with some characters replaced by *>__;<base64url of those characters>!!…`
+///   where `*` takes the next replaced character and `**X` takes a run whose length X encodes.
+enum ProofpointURLDefense {
+    static func isHost(_ host: String) -> Bool {
+        host == "urldefense.proofpoint.com" || host == "urldefense.com"
+    }
+
+    /// The protected URL, or `nil` when `url` is not a decodable URL Defense link.
+    static func decode(_ url: String, parts: URLParts) -> String? {
+        guard isHost(parts.host) else { return nil }
+        if parts.path.hasPrefix("/v3/__") {
+            return decodeVersion3(url)
+        }
+        guard let query = parts.query else { return nil }
+        let parameters = QueryParameters(query: query[...])
+        switch parts.path {
+        case "/v1/url":
+            return parameters.nonEmptyValue("u", rule: .firstWins)
+        case "/v2/url":
+            // The value is read raw: its own escapes use `-`, and real `%` never appears in it.
+            guard let raw = rawValue("u", in: query[...]) else { return nil }
+            let translated = String(String.UnicodeScalarView(raw.unicodeScalars.map {
+                $0 == "-" ? "%" : $0 == "_" ? "/" : $0
+            }))
+            return PercentDecoding.decode(translated)
+        default:
+            return nil
+        }
+    }
+
+    private static func rawValue(_ name: String, in query: Substring) -> Substring? {
+        for piece in query.split(separator: "&") where piece.hasPrefix(name + "=") {
+            let value = piece.dropFirst(name.count + 1)
+            return value.isEmpty ? nil : value
+        }
+        return nil
+    }
+
+    private static let runLengthAlphabet = Array(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".unicodeScalars)
+
+    private static func decodeVersion3(_ url: String) -> String? {
+        guard let start = url.range(of: "/v3/__") else { return nil }
+        let afterStart = url[start.upperBound...]
+        guard let end = afterStart.range(of: "__;") else { return nil }
+        let template = PercentDecoding.decode(afterStart[..<end.lowerBound])
+        let encodedTail = afterStart[end.upperBound...]
+        let encoded = encodedTail[..<(encodedTail.firstIndex(of: "!") ?? encodedTail.endIndex)]
+        guard let replacements = Base64URL.decode(encoded) else { return nil }
+        let replacementScalars = Array(String(decoding: replacements, as: UTF8.self).unicodeScalars)
+
+        var output = String.UnicodeScalarView()
+        var next = 0
+        let scalars = Array(template.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            guard scalar == "*" else {
+                output.append(scalar)
+                index += 1
+                continue
+            }
+            var take = 1
+            if index + 2 < scalars.count, scalars[index + 1] == "*",
+               let position = runLengthAlphabet.firstIndex(of: scalars[index + 2]) {
+                take = position + 2
+                index += 3
+            } else {
+                index += 1
+            }
+            guard next + take <= replacementScalars.count else { return nil }
+            output.append(contentsOf: replacementScalars[next..<next + take])
+            next += take
+        }
+        return String(output)
+    }
+}
+
+/// RFC 4648 §5 base64url, padding optional.
+enum Base64URL {
+    static func decode(_ text: Substring) -> [UInt8]? {
+        var output = [UInt8]()
+        output.reserveCapacity(text.utf8.count * 3 / 4)
+        var accumulator: UInt32 = 0
+        var bits = 0
+        for byte in text.utf8 {
+            let value: UInt8
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = byte - UInt8(ascii: "A")
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = byte - UInt8(ascii: "a") + 26
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0") + 52
+            case UInt8(ascii: "-"), UInt8(ascii: "+"): value = 62
+            case UInt8(ascii: "_"), UInt8(ascii: "/"): value = 63
+            case UInt8(ascii: "="): continue
+            default: return nil
+            }
+            accumulator = accumulator << 6 | UInt32(value)
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
+            }
+        }
+        return output
+    }
+}

@@ -1,0 +1,107 @@
+import Testing
+
+@testable import AuthflowParsing
+
+@Suite("Documents under hostile input")
+struct DocumentAdversarialTests {
+    @Test("100,000 nested elements neither overflow the stack nor hide the link at the bottom")
+    func deeplyNestedHTML() throws {
+        let depth = 100_000
+        var html = Array("<html><body>".utf8)
+        html.reserveCapacity(depth * 11 + 100)
+        for _ in 0..<depth { html += Array("<div>".utf8) }
+        html += Array(#"<a href="https://deep.test/link">x</a>"#.utf8)
+        for _ in 0..<depth { html += Array("</div>".utf8) }
+        let links = try HTMLLinkExtractor.links(inHTML: html)
+        #expect(links == [ExtractedLink(url: "https://deep.test/link", source: .anchor)])
+    }
+
+    @Test("A 1 MB attribute value is read whole")
+    func hugeAttribute() throws {
+        let path = String(repeating: "a", count: 1_000_000)
+        let html = Array(#"<p><a title="\#(path)" href="https://big.test/\#(path)">x</a><a href="https://after.test/">y</a>"#.utf8)
+        let links = try HTMLLinkExtractor.links(inHTML: html)
+        #expect(links.map(\.url.utf8.count) == [1_000_017, 20])
+    }
+
+    @Test("Many entities expand linearly and decode correctly")
+    func entityBomb() throws {
+        let entities = String(repeating: "&amp;&#x41;&lt;", count: 200_000)
+        let html = Array(#"<a href="https://e.test/?q=\#(entities)">x</a><p>\#(entities) https://after.test/</p>"#.utf8)
+        let links = try HTMLLinkExtractor.links(inHTML: html)
+        #expect(links.first?.url == "https://e.test/?q=" + String(repeating: "&A<", count: 200_000))
+        #expect(links.last?.url == "https://after.test/")
+    }
+
+    @Test("Invalid UTF-8 is replaced, not fatal, and links around it survive")
+    func invalidUTF8() throws {
+        let html: [UInt8] = Array(#"<p>"#.utf8) + [0xFF, 0xC3, 0x28, 0xED, 0xA0, 0x80]
+            + Array(#"<a href="https://ok.test/"#.utf8) + [0xF8, 0x88] + Array(#"">x</a></p>"#.utf8)
+        #expect(try HTMLLinkExtractor.links(inHTML: html).map(\.url) == ["https://ok.test/\u{FFFD}\u{FFFD}"])
+    }
+
+    @Test("Links beyond the cap are dropped")
+    func linkCap() throws {
+        var html = ""
+        for index in 0..<(HTMLLinkExtractor.maximumLinkCount + 50) { html += "<a href=\"https://n.test/\(index)\">.</a>" }
+        let links = try HTMLLinkExtractor.links(inHTML: Array(html.utf8))
+        #expect(links.count == HTMLLinkExtractor.maximumLinkCount)
+        #expect(links.last?.url == "https://n.test/\(HTMLLinkExtractor.maximumLinkCount - 1)")
+    }
+
+    @Test("A punctuation run after a URL is trimmed without quadratic work")
+    func longPunctuationRun() {
+        let text = "https://p.test/a" + String(repeating: ")", count: 500_000)
+        #expect(TextLinkExtractor.links(inText: text).map(\.url) == ["https://p.test/a"])
+    }
+
+    @Test("Truncated base64 and malformed quoted-printable bodies still produce their readable text")
+    func brokenTransferEncodings() throws {
+        let eml = """
+            Content-Type: multipart/mixed; boundary=z
+
+            --z
+            Content-Type: text/plain
+            Content-Transfer-Encoding: base64
+
+            aHR0cHM6Ly90cnVuY2F0ZWQudGVzdC9hYmNk
+            ZWY=extra!!garbage*
+            --z
+            Content-Type: text/html; charset=utf-8
+            Content-Transfer-Encoding: quoted-printable
+
+            <a href=3D"https://qp.test/?a=3D1&amp;b=3Z2=\n=3">x</a>=
+            --z--
+            """
+        let links = try EmailLinkExtractor.links(inEML: Array(eml.utf8))
+        #expect(links.map(\.url) == ["https://truncated.test/abcdef", "https://qp.test/?a=1&b=3Z2=3"])
+    }
+
+    @Test("An unterminated multipart nested far too deep fails cleanly")
+    func hostileNesting() {
+        var text = ""
+        for _ in 0..<10_000 { text += "Content-Type: multipart/mixed; boundary=b\n\n--b\n" }
+        #expect(throws: DocumentError.nestingTooDeep(limit: MIMEMessage.maximumNestingDepth)) {
+            try MIMEMessage.parse(Array(text.utf8))
+        }
+    }
+
+    @Test("A 10 MB message is read in one pass and its link found")
+    func tenMegabyteMessage() throws {
+        var eml = Array("From: a@example.test\r\nSubject: big\r\nContent-Type: multipart/mixed; boundary=big\r\n\r\n".utf8)
+        eml += Array("--big\r\nContent-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n".utf8)
+        let paragraph = Array("<p style=3D\"margin:0\">Lorem ipsum dolor sit amet https://filler.test/p=\r\nage &amp; more</p>\r\n".utf8)
+        while eml.count < 6_000_000 { eml += paragraph }
+        eml += Array("<a href=3D\"\(DocumentFixtures.actionLink.replacing("=", with: "=3D"))\">Sign in</a>\r\n".utf8)
+        eml += Array("--big\r\nContent-Type: application/octet-stream\r\nContent-Transfer-Encoding: base64\r\n\r\n".utf8)
+        let line = Array(String(repeating: "QUJD", count: 19).utf8) + [0x0D, 0x0A]
+        while eml.count < 10_500_000 { eml += line }
+        eml += Array("--big--\r\n".utf8)
+
+        let links = try EmailLinkExtractor.links(inEML: eml)
+        #expect(links == [
+            ExtractedLink(url: "https://filler.test/page", source: .text),
+            ExtractedLink(url: DocumentFixtures.actionLink, source: .anchor),
+        ])
+    }
+}
