@@ -38,7 +38,9 @@ public final class LoopbackServer: Sendable {
         for (index, socket) in sockets.enumerated() {
             guard let daemon = Daemon.start(on: socket, context: context, configuration: configuration, tls: tlsStrings) else {
                 started.forEach { $0.stop() }
-                sockets[index...].forEach { $0.release() }
+                // libmicrohttpd closes a socket it was given even when it fails to start, so only the
+                // ones it never saw are closed here; closing its one again could hit a reused descriptor.
+                sockets[(index + 1)...].forEach { $0.release() }
                 if configuration.tls != nil {
                     throw .tlsSetupFailed(reason: "libmicrohttpd rejected the certificate or private key")
                 }

@@ -2,12 +2,6 @@
 #ifndef AUTHFLOW_CLIBXML2_SHIM_H
 #define AUTHFLOW_CLIBXML2_SHIM_H
 
-/* Debian builds libxml2 with ICU, so its headers include the system ICU headers, whose types clash with
- * Foundation's bundled ICU in any Swift module that sees both. The ICU fields live only inside
- * xmlCharEncodingHandler, which Swift uses by pointer, so hiding them changes no layout we touch. */
-#include <libxml/xmlversion.h>
-#undef LIBXML_ICU_ENABLED
-
 // Debian builds libxml2 with ICU, and its encoding.h then includes the system ICU headers, whose `UErrorCode`
 // clashes with the copy inside Foundation (`_FoundationICU`) in any module that imports both. Nothing here uses
 // the ICU fields, which sit at the end of `xmlCharEncodingHandler` behind a pointer, so hide them.

@@ -7,8 +7,13 @@ import Synchronization
 /// it, and standard input is written from a third thread. A program still running at the time limit gets
 /// SIGTERM, then SIGKILL two seconds later.
 public enum Subprocess {
+    /// A subprocess that could not be started, or a helper step that failed; the text says which.
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// Runs `executable` (a path, or a name looked up in `PATH`) without blocking Swift's thread pool.

@@ -39,6 +39,8 @@ struct JSONLineWriter {
         return output
     }
 
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
     private mutating func writeKey(_ key: String) {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         needsComma = true
@@ -47,23 +49,33 @@ struct JSONLineWriter {
     }
 
     private mutating func writeString(_ value: String) {
-        let hex = Array("0123456789abcdef".utf8)
         bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case UInt8(ascii: "\n"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case UInt8(ascii: "\r"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case UInt8(ascii: "\t"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0..<0x20, 0x7F:
-                bytes.append(contentsOf: "\\u00".utf8)
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0x0F)])
-            default:
-                bytes.append(byte)
+        var value = value
+        value.withUTF8 { buffer in
+            // Copy runs that need no escaping in one go; most values are one such run.
+            var runStart = 0
+            for (offset, byte) in buffer.enumerated() where byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"")
+                || byte == UInt8(ascii: "\\") {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<offset]))
+                appendEscaped(byte)
+                runStart = offset + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart...]))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func appendEscaped(_ byte: UInt8) {
+        bytes.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+        case UInt8(ascii: "\n"): bytes.append(UInt8(ascii: "n"))
+        case UInt8(ascii: "\r"): bytes.append(UInt8(ascii: "r"))
+        case UInt8(ascii: "\t"): bytes.append(UInt8(ascii: "t"))
+        default:
+            bytes.append(contentsOf: "u00".utf8)
+            bytes.append(Self.hexDigits[Int(byte >> 4)])
+            bytes.append(Self.hexDigits[Int(byte & 0x0F)])
+        }
     }
 }

@@ -64,10 +64,17 @@ final class LineReader {
             return pending.isEmpty ? nil : [trimCR(pending[...])]
         }
         pending.append(contentsOf: chunk[0..<count])
-        guard let lastNewline = pending.lastIndex(of: UInt8(ascii: "\n")) else { return [] }
-        let complete = pending[..<lastNewline]
-        let lines = complete.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(trimCR)
-        pending = Array(pending[(lastNewline + 1)...])
+        var lines: [ArraySlice<UInt8>] = []
+        var consumed = 0
+        pending.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            while consumed < buffer.count, let found = memchr(base + consumed, 0x0A, buffer.count - consumed) {
+                let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                lines.append(trimCR(pending[consumed..<newline]))
+                consumed = newline + 1
+            }
+        }
+        pending.removeFirst(consumed)
         return lines
     }
 

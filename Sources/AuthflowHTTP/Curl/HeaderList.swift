@@ -11,9 +11,11 @@ final class HeaderList {
     /// Adds `name: value`. An empty value uses curl's `name;` form, which sends the header empty instead of
     /// removing it. Line breaks are refused: they would let a value inject extra headers.
     func append(_ header: HTTPHeader) throws(HTTPError) {
-        let forbidden: Set<Character> = ["\r", "\n", "\0"]
-        guard !header.name.isEmpty, !header.name.contains(where: { forbidden.contains($0) || $0 == ":" }),
-              !header.value.contains(where: { forbidden.contains($0) })
+        // Checked on scalars: "\r\n" is a single Character and would slip past a Character test.
+        let forbidden: Set<Unicode.Scalar> = ["\r", "\n", "\0"]
+        guard !header.name.isEmpty,
+              !header.name.unicodeScalars.contains(where: { forbidden.contains($0) || $0 == ":" || $0 == " " }),
+              !header.value.unicodeScalars.contains(where: { forbidden.contains($0) })
         else {
             throw .transport(
                 code: Int(CURLE_BAD_FUNCTION_ARGUMENT.rawValue),

@@ -21,8 +21,9 @@ final class TransferState {
     /// Parses one raw header line; a status line starts a new response, so only the final one is kept
     /// (after redirects, `100 Continue`, or a proxy's CONNECT reply).
     func receiveHeaderLine(_ line: UnsafeBufferPointer<UInt8>) {
-        var text = String(decoding: line, as: UTF8.self)
-        while let last = text.last, last == "\r" || last == "\n" { text.removeLast() }
+        var end = line.count
+        while end > 0, line[end - 1] == UInt8(ascii: "\r") || line[end - 1] == UInt8(ascii: "\n") { end -= 1 }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: line[..<end]), as: UTF8.self)
         if text.hasPrefix("HTTP/") {
             headers.removeAll()
             return

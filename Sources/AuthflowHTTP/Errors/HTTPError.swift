@@ -11,6 +11,7 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     case blockedAddress(host: String, address: String)
     /// Certificate verification or the TLS handshake failed.
     case tls(host: String, detail: String)
+    /// A limit ran out; for `.connect`, `limit` is the smaller of the connect and total timeouts.
     case timedOut(phase: TimeoutPhase, limit: Duration)
     /// The body would exceed ``HTTPClientConfiguration/maxResponseBytes``.
     case responseTooLarge(limit: Int)

@@ -10,7 +10,8 @@ struct Daemon: @unchecked Sendable {
     // A C pointer is not Sendable by itself; it is only used under LoopbackServer's lock.
     let raw: OpaquePointer
 
-    /// Starts serving `socket`; on failure the socket is still the caller's to close.
+    /// Starts serving `socket`, which libmicrohttpd owns from here on: it closes it on stop, and also when
+    /// starting fails.
     static func start(
         on socket: ListeningSocket, context: ServerContext, configuration: LoopbackServer.Configuration,
         tls: TLSStrings?

@@ -42,15 +42,14 @@ public struct AuthCallback: Sendable, Hashable {
             guard parts.host == "firebaseauth" || parts.host == "google",
                   parts.path == "/link" || parts.path == "/link/",
                   let query = parts.query,
-                  let inner = QueryParameters(query: query[...], plusAsSpace: true)
-                    .nonEmptyValue("deep_link_id", rule: .firstWins)
+                  let inner = RawQuery(query[...]).value("deep_link_id", rule: .firstWins, plusAsSpace: true)
             else { return nil }
             callbackURL = inner
             transport = .customScheme(parts.scheme)
         }
 
-        let parameters = QueryParameters(url: callbackURL, plusAsSpace: true)
-        func value(_ name: String) -> String? { parameters.nonEmptyValue(name, rule: .firstWins) }
+        let parameters = RawQuery(url: callbackURL[...])
+        func value(_ name: String) -> String? { parameters.value(name, rule: .firstWins, plusAsSpace: true) }
         let error = value("firebaseError").map(FirebaseCallbackError.init(raw:))
         let recaptchaToken = value("recaptchaToken")
         let link = value("link")

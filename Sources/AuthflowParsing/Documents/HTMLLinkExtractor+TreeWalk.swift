@@ -46,7 +46,7 @@ extension HTMLLinkExtractor {
             addTarget(of: element, source: .area, into: &collector)
         } else if NodeName.matches(name, "meta"),
             let equivalent = NodeText.attribute("http-equiv", of: element),
-            NodeName.matches(equivalent, "refresh"),
+            NodeName.matches(URLCleaning.cleaned(equivalent).utf8, "refresh"),
             let content = NodeText.attribute("content", of: element),
             let target = MetaRefresh.target(in: content)
         {

@@ -43,8 +43,10 @@ public enum HTMLLinkExtractor {
     private static func parse(_ utf8: UnsafeBufferPointer<UInt8>) -> htmlDocPtr? {
         guard let base = utf8.baseAddress, !utf8.isEmpty, utf8.count <= Int(Int32.max) else { return nil }
         _ = parserIsInitialized
+        // XML_PARSE_HUGE lifts libxml2's nesting limit of 256, past which it silently drops the rest of the document;
+        // the input size cap bounds the work instead.
         let options = HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-            | HTML_PARSE_NONET.rawValue | HTML_PARSE_IGNORE_ENC.rawValue
+            | HTML_PARSE_NONET.rawValue | HTML_PARSE_IGNORE_ENC.rawValue | XML_PARSE_HUGE.rawValue
         return htmlReadMemory(
             UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self),
             Int32(utf8.count),

@@ -23,18 +23,18 @@ public struct ActionCodeURL: Sendable, Hashable {
     /// Parses `link`, or returns `nil` when it is not an action link.
     public init?(_ link: String) {
         guard let query = URLParts.query(of: link[...]) else { return nil }
-        let parameters = QueryParameters(query: query)
-        guard let apiKey = parameters.nonEmptyValue("apiKey"),
-              let oobCode = parameters.nonEmptyValue("oobCode"),
-              let modeText = parameters.nonEmptyValue("mode"),
+        let parameters = RawQuery(query)
+        guard let modeText = parameters.value("mode"),
+              let apiKey = parameters.value("apiKey"),
+              let oobCode = parameters.value("oobCode"),
               let mode = EmailActionMode(rawValue: modeText)
         else { return nil }
         self.mode = mode
         self.oobCode = oobCode
         self.apiKey = apiKey
-        self.continueURL = parameters.nonEmptyValue("continueUrl")
-        self.languageCode = parameters.nonEmptyValue("lang")
-        self.tenantID = parameters.nonEmptyValue("tenantId")
+        self.continueURL = parameters.value("continueUrl")
+        self.languageCode = parameters.value("lang")
+        self.tenantID = parameters.value("tenantId")
         self.link = link
     }
 

@@ -26,7 +26,8 @@ public enum ActionLinkUnwrapper {
 
         while true {
             guard layers.count <= maximumDepth else { throw .tooDeeplyNested(limit: maximumDepth) }
-            if let parts = URLParts(current), let (wrapper, target) = MailSecurityWrapper.unwrap(current, parts: parts) {
+            if let host = URLParts.host(of: current), MailSecurityWrapper.isWrapperHost(host),
+               let parts = URLParts(current), let (wrapper, target) = MailSecurityWrapper.unwrap(current, parts: parts) {
                 layers.append(.mailSecurity(wrapper))
                 current = LinkInput.tidy(target)
                 visited.append((current, layers.count))
@@ -57,20 +58,20 @@ public enum ActionLinkUnwrapper {
 
     /// The JS SDK's candidate for one level, or `nil` when the URL nests nothing.
     static func nestedCandidate(in url: String) -> (candidate: String, layers: [LinkLayer])? {
-        let parameters = QueryParameters(url: url)
-        let link = parameters.nonEmptyValue("link")
-        let iosDeepLink = parameters.nonEmptyValue("deep_link_id")
+        let parameters = RawQuery(url: url[...])
+        let link = parameters.value("link")
+        let iosDeepLink = parameters.value("deep_link_id")
 
         if let iosDeepLink {
             let deepLinkLayer = LinkLayer.classify(outer: url, parameter: "deep_link_id")
-            if let iosDoubleDeepLink = QueryParameters(url: iosDeepLink).nonEmptyValue("link") {
+            if let iosDoubleDeepLink = RawQuery(url: iosDeepLink[...]).value("link") {
                 return (iosDoubleDeepLink, [deepLinkLayer, LinkLayer.classify(outer: iosDeepLink, parameter: "link")])
             }
             return (iosDeepLink, [deepLinkLayer])
         }
         if let link {
             let linkLayer = LinkLayer.classify(outer: url, parameter: "link")
-            if let doubleDeepLink = QueryParameters(url: link).nonEmptyValue("deep_link_id") {
+            if let doubleDeepLink = RawQuery(url: link[...]).value("deep_link_id") {
                 return (doubleDeepLink, [linkLayer, LinkLayer.classify(outer: link, parameter: "deep_link_id")])
             }
             return (link, [linkLayer])

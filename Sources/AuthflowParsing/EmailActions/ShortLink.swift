@@ -8,8 +8,8 @@ public enum ShortLink {
     public static func isShortLink(_ url: String, linkDomains: [String] = []) -> Bool {
         guard let parts = URLParts(url), parts.scheme == "https" || parts.scheme == "http" else { return false }
         guard parts.path.count > 1 else { return false }
-        let parameters = QueryParameters(url: url)
-        guard parameters.value("link") == nil, parameters.value("deep_link_id") == nil else { return false }
+        let parameters = RawQuery(url: url[...])
+        guard !parameters.contains("link"), !parameters.contains("deep_link_id") else { return false }
         return isOnAllowList(parts, linkDomains: linkDomains)
     }
 

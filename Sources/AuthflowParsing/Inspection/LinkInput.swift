@@ -11,8 +11,8 @@ public enum LinkInput {
         }
         let link = tidy(text)
         guard !link.isEmpty else { throw .empty }
-        if link.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) { throw .controlCharacters }
-        guard URLParts(link) != nil else {
+        if link.withUTF8Buffer({ $0.contains(where: { $0 < 0x20 || $0 == 0x7F }) }) { throw .controlCharacters }
+        guard URLParts.hasScheme(link) else {
             throw .notAURL(preview: String(link.prefix(40)) + (link.count > 40 ? "…" : ""))
         }
         return link
@@ -46,18 +46,23 @@ public enum LinkInput {
 
     /// Whether a line break, tab or `&amp;` occurs: one pass, no allocation (the common link has none).
     private static func hasInnerWork(_ utf8: String.UTF8View) -> Bool {
-        var matched = 0
-        let amp = Array("&amp;".utf8)
-        for byte in utf8 {
-            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t") { return true }
-            if byte == amp[matched] {
-                matched += 1
-                if matched == amp.count { return true }
-            } else {
-                matched = byte == amp[0] ? 1 : 0
+        utf8.withContiguousStorageIfAvailable { buffer in
+            for (offset, byte) in buffer.enumerated() {
+                switch byte {
+                case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+                    return true
+                case UInt8(ascii: "&"):
+                    if offset + 4 < buffer.count, buffer[offset + 1] == UInt8(ascii: "a"),
+                       buffer[offset + 2] == UInt8(ascii: "m"), buffer[offset + 3] == UInt8(ascii: "p"),
+                       buffer[offset + 4] == UInt8(ascii: ";") {
+                        return true
+                    }
+                default:
+                    continue
+                }
             }
-        }
-        return false
+            return false
+        } ?? true
     }
 
     private static func isTrimmable(_ byte: UInt8) -> Bool {

@@ -17,17 +17,7 @@ public struct QueryParameters: Sendable, Hashable {
 
     /// Parses a bare query string (`a=1&b=2`) such as a form body. Each pair splits at its first `=`.
     public init(query: Substring, plusAsSpace: Bool = false) {
-        var pairs: [(name: String, value: String)] = []
-        for piece in query.split(separator: "&", omittingEmptySubsequences: true) {
-            if let equals = piece.firstIndex(of: "=") {
-                let name = PercentDecoding.decode(piece[..<equals], plusAsSpace: plusAsSpace)
-                let value = PercentDecoding.decode(piece[piece.index(after: equals)...], plusAsSpace: plusAsSpace)
-                pairs.append((name, value))
-            } else {
-                pairs.append((PercentDecoding.decode(piece, plusAsSpace: plusAsSpace), ""))
-            }
-        }
-        self.pairs = pairs
+        pairs = RawQuery(query).decodedPairs(plusAsSpace: plusAsSpace)
     }
 
     /// The value for `name` under `rule`, or `nil` when absent.

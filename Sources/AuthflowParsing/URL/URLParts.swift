@@ -18,39 +18,47 @@ public struct URLParts: Sendable, Hashable {
 
     /// Splits `text`, or returns `nil` when it has no valid scheme.
     public init?(_ text: String) {
-        let text = text[...]
-        guard let colon = text.firstIndex(of: ":"), Self.isValidScheme(text[..<colon]) else { return nil }
-        scheme = text[..<colon].lowercased()
-        var rest = text[text.index(after: colon)...]
-
-        if let hash = rest.firstIndex(of: "#") {
-            fragment = String(rest[rest.index(after: hash)...])
-            rest = rest[..<hash]
-        } else {
-            fragment = nil
-        }
-        if let question = rest.firstIndex(of: "?") {
-            query = String(rest[rest.index(after: question)...])
-            rest = rest[..<question]
-        } else {
-            query = nil
-        }
-
-        if rest.hasPrefix("//") {
-            rest = rest.dropFirst(2)
-            let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
-            var authority = rest[..<authorityEnd]
-            path = String(rest[authorityEnd...])
-            if let at = authority.lastIndex(of: "@") {
-                authority = authority[authority.index(after: at)...]
+        // Every delimiter is ASCII, so byte offsets fall on character boundaries.
+        struct Offsets { var colon = 0, authority: Range<Int>? = nil, path = 0..<0, query: Range<Int>? = nil, fragment: Range<Int>? = nil }
+        let whole = text[...]
+        let found = whole.withUTF8Buffer { buffer -> Offsets? in
+            guard let colon = buffer.firstOffset(of: UInt8(ascii: ":")) else { return nil }
+            var offsets = Offsets(colon: colon)
+            var end = buffer.count
+            if let hash = buffer.firstOffset(of: UInt8(ascii: "#"), from: colon + 1) {
+                offsets.fragment = (hash + 1)..<end
+                end = hash
             }
-            let (host, port) = Self.splitHostPort(authority)
-            self.host = host
-            self.port = port
+            if let question = buffer.firstOffset(of: UInt8(ascii: "?"), from: colon + 1, to: end) {
+                offsets.query = (question + 1)..<end
+                end = question
+            }
+            var pathStart = colon + 1
+            if colon + 2 < end, buffer[colon + 1] == UInt8(ascii: "/"), buffer[colon + 2] == UInt8(ascii: "/") {
+                let authorityStart = colon + 3
+                let authorityEnd = buffer.firstOffset(of: UInt8(ascii: "/"), from: authorityStart, to: end) ?? end
+                offsets.authority = authorityStart..<authorityEnd
+                pathStart = authorityEnd
+            }
+            offsets.path = pathStart..<end
+            return offsets
+        }
+        guard let found else { return nil }
+        let schemeText = whole.slice(utf8: 0, found.colon)
+        guard Self.isValidScheme(schemeText) else { return nil }
+        scheme = Self.asciiLowercased(schemeText)
+        path = String(whole.slice(utf8: found.path.lowerBound, found.path.upperBound))
+        query = found.query.map { String(whole.slice(utf8: $0.lowerBound, $0.upperBound)) }
+        fragment = found.fragment.map { String(whole.slice(utf8: $0.lowerBound, $0.upperBound)) }
+        if let authorityRange = found.authority {
+            var authority = whole.slice(utf8: authorityRange.lowerBound, authorityRange.upperBound)
+            if let at = authority.utf8.lastIndex(of: UInt8(ascii: "@")) {
+                authority = authority[authority.utf8.index(after: at)...]
+            }
+            (host, port) = Self.splitHostPort(authority)
         } else {
             host = ""
             port = nil
-            path = String(rest)
         }
     }
 
@@ -68,10 +76,35 @@ public struct URLParts: Sendable, Hashable {
 
     /// The raw query of `url` (after the first `?`, before the next `#`), without building a whole ``URLParts``.
     public static func query(of url: Substring) -> Substring? {
-        guard let question = url.firstIndex(of: "?") else { return nil }
-        let start = url.index(after: question)
-        let end = url[start...].firstIndex(of: "#") ?? url.endIndex
-        return url[start..<end]
+        let offsets = url.withUTF8Buffer { buffer -> (Int, Int)? in
+            guard let question = buffer.firstOffset(of: UInt8(ascii: "?")) else { return nil }
+            return (question + 1, buffer.firstOffset(of: UInt8(ascii: "#"), from: question + 1) ?? buffer.count)
+        }
+        guard let (start, end) = offsets else { return nil }
+        return url.slice(utf8: start, end)
+    }
+
+    /// The host of `url`, lowercased, without building a whole ``URLParts`` (nil without `scheme://`).
+    static func host(of url: String) -> String? {
+        let text = url[...]
+        let range = text.withUTF8Buffer { buffer -> (Int, Int)? in
+            guard let colon = buffer.firstOffset(of: UInt8(ascii: ":")), colon + 2 < buffer.count,
+                  buffer[colon + 1] == UInt8(ascii: "/"), buffer[colon + 2] == UInt8(ascii: "/") else { return nil }
+            let start = colon + 3
+            var end = start
+            while end < buffer.count, ![UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#")].contains(buffer[end]) {
+                end += 1
+            }
+            return (start, end)
+        }
+        guard let (start, end) = range else { return nil }
+        return splitHostPort(text.slice(utf8: start, end)).0
+    }
+
+    /// Whether `text` starts with a valid `scheme:`, without splitting the rest.
+    public static func hasScheme(_ text: String) -> Bool {
+        guard let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")) else { return false }
+        return isValidScheme(text[..<colon])
     }
 
     static func isValidScheme(_ text: Substring) -> Bool {
@@ -81,19 +114,27 @@ public struct URLParts: Sendable, Hashable {
     }
 
     private static func splitHostPort(_ authority: Substring) -> (String, Int?) {
-        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
-            let host = authority[authority.index(after: authority.startIndex)..<close].lowercased()
-            let after = authority[authority.index(after: close)...]
-            return (host, after.hasPrefix(":") ? Int(after.dropFirst()) : nil)
+        let utf8 = authority.utf8
+        if utf8.first == UInt8(ascii: "["), let close = utf8.firstIndex(of: UInt8(ascii: "]")) {
+            let host = asciiLowercased(authority[utf8.index(after: utf8.startIndex)..<close])
+            let after = authority[utf8.index(after: close)...]
+            return (host, after.utf8.first == UInt8(ascii: ":") ? Int(after.dropFirst()) : nil)
         }
-        if let colon = authority.lastIndex(of: ":") {
-            let portText = authority[authority.index(after: colon)...]
-            if portText.isEmpty { return (authority[..<colon].lowercased(), nil) }
+        if let colon = utf8.lastIndex(of: UInt8(ascii: ":")) {
+            let portText = authority[utf8.index(after: colon)...]
+            if portText.isEmpty { return (asciiLowercased(authority[..<colon]), nil) }
             if let port = Int(portText), (0...65535).contains(port) {
-                return (authority[..<colon].lowercased(), port)
+                return (asciiLowercased(authority[..<colon]), port)
             }
         }
-        return (authority.lowercased(), nil)
+        return (asciiLowercased(authority), nil)
+    }
+
+    /// Lowercases ASCII letters only: hosts and schemes are ASCII, and Unicode case mapping is slow.
+    static func asciiLowercased(_ text: Substring) -> String {
+        if !text.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) { return String(text) }
+        return String(decoding: text.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 },
+                      as: UTF8.self)
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {

@@ -39,9 +39,14 @@ public enum MailSecurityWrapper: String, Sendable, CaseIterable {
         return nil
     }
 
+    /// A cheap first test on the host alone, so that ordinary links skip building ``URLParts``.
+    static func isWrapperHost(_ host: String) -> Bool {
+        isSafeLinksHost(host) || isGoogleHost(host) || ProofpointURLDefense.isHost(host) || host == "linkprotect.cudasvc.com"
+    }
+
     private static func parameter(_ name: String, of parts: URLParts) -> String? {
         guard let query = parts.query else { return nil }
-        return QueryParameters(query: query[...]).nonEmptyValue(name, rule: .firstWins)
+        return RawQuery(query[...]).value(name, rule: .firstWins)
     }
 
     private static func isSafeLinksHost(_ host: String) -> Bool {
@@ -51,10 +56,11 @@ public enum MailSecurityWrapper: String, Sendable, CaseIterable {
 
     /// `google.com` and country sites such as `www.google.co.uk` (Gmail rewrites through the local one).
     private static func isGoogleHost(_ host: String) -> Bool {
-        let name = host.hasPrefix("www.") ? host.dropFirst(4) : host[...]
-        guard name.hasPrefix("google.") else { return false }
+        var name = host.utf8[...]
+        if name.starts(with: "www.".utf8) { name = name.dropFirst(4) }
+        guard name.starts(with: "google.".utf8) else { return false }
         let suffix = name.dropFirst("google.".count)
         return !suffix.isEmpty && suffix.count <= 6
-            && suffix.allSatisfy { $0 == "." || ("a"..."z").contains($0) }
+            && suffix.allSatisfy { $0 == UInt8(ascii: ".") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }
     }
 }

@@ -16,10 +16,10 @@ enum ProofpointURLDefense {
             return decodeVersion3(url)
         }
         guard let query = parts.query else { return nil }
-        let parameters = QueryParameters(query: query[...])
+        let parameters = RawQuery(query[...])
         switch parts.path {
         case "/v1/url":
-            return parameters.nonEmptyValue("u", rule: .firstWins)
+            return parameters.value("u", rule: .firstWins)
         case "/v2/url":
             // The value is read raw: its own escapes use `-`, and real `%` never appears in it.
             guard let raw = rawValue("u", in: query[...]) else { return nil }

@@ -77,7 +77,7 @@ struct MIMEDecodingTests {
     func charsetFailures() {
         #expect(MIMEPart.CharsetDecoder.decode([0x61, 0xFF, 0x62], charset: nil) == "a\u{FFFD}b")
         #expect(MIMEPart.CharsetDecoder.decode([0x61, 0xFF, 0x62], charset: "utf-8") == "a\u{FFFD}b")
-        #expect(MIMEPart.CharsetDecoder.decode([0x61, 0x81, 0x62], charset: "shift_jis") == "a\u{FFFD}b")
+        #expect(MIMEPart.CharsetDecoder.decode([0x61, 0x81, 0x20, 0x62], charset: "shift_jis") == "a\u{FFFD} b")
         #expect(MIMEPart.CharsetDecoder.decode([0x61, 0xE3, 0x81], charset: "x-no-such-charset") == "a\u{FFFD}")
         #expect(MIMEPart.CharsetDecoder.decode([0x68, 0x00, 0x69], charset: "utf-16le").hasPrefix("h") == true)
         #expect(MIMEPart.CharsetDecoder.decode([], charset: "koi8-r") == "")

@@ -14,7 +14,7 @@ struct MIMEMessageTests {
         #expect(message.subject == "Sign in to Authflow Demo – requested at 09:15")
         #expect(message.textParts.map(\.contentType) == ["text/plain", "text/html"])
         #expect(message.textParts.map(\.charset) == ["utf-8", "utf-8"])
-        #expect(message.textParts[0].text.contains("\n\(DocumentFixtures.actionLink)\n"))
+        #expect(message.textParts[0].text.contains("\r\n\(DocumentFixtures.actionLink)\r\n"))
         #expect(message.textParts[1].text.contains(DocumentFixtures.actionLink.replacing("&", with: "&amp;")))
         #expect(message.value(ofHeader: "message-id") == "<000000000000a1b2c3d4e5f6@google.test>")
         #expect(message.value(ofHeader: "RECEIVED")?.hasSuffix("Tue, 04 Mar 2025 09:15:02 -0800 (PST)") == true)

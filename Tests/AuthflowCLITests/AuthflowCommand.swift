@@ -1,0 +1,40 @@
+import AuthflowTestSupport
+import Foundation
+
+/// Runs the `authflow` binary this test build produced (it sits beside the test bundle).
+enum AuthflowCommand {
+    static var binaryPath: String {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        return bundle.appendingPathComponent("authflow").path
+    }
+
+    /// The repository root, for the shipped examples.
+    static var repositoryRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    static func example(_ name: String) -> String {
+        repositoryRoot.appendingPathComponent("examples/links").appendingPathComponent(name).path
+    }
+
+    static func run(_ arguments: [String], stdin: [UInt8]? = nil) async throws -> SubprocessResult {
+        // No proxy from the developer's environment: these tests only ever talk to loopback.
+        try await Subprocess.run(
+            binaryPath, arguments: arguments, stdin: stdin,
+            environment: ["http_proxy": "", "https_proxy": "", "HTTPS_PROXY": "", "all_proxy": "", "ALL_PROXY": ""],
+            timeout: .seconds(60))
+    }
+}
+
+/// Decodes one JSON object line for assertions.
+func jsonObject(_ line: some StringProtocol) throws -> [String: Any] {
+    guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+        throw NotAJSONObject(line: String(line))
+    }
+    return object
+}
+
+struct NotAJSONObject: Error, CustomStringConvertible {
+    let line: String
+    var description: String { "not a JSON object: \(line)" }
+}

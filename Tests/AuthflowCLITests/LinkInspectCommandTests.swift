@@ -1,0 +1,157 @@
+import AuthflowTestSupport
+import Foundation
+import Testing
+
+/// `authflow link inspect`, run as a user would run it.
+struct LinkInspectCommandTests {
+    let action = "https://proj.firebaseapp.com/__/auth/action?apiKey=AIzaKEY&mode=signIn&oobCode=CODE123"
+        + "&continueUrl=https%3A%2F%2Fapp.example.com%2Fdone&lang=en&tenantId=T1"
+
+    @Test func summaryForAnActionLink() async throws {
+        let result = try await AuthflowCommand.run(["link", "inspect", action])
+        #expect(result.exitCode == 0)
+        #expect(result.stdoutText.contains("Firebase email action link: sign-in link"))
+        #expect(result.stdoutText.contains("CODE123"))
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test func jsonHasEveryKeyInOrder() async throws {
+        let result = try await AuthflowCommand.run(["link", "inspect", "--json", action])
+        #expect(result.exitCode == 0)
+        let keys = ["kind", "mode", "oobCode", "apiKey", "continueUrl", "lang", "tenantId", "link", "authType",
+                    "eventId", "recaptchaToken", "error", "layers", "shortLink"]
+        let text = result.stdoutText
+        let positions = keys.compactMap { text.range(of: "\"\($0)\":")?.lowerBound }
+        #expect(positions.count == keys.count)
+        #expect(positions == positions.sorted())
+        let object = try jsonObject(text)
+        #expect(object["kind"] as? String == "emailAction")
+        #expect(object["oobCode"] as? String == "CODE123")
+        #expect(object["continueUrl"] as? String == "https://app.example.com/done")
+        #expect(object["tenantId"] as? String == "T1")
+        #expect(object["link"] as? String == action)
+        #expect(object["authType"] is NSNull)
+        #expect(text.hasSuffix("}\n"))
+    }
+
+    @Test func callbackJSON() async throws {
+        let callback = "com.googleusercontent.apps.123://firebaseauth/link?deep_link_id=https%3A%2F%2Fp.firebaseapp.com"
+            + "%2F__%2Fauth%2Fcallback%3FfirebaseError%3D%257B%2522code%2522%253A%2522auth%252Finternal-error%2522%252C"
+            + "%2522message%2522%253A%2522Internal%2520error%2522%257D%26authType%3DverifyApp%26eventId%3DE1"
+        let result = try await AuthflowCommand.run(["link", "inspect", "--json", callback])
+        #expect(result.exitCode == 0)
+        let object = try jsonObject(result.stdoutText)
+        #expect(object["kind"] as? String == "authCallback")
+        #expect(object["authType"] as? String == "verifyApp")
+        #expect(object["eventId"] as? String == "E1")
+        let error = try #require(object["error"] as? [String: Any])
+        #expect(error["code"] as? String == "auth/internal-error")
+        #expect(error["message"] as? String == "Internal error")
+    }
+
+    @Test func unknownLinkExitsOne() async throws {
+        let result = try await AuthflowCommand.run(["link", "inspect", "--json", "https://www.example.com/about"])
+        #expect(result.exitCode == 1)
+        #expect(try jsonObject(result.stdoutText)["kind"] as? String == "unknown")
+    }
+
+    @Test func unusableInputExitsTwoWithAMessage() async throws {
+        let result = try await AuthflowCommand.run(["link", "inspect", "--json", "not a link"])
+        #expect(result.exitCode == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrText.contains("is not a URL"))
+    }
+
+    @Test(arguments: [
+        ["link", "inspect"],
+        ["link", "inspect", "https://x", "--html", "f.html"],
+        ["link", "inspect", "--bogus"],
+        ["link", "inspect", "--timeout", "0", "https://x"],
+    ])
+    func usageErrorsExitTwo(arguments: [String]) async throws {
+        let result = try await AuthflowCommand.run(arguments)
+        #expect(result.exitCode == 2)
+        #expect(result.stderrText.contains("Usage") || result.stderrText.contains("Error"))
+    }
+
+    @Test func shippedEmail() async throws {
+        let result = try await AuthflowCommand.run(["link", "inspect", "--json", "--eml", AuthflowCommand.example("sign-in.eml")])
+        #expect(result.exitCode == 0)
+        let object = try jsonObject(result.stdoutText)
+        #expect(object["kind"] as? String == "emailAction")
+        #expect(object["mode"] as? String == "signIn")
+        #expect(object["oobCode"] as? String == "Qm9vay1hLXRhYmxlLWZvci10d28tYXQtZWlnaHQ_demo")
+        #expect(object["continueUrl"] as? String == "https://app.example.com/finish?cart=42")
+        #expect(object["layers"] as? [String] == ["Microsoft Safe Links"])
+    }
+
+    @Test func htmlFromStandardInput() async throws {
+        let html = try Data(contentsOf: URL(fileURLWithPath: AuthflowCommand.example("sign-in.html")))
+        let result = try await AuthflowCommand.run(["link", "inspect", "--json", "--html", "-"], stdin: Array(html))
+        #expect(result.exitCode == 0)
+        #expect(try jsonObject(result.stdoutText)["oobCode"] as? String == "Qm9vay1hLXRhYmxlLWZvci10d28tYXQtZWlnaHQ_demo")
+    }
+
+    @Test func documentWithoutFirebaseLinks() async throws {
+        let html = Array("<p><a href=\"https://www.example.com/\">home</a></p>".utf8)
+        let result = try await AuthflowCommand.run(["link", "inspect", "--html", "-"], stdin: html)
+        #expect(result.exitCode == 1)
+        #expect(result.stderrText.contains("No Firebase link among the 1 links"))
+    }
+
+    @Test func missingFileExitsTwo() async throws {
+        let result = try await AuthflowCommand.run(["link", "inspect", "--eml", "/nonexistent/mail.eml"])
+        #expect(result.exitCode == 2)
+        #expect(result.stderrText.contains("Cannot read /nonexistent/mail.eml: No such file or directory"))
+    }
+
+    @Test func htmlFileGivenAsEmailExitsTwo() async throws {
+        let result = try await AuthflowCommand.run(["link", "inspect", "--eml", AuthflowCommand.example("sign-in.html")])
+        #expect(result.exitCode == 2)
+        #expect(!result.stderrText.isEmpty)
+    }
+
+    @Test func batchOneObjectPerLine() async throws {
+        let input = try String(contentsOfFile: AuthflowCommand.example("links.txt"), encoding: .utf8)
+        let result = try await AuthflowCommand.run(["link", "inspect", "--json", "--offline", "-"], stdin: Array(input.utf8))
+        let inputLines = input.split(separator: "\n")
+        let outputLines = result.stdoutText.split(separator: "\n")
+        #expect(outputLines.count == inputLines.count)
+        let kinds = try outputLines.map { try jsonObject($0)["kind"] as? String }
+        #expect(kinds == ["emailAction", "emailAction", "emailAction", "emailAction", "emailAction", "authCallback", "unknown"])
+        #expect(result.exitCode == 1)  // the highest status any line produced: one unknown link
+    }
+
+    @Test func batchKeepsGoingPastBadLines() async throws {
+        var input = Array("https://e.com/a?mode=signIn&apiKey=K&oobCode=C1\n\n".utf8)
+        input += [0xFF, 0xFE, 0x0A]
+        input += Array("https://e.com/a?mode=signIn&apiKey=K&oobCode=C2".utf8)  // no final newline
+        let result = try await AuthflowCommand.run(["link", "inspect", "--json", "-"], stdin: input)
+        let lines = result.stdoutText.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(try jsonObject(lines[0])["oobCode"] as? String == "C1")
+        #expect((try jsonObject(lines[1])["problem"] as? String)?.contains("UTF-8") == true)
+        #expect(try jsonObject(lines[2])["oobCode"] as? String == "C2")
+        #expect(result.exitCode == 2)
+    }
+
+    @Test func shortLinkOffline() async throws {
+        let result = try await AuthflowCommand.run(["link", "inspect", "--json", "--offline", "https://demo.page.link/AbCd"])
+        #expect(result.exitCode == 1)
+        #expect(try jsonObject(result.stdoutText)["shortLink"] as? String == "https://demo.page.link/AbCd")
+    }
+
+    @Test func shortLinkWithoutNetworkExitsThree() async throws {
+        let result = try await AuthflowCommand.run(["link", "inspect", "https://demo.page.link/AbCd"])
+        #expect(result.exitCode == 3)
+        #expect(result.stderrText.contains("Could not resolve the short link https://demo.page.link/AbCd"))
+        #expect(!result.timedOut)
+    }
+
+    @Test func deeplyNestedInputExitsTwo() async throws {
+        let link = String(repeating: "https://x.page.link/?link=", count: 10_000) + action
+        let result = try await AuthflowCommand.run(["link", "inspect", "--json", "-"], stdin: Array(link.utf8))
+        #expect(result.exitCode == 2)
+        #expect(result.stdoutText.contains("wrapped more than"))
+    }
+}

@@ -1,0 +1,32 @@
+import AuthflowListener
+import AuthflowTestSupport
+import Foundation
+import Testing
+
+/// Expanding a short link from the command line, against a real HTTPS server on loopback.
+struct ShortLinkCommandTests {
+    @Test func expandsAShortLinkOnANamedDomain() async throws {
+        let certificate = try SelfSignedCertificate.make()
+        let action = "https://proj.firebaseapp.com/__/auth/action?apiKey=AIzaKEY&mode=signIn&oobCode=CODE123"
+        let server = try LoopbackServer(
+            configuration: .init(tls: .init(certificatePEM: certificate.certificatePEM, privateKeyPEM: certificate.keyPEM))
+        ) { request in
+            request.path == "/AbCd" ? .redirect(to: action) : .text("gone", status: 404)
+        }
+        let domain = "localhost:\(server.port)"
+        let result = try await AuthflowCommand.run([
+            "link", "inspect", "--json", "--link-domain", domain, "--cacert", certificate.certificatePath,
+            "https://\(domain)/AbCd",
+        ])
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        let object = try jsonObject(result.stdoutText)
+        #expect(object["oobCode"] as? String == "CODE123")
+        #expect(object["layers"] as? [String] == ["short link localhost"])
+
+        let gone = try await AuthflowCommand.run([
+            "link", "inspect", "--link-domain", domain, "--cacert", certificate.certificatePath, "https://\(domain)/gone",
+        ])
+        #expect(gone.exitCode == 4)
+        #expect(gone.stderrText.contains("does not exist any more"))
+    }
+}

@@ -1,0 +1,53 @@
+import AuthflowHTTP
+import AuthflowListener
+import AuthflowTestSupport
+import Testing
+
+@Suite("Cancellation")
+struct CancellationTests {
+    @Test("Cancelling the task aborts an in-flight request with .cancelled, well before the server answers")
+    func cancelInFlight() async throws {
+        let arrived = Gate()
+        let release = Gate()
+        let server = try LoopbackServer { _ in
+            arrived.open()
+            release.wait(timeout: .seconds(10))
+            return .text("too late")
+        }
+        defer {
+            release.open()
+            server.stop()
+        }
+        let client = makeClient(totalTimeout: .seconds(30))
+        let started = ContinuousClock.now
+
+        let task = Task { await capturedError { try await client.send(HTTPRequest(url: server.url("/slow"))) } }
+        // Wait (off the cooperative pool) until the request is really in flight.
+        let inFlight = await Task.detached { arrived.wait(timeout: .seconds(10)) }.value
+        task.cancel()
+        let error = await task.value
+
+        #expect(inFlight)
+        #expect(error == .cancelled)
+        #expect(ContinuousClock.now - started < .seconds(8))
+    }
+
+    @Test("A task cancelled before sending fails at once without contacting the server")
+    func cancelledBeforeStart() async throws {
+        let seen = Recorder<String>()
+        let server = try LoopbackServer { request in
+            seen.append(request.target)
+            return .text("hi")
+        }
+        defer { server.stop() }
+        let url = server.url("/")
+
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await capturedError { try await makeClient().send(HTTPRequest(url: url)) }
+        }
+
+        #expect(await task.value == .cancelled)
+        #expect(seen.values.isEmpty)
+    }
+}

@@ -1,0 +1,93 @@
+import AuthflowHTTP
+import AuthflowListener
+import AuthflowTestSupport
+import Foundation
+import Testing
+
+@Suite("Binding to loopback only")
+struct BindingTests {
+    private let client = HTTPClient(configuration: HTTPClientConfiguration(proxy: .none))
+
+    @Test("Port 0 picks an ephemeral port served on 127.0.0.1 and, when the machine has IPv6, ::1")
+    func ephemeralBothFamilies() async throws {
+        let server = try LoopbackServer { _ in .text("hello") }
+        defer { server.stop() }
+
+        #expect(server.port != 0)
+        #expect(server.boundAddresses.first == "127.0.0.1")
+        #expect(Set(server.boundAddresses).isSubset(of: ["127.0.0.1", "::1"]))
+        if machineHasIPv6Loopback() {
+            #expect(server.boundAddresses == ["127.0.0.1", "::1"])
+        }
+        for address in server.boundAddresses {
+            let host = address.contains(":") ? "[\(address)]" : address
+            let response = try await client.send(HTTPRequest(url: server.url("/", host: host)))
+            #expect(response.text == "hello", "via \(address)")
+        }
+    }
+
+    @Test("The kernel's socket table shows listeners on loopback addresses only, never a wildcard or an interface address")
+    func notBoundElsewhere() async throws {
+        let server = try LoopbackServer { _ in .text("hello") }
+        defer { server.stop() }
+        // A snapshot of /proc can miss a socket while other tests open and close many; union a few reads.
+        var listeners: Set<String> = []
+        for _ in 0..<20 where listeners.count < server.boundAddresses.count {
+            listeners.formUnion(try SocketTable.listeningAddresses(port: server.port))
+            if listeners.count < server.boundAddresses.count { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        let interfaceAddresses = SocketTable.nonLoopbackInterfaceAddresses()
+
+        // The machine is offline and other addresses are off limits, so reachability from a non-loopback
+        // address is proven from the bindings rather than by sending traffic there.
+        #expect(listeners == Set(server.boundAddresses))
+        for address in listeners {
+            #expect(address == "127.0.0.1" || address == "::1", "listening on \(address)")
+            #expect(!interfaceAddresses.contains(address))
+        }
+    }
+
+    @Test("A port already in use gives .portInUse")
+    func busyPort() throws {
+        let first = try LoopbackServer { _ in .text("first") }
+        defer { first.stop() }
+
+        #expect(throws: LoopbackServerError.portInUse(first.port)) {
+            _ = try LoopbackServer(configuration: .init(port: first.port)) { _ in .text("second") }
+        }
+        #expect(LoopbackServerError.portInUse(first.port).description.contains("\(first.port)"))
+    }
+
+    @Test("stop() is idempotent and frees the port for a new server; so does releasing the server")
+    func stopFreesPort() async throws {
+        let first = try LoopbackServer { _ in .text("first") }
+        let port = first.port
+        first.stop()
+        first.stop()
+
+        var second: LoopbackServer? = try LoopbackServer(configuration: .init(port: port)) { _ in .text("second") }
+        let response = try await client.send(HTTPRequest(url: "http://127.0.0.1:\(port)/"))
+        #expect(response.text == "second")
+        second = nil
+
+        let third = try LoopbackServer(configuration: .init(port: port)) { _ in .text("third") }
+        defer { third.stop() }
+        #expect(third.port == port)
+        #expect(second == nil)
+    }
+
+    @Test("After stop() connections are refused")
+    func refusedAfterStop() async throws {
+        let server = try LoopbackServer { _ in .text("hello") }
+        server.stop()
+
+        await #expect(throws: HTTPError.connectionRefused(host: "127.0.0.1")) {
+            try await client.send(HTTPRequest(url: server.url()))
+        }
+    }
+
+    private func machineHasIPv6Loopback() -> Bool {
+        guard let table = try? String(contentsOfFile: "/proc/net/if_inet6", encoding: .utf8) else { return false }
+        return table.split(separator: "\n").contains { $0.hasPrefix("00000000000000000000000000000001") }
+    }
+}

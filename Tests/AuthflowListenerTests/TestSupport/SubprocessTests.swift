@@ -1,0 +1,70 @@
+import AuthflowTestSupport
+import Foundation
+import Testing
+
+/// The shared test helpers are exercised here because other test targets depend on them being right.
+@Suite("Test support: Subprocess")
+struct SubprocessTests {
+    @Test("Large stdout and stderr together do not deadlock")
+    func largeOutputs() async throws {
+        let result = try await Subprocess.run(
+            "sh", arguments: ["-c", "head -c 3000000 /dev/zero; head -c 2000000 /dev/zero >&2; echo done >&2"]
+        )
+
+        #expect(result.succeeded)
+        #expect(result.stdout.count == 3_000_000)
+        #expect(result.stderr.count == 2_000_005)
+    }
+
+    @Test("Standard input is delivered in full, and extra environment is visible")
+    func stdinAndEnvironment() async throws {
+        let input = (0..<1_000_000).map { UInt8(truncatingIfNeeded: $0) }
+
+        let echoed = try await Subprocess.run("cat", stdin: input)
+        let environment = try await Subprocess.run(
+            "sh", arguments: ["-c", "printf %s \"$AUTHFLOW_TEST_VALUE\""], environment: ["AUTHFLOW_TEST_VALUE": "v 1"]
+        )
+
+        #expect(echoed.stdout == input)
+        #expect(environment.stdoutText == "v 1")
+    }
+
+    @Test("Exit codes are reported; a program past its time limit is killed and marked")
+    func exitAndTimeout() async throws {
+        let failed = try await Subprocess.run("sh", arguments: ["-c", "echo oops >&2; exit 3"])
+        let started = ContinuousClock.now
+        let stuck = try await Subprocess.run("sleep", arguments: ["30"], timeout: .seconds(1))
+
+        #expect(failed.exitCode == 3)
+        #expect(failed.stderrText == "oops\n")
+        #expect(!failed.succeeded)
+        #expect(stuck.timedOut)
+        #expect(ContinuousClock.now - started < .seconds(15))
+    }
+
+    @Test("A missing program is an error, not a hang")
+    func missingProgram() async {
+        await #expect(throws: Subprocess.Failure.self) {
+            try await Subprocess.run("authflow-no-such-program-here")
+        }
+    }
+
+    @Test("Temporary directories disappear when released; closed() yields a port")
+    func temporaryDirectoryAndPort() throws {
+        var directory: TemporaryDirectory? = try TemporaryDirectory()
+        let path = try #require(directory?.path)
+        #expect(FileManager.default.fileExists(atPath: path))
+        directory = nil
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(try LoopbackPort.closed() != 0)
+    }
+
+    @Test("SelfSignedCertificate writes a PEM certificate and key")
+    func certificate() throws {
+        let certificate = try SelfSignedCertificate.make(commonName: "localhost", altNames: ["localhost", "127.0.0.1", "::1"])
+
+        #expect(certificate.certificatePEM.hasPrefix("-----BEGIN CERTIFICATE-----"))
+        #expect(certificate.keyPEM.contains("PRIVATE KEY-----"))
+        #expect(FileManager.default.fileExists(atPath: certificate.certificatePath))
+    }
+}
