@@ -1,0 +1,49 @@
+# Build, test, benchmark and install authflow.
+#   make install [PREFIX=/usr/local] [DESTDIR=/tmp/stage]
+# Installs the binary, its man pages (generated from the command's own help, so they cannot drift) and shell
+# completions for bash, zsh and fish, where Linux distributions look for them.
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+bindir := $(PREFIX)/bin
+datadir := $(PREFIX)/share
+mandir := $(datadir)/man
+
+binary = $(shell swift build -c release --show-bin-path)/authflow
+manual_dir := .build/plugins/GenerateManual/outputs/AuthflowCLI
+completions_dir := .build/completions
+
+.PHONY: all build test bench manual completions install uninstall
+
+all: build
+
+build:
+	swift build -c release --product authflow
+
+test:
+	swift test --disable-xctest
+
+bench:
+	bench/link-inspect
+
+manual: build
+	swift package --allow-writing-to-package-directory generate-manual --multi-page >/dev/null
+
+completions: build
+	mkdir -p $(completions_dir)
+	$(binary) --generate-completion-script bash >$(completions_dir)/authflow.bash
+	$(binary) --generate-completion-script zsh >$(completions_dir)/_authflow
+	$(binary) --generate-completion-script fish >$(completions_dir)/authflow.fish
+
+install: build manual completions
+	install -D -m 755 $(binary) $(DESTDIR)$(bindir)/authflow
+	install -d $(DESTDIR)$(mandir)/man1
+	install -m 644 $(manual_dir)/*.1 $(DESTDIR)$(mandir)/man1/
+	install -D -m 644 $(completions_dir)/authflow.bash $(DESTDIR)$(datadir)/bash-completion/completions/authflow
+	install -D -m 644 $(completions_dir)/_authflow $(DESTDIR)$(datadir)/zsh/site-functions/_authflow
+	install -D -m 644 $(completions_dir)/authflow.fish $(DESTDIR)$(datadir)/fish/vendor_completions.d/authflow.fish
+
+uninstall:
+	rm -f $(DESTDIR)$(bindir)/authflow $(DESTDIR)$(mandir)/man1/authflow.1 $(DESTDIR)$(mandir)/man1/authflow.*.1
+	rm -f $(DESTDIR)$(datadir)/bash-completion/completions/authflow $(DESTDIR)$(datadir)/zsh/site-functions/_authflow
+	rm -f $(DESTDIR)$(datadir)/fish/vendor_completions.d/authflow.fish
