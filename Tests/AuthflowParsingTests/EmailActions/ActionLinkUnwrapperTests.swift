@@ -43,6 +43,14 @@ struct ActionLinkUnwrapperTests {
         #expect(result.action?.link == direct)
     }
 
+    /// The JS SDK's order: `deep_link_id` (and `link` inside it) before a top-level `link`.
+    @Test func deepLinkIDWinsOverLinkAtTheSameLevel() throws {
+        let both = "https://x.page.link/?link=" + enc("https://www.example.com/app") + "&deep_link_id=" + enc(direct)
+        #expect(try unwrap(both).action?.link == direct)
+        let reversed = "https://x.page.link/?deep_link_id=" + enc("https://www.example.com/app") + "&link=" + enc(direct)
+        #expect(try unwrap(reversed).action == nil)
+    }
+
     @Test func linkInsideLinkIsNotAnActionLink() throws {
         let result = try unwrap("https://foo?link=http%3A%2F%2Ffoo%3Flink%3DdoubleDeep")
         #expect(result.action == nil)
