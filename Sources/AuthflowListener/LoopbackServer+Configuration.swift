@@ -12,6 +12,7 @@ extension LoopbackServer {
         /// Connections beyond this many, per address family, are refused.
         public var maxConnections: Int
 
+        /// Defaults suit a one-shot callback listener on an ephemeral port.
         public init(
             port: UInt16 = 0,
             maxBodyBytes: Int = 64 * 1024,
@@ -29,9 +30,12 @@ extension LoopbackServer {
 
     /// A certificate and private key, both PEM text, for serving HTTPS.
     public struct TLSIdentity: Sendable {
+        /// The certificate chain, PEM.
         public var certificatePEM: String
+        /// The unencrypted private key, PEM.
         public var privateKeyPEM: String
 
+        /// An identity from PEM text (the key unencrypted).
         public init(certificatePEM: String, privateKeyPEM: String) {
             self.certificatePEM = certificatePEM
             self.privateKeyPEM = privateKeyPEM

@@ -8,8 +8,10 @@ public struct DocumentLinkFinder: Sendable {
     /// The most short links expanded per document, to bound network work on hostile input.
     public static let maximumShortLinks = 3
 
+    /// Classifies each candidate link, and expands short links when it may go online.
     public let inspector: LinkInspector
 
+    /// A finder that classifies links with `inspector`.
     public init(inspector: LinkInspector) {
         self.inspector = inspector
     }

@@ -7,6 +7,7 @@ public struct LinkInspector: Sendable {
     /// `nil` in offline mode: short links are then reported, not expanded.
     public let resolver: ShortLinkResolver?
 
+    /// An inspector that expands short links with `resolver`, or never goes online when it is `nil`.
     public init(offline: OfflineLinkInspector = .init(), resolver: ShortLinkResolver?) {
         self.offline = offline
         self.resolver = resolver

@@ -5,8 +5,10 @@ import Foundation
 /// Each request runs its blocking transfer on a thread of its own and resumes the caller when done, so a
 /// slow server never starves other tasks. Cancelling the calling task aborts the transfer within about a second.
 public struct HTTPClient: Sendable {
+    /// The settings every request of this client uses.
     public let configuration: HTTPClientConfiguration
 
+    /// A client with `configuration`; creating one is cheap and opens nothing.
     public init(configuration: HTTPClientConfiguration = .init()) {
         self.configuration = configuration
     }

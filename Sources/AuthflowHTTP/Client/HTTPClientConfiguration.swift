@@ -6,14 +6,18 @@ public struct HTTPClientConfiguration: Sendable {
     public var totalTimeout: Duration
     /// Largest body accepted; protects memory against a wrong or hostile URL.
     public var maxResponseBytes: Int
+    /// Whether redirects are followed; `.doNotFollow` hands back the 3xx with its `location`.
     public var redirects: RedirectPolicy
     /// Proxies; by default read from the environment the way curl reads it.
     public var proxy: ProxyConfiguration
     /// A PEM file of trusted CA certificates, for private CAs and tests. Verification itself is always on.
     public var caBundlePath: String?
+    /// Which addresses connections may go to; `.publicOnly` guards against SSRF.
     public var addressPolicy: AddressPolicy
+    /// The `User-Agent` header sent with every request.
     public var userAgent: String
 
+    /// Settings with safe defaults; change only what the call needs.
     public init(
         connectTimeout: Duration = .seconds(10),
         totalTimeout: Duration = .seconds(30),

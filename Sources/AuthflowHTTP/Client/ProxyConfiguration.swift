@@ -10,6 +10,7 @@ public struct ProxyConfiguration: Sendable, Hashable {
     /// Hosts that go direct: names match themselves and their subdomains, IPs may be CIDR ranges, `*` matches all.
     public var noProxy: [String]
 
+    /// Explicit proxies; prefer ``fromEnvironment(_:)`` to honour the user's settings.
     public init(httpProxy: String? = nil, httpsProxy: String? = nil, noProxy: [String] = []) {
         self.httpProxy = httpProxy
         self.httpsProxy = httpsProxy

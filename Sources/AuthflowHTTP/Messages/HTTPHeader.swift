@@ -5,6 +5,7 @@ public struct HTTPHeader: Sendable, Hashable {
     /// The field value without surrounding whitespace.
     public var value: String
 
+    /// A header line; names compare case-insensitively when looked up.
     public init(name: String, value: String) {
         self.name = name
         self.value = value

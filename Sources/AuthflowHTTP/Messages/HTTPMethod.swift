@@ -10,10 +10,16 @@ public struct HTTPMethod: RawRepresentable, Sendable, Hashable {
         self.rawValue = rawValue
     }
 
+    /// `GET`.
     public static let get = HTTPMethod(rawValue: "GET")
+    /// `POST`.
     public static let post = HTTPMethod(rawValue: "POST")
+    /// `PUT`.
     public static let put = HTTPMethod(rawValue: "PUT")
+    /// `PATCH`.
     public static let patch = HTTPMethod(rawValue: "PATCH")
+    /// `DELETE`.
     public static let delete = HTTPMethod(rawValue: "DELETE")
+    /// `HEAD`: headers only, no body is read.
     public static let head = HTTPMethod(rawValue: "HEAD")
 }

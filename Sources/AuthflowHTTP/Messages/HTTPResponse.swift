@@ -1,8 +1,10 @@
 /// A complete response. Any status is a response, not an error: callers decide what a 4xx means.
 public struct HTTPResponse: Sendable {
+    /// The HTTP status code of the final response.
     public let status: Int
     /// Headers of the final response only, when redirects were followed.
     public let headers: [HTTPHeader]
+    /// The body, at most the configured size.
     public let body: [UInt8]
     /// The effective URL after any followed redirects, so relative references resolve correctly.
     public let url: String

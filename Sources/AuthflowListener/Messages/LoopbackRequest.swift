@@ -1,5 +1,6 @@
 /// A complete request as the handler sees it: body fully read and within the size limit.
 public struct LoopbackRequest: Sendable {
+    /// The method as sent, e.g. `GET` or `POST`.
     public var method: String
     /// The request target exactly as sent (normally path and query; absolute-form when the client treats
     /// this server as a proxy). Kept raw so callers can validate it byte for byte.
@@ -8,9 +9,12 @@ public struct LoopbackRequest: Sendable {
     public var path: String
     /// The part of ``target`` after the first `?`, still percent-encoded; `nil` when there is no `?`.
     public var query: String?
+    /// The request headers in the order received.
     public var headers: [LoopbackHeader]
+    /// The whole body (form posts carry the callback here).
     public var body: [UInt8]
 
+    /// A request as the server hands it to the handler; also handy for testing handlers directly.
     public init(method: String, target: String, headers: [LoopbackHeader] = [], body: [UInt8] = []) {
         self.method = method
         self.target = target

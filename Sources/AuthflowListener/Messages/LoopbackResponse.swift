@@ -2,9 +2,12 @@
 public struct LoopbackResponse: Sendable {
     /// An HTTP status code between 100 and 999; others are answered as 500.
     public var status: Int
+    /// Headers to send; `Content-Length` is added by the server.
     public var headers: [LoopbackHeader]
+    /// The body to send.
     public var body: [UInt8]
 
+    /// A response with raw bytes; the `text`, `html` and `redirect` helpers set the headers for you.
     public init(status: Int = 200, headers: [LoopbackHeader] = [], body: [UInt8] = []) {
         self.status = status
         self.headers = headers

@@ -8,6 +8,7 @@ public struct ExtractedLink: Sendable, Hashable {
     /// Where the link was found.
     public var source: LinkSource
 
+    /// A link found at `source`.
     public init(url: String, source: LinkSource) {
         self.url = url
         self.source = source

@@ -6,6 +6,7 @@ extension MIMEMessage {
         /// The unfolded value without leading and trailing blanks; 8-bit bytes are read as UTF-8 (RFC 6532).
         public var value: String
 
+        /// A header field, its value unfolded.
         public init(name: String, value: String) {
             self.name = name
             self.value = value

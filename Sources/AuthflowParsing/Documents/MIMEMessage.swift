@@ -15,6 +15,7 @@ public struct MIMEMessage: Sendable {
     /// The leaf `text/plain` and `text/html` parts in message order, including those of attached messages.
     public var textParts: [MIMEPart]
 
+    /// A message built by hand, for callers that already split one; ``parse(_:)`` is the usual way in.
     public init(headers: [HeaderField], subject: String?, textParts: [MIMEPart]) {
         self.headers = headers
         self.subject = subject

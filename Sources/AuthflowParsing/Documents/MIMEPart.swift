@@ -9,6 +9,7 @@ public struct MIMEPart: Sendable, Hashable {
     /// The body after transfer decoding and charset conversion; undecodable bytes become U+FFFD.
     public var text: String
 
+    /// A decoded text part.
     public init(contentType: String, charset: String?, text: String) {
         self.contentType = contentType
         self.charset = charset

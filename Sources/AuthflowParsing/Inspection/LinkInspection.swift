@@ -22,6 +22,7 @@ public struct LinkInspection: Sendable, Hashable {
         }
     }
 
+    /// An inspection result; inspectors build these, flows and tests may too.
     public init(kind: LinkKind, action: ActionCodeURL?, callback: AuthCallback?, layers: [LinkLayer],
                 innermost: String, unresolvedShortLink: String?) {
         self.kind = kind

@@ -7,6 +7,7 @@ public struct OfflineLinkInspector: Sendable {
     /// Extra hosts the user named as link domains (custom Hosting domains, legacy Dynamic Links domains).
     public var linkDomains: [String]
 
+    /// An inspector that also treats `linkDomains` as short-link hosts.
     public init(linkDomains: [String] = []) {
         self.linkDomains = linkDomains
     }
