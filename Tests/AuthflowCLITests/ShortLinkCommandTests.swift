@@ -1,4 +1,3 @@
-import AuthflowListener
 import AuthflowTestSupport
 import Foundation
 import Testing
@@ -6,14 +5,12 @@ import Testing
 /// Expanding a short link from the command line, against a real HTTPS server on loopback.
 struct ShortLinkCommandTests {
     @Test func expandsAShortLinkOnANamedDomain() async throws {
-        let certificate = try SelfSignedCertificate.make()
         let action = "https://proj.firebaseapp.com/__/auth/action?apiKey=AIzaKEY&mode=signIn&oobCode=CODE123"
-        let server = try LoopbackServer(
-            configuration: .init(tls: .init(certificatePEM: certificate.certificatePEM, privateKeyPEM: certificate.keyPEM))
-        ) { request in
+        let server = try HTTPSRecordingServer { request, _ in
             request.path == "/AbCd" ? .redirect(to: action) : .text("gone", status: 404)
         }
-        let domain = "localhost:\(server.port)"
+        let domain = server.hostAndPort
+        let certificate = server.certificate
         let result = try await AuthflowCommand.run([
             "link", "inspect", "--json", "--link-domain", domain, "--cacert", certificate.certificatePath,
             "https://\(domain)/AbCd",
@@ -28,5 +25,6 @@ struct ShortLinkCommandTests {
         ])
         #expect(gone.exitCode == 4)
         #expect(gone.stderrText.contains("does not exist any more"))
+        #expect(server.targets == ["/AbCd", "/gone"])
     }
 }

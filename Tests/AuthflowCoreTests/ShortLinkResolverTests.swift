@@ -9,17 +9,17 @@ import Testing
 struct ShortLinkResolverTests {
     let action = "https://proj.firebaseapp.com/__/auth/action?apiKey=AIzaKEY&mode=signIn&oobCode=CODE123&lang=en"
 
-    func resolver(for server: ShortLinkServer, extraDomains: [String] = []) -> ShortLinkResolver {
+    func resolver(for server: HTTPSRecordingServer, extraDomains: [String] = []) -> ShortLinkResolver {
         var configuration = HTTPClientConfiguration()
         configuration.caBundlePath = server.certificate.certificatePath
         configuration.proxy = .none
         configuration.totalTimeout = .seconds(10)
-        return ShortLinkResolver(linkDomains: [server.linkDomain] + extraDomains, configuration: configuration)
+        return ShortLinkResolver(linkDomains: [server.hostAndPort] + extraDomains, configuration: configuration)
     }
 
     @Test func expandsOneHop() async throws {
         let action = self.action
-        let server = try ShortLinkServer { request, _ in
+        let server = try HTTPSRecordingServer { request, _ in
             request.path == "/AbCd" ? .redirect(to: action) : .text("no", status: 404)
         }
         let resolved = try await resolver(for: server).resolve(server.url("/AbCd"))
@@ -29,9 +29,9 @@ struct ShortLinkResolverTests {
 
     @Test func followsHopsOnAllowedHostsOnly() async throws {
         let action = self.action
-        let server = try ShortLinkServer { request, port in
+        let server = try HTTPSRecordingServer { request, origin in
             switch request.path {
-            case "/one": .redirect(to: "https://localhost:\(port)/two")
+            case "/one": .redirect(to: origin + "/two")
             case "/two": .redirect(to: "/three")  // relative Location, resolved against the hop
             case "/three": .redirect(to: action)
             default: .text("no", status: 404)
@@ -39,47 +39,47 @@ struct ShortLinkResolverTests {
         }
         let resolved = try await resolver(for: server).resolve(server.url("/one"))
         #expect(resolved.target == action)
-        #expect(server.requests.values == ["/one", "/two", "/three"])
+        #expect(server.targets == ["/one", "/two", "/three"])
     }
 
     @Test func doesNotRequestHostsOffTheAllowList() async throws {
-        let elsewhere = try ShortLinkServer { _, _ in .text("should not be asked") }
+        let elsewhere = try HTTPSRecordingServer { _, _ in .text("should not be asked") }
         let target = elsewhere.url("/app-store")
-        let server = try ShortLinkServer { _, _ in .redirect(to: target) }
+        let server = try HTTPSRecordingServer { _, _ in .redirect(to: target) }
         let resolved = try await resolver(for: server).resolve(server.url("/AbCd"))
         #expect(resolved.target == target)
-        #expect(elsewhere.requests.values.isEmpty)
+        #expect(elsewhere.targets.isEmpty)
     }
 
     @Test func stopsAfterFiveHops() async throws {
-        let server = try ShortLinkServer { request, port in
-            .redirect(to: "https://localhost:\(port)/loop\(request.path.count)")
+        let server = try HTTPSRecordingServer { request, origin in
+            .redirect(to: origin + "/loop\(request.path.count)")
         }
         await #expect(throws: ShortLinkError.tooManyHops(link: server.url("/start"), limit: 5)) {
             try await resolver(for: server).resolve(server.url("/start"))
         }
-        #expect(server.requests.values.count == 5)
+        #expect(server.targets.count == 5)
     }
 
     @Test func goneLinkIsNotFound() async throws {
-        let server = try ShortLinkServer { _, _ in .text("Not found", status: 404) }
+        let server = try HTTPSRecordingServer { _, _ in .text("Not found", status: 404) }
         await #expect(throws: ShortLinkError.notFound(link: server.url("/gone"))) {
             try await resolver(for: server).resolve(server.url("/gone"))
         }
     }
 
     @Test func pageWithoutRedirect() async throws {
-        let server = try ShortLinkServer { _, _ in .html("<p>preview</p>") }
+        let server = try HTTPSRecordingServer { _, _ in .html("<p>preview</p>") }
         await #expect(throws: ShortLinkError.noRedirect(link: server.url("/x"), status: 200)) {
             try await resolver(for: server).resolve(server.url("/x"))
         }
     }
 
     @Test func untrustedCertificateIsATLSFailure() async throws {
-        let server = try ShortLinkServer { _, _ in .redirect(to: "https://example.com/") }
+        let server = try HTTPSRecordingServer { _, _ in .redirect(to: "https://example.com/") }
         var configuration = HTTPClientConfiguration()
         configuration.proxy = .none
-        let untrusting = ShortLinkResolver(linkDomains: [server.linkDomain], configuration: configuration)
+        let untrusting = ShortLinkResolver(linkDomains: [server.hostAndPort], configuration: configuration)
         do {
             _ = try await untrusting.resolve(server.url("/AbCd"))
             Issue.record("a self-signed certificate was accepted")
@@ -89,7 +89,7 @@ struct ShortLinkResolverTests {
                 return
             }
         }
-        #expect(server.requests.values.isEmpty)
+        #expect(server.targets.isEmpty)
     }
 
     @Test func plainHTTPIsRefused() async throws {
@@ -114,9 +114,9 @@ struct ShortLinkResolverTests {
 
     @Test func inspectorUnwrapsAroundAndInsideTheShortLink() async throws {
         let hosting = "https://proj.firebaseapp.com/__/auth/links?link=" + PercentEncoding.encodeComponent(action)
-        let server = try ShortLinkServer { _, _ in .redirect(to: hosting) }
+        let server = try HTTPSRecordingServer { _, _ in .redirect(to: hosting) }
         let inspector = LinkInspector(
-            offline: OfflineLinkInspector(linkDomains: [server.linkDomain]), resolver: resolver(for: server))
+            offline: OfflineLinkInspector(linkDomains: [server.hostAndPort]), resolver: resolver(for: server))
         let wrapped = "https://nam12.safelinks.protection.outlook.com/?url="
             + PercentEncoding.encodeComponent(server.url("/AbCd")) + "&data=x"
         let inspection = try await inspector.inspect(wrapped)

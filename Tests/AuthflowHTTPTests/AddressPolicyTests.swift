@@ -7,11 +7,7 @@ import Testing
 struct AddressPolicyTests {
     @Test("127.0.0.1 and localhost are blocked unless allowed, and the server never sees a request")
     func loopbackBlocked() async throws {
-        let seen = Recorder<String>()
-        let server = try LoopbackServer { request in
-            seen.append(request.target)
-            return .text("reached")
-        }
+        let server = try RecordingServer(replying: "reached")
         defer { server.stop() }
         let strict = makeClient(addressPolicy: .publicOnly(allowedHosts: []))
 
@@ -25,7 +21,7 @@ struct AddressPolicyTests {
         }
         #expect(host == "localhost")
         #expect(["127.0.0.1", "::1"].contains(address))
-        #expect(seen.values.isEmpty)
+        #expect(server.targets.isEmpty)
     }
 
     @Test("Allowed hosts may connect, matched case-insensitively")
@@ -43,11 +39,7 @@ struct AddressPolicyTests {
 
     @Test("A redirect from an allowed host to a private address is blocked at the new hop")
     func redirectCannotEscape() async throws {
-        let seen = Recorder<String>()
-        let target = try LoopbackServer { request in
-            seen.append(request.target)
-            return .text("internal")
-        }
+        let target = try RecordingServer(replying: "internal")
         defer { target.stop() }
         let redirector = try LoopbackServer { _ in .redirect(to: target.url("/internal")) }
         defer { redirector.stop() }
@@ -56,6 +48,6 @@ struct AddressPolicyTests {
         let error = await capturedError { try await client.send(HTTPRequest(url: redirector.url("/", host: "localhost"))) }
 
         #expect(error == .blockedAddress(host: "127.0.0.1", address: "127.0.0.1"))
-        #expect(seen.values.isEmpty)
+        #expect(target.targets.isEmpty)
     }
 }

@@ -34,11 +34,7 @@ struct CancellationTests {
 
     @Test("A task cancelled before sending fails at once without contacting the server")
     func cancelledBeforeStart() async throws {
-        let seen = Recorder<String>()
-        let server = try LoopbackServer { request in
-            seen.append(request.target)
-            return .text("hi")
-        }
+        let server = try RecordingServer(replying: "hi")
         defer { server.stop() }
         let url = server.url("/")
 
@@ -48,6 +44,6 @@ struct CancellationTests {
         }
 
         #expect(await task.value == .cancelled)
-        #expect(seen.values.isEmpty)
+        #expect(server.targets.isEmpty)
     }
 }

@@ -7,11 +7,7 @@ import Testing
 struct ProxyIntegrationTests {
     @Test("A request for a remote name goes to the proxy with an absolute-form target; nothing leaves the machine")
     func forwardsThroughProxy() async throws {
-        let seen = Recorder<LoopbackRequest>()
-        let proxy = try LoopbackServer { request in
-            seen.append(request)
-            return .text("via proxy")
-        }
+        let proxy = try RecordingServer(replying: "via proxy")
         defer { proxy.stop() }
         let client = makeClient(proxy: ProxyConfiguration(httpProxy: "http://127.0.0.1:\(proxy.port)"))
 
@@ -19,18 +15,14 @@ struct ProxyIntegrationTests {
 
         #expect(response.status == 200)
         #expect(response.text == "via proxy")
-        let request = try #require(seen.last)
+        let request = try #require(proxy.requests.last)
         #expect(request.target == "http://example.invalid/x?y=1")
         #expect(request.header("Host") == "example.invalid")
     }
 
     @Test("Loopback destinations bypass the configured proxy")
     func loopbackBypassesProxy() async throws {
-        let proxied = Recorder<String>()
-        let proxy = try LoopbackServer { request in
-            proxied.append(request.target)
-            return .text("via proxy")
-        }
+        let proxy = try RecordingServer(replying: "via proxy")
         defer { proxy.stop() }
         let server = try LoopbackServer { _ in .text("direct") }
         defer { server.stop() }
@@ -39,16 +31,12 @@ struct ProxyIntegrationTests {
         let response = try await client.send(HTTPRequest(url: server.url("/", host: "localhost")))
 
         #expect(response.text == "direct")
-        #expect(proxied.values.isEmpty)
+        #expect(proxy.targets.isEmpty)
     }
 
     @Test("With a proxy, publicOnly allows names (the socket goes to the proxy) but blocks private literal IPs")
     func addressPolicyWithProxy() async throws {
-        let seen = Recorder<String>()
-        let proxy = try LoopbackServer { request in
-            seen.append(request.target)
-            return .text("via proxy")
-        }
+        let proxy = try RecordingServer(replying: "via proxy")
         defer { proxy.stop() }
         let client = makeClient(
             proxy: ProxyConfiguration(httpProxy: "http://127.0.0.1:\(proxy.port)"),
@@ -60,7 +48,7 @@ struct ProxyIntegrationTests {
 
         #expect(named.text == "via proxy")
         #expect(literal == .blockedAddress(host: "10.0.0.1", address: "10.0.0.1"))
-        #expect(seen.values == ["http://example.invalid/"])
+        #expect(proxy.targets == ["http://example.invalid/"])
     }
 
     @Test("An unreachable proxy gives .proxy")

@@ -7,10 +7,8 @@ import Testing
 struct RoundTripTests {
     @Test("POST sends method, raw target, headers and a binary body; the response comes back whole")
     func postRoundTrip() async throws {
-        let seen = Recorder<LoopbackRequest>()
-        let server = try LoopbackServer { request in
-            seen.append(request)
-            return LoopbackResponse(
+        let server = try RecordingServer { _ in
+            LoopbackResponse(
                 status: 201,
                 headers: [LoopbackHeader(name: "X-Reply", value: "yes"), LoopbackHeader(name: "X-Reply", value: "again")],
                 body: Array("créé".utf8)
@@ -31,7 +29,7 @@ struct RoundTripTests {
         #expect(response.headers.filter { $0.name.lowercased() == "x-reply" }.map(\.value) == ["yes", "again"])
         #expect(response.text == "créé")
         #expect(response.url == server.url("/echo?x=1%202&y"))
-        let request = try #require(seen.last)
+        let request = try #require(server.requests.last)
         #expect(request.method == "POST")
         #expect(request.target == "/echo?x=1%202&y")
         #expect(request.path == "/echo")
@@ -47,11 +45,7 @@ struct RoundTripTests {
         HTTPMethod.get, .put, .patch, .delete, .head,
     ])
     func methods(method: HTTPMethod) async throws {
-        let seen = Recorder<String>()
-        let server = try LoopbackServer { request in
-            seen.append("\(request.method) \(request.text)")
-            return .text("answer")
-        }
+        let server = try RecordingServer(replying: "answer")
         defer { server.stop() }
         let body: [UInt8]? = method == .put || method == .patch ? Array("data".utf8) : nil
 
@@ -59,7 +53,7 @@ struct RoundTripTests {
 
         #expect(response.status == 200)
         #expect(response.text == (method == .head ? "" : "answer"))
-        #expect(seen.values == ["\(method.rawValue) \(body == nil ? "" : "data")"])
+        #expect(server.requests.map { "\($0.method) \($0.text)" } == ["\(method.rawValue) \(body == nil ? "" : "data")"])
     }
 
     @Test("Any status is returned; requireSuccess turns a non-2xx into .status with the body")
@@ -92,11 +86,7 @@ struct RoundTripTests {
 
     @Test("Header values with line breaks are refused before anything is sent")
     func headerInjection() async throws {
-        let seen = Recorder<String>()
-        let server = try LoopbackServer { request in
-            seen.append(request.target)
-            return .text("hi")
-        }
+        let server = try RecordingServer(replying: "hi")
         defer { server.stop() }
 
         let error = await capturedError {
@@ -110,6 +100,6 @@ struct RoundTripTests {
             return
         }
         #expect(detail.contains("X-A"))
-        #expect(seen.values.isEmpty)
+        #expect(server.targets.isEmpty)
     }
 }

@@ -9,11 +9,7 @@ struct RequestHandlingTests {
 
     @Test("The handler gets the raw target, split path and query, headers and body")
     func requestFields() async throws {
-        let seen = Recorder<LoopbackRequest>()
-        let server = try LoopbackServer { request in
-            seen.append(request)
-            return .text("ok")
-        }
+        let server = try RecordingServer(replying: "ok")
         defer { server.stop() }
 
         _ = try await client.send(HTTPRequest(
@@ -21,7 +17,7 @@ struct RequestHandlingTests {
             headers: [HTTPHeader(name: "X-One", value: "1")], body: Array("payload".utf8)
         ))
 
-        let request = try #require(seen.last)
+        let request = try #require(server.requests.last)
         #expect(request.method == "PUT")
         #expect(request.target == "/cb%2Fx?state=a%20b&code=1")
         #expect(request.path == "/cb%2Fx")
@@ -70,11 +66,7 @@ struct RequestHandlingTests {
 
     @Test("Bodies over maxBodyBytes get 413 without reaching the handler, announced or chunked")
     func oversizeBody() async throws {
-        let seen = Recorder<Int>()
-        let server = try LoopbackServer(configuration: .init(maxBodyBytes: 1024)) { request in
-            seen.append(request.body.count)
-            return .text("accepted")
-        }
+        let server = try RecordingServer(configuration: .init(maxBodyBytes: 1024)) { _ in .text("accepted") }
         defer { server.stop() }
         let big = [UInt8](repeating: 7, count: 5000)
 
@@ -88,7 +80,7 @@ struct RequestHandlingTests {
         #expect(announced.status == 413)
         #expect(chunked.status == 413)
         #expect(fits.status == 200)
-        #expect(seen.values == [1024])
+        #expect(server.requests.map(\.body.count) == [1024])
     }
 
     @Test("A TLS identity that is not PEM gives .tlsSetupFailed")

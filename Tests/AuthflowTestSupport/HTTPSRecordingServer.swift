@@ -1,0 +1,32 @@
+import AuthflowListener
+
+/// An HTTPS ``RecordingServer`` with a throwaway certificate, standing in for a remote host (a short-link
+/// domain, say). Clients trust it through ``certificate``'s path as their CA bundle.
+public final class HTTPSRecordingServer: Sendable {
+    /// The certificate the server presents, valid for `localhost` and `127.0.0.1`.
+    public let certificate: SelfSignedCertificate
+    private let recording: RecordingServer
+
+    /// Starts the server. `reply` also gets the origin the client addressed (`https://` + its `Host`), so
+    /// redirects to absolute URLs on the same server are easy to write.
+    public init(reply: @escaping @Sendable (_ request: LoopbackRequest, _ origin: String) -> LoopbackResponse) throws {
+        let certificate = try SelfSignedCertificate.make()
+        recording = try RecordingServer(
+            configuration: .init(tls: .init(certificatePEM: certificate.certificatePEM, privateKeyPEM: certificate.keyPEM))
+        ) { request in
+            reply(request, "https://" + (request.header("Host") ?? "localhost"))
+        }
+        self.certificate = certificate
+    }
+
+    /// `localhost:PORT`, the form a user passes to `--link-domain`.
+    public var hostAndPort: String { "localhost:\(recording.port)" }
+    /// The request targets received so far, in order.
+    public var targets: [String] { recording.targets }
+
+    /// `https://localhost:PORT` + `path`.
+    public func url(_ path: String) -> String { "https://\(hostAndPort)\(path)" }
+
+    /// Stops the server and frees its port.
+    public func stop() { recording.stop() }
+}
