@@ -32,10 +32,6 @@ static inline CURLcode authflow_curl_setopt_pointer(CURL *handle, CURLoption opt
     return curl_easy_setopt(handle, option, value);
 }
 
-static inline CURLcode authflow_curl_setopt_slist(CURL *handle, CURLoption option, struct curl_slist *value) {
-    return curl_easy_setopt(handle, option, value);
-}
-
 /// Used for both CURLOPT_WRITEFUNCTION and CURLOPT_HEADERFUNCTION, which share a signature.
 static inline CURLcode authflow_curl_setopt_write_function(CURL *handle, CURLoption option, curl_write_callback value) {
     return curl_easy_setopt(handle, option, value);
@@ -58,10 +54,6 @@ static inline CURLcode authflow_curl_getinfo_off_t(CURL *handle, CURLINFO info, 
 }
 
 static inline CURLcode authflow_curl_getinfo_string(CURL *handle, CURLINFO info, char **value) {
-    return curl_easy_getinfo(handle, info, value);
-}
-
-static inline CURLcode authflow_curl_getinfo_double(CURL *handle, CURLINFO info, double *value) {
     return curl_easy_getinfo(handle, info, value);
 }
 

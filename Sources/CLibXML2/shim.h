@@ -18,14 +18,4 @@ static inline void authflow_xml_free(void *pointer) {
     xmlFree(pointer);
 }
 
-/// Silences libxml2's default error printer (it writes to stderr from any thread).
-static void authflow_xml_ignore_error(void *context, xmlErrorPtr error) {
-    (void)context;
-    (void)error;
-}
-
-static inline void authflow_xml_silence_errors(void) {
-    xmlSetStructuredErrorFunc(NULL, authflow_xml_ignore_error);
-}
-
 #endif

@@ -24,7 +24,7 @@ struct LinkBatch {
         if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return .success }
         let inspection: LinkInspection
         do {
-            inspection = try await inspector.inspect(normalizedBytes: line)
+            inspection = try await inspector.inspect(bytes: line)
         } catch {
             if json {
                 output.write(bytes: InspectionJSON.line(forProblem: error.description))
@@ -39,13 +39,5 @@ struct LinkBatch {
             output.write(InspectionSummary.batchLine(for: inspection))
         }
         return inspection.kind == .unknown ? .notRecognized : .success
-    }
-}
-
-extension LinkInspector {
-    /// Inspects one line of bytes, rejecting invalid UTF-8 as unusable input.
-    func inspect(normalizedBytes bytes: ArraySlice<UInt8>) async throws(LinkInspectionError) -> LinkInspection {
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw .input(.invalidUTF8) }
-        return try await inspect(text)
     }
 }

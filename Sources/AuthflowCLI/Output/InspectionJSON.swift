@@ -4,35 +4,34 @@ import AuthflowParsing
 /// so that `jq` filters and line-oriented tools see one shape.
 enum InspectionJSON {
     static func line(for inspection: LinkInspection) -> [UInt8] {
-        var json = JSONLineWriter()
-        json.field("kind", inspection.kind.rawValue)
-        json.field("mode", inspection.action?.mode.rawValue)
-        json.field("oobCode", inspection.action?.oobCode)
-        json.field("apiKey", inspection.action?.apiKey)
-        json.field("continueUrl", inspection.action?.continueURL)
-        json.field("lang", inspection.action?.languageCode)
-        json.field("tenantId", inspection.action?.tenantID)
-        json.field("link", inspection.link)
-        json.field("authType", inspection.callback?.authType)
-        json.field("eventId", inspection.callback?.eventID)
-        json.field("recaptchaToken", inspection.callback?.recaptchaToken)
-        json.field("error", object: inspection.callback?.error.map { [("code", $0.code), ("message", $0.message)] })
-        json.field("layers", strings: inspection.layers.map(\.description))
-        json.field("shortLink", inspection.unresolvedShortLink)
-        return json.finished()
+        object(for: inspection, problem: nil)
     }
 
-    /// The object for a batch line that could not be inspected: kind `unknown` plus the reason in `problem`.
+    /// The object for a batch line that could not be inspected: kind `unknown`, every field `null`, and the
+    /// reason in `problem`.
     static func line(forProblem problem: String) -> [UInt8] {
+        object(for: nil, problem: problem)
+    }
+
+    private static func object(for inspection: LinkInspection?, problem: String?) -> [UInt8] {
+        let action = inspection?.action
+        let callback = inspection?.callback
         var json = JSONLineWriter()
-        json.field("kind", LinkKind.unknown.rawValue)
-        for key in ["mode", "oobCode", "apiKey", "continueUrl", "lang", "tenantId", "link", "authType", "eventId",
-                    "recaptchaToken", "error"] {
-            json.field(key, nil)
-        }
-        json.field("layers", strings: [])
-        json.field("shortLink", nil)
-        json.field("problem", problem)
+        json.field("kind", (inspection?.kind ?? .unknown).rawValue)
+        json.field("mode", action?.mode.rawValue)
+        json.field("oobCode", action?.oobCode)
+        json.field("apiKey", action?.apiKey)
+        json.field("continueUrl", action?.continueURL)
+        json.field("lang", action?.languageCode)
+        json.field("tenantId", action?.tenantID)
+        json.field("link", inspection?.link)
+        json.field("authType", callback?.authType)
+        json.field("eventId", callback?.eventID)
+        json.field("recaptchaToken", callback?.recaptchaToken)
+        json.field("error", object: callback?.error.map { [("code", $0.code), ("message", $0.message)] })
+        json.field("layers", strings: inspection?.layers.map(\.description) ?? [])
+        json.field("shortLink", inspection?.unresolvedShortLink)
+        if let problem { json.field("problem", problem) }
         return json.finished()
     }
 }

@@ -18,6 +18,17 @@ public struct LinkInspector: Sendable {
     public func inspect(_ text: String) async throws(LinkInspectionError) -> LinkInspection {
         let first: LinkInspection
         do { first = try offline.inspect(text) } catch { throw .input(error) }
+        return try await expandingShortLink(in: first)
+    }
+
+    /// Inspects a line of bytes as read from a file or pipe; invalid UTF-8 is unusable input.
+    public func inspect(bytes: some Collection<UInt8>) async throws(LinkInspectionError) -> LinkInspection {
+        let first: LinkInspection
+        do { first = try offline.inspect(bytes: bytes) } catch { throw .input(error) }
+        return try await expandingShortLink(in: first)
+    }
+
+    private func expandingShortLink(in first: LinkInspection) async throws(LinkInspectionError) -> LinkInspection {
         guard let shortLink = first.unresolvedShortLink, let resolver else { return first }
 
         let resolved: (target: String, hops: [String])

@@ -22,33 +22,37 @@ public enum ActionLinkUnwrapper {
     public static func unwrap(_ link: String) throws(LinkInputError) -> Result {
         var current = link
         var layers: [LinkLayer] = []
-        var visited: [(url: String, depth: Int)] = [(link, 0)]
+        // Levels left for their nested link before being parsed themselves; only these need a second look.
+        var passedOver: [(url: String, depth: Int)] = []
+        var currentIsParsed = false
 
         while true {
             guard layers.count <= maximumDepth else { throw .tooDeeplyNested(limit: maximumDepth) }
             if let host = URLParts.host(of: current), MailSecurityWrapper.isWrapperHost(host),
                let parts = URLParts(current), let (wrapper, target) = MailSecurityWrapper.unwrap(current, parts: parts) {
+                if !currentIsParsed { passedOver.append((current, layers.count)) }
                 layers.append(.mailSecurity(wrapper))
                 current = LinkInput.tidy(target)
-                visited.append((current, layers.count))
+                currentIsParsed = false
                 continue
             }
             guard let (candidate, peeled) = nestedCandidate(in: current) else {
-                if let action = ActionCodeURL(current) {
+                if !currentIsParsed, let action = ActionCodeURL(current) {
                     return Result(action: action, innermost: current, layers: layers)
                 }
                 break
             }
+            if !currentIsParsed { passedOver.append((current, layers.count)) }
             layers.append(contentsOf: peeled)
             current = LinkInput.tidy(candidate)
             if let action = ActionCodeURL(current) {
                 return Result(action: action, innermost: current, layers: layers)
             }
-            visited.append((current, layers.count))
+            currentIsParsed = true
         }
 
         // A level may be an action link that also carries a stray `link`/`deep_link_id`; innermost wins.
-        for level in visited.reversed() {
+        for level in passedOver.reversed() {
             if let action = ActionCodeURL(level.url) {
                 return Result(action: action, innermost: level.url, layers: Array(layers.prefix(level.depth)))
             }

@@ -36,11 +36,7 @@ public enum LinkInput {
         var end = bytes.count
         while start < end, isTrimmable(bytes[start]) { start += 1 }
         while end > start, isTrimmable(bytes[end - 1]) { end -= 1 }
-        bytes = Array(bytes[start..<end])
-        let amp = Array("&amp;".utf8)
-        if bytes.count >= amp.count, containsSequence(bytes, amp) {
-            bytes = replacingSequence(bytes, amp, with: UInt8(ascii: "&"))
-        }
+        bytes = replacingSequence(Array(bytes[start..<end]), Array("&amp;".utf8), with: UInt8(ascii: "&"))
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -69,14 +65,6 @@ public enum LinkInput {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
             || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
             || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
-    }
-
-    private static func containsSequence(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard bytes.count >= needle.count else { return false }
-        for index in 0...(bytes.count - needle.count) where bytes[index] == needle[0] {
-            if bytes[index..<index + needle.count].elementsEqual(needle) { return true }
-        }
-        return false
     }
 
     private static func replacingSequence(_ bytes: [UInt8], _ needle: [UInt8], with byte: UInt8) -> [UInt8] {

@@ -17,6 +17,11 @@ public struct OfflineLinkInspector: Sendable {
         try inspect(normalized: LinkInput.normalize(text))
     }
 
+    /// Inspects a line of bytes as read from a file or pipe: invalid UTF-8 is unusable input.
+    public func inspect(bytes: some Collection<UInt8>) throws(LinkInputError) -> LinkInspection {
+        try inspect(normalized: LinkInput.normalize(bytes: bytes))
+    }
+
     /// Inspects a link that already went through ``LinkInput/normalize(_:)``.
     public func inspect(normalized link: String) throws(LinkInputError) -> LinkInspection {
         let unwrapped = try ActionLinkUnwrapper.unwrap(link)
