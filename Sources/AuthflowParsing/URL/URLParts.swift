@@ -18,47 +18,50 @@ public struct URLParts: Sendable, Hashable {
 
     /// Splits `text`, or returns `nil` when it has no valid scheme.
     public init?(_ text: String) {
-        // Every delimiter is ASCII, so byte offsets fall on character boundaries.
-        struct Offsets { var colon = 0, authority: Range<Int>? = nil, path = 0..<0, query: Range<Int>? = nil, fragment: Range<Int>? = nil }
         let whole = text[...]
-        let found = whole.withUTF8Buffer { buffer -> Offsets? in
-            guard let colon = buffer.firstOffset(of: UInt8(ascii: ":")) else { return nil }
-            var offsets = Offsets(colon: colon)
-            var end = buffer.count
-            if let hash = buffer.firstOffset(of: UInt8(ascii: "#"), from: colon + 1) {
-                offsets.fragment = (hash + 1)..<end
-                end = hash
-            }
-            if let question = buffer.firstOffset(of: UInt8(ascii: "?"), from: colon + 1, to: end) {
-                offsets.query = (question + 1)..<end
-                end = question
-            }
-            var pathStart = colon + 1
-            if colon + 2 < end, buffer[colon + 1] == UInt8(ascii: "/"), buffer[colon + 2] == UInt8(ascii: "/") {
-                let authorityStart = colon + 3
-                let authorityEnd = buffer.firstOffset(of: UInt8(ascii: "/"), from: authorityStart, to: end) ?? end
-                offsets.authority = authorityStart..<authorityEnd
-                pathStart = authorityEnd
-            }
-            offsets.path = pathStart..<end
-            return offsets
-        }
-        guard let found else { return nil }
+        guard let found = whole.withUTF8Buffer(Offsets.init) else { return nil }
         let schemeText = whole.slice(utf8: 0, found.colon)
         guard Self.isValidScheme(schemeText) else { return nil }
         scheme = Self.asciiLowercased(schemeText)
         path = String(whole.slice(utf8: found.path.lowerBound, found.path.upperBound))
         query = found.query.map { String(whole.slice(utf8: $0.lowerBound, $0.upperBound)) }
         fragment = found.fragment.map { String(whole.slice(utf8: $0.lowerBound, $0.upperBound)) }
-        if let authorityRange = found.authority {
-            var authority = whole.slice(utf8: authorityRange.lowerBound, authorityRange.upperBound)
-            if let at = authority.utf8.lastIndex(of: UInt8(ascii: "@")) {
-                authority = authority[authority.utf8.index(after: at)...]
-            }
-            (host, port) = Self.splitHostPort(authority)
+        if let authority = found.authority {
+            (host, port) = Self.hostAndPort(ofAuthority: whole.slice(utf8: authority.lowerBound, authority.upperBound))
         } else {
             host = ""
             port = nil
+        }
+    }
+
+    /// Where each part of a URL lies, as UTF-8 offsets. Every delimiter is ASCII, so byte offsets fall on
+    /// character boundaries. The one scan behind both ``init(_:)`` and ``host(of:)``.
+    private struct Offsets {
+        var colon: Int
+        var authority: Range<Int>?
+        var path: Range<Int>
+        var query: Range<Int>?
+        var fragment: Range<Int>?
+
+        init?(_ buffer: UnsafeBufferPointer<UInt8>) {
+            guard let colon = buffer.firstOffset(of: UInt8(ascii: ":")) else { return nil }
+            self.colon = colon
+            var end = buffer.count
+            if let hash = buffer.firstOffset(of: UInt8(ascii: "#"), from: colon + 1) {
+                fragment = (hash + 1)..<end
+                end = hash
+            }
+            if let question = buffer.firstOffset(of: UInt8(ascii: "?"), from: colon + 1, to: end) {
+                query = (question + 1)..<end
+                end = question
+            }
+            var pathStart = colon + 1
+            if colon + 2 < end, buffer[colon + 1] == UInt8(ascii: "/"), buffer[colon + 2] == UInt8(ascii: "/") {
+                let authorityEnd = buffer.firstOffset(of: UInt8(ascii: "/"), from: colon + 3, to: end) ?? end
+                authority = (colon + 3)..<authorityEnd
+                pathStart = authorityEnd
+            }
+            path = pathStart..<end
         }
     }
 
@@ -87,18 +90,8 @@ public struct URLParts: Sendable, Hashable {
     /// The host of `url`, lowercased, without building a whole ``URLParts`` (nil without `scheme://`).
     static func host(of url: String) -> String? {
         let text = url[...]
-        let range = text.withUTF8Buffer { buffer -> (Int, Int)? in
-            guard let colon = buffer.firstOffset(of: UInt8(ascii: ":")), colon + 2 < buffer.count,
-                  buffer[colon + 1] == UInt8(ascii: "/"), buffer[colon + 2] == UInt8(ascii: "/") else { return nil }
-            let start = colon + 3
-            var end = start
-            while end < buffer.count, ![UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#")].contains(buffer[end]) {
-                end += 1
-            }
-            return (start, end)
-        }
-        guard let (start, end) = range else { return nil }
-        return splitHostPort(text.slice(utf8: start, end)).0
+        guard let authority = text.withUTF8Buffer({ Offsets($0)?.authority }) else { return nil }
+        return hostAndPort(ofAuthority: text.slice(utf8: authority.lowerBound, authority.upperBound)).0
     }
 
     /// Whether `text` starts with a valid `scheme:`, without splitting the rest.
@@ -113,7 +106,12 @@ public struct URLParts: Sendable, Hashable {
             || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
     }
 
-    private static func splitHostPort(_ authority: Substring) -> (String, Int?) {
+    /// Host (lowercased, unbracketed) and port of an authority, ignoring any `userinfo@`.
+    private static func hostAndPort(ofAuthority authority: Substring) -> (String, Int?) {
+        var authority = authority
+        if let at = authority.utf8.lastIndex(of: UInt8(ascii: "@")) {
+            authority = authority[authority.utf8.index(after: at)...]
+        }
         let utf8 = authority.utf8
         if utf8.first == UInt8(ascii: "["), let close = utf8.firstIndex(of: UInt8(ascii: "]")) {
             let host = asciiLowercased(authority[utf8.index(after: utf8.startIndex)..<close])

@@ -16,6 +16,16 @@ struct MailSecurityWrapperTests {
         #expect(result.layers == [.mailSecurity(.microsoftSafeLinks)])
     }
 
+    @Test func wrapperWithUserInfoInItsAuthority() throws {
+        for wrapped in [
+            "https://user@eur01.safelinks.protection.outlook.com/?url=" + enc(action) + "&data=x",
+            "https://user:pw@www.google.com/url?q=" + enc(action),
+            "https://user@urldefense.proofpoint.com/v1/url?u=" + enc(action) + "&k=abc",
+        ] {
+            #expect(try innermost(wrapped).action?.oobCode == "CODE123", "\(wrapped)")
+        }
+    }
+
     @Test func microsoftSafeLinksGovernmentCloud() throws {
         let link = "https://gcc02.safelinks.protection.office365.us/?url=" + enc(action) + "&data=x&reserved=0"
         #expect(try innermost(link).action?.oobCode == "CODE123")
