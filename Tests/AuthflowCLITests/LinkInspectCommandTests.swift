@@ -108,7 +108,9 @@ struct LinkInspectCommandTests {
     @Test func htmlFileGivenAsEmailExitsTwo() async throws {
         let result = try await AuthflowCommand.run(["link", "inspect", "--eml", AuthflowCommand.example("sign-in.html")])
         #expect(result.exitCode == 2)
-        #expect(!result.stderrText.isEmpty)
+        #expect(result.stderrText.contains("is not an email"))
+        #expect(result.stderrText.contains("pass it with --html"))
+        #expect(result.stdout.isEmpty)
     }
 
     @Test func batchOneObjectPerLine() async throws {

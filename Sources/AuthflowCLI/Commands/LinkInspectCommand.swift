@@ -88,7 +88,9 @@ struct LinkInspectCommand: AsyncParsableCommand {
         do {
             search = try await isEmail ? finder.search(eml: bytes) : finder.search(html: bytes)
         } catch {
-            StandardError.write("authflow: \(path): \(error)")
+            var message = "authflow: \(path): \(error)"
+            if case .document(.notAnEmail) = error { message += " If it is a saved web page, pass it with --html." }
+            StandardError.write(message)
             return error.exitStatus
         }
         let name = path == "-" ? "standard input" : path
