@@ -6,8 +6,10 @@
 //   CCurl, CLibXML2, CMicroHTTPD  system libraries plus the C shims Swift needs
 //   AuthflowHTTP                  async HTTP client (libcurl)
 //   AuthflowParsing               URL, callback, HTML and MIME parsing (libxml2)
-//   AuthflowListener              loopback HTTP server (libmicrohttpd)
-//   AuthflowCore                  flows: decisions that combine the layers
+//   AuthflowListener              loopback HTTP server (libmicrohttpd) and the HTML pages it serves
+//   AuthflowIdentityToolkit       the Identity Toolkit and secure-token REST API, one type per endpoint
+//   AuthflowBackend               embedded Auth-Emulator-compatible backend for the demo and tests
+//   AuthflowCore                  configuration, sessions and flows: decisions that combine the layers
 //   AuthflowCLI                   the `authflow` command (swift-argument-parser)
 import PackageDescription
 
@@ -16,12 +18,16 @@ let package = Package(
     products: [
         .library(
             name: "Authflow",
-            targets: ["AuthflowCore", "AuthflowParsing", "AuthflowHTTP", "AuthflowListener"]
+            targets: [
+                "AuthflowCore", "AuthflowParsing", "AuthflowHTTP", "AuthflowListener",
+                "AuthflowIdentityToolkit", "AuthflowBackend",
+            ]
         ),
         .executable(name: "authflow", targets: ["AuthflowCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         .systemLibrary(
@@ -42,16 +48,23 @@ let package = Package(
 
         .target(name: "AuthflowHTTP", dependencies: ["CCurl"]),
         .target(name: "AuthflowParsing", dependencies: ["CLibXML2"]),
-        .target(name: "AuthflowListener", dependencies: ["CMicroHTTPD"]),
+        .target(
+            name: "AuthflowListener",
+            dependencies: ["CMicroHTTPD", .product(name: "Mustache", package: "swift-mustache")]
+        ),
+        .target(name: "AuthflowIdentityToolkit", dependencies: ["AuthflowHTTP"]),
+        .target(name: "AuthflowBackend", dependencies: ["AuthflowListener"]),
         .target(
             name: "AuthflowCore",
-            dependencies: ["AuthflowHTTP", "AuthflowParsing"]
+            dependencies: ["AuthflowHTTP", "AuthflowParsing", "AuthflowIdentityToolkit"]
         ),
         .executableTarget(
             name: "AuthflowCLI",
             dependencies: [
                 "AuthflowCore",
                 "AuthflowParsing",
+                "AuthflowIdentityToolkit",
+                "AuthflowBackend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -75,12 +88,20 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
+            name: "AuthflowIdentityToolkitTests",
+            dependencies: ["AuthflowIdentityToolkit", "AuthflowBackend", "AuthflowListener", "AuthflowTestSupport"]
+        ),
+        .testTarget(
+            name: "AuthflowBackendTests",
+            dependencies: ["AuthflowBackend", "AuthflowHTTP", "AuthflowTestSupport"]
+        ),
+        .testTarget(
             name: "AuthflowCoreTests",
-            dependencies: ["AuthflowCore", "AuthflowListener", "AuthflowTestSupport"]
+            dependencies: ["AuthflowCore", "AuthflowBackend", "AuthflowListener", "AuthflowTestSupport"]
         ),
         .testTarget(
             name: "AuthflowCLITests",
-            dependencies: ["AuthflowCLI", "AuthflowListener", "AuthflowTestSupport"]
+            dependencies: ["AuthflowCLI", "AuthflowCore", "AuthflowBackend", "AuthflowListener", "AuthflowTestSupport"]
         ),
     ]
 )

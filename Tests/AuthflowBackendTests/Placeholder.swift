@@ -1,0 +1,2 @@
+import Testing
+@Suite struct PlaceholderBackend { @Test func builds() { #expect(Bool(true)) } }

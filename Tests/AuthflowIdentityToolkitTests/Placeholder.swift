@@ -1,0 +1,2 @@
+import Testing
+@Suite struct PlaceholderITK { @Test func builds() { #expect(Bool(true)) } }
