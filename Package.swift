@@ -95,9 +95,16 @@ let package = Package(
             name: "AuthflowBackendTests",
             dependencies: ["AuthflowBackend", "AuthflowHTTP", "AuthflowTestSupport"]
         ),
+        .executableTarget(
+            name: "StateWriterFixture",
+            dependencies: ["AuthflowCore"],
+            path: "Tests/StateWriterFixture"
+        ),
         .testTarget(
             name: "AuthflowCoreTests",
-            dependencies: ["AuthflowCore", "AuthflowBackend", "AuthflowListener", "AuthflowTestSupport"]
+            dependencies: [
+                "AuthflowCore", "AuthflowBackend", "AuthflowListener", "AuthflowTestSupport", "StateWriterFixture",
+            ]
         ),
         .testTarget(
             name: "AuthflowCLITests",

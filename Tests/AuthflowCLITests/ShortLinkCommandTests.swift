@@ -23,7 +23,7 @@ struct ShortLinkCommandTests {
         let gone = try await AuthflowCommand.run([
             "link", "inspect", "--link-domain", domain, "--cacert", certificate.certificatePath, "https://\(domain)/gone",
         ])
-        #expect(gone.exitCode == 4)
+        #expect(gone.exitCode == 1)
         #expect(gone.stderrText.contains("does not exist any more"))
         #expect(server.targets == ["/AbCd", "/gone"])
     }

@@ -38,6 +38,6 @@ struct LinkBatch {
         } else {
             output.write(InspectionSummary.batchLine(for: inspection))
         }
-        return inspection.kind == .unknown ? .notRecognized : .success
+        return inspection.kind == .unknown ? .refused : .success
     }
 }

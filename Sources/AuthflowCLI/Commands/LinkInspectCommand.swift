@@ -72,7 +72,7 @@ struct LinkInspectCommand: AsyncParsableCommand {
             return error.exitStatus
         }
         print(inspection)
-        return inspection.kind == .unknown ? .notRecognized : .success
+        return inspection.kind == .unknown ? .refused : .success
     }
 
     private func inspectDocument(path: String, isEmail: Bool, inspector: LinkInspector) async -> AuthflowExitCode {
@@ -101,14 +101,14 @@ struct LinkInspectCommand: AsyncParsableCommand {
                 output.write(bytes: InspectionJSON.line(forProblem: reason))
             }
             StandardError.write("authflow: \(reason)")
-            return .notRecognized
+            return .refused
         }
         print(chosen)
         if !json, search.actionLinkCount > 1 {
             StandardError.write("Note: \(name) holds \(search.actionLinkCount) different action links; "
                 + "this is the first sign-in link.")
         }
-        return chosen.kind == .unknown ? .notRecognized : .success
+        return chosen.kind == .unknown ? .refused : .success
     }
 
     private func print(_ inspection: LinkInspection) {

@@ -2,26 +2,31 @@ import ArgumentParser
 
 /// The exit statuses authflow documents (README, `authflow --help`). Scripts rely on these numbers.
 enum AuthflowExitCode: Int32, CaseIterable {
-    /// Done; for `link inspect`, the link was recognised.
+    /// Done.
     case success = 0
-    /// Nothing recognised: a link of kind `unknown`, or no Firebase link in a document.
-    case notRecognized = 1
-    /// Bad usage or unusable input (not a URL, unreadable file, invalid UTF-8).
+    /// The user or the server refused: wrong code, expired link, no such account, not signed in; for
+    /// `link inspect`, nothing recognised or a short link that no longer exists.
+    case refused = 1
+    /// Bad usage or unusable input (not a URL, unreadable file, invalid configuration).
     case usage = 2
-    /// The network failed: offline, DNS, refused, TLS, timeout.
-    case network = 3
-    /// The remote side refused or answered unusably (e.g. a short link that no longer exists).
-    case refused = 4
+    /// The network or the backend is unavailable: offline, DNS, refused connection, TLS, timeout, 5xx.
+    case unavailable = 3
+    /// Timed out waiting for the browser.
+    case browserTimeout = 4
+    /// A second factor is required and cannot be resolved without a terminal.
+    case secondFactorRequired = 5
 
     var exitCode: ExitCode { ExitCode(rawValue) }
 
     /// One line per code, for help text and the README.
     static let table = """
         Exit status:
-          0  success (for link inspect: the link was recognised)
-          1  nothing recognised (kind "unknown", or no Firebase link in the document)
+          0  success
+          1  refused by the user or the server (wrong code, expired link, not signed in; for link inspect: \
+        nothing recognised)
           2  usage error or unusable input
-          3  network failure (offline, DNS, connection refused, TLS, timeout)
-          4  the remote side refused (e.g. a short link that no longer exists)
+          3  network or backend unavailable (offline, DNS, connection refused, TLS, timeout, server error)
+          4  timed out waiting for the browser
+          5  second factor required but not resolvable non-interactively
         """
 }

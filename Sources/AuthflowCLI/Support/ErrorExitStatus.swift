@@ -26,7 +26,7 @@ extension ShortLinkError {
         switch self {
         case .network(_, let underlying):
             if case .blockedAddress = underlying { return .refused }
-            return .network
+            return .unavailable
         case .notFound, .noRedirect, .notHTTPS, .tooManyHops: return .refused
         }
     }

@@ -1,0 +1,37 @@
+/// Why a project configuration could not be loaded. Messages say what to change.
+public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A configuration file exists but could not be read.
+    case unreadableFile(path: String, reason: String)
+    /// A file is not one of the formats authflow reads.
+    case unrecognizedFile(path: String)
+    /// A file has the right format but broken content.
+    case invalidFile(path: String, reason: String)
+    /// A value is unusable, e.g. an emulator host without a port.
+    case invalidValue(key: ConfigurationKey, value: String, source: ConfigurationSource, reason: String)
+    /// No API key anywhere; lists the files that were looked for.
+    case missingAPIKey(lookedFor: [String])
+    /// A value the operation needs is not configured.
+    case missing(ConfigurationKey, purpose: String)
+
+    public var description: String {
+        switch self {
+        case .unreadableFile(let path, let reason):
+            return "Cannot read the configuration file \(path): \(reason)."
+        case .unrecognizedFile(let path):
+            return "\(path) is not a configuration authflow understands. Use GoogleService-Info.plist (iOS), "
+                + "google-services.json (Android), a web config JSON with apiKey/authDomain/projectId/appId, "
+                + "or authflow.json."
+        case .invalidFile(let path, let reason):
+            return "The configuration file \(path) is invalid: \(reason)."
+        case .invalidValue(let key, let value, let source, let reason):
+            return "\(key.jsonName) \"\(value)\" (from \(source)) is invalid: \(reason)."
+        case .missingAPIKey(let files):
+            return "No Firebase API key is configured. Pass --api-key KEY, set FIREBASE_API_KEY, use "
+                + "--config FILE, or put one of \(files.joined(separator: ", ")) in the working directory. "
+                + "For the local emulator, set FIREBASE_AUTH_EMULATOR_HOST or pass --emulator HOST:PORT."
+        case .missing(let key, let purpose):
+            return "\(purpose) needs \(key.jsonName): pass \(key.flag), set \(key.environmentVariable), or add "
+                + "\"\(key.jsonName)\" to authflow.json."
+        }
+    }
+}

@@ -1,0 +1,64 @@
+/// The settings a Firebase project contributes to a flow, with the names each source spells them by.
+public enum ConfigurationKey: String, CaseIterable, Sendable, Codable, Comparable {
+    case apiKey
+    case projectID
+    case authDomain
+    case appID
+    case clientID
+    case iosBundleID
+    case tenantID
+    case emulatorHost
+    case languageCode
+
+    /// The key as `authflow.json`, `--json` output and the web config spell it.
+    public var jsonName: String {
+        switch self {
+        case .apiKey: "apiKey"
+        case .projectID: "projectId"
+        case .authDomain: "authDomain"
+        case .appID: "appId"
+        case .clientID: "clientId"
+        case .iosBundleID: "iosBundleId"
+        case .tenantID: "tenantId"
+        case .emulatorHost: "emulatorHost"
+        case .languageCode: "lang"
+        }
+    }
+
+    /// The command-line flag that sets it.
+    public var flag: String {
+        switch self {
+        case .apiKey: "--api-key"
+        case .projectID: "--project-id"
+        case .authDomain: "--auth-domain"
+        case .appID: "--app-id"
+        case .clientID: "--client-id"
+        case .iosBundleID: "--ios-bundle-id"
+        case .tenantID: "--tenant-id"
+        case .emulatorHost: "--emulator"
+        case .languageCode: "--lang"
+        }
+    }
+
+    /// The environment variable that sets it.
+    public var environmentVariable: String {
+        switch self {
+        case .apiKey: "FIREBASE_API_KEY"
+        case .projectID: "FIREBASE_PROJECT_ID"
+        case .authDomain: "FIREBASE_AUTH_DOMAIN"
+        case .appID: "FIREBASE_APP_ID"
+        case .clientID: "FIREBASE_CLIENT_ID"
+        case .iosBundleID: "FIREBASE_IOS_BUNDLE_ID"
+        case .tenantID: "FIREBASE_TENANT_ID"
+        case .emulatorHost: "FIREBASE_AUTH_EMULATOR_HOST"
+        case .languageCode: "AUTHFLOW_LANG"
+        }
+    }
+
+    /// Whether `config show` masks the value (API keys are not secret, but they are not for screenshots).
+    public var isMasked: Bool { self == .apiKey }
+
+    public static func < (lhs: ConfigurationKey, rhs: ConfigurationKey) -> Bool {
+        allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
+    }
+}

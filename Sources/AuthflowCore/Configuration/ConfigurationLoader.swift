@@ -1,0 +1,92 @@
+/// Merges configuration from flags, the environment and files, in that order of precedence.
+///
+/// Files: the one given with `--config`, otherwise every one of ``ConfigurationFile/workingDirectoryNames``
+/// present in the working directory (earlier names win). Nothing here touches the network; deriving the auth
+/// domain from the project's authorized domains is ``AuthDomainResolver``'s job.
+public struct ConfigurationLoader: Sendable {
+    /// Values given as command-line flags.
+    public var flags: ConfigurationLayer
+    /// The process environment.
+    public var environment: [String: String]
+    /// `--config FILE`, which replaces the working-directory search.
+    public var configPath: String?
+    /// Where to look for configuration files.
+    public var workingDirectory: String
+
+    /// The project ID assumed for an emulator when none is configured; the embedded backend's default.
+    public static let emulatorProjectID = "demo-authflow"
+    /// The API key assumed for an emulator when none is configured; emulators accept any non-empty key.
+    public static let emulatorAPIKey = "fake-api-key"
+
+    /// A loader over the given sources.
+    public init(
+        flags: ConfigurationLayer = .init(),
+        environment: [String: String],
+        configPath: String? = nil,
+        workingDirectory: String = "."
+    ) {
+        self.flags = flags
+        self.environment = environment
+        self.configPath = configPath
+        self.workingDirectory = workingDirectory
+    }
+
+    /// The merged configuration. Missing values are not an error here (`config show` reports them); callers
+    /// ask for what they need with ``ProjectConfiguration/require(_:purpose:)``.
+    public func load() throws(ConfigurationError) -> ProjectConfiguration {
+        let files = try loadFiles()
+        var merged: [ConfigurationKey: ConfiguredValue] = [:]
+        let layers = [flags, .environment(environment)] + files.map(\.layer)
+        for layer in layers {
+            merged.merge(layer.values) { higher, _ in higher }
+        }
+        var configuration = ProjectConfiguration(values: merged, files: files)
+        try applyEmulatorDefaults(&configuration)
+        return configuration
+    }
+
+    private func loadFiles() throws(ConfigurationError) -> [ConfigurationFile] {
+        if let configPath {
+            return [try ConfigurationFile.load(path: configPath)]
+        }
+        var files: [ConfigurationFile] = []
+        for name in ConfigurationFile.workingDirectoryNames {
+            let path = workingDirectory == "." ? name : FilePath.join(workingDirectory, name)
+            guard FileProbe.isRegularFile(path) else { continue }
+            files.append(try ConfigurationFile.load(path: path))
+        }
+        return files
+    }
+
+    /// Against an emulator the API key and project only name things, so sensible stand-ins are filled in,
+    /// and the auth domain is the emulator itself (its hosted pages live there).
+    private func applyEmulatorDefaults(_ configuration: inout ProjectConfiguration) throws(ConfigurationError) {
+        guard let configured = configuration.values[.emulatorHost] else { return }
+        let host: EmulatorHost
+        do {
+            host = try EmulatorHost(parsing: configured.value)
+        } catch {
+            throw .invalidValue(
+                key: .emulatorHost, value: configured.value, source: configured.source, reason: error.description)
+        }
+        if configuration.apiKey == nil {
+            configuration.derive(.apiKey, Self.emulatorAPIKey, how: .defaultValue("any key works with an emulator"))
+        }
+        if configuration.projectID == nil {
+            configuration.derive(
+                .projectID, Self.emulatorProjectID, how: .defaultValue("the embedded backend's project"))
+        }
+        if configuration.authDomain == nil {
+            configuration.derive(.authDomain, host.description, how: .derived("the emulator serves the hosted pages"))
+        }
+    }
+}
+
+extension ProjectConfiguration {
+    /// The value of `key`, or an error that says how to set it.
+    public func require(_ key: ConfigurationKey, purpose: String) throws(ConfigurationError) -> String {
+        if let value = self[key] { return value }
+        if key == .apiKey { throw .missingAPIKey(lookedFor: ConfigurationFile.workingDirectoryNames) }
+        throw .missing(key, purpose: purpose)
+    }
+}

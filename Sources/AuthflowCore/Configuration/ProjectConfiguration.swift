@@ -1,0 +1,37 @@
+/// The merged configuration of one Firebase project, each value with its source.
+public struct ProjectConfiguration: Sendable, Equatable {
+    /// Every value that is set.
+    public private(set) var values: [ConfigurationKey: ConfiguredValue]
+    /// The configuration files that were read, highest precedence first.
+    public let files: [ConfigurationFile]
+
+    /// A configuration from already-merged values.
+    public init(values: [ConfigurationKey: ConfiguredValue], files: [ConfigurationFile] = []) {
+        self.values = values
+        self.files = files
+    }
+
+    /// The value of `key`, if set.
+    public subscript(key: ConfigurationKey) -> String? { values[key]?.value }
+
+    /// Where `key`'s value came from, if set.
+    public func source(of key: ConfigurationKey) -> ConfigurationSource? { values[key]?.source }
+
+    /// Sets a value that was worked out rather than configured (the auth domain, emulator defaults).
+    public mutating func derive(_ key: ConfigurationKey, _ value: String, how: ConfigurationSource) {
+        values[key] = ConfiguredValue(value: value, source: how)
+    }
+
+    /// The API key; every request needs one.
+    public var apiKey: String? { self[.apiKey] }
+    /// The project ID, which also names the project's state directory.
+    public var projectID: String? { self[.projectID] }
+    /// The host of the hosted handler pages (`PROJECT.firebaseapp.com` or a custom domain).
+    public var authDomain: String? { self[.authDomain] }
+    /// The tenant (Identity Platform multi-tenancy), if any.
+    public var tenantID: String? { self[.tenantID] }
+    /// The emulator's `host:port` when talking to an emulator instead of Google.
+    public var emulatorHost: EmulatorHost? { self[.emulatorHost].flatMap { try? EmulatorHost(parsing: $0) } }
+    /// The language for SMS, emails and hosted pages (`X-Firebase-Locale`, `hl`).
+    public var languageCode: String? { self[.languageCode] }
+}

@@ -1,0 +1,19 @@
+/// A second factor enrolled on the account (from sign-in hints or an account lookup).
+public struct EnrolledFactor: Codable, Sendable, Equatable {
+    /// The enrollment ID (`mfaEnrollmentId`), which `mfa unenroll` and `--factor` accept.
+    public var id: String
+    /// The name the user gave it, e.g. "Work phone".
+    public var displayName: String?
+    /// The phone number, masked (`+*******0199`) in sign-in hints, in full from a lookup of one's own account.
+    public var phoneNumber: String?
+    /// When it was enrolled, as the server wrote it (RFC 3339).
+    public var enrolledAt: String?
+
+    /// A factor as the server described it.
+    public init(id: String, displayName: String? = nil, phoneNumber: String? = nil, enrolledAt: String? = nil) {
+        self.id = id
+        self.displayName = displayName
+        self.phoneNumber = phoneNumber
+        self.enrolledAt = enrolledAt
+    }
+}

@@ -1,0 +1,30 @@
+/// Keeps the signed-in user of one project (and tenant) in `session.json` in its state directory.
+public struct SessionStore: Sendable {
+    /// The project's state directory.
+    public let directory: ProjectStateDirectory
+    private let file: StateFile<UserSession>
+
+    /// The store for `directory`.
+    public init(directory: ProjectStateDirectory) {
+        self.directory = directory
+        self.file = StateFile("session.json", in: directory)
+    }
+
+    /// The session file's path, for messages.
+    public var path: String { file.path }
+
+    /// The stored session, or nil when nobody is signed in.
+    public func load() throws(StorageError) -> UserSession? {
+        try file.load()
+    }
+
+    /// Stores `session`, replacing any previous one atomically.
+    public func save(_ session: UserSession) throws(StorageError) {
+        try file.save(session)
+    }
+
+    /// Forgets the session (sign-out).
+    public func remove() throws(StorageError) {
+        try file.remove()
+    }
+}

@@ -1,0 +1,12 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The text of the current `errno`, for error messages.
+enum POSIXFailure {
+    static func describe(_ code: Int32 = errno) -> String {
+        strerror(code).map { String(validatingCString: $0) ?? "error \(code)" } ?? "error \(code)"
+    }
+}

@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads ordinary files (configuration, documents), which unlike state files may be shared.
+enum PlainFile {
+    /// The file's bytes, or nil when it does not exist.
+    static func read(_ path: String, limit: Int) throws(StorageError) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw .read(path: path, reason: POSIXFailure.describe())
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .read(path: path, reason: POSIXFailure.describe()) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .read(path: path, reason: "not a regular file") }
+        return try readAll(descriptor, path: path, limit: limit)
+    }
+
+    /// Everything left in `descriptor`, refusing more than `limit` bytes.
+    static func readAll(_ descriptor: Int32, path: String, limit: Int) throws(StorageError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .read(path: path, reason: POSIXFailure.describe())
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > limit { throw .corrupt(path: path, reason: "larger than \(limit) bytes") }
+        }
+    }
+}

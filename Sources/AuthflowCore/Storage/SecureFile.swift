@@ -1,0 +1,158 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Files only this user can read, replaced atomically, so that a crash or a `kill -9` at any moment leaves
+/// either the old version or the new one, never a mix. Embedders can keep their own secrets the same way.
+public enum SecureFile {
+    /// Creates `path` and any missing parents (mode 0700), and tightens `path` itself to 0700 when it already
+    /// exists with looser permissions. A directory owned by someone else is refused: its owner could read or
+    /// swap our secrets.
+    public static func makePrivateDirectory(_ path: String) throws(StorageError) {
+        var info = stat()
+        if lstat(path, &info) != 0 {
+            guard errno == ENOENT else {
+                throw .directory(path: path, reason: POSIXFailure.describe())
+            }
+            let parent = FilePath.directory(of: path)
+            if parent != path, parent != "/", parent != "." {
+                try makeParentDirectory(parent)
+            }
+            if mkdir(path, 0o700) != 0, errno != EEXIST {
+                throw .directory(path: path, reason: POSIXFailure.describe())
+            }
+            guard lstat(path, &info) == 0 else {
+                throw .directory(path: path, reason: POSIXFailure.describe())
+            }
+        }
+        if (info.st_mode & S_IFMT) == S_IFLNK {
+            // A symlinked state directory is the user's choice; judge what it points at.
+            guard stat(path, &info) == 0 else { throw .directory(path: path, reason: POSIXFailure.describe()) }
+        }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw .directory(path: path, reason: "it exists and is not a directory")
+        }
+        guard info.st_uid == geteuid() else {
+            throw .directory(path: path, reason: "it belongs to another user (uid \(info.st_uid))")
+        }
+        if info.st_mode & 0o077 != 0, chmod(path, 0o700) != 0 {
+            throw .directory(path: path, reason: "cannot restrict it to mode 0700: \(POSIXFailure.describe())")
+        }
+    }
+
+    /// Parents outside our own directories (`~/.local/state`) are created 0700 as XDG asks, but left alone
+    /// when they exist.
+    private static func makeParentDirectory(_ path: String) throws(StorageError) {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw .directory(path: path, reason: "it exists and is not a directory")
+            }
+            return
+        }
+        let parent = FilePath.directory(of: path)
+        if parent != path, parent != "/", parent != "." { try makeParentDirectory(parent) }
+        if mkdir(path, 0o700) != 0, errno != EEXIST {
+            throw .directory(path: path, reason: POSIXFailure.describe())
+        }
+    }
+
+    /// Writes `bytes` to a new temporary file beside `path` (mode 0600), flushes it to disk, renames it over
+    /// `path` and flushes the directory. The directory must already exist and be private.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(StorageError) {
+        let directory = FilePath.directory(of: path)
+        var template = Array(FilePath.join(directory, ".\(FilePath.lastComponent(of: path)).XXXXXX.tmp").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return -1 }
+            return mkstemps(base, 4)
+        }
+        guard descriptor >= 0 else { throw .write(path: path, reason: POSIXFailure.describe()) }
+        let temporary = FilePath.string(fromCString: template)
+        var failure: String?
+        if fchmod(descriptor, 0o600) != 0 {
+            failure = POSIXFailure.describe()
+        } else if let problem = writeAll(bytes, to: descriptor) {
+            failure = problem
+        } else if fsync(descriptor) != 0 {
+            failure = POSIXFailure.describe()
+        }
+        close(descriptor)
+        if failure == nil, rename(temporary, path) != 0 {
+            failure = POSIXFailure.describe()
+        }
+        if let failure {
+            unlink(temporary)
+            throw .write(path: path, reason: failure)
+        }
+        syncDirectory(directory)
+    }
+
+    /// The file's bytes, or nil when it does not exist. A file readable by others is tightened to 0600
+    /// before it is read; one owned by another user is refused.
+    public static func read(_ path: String, limit: Int = 4 << 20) throws(StorageError) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw .read(path: path, reason: POSIXFailure.describe())
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .read(path: path, reason: POSIXFailure.describe()) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .read(path: path, reason: "not a regular file") }
+        guard info.st_uid == geteuid() else {
+            throw .read(path: path, reason: "it belongs to another user (uid \(info.st_uid))")
+        }
+        if info.st_mode & 0o077 != 0 { _ = fchmod(descriptor, 0o600) }
+        return try PlainFile.readAll(descriptor, path: path, limit: limit)
+    }
+
+    /// Removes `path`; a file that is already gone is not an error.
+    public static func remove(_ path: String) throws(StorageError) {
+        if unlink(path) != 0, errno != ENOENT {
+            throw .write(path: path, reason: "cannot remove it: \(POSIXFailure.describe())")
+        }
+        syncDirectory(FilePath.directory(of: path))
+    }
+
+    /// Temporary files a killed writer left behind beside `path`. Call only while holding the state lock.
+    static func removeLeftovers(besides path: String) {
+        let directory = FilePath.directory(of: path)
+        let prefix = ".\(FilePath.lastComponent(of: path))."
+        guard let handle = opendir(directory) else { return }
+        defer { closedir(handle) }
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasPrefix(prefix), name.hasSuffix(".tmp") {
+                unlink(FilePath.join(directory, name))
+            }
+        }
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return Glibc.write(descriptor, base + offset, raw.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return POSIXFailure.describe()
+            }
+            offset += written
+        }
+        return nil
+    }
+
+    /// Makes the rename itself durable; without this a power cut can lose it even after fsync of the file.
+    private static func syncDirectory(_ path: String) {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+}

@@ -1,0 +1,33 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An advisory lock (`flock`) on a file in a project's state directory, so that two authflow processes
+/// refreshing the same session do not overwrite each other's newer tokens. The kernel drops it if the process
+/// dies, so a crash never leaves the state locked.
+enum StateLock {
+    /// Runs `body` while holding the lock at `path`, waiting up to `timeout` for another holder.
+    static func withLock<T>(
+        at path: String,
+        timeout: Duration = .seconds(15),
+        _ body: () async throws -> T
+    ) async throws -> T {
+        let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw StorageError.write(path: path, reason: POSIXFailure.describe())
+        }
+        defer { close(descriptor) }  // Closing releases the lock.
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else {
+                throw StorageError.write(path: path, reason: POSIXFailure.describe())
+            }
+            guard clock.now < deadline else { throw StorageError.lockTimeout(path: path) }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return try await body()
+    }
+}

@@ -1,0 +1,136 @@
+import AuthflowCore
+import AuthflowTestSupport
+import Foundation
+import Testing
+
+@Suite struct StateFileTests {
+    struct Note: Codable, Sendable, Equatable {
+        var text: String
+    }
+
+    private func mode(_ path: String) throws -> Int {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
+    }
+
+    @Test func savesWithPrivatePermissionsAtEveryLevel() throws {
+        let temporary = try TemporaryDirectory()
+        let root = StateDirectory(path: temporary.file("state/authflow"))
+        let directory = ProjectStateDirectory(root: root, projectID: "demo", tenantID: "tenant-1")
+        let file = StateFile<Note>("note.json", in: directory)
+        let previous = umask(0)  // The most permissive umask must not leak into the modes.
+        defer { umask(previous) }
+        try file.save(Note(text: "hello"))
+
+        #expect(try mode(file.path) == 0o600)
+        #expect(try mode(directory.path) == 0o700)
+        #expect(try mode(root.path) == 0o700)
+        #expect(try mode(root.path + "/projects") == 0o700)
+        #expect(try mode(root.path + "/projects/demo/tenants") == 0o700)
+        #expect(directory.path == root.path + "/projects/demo/tenants/tenant-1")
+        #expect(try file.load() == Note(text: "hello"))
+    }
+
+    @Test func tightensLooseExistingPermissions() throws {
+        let temporary = try TemporaryDirectory()
+        let directory = ProjectStateDirectory(root: StateDirectory(path: temporary.file("s")), projectID: "p")
+        let file = StateFile<Note>("note.json", in: directory)
+        try file.save(Note(text: "x"))
+        chmod(directory.path, 0o755)
+        chmod(file.path, 0o644)
+        #expect(try file.load() == Note(text: "x"))
+        #expect(try mode(file.path) == 0o600)
+        try file.save(Note(text: "y"))
+        #expect(try mode(directory.path) == 0o700)
+    }
+
+    @Test func replacingLeavesNoTemporaryFiles() throws {
+        let temporary = try TemporaryDirectory()
+        let directory = ProjectStateDirectory(root: StateDirectory(path: temporary.file("s")), projectID: "p")
+        let file = StateFile<Note>("note.json", in: directory)
+        for index in 0..<5 { try file.save(Note(text: "v\(index)")) }
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(names == ["note.json"])
+        #expect(try file.load() == Note(text: "v4"))
+    }
+
+    @Test func missingFileIsNil() throws {
+        let temporary = try TemporaryDirectory()
+        let directory = ProjectStateDirectory(root: StateDirectory(path: temporary.file("s")), projectID: "p")
+        #expect(try StateFile<Note>("note.json", in: directory).load() == nil)
+        try StateFile<Note>("note.json", in: directory).remove()  // Removing nothing is fine.
+    }
+
+    @Test func damagedFileSaysSo() throws {
+        let temporary = try TemporaryDirectory()
+        let directory = ProjectStateDirectory(root: StateDirectory(path: temporary.file("s")), projectID: "p")
+        try directory.prepare()
+        let file = StateFile<Note>("note.json", in: directory)
+        try Data("{not json".utf8).write(to: URL(fileURLWithPath: file.path))
+        #expect(throws: StorageError.corrupt(path: file.path, reason: "not a document authflow wrote")) {
+            try file.load()
+        }
+        try Data(#"{"format":9,"data":{"text":"x"}}"#.utf8).write(to: URL(fileURLWithPath: file.path))
+        #expect(throws: StorageError.self) { try file.load() }
+    }
+
+    @Test func refusesADirectoryInThePlaceOfTheStateRoot() throws {
+        let temporary = try TemporaryDirectory()
+        try Data("file".utf8).write(to: URL(fileURLWithPath: temporary.file("blocked")))
+        let directory = ProjectStateDirectory(root: StateDirectory(path: temporary.file("blocked")), projectID: "p")
+        #expect(throws: StorageError.directory(path: temporary.file("blocked"), reason: "it exists and is not a directory")) {
+            try StateFile<Note>("n.json", in: directory).save(Note(text: "x"))
+        }
+    }
+
+    @Test func unsafeIDsStayInsideTheStateDirectory() {
+        let root = StateDirectory(path: "/state")
+        #expect(ProjectStateDirectory(root: root, projectID: "../../etc").path == "/state/projects/%2E.%2F..%2Fetc")
+        #expect(ProjectStateDirectory(root: root, projectID: "..").path == "/state/projects/%2E.")
+        #expect(
+            ProjectStateDirectory(root: root, projectID: "demo", emulatorHost: "[::1]:9099").path
+                == "/state/emulators/%5B%3A%3A1%5D%3A9099/demo")
+    }
+
+    @Test func stateRootFollowsXDG() throws {
+        #expect(try StateDirectory.resolve(environment: ["XDG_STATE_HOME": "/x/state", "HOME": "/h"]).path == "/x/state/authflow")
+        #expect(try StateDirectory.resolve(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"]).path == "/h/.local/state/authflow")
+        #expect(try StateDirectory.resolve(explicit: "/mine", environment: ["HOME": "/h"]).path == "/mine")
+        #expect(throws: StorageError.noStateDirectory) { try StateDirectory.resolve(environment: [:]) }
+    }
+
+    /// A writer killed with SIGKILL at arbitrary moments must leave the previous complete version or the new
+    /// complete one, never a torn file. The fixture spends nearly all its time writing and syncing, so most
+    /// kills land mid-write.
+    @Test func killedWriterLeavesACompleteVersion() async throws {
+        let temporary = try TemporaryDirectory()
+        let directory = temporary.file("state")
+        let writer = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("StateWriterFixture").path
+        let size = 4 << 20
+        var versions: [Int] = []
+        for round in 0..<12 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: writer)
+            process.arguments = [directory, String(size)]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            _ = output.fileHandleForReading.readData(ofLength: 6)  // "ready\n": at least one version exists.
+            try await Task.sleep(for: .milliseconds(2 + (round * 7) % 30))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .uncaughtSignal)
+
+            let bytes = try #require(try SecureFile.read(directory + "/session.json", limit: 16 << 20))
+            let newline = try #require(bytes.firstIndex(of: 0x0A))
+            let version = try #require(Int(String(decoding: bytes[..<newline], as: UTF8.self)))
+            let payload = bytes[(newline + 1)...]
+            #expect(payload.count == size, "version \(version) is torn: \(payload.count) of \(size) bytes")
+            #expect(payload.allSatisfy { $0 == UInt8(97 + version % 26) })
+            #expect(try mode(directory + "/session.json") == 0o600)
+            versions.append(version)
+        }
+        #expect(versions.count == 12)
+    }
+}
