@@ -109,7 +109,7 @@ struct ScriptPairs: Sequence, IteratorProtocol {
         if characters[index + 1] == "*" {
             index += 2
             while index + 1 < characters.count, !(characters[index] == "*" && characters[index + 1] == "/") { index += 1 }
-            index = min(index + 2, characters.count)
+            index = Swift.min(index + 2, characters.count)
             return true
         }
         return false
