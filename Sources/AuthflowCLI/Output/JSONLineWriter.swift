@@ -31,6 +31,32 @@ struct JSONLineWriter {
         bytes.append(contentsOf: nested.finished(newline: false))
     }
 
+    /// Any JSON value, for the smaller objects of the account commands (`whoami --json`, sign-in results).
+    mutating func field(_ key: String, json value: JSONValue) {
+        writeKey(key)
+        write(value)
+    }
+
+    private mutating func write(_ value: JSONValue) {
+        switch value {
+        case .null: bytes.append(contentsOf: "null".utf8)
+        case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .int(let number): bytes.append(contentsOf: String(number).utf8)
+        case .string(let text): writeString(text)
+        case .array(let items):
+            bytes.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                write(item)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let members):
+            var nested = JSONLineWriter()
+            for (name, member) in members { nested.field(name, json: member) }
+            bytes.append(contentsOf: nested.finished(newline: false))
+        }
+    }
+
     /// The object closed, with a trailing newline unless asked otherwise.
     func finished(newline: Bool = true) -> [UInt8] {
         var output = bytes

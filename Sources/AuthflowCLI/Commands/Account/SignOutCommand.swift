@@ -1,0 +1,37 @@
+import ArgumentParser
+import AuthflowCore
+
+/// `authflow sign-out`: forget the stored session of this project.
+struct SignOutCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sign-out",
+        abstract: "Forget the signed-in user of this project on this machine.",
+        discussion: """
+            Deletes the stored session (ID and refresh tokens). Firebase has no sign-out call: tokens already \
+            handed out stay valid until they expire (ID tokens within an hour). Signing out when nobody is \
+            signed in is not an error.
+
+            \(AuthflowExitCode.table)
+            """
+    )
+
+    @OptionGroup(title: "Project")
+    var project: ProjectOptions
+
+    func run() async throws {
+        let context = try CommandContext(options: project)
+        let store = try context.sessionStore()
+        let existing: UserSession?
+        do {
+            existing = try? store.load()
+            try store.remove()
+        } catch {
+            throw CommandFailure(error.description, status: .usage)
+        }
+        if let existing {
+            StandardError.write("Signed out \(existing.email ?? existing.phoneNumber ?? existing.uid) from \(context.projectLabel).")
+        } else {
+            StandardError.write("Nobody was signed in to \(context.projectLabel).")
+        }
+    }
+}

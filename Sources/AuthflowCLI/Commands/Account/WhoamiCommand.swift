@@ -1,0 +1,41 @@
+import ArgumentParser
+import AuthflowCore
+
+/// `authflow whoami`: who is signed in to this project, from the stored session.
+struct WhoamiCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "whoami",
+        abstract: "Show the signed-in user of this project.",
+        discussion: """
+            Reads the stored session; nothing is sent unless --check is given, which asks Firebase for the \
+            account (refreshing the ID token first if needed) and updates the stored profile. Tokens are never \
+            printed here; use `authflow token`.
+
+            \(AuthflowExitCode.table)
+            """
+    )
+
+    @OptionGroup(title: "Project")
+    var project: ProjectOptions
+
+    @Flag(help: "Print a JSON object instead of a summary.")
+    var json = false
+
+    @Flag(help: "Ask Firebase whether the account still exists and refresh its profile.")
+    var check = false
+
+    func run() async throws {
+        let context = try CommandContext(options: project)
+        var (store, session) = try context.requireSession()
+        if check {
+            session = try await AccountCheck(context: context).refreshProfile(store: store, session: session)
+        }
+        let output = StandardOutput()
+        if json {
+            output.write(bytes: JSONValue.line(SessionPresentation.json(session)))
+        } else {
+            output.write(SessionPresentation.text(session, storedAt: store.path) + "\n")
+        }
+        output.flush()
+    }
+}

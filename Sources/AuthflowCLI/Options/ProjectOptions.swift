@@ -1,0 +1,66 @@
+import ArgumentParser
+import AuthflowCore
+
+/// The flags that pick a Firebase project and where authflow keeps its state; every command that talks to
+/// Firebase takes them. Flags win over environment variables, which win over configuration files.
+struct ProjectOptions: ParsableArguments {
+    @Option(name: .customLong("api-key"), help: ArgumentHelp("The project's Web API key.", valueName: "key"))
+    var apiKey: String?
+
+    @Option(name: .customLong("project-id"), help: ArgumentHelp("The Firebase project ID.", valueName: "id"))
+    var projectID: String?
+
+    @Option(
+        name: .customLong("auth-domain"),
+        help: ArgumentHelp("Host of the hosted sign-in pages (default: from the project's authorized domains).", valueName: "host"))
+    var authDomain: String?
+
+    @Option(name: .customLong("app-id"), help: ArgumentHelp("The Firebase app ID (1:…:ios:…).", valueName: "id"))
+    var appID: String?
+
+    @Option(name: .customLong("client-id"), help: ArgumentHelp("The iOS OAuth client ID.", valueName: "id"))
+    var clientID: String?
+
+    @Option(name: .customLong("ios-bundle-id"), help: ArgumentHelp("The iOS app's bundle ID.", valueName: "id"))
+    var iosBundleID: String?
+
+    @Option(name: .customLong("tenant-id"), help: ArgumentHelp("The Identity Platform tenant.", valueName: "id"))
+    var tenantID: String?
+
+    @Option(
+        name: .customLong("emulator"),
+        help: ArgumentHelp("Talk to an Auth Emulator (or `authflow emulator`) instead of Google.", valueName: "host:port"))
+    var emulator: String?
+
+    @Option(
+        name: .customLong("lang"),
+        help: ArgumentHelp("Language for SMS, emails and hosted pages, e.g. fr or pt-BR.", valueName: "code"))
+    var languageCode: String?
+
+    @Option(
+        name: .customLong("config"),
+        help: ArgumentHelp(
+            "GoogleService-Info.plist, google-services.json, a web config JSON or authflow.json "
+                + "(default: those found in the working directory).",
+            valueName: "file"))
+    var configPath: String?
+
+    @Option(
+        name: .customLong("state-dir"),
+        help: ArgumentHelp("Where sessions and pending flows are kept (default: $XDG_STATE_HOME/authflow).", valueName: "dir"))
+    var stateDirectory: String?
+
+    /// The flags as a configuration layer.
+    var flagLayer: ConfigurationLayer {
+        var layer = ConfigurationLayer()
+        let pairs: [(ConfigurationKey, String?)] = [
+            (.apiKey, apiKey), (.projectID, projectID), (.authDomain, authDomain), (.appID, appID),
+            (.clientID, clientID), (.iosBundleID, iosBundleID), (.tenantID, tenantID),
+            (.emulatorHost, emulator), (.languageCode, languageCode),
+        ]
+        for (key, value) in pairs {
+            layer.set(key, value, from: .flag(key.flag))
+        }
+        return layer
+    }
+}

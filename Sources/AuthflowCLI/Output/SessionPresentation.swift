@@ -1,0 +1,86 @@
+import AuthflowCore
+import Foundation
+
+/// How a stored session is shown by `whoami`: a short table for people, a stable object for scripts.
+/// Tokens are never part of either.
+enum SessionPresentation {
+    static func text(_ session: UserSession, storedAt path: String, now: Date = Date()) -> String {
+        var rows: [(String, String)] = [("uid", session.uid)]
+        if let email = session.email {
+            rows.append(("email", email + (session.emailVerified == true ? " (verified)" : session.emailVerified == false ? " (not verified)" : "")))
+        }
+        if let phone = session.phoneNumber { rows.append(("phone", phone)) }
+        if let name = session.displayName { rows.append(("name", name)) }
+        if !session.providerIDs.isEmpty { rows.append(("providers", session.providerIDs.joined(separator: ", "))) }
+        var signedIn = TimeText.timestamp(session.signedInAt)
+        if let provider = session.signInProvider { signedIn += " with \(provider)" }
+        if let factor = session.secondFactorID {
+            let name = session.enrolledFactors.first { $0.id == factor }?.displayName
+            signedIn += ", second factor \(name.map { "\"\($0)\"" } ?? factor)"
+        }
+        rows.append(("signed in", signedIn))
+        rows.append(("ID token", TimeText.expiry(session.tokens.expiresAt, now: now)))
+        for (index, factor) in session.enrolledFactors.enumerated() {
+            var line = [factor.displayName.map { "\"\($0)\"" }, factor.phoneNumber].compactMap { $0 }.joined(separator: " ")
+            line += (line.isEmpty ? "" : " ") + "(id \(factor.id))"
+            rows.append((index == 0 ? "second factors" : "", line))
+        }
+        rows.append(("session file", path))
+        let width = rows.map(\.0.count).max() ?? 0
+        let project = session.project
+        var header = "Signed in to \(project.projectID)"
+        if let tenant = project.tenantID { header += " (tenant \(tenant))" }
+        if let emulator = project.emulatorHost { header += " on the emulator at \(emulator)" }
+        return ([header + ":"] + rows.map { "  " + $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 })
+            .joined(separator: "\n")
+    }
+
+    static func json(_ session: UserSession) -> [(String, JSONValue)] {
+        [
+            ("uid", .string(session.uid)),
+            ("email", .optional(session.email)),
+            ("emailVerified", .optional(session.emailVerified)),
+            ("phoneNumber", .optional(session.phoneNumber)),
+            ("displayName", .optional(session.displayName)),
+            ("providerIds", .array(session.providerIDs.map(JSONValue.string))),
+            ("signInProvider", .optional(session.signInProvider)),
+            ("secondFactorId", .optional(session.secondFactorID)),
+            ("mfa", .array(session.enrolledFactors.map(factorJSON))),
+            ("projectId", .string(session.project.projectID)),
+            ("tenantId", .optional(session.project.tenantID)),
+            ("emulatorHost", .optional(session.project.emulatorHost)),
+            ("signedInAt", .string(TimeText.iso8601(session.signedInAt))),
+            ("idTokenExpiresAt", .string(TimeText.iso8601(session.tokens.expiresAt))),
+        ]
+    }
+
+    static func factorJSON(_ factor: EnrolledFactor) -> JSONValue {
+        .object([
+            ("id", .string(factor.id)),
+            ("displayName", .optional(factor.displayName)),
+            ("phoneNumber", .optional(factor.phoneNumber)),
+            ("enrolledAt", .optional(factor.enrolledAt)),
+        ])
+    }
+}
+
+/// Dates as authflow prints them.
+enum TimeText {
+    static func iso8601(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        date.formatted(.iso8601.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: false).timeSeparator(.colon)) + " UTC"
+    }
+
+    /// "expires in 54 min", "expired 3 min ago".
+    static func expiry(_ date: Date, now: Date) -> String {
+        let seconds = Int(date.timeIntervalSince(now).rounded())
+        let minutes = abs(seconds) / 60
+        let amount = minutes >= 120 ? "\(minutes / 60) h" : minutes >= 1 ? "\(minutes) min" : "\(abs(seconds)) s"
+        return seconds > 0
+            ? "expires in \(amount) (authflow token refreshes it)"
+            : "expired \(amount) ago (authflow token refreshes it)"
+    }
+}
