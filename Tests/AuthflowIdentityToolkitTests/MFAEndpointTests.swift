@@ -172,6 +172,17 @@ struct MFADetectionTests {
         #expect(signedIn.response.outcome == .signedIn(SignInTokens(idToken: "i", refreshToken: "r", expiresIn: nil, localId: nil)))
     }
 
+    @Test("The web signal alone: mfaPendingCredential without hints still requires a second factor, even beside tokens")
+    func pendingCredentialAlone() async throws {
+        let bare = try await exchange(SignUpRequest(), reply: json(#"{"mfaPendingCredential":"pending-only"}"#))
+        let withTokens = try await exchange(
+            SignUpRequest(), reply: json(#"{"mfaPendingCredential":"pending-2","idToken":"i","refreshToken":"r"}"#)
+        )
+
+        #expect(bare.response.outcome == .secondFactorRequired(pendingCredential: "pending-only", hints: []))
+        #expect(withTokens.response.outcome == .secondFactorRequired(pendingCredential: "pending-2", hints: []))
+    }
+
     @Test("Neither tokens nor a challenge is malformed; a hint without an enrollment ID makes the reply malformed")
     func malformedOutcomes() async throws {
         let empty = try await exchange(SignUpRequest(), reply: json(#"{"localId":"u","idToken":"only-id"}"#))

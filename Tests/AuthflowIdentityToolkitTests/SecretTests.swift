@@ -60,6 +60,24 @@ struct SecretTests {
         #expect("\(signIn.response)".contains("e@example.com"))
     }
 
+    @Test("Outcomes and conflicts describe their case but hide pending credentials, tokens and proofs")
+    func outcomeDescriptions() {
+        let tokens = SignInTokens(idToken: "SECRET-id", refreshToken: "SECRET-refresh", expiresIn: "3600", localId: "uid-1")
+        let outcomes: [(SignInOutcome, String)] = [
+            (.signedIn(tokens), #"signedIn(SignInTokens(idToken: <redacted>, refreshToken: <redacted>, expiresIn: "3600", localId: "uid-1"))"#),
+            (.secondFactorRequired(pendingCredential: "SECRET-pending", hints: []), "secondFactorRequired(pendingCredential: <redacted>, hints: [])"),
+            (.secondFactorRequired(pendingCredential: nil, hints: []), "secondFactorRequired(pendingCredential: nil, hints: [])"),
+            (.conflict(.phoneNumberInUse(phoneNumber: "+15555550100", temporaryProof: "SECRET-proof")),
+             #"conflict(phoneNumberInUse(phoneNumber: "+15555550100", temporaryProof: <redacted>))"#),
+            (.conflict(.needsConfirmation(email: "a@example.com")), #"conflict(needsConfirmation(email: "a@example.com"))"#),
+            (.malformed, "malformed"),
+        ]
+        for (outcome, expected) in outcomes {
+            #expect("\(outcome)" == expected)
+            #expect(String(reflecting: outcome) == expected)
+        }
+    }
+
     @Test("A server that echoes a credential has it scrubbed from the error's raw fields and description")
     func echoedCredential() async throws {
         let jwt = "eyJhbGciOiJub25lIn0.eyJzdWIiOiJTRUNSRVQifQ.SECRETsig"

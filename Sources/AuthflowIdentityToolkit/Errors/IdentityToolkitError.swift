@@ -43,6 +43,9 @@ public enum IdentityToolkitError: Error, Sendable, CustomStringConvertible {
             return error.description
         case .unavailable(let status, let excerpt):
             let shown = excerpt.isEmpty ? "" : ": \(excerpt)"
+            if status == 429 {
+                return "The Firebase Auth backend is limiting requests (HTTP 429\(shown)). Wait a minute, then try again."
+            }
             return "The Firebase Auth backend is unavailable (HTTP \(status)\(shown)). Try again in a few minutes."
         case .malformedResponse(let response):
             let shown = response.excerpt.isEmpty ? "" : " (\(response.excerpt))"

@@ -12,6 +12,20 @@ public enum SignInOutcome: Sendable, Hashable, RedactingDescription {
     case conflict(SignInConflict)
     /// Neither tokens nor an MFA challenge: the reply cannot complete a sign-in.
     case malformed
+
+    /// The case and its values, with the pending credential and tokens hidden.
+    public var description: String {
+        switch self {
+        case .signedIn(let tokens):
+            "signedIn(\(tokens))"
+        case .secondFactorRequired(let pendingCredential, let hints):
+            "secondFactorRequired(pendingCredential: \(pendingCredential == nil ? "nil" : Redaction.placeholder), hints: \(hints))"
+        case .conflict(let conflict):
+            "conflict(\(conflict))"
+        case .malformed:
+            "malformed"
+        }
+    }
 }
 
 /// A successful reply's shape that is not a sign-in: the credential is already used elsewhere.
@@ -22,6 +36,16 @@ public enum SignInConflict: Sendable, Hashable, RedactingDescription {
     /// `needConfirmation`: an account with `email` already exists with another provider; sign in to it and
     /// link this provider there.
     case needsConfirmation(email: String?)
+
+    /// The case and its values, with the temporary proof hidden.
+    public var description: String {
+        switch self {
+        case .phoneNumberInUse(let phoneNumber, _):
+            "phoneNumberInUse(phoneNumber: \"\(phoneNumber)\", temporaryProof: \(Redaction.placeholder))"
+        case .needsConfirmation(let email):
+            "needsConfirmation(email: \(email.map { "\"\($0)\"" } ?? "nil"))"
+        }
+    }
 }
 
 /// The tokens of a completed sign-in. Its description hides the token values.

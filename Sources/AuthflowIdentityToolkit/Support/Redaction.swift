@@ -78,7 +78,11 @@ enum Redaction {
             let parts = fields(of: value)
             return parts.isEmpty && !mirror.children.isEmpty ? nil : "(\(parts.joined(separator: ", ")))"
         case .enum:
-            guard let payload = mirror.children.first else { return ".\(value)" }
+            guard let payload = mirror.children.first else {
+                // Interpolating a redacting enum would call this very code again; such enums name their
+                // payload-less cases in their own description.
+                return value is any RedactingDescription ? "<\(type(of: value))>" : ".\(value)"
+            }
             let name = payload.label ?? ""
             switch Mirror(reflecting: payload.value).displayStyle {
             case .tuple:
