@@ -109,6 +109,7 @@ struct EmailEndpointTests {
         )
 
         expectTarget(exchange.request, "POST", "/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=test-key")
+        expectHeaders(exchange.request, contentType: "application/json")
         #expect(exchange.body == ["email": "a@example.com", "password": "pw-123456", "returnSecureToken": true])
         #expect(exchange.response.displayName == "Ann")
         #expect(exchange.response.registered == true)
@@ -122,6 +123,7 @@ struct EmailEndpointTests {
         let anonymous = try await exchange(SignUpRequest(), reply: reply)
 
         expectTarget(full.request, "POST", "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=test-key")
+        expectHeaders(full.request, contentType: "application/json")
         #expect(full.body == ["email": "b@example.com", "password": "secret-pw", "displayName": "Bo", "returnSecureToken": true])
         #expect(anonymous.body == ["returnSecureToken": true])
         #expect(full.response.displayName == "Bo")
@@ -141,6 +143,7 @@ struct EmailEndpointTests {
         )
 
         expectTarget(full.request, "POST", "/identitytoolkit.googleapis.com/v1/accounts:createAuthUri?key=test-key")
+        expectHeaders(full.request, contentType: "application/json")
         #expect(full.body == ["identifier": "a@example.com", "continueUri": "http://localhost"])
         #expect(full.response.registered == true)
         #expect(full.response.allProviders == ["password"])

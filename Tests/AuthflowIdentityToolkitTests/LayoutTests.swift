@@ -92,7 +92,7 @@ struct LayoutTests {
         let with = try await exchange(
             GetRecaptchaParamsRequest(), reply: json("{}"), appID: "1:123:web:abc", locale: "fr", iosBundleID: "com.example.app"
         )
-        let without = try await exchange(GetRecaptchaParamsRequest(), reply: json("{}"))
+        let without = try await exchange(GetRecaptchaParamsRequest(), reply: json("{}"), appID: nil, locale: nil)
 
         #expect(with.request.header("X-Firebase-gmpid") == "1:123:web:abc")
         #expect(with.request.header("X-Firebase-Locale") == "fr")

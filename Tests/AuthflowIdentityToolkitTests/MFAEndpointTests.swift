@@ -54,6 +54,7 @@ struct MFAEndpointTests {
         )
 
         expectTarget(exchange.request, "POST", "/identitytoolkit.googleapis.com/v2/accounts/mfaSignIn:finalize?key=test-key")
+        expectHeaders(exchange.request, contentType: "application/json")
         #expect(exchange.body == [
             "tenantId": "tenant-x", "mfaPendingCredential": "mfa-pending-credential",
             "phoneVerificationInfo": ["sessionInfo": "verification-id", "code": "verification-code"],
@@ -82,6 +83,7 @@ struct MFAEndpointTests {
         )
 
         expectTarget(exchange.request, "POST", "/identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:finalize?key=test-key")
+        expectHeaders(exchange.request, contentType: "application/json")
         #expect(exchange.body == [
             "idToken": "id", "displayName": "work phone", "phoneVerificationInfo": ["sessionInfo": "enroll-session", "code": "123456"],
         ])
@@ -95,6 +97,7 @@ struct MFAEndpointTests {
         let without = try await exchange(WithdrawMFARequest(idToken: "id", mfaEnrollmentId: "e1"), reply: json("{}"))
 
         expectTarget(withTokens.request, "POST", "/identitytoolkit.googleapis.com/v2/accounts/mfaEnrollment:withdraw?key=test-key")
+        expectHeaders(withTokens.request, contentType: "application/json")
         #expect(withTokens.body == ["idToken": "id", "mfaEnrollmentId": "e1"])
         #expect(withTokens.response.idToken == "final-id-token")
         #expect(without.response.idToken == nil)

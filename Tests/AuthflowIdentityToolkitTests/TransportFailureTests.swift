@@ -78,6 +78,27 @@ struct TransportFailureTests {
         #expect(ok?.isBackendUnavailable == false)
     }
 
+    @Test("A 200 whose JSON is not an object, or has a wrongly typed required field, is malformed")
+    func wrongShape() async throws {
+        let script = ReplyScript([json(#"["sessionInfo"]"#), json(#"{"sessionInfo":42}"#)])
+        let server = try RecordingServer { _ in script.next() }
+        defer { server.stop() }
+        let client = IdentityToolkitClient(configuration: emulatorConfiguration(port: server.port), http: loopbackHTTP())
+        let request = SendVerificationCodeRequest(phoneNumber: "+15555550100", verification: .none)
+
+        let array = await expectFailure { try await client.send(request) }
+        let number = await expectFailure { try await client.send(request) }
+
+        guard case .malformedResponse(let first)? = array, case .malformedResponse(let second)? = number else {
+            Issue.record("got \(String(describing: array)), \(String(describing: number))")
+            return
+        }
+        #expect(first.problem == "the reply is not a JSON object")
+        #expect(first.excerpt == "")
+        #expect(second.problem == "\"sessionInfo\" has an unexpected value")
+        #expect(second.excerpt == "fields: sessionInfo")
+    }
+
     @Test("A JSON error reply without an error object: malformed for 4xx, unavailable for 5xx")
     func jsonWithoutEnvelope() async throws {
         let script = ReplyScript([json(#"{"message":"nope"}"#, status: 400), json(#"{"oops":true}"#, status: 500)])

@@ -63,6 +63,7 @@ struct ResponseInterpreter<Response: Decodable & Sendable> {
         case .keyNotFound(let key, let context)?:
             return "\"\(path(context.codingPath + [key]))\" is missing"
         case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?, .dataCorrupted(let context)?:
+            if context.codingPath.isEmpty { return "the reply is not a JSON object" }
             return "\"\(path(context.codingPath))\" has an unexpected value"
         default:
             return "the reply could not be decoded"

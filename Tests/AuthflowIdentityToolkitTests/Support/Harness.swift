@@ -9,6 +9,10 @@ import Testing
 /// The version every test configuration reports, so `X-Client-Version` can be checked exactly.
 let testVersion = "9.8.7"
 let expectedClientVersion = "Linux/Authflow/9.8.7/FirebaseCore-Linux"
+/// The app ID and locale ``exchange(_:reply:tenantID:appID:locale:iosBundleID:sourceLocation:)`` configures
+/// unless told otherwise, so every endpoint test checks their headers.
+let testAppID = "1:1234567890:web:abcdef"
+let testLocale = "de"
 
 /// An HTTP client that ignores proxies from the environment, with limits suited to loopback.
 func loopbackHTTP(proxy: ProxyConfiguration = .none, connectTimeout: Duration = .seconds(5)) -> HTTPClient {
@@ -82,7 +86,7 @@ struct Exchange<Response> {
 }
 
 func exchange<R: IdentityToolkitRequest>(
-    _ request: R, reply: LoopbackResponse, tenantID: String? = nil, appID: String? = nil, locale: String? = nil,
+    _ request: R, reply: LoopbackResponse, tenantID: String? = nil, appID: String? = testAppID, locale: String? = testLocale,
     iosBundleID: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
 ) async throws -> Exchange<R.Response> {
     let server = try RecordingServer { _ in reply }
@@ -116,9 +120,13 @@ func expectFailure<T>(
     }
 }
 
-/// Checks the headers every call carries, and the content type for its body.
+/// Checks the headers every ``exchange(_:reply:tenantID:appID:locale:iosBundleID:sourceLocation:)`` call carries,
+/// and the content type for its body.
 func expectHeaders(_ request: LoopbackRequest, contentType: String?, sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(request.header("X-Client-Version") == expectedClientVersion, sourceLocation: sourceLocation)
+    #expect(request.header("X-Firebase-gmpid") == testAppID, sourceLocation: sourceLocation)
+    #expect(request.header("X-Firebase-Locale") == testLocale, sourceLocation: sourceLocation)
+    #expect(request.header("X-Ios-Bundle-Identifier") == nil, sourceLocation: sourceLocation)
     #expect(request.header("Content-Type") == contentType, sourceLocation: sourceLocation)
     #expect(request.header("Authorization") == nil, sourceLocation: sourceLocation)
 }
