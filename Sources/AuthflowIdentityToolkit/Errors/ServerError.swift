@@ -10,15 +10,15 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
     /// The HTTP status; 200 for an `errorMessage` reply.
     public let httpStatus: Int
     /// The server's whole `error.message` (or `errorMessage`), credentials redacted.
-    public let rawMessage: String
+    public private(set) var rawMessage: String
     /// The code before the first `:` (e.g. `INVALID_CODE`), or `nil` when the message is prose with no code.
     public let rawCode: String?
     /// The recognised code; `nil` when the server named a code this client does not know.
     public let code: ServerErrorCode?
     /// The text after the code, trimmed; for a message without a code, the whole message. `nil` when empty.
-    public let detail: String?
+    public private(set) var detail: String?
     /// `error.errors[].reason` values, then `error.details[].reason` values.
-    public let reasons: [String]
+    public private(set) var reasons: [String]
     /// The Google RPC status name, e.g. `INVALID_ARGUMENT` or `NOT_IMPLEMENTED`, when given.
     public let status: String?
     /// For a `signInWithIdp` reply with `errorMessage` (HTTP 200), the rest of that reply. For
@@ -35,7 +35,6 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
         self.status = status
         (rawCode, detail) = Self.split(message)
         code = Self.classify(rawCode: rawCode, message: message, httpStatus: httpStatus, reasons: reasons, status: status)
-        idpResponse = nil
     }
 
     /// A sentence a person can act on: the code's guidance plus the server's detail when it adds something.
@@ -82,15 +81,12 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
         return "\(message) [\(label)]"
     }
 
-    /// The same error with every secret replaced, and `idpResponse` attached.
+    /// The same error with every secret replaced in its text; the code was already read from the original.
     func redacting(_ secrets: [String]) -> ServerError {
-        var copy = ServerError(
-            httpStatus: httpStatus,
-            message: Redaction.scrub(rawMessage, secrets: secrets),
-            reasons: reasons.map { Redaction.scrub($0, secrets: secrets) },
-            status: status
-        )
-        copy.idpResponse = idpResponse
+        var copy = self
+        copy.rawMessage = Redaction.scrub(rawMessage, secrets: secrets)
+        copy.detail = detail.map { Redaction.scrub($0, secrets: secrets) }
+        copy.reasons = reasons.map { Redaction.scrub($0, secrets: secrets) }
         return copy
     }
 
