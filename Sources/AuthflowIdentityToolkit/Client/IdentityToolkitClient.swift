@@ -1,0 +1,75 @@
+import AuthflowHTTP
+
+/// Sends typed requests to the Identity Toolkit and secure-token APIs (or an Auth Emulator) and decodes the
+/// replies.
+///
+/// Each call builds the URL and headers from ``configuration``, fills in the configured tenant, sends with
+/// ``HTTPClient``, retries when the endpoint allows it, and maps failures to ``IdentityToolkitError``.
+public struct IdentityToolkitClient: Sendable {
+    /// Backend, key and headers for every call.
+    public let configuration: IdentityToolkitConfiguration
+    /// The transport; share one per process.
+    public let http: HTTPClient
+
+    /// A client for `configuration` over `http`.
+    public init(configuration: IdentityToolkitConfiguration, http: HTTPClient = HTTPClient(configuration: .init())) {
+        self.configuration = configuration
+        self.http = http
+    }
+
+    /// Sends `request` and returns its decoded reply.
+    ///
+    /// Reads and the token refresh are retried per ``IdentityToolkitConfiguration/retry`` after network failures
+    /// and 5xx/429 replies; everything else is sent exactly once.
+    public func send<R: IdentityToolkitRequest>(_ request: R) async throws(IdentityToolkitError) -> R.Response {
+        guard !configuration.apiKey.isEmpty else {
+            throw .invalidRequest("No API key is configured. Set the project's Web API key (any non-empty value works with the Auth Emulator).")
+        }
+        let request = withDefaultTenant(request)
+        try request.validate()
+        let httpRequest = try RequestBuilder(configuration: configuration).httpRequest(for: request)
+        let interpreter = ResponseInterpreter<R.Response>(secrets: Redaction.secrets(in: request))
+        let policy = configuration.retry
+        let attempts = R.endpoint.isSafeToRetry ? policy.maxAttempts : 1
+
+        var attempt = 1
+        while true {
+            let canRetry = attempt < attempts
+            let response: HTTPResponse
+            do {
+                response = try await http.send(httpRequest)
+            } catch {
+                guard canRetry, RetryRule.isTransient(error) else { throw .network(error) }
+                try await wait(beforeRetry: attempt, policy: policy)
+                attempt += 1
+                continue
+            }
+            if canRetry, RetryRule.isTransient(status: response.status) {
+                try await wait(beforeRetry: attempt, policy: policy)
+                attempt += 1
+                continue
+            }
+            return try interpreter.interpret(response)
+        }
+    }
+
+    /// Waits out the backoff; cancellation during the wait ends the call as cancelled.
+    private func wait(beforeRetry retry: Int, policy: RetryPolicy) async throws(IdentityToolkitError) {
+        if Task.isCancelled { throw .network(.cancelled) }
+        do {
+            try await policy.sleep(policy.delay(beforeRetry: retry))
+        } catch {
+            throw .network(.cancelled)
+        }
+        if Task.isCancelled { throw .network(.cancelled) }
+    }
+
+    /// `request` with the configured tenant filled in, unless it names a tenant itself.
+    private func withDefaultTenant<R: IdentityToolkitRequest>(_ request: R) -> R {
+        guard let tenant = configuration.tenantID, !tenant.isEmpty,
+              var scoped = request as? any TenantScopedRequest, scoped.tenantID == nil
+        else { return request }
+        scoped.tenantID = tenant
+        return (scoped as? R) ?? request
+    }
+}

@@ -1,0 +1,42 @@
+import AuthflowHTTP
+
+/// Turns a typed request into the exact HTTP request the SDKs would send.
+struct RequestBuilder {
+    let configuration: IdentityToolkitConfiguration
+
+    func httpRequest<R: IdentityToolkitRequest>(for request: R) throws(IdentityToolkitError) -> HTTPRequest {
+        let body = try request.encodedBody()
+        var headers = [HTTPHeader(name: "X-Client-Version", value: configuration.clientVersion)]
+        if let contentType = body.contentType { headers.append(HTTPHeader(name: "Content-Type", value: contentType)) }
+        if let appID = nonEmpty(configuration.appID) { headers.append(HTTPHeader(name: "X-Firebase-gmpid", value: appID)) }
+        if let locale = nonEmpty(configuration.locale) { headers.append(HTTPHeader(name: "X-Firebase-Locale", value: locale)) }
+        if let bundle = nonEmpty(configuration.iosBundleID) {
+            headers.append(HTTPHeader(name: "X-Ios-Bundle-Identifier", value: bundle))
+        }
+        return HTTPRequest(
+            method: R.endpoint.method,
+            url: url(for: R.endpoint, query: request.queryItems),
+            headers: headers,
+            body: body.bytes
+        )
+    }
+
+    /// `<base>/<version>/<path>?key=<apiKey>[&more]`, where the base is `https://<service host>` in production
+    /// and `http://<emulator>/<service host>` for the emulator.
+    func url(for endpoint: Endpoint, query: [QueryItem]) -> String {
+        let base: String
+        switch configuration.backend {
+        case .production:
+            base = "\(configuration.productionScheme)://\(endpoint.service.host)"
+        case .emulator(let hostAndPort):
+            base = "http://\(hostAndPort)/\(endpoint.service.host)"
+        }
+        let items = [QueryItem(name: "key", value: configuration.apiKey)] + query
+        return "\(base)/\(endpoint.service.version)/\(endpoint.path)?\(PercentEncoding.form(items))"
+    }
+
+    private func nonEmpty(_ value: String?) -> String? {
+        guard let value, !value.isEmpty else { return nil }
+        return value
+    }
+}

@@ -1,0 +1,101 @@
+import AuthflowHTTP
+import Foundation
+
+/// Turns an HTTP response into the typed result or the matching ``IdentityToolkitError``.
+struct ResponseInterpreter<Response: Decodable & Sendable> {
+    /// Credential values the request sent, scrubbed from anything an error repeats.
+    let secrets: [String]
+
+    func interpret(_ response: HTTPResponse) throws(IdentityToolkitError) -> Response {
+        let success = (200..<300).contains(response.status)
+        // Some successful calls (delete, revoke) may answer with an empty body; that is an empty object.
+        let body = success && response.body.allSatisfy(\.isWhitespaceByte) ? Array("{}".utf8) : response.body
+        guard let json = JSONValue.parse(body) else {
+            let excerpt = Self.excerpt(of: response.body, secrets: secrets)
+            if RetryRule.isTransient(status: response.status) {
+                throw .unavailable(status: response.status, excerpt: excerpt)
+            }
+            throw .malformedResponse(MalformedResponse(status: response.status, problem: "the reply is not JSON", excerpt: excerpt))
+        }
+        guard success else { throw failure(status: response.status, json: json) }
+
+        // A 200 can still be a refusal: signInWithIdp with returnIdpCredential reports errors this way and keeps
+        // the provider credential next to the message.
+        if let errorMessage = json["errorMessage"]?.string {
+            var error = ServerError(httpStatus: response.status, message: errorMessage)
+            error.idpResponse = (try? JSONDecoder().decode(Response.self, from: Data(body))) as? SignInWithIdpResponse
+            throw .server(error.redacting(secrets))
+        }
+        let decoded: Response
+        do {
+            decoded = try JSONDecoder().decode(Response.self, from: Data(body))
+        } catch {
+            throw .malformedResponse(MalformedResponse(
+                status: response.status, problem: Self.problem(error), excerpt: Self.fieldNames(json)
+            ))
+        }
+        return decoded
+    }
+
+    private func failure(status: Int, json: JSONValue) -> IdentityToolkitError {
+        guard let envelope = json["error"], envelope.object != nil else {
+            if RetryRule.isTransient(status: status) {
+                return .unavailable(status: status, excerpt: Self.fieldNames(json))
+            }
+            return .malformedResponse(MalformedResponse(
+                status: status, problem: "the error reply has no \"error\" object", excerpt: Self.fieldNames(json)
+            ))
+        }
+        let listed = (envelope["errors"]?.array ?? []) + (envelope["details"]?.array ?? [])
+        let reasons = listed.compactMap { $0["reason"]?.string }
+        let error = ServerError(
+            httpStatus: status,
+            message: envelope["message"]?.string ?? "",
+            reasons: reasons,
+            status: envelope["status"]?.string
+        )
+        return .server(error.redacting(secrets))
+    }
+
+    /// What a decoding failure means, naming the field but never its value.
+    private static func problem(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .keyNotFound(let key, let context)?:
+            return "\"\(path(context.codingPath + [key]))\" is missing"
+        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?, .dataCorrupted(let context)?:
+            if context.codingPath.isEmpty { return "the reply is not a JSON object" }
+            return "\"\(path(context.codingPath))\" has an unexpected value"
+        default:
+            return "the reply could not be decoded"
+        }
+    }
+
+    private static func path(_ keys: [any CodingKey]) -> String {
+        keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+            .replacingOccurrences(of: ".[", with: "[")
+    }
+
+    /// `fields: a, b, c` for an object, so a report shows the reply's shape without its token values.
+    private static func fieldNames(_ json: JSONValue) -> String {
+        guard let object = json.object else { return "" }
+        return object.isEmpty ? "an empty object" : "fields: " + object.keys.sorted().joined(separator: ", ")
+    }
+
+    /// The first 160 characters with whitespace collapsed and any long token-like run removed.
+    private static func excerpt(of body: [UInt8], secrets: [String]) -> String {
+        let text = Redaction.scrub(String(decoding: body.prefix(4096), as: UTF8.self), secrets: secrets)
+        var words: [String] = []
+        for word in text.split(whereSeparator: { $0.isWhitespace }) {
+            let tokenLike = word.count >= 32 && word.allSatisfy { $0.isLetter || $0.isNumber || "-_.=".contains($0) }
+            words.append(tokenLike ? Redaction.placeholder : String(word))
+        }
+        let joined = words.joined(separator: " ")
+        return joined.count > 160 ? String(joined.prefix(160)) + "…" : joined
+    }
+}
+
+extension UInt8 {
+    fileprivate var isWhitespaceByte: Bool {
+        self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D
+    }
+}

@@ -1,0 +1,53 @@
+/// POST v1 `accounts:signUp`: creates an account, with an email and password or anonymously when both are
+/// `nil`.
+public struct SignUpRequest: TenantScopedRequest, Encodable, Hashable {
+    /// The decoded reply.
+    public typealias Response = SignUpResponse
+    /// The endpoint this request calls.
+    public static let endpoint = Endpoint.signUp
+
+    /// The new account's email.
+    public var email: String?
+    /// The new account's password.
+    public var password: String?
+    /// The new account's display name.
+    public var displayName: String?
+    /// Whether to return Firebase tokens; always `true` for a client.
+    public var returnSecureToken: Bool
+    /// The tenant, sent as `tenantId`.
+    public var tenantID: String?
+
+    /// A sign-up; every field is optional.
+    public init(
+        email: String? = nil, password: String? = nil, displayName: String? = nil, returnSecureToken: Bool = true,
+        tenantID: String? = nil
+    ) {
+        self.email = email
+        self.password = password
+        self.displayName = displayName
+        self.returnSecureToken = returnSecureToken
+        self.tenantID = tenantID
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case email, password, displayName, returnSecureToken, tenantID = "tenantId"
+    }
+}
+
+/// The reply to ``SignUpRequest``.
+public struct SignUpResponse: SignInResponse, Hashable, Decodable, RedactingDescription {
+    /// The tokens, user and multi-factor fields every sign-in reply may carry.
+    public let signInFields: SignInFields
+    /// The display name, when one was set.
+    public let displayName: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case displayName
+    }
+
+    /// Decodes a reply; fields of an unexpected type count as absent.
+    public init(from decoder: any Decoder) throws {
+        signInFields = try SignInFields(from: decoder)
+        displayName = try decoder.container(keyedBy: CodingKeys.self).lenientString(.displayName)
+    }
+}

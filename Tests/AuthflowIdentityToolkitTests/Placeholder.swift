@@ -1,2 +1,0 @@
-import Testing
-@Suite struct PlaceholderITK { @Test func builds() { #expect(Bool(true)) } }
