@@ -32,12 +32,12 @@ struct JSONLineWriter {
     }
 
     /// Any JSON value, for the smaller objects of the account commands (`whoami --json`, sign-in results).
-    mutating func field(_ key: String, json value: JSONValue) {
+    mutating func field(_ key: String, json value: OrderedJSON) {
         writeKey(key)
         write(value)
     }
 
-    private mutating func write(_ value: JSONValue) {
+    private mutating func write(_ value: OrderedJSON) {
         switch value {
         case .null: bytes.append(contentsOf: "null".utf8)
         case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)

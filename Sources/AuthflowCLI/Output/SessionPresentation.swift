@@ -35,14 +35,14 @@ enum SessionPresentation {
             .joined(separator: "\n")
     }
 
-    static func json(_ session: UserSession) -> [(String, JSONValue)] {
+    static func json(_ session: UserSession) -> [(String, OrderedJSON)] {
         [
             ("uid", .string(session.uid)),
             ("email", .optional(session.email)),
             ("emailVerified", .optional(session.emailVerified)),
             ("phoneNumber", .optional(session.phoneNumber)),
             ("displayName", .optional(session.displayName)),
-            ("providerIds", .array(session.providerIDs.map(JSONValue.string))),
+            ("providerIds", .array(session.providerIDs.map(OrderedJSON.string))),
             ("signInProvider", .optional(session.signInProvider)),
             ("secondFactorId", .optional(session.secondFactorID)),
             ("mfa", .array(session.enrolledFactors.map(factorJSON))),
@@ -54,7 +54,7 @@ enum SessionPresentation {
         ]
     }
 
-    static func factorJSON(_ factor: EnrolledFactor) -> JSONValue {
+    static func factorJSON(_ factor: EnrolledFactor) -> OrderedJSON {
         .object([
             ("id", .string(factor.id)),
             ("displayName", .optional(factor.displayName)),

@@ -32,7 +32,7 @@ struct CommandContext {
         }
         return ProjectStateDirectory(
             root: stateRoot, projectID: projectID, tenantID: configuration.tenantID,
-            emulatorHost: configuration.emulatorHost?.description)
+            emulatorHost: configuration.emulatorHost)
     }
 
     /// The session store of this project.

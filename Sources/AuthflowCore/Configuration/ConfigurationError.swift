@@ -24,7 +24,7 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
         case .invalidFile(let path, let reason):
             return "The configuration file \(path) is invalid: \(reason)."
         case .invalidValue(let key, let value, let source, let reason):
-            return "\(key.jsonName) \"\(value)\" (from \(source)) is invalid: \(reason)."
+            return "\(key.jsonName) \"\(value)\" from \(source) cannot be used. \(reason)"
         case .missingAPIKey(let files):
             return "No Firebase API key is configured. Pass --api-key KEY, set FIREBASE_API_KEY, use "
                 + "--config FILE, or put one of \(files.joined(separator: ", ")) in the working directory. "

@@ -1,3 +1,5 @@
+import AuthflowIdentityToolkit
+
 /// Merges configuration from flags, the environment and files, in that order of precedence.
 ///
 /// Files: the one given with `--config`, otherwise every one of ``ConfigurationFile/workingDirectoryNames``
@@ -62,9 +64,8 @@ public struct ConfigurationLoader: Sendable {
     /// and the auth domain is the emulator itself (its hosted pages live there).
     private func applyEmulatorDefaults(_ configuration: inout ProjectConfiguration) throws(ConfigurationError) {
         guard let configured = configuration.values[.emulatorHost] else { return }
-        let host: EmulatorHost
         do {
-            host = try EmulatorHost(parsing: configured.value)
+            _ = try Backend.emulator(parsing: configured.value)
         } catch {
             throw .invalidValue(
                 key: .emulatorHost, value: configured.value, source: configured.source, reason: error.description)
@@ -77,7 +78,7 @@ public struct ConfigurationLoader: Sendable {
                 .projectID, Self.emulatorProjectID, how: .defaultValue("the embedded backend's project"))
         }
         if configuration.authDomain == nil {
-            configuration.derive(.authDomain, host.description, how: .derived("the emulator serves the hosted pages"))
+            configuration.derive(.authDomain, configured.value, how: .derived("the emulator serves the hosted pages"))
         }
     }
 }

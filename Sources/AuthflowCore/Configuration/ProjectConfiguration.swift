@@ -30,8 +30,8 @@ public struct ProjectConfiguration: Sendable, Equatable {
     public var authDomain: String? { self[.authDomain] }
     /// The tenant (Identity Platform multi-tenancy), if any.
     public var tenantID: String? { self[.tenantID] }
-    /// The emulator's `host:port` when talking to an emulator instead of Google.
-    public var emulatorHost: EmulatorHost? { self[.emulatorHost].flatMap { try? EmulatorHost(parsing: $0) } }
+    /// The emulator's `host:port` when talking to an emulator instead of Google (validated when loaded).
+    public var emulatorHost: String? { self[.emulatorHost] }
     /// The language for SMS, emails and hosted pages (`X-Firebase-Locale`, `hl`).
     public var languageCode: String? { self[.languageCode] }
 }

@@ -78,7 +78,7 @@ extension ServerErrorCode {
             "No account matches this request; it may have been deleted. Sign in again or create a new account."
         case .emailNotFound:
             "There is no account with this email. Check the address or create an account."
-        case .invalidIDToken, .tokenExpired:
+        case .invalidIDToken, .tokenExpired, .invalidRefreshToken, .missingRefreshToken:
             "The saved session is no longer valid. Sign in again."
         case .credentialTooOldLoginAgain:
             "This change needs a recent sign-in. Sign in again, then retry."
@@ -160,8 +160,8 @@ extension ServerErrorCode {
              .invalidDynamicLinkDomain, .missingIOSBundleID, .missingAndroidPackageName, .invalidMessagePayload,
              .invalidSender, .tenantIDMismatch, .invalidTenantID:
             .configuration
-        case .invalidIDToken, .tokenExpired, .credentialTooOldLoginAgain, .invalidMFAPendingCredential,
-             .missingMFAPendingCredential:
+        case .invalidIDToken, .tokenExpired, .invalidRefreshToken, .missingRefreshToken,
+             .credentialTooOldLoginAgain, .invalidMFAPendingCredential, .missingMFAPendingCredential:
             .signInAgain
         case .federatedUserIDAlreadyLinked, .emailExists, .secondFactorExists, .secondFactorLimitExceeded:
             .conflict
@@ -186,7 +186,8 @@ extension ServerErrorCode {
     /// expired beyond refresh, or the account was deleted or disabled.
     public var invalidatesSession: Bool {
         switch self {
-        case .invalidIDToken, .tokenExpired, .userNotFound, .userDisabled: true
+        case .invalidIDToken, .tokenExpired, .invalidRefreshToken, .missingRefreshToken, .userNotFound,
+             .userDisabled: true
         default: false
         }
     }

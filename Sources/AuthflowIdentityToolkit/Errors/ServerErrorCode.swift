@@ -117,6 +117,10 @@ public enum ServerErrorCode: String, Sendable, Hashable, CaseIterable {
     case invalidIDToken = "INVALID_ID_TOKEN"
     /// `TOKEN_EXPIRED`.
     case tokenExpired = "TOKEN_EXPIRED"
+    /// `INVALID_REFRESH_TOKEN`: the secure-token endpoint does not accept the stored refresh token.
+    case invalidRefreshToken = "INVALID_REFRESH_TOKEN"
+    /// `MISSING_REFRESH_TOKEN`.
+    case missingRefreshToken = "MISSING_REFRESH_TOKEN"
     /// `CREDENTIAL_TOO_OLD_LOGIN_AGAIN`: a recent sign-in is required.
     case credentialTooOldLoginAgain = "CREDENTIAL_TOO_OLD_LOGIN_AGAIN"
     /// `EMAIL_CHANGE_NEEDS_VERIFICATION`.

@@ -32,7 +32,7 @@ struct WhoamiCommand: AsyncParsableCommand {
         }
         let output = StandardOutput()
         if json {
-            output.write(bytes: JSONValue.line(SessionPresentation.json(session)))
+            output.write(bytes: OrderedJSON.line(SessionPresentation.json(session)))
         } else {
             output.write(SessionPresentation.text(session, storedAt: store.path) + "\n")
         }

@@ -51,7 +51,7 @@ public struct ConfigurationFile: Sendable, Equatable {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .invalidFile(path: path, reason: "it is not UTF-8 text")
         }
-        if start.first == UInt8(ascii: "{"), let object = JSONValue.parseObject(text) {
+        if start.first == UInt8(ascii: "{"), let object = ConfigJSON.parseObject(text) {
             if object["project_info"] != nil {
                 let layer = try GoogleServicesJSON.parse(object, path: path, source: source)
                 return ConfigurationFile(path: path, format: .androidJSON, layer: layer, ignoredKeys: [])

@@ -10,19 +10,19 @@ enum GoogleServicesJSON {
             throw .invalidFile(path: path, reason: "project_info is not an object")
         }
         var layer = ConfigurationLayer()
-        layer.set(.projectID, JSONValue.string(project, "project_id"), from: source)
+        layer.set(.projectID, ConfigJSON.string(project, "project_id"), from: source)
         let client = (object["client"] as? [[String: Any]])?.first
         let clientInfo = client?["client_info"] as? [String: Any]
-        layer.set(.appID, JSONValue.string(clientInfo, "mobilesdk_app_id"), from: source)
+        layer.set(.appID, ConfigJSON.string(clientInfo, "mobilesdk_app_id"), from: source)
         let keys = client?["api_key"] as? [[String: Any]]
-        layer.set(.apiKey, keys?.lazy.compactMap { JSONValue.string($0, "current_key") }.first, from: source)
+        layer.set(.apiKey, keys?.lazy.compactMap { ConfigJSON.string($0, "current_key") }.first, from: source)
 
         let services = client?["services"] as? [String: Any]
         let invites = services?["appinvite_service"] as? [String: Any]
         let others = invites?["other_platform_oauth_client"] as? [[String: Any]] ?? []
         if let ios = others.first(where: { ($0["ios_info"] as? [String: Any]) != nil }) {
-            layer.set(.clientID, JSONValue.string(ios, "client_id"), from: source)
-            layer.set(.iosBundleID, JSONValue.string(ios["ios_info"] as? [String: Any], "bundle_id"), from: source)
+            layer.set(.clientID, ConfigJSON.string(ios, "client_id"), from: source)
+            layer.set(.iosBundleID, ConfigJSON.string(ios["ios_info"] as? [String: Any], "bundle_id"), from: source)
         }
         guard layer.values[.apiKey] != nil || layer.values[.projectID] != nil else {
             throw .invalidFile(path: path, reason: "it has no project_id and no api_key")

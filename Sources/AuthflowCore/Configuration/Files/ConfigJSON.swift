@@ -1,7 +1,7 @@
 import Foundation
 
 /// Just enough JSON reading for configuration files, whose shapes vary too much for Codable to help.
-enum JSONValue {
+enum ConfigJSON {
     /// The top-level object of `text`, or nil when it is not a JSON object.
     static func parseObject(_ text: String) -> [String: Any]? {
         guard let data = text.data(using: .utf8),

@@ -1,0 +1,41 @@
+import AuthflowIdentityToolkit
+
+extension ProjectConfiguration {
+    /// The Identity Toolkit client settings these values describe: API key, backend (an emulator when
+    /// configured), tenant, app ID, language and bundle ID.
+    public func identityToolkitConfiguration(
+        retry: RetryPolicy = .default
+    ) throws(ConfigurationError) -> IdentityToolkitConfiguration {
+        let apiKey = try require(.apiKey, purpose: "Talking to Firebase Auth")
+        var backend = Backend.production
+        if let host = self[.emulatorHost] {
+            do {
+                backend = try Backend.emulator(parsing: host)
+            } catch {
+                throw .invalidValue(
+                    key: .emulatorHost, value: host, source: source(of: .emulatorHost) ?? .defaultValue(""),
+                    reason: error.description)
+            }
+        }
+        return IdentityToolkitConfiguration(
+            apiKey: apiKey,
+            backend: backend,
+            authflowVersion: AuthflowVersion.current,
+            tenantID: tenantID,
+            appID: self[.appID],
+            locale: languageCode,
+            iosBundleID: self[.iosBundleID],
+            retry: retry)
+    }
+
+    /// Where this project's sessions are kept under `root`; nil without a project ID.
+    public func stateDirectory(under root: StateDirectory) -> ProjectStateDirectory? {
+        guard let projectID else { return nil }
+        return ProjectStateDirectory(root: root, projectID: projectID, tenantID: tenantID, emulatorHost: emulatorHost)
+    }
+
+    /// The project, tenant and backend a session from this configuration belongs to.
+    public var sessionProject: SessionProject? {
+        projectID.map { SessionProject(projectID: $0, tenantID: tenantID, emulatorHost: emulatorHost) }
+    }
+}
