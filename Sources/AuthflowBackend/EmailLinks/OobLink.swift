@@ -1,0 +1,48 @@
+/// Action links in the emulator's exact shape:
+/// `http://<host:port>/emulator/action?mode=<m>&lang=en&oobCode=<c>&apiKey=fake-api-key[&continueUrl=<enc>]`,
+/// query serialised as `URLSearchParams` does. The emulator always writes `fake-api-key`.
+enum OobLink {
+    static func make(origin: String, mode: String, code: String, continueUrl: String?) -> String {
+        var parameters = [("mode", mode), ("lang", "en"), ("oobCode", code), ("apiKey", "fake-api-key")]
+        if let continueUrl { parameters.append(("continueUrl", continueUrl)) }
+        return origin + "/emulator/action?" + URLEncoding.formQuery(parameters)
+    }
+
+    /// The `mode` a link carries for a request type.
+    static func mode(for requestType: String) -> String? {
+        switch requestType {
+        case "EMAIL_SIGNIN": "signIn"
+        case "PASSWORD_RESET": "resetPassword"
+        case "VERIFY_EMAIL": "verifyEmail"
+        case "VERIFY_AND_CHANGE_EMAIL": "verifyAndChangeEmail"
+        case "RECOVER_EMAIL": "recoverEmail"
+        default: nil
+        }
+    }
+
+    /// The line the emulator logs instead of sending the email.
+    static func logLine(for record: OobRecord) -> String? {
+        let email = record.email
+        let link = record.oobLink
+        switch record.requestType {
+        case "EMAIL_SIGNIN": return "To sign in as \(email), follow this link: \(link)"
+        case "PASSWORD_RESET": return "To reset the password for \(email), follow this link: \(link)&newPassword=NEW_PASSWORD_HERE"
+        case "VERIFY_EMAIL": return "To verify the email address \(email), follow this link: \(link)"
+        case "VERIFY_AND_CHANGE_EMAIL":
+            return "To verify and change the email address from \(email) to \(record.newEmail ?? ""), follow this link: \(link)"
+        case "RECOVER_EMAIL": return "To reset your email address to \(email), follow this link: \(link)"
+        default: return nil
+        }
+    }
+
+    /// Creates a code and its link for `email` and returns the record.
+    static func create(
+        _ state: inout BackendState, origin: String, email: String, newEmail: String? = nil,
+        requestType: String, continueUrl: String? = nil
+    ) -> OobRecord {
+        let mode = mode(for: requestType) ?? "signIn"
+        return state.createOobCode(email: email, newEmail: newEmail, requestType: requestType) { code in
+            make(origin: origin, mode: mode, code: code, continueUrl: continueUrl)
+        }
+    }
+}

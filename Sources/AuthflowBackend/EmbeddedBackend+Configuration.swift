@@ -1,0 +1,78 @@
+import AuthflowListener
+
+extension EmbeddedBackend {
+    /// How the backend is started and how it behaves where the emulator leaves a choice.
+    public struct Configuration: Sendable {
+        /// The loopback host written into links it hands out (`127.0.0.1`, `localhost` or `::1`). The server
+        /// always listens on both 127.0.0.1 and ::1, never on other interfaces.
+        public var host: String
+        /// The port on both loopback addresses; 0 (the default) picks a free one. The emulator's is 9099.
+        public var port: UInt16
+        /// The project ID tokens are issued for (`aud`, `iss`) and the emulator API answers under.
+        public var projectID: String
+        /// Where the HTML pages' templates are looked up.
+        public var templates: TemplateDirectory
+        /// Receives the lines the emulator prints instead of sending SMS and email, e.g.
+        /// `To verify the phone number +15555550100, use the code 123456.` Called on server threads, possibly several at once.
+        public var log: (@Sendable (String) -> Void)?
+        /// The emulator's `emailPrivacyConfig.enableImprovedEmailPrivacy` (off by default): one
+        /// `INVALID_LOGIN_CREDENTIALS` for any bad password sign-in, and no account hints from
+        /// `createAuthUri`. Also switchable at run time with `PATCH /emulator/v1/projects/<id>/config`.
+        public var emailEnumerationProtection: Bool
+        /// How long an SMS code stays usable before `SESSION_EXPIRED`; `nil` (the default), like the
+        /// emulator, never expires codes.
+        public var verificationCodeLifetime: Duration?
+        /// What v2 `accounts:revokeToken` answers.
+        public var revokeToken: RevokeTokenBehavior
+        /// Larger request bodies get 413.
+        public var maxBodyBytes: Int
+
+        /// Defaults suit tests: 127.0.0.1 on a free port, project `demo-authflow`, standard template lookup.
+        public init(
+            host: String = "127.0.0.1",
+            port: UInt16 = 0,
+            projectID: String = "demo-authflow",
+            templates: TemplateDirectory = .standard(),
+            log: (@Sendable (String) -> Void)? = nil,
+            emailEnumerationProtection: Bool = false,
+            verificationCodeLifetime: Duration? = nil,
+            revokeToken: RevokeTokenBehavior = .accept,
+            maxBodyBytes: Int = 1024 * 1024
+        ) {
+            self.host = host
+            self.port = port
+            self.projectID = projectID
+            self.templates = templates
+            self.log = log
+            self.emailEnumerationProtection = emailEnumerationProtection
+            self.verificationCodeLifetime = verificationCodeLifetime
+            self.revokeToken = revokeToken
+            self.maxBodyBytes = maxBodyBytes
+        }
+    }
+
+    /// What v2 `accounts:revokeToken` does. Production answers `{}`; the emulator lists the operation but
+    /// answers 501 `NOT_IMPLEMENTED`.
+    public enum RevokeTokenBehavior: Sendable, Hashable {
+        /// Check the ID token, accept an `apple.com` token, answer `{}` and record it
+        /// (``EmbeddedBackend/tokenRevocations``).
+        case accept
+        /// Answer as the emulator does: 501 "identitytoolkit.accounts.revokeToken is not implemented in the
+        /// Auth Emulator."
+        case notImplemented
+    }
+
+    /// The error the stand-in reCAPTCHA page reports through the callback's `firebaseError`.
+    public struct HostedPageError: Sendable, Hashable {
+        /// An `auth/…` code, e.g. `auth/invalid-oauth-client-id`.
+        public var code: String
+        /// The message, e.g. "The OAuth client ID provided is either invalid or does not match the specified API key."
+        public var message: String
+
+        /// An error for the `firebaseError` JSON.
+        public init(code: String, message: String) {
+            self.code = code
+            self.message = message
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// v2 `accounts/mfaSignIn:start|finalize`: the second step of signing in an account with an SMS factor,
+/// from the `mfaPendingCredential` the first step returned. `phoneSignInInfo` is optional, as in the
+/// emulator (iOS's masked number in it is ignored).
+enum MFASignInOperations {
+    static func start(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject {
+        let body = context.body
+        guard let pending = try body.nonEmptyString("mfaPendingCredential") else {
+            throw .badRequest("MISSING_MFA_PENDING_CREDENTIAL : Request does not have MFA pending credential.")
+        }
+        guard let enrollmentId = try body.nonEmptyString("mfaEnrollmentId") else {
+            throw .badRequest("MISSING_MFA_ENROLLMENT_ID : No second factor identifier is provided.")
+        }
+        let (account, _) = try PendingCredential.decode(pending, state: state)
+        guard let enrollment = account.mfaEnrollments?.first(where: { $0.mfaEnrollmentId == enrollmentId }) else {
+            throw .badRequest("MFA_ENROLLMENT_NOT_FOUND")
+        }
+        let verification = state.createVerificationCode(phoneNumber: enrollment.phoneNumber, now: context.now)
+        context.log("To sign in with MFA using \(enrollment.phoneNumber), use the code \(verification.code).")
+        return JSONObject([("phoneResponseInfo", ["sessionInfo": .string(verification.sessionInfo)])])
+    }
+
+    static func finalize(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject {
+        let body = context.body
+        let now = context.now
+        // MISSING_CREDENTIAL here but MISSING_MFA_PENDING_CREDENTIAL in start: the emulator matches production.
+        guard let pending = try body.nonEmptyString("mfaPendingCredential") else {
+            throw .badRequest("MISSING_CREDENTIAL : Please set MFA Pending Credential.")
+        }
+        let (code, sessionInfo) = try MFAVerification.codeAndSession(body, missing: "INVALID_ARGUMENT : MFA provider not supported!")
+        let phoneNumber = try state.verifyPhoneNumber(sessionInfo: sessionInfo, code: code, now: now)
+        let (account, signInProvider) = try PendingCredential.decode(pending, state: state)
+        let enrollment = account.mfaEnrollments?.first { $0.phoneNumber == phoneNumber }
+        state.updateAccount(account.localId) { $0.lastLoginAt = now.millisecondsSince1970 }
+        guard let enrollment else { throw .badRequest("MFA_ENROLLMENT_NOT_FOUND") }
+        try ensure(!account.disabled, "USER_DISABLED")
+        let tokens = IDToken.issue(
+            for: account.localId, provider: signInProvider,
+            secondFactor: SecondFactor(identifier: enrollment.mfaEnrollmentId, provider: ProviderID.phone), state: &state, now: now
+        )
+        var reply = JSONObject()
+        reply.set("idToken", tokens["idToken"])
+        reply.set("refreshToken", tokens["refreshToken"])
+        return reply
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import AuthflowListener
+
+/// `GET /emulator/auth/handler`: the emulator's IdP sign-in widget, as a plain HTML page. Choosing an
+/// existing account or adding one submits a form to `/emulator/auth/handler/select`, which answers 303 with
+/// the URL the emulator's page script would navigate to, so a browser and a plain HTTP client can both
+/// finish the flow.
+enum IdpWidget {
+    /// Parameters the page passes on to the select step.
+    static let carried = [
+        "apiKey", "appName", "authType", "providerId", "redirectUrl", "scopes", "eventId", "clientId", "appId", "apn", "ibi",
+        "tid", "tenantId",
+    ]
+
+    static func page(_ request: LoopbackRequest, service: BackendService) -> LoopbackResponse {
+        let query = QueryParameters(parsing: request.query ?? "")
+        guard query.nonEmpty("apiKey") != nil, let providerId = query.nonEmpty("providerId") else {
+            return JSONReply.authEmulator([("error", "missing apiKey or providerId query parameters")], status: 400)
+        }
+        if let problem = pageProblem(query) { return failure(problem, service: service) }
+
+        let infos = service.state.withLock { $0.providerInfos(providerId: providerId) }
+        let accounts: [TemplateValue] = infos.map { info in
+            let claims = JSONWriter.string(.object(WidgetClaims.fake(
+                sub: info.rawId, name: info.displayName, screenName: info.screenName, email: info.email, picture: info.photoUrl
+            )))
+            return [
+                "displayName": .text(info.displayName ?? "(No display name)"),
+                "email": .text(info.email ?? ""),
+                "idToken": .text(claims),
+                "idTokenEncoded": .text(URLEncoding.component(claims)),
+                "selectPath": .text(Router.widgetSelectPath),
+                "hidden": hiddenFields(query),
+            ]
+        }
+        var context: TemplateContext = [
+            "providerId": .text(providerId),
+            "providerName": .text(displayName(providerId)),
+            "accounts": .list(accounts),
+            "hidden": hiddenFields(query),
+            "selectPath": .text(Router.widgetSelectPath),
+        ]
+        if let warning = warning(providerId: providerId, query: query) { context["warning"] = .text(warning) }
+        return PageReply.render(PageTemplates.idpWidget, context, service: service)
+    }
+
+    static func select(_ request: LoopbackRequest, service: BackendService) -> LoopbackResponse {
+        let parameters = PageParameters.of(request)
+        guard parameters.nonEmpty("apiKey") != nil, let providerId = parameters.nonEmpty("providerId") else {
+            return JSONReply.authEmulator([("error", "missing apiKey or providerId query parameters")], status: 400)
+        }
+        if let problem = pageProblem(parameters) { return failure(problem, service: service) }
+
+        let idToken: String
+        if parameters["new_account"] != nil {
+            idToken = JSONWriter.string(.object(newAccountClaims(parameters)))
+        } else if let chosen = parameters.nonEmpty("id_token") {
+            idToken = chosen
+        } else {
+            return failure("Choose an account, or add a new one.", service: service)
+        }
+
+        let host = PageParameters.host(of: request, service: service)
+        // The page's own URL without its query, then the provider and the claims, as the widget script builds it.
+        let urlResponse = "http://\(host)/emulator/auth/handler?providerId=\(URLEncoding.component(providerId))&id_token="
+            + URLEncoding.component(idToken)
+        // JavaScript's encodeURIComponent(null) is "null": the widget sends that when authType is missing.
+        let authType = parameters["authType"] ?? "null"
+        let eventId = parameters.nonEmpty("eventId")
+
+        if authType.range(of: "popup", options: .caseInsensitive) != nil {
+            return failure(
+                "Pop-up sign-in hands its result to the opener window through the web SDK's iframe, which this page does not do. "
+                    + "Use the redirect flow (authType=signInWithRedirect with ibi), or sign in with the credential directly.",
+                service: service
+            )
+        }
+        if let apn = parameters.nonEmpty("apn") {
+            return androidIntent(apn: apn, authType: authType, eventId: eventId, urlResponse: urlResponse, parameters: parameters, host: host, service: service)
+        }
+        if let bundleId = parameters.nonEmpty("ibi") {
+            let clientId = parameters.nonEmpty("clientId")
+            let appId = parameters.nonEmpty("appId")
+            guard let scheme = CustomScheme.scheme(clientId: clientId, appId: appId, bundleId: bundleId) else {
+                return failure("The clientId, appId or ibi parameter does not give a valid URL scheme.", service: service)
+            }
+            var callback = "http://\(host)/__/auth/callback?authType=\(URLEncoding.component(authType))&link=\(URLEncoding.component(urlResponse))"
+            if let eventId { callback += "&eventId=\(eventId)" }
+            let target = CustomScheme.link(scheme: scheme, host: CustomScheme.host(clientId: clientId, appId: appId), inner: callback)
+            return PageReply.handoff(to: target, service: service)
+        }
+        if let redirectUrl = parameters.nonEmpty("redirectUrl") {
+            // The emulator keeps the result in the page's sessionStorage and navigates with nothing appended.
+            guard AbsoluteURL(redirectUrl) != nil, !redirectUrl.unicodeScalars.contains(where: { $0.value < 0x21 }) else {
+                return failure("The redirectUrl parameter is not an absolute URL.", service: service)
+            }
+            return JSONReply.seeOther(redirectUrl)
+        }
+        return failure("This feature is not implemented in Auth Emulator yet. Please use signInWithCredential for now.", service: service)
+    }
+
+    /// The emulator's Android hand-off, `intent://firebase.auth/#Intent;scheme=genericidp;…;end;`.
+    private static func androidIntent(
+        apn: String, authType: String, eventId: String?, urlResponse: String, parameters: QueryParameters, host: String,
+        service: BackendService
+    ) -> LoopbackResponse {
+        let raw = [apn, authType, eventId ?? ""]
+        guard raw.allSatisfy({ !$0.unicodeScalars.contains { $0.value < 0x21 || ";#".unicodeScalars.contains($0) } }) else {
+            return failure("The apn, authType or eventId parameter holds characters an intent URL cannot carry.", service: service)
+        }
+        var widget = QueryParameters()
+        for name in carried { if let value = parameters[name] { widget.set(name, value) } }
+        let fallback = "http://\(host)/emulator/auth/handler?\(widget.formEncoded)&error=App+not+found+for+intent"
+        var link = "intent://firebase.auth/#Intent;scheme=genericidp;package=\(apn);S.authType=\(authType);"
+        if let eventId { link += "S.eventId=\(eventId);" }
+        link += "S.link=\(URLEncoding.component(urlResponse));B.encryptionEnabled=false;"
+        link += "S.browser_fallback_url=\(URLEncoding.component(fallback));end;"
+        return PageReply.handoff(to: link, service: service)
+    }
+
+    /// What the widget script refuses before showing anything.
+    private static func pageProblem(_ parameters: QueryParameters) -> String? {
+        if let internalError = parameters.nonEmpty("error") { return "Auth Emulator Internal Error: \(internalError)" }
+        let identifiers = ["appName", "clientId", "appId", "apn", "ibi"]
+        guard identifiers.contains(where: { parameters.nonEmpty($0) != nil }) else {
+            return "Auth Emulator Internal Error: Missing one of appName / clientId / appId / apn / ibi query params."
+        }
+        return nil
+    }
+
+    private static func failure(_ message: String, service: BackendService) -> LoopbackResponse {
+        PageReply.error("Sign-in could not continue", message, service: service)
+    }
+
+    private static func hiddenFields(_ parameters: QueryParameters) -> TemplateValue {
+        .list(carried.compactMap { name in
+            parameters[name].map { ["name": .text(name), "value": .text($0)] }
+        })
+    }
+
+    /// `apple.com` → `Apple.com`, as the widget capitalises it.
+    private static func displayName(_ providerId: String) -> String {
+        providerId.prefix(1).uppercased() + providerId.dropFirst()
+    }
+
+    private static func warning(providerId: String, query: QueryParameters) -> String? {
+        let apn = query.nonEmpty("apn")
+        let ibi = query.nonEmpty("ibi")
+        let name: String
+        if providerId == "facebook.com", apn != nil || ibi != nil {
+            name = "Facebook"
+        } else if providerId == "apple.com", ibi != nil {
+            name = "Apple"
+        } else {
+            return nil
+        }
+        let production = name + (apn != nil ? " Android SDK" : " iOS SDK")
+        return "Sign-in with \(name) via generic IDP is only supported in the Auth Emulator; remember to switch to \(production) for production Firebase projects."
+    }
+
+    /// An account added on the page; blank fields are generated the way the widget's "auto-generate"
+    /// button does, and the `sub` is 40 random digits.
+    private static func newAccountClaims(_ parameters: QueryParameters) -> JSONObject {
+        var email = parameters.nonEmpty("email")
+        var displayName = parameters.nonEmpty("display_name")
+        var screenName = parameters.nonEmpty("screen_name")
+        if email == nil {
+            let names = ["raccoon", "olive", "orange", "chicken", "mountain", "peach", "panda", "grass", "algae", "otter"]
+            var generator = SystemRandomNumberGenerator()
+            let given = names[Int.random(in: 0..<names.count, using: &generator)]
+            let family = names[Int.random(in: 0..<names.count, using: &generator)]
+            email = "\(given).\(family).\(Int.random(in: 0..<1000, using: &generator))@example.com"
+            if displayName == nil { displayName = given.capitalized + " " + family.capitalized }
+            if screenName == nil { screenName = "\(family)_\(given)" }
+        }
+        return WidgetClaims.fake(
+            sub: RandomText.digits(40), name: displayName, screenName: screenName, email: email, picture: parameters.nonEmpty("photo_url")
+        )
+    }
+}

@@ -1,0 +1,108 @@
+/// How a REST operation reads its body.
+enum BodyFormat: Sendable {
+    /// JSON (an empty body is `{}`).
+    case json
+    /// `application/x-www-form-urlencoded`, or JSON when the body looks like JSON (the secure-token API).
+    case formOrJSON
+    /// GET endpoints: the body is ignored.
+    case none
+}
+
+/// One REST endpoint: its name (the part after `/v1/` or `/v2/`, or `token`), method and implementation.
+struct RestOperation: Sendable {
+    var name: String
+    var method: String
+    var body: BodyFormat
+    var run: Operation
+}
+
+/// The endpoints at the emulator's URL layout. Operations the emulator lists in its API description but
+/// does not implement answer 501 with its `<operationId> is not implemented in the Auth Emulator.` text.
+enum RestCatalog {
+    static let identityToolkitPrefix = "/identitytoolkit.googleapis.com/"
+    static let secureTokenPath = "/securetoken.googleapis.com/v1/token"
+    static let legacyPrefix = "/www.googleapis.com/identitytoolkit/v3/relyingparty/"
+
+    /// Legacy v3 names and the v1 names the emulator rewrites them to.
+    static let legacyNames: [String: String] = [
+        "createAuthUri": "accounts:createAuthUri",
+        "deleteAccount": "accounts:delete",
+        "emailLinkSignin": "accounts:signInWithEmailLink",
+        "getAccountInfo": "accounts:lookup",
+        "getOobConfirmationCode": "accounts:sendOobCode",
+        "getProjectConfig": "projects",
+        "getRecaptchaParam": "recaptchaParams",
+        "publicKeys": "publicKeys",
+        "resetPassword": "accounts:resetPassword",
+        "sendVerificationCode": "accounts:sendVerificationCode",
+        "setAccountInfo": "accounts:update",
+        "setProjectConfig": "setProjectConfig",
+        "signupNewUser": "accounts:signUp",
+        "verifyAssertion": "accounts:signInWithIdp",
+        "verifyCustomToken": "accounts:signInWithCustomToken",
+        "verifyPassword": "accounts:signInWithPassword",
+        "verifyPhoneNumber": "accounts:signInWithPhoneNumber",
+    ]
+
+    static func v1(_ name: String) -> RestOperation? {
+        switch name {
+        case "projects": RestOperation(name: name, method: "GET", body: .none, run: ProjectConfig.projects)
+        case "recaptchaParams": RestOperation(name: name, method: "GET", body: .none, run: ProjectConfig.recaptchaParams)
+        case "accounts:signUp": post(name, SignUp.run)
+        case "accounts:signInWithPassword": post(name, SignInWithPassword.run)
+        case "accounts:sendVerificationCode": post(name, SendVerificationCode.run)
+        case "accounts:signInWithPhoneNumber": post(name, SignInWithPhoneNumber.run)
+        case "accounts:sendOobCode": post(name, SendOobCode.run)
+        case "accounts:signInWithEmailLink": post(name, SignInWithEmailLink.run)
+        case "accounts:signInWithIdp": post(name, SignInWithIdp.run)
+        case "accounts:signInWithCustomToken": post(name, SignInWithCustomToken.run)
+        case "accounts:createAuthUri": post(name, CreateAuthUri.run)
+        case "accounts:lookup": post(name, Lookup.run)
+        case "accounts:update": post(name, UpdateAccount.run)
+        case "accounts:delete": post(name, DeleteAccount.run)
+        case "accounts:resetPassword": post(name, ResetPassword.run)
+        case "accounts:issueSamlResponse": unimplemented(name, "POST", "identitytoolkit.accounts.issueSamlResponse")
+        case "accounts:signInWithGameCenter": unimplemented(name, "POST", "identitytoolkit.accounts.signInWithGameCenter")
+        case "accounts:verifyIosClient": unimplemented(name, "POST", "identitytoolkit.accounts.verifyIosClient")
+        default: nil
+        }
+    }
+
+    static func v2(_ name: String, revokeToken: EmbeddedBackend.RevokeTokenBehavior) -> RestOperation? {
+        switch name {
+        case "accounts/mfaEnrollment:start": post(name, MFAEnrollmentOperations.start)
+        case "accounts/mfaEnrollment:finalize": post(name, MFAEnrollmentOperations.finalize)
+        case "accounts/mfaEnrollment:withdraw": post(name, MFAEnrollmentOperations.withdraw)
+        case "accounts/mfaSignIn:start": post(name, MFASignInOperations.start)
+        case "accounts/mfaSignIn:finalize": post(name, MFASignInOperations.finalize)
+        case "accounts:revokeToken":
+            switch revokeToken {
+            case .accept: post(name, RevokeToken.run)
+            case .notImplemented: post(name, RevokeToken.notImplemented)
+            }
+        case "recaptchaConfig": unimplemented(name, "GET", "identitytoolkit.getRecaptchaConfig")
+        case "passwordPolicy": unimplemented(name, "GET", "identitytoolkit.getPasswordPolicy")
+        default: nil
+        }
+    }
+
+    static let secureToken = RestOperation(name: "token", method: "POST", body: .formOrJSON, run: GrantToken.run)
+
+    /// The emulator answers this legacy name itself rather than rewriting it.
+    static let signOutUser = failing("signOutUser", "POST", .notImplemented("signOutUser is not implemented in the Auth Emulator."))
+
+    private static func post(_ name: String, _ run: @escaping Operation) -> RestOperation {
+        RestOperation(name: name, method: "POST", body: .json, run: run)
+    }
+
+    private static func unimplemented(_ name: String, _ method: String, _ operationId: String) -> RestOperation {
+        failing(name, method, .notImplemented("\(operationId) is not implemented in the Auth Emulator."))
+    }
+
+    private static func failing(_ name: String, _ method: String, _ error: APIError) -> RestOperation {
+        RestOperation(name: name, method: method, body: .none) {
+            (_: inout BackendState, _: inout OperationContext) throws(APIError) -> JSONObject in
+            throw error
+        }
+    }
+}

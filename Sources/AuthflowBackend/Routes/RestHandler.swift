@@ -1,0 +1,68 @@
+import AuthflowListener
+import Foundation
+
+/// Runs one REST call the way the emulator's middleware does: authorization (`Bearer owner` is admin),
+/// the non-empty `key` check, body parsing, then the operation under the state lock.
+enum RestHandler {
+    static func handle(_ operation: RestOperation, _ request: LoopbackRequest, service: BackendService) -> LoopbackResponse {
+        var logs: [String] = []
+        defer { service.emit(logs) }
+
+        var privileged = false
+        if let authorization = request.header("Authorization"), authorization.lowercased().hasPrefix("bearer ") {
+            let token = String(authorization.dropFirst("bearer ".count))
+            if token.lowercased() == "owner" {
+                privileged = true
+            } else if token.hasPrefix("ya29.") {
+                privileged = true
+                logs.append("Received service account token \(token). Assuming that it owns project \"\(service.configuration.projectID)\".")
+            } else {
+                return JSONReply.error(.invalidCredentials)
+            }
+        }
+        let query = QueryParameters(parsing: request.query ?? "")
+        if !privileged, query.nonEmpty("key") == nil { return JSONReply.error(.missingAPIKey) }
+
+        let body: RequestBody
+        do throws(APIError) {
+            body = try parseBody(operation.body, request)
+            let tenantId = try body.nonEmptyString("tenantId")
+            let targetProjectId = try body.nonEmptyString("targetProjectId")
+            if tenantId != nil || targetProjectId != nil {
+                throw .notImplemented("Tenants and target projects are not supported by authflow's embedded backend.")
+            }
+        } catch {
+            return JSONReply.error(error)
+        }
+
+        var context = OperationContext(body: body, privileged: privileged, origin: service.origin, now: Date())
+        let result: Result<JSONObject, APIError> = service.state.withLock { state in
+            do throws(APIError) {
+                return .success(try operation.run(&state, &context))
+            } catch {
+                return .failure(error)
+            }
+        }
+        logs.append(contentsOf: context.logs)
+        switch result {
+        case .success(let reply): return JSONReply.ok(.object(reply))
+        case .failure(let error): return JSONReply.error(error)
+        }
+    }
+
+    private static func parseBody(_ format: BodyFormat, _ request: LoopbackRequest) throws(APIError) -> RequestBody {
+        switch format {
+        case .none:
+            return .empty
+        case .json:
+            return try RequestBody.parse(json: request.body)
+        case .formOrJSON:
+            let contentType = request.header("Content-Type")?.lowercased() ?? ""
+            let firstByte = request.body.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
+            if contentType.hasPrefix("application/json") || (!contentType.hasPrefix("application/x-www-form-urlencoded") && firstByte == UInt8(ascii: "{")) {
+                return try RequestBody.parse(json: request.body)
+            }
+            return RequestBody.parse(form: request.body)
+        }
+    }
+}

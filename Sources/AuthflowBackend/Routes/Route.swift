@@ -1,0 +1,77 @@
+/// What a request asks for, decided from its method and path alone.
+enum Route: Sendable {
+    /// A REST call; `name` names it for faults even when the method does not match.
+    case rest(RestOperation)
+    /// `GET /`: the emulator's readiness reply.
+    case root
+    /// `/emulator/v1/projects/<id>/<resource>`.
+    case emulatorAPI(projectID: String, resource: String)
+    /// `GET /emulator/action`: opening an action link.
+    case action
+    /// `GET /emulator/auth/handler`: the IdP widget.
+    case idpWidget
+    /// `GET|POST /emulator/auth/handler/select`: choosing an account in the widget.
+    case idpWidgetSelect
+    /// `GET /__/auth/handler`: the stand-in for the hosted reCAPTCHA (`verifyApp`) page.
+    case verifyAppPage
+    /// `GET|POST /__/auth/handler/verify`: the stand-in's "I'm not a robot" answer.
+    case verifyAppSubmit
+    case notFound
+
+    /// The name faults are keyed by: the REST operation name (`accounts:signUp`, `token`), else the path.
+    func faultKey(path: String) -> String {
+        if case .rest(let operation) = self { return operation.name }
+        return path
+    }
+}
+
+/// Maps method and path to a ``Route``; unknown paths and REST methods that do not match are 404, as in
+/// the emulator.
+enum Router {
+    static let widgetSelectPath = "/emulator/auth/handler/select"
+    static let verifyAppSubmitPath = "/__/auth/handler/verify"
+
+    static func route(method: String, path rawPath: String, revokeToken: EmbeddedBackend.RevokeTokenBehavior) -> Route {
+        let path = URLEncoding.decode(Substring(rawPath), plusIsSpace: false)
+        let method = method == "HEAD" ? "GET" : method
+
+        if path.hasPrefix(RestCatalog.identityToolkitPrefix) {
+            let rest = path.dropFirst(RestCatalog.identityToolkitPrefix.count)
+            let operation: RestOperation?
+            if rest.hasPrefix("v1/") {
+                operation = RestCatalog.v1(String(rest.dropFirst(3)))
+            } else if rest.hasPrefix("v2/") {
+                operation = RestCatalog.v2(String(rest.dropFirst(3)), revokeToken: revokeToken)
+            } else {
+                operation = nil
+            }
+            return restRoute(operation, method: method)
+        }
+        if path == RestCatalog.secureTokenPath { return restRoute(RestCatalog.secureToken, method: method) }
+        if path.hasPrefix(RestCatalog.legacyPrefix) {
+            let legacy = String(path.dropFirst(RestCatalog.legacyPrefix.count))
+            if legacy == "signOutUser" { return restRoute(RestCatalog.signOutUser, method: method) }
+            guard let name = RestCatalog.legacyNames[legacy] else { return .notFound }
+            return restRoute(RestCatalog.v1(name), method: method)
+        }
+        if path.hasPrefix("/emulator/v1/projects/") {
+            let parts = path.dropFirst("/emulator/v1/projects/".count).split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty else { return .notFound }
+            return .emulatorAPI(projectID: String(parts[0]), resource: String(parts[1]))
+        }
+        switch (method, path) {
+        case ("GET", "/"): return .root
+        case ("GET", "/emulator/action"): return .action
+        case ("GET", "/emulator/auth/handler"): return .idpWidget
+        case ("GET", widgetSelectPath), ("POST", widgetSelectPath): return .idpWidgetSelect
+        case ("GET", "/__/auth/handler"): return .verifyAppPage
+        case ("GET", verifyAppSubmitPath), ("POST", verifyAppSubmitPath): return .verifyAppSubmit
+        default: return .notFound
+        }
+    }
+
+    private static func restRoute(_ operation: RestOperation?, method: String) -> Route {
+        guard let operation, operation.method == method else { return .notFound }
+        return .rest(operation)
+    }
+}

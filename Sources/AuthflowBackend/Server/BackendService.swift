@@ -1,0 +1,81 @@
+import AuthflowListener
+import Foundation
+import Synchronization
+
+/// Answers every request of one ``EmbeddedBackend``. Runs on the listener's connection threads; all
+/// mutable state sits behind locks, and no request can crash the process: every failure becomes an HTTP
+/// error reply.
+final class BackendService: Sendable {
+    let configuration: EmbeddedBackend.Configuration
+    let renderer: PageRenderer
+    let state: Mutex<BackendState>
+    let faults = FaultTable()
+    let verifyAppError = Mutex<EmbeddedBackend.HostedPageError?>(nil)
+    private let originStorage = Mutex("")
+
+    init(configuration: EmbeddedBackend.Configuration, renderer: PageRenderer) {
+        self.configuration = configuration
+        self.renderer = renderer
+        state = Mutex(BackendState(
+            projectID: configuration.projectID,
+            emailEnumerationProtection: configuration.emailEnumerationProtection,
+            verificationCodeLifetime: configuration.verificationCodeLifetime
+        ))
+    }
+
+    /// `http://<advertised host:port>`; known only once the server has bound its port.
+    var origin: String { originStorage.withLock { $0 } }
+
+    func setOrigin(_ origin: String) {
+        originStorage.withLock { $0 = origin }
+    }
+
+    func emit(_ lines: [String]) {
+        guard let log = configuration.log else { return }
+        lines.forEach(log)
+    }
+
+    func handle(_ request: LoopbackRequest) -> LoopbackResponse {
+        if request.method == "OPTIONS", request.header("Access-Control-Request-Method") != nil {
+            return CORS.preflight(request)
+        }
+        let route = Router.route(method: request.method, path: request.path, revokeToken: configuration.revokeToken)
+        let fault = faults.take(for: route.faultKey(path: URLEncoding.decode(Substring(request.path), plusIsSpace: false)))
+        var response: LoopbackResponse
+        switch fault {
+        case .status(let status, let body):
+            response = LoopbackResponse(status: status, headers: [JSONReply.contentType], body: Array(body.utf8))
+        case .delay(let duration):
+            Thread.sleep(forTimeInterval: duration.timeInterval)
+            response = dispatch(route, request)
+        case .truncatedJSON:
+            response = dispatch(route, request)
+            response.body = Array(response.body.prefix(response.body.count / 2))
+        case .malformedJSON:
+            response = LoopbackResponse(status: 200, headers: [JSONReply.contentType], body: Array("{\"idToken\": <html>not json".utf8))
+        case nil:
+            response = dispatch(route, request)
+        }
+        CORS.decorate(&response, for: request)
+        return response
+    }
+
+    private func dispatch(_ route: Route, _ request: LoopbackRequest) -> LoopbackResponse {
+        switch route {
+        case .rest(let operation): return RestHandler.handle(operation, request, service: self)
+        case .root: return JSONReply.ok(Self.rootReply)
+        case .emulatorAPI(let projectID, let resource):
+            return EmulatorAPIHandler.handle(projectID: projectID, resource: resource, request, service: self)
+        case .action: return ActionHandler.handle(request, service: self)
+        case .idpWidget: return IdpWidget.page(request, service: self)
+        case .idpWidgetSelect: return IdpWidget.select(request, service: self)
+        case .verifyAppPage: return VerifyAppPage.page(request, service: self)
+        case .verifyAppSubmit: return VerifyAppPage.submit(request, service: self)
+        case .notFound: return JSONReply.error(.notFound)
+        }
+    }
+
+    private static let rootReply: JSONValue = [
+        "authEmulator": ["ready": true, "docs": "https://firebase.google.com/docs/emulator-suite", "apiSpec": "/emulator/openapi.json"],
+    ]
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// What one REST operation gets besides the state: its body, whether the caller is an admin, where the
+/// backend lives, the time, and the log lines it produces (emitted after the state lock is released).
+struct OperationContext: Sendable {
+    var body: RequestBody
+    /// `Authorization: Bearer owner` (or a `ya29.` token): the emulator's admin access.
+    var privileged: Bool
+    /// `http://<advertised host:port>`, the base of links the backend prints.
+    var origin: String
+    var now: Date
+    var logs: [String] = []
+
+    mutating func log(_ line: String) {
+        logs.append(line)
+    }
+}
+
+/// A REST operation: runs under the state lock and returns the reply body.
+typealias Operation = @Sendable (inout BackendState, inout OperationContext) throws(APIError) -> JSONObject

@@ -1,0 +1,108 @@
+/// The three URL encodings the emulator's JavaScript uses, reproduced exactly because clients and tests
+/// compare the resulting links byte for byte.
+enum URLEncoding {
+    /// `encodeURIComponent`: everything but `A–Z a–z 0–9 - _ . ! ~ * ' ( )` is percent-encoded (UTF-8).
+    static func component(_ text: String) -> String {
+        encode(text) { byte in
+            isAlphanumeric(byte) || "-_.!~*'()".utf8.contains(byte)
+        }
+    }
+
+    /// `URLSearchParams` serialisation (application/x-www-form-urlencoded): space becomes `+`, and
+    /// everything but `A–Z a–z 0–9 * - . _` is percent-encoded.
+    static func form(_ text: String) -> String {
+        var output = ""
+        for byte in text.utf8 {
+            if byte == 0x20 {
+                output += "+"
+            } else if isAlphanumeric(byte) || "*-._".utf8.contains(byte) {
+                output.unicodeScalars.append(UnicodeScalar(byte))
+            } else {
+                output += percent(byte)
+            }
+        }
+        return output
+    }
+
+    /// Express's `encodeurl`, applied to every redirect target: characters a URL may not hold (spaces,
+    /// quotes, controls, non-ASCII) are percent-encoded, existing `%XX` escapes are kept. This also keeps
+    /// line breaks out of the `Location` header.
+    static func redirectTarget(_ url: String) -> String {
+        let bytes = Array(url.utf8)
+        var output = ""
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
+                hexValue(bytes[index + 1]) != nil, hexValue(bytes[index + 2]) != nil
+            {
+                output += "%"
+            } else if isAllowedInRedirect(byte) {
+                output.unicodeScalars.append(UnicodeScalar(byte))
+            } else {
+                output += percent(byte)
+            }
+            index += 1
+        }
+        return output
+    }
+
+    /// `encodeurl`'s unreserved set: `! #-; = ?-_ a-z | ~`.
+    private static func isAllowedInRedirect(_ byte: UInt8) -> Bool {
+        byte == 0x21 || (0x23...0x3B).contains(byte) && byte != 0x25 || byte == 0x3D || (0x3F...0x5F).contains(byte)
+            || (0x61...0x7A).contains(byte) || byte == 0x7C || byte == 0x7E
+    }
+
+    /// Serialises pairs as `URLSearchParams.toString()` does.
+    static func formQuery(_ pairs: [(String, String)]) -> String {
+        pairs.map { form($0.0) + "=" + form($0.1) }.joined(separator: "&")
+    }
+
+    /// Decodes `%XX` escapes (and `+` as space when `plusIsSpace`); a malformed escape is kept literally,
+    /// as `URLSearchParams` does, and invalid UTF-8 becomes U+FFFD.
+    static func decode(_ text: Substring, plusIsSpace: Bool) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var iterator = Array(text.utf8)[...]
+        while let byte = iterator.popFirst() {
+            if byte == UInt8(ascii: "%"), iterator.count >= 2,
+                let high = hexValue(iterator[iterator.startIndex]),
+                let low = hexValue(iterator[iterator.startIndex + 1])
+            {
+                bytes.append(high << 4 | low)
+                iterator.removeFirst(2)
+            } else if byte == UInt8(ascii: "+"), plusIsSpace {
+                bytes.append(0x20)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func encode(_ text: String, keeping keep: (UInt8) -> Bool) -> String {
+        var output = ""
+        for byte in text.utf8 {
+            if keep(byte) { output.unicodeScalars.append(UnicodeScalar(byte)) } else { output += percent(byte) }
+        }
+        return output
+    }
+
+    private static func percent(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return "%" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0x0F)])
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: byte - 0x30
+        case 0x41...0x46: byte - 0x41 + 10
+        case 0x61...0x66: byte - 0x61 + 10
+        default: nil
+        }
+    }
+}

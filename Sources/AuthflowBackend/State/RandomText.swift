@@ -1,0 +1,27 @@
+/// Random identifiers and codes from the system's CSPRNG (`SystemRandomNumberGenerator`), in the
+/// emulator's alphabets and lengths.
+enum RandomText {
+    private static let alphanumericAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+    private static let base64URLAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+
+    /// `[A-Za-z0-9]`, as the emulator's `randomId` (local IDs, enrollment IDs, session IDs).
+    static func alphanumeric(_ length: Int) -> String {
+        pick(length, from: alphanumericAlphabet)
+    }
+
+    /// `[A-Za-z0-9_-]`, as the emulator's `randomBase64UrlStr` (oobCodes, sessionInfo).
+    static func base64URL(_ length: Int) -> String {
+        pick(length, from: base64URLAlphabet)
+    }
+
+    /// Decimal digits, leading zeros allowed (SMS codes, the widget's generated `sub`).
+    static func digits(_ length: Int) -> String {
+        var generator = SystemRandomNumberGenerator()
+        return String((0..<length).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
+    }
+
+    private static func pick(_ length: Int, from alphabet: [Character]) -> String {
+        var generator = SystemRandomNumberGenerator()
+        return String((0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+    }
+}

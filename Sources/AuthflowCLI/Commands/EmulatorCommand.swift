@@ -1,0 +1,152 @@
+import ArgumentParser
+import AuthflowBackend
+import AuthflowListener
+import Dispatch
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `authflow emulator`: the embedded Auth-Emulator-compatible backend, in the foreground.
+struct EmulatorCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "emulator",
+        abstract: "Run a local test and demo backend compatible with the Firebase Auth Emulator (not a production identity server).",
+        discussion: """
+            Serves the Firebase Auth Emulator's REST API, emulator API, action links and IdP sign-in page on \
+            127.0.0.1 and ::1 only, so clients and tests can run the phone, email-link, Sign in with Apple and \
+            SMS multi-factor flows without a Firebase project or network. It is a test and demo tool: ID tokens \
+            are unsigned, passwords are stored readably, and anything on this machine can read and change every \
+            account. Never use it as a real identity server.
+
+            SMS codes and email links are printed as they are "sent", in the emulator's words. Point clients at \
+            the backend with FIREBASE_AUTH_EMULATOR_HOST. Pages can be branded with --templates DIR (or \
+            AUTHFLOW_TEMPLATES); pages missing there fall back to the built-in ones. Ctrl-C stops it.
+
+            \(AuthflowExitCode.table)
+            """
+    )
+
+    @Option(help: ArgumentHelp("The loopback host written into links: 127.0.0.1, localhost or ::1.", valueName: "host"))
+    var host = "127.0.0.1"
+
+    @Option(help: ArgumentHelp("The port on 127.0.0.1 and ::1 (0 picks a free one).", valueName: "port"))
+    var port: UInt16 = 9099
+
+    @Option(help: ArgumentHelp("The project ID tokens are issued for.", valueName: "id"))
+    var project = "demo-authflow"
+
+    @Option(help: ArgumentHelp("A directory of branded page templates.", valueName: "dir"))
+    var templates: String?
+
+    func validate() throws {
+        do {
+            try EmbeddedBackend.checkLoopbackHost(host)
+        } catch {
+            throw ValidationError(
+                "--host \(host) is not a loopback host. The emulator listens on 127.0.0.1 and ::1 only and has no access "
+                    + "control, so its links must name 127.0.0.1, localhost or ::1."
+            )
+        }
+    }
+
+    func run() async throws {
+        let console = ConsoleLines()
+        let backend: EmbeddedBackend
+        do {
+            backend = try EmbeddedBackend(configuration: .init(
+                host: host, port: port, projectID: project, templates: .standard(explicit: templates),
+                log: { console.write("  > " + $0) }
+            ))
+        } catch {
+            StandardError.write("authflow: \(error)")
+            throw Self.exitStatus(for: error).exitCode
+        }
+
+        // Signals are caught from here on, so Ctrl-C during the banner still stops cleanly.
+        let signals = SignalWaiter(signals: [SIGINT, SIGTERM])
+        console.write("""
+            authflow emulator: a local test and demo backend compatible with the Firebase Auth Emulator.
+            Not a production identity server: tokens are unsigned and anyone on this machine can read every account.
+
+              Base URL:  \(backend.baseURL)
+              Project:   \(backend.projectID)
+              Codes:     \(backend.baseURL)/emulator/v1/projects/\(backend.projectID)/verificationCodes
+              Links:     \(backend.baseURL)/emulator/v1/projects/\(backend.projectID)/oobCodes
+
+            Point clients at it with:
+              export FIREBASE_AUTH_EMULATOR_HOST=\(backend.hostAndPort)
+
+            SMS codes and email links appear below as they are sent. Press Ctrl-C to stop.
+            """)
+        let received = await signals.wait()
+        backend.stop()
+        console.write("Stopped (\(received == SIGTERM ? "SIGTERM" : "SIGINT")).")
+    }
+
+    /// A busy port or a server that cannot start is 3; bad input (templates, project) is 2.
+    static func exitStatus(for error: EmbeddedBackendError) -> AuthflowExitCode {
+        switch error {
+        case .server: .network
+        case .hostNotLoopback, .invalidProjectID, .templates: .usage
+        }
+    }
+}
+
+/// Writes whole lines to standard output, one `write` each, so lines from server threads never interleave.
+private final class ConsoleLines: Sendable {
+    private let lock = Mutex(())
+
+    func write(_ text: String) {
+        let line = text.hasSuffix("\n") ? text : text + "\n"
+        lock.withLock { _ in
+            var bytes = Array(line.utf8)[...]
+            while !bytes.isEmpty {
+                let written = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+                if written < 0, errno == EINTR { continue }
+                if written <= 0 { return }  // A closed pipe is not worth failing over.
+                bytes = bytes.dropFirst(written)
+            }
+        }
+    }
+}
+
+/// Waits for the first of `signals` through DispatchSource, with the default actions turned off so the
+/// process can stop the server cleanly instead of dying mid-request.
+private final class SignalWaiter: @unchecked Sendable {
+    // The sources are created once and only cancelled from the queue they run on.
+    private let queue = DispatchQueue(label: "authflow.emulator.signals")
+    private var sources: [DispatchSourceSignal] = []
+    private let fired = Mutex<(signal: Int32?, continuation: CheckedContinuation<Int32, Never>?)>((nil, nil))
+
+    init(signals: [Int32]) {
+        for number in signals {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { [weak self] in self?.deliver(number) }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    func wait() async -> Int32 {
+        await withCheckedContinuation { continuation in
+            let already: Int32? = fired.withLock { state in
+                if let signal = state.signal { return signal }
+                state.continuation = continuation
+                return nil
+            }
+            if let already { continuation.resume(returning: already) }
+        }
+    }
+
+    private func deliver(_ number: Int32) {
+        let continuation: CheckedContinuation<Int32, Never>? = fired.withLock { state in
+            guard state.signal == nil else { return nil }
+            state.signal = number
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        continuation?.resume(returning: number)
+    }
+}

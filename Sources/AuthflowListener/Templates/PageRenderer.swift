@@ -1,0 +1,68 @@
+import Foundation
+import Mustache
+import Synchronization
+
+/// Loads Mustache page templates from a ``TemplateDirectory`` and renders them; safe to share across the
+/// server's connection threads.
+///
+/// Each template is parsed once, on first use, and kept: editing a file takes effect on the next start.
+/// Call ``preload(_:)`` at start-up to report a missing or broken template before any browser asks for it.
+public final class PageRenderer: Sendable {
+    /// Largest template read; a page is a few kilobytes, so anything bigger is a wrong path.
+    static let maximumTemplateBytes = 1024 * 1024
+
+    /// Where templates are looked up.
+    public let directory: TemplateDirectory
+    private let cache = Mutex<[String: MustacheTemplate]>([:])
+
+    /// A renderer reading from `directory`; nothing is read until the first render or ``preload(_:)``.
+    public init(directory: TemplateDirectory) {
+        self.directory = directory
+    }
+
+    /// Loads and parses `names` now, so start-up fails with a clear error instead of the first request.
+    public func preload(_ names: [String]) throws(TemplateError) {
+        for name in names { _ = try template(named: name) }
+    }
+
+    /// The template `name` rendered with `context`; every `{{value}}` is HTML-escaped.
+    public func render(_ name: String, _ context: TemplateContext) throws(TemplateError) -> String {
+        let template = try template(named: name)
+        return template.render(context.mapValues(\.mustacheValue))
+    }
+
+    private func template(named name: String) throws(TemplateError) -> MustacheTemplate {
+        if let cached = cache.withLock({ $0[name] }) { return cached }
+        let match = try directory.locate(name)
+        let text = try Self.read(match.path)
+        let template: MustacheTemplate
+        do {
+            template = try MustacheTemplate(string: text)
+        } catch let error as MustacheTemplate.ParserError {
+            throw .syntax(
+                path: match.path, line: error.context.lineNumber, column: error.context.columnNumber,
+                reason: String(describing: error.error)
+            )
+        } catch {
+            throw .syntax(path: match.path, line: 1, column: 1, reason: String(describing: error))
+        }
+        cache.withLock { $0[name] = template }
+        return template
+    }
+
+    private static func read(_ path: String) throws(TemplateError) -> String {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .unreadable(path: path, reason: error.localizedDescription)
+        }
+        guard data.count <= maximumTemplateBytes else {
+            throw .unreadable(path: path, reason: "larger than \(maximumTemplateBytes / 1024) KiB")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw .unreadable(path: path, reason: "not UTF-8")
+        }
+        return text
+    }
+}

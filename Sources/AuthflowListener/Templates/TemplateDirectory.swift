@@ -1,0 +1,137 @@
+import Foundation
+
+/// Where page templates (the `templates/` folder of HTML files) are looked up, in order.
+///
+/// Each template is looked up on its own: the first directory that holds the requested file wins. A
+/// user's directory (`--templates DIR` or `AUTHFLOW_TEMPLATES`) may therefore hold branded copies of only
+/// some pages; every page it lacks falls back to the built-in one, installed next to the binary or found in
+/// the source tree.
+///
+/// The standard search path is:
+/// 1. an explicit directory (a user's `--templates DIR`);
+/// 2. the directory in the `AUTHFLOW_TEMPLATES` environment variable;
+/// 3. `<directory of the running binary>/../share/authflow/templates`, where `make install` puts them;
+/// 4. `<repository>/templates`, derived from this source file's path, for `swift run` and tests.
+public struct TemplateDirectory: Sendable, Equatable {
+    /// The environment variable naming a templates directory.
+    public static let environmentVariable = "AUTHFLOW_TEMPLATES"
+
+    /// Why a directory is in the search path; user directories must exist, built-in ones may be absent.
+    public enum Origin: Sendable, Equatable, CustomStringConvertible {
+        /// Named by the caller, normally from `--templates`.
+        case explicit
+        /// Named by the `AUTHFLOW_TEMPLATES` environment variable.
+        case environment
+        /// Installed beside the binary (`../share/authflow/templates`).
+        case installed
+        /// The repository's `templates/` folder.
+        case sourceTree
+
+        /// Whether a user chose this directory, so its absence is an error worth reporting.
+        public var isUserChoice: Bool { self == .explicit || self == .environment }
+
+        public var description: String {
+            switch self {
+            case .explicit: "--templates"
+            case .environment: TemplateDirectory.environmentVariable
+            case .installed: "installed with the binary"
+            case .sourceTree: "source tree"
+            }
+        }
+    }
+
+    /// One directory of the search path.
+    public struct Location: Sendable, Equatable {
+        /// The directory path, as given or derived.
+        public var path: String
+        /// Why it is searched.
+        public var origin: Origin
+
+        /// A directory to search.
+        public init(path: String, origin: Origin) {
+            self.path = path
+            self.origin = origin
+        }
+    }
+
+    /// A template file that was found.
+    public struct Match: Sendable, Equatable {
+        /// The file's full path.
+        public var path: String
+        /// The directory it came from.
+        public var location: Location
+    }
+
+    /// The directories searched, first match wins.
+    public var searchPath: [Location]
+
+    /// A search path given directory by directory; most callers want ``standard(explicit:environment:)``.
+    public init(searchPath: [Location]) {
+        self.searchPath = searchPath
+    }
+
+    /// The standard search path (see the type's documentation). An empty `explicit` or environment value
+    /// counts as unset.
+    public static func standard(
+        explicit: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> TemplateDirectory {
+        var path: [Location] = []
+        if let explicit, !explicit.isEmpty { path.append(Location(path: explicit, origin: .explicit)) }
+        if let named = environment[environmentVariable], !named.isEmpty {
+            path.append(Location(path: named, origin: .environment))
+        }
+        if let installed = installedDirectory { path.append(Location(path: installed, origin: .installed)) }
+        path.append(Location(path: sourceTreeDirectory, origin: .sourceTree))
+        return TemplateDirectory(searchPath: path)
+    }
+
+    /// `<dir of /proc/self/exe>/../share/authflow/templates`; `nil` when the executable path is unknown.
+    public static var installedDirectory: String? {
+        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
+            return nil
+        }
+        let binDirectory = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        return binDirectory.deletingLastPathComponent().appendingPathComponent("share/authflow/templates").path
+    }
+
+    /// `<repository>/templates`, found from this file's compile-time path (`Sources/AuthflowListener/Templates/`).
+    public static var sourceTreeDirectory: String {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { url.deleteLastPathComponent() }
+        return url.appendingPathComponent("templates").path
+    }
+
+    /// Throws when a directory the user chose is missing, so a typo in `--templates` is reported at
+    /// start-up instead of silently falling back to the built-in pages.
+    public func validateUserDirectories() throws(TemplateError) {
+        for location in searchPath where location.origin.isUserChoice && !Self.isDirectory(location.path) {
+            throw .directoryMissing(location)
+        }
+    }
+
+    /// The first directory holding `name`, a plain file name such as `page.html`.
+    public func locate(_ name: String) throws(TemplateError) -> Match {
+        guard Self.isPlainFileName(name) else { throw .invalidName(name) }
+        for location in searchPath {
+            let path = URL(fileURLWithPath: location.path).appendingPathComponent(name).path
+            if Self.isRegularFile(path) { return Match(path: path, location: location) }
+        }
+        throw .notFound(name: name, searched: searchPath)
+    }
+
+    /// Names never leave the directory: no separators, no hidden files, no `..`.
+    static func isPlainFileName(_ name: String) -> Bool {
+        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\0")
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var directory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
+    }
+
+    private static func isRegularFile(_ path: String) -> Bool {
+        var directory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && !directory.boolValue
+    }
+}

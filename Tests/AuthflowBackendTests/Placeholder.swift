@@ -1,2 +1,0 @@
-import Testing
-@Suite struct PlaceholderBackend { @Test func builds() { #expect(Bool(true)) } }
