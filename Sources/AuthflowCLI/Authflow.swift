@@ -9,7 +9,15 @@ struct Authflow: AsyncParsableCommand {
         abstract: "Run Firebase Authentication's browser-based sign-in flows from Linux.",
         discussion: AuthflowExitCode.table,
         version: AuthflowVersion.current,
-        subcommands: [LinkCommand.self]
+        subcommands: [
+            LinkCommand.self,
+            ConfigCommand.self,
+            WhoamiCommand.self,
+            TokenCommand.self,
+            SignOutCommand.self,
+            DeleteAccountCommand.self,
+            EmulatorCommand.self,
+        ]
     )
 
     /// Runs the command, mapping argument errors to exit status 2 (ArgumentParser's default is 64) so that
@@ -22,6 +30,9 @@ struct Authflow: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+        } catch let failure as CommandFailure {
+            StandardError.write("authflow: \(failure.message)")
+            Self.exit(withError: ExitCode(failure.status.rawValue))
         } catch {
             if exitCode(for: error) == .validationFailure {
                 StandardError.write(fullMessage(for: error))

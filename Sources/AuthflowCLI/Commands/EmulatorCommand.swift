@@ -87,7 +87,7 @@ struct EmulatorCommand: AsyncParsableCommand {
     /// A busy port or a server that cannot start is 3; bad input (templates, project) is 2.
     static func exitStatus(for error: EmbeddedBackendError) -> AuthflowExitCode {
         switch error {
-        case .server: .network
+        case .server: .unavailable
         case .hostNotLoopback, .invalidProjectID, .templates: .usage
         }
     }

@@ -1,13 +1,21 @@
 import AuthflowCore
+import AuthflowHTTP
+import AuthflowIdentityToolkit
 import Foundation
 
 /// What a command that talks to Firebase starts from: the resolved configuration and the state directory.
 struct CommandContext {
     let configuration: ProjectConfiguration
     let stateRoot: StateDirectory
+    let verbose: Bool
 
     /// Loads configuration from the flags, the environment and the files; problems are usage errors.
-    init(options: ProjectOptions, environment: [String: String] = ProcessInfo.processInfo.environment) throws(CommandFailure) {
+    init(
+        options: ProjectOptions,
+        output: OutputOptions = OutputOptions(),
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(CommandFailure) {
+        verbose = output.verbose
         do {
             configuration = try ConfigurationLoader(
                 flags: options.flagLayer, environment: environment, configPath: options.configPath
@@ -20,6 +28,30 @@ struct CommandContext {
         } catch {
             throw CommandFailure(error.description, status: .usage)
         }
+    }
+
+    /// The Identity Toolkit client for this project; with `--verbose` it logs each exchange to standard error.
+    func client() throws(CommandFailure) -> IdentityToolkitClient {
+        let settings: IdentityToolkitConfiguration
+        do {
+            settings = try configuration.identityToolkitConfiguration()
+        } catch {
+            throw .from(error)
+        }
+        var http = HTTPClientConfiguration()
+        http.totalTimeout = .seconds(30)  // The web SDK's limit; retries of safe calls come on top.
+        http.userAgent = "authflow/\(AuthflowVersion.current)"
+        var observer: (@Sendable (ExchangeRecord) -> Void)?
+        if verbose {
+            observer = { record in StandardError.write("authflow: \(record.description)") }
+        }
+        return IdentityToolkitClient(configuration: settings, http: HTTPClient(configuration: http), observer: observer)
+    }
+
+    /// Reports a failure, adding the server's raw string under `--verbose`.
+    func report(_ failure: CommandFailure) -> CommandFailure {
+        if verbose, let code = failure.serverCode { StandardError.write("authflow: server said: \(code)") }
+        return failure
     }
 
     /// The project's state directory; needs a project ID, since sessions are kept per project.

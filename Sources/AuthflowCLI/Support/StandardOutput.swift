@@ -50,8 +50,8 @@ final class StandardOutput {
 
 /// Messages for people go to standard error, so that standard output stays machine-readable.
 enum StandardError {
-    static func write(_ line: String) {
-        let text = line.hasSuffix("\n") ? line : line + "\n"
+    static func write(_ line: String, newline: Bool = true) {
+        let text = !newline || line.hasSuffix("\n") ? line : line + "\n"
         _ = text.utf8CString.withUnsafeBufferPointer { pointer in
             Glibc.write(STDERR_FILENO, pointer.baseAddress, pointer.count - 1)
         }

@@ -11,10 +11,19 @@ public struct IdentityToolkitClient: Sendable {
     /// The transport; share one per process.
     public let http: HTTPClient
 
+    /// Told about every attempt after it ends, for `--verbose` output. It sees the endpoint, status and
+    /// timing, never a body or a header, so it cannot leak credentials.
+    public let observer: (@Sendable (ExchangeRecord) -> Void)?
+
     /// A client for `configuration` over `http`.
-    public init(configuration: IdentityToolkitConfiguration, http: HTTPClient = HTTPClient(configuration: .init())) {
+    public init(
+        configuration: IdentityToolkitConfiguration,
+        http: HTTPClient = HTTPClient(configuration: .init()),
+        observer: (@Sendable (ExchangeRecord) -> Void)? = nil
+    ) {
         self.configuration = configuration
         self.http = http
+        self.observer = observer
     }
 
     /// Sends `request` and returns its decoded reply.
@@ -36,9 +45,16 @@ public struct IdentityToolkitClient: Sendable {
         while true {
             let canRetry = attempt < attempts
             let response: HTTPResponse
+            let started = ContinuousClock.now
             do {
                 response = try await http.send(httpRequest)
+                observer?(ExchangeRecord(
+                    endpoint: R.endpoint, backend: configuration.backend, attempt: attempt,
+                    outcome: .status(response.status), duration: ContinuousClock.now - started))
             } catch {
+                observer?(ExchangeRecord(
+                    endpoint: R.endpoint, backend: configuration.backend, attempt: attempt,
+                    outcome: .failed(error.description), duration: ContinuousClock.now - started))
                 guard canRetry, RetryRule.isTransient(error) else { throw .network(error) }
                 try await wait(beforeRetry: attempt, policy: policy)
                 attempt += 1

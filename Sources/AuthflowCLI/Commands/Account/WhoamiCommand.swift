@@ -24,18 +24,27 @@ struct WhoamiCommand: AsyncParsableCommand {
     @Flag(help: "Ask Firebase whether the account still exists and refresh its profile.")
     var check = false
 
+    @OptionGroup(title: "Output")
+    var output: OutputOptions
+
     func run() async throws {
-        let context = try CommandContext(options: project)
+        let context = try CommandContext(options: project, output: output)
         var (store, session) = try context.requireSession()
         if check {
-            session = try await AccountCheck(context: context).refreshProfile(store: store, session: session)
+            let client = try context.client()
+            do {
+                session = try await AccountService(client: client, store: store, project: context.projectLabel)
+                    .refreshProfile()
+            } catch {
+                throw context.report(.from(error))
+            }
         }
-        let output = StandardOutput()
+        let standardOutput = StandardOutput()
         if json {
-            output.write(bytes: OrderedJSON.line(SessionPresentation.json(session)))
+            standardOutput.write(bytes: OrderedJSON.line(SessionPresentation.json(session)))
         } else {
-            output.write(SessionPresentation.text(session, storedAt: store.path) + "\n")
+            standardOutput.write(SessionPresentation.text(session, storedAt: store.path) + "\n")
         }
-        output.flush()
+        standardOutput.flush()
     }
 }

@@ -1,0 +1,59 @@
+import ArgumentParser
+import AuthflowCore
+
+/// `authflow delete-account`: delete the signed-in user's account for good.
+struct DeleteAccountCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete-account",
+        abstract: "Delete the signed-in user's Firebase account (asks first unless --yes).",
+        discussion: """
+            Deletes the account on the server and then forgets the local session. Firebase may require a \
+            recent sign-in for this; if so, sign in again (or re-authenticate) and run it again right away. \
+            For Sign in with Apple accounts, revoke Apple's token first with `authflow apple revoke`, as \
+            Apple requires.
+
+            \(AuthflowExitCode.table)
+            """
+    )
+
+    @OptionGroup(title: "Project")
+    var project: ProjectOptions
+
+    @Flag(help: "Do not ask for confirmation (needed when standard input is not a terminal).")
+    var yes = false
+
+    @OptionGroup(title: "Output")
+    var output: OutputOptions
+
+    func run() async throws {
+        let context = try CommandContext(options: project, output: output)
+        let (store, session) = try context.requireSession()
+        let who = session.email ?? session.phoneNumber ?? session.uid
+        if !yes {
+            guard Terminal.isInteractive else {
+                throw CommandFailure(
+                    "Refusing to delete \(who) without confirmation: standard input is not a terminal. Pass --yes.",
+                    status: .usage)
+            }
+            let answer = Terminal.prompt(
+                "Delete the account \(who) (uid \(session.uid)) from \(context.projectLabel)? This cannot be undone. "
+                    + "Type \"delete\" to confirm: ")
+            guard answer?.trimmingCharacters(in: .whitespaces).lowercased() == "delete" else {
+                throw CommandFailure("Not deleted.", status: .refused)
+            }
+        }
+        let client = try context.client()
+        do {
+            _ = try await AccountService(client: client, store: store, project: context.projectLabel).deleteAccount()
+        } catch {
+            if case .rejected(let server) = error, server.code == .credentialTooOldLoginAgain {
+                throw context.report(CommandFailure(
+                    "Firebase wants a recent sign-in before deleting an account. Sign in again as \(who) "
+                        + "(e.g. with --reauth), then run `authflow delete-account` right away. Nothing was deleted.",
+                    status: .refused, serverCode: server.rawMessage))
+            }
+            throw context.report(.from(error))
+        }
+        StandardError.write("Deleted the account \(who) from \(context.projectLabel) and signed out.")
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import AuthflowCore
+
+/// `authflow token`: a valid ID token on standard output, for `Authorization: Bearer $(authflow token)`.
+struct TokenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "token",
+        abstract: "Print a fresh ID token of the signed-in user, and nothing else.",
+        discussion: """
+            The stored ID token is refreshed first through the secure-token endpoint when it expires within \
+            5 minutes (or always with --force-refresh), so a request made with it right away is accepted:
+
+              curl -H "Authorization: Bearer $(authflow token)" https://api.example.com/me
+
+            Concurrent calls refresh once. Errors go to standard error, so standard output is either the \
+            token or empty.
+
+            \(AuthflowExitCode.table)
+            """
+    )
+
+    @OptionGroup(title: "Project")
+    var project: ProjectOptions
+
+    @Flag(name: .customLong("force-refresh"), help: "Get a new ID token even if the stored one is still valid.")
+    var forceRefresh = false
+
+    @OptionGroup(title: "Output")
+    var output: OutputOptions
+
+    func run() async throws {
+        let context = try CommandContext(options: project, output: output)
+        let store = try context.sessionStore()
+        let client = try context.client()
+        let session: UserSession
+        do {
+            session = try await TokenRefresher(client: client, store: store)
+                .freshSession(force: forceRefresh, project: context.projectLabel)
+        } catch {
+            throw context.report(.from(error))
+        }
+        let standardOutput = StandardOutput()
+        standardOutput.write(session.tokens.idToken + "\n")
+        standardOutput.flush()
+    }
+}

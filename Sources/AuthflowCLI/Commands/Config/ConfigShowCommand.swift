@@ -1,0 +1,60 @@
+import ArgumentParser
+import AuthflowCore
+import AuthflowIdentityToolkit
+
+/// `authflow config show`: every setting, its value and where it came from.
+struct ConfigShowCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Print the resolved configuration and where each value came from.",
+        discussion: """
+            Precedence, highest first: flags (--api-key, --project-id, --auth-domain, --app-id, --client-id, \
+            --ios-bundle-id, --tenant-id, --emulator, --lang); environment (FIREBASE_API_KEY, \
+            FIREBASE_PROJECT_ID, FIREBASE_AUTH_DOMAIN, FIREBASE_APP_ID, FIREBASE_CLIENT_ID, \
+            FIREBASE_IOS_BUNDLE_ID, FIREBASE_TENANT_ID, FIREBASE_AUTH_EMULATOR_HOST, AUTHFLOW_LANG); then the \
+            file given with --config, or else these files in the working directory, earlier ones first: \
+            authflow.json, GoogleService-Info.plist, google-services.json, firebase-config.json.
+
+            When no auth domain is configured it is derived as the SDKs do, from the project's authorized \
+            domains (one request to getProjectConfig; --offline skips it). The API key is shown masked.
+
+            \(AuthflowExitCode.table)
+            """
+    )
+
+    @OptionGroup(title: "Project")
+    var project: ProjectOptions
+
+    @Flag(help: "Print a JSON object instead of a table.")
+    var json = false
+
+    @Flag(help: "Do not contact Firebase to derive the auth domain.")
+    var offline = false
+
+    @OptionGroup(title: "Output")
+    var output: OutputOptions
+
+    func run() async throws {
+        let context = try CommandContext(options: project, output: output)
+        var configuration = context.configuration
+        var derivationProblem: String?
+        if !offline, configuration.authDomain == nil, configuration.apiKey != nil {
+            let client = try context.client()
+            do {
+                configuration = try await AuthDomainResolver(client: client).resolve(configuration)
+            } catch {
+                derivationProblem = error.description
+            }
+        }
+        let statePath = configuration.stateDirectory(under: context.stateRoot)?.path
+        let standardOutput = StandardOutput()
+        if json {
+            standardOutput.write(bytes: OrderedJSON.line(ConfigurationPresentation.json(
+                configuration, statePath: statePath, derivationProblem: derivationProblem)))
+        } else {
+            standardOutput.write(ConfigurationPresentation.text(
+                configuration, statePath: statePath, derivationProblem: derivationProblem) + "\n")
+        }
+        standardOutput.flush()
+    }
+}

@@ -1,0 +1,72 @@
+import AuthflowCore
+
+/// How `config show` prints a configuration: values with their sources, API key masked.
+enum ConfigurationPresentation {
+    static func text(_ configuration: ProjectConfiguration, statePath: String?, derivationProblem: String?) -> String {
+        var rows: [(String, String, String)] = []
+        for key in ConfigurationKey.allCases {
+            guard let configured = configuration.values[key] else {
+                let note = key == .authDomain ? (derivationProblem.map { "not set (\($0))" } ?? "not set") : "not set"
+                rows.append((key.jsonName, "—", note))
+                continue
+            }
+            rows.append((key.jsonName, shown(key, configured.value), configured.source.description))
+        }
+        let nameWidth = rows.map(\.0.count).max() ?? 0
+        let valueWidth = rows.map(\.1.count).max() ?? 0
+        var lines = ["Firebase project configuration (flags win over environment, environment over files):"]
+        for (name, value, source) in rows {
+            lines.append("  " + pad(name, nameWidth) + "  " + pad(value, valueWidth) + "  " + source)
+        }
+        if let host = configuration.emulatorHost {
+            lines.append("Backend: the emulator at \(host) (FIREBASE_AUTH_EMULATOR_HOST or --emulator).")
+        } else {
+            lines.append("Backend: Google (identitytoolkit.googleapis.com, securetoken.googleapis.com).")
+        }
+        if configuration.files.isEmpty {
+            lines.append("Files: none found (looked for \(ConfigurationFile.workingDirectoryNames.joined(separator: ", "))).")
+        }
+        for file in configuration.files {
+            var line = "File: \(file.path) (\(file.format.rawValue))"
+            if !file.ignoredKeys.isEmpty { line += "; ignored keys: \(file.ignoredKeys.joined(separator: ", "))" }
+            lines.append(line)
+        }
+        lines.append("Session directory: \(statePath ?? "none until a project ID is configured")")
+        return lines.joined(separator: "\n")
+    }
+
+    static func json(
+        _ configuration: ProjectConfiguration, statePath: String?, derivationProblem: String?
+    ) -> [(String, OrderedJSON)] {
+        let values: [(String, OrderedJSON)] = ConfigurationKey.allCases.map { key in
+            guard let configured = configuration.values[key] else { return (key.jsonName, .null) }
+            return (key.jsonName, .object([
+                ("value", .string(shown(key, configured.value))),
+                ("source", .string(configured.source.kind)),
+                ("from", .string(configured.source.detail)),
+            ]))
+        }
+        return [
+            ("values", .object(values)),
+            ("backend", .string(configuration.emulatorHost == nil ? "production" : "emulator")),
+            ("emulatorHost", .optional(configuration.emulatorHost)),
+            ("authDomainProblem", .optional(derivationProblem)),
+            ("files", .array(configuration.files.map { file in
+                .object([
+                    ("path", .string(file.path)),
+                    ("format", .string(file.format.rawValue)),
+                    ("ignoredKeys", .array(file.ignoredKeys.map(OrderedJSON.string))),
+                ])
+            })),
+            ("stateDirectory", .optional(statePath)),
+        ]
+    }
+
+    private static func shown(_ key: ConfigurationKey, _ value: String) -> String {
+        key.isMasked ? APIKeyMask.mask(value) : value
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+}

@@ -1,0 +1,39 @@
+import AuthflowCore
+import AuthflowIdentityToolkit
+
+extension CommandFailure {
+    /// A refusal is 1, except configuration mistakes (bad API key, unauthorized domain), which are 2;
+    /// anything that kept the request from being answered properly is 3.
+    static func from(_ error: IdentityToolkitError) -> CommandFailure {
+        switch error {
+        case .network, .unavailable, .malformedResponse:
+            return CommandFailure(error.description, status: .unavailable)
+        case .invalidRequest(let reason):
+            return CommandFailure(reason, status: .usage)
+        case .server(let server):
+            if error.isBackendUnavailable {
+                return CommandFailure(server.message, status: .unavailable, serverCode: server.rawMessage)
+            }
+            let status: AuthflowExitCode = server.category == .configuration ? .usage : .refused
+            return CommandFailure(server.message, status: status, serverCode: server.rawMessage)
+        }
+    }
+
+    static func from(_ error: SessionError) -> CommandFailure {
+        switch error {
+        case .notSignedIn: CommandFailure(error.description, status: .refused)
+        case .storage(let storage): from(storage)
+        case .rejected(let server): from(IdentityToolkitError.server(server))
+        case .service(let service): from(service)
+        }
+    }
+
+    /// The state directory is the user's machine, so its problems are theirs to fix: 2.
+    static func from(_ error: StorageError) -> CommandFailure {
+        CommandFailure(error.description, status: .usage)
+    }
+
+    static func from(_ error: ConfigurationError) -> CommandFailure {
+        CommandFailure(error.description, status: .usage)
+    }
+}

@@ -1,0 +1,58 @@
+import AuthflowIdentityToolkit
+
+/// What a signed-in user can do to their own account: refresh what authflow knows of it, or delete it.
+public struct AccountService: Sendable {
+    private let client: IdentityToolkitClient
+    private let store: SessionStore
+    private let project: String
+
+    /// Account operations for the session in `store`; `project` names the project in messages.
+    public init(client: IdentityToolkitClient, store: SessionStore, project: String) {
+        self.client = client
+        self.store = store
+        self.project = project
+    }
+
+    /// Looks the account up with a fresh ID token and stores what the server says about it.
+    public func refreshProfile() async throws(SessionError) -> UserSession {
+        let session = try await TokenRefresher(client: client, store: store).freshSession(project: project)
+        let reply: LookupResponse
+        do {
+            reply = try await client.send(LookupRequest(idToken: session.tokens.idToken))
+        } catch {
+            throw Self.sessionError(error)
+        }
+        guard let account = reply.users.first else {
+            throw .rejected(ServerError(httpStatus: 400, message: "USER_NOT_FOUND"))
+        }
+        let updated = SessionBuilder.applying(account, to: session)
+        do {
+            try store.save(updated)
+        } catch {
+            throw .storage(error)
+        }
+        return updated
+    }
+
+    /// Deletes the account on the server, then forgets the session. Firebase may demand a recent sign-in
+    /// (`CREDENTIAL_TOO_OLD_LOGIN_AGAIN`); the session is then kept so the user can re-authenticate.
+    public func deleteAccount() async throws(SessionError) -> UserSession {
+        let session = try await TokenRefresher(client: client, store: store).freshSession(project: project)
+        do {
+            _ = try await client.send(DeleteAccountRequest(idToken: session.tokens.idToken))
+        } catch {
+            throw Self.sessionError(error)
+        }
+        do {
+            try store.remove()
+        } catch {
+            throw .storage(error)
+        }
+        return session
+    }
+
+    private static func sessionError(_ error: IdentityToolkitError) -> SessionError {
+        if let server = error.serverError, !error.isBackendUnavailable { return .rejected(server) }
+        return .service(error)
+    }
+}
