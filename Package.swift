@@ -71,7 +71,7 @@ let package = Package(
 
         .target(
             name: "AuthflowTestSupport",
-            dependencies: ["AuthflowListener"],
+            dependencies: ["AuthflowListener", "AuthflowBackend", "AuthflowCore", "AuthflowIdentityToolkit"],
             path: "Tests/AuthflowTestSupport"
         ),
         .testTarget(

@@ -1,3 +1,4 @@
+import AuthflowCore
 import AuthflowTestSupport
 import Foundation
 
@@ -17,12 +18,20 @@ enum AuthflowCommand {
         repositoryRoot.appendingPathComponent("examples/links").appendingPathComponent(name).path
     }
 
-    static func run(_ arguments: [String], stdin: [UInt8]? = nil) async throws -> SubprocessResult {
-        // No proxy from the developer's environment: these tests only ever talk to loopback.
-        try await Subprocess.run(
-            binaryPath, arguments: arguments, stdin: stdin,
-            environment: ["http_proxy": "", "https_proxy": "", "HTTPS_PROXY": "", "all_proxy": "", "ALL_PROXY": ""],
-            timeout: .seconds(60))
+    static func run(
+        _ arguments: [String],
+        stdin: [UInt8]? = nil,
+        environment: [String: String] = [:],
+        workingDirectory: String? = nil
+    ) async throws -> SubprocessResult {
+        // No proxy and no Firebase settings from the developer's environment: these tests only ever talk to
+        // loopback, and each one says which project it means.
+        var isolated = ["http_proxy": "", "https_proxy": "", "HTTPS_PROXY": "", "all_proxy": "", "ALL_PROXY": ""]
+        for key in ConfigurationKey.allCases { isolated[key.environmentVariable] = "" }
+        isolated.merge(environment) { _, new in new }
+        return try await Subprocess.run(
+            binaryPath, arguments: arguments, stdin: stdin, environment: isolated,
+            workingDirectory: workingDirectory, timeout: .seconds(60))
     }
 }
 

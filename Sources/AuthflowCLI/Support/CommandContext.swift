@@ -12,10 +12,10 @@ struct CommandContext {
     /// Loads configuration from the flags, the environment and the files; problems are usage errors.
     init(
         options: ProjectOptions,
-        output: OutputOptions = OutputOptions(),
+        verbose: Bool = false,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(CommandFailure) {
-        verbose = output.verbose
+        self.verbose = verbose
         do {
             configuration = try ConfigurationLoader(
                 flags: options.flagLayer, environment: environment, configPath: options.configPath

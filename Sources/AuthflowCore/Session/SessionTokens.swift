@@ -9,11 +9,12 @@ public struct SessionTokens: Codable, Sendable, Equatable, CustomStringConvertib
     /// When the ID token stops being accepted.
     public var expiresAt: Date
 
-    /// Tokens as a sign-in or refresh returned them.
+    /// Tokens as a sign-in or refresh returned them. The expiry is kept to the whole second (rounded down),
+    /// the precision the session file stores, so a saved session reads back equal.
     public init(idToken: String, refreshToken: String, expiresAt: Date) {
         self.idToken = idToken
         self.refreshToken = refreshToken
-        self.expiresAt = expiresAt
+        self.expiresAt = expiresAt.wholeSeconds
     }
 
     /// Tokens from a server reply, whose `expiresIn` is seconds as a string (`"3600"`). A missing or odd value
@@ -33,6 +34,13 @@ public struct SessionTokens: Codable, Sendable, Equatable, CustomStringConvertib
 
     public var description: String { "SessionTokens(expiresAt: \(expiresAt), tokens redacted)" }
     public var debugDescription: String { description }
+}
+
+extension Date {
+    /// This instant rounded down to the second.
+    var wholeSeconds: Date {
+        Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down))
+    }
 }
 
 extension Optional {

@@ -49,7 +49,7 @@ public struct UserSession: Codable, Sendable, Equatable, CustomStringConvertible
         self.enrolledFactors = enrolledFactors
         self.tokens = tokens
         self.project = project
-        self.signedInAt = signedInAt
+        self.signedInAt = signedInAt.wholeSeconds
     }
 
     /// Replaces the tokens after a refresh, keeping what the new ID token says about the user up to date.

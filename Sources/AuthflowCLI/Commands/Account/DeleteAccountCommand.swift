@@ -26,7 +26,7 @@ struct DeleteAccountCommand: AsyncParsableCommand {
     var output: OutputOptions
 
     func run() async throws {
-        let context = try CommandContext(options: project, output: output)
+        let context = try CommandContext(options: project, verbose: output.verbose)
         let (store, session) = try context.requireSession()
         let who = session.email ?? session.phoneNumber ?? session.uid
         if !yes {

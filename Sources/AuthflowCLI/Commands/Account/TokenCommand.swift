@@ -29,8 +29,8 @@ struct TokenCommand: AsyncParsableCommand {
     var output: OutputOptions
 
     func run() async throws {
-        let context = try CommandContext(options: project, output: output)
-        let store = try context.sessionStore()
+        let context = try CommandContext(options: project, verbose: output.verbose)
+        let (store, _) = try context.requireSession()  // "Not signed in" matters more than a missing API key.
         let client = try context.client()
         let session: UserSession
         do {

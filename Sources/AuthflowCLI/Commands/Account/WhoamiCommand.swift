@@ -28,7 +28,7 @@ struct WhoamiCommand: AsyncParsableCommand {
     var output: OutputOptions
 
     func run() async throws {
-        let context = try CommandContext(options: project, output: output)
+        let context = try CommandContext(options: project, verbose: output.verbose)
         var (store, session) = try context.requireSession()
         if check {
             let client = try context.client()

@@ -35,7 +35,7 @@ struct ConfigShowCommand: AsyncParsableCommand {
     var output: OutputOptions
 
     func run() async throws {
-        let context = try CommandContext(options: project, output: output)
+        let context = try CommandContext(options: project, verbose: output.verbose)
         var configuration = context.configuration
         var derivationProblem: String?
         if !offline, configuration.authDomain == nil, configuration.apiKey != nil {
