@@ -53,9 +53,10 @@ struct EmulatorCommand: AsyncParsableCommand {
     func run() async throws {
         let console = ConsoleLines()
         let backend: EmbeddedBackend
+        let pages = TemplateDirectory.standard(explicit: templates)
         do {
             backend = try EmbeddedBackend(configuration: .init(
-                host: host, port: port, projectID: project, templates: .standard(explicit: templates),
+                host: host, port: port, projectID: project, templates: pages,
                 log: { console.write("  > " + $0) }
             ))
         } catch {
@@ -73,6 +74,7 @@ struct EmulatorCommand: AsyncParsableCommand {
               Project:   \(backend.projectID)
               Codes:     \(backend.baseURL)/emulator/v1/projects/\(backend.projectID)/verificationCodes
               Links:     \(backend.baseURL)/emulator/v1/projects/\(backend.projectID)/oobCodes
+              Pages:     \((try? pages.locate("backend-error.html")).map { FilePathText.directory(of: $0.path) } ?? "built-in")
 
             Point clients at it with:
               export FIREBASE_AUTH_EMULATOR_HOST=\(backend.hostAndPort)
@@ -148,5 +150,13 @@ private final class SignalWaiter: @unchecked Sendable {
             return state.continuation
         }
         continuation?.resume(returning: number)
+    }
+}
+
+/// The directory part of a path, for the banner.
+private enum FilePathText {
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return String(path[..<slash])
     }
 }
