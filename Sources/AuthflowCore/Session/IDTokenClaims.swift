@@ -7,9 +7,13 @@ import Foundation
 public struct IDTokenClaims: Sendable, Equatable {
     /// `user_id` (or `sub`).
     public var userID: String?
+    /// `email`.
     public var email: String?
+    /// `email_verified`.
     public var emailVerified: Bool?
+    /// `phone_number`, E.164.
     public var phoneNumber: String?
+    /// `name`, the display name.
     public var name: String?
     /// `firebase.sign_in_provider`, e.g. `password`, `phone`, `apple.com`, `emailLink`.
     public var signInProvider: String?

@@ -4,9 +4,13 @@ import Foundation
 public struct UserSession: Codable, Sendable, Equatable, CustomStringConvertible {
     /// The Firebase user ID (`localId`).
     public var uid: String
+    /// The account's email, if it has one.
     public var email: String?
+    /// Whether the email is verified (SMS MFA enrolment requires it); nil when unknown.
     public var emailVerified: Bool?
+    /// The account's phone number (E.164), if it has one.
     public var phoneNumber: String?
+    /// The display name.
     public var displayName: String?
     /// The linked providers, e.g. `password`, `phone`, `apple.com`.
     public var providerIDs: [String]
@@ -68,7 +72,9 @@ public struct UserSession: Codable, Sendable, Equatable, CustomStringConvertible
 
 /// Where a session's tokens are valid.
 public struct SessionProject: Codable, Sendable, Equatable {
+    /// The Firebase project ID.
     public var projectID: String
+    /// The Identity Platform tenant, if any.
     public var tenantID: String?
     /// The emulator's `host:port`, or nil for Google's servers.
     public var emulatorHost: String?
