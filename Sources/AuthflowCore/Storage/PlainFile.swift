@@ -6,9 +6,14 @@ import Darwin
 
 /// Reads ordinary files (configuration, documents), which unlike state files may be shared.
 enum PlainFile {
-    /// The file's bytes, or nil when it does not exist.
-    static func read(_ path: String, limit: Int) throws(StorageError) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// The file's bytes, or nil when it does not exist. `check` sees the open file before it is read.
+    static func read(
+        _ path: String,
+        limit: Int,
+        flags: Int32 = 0,
+        check: (Int32, stat) throws(StorageError) -> Void = { _, _ in }
+    ) throws(StorageError) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | flags)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
             throw .read(path: path, reason: POSIXFailure.describe())
@@ -17,6 +22,7 @@ enum PlainFile {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .read(path: path, reason: POSIXFailure.describe()) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw .read(path: path, reason: "not a regular file") }
+        try check(descriptor, info)
         return try readAll(descriptor, path: path, limit: limit)
     }
 

@@ -92,20 +92,13 @@ public enum SecureFile {
     /// The file's bytes, or nil when it does not exist. A file readable by others is tightened to 0600
     /// before it is read; one owned by another user is refused.
     public static func read(_ path: String, limit: Int = 4 << 20) throws(StorageError) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            if errno == ENOENT { return nil }
-            throw .read(path: path, reason: POSIXFailure.describe())
+        // O_NOFOLLOW: a symlink planted in place of a state file must not make us read (or chmod) its target.
+        try PlainFile.read(path, limit: limit, flags: O_NOFOLLOW) { descriptor, info throws(StorageError) in
+            guard info.st_uid == geteuid() else {
+                throw .read(path: path, reason: "it belongs to another user (uid \(info.st_uid))")
+            }
+            if info.st_mode & 0o077 != 0 { _ = fchmod(descriptor, 0o600) }
         }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw .read(path: path, reason: POSIXFailure.describe()) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .read(path: path, reason: "not a regular file") }
-        guard info.st_uid == geteuid() else {
-            throw .read(path: path, reason: "it belongs to another user (uid \(info.st_uid))")
-        }
-        if info.st_mode & 0o077 != 0 { _ = fchmod(descriptor, 0o600) }
-        return try PlainFile.readAll(descriptor, path: path, limit: limit)
     }
 
     /// Removes `path`; a file that is already gone is not an error.

@@ -74,6 +74,19 @@ import Testing
         #expect(throws: StorageError.self) { try file.load() }
     }
 
+    @Test func refusesASymlinkInPlaceOfAStateFile() throws {
+        let temporary = try TemporaryDirectory()
+        let directory = ProjectStateDirectory(root: StateDirectory(path: temporary.file("s")), projectID: "p")
+        try directory.prepare()
+        let target = temporary.file("elsewhere.json")
+        try Data(#"{"format":1,"data":{"text":"planted"}}"#.utf8).write(to: URL(fileURLWithPath: target))
+        chmod(target, 0o644)
+        let file = StateFile<Note>("note.json", in: directory)
+        try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: target)
+        #expect(throws: StorageError.self) { try file.load() }
+        #expect(try mode(target) == 0o644, "the link's target was not touched")
+    }
+
     @Test func refusesADirectoryInThePlaceOfTheStateRoot() throws {
         let temporary = try TemporaryDirectory()
         try Data("file".utf8).write(to: URL(fileURLWithPath: temporary.file("blocked")))
