@@ -63,6 +63,14 @@ public struct UpdateAccountRequest: TenantScopedRequest, Encodable, Hashable {
         case idToken, email, password, displayName, photoUrl, deleteAttribute, deleteProvider, oobCode
         case returnSecureToken, tenantID = "tenantId"
     }
+
+    /// Refuses an update that names no account: without an ID token or a code the server answers
+    /// `INVALID_REQ_TYPE`, a code this client otherwise reads as a reCAPTCHA Enterprise requirement.
+    public func validate() throws(IdentityToolkitError) {
+        guard !(idToken ?? "").isEmpty || !(oobCode ?? "").isEmpty else {
+            throw .invalidRequest("An account update needs the user's ID token, or the code from an emailed link. Sign in first.")
+        }
+    }
 }
 
 /// The reply to ``UpdateAccountRequest``.

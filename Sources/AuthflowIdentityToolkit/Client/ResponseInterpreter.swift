@@ -84,13 +84,31 @@ struct ResponseInterpreter<Response: Decodable & Sendable> {
     /// The first 160 characters with whitespace collapsed and any long token-like run removed.
     private static func excerpt(of body: [UInt8], secrets: [String]) -> String {
         let text = Redaction.scrub(String(decoding: body.prefix(4096), as: UTF8.self), secrets: secrets)
-        var words: [String] = []
-        for word in text.split(whereSeparator: { $0.isWhitespace }) {
-            let tokenLike = word.count >= 32 && word.allSatisfy { $0.isLetter || $0.isNumber || "-_.=".contains($0) }
-            words.append(tokenLike ? Redaction.placeholder : String(word))
+        let collapsed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        let redacted = withoutTokenRuns(collapsed)
+        return redacted.count > 160 ? String(redacted.prefix(160)) + "…" : redacted
+    }
+
+    /// `text` with every run of 32 or more token characters (letters, digits, `-_.=`) replaced by the
+    /// placeholder, wherever it stands: a bare word, or a string inside JSON that was cut short (a truncated
+    /// sign-in reply starts with `{"idToken":"eyJ…`, which no whitespace separates from its quotes).
+    private static func withoutTokenRuns(_ text: String) -> String {
+        var output = ""
+        var run = ""
+        func flush() {
+            output += run.count >= 32 ? Redaction.placeholder : run
+            run = ""
         }
-        let joined = words.joined(separator: " ")
-        return joined.count > 160 ? String(joined.prefix(160)) + "…" : joined
+        for character in text {
+            if character.isLetter || character.isNumber || "-_.=".contains(character) {
+                run.append(character)
+            } else {
+                flush()
+                output.append(character)
+            }
+        }
+        flush()
+        return output
     }
 }
 

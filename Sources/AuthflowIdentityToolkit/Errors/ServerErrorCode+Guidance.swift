@@ -72,6 +72,8 @@ extension ServerErrorCode {
             "This provider account is already linked to a different user. Sign in to that account instead, or unlink it there first."
         case .emailExists:
             "An account with this email already exists. Sign in to it instead, or use another email."
+        case .phoneNumberExists:
+            "This phone number is already used by another account. Sign in with the number to use that account, or verify a different number."
         case .userDisabled:
             "This account has been disabled by an administrator. Contact the project owner."
         case .userNotFound:
@@ -163,7 +165,8 @@ extension ServerErrorCode {
         case .invalidIDToken, .tokenExpired, .invalidRefreshToken, .missingRefreshToken,
              .credentialTooOldLoginAgain, .invalidMFAPendingCredential, .missingMFAPendingCredential:
             .signInAgain
-        case .federatedUserIDAlreadyLinked, .emailExists, .secondFactorExists, .secondFactorLimitExceeded:
+        case .federatedUserIDAlreadyLinked, .emailExists, .phoneNumberExists, .secondFactorExists,
+             .secondFactorLimitExceeded:
             .conflict
         case .userNotFound, .emailNotFound, .mfaEnrollmentNotFound:
             .notFound

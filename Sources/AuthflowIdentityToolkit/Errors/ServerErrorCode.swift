@@ -107,6 +107,9 @@ public enum ServerErrorCode: String, Sendable, Hashable, CaseIterable {
     case federatedUserIDAlreadyLinked = "FEDERATED_USER_ID_ALREADY_LINKED"
     /// `EMAIL_EXISTS`.
     case emailExists = "EMAIL_EXISTS"
+    /// `PHONE_NUMBER_EXISTS`: the number is another account's, e.g. when a `temporaryProof` is used to link it
+    /// to the signed-in user. The Auth Emulator sends it and the Admin SDKs map it; the web SDK does not.
+    case phoneNumberExists = "PHONE_NUMBER_EXISTS"
     /// `USER_DISABLED`.
     case userDisabled = "USER_DISABLED"
     /// `USER_NOT_FOUND`.
