@@ -1,3 +1,4 @@
+import AuthflowCore
 import AuthflowTestSupport
 import Foundation
 import Testing
@@ -67,12 +68,19 @@ import Testing
 
     @Test func missingAPIKeyExplainsWhereToPutIt() async throws {
         let directory = try TemporaryDirectory()
+        let root = StateDirectory(path: directory.file("s"))
+        try SessionStore(directory: ProjectStateDirectory(root: root, projectID: "p")).save(UserSession(
+            uid: "u1", tokens: SessionTokens(idToken: "a.b.c", refreshToken: "r", expiresAt: Date(timeIntervalSinceNow: -60)),
+            project: SessionProject(projectID: "p")))
         let result = try await AuthflowCommand.run(
-            ["whoami", "--check", "--project-id", "p", "--state-dir", directory.file("s")],
-            workingDirectory: directory.path)
-        #expect(result.exitCode == 1)  // Nobody signed in is checked before the key is needed.
+            ["token", "--project-id", "p", "--state-dir", root.path], workingDirectory: directory.path)
+        #expect(result.exitCode == 2)
+        #expect(result.stderrText.contains("No Firebase API key is configured"), "\(result.stderrText)")
+        #expect(result.stderrText.contains("--api-key"))
+        #expect(result.stdout.isEmpty)
+
         let config = try await AuthflowCommand.run(["config", "show", "--json"], workingDirectory: directory.path)
         #expect(config.exitCode == 0)
-        #expect(try jsonObject(config.stdoutText)["stateDirectory"] is NSNull)
+        #expect(try jsonObject(config.stdoutText)["stateDirectory"] is NSNull, "no project, no session directory")
     }
 }
