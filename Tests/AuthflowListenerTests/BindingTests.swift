@@ -60,7 +60,9 @@ struct BindingTests {
 
     @Test("stop() is idempotent and frees the port for a new server; so does releasing the server")
     func stopFreesPort() async throws {
-        let first = try LoopbackServer { _ in .text("first") }
+        // A port below the kernel's ephemeral range, so no other test's outgoing connection or port-0 server
+        // can take it between stop() and the rebind (they did, now and then, with an ephemeral one).
+        let first = try Self.serverBelowEphemeralRange { _ in .text("first") }
         let port = first.port
         first.stop()
         first.stop()
@@ -74,6 +76,17 @@ struct BindingTests {
         defer { third.stop() }
         #expect(third.port == port)
         #expect(second == nil)
+    }
+
+    private static func serverBelowEphemeralRange(
+        _ handler: @escaping @Sendable (LoopbackRequest) -> LoopbackResponse
+    ) throws -> LoopbackServer {
+        let start = UInt16.random(in: 20_000..<30_000)
+        for offset in 0..<500 {
+            let port = 20_000 + (start - 20_000 + UInt16(offset)) % 10_000
+            if let server = try? LoopbackServer(configuration: .init(port: port), handler: handler) { return server }
+        }
+        throw LoopbackServerError.portInUse(start)
     }
 
     @Test("After stop() connections are refused")
