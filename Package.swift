@@ -52,8 +52,8 @@ let package = Package(
             name: "AuthflowListener",
             dependencies: ["CMicroHTTPD", .product(name: "Mustache", package: "swift-mustache")]
         ),
-        .target(name: "AuthflowIdentityToolkit", dependencies: ["AuthflowHTTP"]),
-        .target(name: "AuthflowBackend", dependencies: ["AuthflowListener"]),
+        .target(name: "AuthflowIdentityToolkit", dependencies: ["AuthflowHTTP", "AuthflowParsing"]),
+        .target(name: "AuthflowBackend", dependencies: ["AuthflowListener", "AuthflowParsing"]),
         .target(
             name: "AuthflowCore",
             dependencies: ["AuthflowHTTP", "AuthflowParsing", "AuthflowIdentityToolkit"]

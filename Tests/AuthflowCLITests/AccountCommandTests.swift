@@ -1,4 +1,5 @@
 import AuthflowCore
+import AuthflowIdentityToolkit
 import AuthflowTestSupport
 import Foundation
 import Testing
@@ -93,7 +94,7 @@ import Testing
 
     @Test func tokenOfADeletedAccountSaysSignInAgain() async throws {
         let fixture = try await SignedInBackend()
-        _ = try await fixture.client.send(DeleteAccountRequestFixture.request(fixture.session.tokens.idToken))
+        _ = try await fixture.client.send(DeleteAccountRequest(idToken: fixture.session.tokens.idToken))
         try fixture.expireStoredToken()
         let result = try await run(fixture, ["token", "--verbose"])
         #expect(result.exitCode == 1)
@@ -131,10 +132,4 @@ import Testing
         #expect(other.exitCode == 1)
         #expect(other.stderrText.contains("another-project"))
     }
-}
-
-import AuthflowIdentityToolkit
-
-enum DeleteAccountRequestFixture {
-    static func request(_ idToken: String) -> DeleteAccountRequest { DeleteAccountRequest(idToken: idToken) }
 }

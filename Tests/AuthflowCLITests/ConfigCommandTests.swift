@@ -61,9 +61,9 @@ import Testing
         #expect(badHost.exitCode == 2)
         #expect(badHost.stderrText.contains("FIREBASE_AUTH_EMULATOR_HOST"))
 
-        let noKey = try await AuthflowCommand.run(
+        let notSignedIn = try await AuthflowCommand.run(
             ["token", "--project-id", "p", "--state-dir", directory.file("s")], workingDirectory: directory.path)
-        #expect(noKey.exitCode == 1, "not signed in comes before needing a key")
+        #expect(notSignedIn.exitCode == 1, "not signed in comes before needing a key")
     }
 
     @Test func missingAPIKeyExplainsWhereToPutIt() async throws {

@@ -1,27 +1,20 @@
+import AuthflowParsing
+import Foundation
+
 /// The three URL encodings the emulator's JavaScript uses, reproduced exactly because clients and tests
-/// compare the resulting links byte for byte.
+/// compare the resulting links byte for byte. The percent codec itself is the parsing layer's.
 enum URLEncoding {
     /// `encodeURIComponent`: everything but `A–Z a–z 0–9 - _ . ! ~ * ' ( )` is percent-encoded (UTF-8).
     static func component(_ text: String) -> String {
-        encode(text) { byte in
-            isAlphanumeric(byte) || "-_.!~*'()".utf8.contains(byte)
-        }
+        PercentEncoding.encodeComponent(text)
     }
 
     /// `URLSearchParams` serialisation (application/x-www-form-urlencoded): space becomes `+`, and
     /// everything but `A–Z a–z 0–9 * - . _` is percent-encoded.
     static func form(_ text: String) -> String {
-        var output = ""
-        for byte in text.utf8 {
-            if byte == 0x20 {
-                output += "+"
-            } else if isAlphanumeric(byte) || "*-._".utf8.contains(byte) {
-                output.unicodeScalars.append(UnicodeScalar(byte))
-            } else {
-                output += percent(byte)
-            }
-        }
-        return output
+        // Spaces are escaped as %20 first, then written as `+`: no other byte encodes to that sequence.
+        PercentEncoding.encode(text) { PercentEncoding.isAlphanumeric($0) || "*-._".utf8.contains($0) }
+            .replacingOccurrences(of: "%20", with: "+")
     }
 
     /// Express's `encodeurl`, applied to every redirect target: characters a URL may not hold (spaces,
@@ -61,40 +54,12 @@ enum URLEncoding {
     /// Decodes `%XX` escapes (and `+` as space when `plusIsSpace`); a malformed escape is kept literally,
     /// as `URLSearchParams` does, and invalid UTF-8 becomes U+FFFD.
     static func decode(_ text: Substring, plusIsSpace: Bool) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var iterator = Array(text.utf8)[...]
-        while let byte = iterator.popFirst() {
-            if byte == UInt8(ascii: "%"), iterator.count >= 2,
-                let high = hexValue(iterator[iterator.startIndex]),
-                let low = hexValue(iterator[iterator.startIndex + 1])
-            {
-                bytes.append(high << 4 | low)
-                iterator.removeFirst(2)
-            } else if byte == UInt8(ascii: "+"), plusIsSpace {
-                bytes.append(0x20)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func encode(_ text: String, keeping keep: (UInt8) -> Bool) -> String {
-        var output = ""
-        for byte in text.utf8 {
-            if keep(byte) { output.unicodeScalars.append(UnicodeScalar(byte)) } else { output += percent(byte) }
-        }
-        return output
+        PercentDecoding.decode(text, plusAsSpace: plusIsSpace)
     }
 
     private static func percent(_ byte: UInt8) -> String {
         let digits = Array("0123456789ABCDEF")
         return "%" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0x0F)])
-    }
-
-    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
-        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -74,7 +74,7 @@ struct EmulatorCommand: AsyncParsableCommand {
               Project:   \(backend.projectID)
               Codes:     \(backend.baseURL)/emulator/v1/projects/\(backend.projectID)/verificationCodes
               Links:     \(backend.baseURL)/emulator/v1/projects/\(backend.projectID)/oobCodes
-              Pages:     \((try? pages.locate("backend-error.html")).map { FilePathText.directory(of: $0.path) } ?? "built-in")
+              Pages:     \((try? pages.locate("backend-error.html"))?.location.path ?? "built-in")
 
             Point clients at it with:
               export FIREBASE_AUTH_EMULATOR_HOST=\(backend.hostAndPort)
@@ -150,13 +150,5 @@ private final class SignalWaiter: @unchecked Sendable {
             return state.continuation
         }
         continuation?.resume(returning: number)
-    }
-}
-
-/// The directory part of a path, for the banner.
-private enum FilePathText {
-    static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return String(path[..<slash])
     }
 }

@@ -21,12 +21,12 @@ struct CommandContext {
                 flags: options.flagLayer, environment: environment, configPath: options.configPath
             ).load()
         } catch {
-            throw CommandFailure(error.description, status: .usage)
+            throw .from(error)
         }
         do {
             stateRoot = try StateDirectory.resolve(explicit: options.stateDirectory, environment: environment)
         } catch {
-            throw CommandFailure(error.description, status: .usage)
+            throw .from(error)
         }
     }
 
@@ -56,15 +56,10 @@ struct CommandContext {
 
     /// The project's state directory; needs a project ID, since sessions are kept per project.
     func projectDirectory() throws(CommandFailure) -> ProjectStateDirectory {
-        let projectID: String
-        do {
-            projectID = try configuration.require(.projectID, purpose: "Keeping a session")
-        } catch {
-            throw CommandFailure(error.description, status: .usage)
+        guard let directory = configuration.stateDirectory(under: stateRoot) else {
+            throw .from(ConfigurationError.missing(.projectID, purpose: "Keeping a session"))
         }
-        return ProjectStateDirectory(
-            root: stateRoot, projectID: projectID, tenantID: configuration.tenantID,
-            emulatorHost: configuration.emulatorHost)
+        return directory
     }
 
     /// The session store of this project.
@@ -79,14 +74,9 @@ struct CommandContext {
         do {
             loaded = try store.load()
         } catch {
-            throw CommandFailure(error.description, status: .usage)
+            throw .from(error)
         }
-        guard let session = loaded else {
-            throw CommandFailure(
-                "Nobody is signed in to \(projectLabel). Sign in first, e.g. `authflow email-link send`, "
-                    + "`authflow phone sign-in` or `authflow apple sign-in`.",
-                status: .refused)
-        }
+        guard let session = loaded else { throw .from(SessionError.notSignedIn(project: projectLabel)) }
         return (store, session)
     }
 

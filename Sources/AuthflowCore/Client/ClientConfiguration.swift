@@ -33,9 +33,4 @@ extension ProjectConfiguration {
         guard let projectID else { return nil }
         return ProjectStateDirectory(root: root, projectID: projectID, tenantID: tenantID, emulatorHost: emulatorHost)
     }
-
-    /// The project, tenant and backend a session from this configuration belongs to.
-    public var sessionProject: SessionProject? {
-        projectID.map { SessionProject(projectID: $0, tenantID: tenantID, emulatorHost: emulatorHost) }
-    }
 }

@@ -1,5 +1,5 @@
 /// The settings a Firebase project contributes to a flow, with the names each source spells them by.
-public enum ConfigurationKey: String, CaseIterable, Sendable, Codable, Comparable {
+public enum ConfigurationKey: String, CaseIterable, Sendable, Codable {
     case apiKey
     case projectID
     case authDomain
@@ -57,8 +57,4 @@ public enum ConfigurationKey: String, CaseIterable, Sendable, Codable, Comparabl
 
     /// Whether `config show` masks the value (API keys are not secret, but they are not for screenshots).
     public var isMasked: Bool { self == .apiKey }
-
-    public static func < (lhs: ConfigurationKey, rhs: ConfigurationKey) -> Bool {
-        allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
-    }
 }

@@ -1,3 +1,4 @@
+import AuthflowParsing
 import Foundation
 
 /// What a Firebase ID token says about its user, read without verifying the signature.
@@ -33,8 +34,8 @@ public struct IDTokenClaims: Sendable, Equatable {
     /// Reads the payload of `jwt`; nil when it is not a JWT with a JSON object payload.
     public init?(jwt: String) {
         let parts = jwt.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let payload = Self.base64URLDecode(parts[1]),
-            let object = (try? JSONSerialization.jsonObject(with: payload)) as? [String: Any]
+        guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
+            let object = (try? JSONSerialization.jsonObject(with: Data(payload))) as? [String: Any]
         else { return nil }
         userID = (object["user_id"] as? String) ?? (object["sub"] as? String)
         email = object["email"] as? String
@@ -49,11 +50,5 @@ public struct IDTokenClaims: Sendable, Equatable {
         tenantID = firebase?["tenant"] as? String
         expiresAt = (object["exp"] as? NSNumber).map { Date(timeIntervalSince1970: $0.doubleValue) }
         authenticatedAt = (object["auth_time"] as? NSNumber).map { Date(timeIntervalSince1970: $0.doubleValue) }
-    }
-
-    private static func base64URLDecode(_ text: Substring) -> Data? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        return Data(base64Encoded: base64)
     }
 }

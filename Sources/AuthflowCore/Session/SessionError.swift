@@ -15,8 +15,8 @@ public enum SessionError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notSignedIn(let project):
-            "Nobody is signed in to \(project). Sign in first, e.g. `authflow email-link send`, "
-                + "`authflow phone sign-in` or `authflow apple sign-in`."
+            "Nobody is signed in to \(project) on this machine. Sign in first with one of authflow's sign-in "
+                + "commands (see `authflow --help`), using the same project and --state-dir."
         case .storage(let error):
             error.description
         case .rejected(let error):

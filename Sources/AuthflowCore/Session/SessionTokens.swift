@@ -20,8 +20,8 @@ public struct SessionTokens: Codable, Sendable, Equatable, CustomStringConvertib
     /// Tokens from a server reply, whose `expiresIn` is seconds as a string (`"3600"`). A missing or odd value
     /// falls back to the token's own `exp` claim, then to one hour, the lifetime Firebase always uses.
     public init(idToken: String, refreshToken: String, expiresIn: String?, receivedAt: Date = Date()) {
-        let seconds = expiresIn.flatMap { Double($0.trimmingWhitespace()) }.filter { $0 > 0 }
-        let expiry = seconds.map { receivedAt.addingTimeInterval($0) }
+        let seconds = expiresIn.flatMap { Double($0.trimmingWhitespace()) }
+        let expiry = seconds.flatMap { $0 > 0 ? receivedAt.addingTimeInterval($0) : nil }
             ?? IDTokenClaims(jwt: idToken)?.expiresAt
             ?? receivedAt.addingTimeInterval(3600)
         self.init(idToken: idToken, refreshToken: refreshToken, expiresAt: expiry)
@@ -40,11 +40,5 @@ extension Date {
     /// This instant rounded down to the second.
     var wholeSeconds: Date {
         Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down))
-    }
-}
-
-extension Optional {
-    fileprivate func filter(_ isIncluded: (Wrapped) -> Bool) -> Wrapped? {
-        flatMap { isIncluded($0) ? $0 : nil }
     }
 }

@@ -32,7 +32,7 @@ struct RequestBuilder {
             base = "http://\(hostAndPort)/\(endpoint.service.host)"
         }
         let items = [QueryItem(name: "key", value: configuration.apiKey)] + query
-        return "\(base)/\(endpoint.service.version)/\(endpoint.path)?\(PercentEncoding.form(items))"
+        return "\(base)/\(endpoint.service.version)/\(endpoint.path)?\(items.formEncoded)"
     }
 
     private func nonEmpty(_ value: String?) -> String? {

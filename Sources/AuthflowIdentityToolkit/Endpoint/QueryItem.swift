@@ -1,3 +1,5 @@
+import AuthflowParsing
+
 /// One `name=value` pair of a URL query or form body; encoded by the client, so give it plain text.
 public struct QueryItem: Sendable, Hashable {
     /// The parameter name, unencoded.
@@ -9,5 +11,14 @@ public struct QueryItem: Sendable, Hashable {
     public init(name: String, value: String) {
         self.name = name
         self.value = value
+    }
+}
+
+extension [QueryItem] {
+    /// `name=value` pairs joined with `&`, each part encoded with
+    /// ``AuthflowParsing/PercentEncoding/encodeUnreserved(_:)``: a query string or a form body.
+    var formEncoded: String {
+        map { PercentEncoding.encodeUnreserved($0.name) + "=" + PercentEncoding.encodeUnreserved($0.value) }
+            .joined(separator: "&")
     }
 }

@@ -39,7 +39,7 @@ public enum IdpPostBody {
 
     /// Any pairs, form-encoded.
     public static func form(_ items: [QueryItem]) -> String {
-        PercentEncoding.form(items)
+        items.formEncoded
     }
 
     /// `{"name":{"firstName":…,"lastName":…}}`, the shape Apple posts and iOS forwards.

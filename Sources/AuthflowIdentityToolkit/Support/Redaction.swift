@@ -1,3 +1,4 @@
+import AuthflowParsing
 import Foundation
 
 /// Finds and hides credential values by walking a value's fields.
@@ -125,7 +126,7 @@ enum Redaction {
     /// Adds `secret`, its percent-decoded form, and the values of any `name=value` pairs inside it.
     private static func expand(_ secret: String, depth: Int, into result: inout Set<String>) {
         guard depth < 4, result.insert(secret).inserted else { return }
-        let decoded = PercentEncoding.decode(secret, plusIsSpace: true)
+        let decoded = PercentDecoding.decode(secret, plusAsSpace: true)
         if decoded != secret { expand(decoded, depth: depth + 1, into: &result) }
         guard secret.contains("=") else { return }
         let pieces = secret.split(whereSeparator: { "?&#".contains($0) })

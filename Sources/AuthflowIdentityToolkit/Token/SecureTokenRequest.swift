@@ -16,10 +16,10 @@ public struct SecureTokenRequest: IdentityToolkitRequest, Hashable {
 
     /// The encoded body.
     public func encodedBody() throws(IdentityToolkitError) -> RequestBody {
-        let form = PercentEncoding.form([
+        let form = [
             QueryItem(name: "grant_type", value: "refresh_token"),
             QueryItem(name: "refresh_token", value: refreshToken),
-        ])
+        ].formEncoded
         return .form(Array(form.utf8))
     }
 

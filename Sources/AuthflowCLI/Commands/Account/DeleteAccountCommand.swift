@@ -9,8 +9,8 @@ struct DeleteAccountCommand: AsyncParsableCommand {
         discussion: """
             Deletes the account on the server and then forgets the local session. Firebase may require a \
             recent sign-in for this; if so, sign in again (or re-authenticate) and run it again right away. \
-            For Sign in with Apple accounts, revoke Apple's token first with `authflow apple revoke`, as \
-            Apple requires.
+            For Sign in with Apple accounts, Apple requires its token to be revoked first (revokeToken with a \
+            fresh authorization code).
 
             \(AuthflowExitCode.table)
             """
@@ -48,8 +48,8 @@ struct DeleteAccountCommand: AsyncParsableCommand {
         } catch {
             if case .rejected(let server) = error, server.code == .credentialTooOldLoginAgain {
                 throw context.report(CommandFailure(
-                    "Firebase wants a recent sign-in before deleting an account. Sign in again as \(who) "
-                        + "(e.g. with --reauth), then run `authflow delete-account` right away. Nothing was deleted.",
+                    "Firebase wants a recent sign-in before deleting an account. Sign in again as \(who), "
+                        + "then run `authflow delete-account` right away. Nothing was deleted.",
                     status: .refused, serverCode: server.rawMessage))
             }
             throw context.report(.from(error))

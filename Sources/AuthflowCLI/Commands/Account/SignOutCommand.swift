@@ -21,12 +21,11 @@ struct SignOutCommand: AsyncParsableCommand {
     func run() async throws {
         let context = try CommandContext(options: project)
         let store = try context.sessionStore()
-        let existing: UserSession?
+        let existing = try? store.load()  // Only for the message; a damaged file is removed all the same.
         do {
-            existing = try? store.load()
             try store.remove()
         } catch {
-            throw CommandFailure(error.description, status: .usage)
+            throw CommandFailure.from(error)
         }
         if let existing {
             StandardError.write("Signed out \(existing.email ?? existing.phoneNumber ?? existing.uid) from \(context.projectLabel).")
