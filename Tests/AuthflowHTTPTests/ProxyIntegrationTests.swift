@@ -53,10 +53,11 @@ struct ProxyIntegrationTests {
 
     @Test("An unreachable proxy gives .proxy")
     func proxyDown() async throws {
-        let port = try LoopbackPort.closed()
-        let client = makeClient(proxy: ProxyConfiguration(httpProxy: "http://127.0.0.1:\(port)"))
+        let closed = try ClosedPort()
+        let client = makeClient(proxy: ProxyConfiguration(httpProxy: "http://127.0.0.1:\(closed.port)"))
 
         let error = await capturedError { try await client.send(HTTPRequest(url: "http://example.invalid/")) }
+        withExtendedLifetime(closed) {}
 
         guard case .proxy? = error else {
             Issue.record("expected .proxy, got \(String(describing: error))")

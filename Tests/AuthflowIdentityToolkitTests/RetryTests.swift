@@ -107,11 +107,12 @@ struct RetryTests {
 
     @Test("Network failures on a GET are retried, then reported as network errors")
     func networkRetried() async throws {
-        let port = try LoopbackPort.closed()
+        let closed = try ClosedPort()
         let sleeps = SleepRecorder()
-        let client = IdentityToolkitClient(configuration: emulatorConfiguration(port: port, retry: sleeps.policy()), http: loopbackHTTP())
+        let client = IdentityToolkitClient(configuration: emulatorConfiguration(port: closed.port, retry: sleeps.policy()), http: loopbackHTTP())
 
         let error = await expectFailure { try await client.send(GetProjectConfigRequest()) }
+        withExtendedLifetime(closed) {}
 
         guard case .network(.connectionRefused)? = error else { Issue.record("got \(String(describing: error))"); return }
         #expect(sleeps.recorded.count == 2)

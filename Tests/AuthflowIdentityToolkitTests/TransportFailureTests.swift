@@ -8,12 +8,13 @@ import Testing
 struct TransportFailureTests {
     @Test("Connection refused is a network error, not a server refusal, and is not backend-unavailable")
     func refused() async throws {
-        let port = try LoopbackPort.closed()
+        let closed = try ClosedPort()
         let client = IdentityToolkitClient(
-            configuration: emulatorConfiguration(port: port, retry: .none), http: loopbackHTTP()
+            configuration: emulatorConfiguration(port: closed.port, retry: .none), http: loopbackHTTP()
         )
 
         let error = await expectFailure { try await client.send(SignUpRequest()) }
+        withExtendedLifetime(closed) {}
 
         guard case .network(let underlying)? = error else { Issue.record("got \(String(describing: error))"); return }
         #expect(underlying == .connectionRefused(host: "127.0.0.1"))
