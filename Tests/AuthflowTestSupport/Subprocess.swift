@@ -70,7 +70,7 @@ public enum Subprocess {
         process.standardInput = input ?? FileHandle.nullDevice
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
-        try process.run()
+        try ProcessLaunch.run(process)
 
         let drained = DispatchGroup()
         let stdoutBytes = drain(output.fileHandleForReading, group: drained)

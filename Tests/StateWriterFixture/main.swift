@@ -6,6 +6,10 @@
 import AuthflowCore
 import Foundation
 
+// Exit when the test process is gone: a writer left running would hold the test runner's output pipe open
+// for ever, turning a crashed test run into a hung one.
+let parent = getppid()
+
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let size = Int(arguments[2]) else {
     FileHandle.standardError.write(Data("usage: StateWriterFixture DIRECTORY PAYLOAD_BYTES\n".utf8))
@@ -16,7 +20,7 @@ let path = directory + "/session.json"
 do {
     try SecureFile.makePrivateDirectory(directory)
     var version = 0
-    while true {
+    while getppid() == parent {
         version += 1
         let letter = UInt8(97 + version % 26)
         try SecureFile.writeAtomically(Array("\(version)\n".utf8) + [UInt8](repeating: letter, count: size), to: path)

@@ -128,7 +128,7 @@ import Testing
             process.arguments = [directory, String(size)]
             let output = Pipe()
             process.standardOutput = output
-            try process.run()
+            try ProcessLaunch.run(process)
             _ = output.fileHandleForReading.readData(ofLength: 6)  // "ready\n": at least one version exists.
             try await Task.sleep(for: .milliseconds(2 + (round * 7) % 30))
             kill(process.processIdentifier, SIGKILL)
