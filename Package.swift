@@ -4,9 +4,11 @@
 //
 // One module per layer, each in the folder of the same name under Sources/:
 //   CCurl, CLibXML2, CMicroHTTPD  system libraries plus the C shims Swift needs
+//   AuthflowStorage               private state files: 0600 in 0700 directories, atomic, locked
 //   AuthflowHTTP                  async HTTP client (libcurl)
 //   AuthflowParsing               URL, callback, HTML and MIME parsing (libxml2)
-//   AuthflowListener              loopback HTTP server (libmicrohttpd) and the HTML pages it serves
+//   AuthflowListener              loopback redirect listener (libmicrohttpd), custom-scheme handoff,
+//                                 browser launch, and the HTML pages it serves
 //   AuthflowIdentityToolkit       the Identity Toolkit and secure-token REST API, one type per endpoint
 //   AuthflowBackend               embedded Auth-Emulator-compatible backend for the demo and tests
 //   AuthflowCore                  configuration, sessions and flows: decisions that combine the layers
@@ -20,7 +22,7 @@ let package = Package(
             name: "Authflow",
             targets: [
                 "AuthflowCore", "AuthflowParsing", "AuthflowHTTP", "AuthflowListener",
-                "AuthflowIdentityToolkit", "AuthflowBackend",
+                "AuthflowIdentityToolkit", "AuthflowBackend", "AuthflowStorage",
             ]
         ),
         .executable(name: "authflow", targets: ["AuthflowCLI"]),
@@ -46,22 +48,30 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
 
+        .target(name: "AuthflowStorage"),
         .target(name: "AuthflowHTTP", dependencies: ["CCurl"]),
         .target(name: "AuthflowParsing", dependencies: ["CLibXML2"]),
         .target(
             name: "AuthflowListener",
-            dependencies: ["CMicroHTTPD", .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: [
+                "CMicroHTTPD", "AuthflowParsing", "AuthflowStorage",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
         ),
         .target(name: "AuthflowIdentityToolkit", dependencies: ["AuthflowHTTP", "AuthflowParsing"]),
         .target(name: "AuthflowBackend", dependencies: ["AuthflowListener", "AuthflowParsing"]),
         .target(
             name: "AuthflowCore",
-            dependencies: ["AuthflowHTTP", "AuthflowParsing", "AuthflowIdentityToolkit"]
+            dependencies: [
+                "AuthflowHTTP", "AuthflowParsing", "AuthflowIdentityToolkit", "AuthflowListener", "AuthflowStorage",
+            ]
         ),
         .executableTarget(
             name: "AuthflowCLI",
             dependencies: [
                 "AuthflowCore",
+                "AuthflowListener",
+                "AuthflowStorage",
                 "AuthflowParsing",
                 "AuthflowIdentityToolkit",
                 "AuthflowBackend",
@@ -71,7 +81,9 @@ let package = Package(
 
         .target(
             name: "AuthflowTestSupport",
-            dependencies: ["AuthflowListener", "AuthflowBackend", "AuthflowCore", "AuthflowIdentityToolkit"],
+            dependencies: [
+                "AuthflowListener", "AuthflowBackend", "AuthflowCore", "AuthflowIdentityToolkit", "AuthflowStorage",
+            ],
             path: "Tests/AuthflowTestSupport"
         ),
         .testTarget(
@@ -80,7 +92,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AuthflowListenerTests",
-            dependencies: ["AuthflowListener", "AuthflowHTTP", "AuthflowTestSupport"]
+            dependencies: ["AuthflowListener", "AuthflowHTTP", "AuthflowParsing", "AuthflowStorage", "AuthflowTestSupport"]
         ),
         .testTarget(
             name: "AuthflowParsingTests",
@@ -97,18 +109,22 @@ let package = Package(
         ),
         .executableTarget(
             name: "StateWriterFixture",
-            dependencies: ["AuthflowCore"],
+            dependencies: ["AuthflowStorage"],
             path: "Tests/StateWriterFixture"
         ),
         .testTarget(
             name: "AuthflowCoreTests",
             dependencies: [
-                "AuthflowCore", "AuthflowBackend", "AuthflowListener", "AuthflowTestSupport", "StateWriterFixture",
+                "AuthflowCore", "AuthflowBackend", "AuthflowListener", "AuthflowStorage", "AuthflowTestSupport",
+                "StateWriterFixture",
             ]
         ),
         .testTarget(
             name: "AuthflowCLITests",
-            dependencies: ["AuthflowCLI", "AuthflowCore", "AuthflowBackend", "AuthflowListener", "AuthflowTestSupport"]
+            dependencies: [
+                "AuthflowCLI", "AuthflowCore", "AuthflowBackend", "AuthflowListener", "AuthflowStorage",
+                "AuthflowTestSupport",
+            ]
         ),
     ]
 )

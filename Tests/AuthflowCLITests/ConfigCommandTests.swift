@@ -1,4 +1,5 @@
 import AuthflowCore
+import AuthflowStorage
 import AuthflowTestSupport
 import Foundation
 import Testing

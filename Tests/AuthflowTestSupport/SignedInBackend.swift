@@ -1,6 +1,7 @@
 import AuthflowBackend
 import AuthflowCore
 import AuthflowIdentityToolkit
+import AuthflowStorage
 import Foundation
 
 /// An embedded backend on an ephemeral port with one password user signed in and the session stored in a

@@ -3,7 +3,7 @@
 //
 // Usage: StateWriterFixture DIRECTORY PAYLOAD_BYTES
 // Each version is "<version>\n" followed by PAYLOAD_BYTES copies of one letter chosen by the version.
-import AuthflowCore
+import AuthflowStorage
 import Foundation
 
 // Exit when the test process is gone: a writer left running would hold the test runner's output pipe open

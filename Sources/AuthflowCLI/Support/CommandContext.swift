@@ -1,6 +1,7 @@
 import AuthflowCore
 import AuthflowHTTP
 import AuthflowIdentityToolkit
+import AuthflowStorage
 import Foundation
 
 /// What a command that talks to Firebase starts from: the resolved configuration and the state directory.

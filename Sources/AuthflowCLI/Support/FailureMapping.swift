@@ -1,5 +1,6 @@
 import AuthflowCore
 import AuthflowIdentityToolkit
+import AuthflowStorage
 
 extension CommandFailure {
     /// A refusal is 1, except configuration mistakes (bad API key, unauthorized domain), which are 2;

@@ -1,4 +1,5 @@
 import AuthflowIdentityToolkit
+import AuthflowStorage
 
 extension ProjectConfiguration {
     /// The Identity Toolkit client settings these values describe: API key, backend (an emulator when

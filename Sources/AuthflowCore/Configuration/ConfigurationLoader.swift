@@ -1,4 +1,5 @@
 import AuthflowIdentityToolkit
+import AuthflowStorage
 
 /// Merges configuration from flags, the environment and files, in that order of precedence.
 ///

@@ -1,4 +1,5 @@
 import AuthflowIdentityToolkit
+import AuthflowStorage
 
 /// Why a stored session could not be used or kept up to date.
 public enum SessionError: Error, Sendable, CustomStringConvertible {

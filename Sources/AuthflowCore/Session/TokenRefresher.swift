@@ -1,4 +1,5 @@
 import AuthflowIdentityToolkit
+import AuthflowStorage
 import Foundation
 
 /// Keeps a stored session's ID token fresh through the secure-token endpoint.

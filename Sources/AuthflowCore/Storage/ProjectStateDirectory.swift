@@ -1,3 +1,4 @@
+import AuthflowStorage
 /// The private directory holding one project's (and tenant's) state: its session and pending flows.
 ///
 /// Layout under the state root: `projects/<projectId>[/tenants/<tenantId>]`, and for emulators

@@ -1,3 +1,4 @@
+import AuthflowStorage
 import Foundation
 
 /// One JSON document in a project's state directory, saved atomically with mode 0600.

@@ -1,3 +1,4 @@
+import AuthflowStorage
 /// One configuration file and the values it supplies.
 public struct ConfigurationFile: Sendable, Equatable {
     /// The formats authflow reads.

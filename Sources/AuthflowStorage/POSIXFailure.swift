@@ -5,8 +5,8 @@ import Darwin
 #endif
 
 /// The text of the current `errno`, for error messages.
-enum POSIXFailure {
-    static func describe(_ code: Int32 = errno) -> String {
+package enum POSIXFailure {
+    package static func describe(_ code: Int32 = errno) -> String {
         strerror(code).map { String(validatingCString: $0) ?? "error \(code)" } ?? "error \(code)"
     }
 }

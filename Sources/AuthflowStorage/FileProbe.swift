@@ -5,8 +5,8 @@ import Darwin
 #endif
 
 /// Cheap questions about paths.
-enum FileProbe {
-    static func isRegularFile(_ path: String) -> Bool {
+package enum FileProbe {
+    package static func isRegularFile(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }

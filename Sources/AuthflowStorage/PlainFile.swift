@@ -5,9 +5,9 @@ import Darwin
 #endif
 
 /// Reads ordinary files (configuration, documents), which unlike state files may be shared.
-enum PlainFile {
+package enum PlainFile {
     /// The file's bytes, or nil when it does not exist. `check` sees the open file before it is read.
-    static func read(
+    package static func read(
         _ path: String,
         limit: Int,
         flags: Int32 = 0,
@@ -27,7 +27,7 @@ enum PlainFile {
     }
 
     /// Everything left in `descriptor`, refusing more than `limit` bytes.
-    static func readAll(_ descriptor: Int32, path: String, limit: Int) throws(StorageError) -> [UInt8] {
+    package static func readAll(_ descriptor: Int32, path: String, limit: Int) throws(StorageError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {

@@ -5,36 +5,36 @@ import Darwin
 #endif
 
 /// String path helpers; Foundation's URL path handling is avoided so that paths round-trip byte for byte.
-enum FilePath {
-    static func join(_ base: String, _ component: String) -> String {
+package enum FilePath {
+    package static func join(_ base: String, _ component: String) -> String {
         if base.hasSuffix("/") { return base + component }
         return base + "/" + component
     }
 
-    static func directory(of path: String) -> String {
+    package static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         if slash == path.startIndex { return "/" }
         return String(path[..<slash])
     }
 
-    static func lastComponent(of path: String) -> String {
+    package static func lastComponent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])
     }
 
-    static func absolute(_ path: String) -> String {
+    package static func absolute(_ path: String) -> String {
         if path.hasPrefix("/") { return path }
         return join(currentDirectory(), path)
     }
 
-    static func currentDirectory() -> String {
+    package static func currentDirectory() -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard getcwd(&buffer, buffer.count) != nil else { return "." }
         return string(fromCString: buffer)
     }
 
     /// A NUL-terminated C buffer as a String (invalid UTF-8 is replaced).
-    static func string(fromCString buffer: [CChar]) -> String {
+    package static func string(fromCString buffer: [CChar]) -> String {
         String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -7,9 +7,9 @@ import Darwin
 /// An advisory lock (`flock`) on a file in a project's state directory, so that two authflow processes
 /// refreshing the same session do not overwrite each other's newer tokens. The kernel drops it if the process
 /// dies, so a crash never leaves the state locked.
-enum StateLock {
+package enum StateLock {
     /// Runs `body` while holding the lock at `path`, waiting up to `timeout` for another holder.
-    static func withLock<T>(
+    package static func withLock<T>(
         at path: String,
         timeout: Duration = .seconds(15),
         _ body: () async throws -> T

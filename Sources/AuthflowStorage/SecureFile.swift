@@ -110,7 +110,7 @@ public enum SecureFile {
     }
 
     /// Temporary files a killed writer left behind beside `path`. Call only while holding the state lock.
-    static func removeLeftovers(besides path: String) {
+    package static func removeLeftovers(besides path: String) {
         let directory = FilePath.directory(of: path)
         let prefix = ".\(FilePath.lastComponent(of: path))."
         guard let handle = opendir(directory) else { return }
