@@ -4,6 +4,7 @@
 //
 // One module per layer, each in the folder of the same name under Sources/:
 //   CCurl, CLibXML2, CMicroHTTPD  system libraries plus the C shims Swift needs
+//   CProcessSpawn                 the GNU posix_spawn additions Swift's Glibc module leaves out
 //   AuthflowStorage               private state files: 0600 in 0700 directories, atomic, locked
 //   AuthflowHTTP                  async HTTP client (libcurl)
 //   AuthflowParsing               URL, callback, HTML and MIME parsing (libxml2)
@@ -48,13 +49,15 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
 
+        .systemLibrary(name: "CProcessSpawn"),
+
         .target(name: "AuthflowStorage"),
         .target(name: "AuthflowHTTP", dependencies: ["CCurl"]),
         .target(name: "AuthflowParsing", dependencies: ["CLibXML2"]),
         .target(
             name: "AuthflowListener",
             dependencies: [
-                "CMicroHTTPD", "AuthflowParsing", "AuthflowStorage",
+                "CMicroHTTPD", "CProcessSpawn", "AuthflowParsing", "AuthflowStorage",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),

@@ -1,3 +1,4 @@
+import AuthflowListener
 import Foundation
 import Synchronization
 
@@ -55,42 +56,57 @@ public enum Subprocess {
             throw Failure(description: "\(executable) was not found in PATH")
         }
         _ = ignoreBrokenPipes
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
         var merged = inheritEnvironment ? ProcessInfo.processInfo.environment : [:]
         merged.merge(environment) { _, new in new }
-        process.environment = merged
-        if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
 
-        let output = Pipe(), errors = Pipe()
-        let input: Pipe? = stdin == nil ? nil : Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = input ?? FileHandle.nullDevice
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        try ProcessLaunch.run(process)
+        guard let output = ChildPipe.make(), let errors = ChildPipe.make(), let input = ChildPipe.make() else {
+            throw Failure(description: "pipe failed: \(String(cString: strerror(errno)))")
+        }
+        let child: ChildProcess
+        do {
+            child = try ChildProcess.spawn(path, arguments: arguments, options: .init(
+                environment: merged, workingDirectory: workingDirectory,
+                standardInput: stdin == nil ? nil : input.read, standardOutput: output.write, standardError: errors.write
+            ))
+        } catch {
+            [output.read, output.write, errors.read, errors.write, input.read, input.write].forEach { close($0) }
+            throw Failure(description: error.description)
+        }
+        // Only the child keeps the ends it uses; ours would hold the pipes open past its exit.
+        [output.write, errors.write, input.read].forEach { close($0) }
 
         let drained = DispatchGroup()
-        let stdoutBytes = drain(output.fileHandleForReading, group: drained)
-        let stderrBytes = drain(errors.fileHandleForReading, group: drained)
-        if let input, let stdin { feed(input.fileHandleForWriting, stdin) }
+        let stdoutBytes = drain(output.read, group: drained)
+        let stderrBytes = drain(errors.read, group: drained)
+        if let stdin { feed(input.write, stdin) } else { close(input.write) }
+
+        let exited = DispatchSemaphore(value: 0)
+        let termination = Mutex<ChildProcess.Termination?>(nil)
+        Thread {
+            let ended = child.wait()
+            termination.withLock { $0 = ended }
+            exited.signal()
+        }.start()
 
         var timedOut = false
         if exited.wait(timeout: .now() + .milliseconds(timeout.wholeMilliseconds)) == .timedOut {
             timedOut = true
-            process.terminate()
+            child.send(SIGTERM)
             if exited.wait(timeout: .now() + .seconds(2)) == .timedOut {
-                kill(process.processIdentifier, SIGKILL)
+                child.send(SIGKILL)
                 exited.wait()
             }
         }
         // A grandchild may keep the pipes open; do not wait for it forever.
         _ = drained.wait(timeout: .now() + .seconds(5))
+        let ended = termination.withLock { $0 } ?? .exited(-1)
+        let (code, bySignal): (Int32, Bool) = switch ended {
+        case .exited(let status): (status, false)
+        case .signalled(let signal): (signal, true)
+        }
         return SubprocessResult(
-            exitCode: process.terminationStatus,
-            terminatedBySignal: process.terminationReason == .uncaughtSignal,
+            exitCode: code,
+            terminatedBySignal: bySignal,
             stdout: stdoutBytes.withLock { $0 },
             stderr: stderrBytes.withLock { $0 },
             timedOut: timedOut
@@ -106,26 +122,36 @@ public enum Subprocess {
         return nil
     }
 
-    private static func drain(_ handle: FileHandle, group: DispatchGroup) -> SharedBytes {
+    private static func drain(_ descriptor: Int32, group: DispatchGroup) -> SharedBytes {
         let bytes = SharedBytes([])
         group.enter()
         Thread {
             var collected: [UInt8] = []
-            while let chunk = try? handle.read(upToCount: 64 * 1024), !chunk.isEmpty {
-                collected.append(contentsOf: chunk)
+            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                if count <= 0 { break }
+                collected.append(contentsOf: buffer[..<count])
             }
             bytes.withLock { $0 = collected }
-            try? handle.close()
+            close(descriptor)
             group.leave()
         }.start()
         return bytes
     }
 
-    private static func feed(_ handle: FileHandle, _ data: [UInt8]) {
+    private static func feed(_ descriptor: Int32, _ data: [UInt8]) {
         Thread {
             // A program that exits without reading its input makes this fail with EPIPE; that is fine.
-            try? handle.write(contentsOf: Data(data))
-            try? handle.close()
+            var offset = 0
+            while offset < data.count {
+                let written = data[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+                if written < 0, errno == EINTR { continue }
+                if written <= 0 { break }
+                offset += written
+            }
+            close(descriptor)
         }.start()
     }
 

@@ -1,4 +1,5 @@
 import AuthflowCore
+import AuthflowListener
 import AuthflowStorage
 import AuthflowTestSupport
 import Foundation
@@ -124,17 +125,17 @@ import Testing
         let size = 4 << 20
         var versions: [Int] = []
         for round in 0..<12 {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: writer)
-            process.arguments = [directory, String(size)]
-            let output = Pipe()
-            process.standardOutput = output
-            try ProcessLaunch.run(process)
-            _ = output.fileHandleForReading.readData(ofLength: 6)  // "ready\n": at least one version exists.
+            guard let output = ChildPipe.make() else { throw StorageError.write(path: directory, reason: "pipe failed") }
+            let child = try ChildProcess.spawn(
+                writer, arguments: [directory, String(size)], options: .init(standardOutput: output.write)
+            )
+            close(output.write)
+            var ready = [UInt8](repeating: 0, count: 6)
+            _ = read(output.read, &ready, 6)  // "ready\n": at least one version exists.
+            close(output.read)
             try await Task.sleep(for: .milliseconds(2 + (round * 7) % 30))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            #expect(process.terminationReason == .uncaughtSignal)
+            child.send(SIGKILL)
+            #expect(child.wait() == .signalled(SIGKILL))
 
             let bytes = try #require(try SecureFile.read(directory + "/session.json", limit: 16 << 20))
             let newline = try #require(bytes.firstIndex(of: 0x0A))
