@@ -1,12 +1,10 @@
+import AuthflowParsing
 import Foundation
 
 /// Base64 helpers for JWT segments (URL alphabet, unpadded) and the emulator's padded standard base64.
 enum Base64 {
     static func urlEncoded(_ bytes: [UInt8]) -> String {
-        Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        Base64URL.encode(bytes)
     }
 
     /// Strict base64url without padding, as a JWT segment must be; `nil` for anything else.

@@ -1,6 +1,22 @@
 /// RFC 4648 §5 base64url, padding optional, the standard alphabet's `+` and `/` accepted too: Proofpoint
 /// links and JWT segments both need it.
 public enum Base64URL {
+    /// `bytes` in the URL alphabet without padding, as JWT segments, PKCE verifiers and random tokens use.
+    public static func encode(_ bytes: [UInt8]) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity((bytes.count * 4 + 2) / 3)
+        var index = 0
+        while index < bytes.count {
+            let chunk = bytes[index..<min(index + 3, bytes.count)]
+            var value = UInt32(0)
+            for (offset, byte) in chunk.enumerated() { value |= UInt32(byte) << (16 - 8 * offset) }
+            for position in 0...chunk.count { output.append(alphabet[Int((value >> (18 - 6 * position)) & 0x3F)]) }
+            index += 3
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
     /// The decoded bytes, or nil when a character is outside both alphabets.
     public static func decode(_ text: Substring) -> [UInt8]? {
         var output = [UInt8]()

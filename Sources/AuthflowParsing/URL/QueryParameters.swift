@@ -15,6 +15,11 @@ public struct QueryParameters: Sendable, Hashable {
         self.init(query: URLParts.query(of: url[...]) ?? "", plusAsSpace: plusAsSpace)
     }
 
+    /// Parameters already decoded, kept in the given order.
+    public init(pairs: [(name: String, value: String)]) {
+        self.pairs = pairs
+    }
+
     /// Parses a bare query string (`a=1&b=2`) such as a form body. Each pair splits at its first `=`.
     public init(query: Substring, plusAsSpace: Bool = false) {
         pairs = RawQuery(query).decodedPairs(plusAsSpace: plusAsSpace)

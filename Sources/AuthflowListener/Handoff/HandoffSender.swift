@@ -1,0 +1,114 @@
+import Glibc
+
+/// Delivers a URL to waiting flows over loopback: the sending half of `authflow handle-url`.
+///
+/// It sits on the path of a browser click, so it speaks just enough HTTP/1.1 over a plain socket (no libcurl
+/// start-up, no proxy lookup) and never waits on the flow itself: the listener answers as soon as it has
+/// judged the URL.
+public enum HandoffSender {
+    /// What one waiting flow said.
+    public enum Outcome: Sendable, Equatable {
+        /// The URL ended that flow's wait.
+        case accepted
+        /// Not that flow's callback (wrong state), with the listener's reason.
+        case rejected(String)
+        /// That flow already has its callback.
+        case alreadyCompleted
+        /// The listener refused the secret (a stale or foreign rendezvous file).
+        case unauthorized
+        /// Nothing answered on that port, or the answer was not understood.
+        case unreachable(String)
+    }
+
+    /// Offers `url` to each flow in `flows` that could want its scheme, newest first, until one accepts.
+    /// Returns every outcome in order, so a caller can explain a refusal.
+    public static func deliver(
+        _ url: String, to flows: [Rendezvous], timeout: Duration = .seconds(3)
+    ) -> [(flow: Rendezvous, outcome: Outcome)] {
+        let scheme = url.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+        var outcomes: [(Rendezvous, Outcome)] = []
+        for flow in flows where flow.waits(forScheme: scheme) {
+            let outcome = send(url, to: flow, timeout: timeout)
+            outcomes.append((flow, outcome))
+            if outcome == .accepted { break }
+        }
+        return outcomes
+    }
+
+    /// Posts `url` to one flow's listener.
+    public static func send(_ url: String, to flow: Rendezvous, timeout: Duration = .seconds(3)) -> Outcome {
+        let body = Array(url.utf8)
+        let head = "POST \(HandoffEndpoint.path) HTTP/1.1\r\nHost: 127.0.0.1:\(flow.port)\r\n"
+            + "\(HandoffEndpoint.secretHeader): \(flow.secret)\r\nContent-Type: text/plain; charset=utf-8\r\n"
+            + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+        let reply: [UInt8]
+        switch exchange(Array(head.utf8) + body, port: flow.port, timeout: timeout) {
+        case .success(let bytes): reply = bytes
+        case .failure(let failure): return .unreachable(failure.reason)
+        }
+        let text = String(decoding: reply, as: UTF8.self)
+        let statusLine = text.prefix { $0 != "\r" && $0 != "\n" }
+        let parts = statusLine.split(separator: " ")
+        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]) else {
+            return .unreachable("the listener's answer was not HTTP")
+        }
+        let reason = text.range(of: "\r\n\r\n").map { String(text[$0.upperBound...]) } ?? ""
+        switch status {
+        case 200..<300: return .accepted
+        case 401: return .unauthorized
+        case 409: return .alreadyCompleted
+        case 400: return .rejected(reason.trimmingTrailingNewlines)
+        default: return .unreachable("the listener answered \(status)")
+        }
+    }
+
+    private struct Failure: Error {
+        let reason: String
+    }
+
+    private static func exchange(_ request: [UInt8], port: UInt16, timeout: Duration) -> Result<[UInt8], Failure> {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { return .failure(Failure(reason: String(cString: strerror(errno)))) }
+        defer { close(descriptor) }
+        var limit = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: Int(timeout.components.attoseconds / 1_000_000_000_000))
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { return .failure(Failure(reason: "nothing listens on port \(port)")) }
+
+        var sent = 0
+        while sent < request.count {
+            let count = request[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return .failure(Failure(reason: "the listener closed the connection")) }
+            sent += count
+        }
+        var reply: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while reply.count < 64 * 1024 {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count < 0, errno == EINTR { continue }
+            if count < 0 { return .failure(Failure(reason: "no answer from the listener in time")) }
+            if count == 0 { break }
+            reply += buffer[..<count]
+        }
+        return .success(reply)
+    }
+}
+
+private extension String {
+    var trimmingTrailingNewlines: String {
+        var text = self
+        while text.last == "\n" || text.last == "\r" { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,30 @@
+/// What a waiting flow publishes so `authflow handle-url` can find it: where it listens, the secret that
+/// proves a handoff comes from this user, and which URLs it waits for.
+public struct Rendezvous: Codable, Sendable, Hashable {
+    /// The listener's port on 127.0.0.1.
+    public var port: UInt16
+    /// A CSPRNG secret; the file holding it is readable by this user only.
+    public var secret: String
+    /// Custom schemes (lowercased) the flow waits for; empty means it only takes loopback callbacks.
+    public var schemes: [String]
+    /// The waiting process, so files of processes that died can be cleared.
+    public var pid: Int32
+    /// A short description for messages, such as `phone sign-in` or `listen`.
+    public var label: String
+
+    /// A record for the listener on `port`.
+    public init(port: UInt16, secret: String, schemes: [String], pid: Int32, label: String) {
+        self.port = port
+        self.secret = secret
+        self.schemes = schemes.map { $0.lowercased() }
+        self.pid = pid
+        self.label = label
+    }
+
+    /// Whether a URL with this scheme could be for this flow.
+    public func waits(forScheme scheme: String) -> Bool {
+        let scheme = scheme.lowercased()
+        if scheme == "http" || scheme == "https" { return true }
+        return schemes.contains(scheme)
+    }
+}

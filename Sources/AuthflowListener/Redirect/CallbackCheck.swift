@@ -1,0 +1,66 @@
+import AuthflowParsing
+
+/// What a ``RedirectListener`` does with a callback that reached it.
+public enum CallbackVerdict: Sendable, Hashable {
+    /// It answers this flow: the wait ends with it.
+    case accepted
+    /// It answers this flow but reports a failure (an OAuth `error`, a `firebaseError`): the wait ends with
+    /// it, and the browser is told what went wrong.
+    case acceptedWithError(String)
+    /// It is not this flow's (wrong or missing state): answered 400, and the flow keeps waiting.
+    case rejected(String)
+
+    /// Whether the wait ends with this callback.
+    public var isAccepted: Bool {
+        if case .rejected = self { return false }
+        return true
+    }
+}
+
+/// Decides whether a callback belongs to the waiting flow. The listener knows nothing of OAuth or Firebase;
+/// the flow that opened the browser supplies this check.
+public struct CallbackCheck: Sendable {
+    private let evaluate: @Sendable (RedirectCallback) -> CallbackVerdict
+
+    /// A check made of any rule; it runs on a server thread and must not block.
+    public init(_ evaluate: @escaping @Sendable (RedirectCallback) -> CallbackVerdict) {
+        self.evaluate = evaluate
+    }
+
+    /// The verdict on `callback`.
+    public func verdict(on callback: RedirectCallback) -> CallbackVerdict {
+        evaluate(callback)
+    }
+
+    /// The RFC 6749 rule: the `parameter` (default `state`) must equal `expected`, compared in constant time.
+    ///
+    /// The value is looked up among the callback's own parameters, then inside parameters whose value is itself
+    /// a URL (a custom-scheme callback wraps the real one in `deep_link_id` or `link`), a few levels deep.
+    /// A matching callback that carries an OAuth `error` is accepted as a failure, with `error_description`
+    /// when the server gave one.
+    public static func state(_ expected: String, parameter: String = "state") -> CallbackCheck {
+        CallbackCheck { callback in
+            guard let found = value(of: parameter, in: callback.parameters, depth: 3) else {
+                return .rejected("The callback has no \(parameter) parameter, so it cannot be matched to this sign-in.")
+            }
+            guard ConstantTime.equal(found, expected) else {
+                return .rejected("The callback's \(parameter) does not match this sign-in; it belongs to another attempt.")
+            }
+            if let error = callback.parameters.nonEmptyValue("error", rule: .firstWins) {
+                let detail = callback.parameters.nonEmptyValue("error_description", rule: .firstWins)
+                return .acceptedWithError(detail.map { "\(error): \($0)" } ?? error)
+            }
+            return .accepted
+        }
+    }
+
+    private static func value(of name: String, in parameters: QueryParameters, depth: Int) -> String? {
+        if let value = parameters.value(name, rule: .firstWins) { return value }
+        guard depth > 0 else { return nil }
+        for pair in parameters.pairs where pair.value.contains("://") {
+            let nested = RedirectCallback(url: pair.value, route: .paste).parameters
+            if let value = value(of: name, in: nested, depth: depth - 1) { return value }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,45 @@
+import AuthflowParsing
+
+/// A callback URL that reached a ``RedirectListener``, whichever way it came.
+public struct RedirectCallback: Sendable, Hashable {
+    /// How the callback arrived.
+    public enum Route: String, Sendable, Hashable {
+        /// The browser requested the listener's callback path (a query, or a `form_post` body).
+        case http
+        /// `authflow handle-url` forwarded a URL the desktop handed it (a custom scheme).
+        case handoff
+        /// The user pasted the final URL (headless and SSH sessions).
+        case paste
+    }
+
+    /// The URL as received. For a form post it is the request URL; its parameters came in the body.
+    public let url: String
+    /// The query's parameters, then the fragment's (custom-scheme URLs only), then a form body's; decoded.
+    public let parameters: QueryParameters
+    /// How it arrived.
+    public let route: Route
+
+    /// A callback made of its parts; the listener builds these, tests and embedders may too.
+    public init(url: String, parameters: QueryParameters, route: Route) {
+        self.url = url
+        self.parameters = parameters
+        self.route = route
+    }
+
+    /// A callback carried by a URL alone (pasted or handed over): its query and fragment parameters.
+    public init(url: String, route: Route) {
+        // `+` is a space in both, as form encoding (and OAuth servers) use it.
+        var pairs = QueryParameters(url: url, plusAsSpace: true).pairs
+        if let fragment = URLParts(url)?.fragment {
+            pairs += QueryParameters(query: fragment[...], plusAsSpace: true).pairs
+        }
+        self.init(url: url, parameters: QueryParameters(pairs: pairs), route: route)
+    }
+
+    /// The parameters as a dictionary; where a name repeats, the first value wins.
+    public var firstValues: [String: String] {
+        var values: [String: String] = [:]
+        for pair in parameters.pairs where values[pair.name] == nil { values[pair.name] = pair.value }
+        return values
+    }
+}

@@ -1,0 +1,245 @@
+import AuthflowParsing
+import Foundation
+import Synchronization
+
+/// Waits for one browser callback on loopback: the redirect handler of RFC 8252, reusable by any tool.
+///
+/// It listens on `127.0.0.1` and `::1`, accepts the first callback that passes the configured
+/// ``CallbackCheck`` and nothing after it. A callback can arrive three ways: the browser requests the callback
+/// path (`GET` with a query, or a `form_post`), `authflow handle-url` forwards a custom-scheme URL the desktop
+/// handed it (see ``HandoffEndpoint``), or the caller passes a pasted URL to ``submit(_:)``. Mismatched and
+/// repeated callbacks get a 400 page and the wait goes on; stray paths such as `/favicon.ico` get 404.
+///
+/// ```swift
+/// let state = RandomToken.make()
+/// let listener = try RedirectListener(configuration: .init(check: .state(state)))
+/// openBrowser("https://provider.example/authorize?redirect_uri=\(listener.redirectURI)&state=\(state)")
+/// let callback = try await listener.callback(timeout: .seconds(300))
+/// print(callback.parameters.value("code") ?? "")
+/// ```
+public final class RedirectListener: Sendable {
+    /// The port shared by both loopback addresses.
+    public let port: UInt16
+    /// The callback path.
+    public let path: String
+    /// Where the browser should be sent back to: `http://127.0.0.1:PORT/path`.
+    public var redirectURI: String { redirectURI(host: "127.0.0.1") }
+
+    private let configuration: Configuration
+    private let server: LoopbackServer
+    private let secret: String
+    private let rendezvousFile: String?
+    private let state = Mutex(WaitState())
+
+    /// Starts listening (and publishes the rendezvous file) at once.
+    public init(configuration: Configuration) throws(RedirectListenerError) {
+        let secret = RandomToken.make()
+        let inbox = Inbox()
+        let server: LoopbackServer
+        do {
+            server = try LoopbackServer(configuration: configuration.server) { request in inbox.handle(request) }
+        } catch {
+            throw .server(error)
+        }
+        self.server = server
+        self.port = server.port
+        self.path = configuration.path
+        self.configuration = configuration
+        self.secret = secret
+
+        if let directory = configuration.rendezvous {
+            let record = Rendezvous(
+                port: server.port, secret: secret, schemes: configuration.schemes, pid: getpid(), label: configuration.label
+            )
+            do {
+                rendezvousFile = try directory.publish(record)
+            } catch {
+                server.stop()
+                throw .rendezvous(error.description)
+            }
+        } else {
+            rendezvousFile = nil
+        }
+        inbox.attach(self)
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// The redirect URI on `host`: use `localhost` where the page must be on an authorized domain (reCAPTCHA).
+    public func redirectURI(host: String) -> String {
+        "http://\(host):\(port)\(path)"
+    }
+
+    /// Waits for the accepted callback; returns at once if it already came.
+    public func callback(timeout: Duration) async throws(RedirectListenerError) -> RedirectCallback {
+        let timer = Task { [weak self] in
+            try? await Task.sleep(for: timeout)
+            if !Task.isCancelled { self?.finish(with: .timedOut(timeout)) }
+        }
+        defer { timer.cancel() }
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<RedirectCallback, RedirectListenerError>, Never>) in
+                let immediate: Result<RedirectCallback, RedirectListenerError>? = state.withLock { state in
+                    if let done = state.accepted { return .success(done) }
+                    if let failure = state.failure { return .failure(failure) }
+                    state.waiters.append(continuation)
+                    return nil
+                }
+                if let immediate { continuation.resume(returning: immediate) }
+            }
+        } onCancel: {
+            finish(with: .cancelled)
+        }
+        return try result.get()
+    }
+
+    /// Offers a URL the user pasted. It is judged like any callback; the verdict says whether it ended the
+    /// wait, or why not, so the caller can ask again.
+    public func submit(_ url: String) -> CallbackVerdict {
+        offer(RedirectCallback(url: url.trimmingCharacters(in: .whitespacesAndNewlines), route: .paste))
+    }
+
+    /// Stops listening, withdraws the rendezvous file and ends any wait with ``RedirectListenerError/cancelled``.
+    /// Safe to call more than once.
+    public func stop() {
+        finish(with: .cancelled)
+        server.stop()
+        if let rendezvousFile { configuration.rendezvous?.withdraw(rendezvousFile) }
+    }
+
+    // MARK: - Judging callbacks
+
+    private func offer(_ callback: RedirectCallback) -> CallbackVerdict {
+        if let reason = foreignURLReason(callback) { return .rejected(reason) }
+        if state.withLock({ $0.accepted != nil }) { return .rejected(Self.alreadyUsed) }
+        let verdict = configuration.check.verdict(on: callback)
+        guard verdict.isAccepted else { return verdict }
+        let waiters: [CheckedContinuation<Result<RedirectCallback, RedirectListenerError>, Never>]? = state.withLock { state in
+            guard state.accepted == nil, state.failure == nil else { return nil }
+            state.accepted = callback
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        guard let waiters else { return .rejected(Self.alreadyUsed) }
+        waiters.forEach { $0.resume(returning: .success(callback)) }
+        return verdict
+    }
+
+    /// A pasted or handed-over URL must be for this listener: one of its custom schemes, or its own callback
+    /// path on a loopback host.
+    private func foreignURLReason(_ callback: RedirectCallback) -> String? {
+        guard callback.route != .http else { return nil }
+        guard let parts = URLParts(callback.url) else { return "That is not a URL." }
+        if parts.scheme == "http" || parts.scheme == "https" {
+            let loopback = ["127.0.0.1", "localhost", "::1"].contains(parts.host)
+            guard loopback, parts.port == Int(port), parts.path == path else {
+                return "That URL is not this flow's callback (\(redirectURI)); paste the address the browser ended on."
+            }
+            return nil
+        }
+        guard configuration.schemes.contains(parts.scheme) else {
+            return "That URL's scheme (\(parts.scheme):) is not one this flow waits for."
+        }
+        return nil
+    }
+
+    private func finish(with failure: RedirectListenerError) {
+        let waiters = state.withLock { state in
+            guard state.accepted == nil, state.failure == nil else { return [CheckedContinuation<Result<RedirectCallback, RedirectListenerError>, Never>]() }
+            state.failure = failure
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        waiters.forEach { $0.resume(returning: .failure(failure)) }
+    }
+
+    static let alreadyUsed = "This sign-in already received its answer; a callback is accepted only once."
+
+    // MARK: - HTTP
+
+    fileprivate func handle(_ request: LoopbackRequest) -> LoopbackResponse {
+        let pages = CallbackPages(renderer: renderer)
+        if request.path == HandoffEndpoint.path { return handoff(request) }
+        if let route = configuration.routes[request.path] { return route(request) }
+        guard request.path == path, request.method == "GET" || request.method == "POST" else {
+            return pages.failed(title: "Not found", message: "Nothing is served at this address.", status: 404)
+        }
+        var pairs = QueryParameters(query: (request.query ?? "")[...], plusAsSpace: true).pairs
+        if request.method == "POST",
+           request.header("Content-Type")?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true {
+            pairs += QueryParameters(query: request.text[...], plusAsSpace: true).pairs
+        }
+        let callback = RedirectCallback(
+            url: redirectURI + (request.query.map { "?\($0)" } ?? ""), parameters: QueryParameters(pairs: pairs), route: .http
+        )
+        switch offer(callback) {
+        case .accepted:
+            return pages.received(title: configuration.successPage.title, message: configuration.successPage.message)
+        case .acceptedWithError(let message):
+            return pages.failed(title: "Sign-in failed", message: message, status: 200)
+        case .rejected(let reason):
+            return pages.failed(title: "Not accepted", message: reason, status: 400)
+        }
+    }
+
+    private func handoff(_ request: LoopbackRequest) -> LoopbackResponse {
+        guard request.method == "POST" else { return .text("Use POST.\n", status: 405) }
+        guard let presented = request.header(HandoffEndpoint.secretHeader), ConstantTime.equal(presented, secret) else {
+            return .text("Wrong handoff secret.\n", status: 401)
+        }
+        let url = request.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if state.withLock({ $0.accepted != nil }) { return .text(Self.alreadyUsed + "\n", status: 409) }
+        switch offer(RedirectCallback(url: url, route: .handoff)) {
+        case .accepted, .acceptedWithError:
+            return LoopbackResponse(status: 204)
+        case .rejected(let reason):
+            let status = reason == Self.alreadyUsed ? 409 : 400
+            return .text(reason + "\n", status: status)
+        }
+    }
+
+    private var renderer: PageRenderer { rendererCache.renderer(for: configuration.templates) }
+    private let rendererCache = RendererCache()
+}
+
+/// What the listener is waiting on, under one lock.
+private struct WaitState {
+    var accepted: RedirectCallback?
+    var failure: RedirectListenerError?
+    var waiters: [CheckedContinuation<Result<RedirectCallback, RedirectListenerError>, Never>] = []
+}
+
+/// The server's handler is created before the listener exists; requests that arrive in between (none should,
+/// as the port is fresh) get 503. Holding the listener weakly lets it stop when its owner lets go.
+private final class Inbox: Sendable {
+    private let listener = Mutex<WeakListener>(WeakListener())
+
+    func attach(_ owner: RedirectListener) {
+        listener.withLock { $0.value = owner }
+    }
+
+    func handle(_ request: LoopbackRequest) -> LoopbackResponse {
+        guard let owner = listener.withLock({ $0.value }) else { return .text("Starting up.\n", status: 503) }
+        return owner.handle(request)
+    }
+}
+
+private struct WeakListener {
+    weak var value: RedirectListener?
+}
+
+/// One renderer per listener, made on first use.
+private final class RendererCache: Sendable {
+    private let cached = Mutex<PageRenderer?>(nil)
+
+    func renderer(for directory: TemplateDirectory) -> PageRenderer {
+        cached.withLock { cached in
+            if let cached { return cached }
+            let renderer = PageRenderer(directory: directory)
+            cached = renderer
+            return renderer
+        }
+    }
+}
