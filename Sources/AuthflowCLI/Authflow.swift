@@ -17,6 +17,8 @@ struct Authflow: AsyncParsableCommand {
             SignOutCommand.self,
             DeleteAccountCommand.self,
             EmulatorCommand.self,
+            ListenCommand.self,
+            HandleURLCommand.self,
         ]
     )
 

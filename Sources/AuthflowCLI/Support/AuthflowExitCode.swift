@@ -15,6 +15,8 @@ enum AuthflowExitCode: Int32, CaseIterable {
     case browserTimeout = 4
     /// A second factor is required and cannot be resolved without a terminal.
     case secondFactorRequired = 5
+    /// Interrupted with Ctrl-C (128 + SIGINT, as shells report it).
+    case interrupted = 130
 
     var exitCode: ExitCode { ExitCode(rawValue) }
 
@@ -28,5 +30,6 @@ enum AuthflowExitCode: Int32, CaseIterable {
           3  network or backend unavailable (offline, DNS, connection refused, TLS, timeout, server error)
           4  timed out waiting for the browser
           5  second factor required but not resolvable non-interactively
+        130  interrupted (Ctrl-C) while waiting
         """
 }

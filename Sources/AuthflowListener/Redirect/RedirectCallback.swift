@@ -36,10 +36,9 @@ public struct RedirectCallback: Sendable, Hashable {
         self.init(url: url, parameters: QueryParameters(pairs: pairs), route: route)
     }
 
-    /// The parameters as a dictionary; where a name repeats, the first value wins.
-    public var firstValues: [String: String] {
-        var values: [String: String] = [:]
-        for pair in parameters.pairs where values[pair.name] == nil { values[pair.name] = pair.value }
-        return values
+    /// The parameters in order, each name once; where a name repeats, the first value wins.
+    public var distinctParameters: [(name: String, value: String)] {
+        var seen = Set<String>()
+        return parameters.pairs.filter { seen.insert($0.name).inserted }
     }
 }

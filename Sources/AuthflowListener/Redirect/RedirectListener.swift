@@ -36,8 +36,10 @@ public final class RedirectListener: Sendable {
         let secret = RandomToken.make()
         let inbox = Inbox()
         let server: LoopbackServer
+        var serverConfiguration = configuration.server
+        serverConfiguration.port = configuration.port
         do {
-            server = try LoopbackServer(configuration: configuration.server) { request in inbox.handle(request) }
+            server = try LoopbackServer(configuration: serverConfiguration) { request in inbox.handle(request) }
         } catch {
             throw .server(error)
         }

@@ -1,0 +1,49 @@
+import ArgumentParser
+import AuthflowListener
+import AuthflowParsing
+
+/// `authflow handle-url URL`: what the desktop runs when a custom-scheme link is opened.
+struct HandleURLCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "handle-url",
+        abstract: "Hand a callback URL to the authflow command waiting for it.",
+        discussion: """
+            The desktop runs this for the schemes `authflow register-scheme` registered. It finds the waiting \
+            flow through its rendezvous file under $XDG_RUNTIME_DIR/authflow/, forwards the URL over loopback \
+            and returns at once: exit 0 when a flow took the URL, 1 when none did.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The URL the desktop passed (%u).", valueName: "url"))
+    var url: String
+
+    func run() throws {
+        let text = url.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard URLParts(text) != nil else {
+            throw CommandFailure("\"\(text)\" is not a URL: pass the whole address, including its scheme.", status: .usage)
+        }
+        let flows = RendezvousDirectory.standard().waitingFlows()
+        let outcomes = HandoffSender.deliver(text, to: flows)
+        if outcomes.contains(where: { $0.outcome == .accepted }) { return }
+        throw CommandFailure(Self.explain(outcomes, url: text), status: .refused)
+    }
+
+    static func explain(_ outcomes: [(flow: Rendezvous, outcome: HandoffSender.Outcome)], url: String) -> String {
+        if outcomes.isEmpty {
+            if (try? OfflineLinkInspector().inspect(url))?.action?.mode == .signIn {
+                return "This is an email sign-in link and no authflow command is waiting for it: finish it with `authflow email-link complete URL`."
+            }
+            return "No authflow command is waiting for this URL: start the sign-in again, then open the link from it."
+        }
+        let reasons = outcomes.map { flow, outcome -> String in
+            switch outcome {
+            case .accepted: "\(flow.label): accepted"
+            case .rejected(let reason): "\(flow.label): \(reason)"
+            case .alreadyCompleted: "\(flow.label): already has its answer"
+            case .unauthorized: "\(flow.label): refused the handoff secret (a stale rendezvous file)"
+            case .unreachable(let reason): "\(flow.label): \(reason)"
+            }
+        }
+        return "No waiting authflow command took this URL. " + reasons.joined(separator: "; ")
+    }
+}

@@ -1,0 +1,106 @@
+import ArgumentParser
+import AuthflowListener
+import Foundation
+
+/// `authflow listen`: a generic RFC 8252 redirect catcher for any OAuth script.
+struct ListenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "listen",
+        abstract: "Wait on loopback for one browser redirect and print it.",
+        discussion: """
+            Prints the redirect URI to use (first line), then the callback once one arrives with the right \
+            state, and exits 0. A callback arrives by HTTP at the redirect URI (GET or form_post), through \
+            `authflow handle-url` for the --scheme custom schemes, or pasted on standard input with --paste.
+
+            Without --state a random one is made and printed; put it in your authorization request.
+
+            With --json the output is one JSON object per line:
+              {"event":"listening","redirectUri":"http://127.0.0.1:PORT/callback","state":"…"}
+              {"event":"callback","url":"…","params":{…},"via":"http"}
+            and on timeout {"event":"timeout"} (exit 4).
+            """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The callback path.", valueName: "path"))
+    var path = "/callback"
+
+    @Option(name: .long, help: ArgumentHelp("Also accept URLs of this custom scheme (repeatable).", valueName: "scheme"))
+    var scheme: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("The state the callback must carry (default: a new random one).", valueName: "state"))
+    var state: String?
+
+    @Option(name: .long, help: ArgumentHelp("The parameter holding the state, e.g. eventId for Firebase pages.", valueName: "name"))
+    var stateParam = "state"
+
+    @Flag(name: .long, help: "Read pasted callback URLs from standard input, one per line.")
+    var paste = false
+
+    @Flag(name: .long, help: "Print JSON lines instead of plain text.")
+    var json = false
+
+    @OptionGroup var wait: WaitOptions
+
+    func validate() throws {
+        guard path.hasPrefix("/"), !path.contains("?"), !path.contains("#"), path != HandoffEndpoint.path else {
+            throw ValidationError("--path must start with / and have no query or fragment, e.g. /callback.")
+        }
+        for name in scheme where !Self.isScheme(name) {
+            throw ValidationError("--scheme \(name) is not a URL scheme: use letters, digits, +, - and . only, starting with a letter.")
+        }
+        if let state, state.isEmpty { throw ValidationError("--state must not be empty.") }
+    }
+
+    func run() async throws {
+        let expected = state ?? RandomToken.make()
+        let listener: RedirectListener
+        do {
+            listener = try RedirectListener(configuration: .init(
+                check: .state(expected, parameter: stateParam), port: wait.port, path: path, schemes: scheme,
+                label: "authflow listen", templates: .standard(explicit: wait.templates),
+                successPage: ("Received", "The redirect reached the program waiting for it.")
+            ))
+        } catch {
+            throw CommandFailure(error.description, status: .unavailable)
+        }
+        defer { listener.stop() }
+
+        let output = LineOutput()
+        if json {
+            output.line(OrderedJSON.line([
+                ("event", .string("listening")), ("redirectUri", .string(listener.redirectURI)),
+                ("state", .string(expected)),
+            ]))
+        } else {
+            output.line(listener.redirectURI)
+            StandardError.write("authflow: waiting for a redirect to \(listener.redirectURI) with \(stateParam)=\(expected)")
+        }
+        if paste { PastedLines.feed(into: listener) }
+
+        let outcome = await BrowserWait.run(listener: listener, timeout: wait.duration, message: "Waiting for the redirect…")
+        switch outcome {
+        case .callback(let callback):
+            if json {
+                output.line(OrderedJSON.line([
+                    ("event", .string("callback")), ("url", .string(callback.url)),
+                    ("params", .object(callback.distinctParameters.map { ($0.name, .string($0.value)) })),
+                    ("via", .string(callback.route.rawValue)),
+                ]))
+            } else {
+                output.line(callback.url)
+            }
+        case .failed(.timedOut(let limit)):
+            if json { output.line(OrderedJSON.line([("event", .string("timeout"))])) }
+            throw CommandFailure(RedirectListenerError.timedOut(limit).description, status: .browserTimeout)
+        case .interrupted:
+            throw CommandFailure("Cancelled.", status: .interrupted)
+        case .failed(let error):
+            throw CommandFailure(error.description, status: .unavailable)
+        }
+    }
+
+    static func isScheme(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
+        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) }
+    }
+}

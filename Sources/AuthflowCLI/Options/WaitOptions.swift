@@ -1,0 +1,21 @@
+import ArgumentParser
+
+/// How long and where a command waits for the browser.
+struct WaitOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Give up after this many seconds (exit 4).", valueName: "seconds"))
+    var timeout: Int = 300
+
+    @Option(name: .long, help: ArgumentHelp("Listen on this loopback port instead of a free one.", valueName: "port"))
+    var port: UInt16 = 0
+
+    @Option(name: .long, help: ArgumentHelp("Serve result pages from this directory first (branded copies of templates/).", valueName: "dir"))
+    var templates: String?
+
+    func validate() throws {
+        guard (1...86_400).contains(timeout) else {
+            throw ValidationError("--timeout must be between 1 and 86400 seconds.")
+        }
+    }
+
+    var duration: Duration { .seconds(timeout) }
+}

@@ -1,0 +1,164 @@
+import AuthflowHTTP
+import AuthflowListener
+import AuthflowTestSupport
+import Foundation
+import Testing
+
+@Suite("Redirect listener: state, single use, routes, handoff, paste, deadline")
+struct RedirectListenerTests {
+    private let client = HTTPClient(configuration: HTTPClientConfiguration(redirects: .doNotFollow, proxy: .none))
+
+    private func listener(
+        state: String = "s-123", schemes: [String] = [], rendezvous: RendezvousDirectory? = nil
+    ) throws -> RedirectListener {
+        try RedirectListener(configuration: .init(
+            check: .state(state), schemes: schemes, rendezvous: rendezvous, label: "test",
+            templates: TemplateDirectory(searchPath: [.init(path: TemplateDirectory.sourceTreeDirectory, origin: .sourceTree)])
+        ))
+    }
+
+    @Test("A wrong state gets 400 and the wait goes on; the right one ends it; a repeat gets 400")
+    func stateAndSingleUse() async throws {
+        let listener = try listener()
+        defer { listener.stop() }
+
+        let wrong = try await client.send(HTTPRequest(url: listener.redirectURI + "?state=other&code=x"))
+        let missing = try await client.send(HTTPRequest(url: listener.redirectURI + "?code=x"))
+        let right = try await client.send(HTTPRequest(url: listener.redirectURI + "?state=s-123&code=c%201+2"))
+        let repeated = try await client.send(HTTPRequest(url: listener.redirectURI + "?state=s-123&code=again"))
+        let callback = try await listener.callback(timeout: .seconds(30))
+
+        #expect(wrong.status == 400)
+        #expect(wrong.text.contains("does not match"))
+        #expect(missing.status == 400)
+        #expect(right.status == 200)
+        #expect(right.text.contains("close this tab"))
+        #expect(right.header("Cache-Control") == "no-store")
+        #expect(repeated.status == 400)
+        #expect(callback.parameters.value("code") == "c 1 2")
+        #expect(callback.route == .http)
+    }
+
+    @Test("A form_post body carries the callback; an OAuth error is accepted as a failure page")
+    func formPostAndError() async throws {
+        let listener = try listener()
+        defer { listener.stop() }
+
+        let response = try await client.send(HTTPRequest(
+            method: .post, url: listener.redirectURI,
+            headers: [HTTPHeader(name: "Content-Type", value: "application/x-www-form-urlencoded")],
+            body: Array("state=s-123&error=access_denied&error_description=User+said+no".utf8)
+        ))
+        let callback = try await listener.callback(timeout: .seconds(30))
+
+        #expect(response.status == 200)
+        #expect(response.text.contains("access_denied: User said no"))
+        #expect(callback.parameters.value("error") == "access_denied")
+    }
+
+    @Test("Stray paths and other methods get 404 and do not disturb the wait")
+    func strayPaths() async throws {
+        let listener = try listener()
+        defer { listener.stop() }
+        let origin = "http://127.0.0.1:\(listener.port)"
+
+        for path in ["/favicon.ico", "/", "/callback/extra", "/.authflow/other"] {
+            #expect(try await client.send(HTTPRequest(url: origin + path)).status == 404, "\(path)")
+        }
+        #expect(try await client.send(HTTPRequest(method: .put, url: listener.redirectURI + "?state=s-123")).status == 404)
+        #expect(try await client.send(HTTPRequest(url: listener.redirectURI + "?state=s-123")).status == 200)
+        #expect(try await listener.callback(timeout: .seconds(30)).route == .http)
+    }
+
+    @Test("No callback before the deadline is .timedOut; stop() ends a wait as .cancelled")
+    func deadlineAndStop() async throws {
+        let quiet = try listener()
+        await #expect(throws: RedirectListenerError.timedOut(.milliseconds(300))) {
+            try await quiet.callback(timeout: .milliseconds(300))
+        }
+        quiet.stop()
+
+        let stopped = try listener()
+        let waiting = Task { () async throws(RedirectListenerError) -> RedirectCallback in
+            try await stopped.callback(timeout: .seconds(120))
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        stopped.stop()
+        await #expect(throws: RedirectListenerError.cancelled) { try await waiting.value }
+    }
+
+    @Test("The rendezvous file is 0600 in a 0700 directory, names the port, and goes away on stop()")
+    func rendezvousFile() async throws {
+        let temporary = try TemporaryDirectory()
+        let directory = RendezvousDirectory(path: temporary.file("authflow"))
+        let listener = try listener(schemes: ["App-1-2"], rendezvous: directory)
+
+        let flows = directory.waitingFlows()
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(flows.count == 1)
+        #expect(flows.first?.port == listener.port)
+        #expect(flows.first?.schemes == ["app-1-2"])
+        #expect((flows.first?.secret.utf8.count ?? 0) >= 22)
+        #expect(try permissions(directory.path) == 0o700)
+        #expect(try permissions(directory.path + "/" + names[0]) == 0o600)
+
+        listener.stop()
+        #expect(directory.waitingFlows().isEmpty)
+    }
+
+    @Test("handle-url's sender: a wrong secret is 401, a mismatched URL is refused with the reason, the right one accepted once")
+    func handoff() async throws {
+        let temporary = try TemporaryDirectory()
+        let directory = RendezvousDirectory(path: temporary.file("authflow"))
+        let listener = try listener(schemes: ["app-1-2"], rendezvous: directory)
+        defer { listener.stop() }
+        let flow = try #require(directory.waitingFlows().first)
+        var forged = flow
+        forged.secret = "not-the-secret"
+
+        let unauthorized = HandoffSender.send("app-1-2://x?state=s-123", to: forged)
+        let mismatched = HandoffSender.send("app-1-2://x?state=nope", to: flow)
+        let otherScheme = HandoffSender.deliver("other://x?state=s-123", to: [flow])
+        let accepted = HandoffSender.send("app-1-2://firebaseauth/link?code=c&state=s-123", to: flow)
+        let again = HandoffSender.send("app-1-2://firebaseauth/link?code=d&state=s-123", to: flow)
+        let callback = try await listener.callback(timeout: .seconds(30))
+
+        #expect(unauthorized == .unauthorized)
+        guard case .rejected(let reason) = mismatched else { Issue.record("got \(mismatched)"); return }
+        #expect(reason.contains("does not match"))
+        #expect(otherScheme.isEmpty)
+        #expect(accepted == .accepted)
+        #expect(again == .alreadyCompleted)
+        #expect(callback.route == .handoff)
+        #expect(callback.parameters.value("code") == "c")
+    }
+
+    @Test("A state nested in deep_link_id is found; pasted URLs must be this flow's scheme or callback address")
+    func pasteAndNesting() async throws {
+        let listener = try listener(schemes: ["app-1-2"])
+        defer { listener.stop() }
+        let inner = "https://p.firebaseapp.com/__/auth/callback?state=s-123&recaptchaToken=t"
+        let nested = "app-1-2://firebaseauth/link?deep_link_id=" + (inner.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+
+        #expect(listener.submit("other-scheme://x?state=s-123") != .accepted)
+        #expect(listener.submit("http://127.0.0.1:1/callback?state=s-123") != .accepted)
+        #expect(listener.submit("  \(nested)\n") == .accepted)
+        #expect(try await listener.callback(timeout: .seconds(30)).route == .paste)
+    }
+
+    @Test("Tokens are base64url, at least 128 bits, and differ; comparison is exact")
+    func tokens() {
+        let tokens = (0..<100).map { _ in RandomToken.make() }
+        #expect(Set(tokens).count == 100)
+        #expect(tokens.allSatisfy { $0.utf8.count == 43 && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" } })
+        #expect(RandomToken.make(bytes: 1).utf8.count == 22)
+        #expect(ConstantTime.equal("abc", "abc"))
+        #expect(!ConstantTime.equal("abc", "abd"))
+        #expect(!ConstantTime.equal("abc", "abcd"))
+    }
+
+    private func permissions(_ path: String) throws -> Int {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        return (attributes[.posixPermissions] as? Int) ?? -1
+    }
+}
