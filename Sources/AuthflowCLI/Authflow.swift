@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthflowCore
+import Foundation
 
 /// The `authflow` command.
 @main
@@ -25,6 +26,8 @@ struct Authflow: AsyncParsableCommand {
     /// Runs the command, mapping argument errors to exit status 2 (ArgumentParser's default is 64) so that
     /// every usage problem has the one documented status.
     static func main() async {
+        // A closed pipe (`| head`, a caller that stopped reading) is a write error, not a reason to die.
+        signal(SIGPIPE, SIG_IGN)
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -1,0 +1,83 @@
+import AuthflowHTTP
+import AuthflowListener
+import AuthflowTestSupport
+import Foundation
+import Testing
+
+@Suite("authflow listen and handle-url")
+struct ListenCommandTests {
+    @Test("listen --json prints the redirect URI, then exactly the callback handed over by handle-url, and exits 0")
+    func handoffEndToEnd() async throws {
+        let runtime = try TemporaryDirectory()
+        let environment = ["XDG_RUNTIME_DIR": runtime.path]
+        let listen = try RunningCommand(
+            ["listen", "--json", "--scheme", "app-1-2-ios-3", "--state", "st-1", "--timeout", "60"], environment: environment
+        )
+        let first = try #require(listen.readLine())
+        let listening = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: String])
+
+        let stray = try await AuthflowCommand.run(["handle-url", "app-1-2-ios-3://firebaseauth/link?state=other"], environment: environment)
+        let handed = try await AuthflowCommand.run(
+            ["handle-url", "app-1-2-ios-3://firebaseauth/link?code=c+1&state=st-1"], environment: environment
+        )
+        let (termination, lines) = listen.finish()
+        let nobody = try await AuthflowCommand.run(["handle-url", "app-1-2-ios-3://firebaseauth/link?state=st-1"], environment: environment)
+
+        #expect(listening["event"] == "listening")
+        #expect(listening["state"] == "st-1")
+        #expect(listening["redirectUri"]?.hasPrefix("http://127.0.0.1:") == true)
+        #expect(stray.exitCode == 1)
+        #expect(stray.stderrText.contains("does not match"))
+        #expect(handed.exitCode == 0, "\(handed.stderrText)")
+        #expect(termination == .exited(0))
+        #expect(lines == [#"{"event":"callback","url":"app-1-2-ios-3://firebaseauth/link?code=c+1&state=st-1","params":{"code":"c 1","state":"st-1"},"via":"handoff"}"#])
+        #expect(nobody.exitCode == 1)
+        #expect(nobody.stderrText.contains("No authflow command is waiting"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: runtime.path + "/authflow").isEmpty)
+    }
+
+    @Test("An HTTP callback ends listen; the plain output is the redirect URI, then the callback URL")
+    func httpCallback() async throws {
+        let runtime = try TemporaryDirectory()
+        let listen = try RunningCommand(["listen", "--state", "st-2", "--path", "/cb"], environment: ["XDG_RUNTIME_DIR": runtime.path])
+        let redirectURI = try #require(listen.readLine())
+        let client = HTTPClient(configuration: HTTPClientConfiguration(proxy: .none))
+
+        let page = try await client.send(HTTPRequest(url: redirectURI + "?code=x&state=st-2"))
+        let (termination, lines) = listen.finish()
+
+        #expect(redirectURI.hasSuffix("/cb"))
+        #expect(page.status == 200)
+        #expect(termination == .exited(0))
+        #expect(lines == [redirectURI + "?code=x&state=st-2"])
+    }
+
+    @Test("Ctrl-C exits 130 and frees the port; a timeout exits 4 with a timeout event")
+    func interruptAndTimeout() async throws {
+        let runtime = try TemporaryDirectory()
+        let environment = ["XDG_RUNTIME_DIR": runtime.path]
+        let listen = try RunningCommand(["listen"], environment: environment)
+        let redirectURI = try #require(listen.readLine())
+        listen.send(SIGINT)
+        let (termination, _) = listen.finish()
+        let client = HTTPClient(configuration: HTTPClientConfiguration(proxy: .none))
+        var refused = false
+        do { _ = try await client.send(HTTPRequest(url: redirectURI)) } catch { refused = error == .connectionRefused(host: "127.0.0.1") }
+
+        let timedOut = try await AuthflowCommand.run(["listen", "--json", "--timeout", "1"], environment: environment)
+
+        #expect(termination == .exited(130))
+        #expect(refused)
+        #expect(timedOut.exitCode == 4)
+        #expect(timedOut.stdoutText.hasSuffix(#"{"event":"timeout"}"# + "\n"))
+        #expect(timedOut.stderrText.contains("No callback arrived within 1 seconds"))
+    }
+
+    @Test("Usage errors exit 2: a bad path, a bad scheme, a zero timeout; a URL that is not one")
+    func usageErrors() async throws {
+        for arguments in [["listen", "--path", "cb"], ["listen", "--scheme", "1bad"], ["listen", "--timeout", "0"], ["handle-url", "not a url"]] {
+            let result = try await AuthflowCommand.run(arguments)
+            #expect(result.exitCode == 2, "\(arguments): \(result.stderrText)")
+        }
+    }
+}
