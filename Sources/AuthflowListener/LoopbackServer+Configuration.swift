@@ -5,12 +5,29 @@ extension LoopbackServer {
         public var port: UInt16
         /// Larger request bodies get 413 without reaching the handler, so a stray client cannot exhaust memory.
         public var maxBodyBytes: Int
-        /// Idle connections are closed after this long (rounded up to whole seconds).
+        /// Idle connections are closed after this long (rounded up to whole seconds): no byte received or
+        /// sent for this long, between requests or within one.
         public var connectionTimeout: Duration
         /// Serve HTTPS with this identity instead of plain HTTP.
         public var tls: TLSIdentity?
         /// Connections beyond this many, per address family, are refused.
         public var maxConnections: Int
+        /// Which `Host` headers are answered; see ``HostPolicy``. The default, ``HostPolicy/loopback``,
+        /// defeats DNS rebinding: a web page cannot reach this server under a name its attacker controls.
+        public var hostPolicy: HostPolicy
+        /// Memory for each connection's request line and headers (libmicrohttpd's connection memory pool).
+        /// A request whose head does not fit is refused by libmicrohttpd without reaching the handler:
+        /// 414 URI Too Long when the request line alone does not fit, 431 Request Header Fields Too Large
+        /// otherwise. The pool also holds the response's headers, so a head within a few hundred bytes of
+        /// the limit may instead have its connection closed unanswered, and a `Cookie` header counts about
+        /// twice (libmicrohttpd keeps a parsed copy). Values below 4 KiB are raised to 4 KiB: much smaller
+        /// pools leave libmicrohttpd unable to read bodies.
+        public var maxHeaderBytes: Int
+        /// A connection must deliver a complete request (headers and body) within this long of being
+        /// accepted, or of its previous response being sent, or it is closed, however steadily it trickles
+        /// bytes: ``connectionTimeout`` alone cannot stop a slow sender. Time spent in the handler and
+        /// sending its response does not count.
+        public var requestDeadline: Duration
 
         /// Defaults suit a one-shot callback listener on an ephemeral port.
         public init(
@@ -18,13 +35,19 @@ extension LoopbackServer {
             maxBodyBytes: Int = 64 * 1024,
             connectionTimeout: Duration = .seconds(10),
             tls: TLSIdentity? = nil,
-            maxConnections: Int = 256
+            maxConnections: Int = 256,
+            hostPolicy: HostPolicy = .loopback,
+            maxHeaderBytes: Int = 32 * 1024,
+            requestDeadline: Duration = .seconds(30)
         ) {
             self.port = port
             self.maxBodyBytes = maxBodyBytes
             self.connectionTimeout = connectionTimeout
             self.tls = tls
             self.maxConnections = maxConnections
+            self.hostPolicy = hostPolicy
+            self.maxHeaderBytes = maxHeaderBytes
+            self.requestDeadline = requestDeadline
         }
     }
 

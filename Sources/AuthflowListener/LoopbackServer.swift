@@ -5,6 +5,9 @@ import Synchronization
 ///
 /// It listens on both loopback addresses on one port (IPv4 alone when the machine has no IPv6), never on
 /// other interfaces. Each connection gets a thread, so a slow handler does not hold up other requests.
+/// By default only requests addressed to a loopback name with this port reach the handler (see
+/// ``HostPolicy``), and request heads, bodies and the time to deliver a request are bounded (see
+/// ``Configuration``), so neither a web page nor a misbehaving local client can misuse or tie up the server.
 /// The handler is called once per request, on that connection's thread, after the whole body has arrived.
 /// Avoid capturing the server itself in the handler: releasing the last reference there would stop the
 /// server from one of its own threads.
@@ -17,13 +20,13 @@ public final class LoopbackServer: Sendable {
     private let context: ServerContext
     private let tlsStrings: TLSStrings?
     private let daemons: Mutex<[Daemon]>
+    private let reaper: ConnectionReaper
 
     /// Binds and starts serving immediately; `handler` answers every request.
     public init(
         configuration: Configuration = .init(),
         handler: @escaping @Sendable (LoopbackRequest) -> LoopbackResponse
     ) throws(LoopbackServerError) {
-        let context = ServerContext(handler: handler, maxBodyBytes: configuration.maxBodyBytes)
         var tlsStrings: TLSStrings?
         if let identity = configuration.tls {
             guard authflow_mhd_tls_supported() != 0 else {
@@ -34,6 +37,12 @@ public final class LoopbackServer: Sendable {
         }
 
         let sockets = try Self.bindLoopback(port: configuration.port)
+        // The Host check needs the bound port, so the callbacks' context is made only now.
+        let context = ServerContext(
+            handler: handler, maxBodyBytes: configuration.maxBodyBytes,
+            authority: configuration.hostPolicy == .loopback
+                ? LoopbackAuthority(port: sockets[0].port, defaultPort: configuration.tls == nil ? 80 : 443) : nil
+        )
         var started: [Daemon] = []
         for (index, socket) in sockets.enumerated() {
             guard let daemon = Daemon.start(on: socket, context: context, configuration: configuration, tls: tlsStrings) else {
@@ -54,6 +63,7 @@ public final class LoopbackServer: Sendable {
         self.context = context
         self.tlsStrings = tlsStrings
         self.daemons = Mutex(started)
+        self.reaper = ConnectionReaper(registry: context.connections, deadline: configuration.requestDeadline)
     }
 
     /// Stops listening and frees the port; waits for handlers still running. Safe to call more than once.
@@ -63,6 +73,7 @@ public final class LoopbackServer: Sendable {
             return daemons
         }
         running.forEach { $0.stop() }
+        reaper.stop()
     }
 
     deinit {

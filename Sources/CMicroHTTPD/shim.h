@@ -14,6 +14,8 @@ typedef void *(*authflow_mhd_uri_log_callback)(void *cls, const char *uri, struc
 
 /// Starts a daemon on a socket the caller has already bound to a loopback address and put into listening state,
 /// so libmicrohttpd never binds an address of its own choosing. TLS is enabled when both PEM strings are non-NULL.
+/// `connection_memory_limit` bounds each connection's memory pool, which holds the request line and headers:
+/// a request whose head does not fit is refused by libmicrohttpd itself (414 or 431).
 static inline struct MHD_Daemon *authflow_mhd_start_daemon(
     unsigned int flags,
     int listen_socket,
@@ -23,8 +25,11 @@ static inline struct MHD_Daemon *authflow_mhd_start_daemon(
     void *uri_log_cls,
     MHD_RequestCompletedCallback completed,
     void *completed_cls,
+    MHD_NotifyConnectionCallback notify_connection,
+    void *notify_connection_cls,
     unsigned int connection_timeout_seconds,
     unsigned int connection_limit,
+    size_t connection_memory_limit,
     const char *tls_key_pem,
     const char *tls_cert_pem)
 {
@@ -33,8 +38,10 @@ static inline struct MHD_Daemon *authflow_mhd_start_daemon(
                                 MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_socket,
                                 MHD_OPTION_URI_LOG_CALLBACK, uri_log, uri_log_cls,
                                 MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+                                MHD_OPTION_NOTIFY_CONNECTION, notify_connection, notify_connection_cls,
                                 MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
                                 MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+                                MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
                                 MHD_OPTION_HTTPS_MEM_KEY, tls_key_pem,
                                 MHD_OPTION_HTTPS_MEM_CERT, tls_cert_pem,
                                 MHD_OPTION_END);
@@ -43,8 +50,10 @@ static inline struct MHD_Daemon *authflow_mhd_start_daemon(
                             MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_socket,
                             MHD_OPTION_URI_LOG_CALLBACK, uri_log, uri_log_cls,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+                            MHD_OPTION_NOTIFY_CONNECTION, notify_connection, notify_connection_cls,
                             MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
                             MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
                             MHD_OPTION_END);
 }
 
@@ -67,6 +76,16 @@ static inline enum MHD_Result authflow_mhd_yes(void) {
 
 static inline enum MHD_Result authflow_mhd_no(void) {
     return MHD_NO;
+}
+
+/// The connection's socket, or -1; MHD_get_connection_info is variadic, which Swift cannot call.
+static inline int authflow_mhd_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : (int)info->connect_fd;
+}
+
+static inline int authflow_mhd_connection_started(enum MHD_ConnectionNotificationCode code) {
+    return code == MHD_CONNECTION_NOTIFY_STARTED;
 }
 
 static inline enum MHD_ValueKind authflow_mhd_header_kind(void) {

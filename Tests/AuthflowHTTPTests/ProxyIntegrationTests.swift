@@ -7,7 +7,7 @@ import Testing
 struct ProxyIntegrationTests {
     @Test("A request for a remote name goes to the proxy with an absolute-form target; nothing leaves the machine")
     func forwardsThroughProxy() async throws {
-        let proxy = try RecordingServer(replying: "via proxy")
+        let proxy = try RecordingServer.forwardProxy { _ in .text("via proxy") }
         defer { proxy.stop() }
         let client = makeClient(proxy: ProxyConfiguration(httpProxy: "http://127.0.0.1:\(proxy.port)"))
 
@@ -22,7 +22,7 @@ struct ProxyIntegrationTests {
 
     @Test("Loopback destinations bypass the configured proxy")
     func loopbackBypassesProxy() async throws {
-        let proxy = try RecordingServer(replying: "via proxy")
+        let proxy = try RecordingServer.forwardProxy { _ in .text("via proxy") }
         defer { proxy.stop() }
         let server = try LoopbackServer { _ in .text("direct") }
         defer { server.stop() }
@@ -36,7 +36,7 @@ struct ProxyIntegrationTests {
 
     @Test("With a proxy, publicOnly allows names (the socket goes to the proxy) but blocks private literal IPs")
     func addressPolicyWithProxy() async throws {
-        let proxy = try RecordingServer(replying: "via proxy")
+        let proxy = try RecordingServer.forwardProxy { _ in .text("via proxy") }
         defer { proxy.stop() }
         let client = makeClient(
             proxy: ProxyConfiguration(httpProxy: "http://127.0.0.1:\(proxy.port)"),

@@ -10,7 +10,7 @@ struct LayoutTests {
     func productionExchange<R: IdentityToolkitRequest>(
         _ request: R, reply: LoopbackResponse, configure: (inout IdentityToolkitConfiguration) -> Void = { _ in }
     ) async throws -> (R.Response, LoopbackRequest) {
-        let proxy = try RecordingServer { _ in reply }
+        let proxy = try RecordingServer.forwardProxy { _ in reply }
         defer { proxy.stop() }
         var configuration = IdentityToolkitConfiguration(apiKey: "AIza+key/=", authflowVersion: testVersion, retry: .none)
         configuration.productionScheme = "http"

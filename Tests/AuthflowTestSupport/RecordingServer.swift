@@ -24,6 +24,12 @@ public final class RecordingServer: Sendable {
         try self.init { _ in .text(text) }
     }
 
+    /// A recording server standing in for a forward proxy: requests name other hosts in their target and
+    /// `Host`, so it answers any Host (``AuthflowListener/LoopbackServer/HostPolicy/any``).
+    public static func forwardProxy(reply: @escaping @Sendable (LoopbackRequest) -> LoopbackResponse) throws -> RecordingServer {
+        try RecordingServer(configuration: .init(hostPolicy: .any), reply: reply)
+    }
+
     /// Every request received so far, in order.
     public var requests: [LoopbackRequest] { recorder.values }
     /// The request targets received so far, in order.

@@ -15,11 +15,15 @@ func listenerRequestStarted(
     return Unmanaged.passRetained(RequestContext(target: target)).toOpaque()
 }
 
-/// MHD_OPTION_NOTIFY_COMPLETED: releases the per-request context, whether or not a response was sent.
+/// MHD_OPTION_NOTIFY_COMPLETED: releases the per-request context, whether or not a response was sent, and
+/// starts the connection's wait for its next request.
 func listenerRequestCompleted(
     _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
     _ requestPointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ reason: MHD_RequestTerminationCode
 ) {
+    if let cls, let connection {
+        Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().connections.answered(connection)
+    }
     guard let requestPointer, let context = requestPointer.pointee else { return }
     Unmanaged<RequestContext>.fromOpaque(context).release()
     requestPointer.pointee = nil
@@ -51,9 +55,13 @@ func listenerAccess(
         context.started = true
         let pointer = Unmanaged.passUnretained(context).toOpaque()
         MHD_get_connection_values(connection, authflow_mhd_header_kind(), listenerCollectHeader, pointer)
+        if let authority = server.authority, !authority.admits(target: context.target, headers: context.headers) {
+            beginAnswer(context, server, connection)
+            return send(.misdirected, on: connection)
+        }
         // Refuse an announced oversize body before reading any of it.
         if let length = context.headers.firstValue(named: "Content-Length").flatMap(Int.init), length > server.maxBodyBytes {
-            context.answered = true
+            beginAnswer(context, server, connection)
             return send(.payloadTooLarge, on: connection)
         }
         return authflow_mhd_yes()
@@ -68,7 +76,7 @@ func listenerAccess(
     }
 
     if context.answered { return authflow_mhd_yes() }
-    context.answered = true
+    beginAnswer(context, server, connection)
     if context.bodyTooLarge { return send(.payloadTooLarge, on: connection) }
 
     let incoming = LoopbackRequest(
@@ -78,6 +86,12 @@ func listenerAccess(
         body: context.body
     )
     return send(server.handler(incoming), on: connection)
+}
+
+/// The request is complete, or refused: from here the request deadline no longer applies.
+private func beginAnswer(_ context: RequestContext, _ server: ServerContext, _ connection: OpaquePointer) {
+    context.answered = true
+    server.connections.answering(connection)
 }
 
 private func send(_ response: LoopbackResponse, on connection: OpaquePointer) -> MHD_Result {
@@ -94,4 +108,6 @@ private func send(_ response: LoopbackResponse, on connection: OpaquePointer) ->
 
 extension LoopbackResponse {
     static let payloadTooLarge = LoopbackResponse.text("Request body too large.\n", status: 413)
+    /// The Host names something else (DNS rebinding, a stray proxy request); the attacker's name is not echoed.
+    static let misdirected = LoopbackResponse.text("The Host header does not name this loopback server.\n", status: 400)
 }

@@ -3,9 +3,16 @@
 final class ServerContext: Sendable {
     let handler: @Sendable (LoopbackRequest) -> LoopbackResponse
     let maxBodyBytes: Int
+    /// The names requests must use, built from the bound port; nil when any `Host` is accepted.
+    let authority: LoopbackAuthority?
+    let connections = ConnectionRegistry()
 
-    init(handler: @escaping @Sendable (LoopbackRequest) -> LoopbackResponse, maxBodyBytes: Int) {
+    init(
+        handler: @escaping @Sendable (LoopbackRequest) -> LoopbackResponse, maxBodyBytes: Int,
+        authority: LoopbackAuthority?
+    ) {
         self.handler = handler
         self.maxBodyBytes = maxBodyBytes
+        self.authority = authority
     }
 }

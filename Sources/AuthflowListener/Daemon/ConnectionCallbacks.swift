@@ -1,0 +1,19 @@
+// libmicrohttpd's per-connection notification: a plain top-level function, like the request callbacks.
+import CMicroHTTPD
+
+/// MHD_OPTION_NOTIFY_CONNECTION: keeps the server's ``ConnectionRegistry`` in step with libmicrohttpd.
+/// Called on the daemon's own thread after accept and again just before it closes the socket.
+func listenerConnectionNotified(
+    _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+    _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ code: MHD_ConnectionNotificationCode
+) {
+    guard let cls, let connection else { return }
+    let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+    if authflow_mhd_connection_started(code) != 0 {
+        let descriptor = authflow_mhd_connection_fd(connection)
+        // Without its socket a connection cannot be reaped; the idle timeout still applies to it.
+        if descriptor >= 0 { server.connections.opened(connection, descriptor: descriptor) }
+    } else {
+        server.connections.closed(connection)
+    }
+}

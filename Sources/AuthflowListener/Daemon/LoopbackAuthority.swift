@@ -1,0 +1,85 @@
+/// This server's own names for ``LoopbackServer/HostPolicy/loopback``: decides whether a `Host` value, or the
+/// authority of an absolute-form target, addresses this server rather than a name that merely resolves here.
+struct LoopbackAuthority: Sendable {
+    /// The bound port, which the authority must name.
+    let port: UInt16
+    /// The scheme's default port (80, or 443 with TLS), the only one a client may leave out.
+    let defaultPort: UInt16
+
+    /// Whether a request may reach the handler: exactly one `Host`, naming this server, and no
+    /// absolute-form target naming anything else (RFC 9112 makes the target's authority win over `Host`).
+    func admits(target: String, headers: [LoopbackHeader]) -> Bool {
+        let hosts = headers.filter { $0.name.lowercased() == "host" }
+        guard hosts.count == 1, matches(hosts[0].value[...]) else { return false }
+        guard let authority = Self.absoluteFormAuthority(of: target) else { return true }
+        return matches(authority)
+    }
+
+    /// Whether `authority` (`host[:port]`) is a loopback name with this server's port.
+    func matches(_ authority: Substring) -> Bool {
+        let trimmed = authority.trimmingSpacesAndTabs()
+        let host: Substring
+        let portText: Substring?
+        if trimmed.hasPrefix("[") {
+            guard let close = trimmed.firstIndex(of: "]") else { return false }
+            host = trimmed[trimmed.index(after: trimmed.startIndex)..<close]
+            let rest = trimmed[trimmed.index(after: close)...]
+            guard rest.isEmpty || rest.hasPrefix(":") else { return false }
+            portText = rest.isEmpty ? nil : rest.dropFirst()
+            guard host == "::1" else { return false }
+        } else {
+            let colon = trimmed.lastIndex(of: ":")
+            host = colon.map { trimmed[..<$0] } ?? trimmed
+            portText = colon.map { trimmed[trimmed.index(after: $0)...] }
+            guard Self.isLoopbackName(host) else { return false }
+        }
+        guard let portText else { return port == defaultPort }
+        // Exact digits only: no sign, no leading zeros, nothing a lenient parser would accept.
+        return portText == String(port)
+    }
+
+    /// `127.0.0.1`, `localhost` or `NAME.localhost`, ASCII case-insensitively.
+    private static func isLoopbackName(_ host: Substring) -> Bool {
+        let name = host.lowercased()
+        if name == "127.0.0.1" || name == "localhost" { return true }
+        guard name.hasSuffix(".localhost") else { return false }
+        let labels = name.dropLast(".localhost".count).split(separator: ".", omittingEmptySubsequences: false)
+        return labels.allSatisfy { label in
+            !label.isEmpty && label.utf8.allSatisfy { byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+            }
+        }
+    }
+
+    /// The authority of an absolute-form target (`scheme://authority/path`); nil for origin-form (`/path`),
+    /// asterisk-form and anything else that names no host.
+    static func absoluteFormAuthority(of target: String) -> Substring? {
+        guard !target.hasPrefix("/"), let separator = target.range(of: "://") else { return nil }
+        let scheme = target[..<separator.lowerBound]
+        guard let first = scheme.utf8.first, isASCIILetter(first), scheme.utf8.allSatisfy(isSchemeByte) else { return nil }
+        let rest = target[separator.upperBound...]
+        let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        return rest[..<end]
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+
+    /// RFC 3986: ALPHA / DIGIT / "+" / "-" / "."
+    private static func isSchemeByte(_ byte: UInt8) -> Bool {
+        isASCIILetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "+-.".utf8.contains(byte)
+    }
+}
+
+extension Substring {
+    /// Without the optional whitespace HTTP allows around a field value (libmicrohttpd keeps trailing OWS).
+    fileprivate func trimmingSpacesAndTabs() -> Substring {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return self[endIndex...]
+        }
+        return self[first...last]
+    }
+}
