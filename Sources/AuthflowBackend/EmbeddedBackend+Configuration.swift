@@ -26,6 +26,9 @@ extension EmbeddedBackend {
         public var revokeToken: RevokeTokenBehavior
         /// Larger request bodies get 413.
         public var maxBodyBytes: Int
+        /// Which `Host` headers are served; the default refuses any but this server's loopback names
+        /// (DNS rebinding). `.any` is for reproducing pages recorded under another host and port.
+        public var hostPolicy: LoopbackServer.HostPolicy
 
         /// Defaults suit tests: 127.0.0.1 on a free port, project `demo-authflow`, standard template lookup.
         public init(
@@ -37,7 +40,8 @@ extension EmbeddedBackend {
             emailEnumerationProtection: Bool = false,
             verificationCodeLifetime: Duration? = nil,
             revokeToken: RevokeTokenBehavior = .accept,
-            maxBodyBytes: Int = 1024 * 1024
+            maxBodyBytes: Int = 1024 * 1024,
+            hostPolicy: LoopbackServer.HostPolicy = .loopback
         ) {
             self.host = host
             self.port = port
@@ -48,6 +52,7 @@ extension EmbeddedBackend {
             self.verificationCodeLifetime = verificationCodeLifetime
             self.revokeToken = revokeToken
             self.maxBodyBytes = maxBodyBytes
+            self.hostPolicy = hostPolicy
         }
     }
 

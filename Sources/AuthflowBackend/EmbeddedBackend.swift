@@ -45,7 +45,9 @@ public final class EmbeddedBackend: Sendable {
         let service = BackendService(configuration: configuration, renderer: renderer)
         let server: LoopbackServer
         do throws(LoopbackServerError) {
-            server = try LoopbackServer(configuration: .init(port: configuration.port, maxBodyBytes: configuration.maxBodyBytes)) {
+            server = try LoopbackServer(configuration: .init(
+                port: configuration.port, maxBodyBytes: configuration.maxBodyBytes, hostPolicy: configuration.hostPolicy
+            )) {
                 service.handle($0)
             }
         } catch {

@@ -1,5 +1,6 @@
 import AuthflowBackend
 import AuthflowHTTP
+import AuthflowListener
 import Foundation
 import Testing
 
@@ -52,7 +53,7 @@ struct IdpWidgetTests {
 
     @Test("Choosing an account redirects to the custom-scheme URL of §12.2 byte for byte (clientId)")
     func clientIdVector() async throws {
-        let harness = try BackendHarness()
+        let harness = try BackendHarness(hostPolicy: .any)  // the vector was recorded on 127.0.0.1:9099
         defer { harness.backend.stop() }
         try await Self.seedVectorAccount(harness)
         // The emulator's script uses the host the browser used; this test's browser says 127.0.0.1:9099.
@@ -70,7 +71,7 @@ struct IdpWidgetTests {
 
     @Test("With appId the scheme is app-<appId with : as ->; the rest of the URL is the same")
     func appIdVector() async throws {
-        let harness = try BackendHarness()
+        let harness = try BackendHarness(hostPolicy: .any)  // the vector was recorded on 127.0.0.1:9099
         defer { harness.backend.stop() }
         try await Self.seedVectorAccount(harness)
         let host = [HTTPHeader(name: "Host", value: "127.0.0.1:9099")]

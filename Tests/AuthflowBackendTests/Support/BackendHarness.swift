@@ -15,12 +15,13 @@ struct BackendHarness {
         emailEnumerationProtection: Bool = false,
         verificationCodeLifetime: Duration? = nil,
         revokeToken: EmbeddedBackend.RevokeTokenBehavior = .accept,
-        host: String = "127.0.0.1"
+        host: String = "127.0.0.1",
+        hostPolicy: LoopbackServer.HostPolicy = .loopback
     ) throws {
         let logs = LogLines()
         backend = try EmbeddedBackend(configuration: .init(
             host: host, log: { logs.append($0) }, emailEnumerationProtection: emailEnumerationProtection,
-            verificationCodeLifetime: verificationCodeLifetime, revokeToken: revokeToken
+            verificationCodeLifetime: verificationCodeLifetime, revokeToken: revokeToken, hostPolicy: hostPolicy
         ))
         self.logs = logs
     }

@@ -9,8 +9,13 @@ enum BrowserWait {
         case interrupted
     }
 
-    static func run(listener: RedirectListener, timeout: Duration, message: String) async -> Outcome {
-        let signals = SignalWaiter(signals: [SIGINT, SIGTERM])
+    /// Catches Ctrl-C and SIGTERM from now on; make it before announcing the wait, so an early Ctrl-C is
+    /// handled rather than killing the process with the port still in its rendezvous file.
+    static func catchInterrupts() -> SignalWaiter {
+        SignalWaiter(signals: [SIGINT, SIGTERM])
+    }
+
+    static func run(listener: RedirectListener, signals: SignalWaiter, timeout: Duration, message: String) async -> Outcome {
         let indicator = WaitIndicator(message: message, deadline: .now + timeout)
         defer { indicator.finish() }
         return await withTaskGroup(of: Outcome?.self) { group in

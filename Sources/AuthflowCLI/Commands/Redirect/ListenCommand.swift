@@ -53,6 +53,7 @@ struct ListenCommand: AsyncParsableCommand {
 
     func run() async throws {
         let expected = state ?? RandomToken.make()
+        let signals = BrowserWait.catchInterrupts()
         let listener: RedirectListener
         do {
             listener = try RedirectListener(configuration: .init(
@@ -77,7 +78,7 @@ struct ListenCommand: AsyncParsableCommand {
         }
         if paste { PastedLines.feed(into: listener) }
 
-        let outcome = await BrowserWait.run(listener: listener, timeout: wait.duration, message: "Waiting for the redirect…")
+        let outcome = await BrowserWait.run(listener: listener, signals: signals, timeout: wait.duration, message: "Waiting for the redirect…")
         switch outcome {
         case .callback(let callback):
             if json {
