@@ -31,7 +31,7 @@ struct HandleURLCommand: ParsableCommand {
     static func explain(_ outcomes: [(flow: Rendezvous, outcome: HandoffSender.Outcome)], url: String) -> String {
         if outcomes.isEmpty {
             if (try? OfflineLinkInspector().inspect(url))?.action?.mode == .signIn {
-                return "This is an email sign-in link and no authflow command is waiting for it: finish it with `authflow email-link complete URL`."
+                return "No authflow command is waiting for this email sign-in link: open it from the device where you asked for it."
             }
             return "No authflow command is waiting for this URL: start the sign-in again, then open the link from it."
         }
