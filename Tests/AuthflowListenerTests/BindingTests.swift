@@ -30,9 +30,10 @@ struct BindingTests {
     func notBoundElsewhere() async throws {
         let server = try LoopbackServer { _ in .text("hello") }
         defer { server.stop() }
-        // A snapshot of /proc can miss a socket while other tests open and close many; union a few reads.
+        // /proc/net/tcp* is read page by page, so a read can miss a socket while other tests (the junk flood)
+        // open and close thousands; union reads until both appear, for as long as such a test may run.
         var listeners: Set<String> = []
-        for _ in 0..<20 where listeners.count < server.boundAddresses.count {
+        for _ in 0..<600 where listeners.count < server.boundAddresses.count {
             listeners.formUnion(try SocketTable.listeningAddresses(port: server.port))
             if listeners.count < server.boundAddresses.count { try await Task.sleep(for: .milliseconds(50)) }
         }
