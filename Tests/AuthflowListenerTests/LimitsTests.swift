@@ -65,7 +65,7 @@ struct LimitsTests {
         #expect(manyHeaders?.status == 431)
         #expect(longTarget?.status == 414)
         #expect(fits?.status == 200)
-        #expect(server.targets == ["/fits"])
+        #expect(server.targets.map { $0.prefix(32) } == ["/fits"])
     }
 
     @Test("The default allows a 16 KiB header and refuses a 40 KiB one with 431; a Cookie counts about twice")

@@ -30,4 +30,13 @@ struct LoopbackAuthorityTests {
         #expect(LoopbackAuthority.absoluteFormAuthority(of: "*") == nil)
         #expect(LoopbackAuthority.absoluteFormAuthority(of: "1http://x/") == nil)
     }
+
+    @Test("Names compare ASCII case-insensitively only: a character that lowercases to ASCII is not a match")
+    func asciiOnly() {
+        let authority = LoopbackAuthority(port: 8080, defaultPort: 80)
+
+        #expect(authority.matches("WORK.LocalHost:8080"))
+        #expect(!authority.matches("\u{212A}.localhost:8080"))  // KELVIN SIGN lowercases to "k"
+        #expect(!authority.matches("localhost\u{0000}:8080"))
+    }
 }

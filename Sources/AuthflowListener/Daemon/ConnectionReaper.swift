@@ -13,9 +13,10 @@ final class ConnectionReaper: @unchecked Sendable {
         // A connection is closed between `deadline` and `deadline + interval` after it began waiting.
         let interval = min(max(deadline / 5, .milliseconds(20)), .seconds(1))
         let thread = Thread { [self] in
+            // Named from inside: on Linux a name set before start() does not reach the system thread.
+            Thread.current.name = "authflow-reaper"
             run(registry: registry, deadline: deadline, interval: interval)
         }
-        thread.name = "authflow-reaper"
         thread.start()
     }
 

@@ -40,6 +40,8 @@ struct LoopbackAuthority: Sendable {
 
     /// `127.0.0.1`, `localhost` or `NAME.localhost`, ASCII case-insensitively.
     private static func isLoopbackName(_ host: Substring) -> Bool {
+        // Unicode lowercasing would turn the Kelvin sign into "k"; names on the wire are ASCII (IDNA).
+        guard host.utf8.allSatisfy({ $0 < 0x80 }) else { return false }
         let name = host.lowercased()
         if name == "127.0.0.1" || name == "localhost" { return true }
         guard name.hasSuffix(".localhost") else { return false }
