@@ -66,8 +66,12 @@ public final class LoopbackServer: Sendable {
         self.reaper = ConnectionReaper(registry: context.connections, deadline: configuration.requestDeadline)
     }
 
-    /// Stops listening and frees the port; waits for handlers still running. Safe to call more than once.
+    /// Stops listening and frees the port. Requests already being answered get up to a second to reach
+    /// their clients (the page for the callback that made the caller stop); handlers still running are
+    /// waited for. Do not call it from a handler: it would wait the full second for that handler's own answer.
+    /// Safe to call more than once.
     public func stop() {
+        context.deliveries.waitUntilDelivered(limit: .seconds(1))
         let running = daemons.withLock { daemons in
             defer { daemons.removeAll() }
             return daemons

@@ -1,3 +1,4 @@
+import AuthflowParsing
 import Foundation
 
 /// The app's custom URL scheme, derived as the emulator's widget derives it: the reversed client ID, else
@@ -14,7 +15,7 @@ enum CustomScheme {
         } else {
             scheme = bundleId
         }
-        guard let scheme, isValidScheme(scheme) else { return nil }
+        guard let scheme, URLParts.isValidScheme(scheme[...]) else { return nil }
         return scheme
     }
 
@@ -26,12 +27,5 @@ enum CustomScheme {
     /// `<scheme>://<host>/link?deep_link_id=<enc(inner)>`.
     static func link(scheme: String, host: String, inner: String) -> String {
         "\(scheme)://\(host)/link?deep_link_id=" + URLEncoding.component(inner)
-    }
-
-    static func isValidScheme(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, ("a"..."z").contains(first) || ("A"..."Z").contains(first) else { return false }
-        return text.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
-        }
     }
 }

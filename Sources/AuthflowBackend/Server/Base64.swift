@@ -1,12 +1,8 @@
-import AuthflowParsing
 import Foundation
 
-/// Base64 helpers for JWT segments (URL alphabet, unpadded) and the emulator's padded standard base64.
+/// Base64 helpers for strict JWT segment decoding and the emulator's padded standard base64; encoding a
+/// segment is the parsing layer's `Base64URL.encode`.
 enum Base64 {
-    static func urlEncoded(_ bytes: [UInt8]) -> String {
-        Base64URL.encode(bytes)
-    }
-
     /// Strict base64url without padding, as a JWT segment must be; `nil` for anything else.
     static func urlDecoded(_ text: Substring) -> [UInt8]? {
         guard !text.isEmpty,

@@ -1,3 +1,4 @@
+import AuthflowParsing
 import Foundation
 
 /// The emulator's ID tokens: unsigned JWTs (`{"alg":"none","typ":"JWT"}`, empty signature) whose claims
@@ -75,7 +76,7 @@ enum IDToken {
 
     static func encode(_ claims: JSONObject) -> String {
         let header: JSONValue = ["alg": "none", "typ": "JWT"]
-        return Base64.urlEncoded(JSONWriter.bytes(header)) + "." + Base64.urlEncoded(JSONWriter.bytes(.object(claims))) + "."
+        return Base64URL.encode(JSONWriter.bytes(header)) + "." + Base64URL.encode(JSONWriter.bytes(.object(claims))) + "."
     }
 
     /// A JWT's header and payload objects; `nil` unless it has three dot-separated parts whose first two

@@ -94,21 +94,3 @@ struct EmulatorCommand: AsyncParsableCommand {
         }
     }
 }
-
-/// Writes whole lines to standard output, one `write` each, so lines from server threads never interleave.
-private final class ConsoleLines: Sendable {
-    private let lock = Mutex(())
-
-    func write(_ text: String) {
-        let line = text.hasSuffix("\n") ? text : text + "\n"
-        lock.withLock { _ in
-            var bytes = Array(line.utf8)[...]
-            while !bytes.isEmpty {
-                let written = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-                if written < 0, errno == EINTR { continue }
-                if written <= 0 { return }  // A closed pipe is not worth failing over.
-                bytes = bytes.dropFirst(written)
-            }
-        }
-    }
-}

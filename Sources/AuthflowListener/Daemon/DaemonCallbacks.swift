@@ -21,11 +21,12 @@ func listenerRequestCompleted(
     _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
     _ requestPointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ reason: MHD_RequestTerminationCode
 ) {
-    if let cls, let connection {
-        Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue().connections.answered(connection)
-    }
-    guard let requestPointer, let context = requestPointer.pointee else { return }
-    Unmanaged<RequestContext>.fromOpaque(context).release()
+    let server = cls.map { Unmanaged<ServerContext>.fromOpaque($0).takeUnretainedValue() }
+    if let server, let connection { server.connections.answered(connection) }
+    guard let requestPointer, let pointer = requestPointer.pointee else { return }
+    let context = Unmanaged<RequestContext>.fromOpaque(pointer)
+    if context.takeUnretainedValue().delivering { server?.deliveries.end() }
+    context.release()
     requestPointer.pointee = nil
 }
 
@@ -88,9 +89,13 @@ func listenerAccess(
     return send(server.handler(incoming), on: connection)
 }
 
-/// The request is complete, or refused: from here the request deadline no longer applies.
+/// The request is complete, or refused: from here the request deadline no longer applies, and its answer
+/// counts as pending until libmicrohttpd reports the request finished. Counting starts before the handler
+/// runs, since the handler may be what makes the owner stop.
 private func beginAnswer(_ context: RequestContext, _ server: ServerContext, _ connection: OpaquePointer) {
     context.answered = true
+    context.delivering = true
+    server.deliveries.begin()
     server.connections.answering(connection)
 }
 

@@ -5,6 +5,8 @@ final class RequestContext {
     let target: String
     var started = false
     var answered = false
+    /// Being answered; counted in ``PendingDeliveries`` until the request finishes.
+    var delivering = false
     var headers: [LoopbackHeader] = []
     var body: [UInt8] = []
     var bodyTooLarge = false

@@ -6,6 +6,7 @@ final class ServerContext: Sendable {
     /// The names requests must use, built from the bound port; nil when any `Host` is accepted.
     let authority: LoopbackAuthority?
     let connections = ConnectionRegistry()
+    let deliveries = PendingDeliveries()
 
     init(
         handler: @escaping @Sendable (LoopbackRequest) -> LoopbackResponse, maxBodyBytes: Int,

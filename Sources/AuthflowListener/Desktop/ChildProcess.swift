@@ -116,15 +116,6 @@ package struct ChildProcess: Sendable {
         return Self.termination(status)
     }
 
-    /// The child's end if it has ended (and then reaps it), or `nil` while it runs.
-    package func poll() -> Termination? {
-        var status: Int32 = 0
-        let result = waitpid(pid, &status, WNOHANG)
-        if result == 0 { return nil }
-        if result < 0 { return .exited(-1) }
-        return Self.termination(status)
-    }
-
     /// Sends `signal` to the child.
     package func send(_ signal: Int32) {
         _ = kill(pid, signal)

@@ -30,6 +30,7 @@ public final class RedirectListener: Sendable {
     private let secret: String
     private let rendezvousFile: String?
     private let state = Mutex(WaitState())
+    private let pages: CallbackPages
 
     /// Starts listening (and publishes the rendezvous file) at once.
     public init(configuration: Configuration) throws(RedirectListenerError) {
@@ -48,6 +49,7 @@ public final class RedirectListener: Sendable {
         self.path = configuration.path
         self.configuration = configuration
         self.secret = secret
+        self.pages = CallbackPages(renderer: PageRenderer(directory: configuration.templates))
 
         if let directory = configuration.rendezvous {
             let record = Rendezvous(
@@ -162,7 +164,6 @@ public final class RedirectListener: Sendable {
     // MARK: - HTTP
 
     fileprivate func handle(_ request: LoopbackRequest) -> LoopbackResponse {
-        let pages = CallbackPages(renderer: renderer)
         if request.path == HandoffEndpoint.path { return handoff(request) }
         if let route = configuration.routes[request.path] { return route(request) }
         guard request.path == path, request.method == "GET" || request.method == "POST" else {
@@ -192,7 +193,6 @@ public final class RedirectListener: Sendable {
             return .text("Wrong handoff secret.\n", status: 401)
         }
         let url = request.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if state.withLock({ $0.accepted != nil }) { return .text(Self.alreadyUsed + "\n", status: 409) }
         switch offer(RedirectCallback(url: url, route: .handoff)) {
         case .accepted, .acceptedWithError:
             return LoopbackResponse(status: 204)
@@ -201,9 +201,6 @@ public final class RedirectListener: Sendable {
             return .text(reason + "\n", status: status)
         }
     }
-
-    private var renderer: PageRenderer { rendererCache.renderer(for: configuration.templates) }
-    private let rendererCache = RendererCache()
 }
 
 /// What the listener is waiting on, under one lock.
@@ -230,18 +227,4 @@ private final class Inbox: Sendable {
 
 private struct WeakListener {
     weak var value: RedirectListener?
-}
-
-/// One renderer per listener, made on first use.
-private final class RendererCache: Sendable {
-    private let cached = Mutex<PageRenderer?>(nil)
-
-    func renderer(for directory: TemplateDirectory) -> PageRenderer {
-        cached.withLock { cached in
-            if let cached { return cached }
-            let renderer = PageRenderer(directory: directory)
-            cached = renderer
-            return renderer
-        }
-    }
 }

@@ -100,7 +100,8 @@ public struct URLParts: Sendable, Hashable {
         return isValidScheme(text[..<colon])
     }
 
-    static func isValidScheme(_ text: Substring) -> Bool {
+    /// RFC 3986 `scheme`: an ASCII letter, then letters, digits, `+`, `-` and `.`.
+    public static func isValidScheme(_ text: Substring) -> Bool {
         guard let first = text.utf8.first, isLetter(first) else { return false }
         return text.utf8.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "+")
             || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }

@@ -133,6 +133,23 @@ struct RedirectListenerTests {
         #expect(callback.parameters.value("code") == "c")
     }
 
+    @Test("The answer to the callback that ends the wait is delivered, even when the owner stops at once")
+    func answerSurvivesImmediateStop() async throws {
+        let temporary = try TemporaryDirectory()
+        let directory = RendezvousDirectory(path: temporary.file("authflow"))
+        for round in 0..<20 {
+            let listener = try listener(schemes: ["app-1-2"], rendezvous: directory)
+            let flow = try #require(directory.waitingFlows().first)
+            let owner = Task {
+                _ = try? await listener.callback(timeout: .seconds(30))
+                listener.stop()
+            }
+            let outcome = await Task.detached { HandoffSender.send("app-1-2://x?state=s-123", to: flow) }.value
+            await owner.value
+            #expect(outcome == .accepted, "round \(round)")
+        }
+    }
+
     @Test("A state nested in deep_link_id is found; pasted URLs must be this flow's scheme or callback address")
     func pasteAndNesting() async throws {
         let listener = try listener(schemes: ["app-1-2"])

@@ -31,11 +31,6 @@ enum BrowserWait {
                 return .interrupted
             }
             let first = await group.next() ?? nil
-            if case .callback? = first {
-                // The answer to the request that carried the callback is still being written (the handoff's
-                // 204, the browser's page); give it a moment before the server closes its connections.
-                try? await Task.sleep(for: .milliseconds(250))
-            }
             // Stopping frees the port at once and ends whichever task is still waiting.
             listener.stop()
             group.cancelAll()
@@ -58,27 +53,5 @@ enum PastedLines {
                 }
             }
         }.start()
-    }
-}
-
-/// Lines to standard output, each written whole and flushed at once: scripts read the first line early.
-struct LineOutput {
-    /// A line already ending in a newline, as ``OrderedJSON/line(_:)`` makes them.
-    func line(_ bytes: [UInt8]) {
-        write(bytes)
-    }
-
-    func line(_ text: String) {
-        write(Array((text + "\n").utf8))
-    }
-
-    private func write(_ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-            if written < 0, errno == EINTR { continue }
-            if written <= 0 { return }
-            offset += written
-        }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthflowListener
+import AuthflowParsing
 import Foundation
 
 /// `authflow listen`: a generic RFC 8252 redirect catcher for any OAuth script.
@@ -45,7 +46,7 @@ struct ListenCommand: AsyncParsableCommand {
         guard path.hasPrefix("/"), !path.contains("?"), !path.contains("#"), path != HandoffEndpoint.path else {
             throw ValidationError("--path must start with / and have no query or fragment, e.g. /callback.")
         }
-        for name in scheme where !Self.isScheme(name) {
+        for name in scheme where !URLParts.isValidScheme(name[...]) {
             throw ValidationError("--scheme \(name) is not a URL scheme: use letters, digits, +, - and . only, starting with a letter.")
         }
         if let state, state.isEmpty { throw ValidationError("--state must not be empty.") }
@@ -66,14 +67,14 @@ struct ListenCommand: AsyncParsableCommand {
         }
         defer { listener.stop() }
 
-        let output = LineOutput()
+        let output = ConsoleLines()
         if json {
-            output.line(OrderedJSON.line([
+            output.write(bytes: OrderedJSON.line([
                 ("event", .string("listening")), ("redirectUri", .string(listener.redirectURI)),
                 ("state", .string(expected)),
             ]))
         } else {
-            output.line(listener.redirectURI)
+            output.write(listener.redirectURI)
             StandardError.write("authflow: waiting for a redirect to \(listener.redirectURI) with \(stateParam)=\(expected)")
         }
         if paste { PastedLines.feed(into: listener) }
@@ -82,26 +83,21 @@ struct ListenCommand: AsyncParsableCommand {
         switch outcome {
         case .callback(let callback):
             if json {
-                output.line(OrderedJSON.line([
+                output.write(bytes: OrderedJSON.line([
                     ("event", .string("callback")), ("url", .string(callback.url)),
                     ("params", .object(callback.distinctParameters.map { ($0.name, .string($0.value)) })),
                     ("via", .string(callback.route.rawValue)),
                 ]))
             } else {
-                output.line(callback.url)
+                output.write(callback.url)
             }
         case .failed(.timedOut(let limit)):
-            if json { output.line(OrderedJSON.line([("event", .string("timeout"))])) }
+            if json { output.write(bytes: OrderedJSON.line([("event", .string("timeout"))])) }
             throw CommandFailure(RedirectListenerError.timedOut(limit).description, status: .browserTimeout)
         case .interrupted:
             throw CommandFailure("Cancelled.", status: .interrupted)
         case .failed(let error):
             throw CommandFailure(error.description, status: .unavailable)
         }
-    }
-
-    static func isScheme(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
-        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) }
     }
 }

@@ -1,0 +1,28 @@
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Whole lines to standard output, one `write` each and unbuffered: lines from server threads never
+/// interleave, and a script reading the first line (`listen`'s redirect URI) gets it at once.
+final class ConsoleLines: Sendable {
+    private let lock = Mutex(())
+
+    /// Writes `text`, adding the newline if it has none.
+    func write(_ text: String) {
+        write(bytes: Array((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    }
+
+    /// Writes a line that already ends in a newline, as ``OrderedJSON/line(_:)`` makes them.
+    func write(bytes: [UInt8]) {
+        lock.withLock { _ in
+            var remaining = bytes[...]
+            while !remaining.isEmpty {
+                let written = remaining.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+                if written < 0, errno == EINTR { continue }
+                if written <= 0 { return }  // A closed pipe is not worth failing over.
+                remaining = remaining.dropFirst(written)
+            }
+        }
+    }
+}
