@@ -20,6 +20,8 @@ struct Authflow: AsyncParsableCommand {
             EmulatorCommand.self,
             ListenCommand.self,
             HandleURLCommand.self,
+            RegisterSchemeCommand.self,
+            UnregisterSchemeCommand.self,
         ]
     )
 

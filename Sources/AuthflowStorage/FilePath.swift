@@ -37,4 +37,13 @@ package enum FilePath {
     package static func string(fromCString buffer: [CChar]) -> String {
         String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
+
+    /// The absolute path of the running program (Linux's `/proc/self/exe`), so that files naming it (desktop
+    /// entries) keep working whatever directory they are used from.
+    package static func runningExecutable() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return string(fromCString: Array(buffer[0..<count]) + [0])
+    }
 }

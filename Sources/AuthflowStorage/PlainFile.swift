@@ -41,4 +41,21 @@ package enum PlainFile {
             if bytes.count > limit { throw .corrupt(path: path, reason: "larger than \(limit) bytes") }
         }
     }
+
+    /// Creates `path` and its missing parents as ordinary directories (0755 less the umask), as `mkdir -p`
+    /// does: for shared places such as `~/.local/share/applications`, unlike the private state directories.
+    package static func makeDirectories(_ path: String) throws(StorageError) {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw .directory(path: path, reason: "it exists and is not a directory")
+            }
+            return
+        }
+        let parent = FilePath.directory(of: path)
+        if parent != path, parent != "/", parent != "." { try makeDirectories(parent) }
+        if mkdir(path, 0o755) != 0, errno != EEXIST {
+            throw .directory(path: path, reason: POSIXFailure.describe())
+        }
+    }
 }

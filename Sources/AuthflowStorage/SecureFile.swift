@@ -62,6 +62,12 @@ public enum SecureFile {
     /// Writes `bytes` to a new temporary file beside `path` (mode 0600), flushes it to disk, renames it over
     /// `path` and flushes the directory. The directory must already exist and be private.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(StorageError) {
+        try writeAtomically(bytes, to: path, mode: 0o600)
+    }
+
+    /// `writeAtomically(_:to:)` for files others may read (desktop entries, `mimeapps.list`): same steps,
+    /// with the file ending up as `mode`.
+    package static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t) throws(StorageError) {
         let directory = FilePath.directory(of: path)
         var template = Array(FilePath.join(directory, ".\(FilePath.lastComponent(of: path)).XXXXXX.tmp").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
@@ -71,7 +77,7 @@ public enum SecureFile {
         guard descriptor >= 0 else { throw .write(path: path, reason: POSIXFailure.describe()) }
         let temporary = FilePath.string(fromCString: template)
         var failure: String?
-        if fchmod(descriptor, 0o600) != 0 {
+        if fchmod(descriptor, mode) != 0 {
             failure = POSIXFailure.describe()
         } else if let problem = writeAll(bytes, to: descriptor) {
             failure = problem

@@ -116,6 +116,17 @@ package struct ChildProcess: Sendable {
         return Self.termination(status)
     }
 
+    /// The child's end if it has ended (and reaps it), or nil while it runs.
+    package func poll() -> Termination? {
+        var status: Int32 = 0
+        while true {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid { return Self.termination(status) }
+            if result == 0 { return nil }
+            if errno != EINTR { return .exited(-1) }
+        }
+    }
+
     /// Sends `signal` to the child.
     package func send(_ signal: Int32) {
         _ = kill(pid, signal)

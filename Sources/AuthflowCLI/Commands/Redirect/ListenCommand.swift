@@ -13,7 +13,10 @@ struct ListenCommand: AsyncParsableCommand {
             state, and exits 0. A callback arrives by HTTP at the redirect URI (GET or form_post), through \
             `authflow handle-url` for the --scheme custom schemes, or pasted on standard input with --paste.
 
-            Without --state a random one is made and printed; put it in your authorization request.
+            Without --state a random one is made and printed; put it in your authorization request, or let \
+            --open do it: its URL may hold {redirect_uri} and {state}, which are replaced (percent-encoded) \
+            before the browser opens it. With --no-browser the URL is printed instead and the final URL can be \
+            pasted.
 
             With --json the output is one JSON object per line:
               {"event":"listening","redirectUri":"http://127.0.0.1:PORT/callback","state":"…"}
@@ -37,10 +40,17 @@ struct ListenCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Read pasted callback URLs from standard input, one per line.")
     var paste = false
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Open this authorization URL once listening; {redirect_uri} and {state} are filled in.", valueName: "url"))
+    var open: String?
+
     @Flag(name: .long, help: "Print JSON lines instead of plain text.")
     var json = false
 
     @OptionGroup var wait: WaitOptions
+
+    @OptionGroup(title: "Browser") var browser: BrowserOptions
 
     func validate() throws {
         guard path.hasPrefix("/"), !path.contains("?"), !path.contains("#"), path != HandoffEndpoint.path else {
@@ -50,6 +60,9 @@ struct ListenCommand: AsyncParsableCommand {
             throw ValidationError("--scheme \(name) is not a URL scheme: use letters, digits, +, - and . only, starting with a letter.")
         }
         if let state, state.isEmpty { throw ValidationError("--state must not be empty.") }
+        if let open, URLParts(open.replacingOccurrences(of: "{redirect_uri}", with: "x")) == nil {
+            throw ValidationError("--open \"\(open)\" is not a URL: pass the whole authorization URL, including https://.")
+        }
     }
 
     func run() async throws {
@@ -77,7 +90,12 @@ struct ListenCommand: AsyncParsableCommand {
             output.write(listener.redirectURI)
             StandardError.write("authflow: waiting for a redirect to \(listener.redirectURI) with \(stateParam)=\(expected)")
         }
-        if paste { PastedLines.feed(into: listener) }
+        var pasting = paste || browser.noBrowser
+        if let open {
+            let url = Self.fill(open, redirectURI: listener.redirectURI, state: expected)
+            if BrowserOpening.show(url, purpose: "sign in", options: browser) == .printedOnly { pasting = true }
+        }
+        if pasting { PastedLines.feed(into: listener) }
 
         let outcome = await BrowserWait.run(listener: listener, signals: signals, timeout: wait.duration, message: "Waiting for the redirect…")
         switch outcome {
@@ -99,5 +117,12 @@ struct ListenCommand: AsyncParsableCommand {
         case .failed(let error):
             throw CommandFailure(error.description, status: .unavailable)
         }
+    }
+
+    /// The `--open` URL with its placeholders replaced, each value percent-encoded as a query value.
+    static func fill(_ template: String, redirectURI: String, state: String) -> String {
+        template
+            .replacingOccurrences(of: "{redirect_uri}", with: PercentEncoding.encodeUnreserved(redirectURI))
+            .replacingOccurrences(of: "{state}", with: PercentEncoding.encodeUnreserved(state))
     }
 }

@@ -1,0 +1,82 @@
+import ArgumentParser
+import AuthflowListener
+
+/// `authflow register-scheme`: makes the desktop hand the app's custom-scheme callbacks to authflow.
+struct RegisterSchemeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "register-scheme",
+        abstract: "Make the desktop open custom-scheme callback URLs with authflow handle-url.",
+        discussion: """
+            Writes $XDG_DATA_HOME/applications/authflow-SCHEME.desktop (MimeType=x-scheme-handler/SCHEME, \
+            Exec=… handle-url %u) and makes it the scheme's default handler with xdg-mime (or by editing \
+            $XDG_CONFIG_HOME/mimeapps.list when xdg-mime is missing). Without SCHEME it registers the project's \
+            callback scheme: the reversed iOS client ID, else app- and the app ID. `authflow unregister-scheme` \
+            undoes it.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Schemes to register (default: the project's callback scheme).", valueName: "scheme"))
+    var schemes: [String] = []
+
+    @Flag(name: .long, help: "Show what would be written, and write nothing.")
+    var print = false
+
+    @Flag(name: .long, help: "List the schemes authflow is registered for, and whether each is the default.")
+    var list = false
+
+    @Option(name: .long, help: ArgumentHelp("The program the entry runs (default: this authflow).", valueName: "path"))
+    var exec: String?
+
+    @OptionGroup(title: "Project") var project: ProjectOptions
+
+    func validate() throws {
+        if list, !schemes.isEmpty || print {
+            throw ValidationError("--list takes no schemes and cannot be combined with --print.")
+        }
+        if let exec, exec.isEmpty { throw ValidationError("--exec needs a path.") }
+    }
+
+    func run() throws {
+        let registrar = try SchemeSelection.registrar(executable: exec)
+        if list { return listRegistrations(registrar) }
+        let chosen = try SchemeSelection.schemes(schemes, project: project)
+        if print { return preview(chosen, registrar) }
+        for scheme in chosen {
+            let done: SchemeRegistration
+            do {
+                done = try registrar.register(scheme)
+            } catch {
+                throw SchemeSelection.failure(error)
+            }
+            Swift.print("Registered \(done.entry.scheme): → \(done.path) (default set with \(done.defaultSetBy.rawValue))")
+            if !done.isEffective {
+                let other = done.effectiveHandler.map { "still opens it with \($0)" } ?? "reports no handler for it"
+                StandardError.write(
+                    "authflow: warning: the desktop \(other); a desktop-specific setting (such as "
+                        + "~/.config/<desktop>-mimeapps.list or the desktop's own settings) may override mimeapps.list.")
+            }
+        }
+    }
+
+    private func preview(_ chosen: [String], _ registrar: SchemeRegistrar) {
+        for scheme in chosen {
+            let entry = registrar.entry(for: scheme)
+            Swift.print("# \(registrar.entryPath(for: scheme))")
+            Swift.print(entry.text, terminator: "")
+            Swift.print("# then: xdg-mime default \(entry.fileID) \(entry.mimeType)")
+            Swift.print("#   (or [Default Applications] \(entry.mimeType)=\(entry.fileID); in \(registrar.directories.mimeAppsList))")
+        }
+    }
+
+    private func listRegistrations(_ registrar: SchemeRegistrar) {
+        let registered = registrar.registeredSchemes()
+        if registered.isEmpty {
+            StandardError.write("authflow: no schemes are registered (in \(registrar.directories.applications)).")
+            return
+        }
+        for scheme in registered {
+            let isDefault = registrar.handler(for: scheme) == registrar.entry(for: scheme).fileID
+            Swift.print("\(scheme)\t\(isDefault ? "default" : "not the default")\t\(registrar.entryPath(for: scheme))")
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+import AuthflowListener
+
+/// How a command shows the user a page: which browser, or none at all (SSH, headless machines).
+struct BrowserOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Open pages with this command; %s stands for the URL (default: $BROWSER, else xdg-open).",
+            valueName: "command"))
+    var browser: String?
+
+    @Flag(name: .customLong("no-browser"), help: "Do not open a browser: print the URL and read the resulting URL pasted on standard input.")
+    var noBrowser = false
+
+    func validate() throws {
+        if let browser, BrowserCommand(browser) == nil {
+            throw ValidationError("--browser \"\(browser)\" is not a command: give a program and its arguments, with balanced quotes.")
+        }
+        if browser != nil, noBrowser {
+            throw ValidationError("--browser and --no-browser contradict each other; pass one of them.")
+        }
+    }
+}

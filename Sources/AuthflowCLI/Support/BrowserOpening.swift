@@ -1,0 +1,27 @@
+import AuthflowListener
+
+/// Shows the user a page: always prints the URL (a browser on another machine may be the only one), then
+/// opens it unless `--no-browser` says not to. A browser that fails to start is reported, never fatal.
+enum BrowserOpening {
+    /// What happened, so the caller knows whether to expect a paste.
+    enum Result: Equatable {
+        case opened
+        case printedOnly
+    }
+
+    static func show(_ url: String, purpose: String, options: BrowserOptions, environment: [String: String]? = nil) -> Result {
+        if options.noBrowser {
+            StandardError.write("authflow: open this URL in a browser to \(purpose):\n\n    \(url)\n")
+            return .printedOnly
+        }
+        StandardError.write("authflow: opening your browser to \(purpose). If it does not appear, open:\n\n    \(url)\n")
+        let launcher = BrowserLauncher(browser: options.browser, environment: environment)
+        switch launcher.open(url) {
+        case .opened:
+            return .opened
+        case .failed(let reasons):
+            StandardError.write("authflow: could not open a browser (\(reasons.joined(separator: "; "))); open the URL above yourself.")
+            return .printedOnly
+        }
+    }
+}

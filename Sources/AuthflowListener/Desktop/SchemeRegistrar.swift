@@ -1,0 +1,214 @@
+import AuthflowParsing
+import AuthflowStorage
+import Foundation
+
+/// Makes authflow the desktop's handler for custom URL schemes, and undoes it.
+///
+/// Registering writes a ``DesktopEntry`` into `$XDG_DATA_HOME/applications` and makes it the default for
+/// `x-scheme-handler/SCHEME` with `xdg-mime default`, or by editing `mimeapps.list` directly where
+/// `xdg-mime` is missing. Unregistering removes both; `xdg-mime` has no way to unset a default.
+public struct SchemeRegistrar: Sendable {
+    /// Where entries and `mimeapps.list` are written.
+    public let directories: XDGDirectories
+    /// The program the entries run, an absolute path.
+    public let executable: String
+    private let environment: [String: String]
+
+    /// Schemes that belong to the browser or the system; taking them over would break ordinary links.
+    static let reservedSchemes: Set<String> = [
+        "http", "https", "file", "ftp", "mailto", "data", "javascript", "about", "blob", "ws", "wss", "tel", "sms",
+    ]
+
+    /// A registrar writing under `directories` for `executable`; helper programs run with `environment`.
+    public init(directories: XDGDirectories, executable: String, environment: [String: String]) {
+        self.directories = directories
+        self.executable = executable
+        self.environment = environment
+    }
+
+    /// The entry that registering `scheme` writes.
+    public func entry(for scheme: String) -> DesktopEntry {
+        DesktopEntry(scheme: scheme, executable: executable)
+    }
+
+    /// The path of the entry for `scheme`.
+    public func entryPath(for scheme: String) -> String {
+        FilePath.join(directories.applications, entry(for: scheme).fileID)
+    }
+
+    /// Writes the entry for `scheme` and makes it the scheme's default handler.
+    public func register(_ scheme: String) throws(SchemeRegistrationError) -> SchemeRegistration {
+        let entry = try checkedEntry(scheme)
+        let path = entryPath(for: scheme)
+        if let existing = try readText(path), DesktopEntry.ownedScheme(in: existing) == nil {
+            throw .foreignEntry(path: path)
+        }
+        do {
+            try PlainFile.makeDirectories(directories.applications)
+            try SecureFile.writeAtomically(Array(entry.text.utf8), to: path, mode: 0o644)
+        } catch {
+            throw .storage(error)
+        }
+        refreshDesktopDatabase()
+
+        let setter: SchemeRegistration.DefaultSetter
+        switch DesktopTool.run("xdg-mime", ["default", entry.fileID, entry.mimeType], environment: environment) {
+        case .finished(let termination, _) where termination.succeeded:
+            setter = .xdgMime
+        default:
+            try editMimeApps { $0.setDefault(entry.fileID, for: entry.mimeType) }
+            setter = .mimeAppsList
+        }
+        return SchemeRegistration(
+            entry: entry, path: path, defaultSetBy: setter, effectiveHandler: handler(for: scheme))
+    }
+
+    /// Removes the entry for `scheme` (only if authflow wrote it) and its default; reports what was there.
+    public func unregister(_ scheme: String) throws(SchemeRegistrationError) -> SchemeUnregistration {
+        let entry = try checkedEntry(scheme)
+        let path = entryPath(for: scheme)
+        var removedEntry = false
+        if let existing = try readText(path) {
+            guard DesktopEntry.ownedScheme(in: existing) != nil else { throw .foreignEntry(path: path) }
+            do {
+                try SecureFile.remove(path)
+            } catch {
+                throw .storage(error)
+            }
+            removedEntry = true
+            refreshDesktopDatabase()
+        }
+        var removedDefault = false
+        try editMimeApps { list in removedDefault = list.remove(entry.fileID, for: entry.mimeType) }
+        return SchemeUnregistration(
+            scheme: entry.scheme, path: path, removedEntry: removedEntry, removedDefault: removedDefault)
+    }
+
+    /// The desktop file ID the desktop currently opens `scheme` URLs with, as `xdg-mime` reports it, or from
+    /// `mimeapps.list` where `xdg-mime` is missing; nil when there is none.
+    public func handler(for scheme: String) -> String? {
+        let mimeType = DesktopEntry.mimeType(for: scheme)
+        switch DesktopTool.run("xdg-mime", ["query", "default", mimeType], environment: environment) {
+        case .finished(let termination, let output) where termination.succeeded:
+            let answer = output.trimmingCharacters(in: .whitespacesAndNewlines)
+            return answer.isEmpty ? nil : answer
+        case .notInstalled:
+            let text = (try? readText(directories.mimeAppsList)) ?? nil
+            return text.flatMap { MimeAppsList(text: $0).entries(for: mimeType).first }
+        default:
+            return nil
+        }
+    }
+
+    /// The schemes authflow's entries in the applications folder handle, sorted.
+    public func registeredSchemes() -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directories.applications) else {
+            return []
+        }
+        return names.filter { $0.hasPrefix("authflow-") && $0.hasSuffix(".desktop") }
+            .compactMap { name in
+                let text = (try? readText(FilePath.join(directories.applications, name))) ?? nil
+                return text.flatMap(DesktopEntry.ownedScheme(in:))
+            }
+            .sorted()
+    }
+
+    // MARK: Steps
+
+    private func checkedEntry(_ scheme: String) throws(SchemeRegistrationError) -> DesktopEntry {
+        guard URLParts.isValidScheme(Substring(scheme)) else { throw .invalidScheme(scheme) }
+        guard !Self.reservedSchemes.contains(scheme.lowercased()) else { throw .reservedScheme(scheme.lowercased()) }
+        return entry(for: scheme)
+    }
+
+    private func readText(_ path: String) throws(SchemeRegistrationError) -> String? {
+        do {
+            return try PlainFile.read(path, limit: 1 << 20).map { String(decoding: $0, as: UTF8.self) }
+        } catch {
+            throw .storage(error)
+        }
+    }
+
+    /// Rewrites `mimeapps.list` through `edit`, keeping its mode; an unchanged file is not written.
+    private func editMimeApps(_ edit: (inout MimeAppsList) -> Void) throws(SchemeRegistrationError) {
+        let path = directories.mimeAppsList
+        let original = try readText(path)
+        var list = MimeAppsList(text: original ?? "")
+        edit(&list)
+        guard list.text != (original ?? "") else { return }
+        var info = stat()
+        let mode = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
+        do {
+            try PlainFile.makeDirectories(directories.configHome)
+            try SecureFile.writeAtomically(Array(list.text.utf8), to: path, mode: mode)
+        } catch {
+            throw .storage(error)
+        }
+    }
+
+    /// Desktops that read `mimeinfo.cache` rather than scanning entries see the change only after this.
+    private func refreshDesktopDatabase() {
+        _ = DesktopTool.run("update-desktop-database", ["-q", directories.applications], environment: environment)
+    }
+}
+
+/// What ``SchemeRegistrar/register(_:)`` did.
+public struct SchemeRegistration: Sendable, Equatable {
+    /// How the default handler was set.
+    public enum DefaultSetter: String, Sendable, Equatable {
+        /// `xdg-mime default` did it, so the desktop's own mechanism was used.
+        case xdgMime = "xdg-mime"
+        /// `xdg-mime` is missing or failed; authflow edited `mimeapps.list` itself.
+        case mimeAppsList = "mimeapps.list"
+    }
+
+    /// The entry written.
+    public let entry: DesktopEntry
+    /// Where it was written.
+    public let path: String
+    /// How it became the default.
+    public let defaultSetBy: DefaultSetter
+    /// The handler the desktop reports afterwards; another one means a desktop-specific setting wins.
+    public let effectiveHandler: String?
+
+    /// Whether the desktop now opens the scheme with authflow.
+    public var isEffective: Bool { effectiveHandler == entry.fileID }
+}
+
+/// What ``SchemeRegistrar/unregister(_:)`` found and removed.
+public struct SchemeUnregistration: Sendable, Equatable {
+    /// The scheme.
+    public let scheme: String
+    /// The entry's path.
+    public let path: String
+    /// Whether there was an entry to remove.
+    public let removedEntry: Bool
+    /// Whether `mimeapps.list` named it.
+    public let removedDefault: Bool
+}
+
+/// Why a scheme could not be registered or unregistered.
+public enum SchemeRegistrationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Not a URL scheme at all.
+    case invalidScheme(String)
+    /// A scheme the browser or the system owns.
+    case reservedScheme(String)
+    /// A file of the entry's name exists and was not written by authflow.
+    case foreignEntry(path: String)
+    /// A file or directory could not be read or written.
+    case storage(StorageError)
+
+    public var description: String {
+        switch self {
+        case .invalidScheme(let scheme):
+            "\"\(scheme)\" is not a URL scheme: use a letter followed by letters, digits, '+', '-' or '.', "
+                + "such as com.googleusercontent.apps.123-abc or app-1-123-ios-abc."
+        case .reservedScheme(let scheme):
+            "\(scheme): belongs to the browser or the system; authflow only registers the app's own custom scheme."
+        case .foreignEntry(let path):
+            "\(path) exists and was not written by authflow; move it away first if authflow should handle this scheme."
+        case .storage(let error):
+            error.description
+        }
+    }
+}
