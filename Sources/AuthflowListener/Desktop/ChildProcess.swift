@@ -99,12 +99,28 @@ package struct ChildProcess: Sendable {
         let envp = options.environment.map { CStringArray($0.map { "\($0.key)=\($0.value)" }.sorted()) }
         var pid: pid_t = 0
         let environment = envp.map { UnsafePointer($0.pointers) } ?? UnsafePointer(environ)
-        let result = program.contains("/")
-            ? posix_spawn(&pid, program, &actions, &attributes, argv.pointers, environment)
-            : posix_spawnp(&pid, program, &actions, &attributes, argv.pointers, environment)
+        let result: Int32
+        if program.contains("/") {
+            result = posix_spawn(&pid, program, &actions, &attributes, argv.pointers, environment)
+        } else if let search = options.environment.map({ $0["PATH"] ?? "" }) {
+            // posix_spawnp searches *our* PATH; a child given its own environment must be found on its own.
+            guard let path = Self.find(program, in: search) else { throw SpawnError(program: program, code: ENOENT) }
+            result = posix_spawn(&pid, path, &actions, &attributes, argv.pointers, environment)
+        } else {
+            result = posix_spawnp(&pid, program, &actions, &attributes, argv.pointers, environment)
+        }
         withExtendedLifetime((argv, envp)) {}
         guard result == 0 else { throw SpawnError(program: program, code: result) }
         return ChildProcess(pid: pid)
+    }
+
+    /// The first executable `name` in the colon-separated `search` list.
+    private static func find(_ name: String, in search: String) -> String? {
+        for directory in search.split(separator: ":", omittingEmptySubsequences: true) {
+            let candidate = directory.hasSuffix("/") ? "\(directory)\(name)" : "\(directory)/\(name)"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
     }
 
     /// Blocks until the child ends and reaps it.

@@ -51,16 +51,21 @@ public struct SchemeRegistrar: Sendable {
         }
         refreshDesktopDatabase()
 
-        let setter: SchemeRegistration.DefaultSetter
-        switch DesktopTool.run("xdg-mime", ["default", entry.fileID, entry.mimeType], environment: environment) {
-        case .finished(let termination, _) where termination.succeeded:
-            setter = .xdgMime
-        default:
+        var setter = SchemeRegistration.DefaultSetter.xdgMime
+        var effective: String?
+        if case .finished(let termination, _) = DesktopTool.run(
+            "xdg-mime", ["default", entry.fileID, entry.mimeType], environment: environment),
+            termination.succeeded
+        {
+            effective = handler(for: scheme)
+        }
+        // xdg-mime missing, failing, or exiting 0 without effect (its helpers missing): write it ourselves.
+        if effective != entry.fileID {
             try editMimeApps { $0.setDefault(entry.fileID, for: entry.mimeType) }
             setter = .mimeAppsList
+            effective = handler(for: scheme)
         }
-        return SchemeRegistration(
-            entry: entry, path: path, defaultSetBy: setter, effectiveHandler: handler(for: scheme))
+        return SchemeRegistration(entry: entry, path: path, defaultSetBy: setter, effectiveHandler: effective)
     }
 
     /// Removes the entry for `scheme` (only if authflow wrote it) and its default; reports what was there.
@@ -98,6 +103,21 @@ public struct SchemeRegistrar: Sendable {
         default:
             return nil
         }
+    }
+
+    /// Why this machine's `xdg-open` would not hand `scheme` URLs to the handler, or nil. Before 1.2,
+    /// xdg-utils' generic mode (no desktop environment in `XDG_CURRENT_DESKTOP`) took a scheme containing
+    /// digits, as every Firebase scheme does, for a file name; browsers that call `xdg-open` then fail.
+    public func openerLimitation(for scheme: String) -> String? {
+        guard scheme.contains(where: \.isNumber), (environment["XDG_CURRENT_DESKTOP"] ?? "").isEmpty,
+              case .finished(_, let output) = DesktopTool.run("xdg-open", ["--version"], environment: environment),
+              let version = output.split(separator: " ").last?.split(separator: ".").compactMap({ Int($0.filter(\.isNumber)) }),
+              version.count >= 2, (version[0], version[1]) < (1, 2)
+        else { return nil }
+        let shown = version.map(String.init).joined(separator: ".")
+        return "xdg-open \(shown) treats \(scheme): URLs as file names when no desktop environment is set "
+            + "(XDG_CURRENT_DESKTOP is empty), so browsers that use it will not hand them over. In a desktop session "
+            + "this does not apply; elsewhere set XDG_CURRENT_DESKTOP (GNOME uses gio), or paste the URL instead."
     }
 
     /// The schemes authflow's entries in the applications folder handle, sorted.

@@ -55,6 +55,9 @@ struct RegisterSchemeCommand: ParsableCommand {
                     "authflow: warning: the desktop \(other); a desktop-specific setting (such as "
                         + "~/.config/<desktop>-mimeapps.list or the desktop's own settings) may override mimeapps.list.")
             }
+            if let limitation = registrar.openerLimitation(for: done.entry.scheme) {
+                StandardError.write("authflow: note: \(limitation)")
+            }
         }
     }
 
