@@ -89,7 +89,7 @@ struct SchemeCommandTests {
         let browser = home.file("browser")
         // A browser that follows the authorization URL's redirect_uri at once, as a consenting user would; bash's
         // /dev/tcp keeps it free of anything a fresh machine may lack.
-        try #"""
+        try ExecutableScript.write(#"""
             #!/bin/bash
             query=${1#*\?}
             for pair in ${query//&/ }; do
@@ -102,8 +102,7 @@ struct SchemeCommandTests {
             exec 3<>"/dev/tcp/${authority%:*}/${authority##*:}"
             printf 'GET %s?code=c-9&state=%s HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n\r\n' "$path" "$state" "$authority" >&3
             cat <&3 >/dev/null
-            """#.write(toFile: browser, atomically: true, encoding: .utf8)
-        chmod(browser, 0o755)
+            """#, to: browser)
         let environment = try Self.desktop(home)
 
         let result = try await AuthflowCommand.run(

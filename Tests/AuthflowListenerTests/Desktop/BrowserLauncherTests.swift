@@ -67,8 +67,7 @@ struct BrowserLauncherTests {
 
     static func script(in directory: TemporaryDirectory, _ body: String, name: String = "browser") throws -> String {
         let path = directory.file(name)
-        try "#!/bin/sh\n\(body)\n".write(toFile: path, atomically: true, encoding: .utf8)
-        chmod(path, 0o755)
+        try ExecutableScript.write("#!/bin/sh\n\(body)\n", to: path)
         return path
     }
 }
