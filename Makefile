@@ -1,6 +1,7 @@
 # Build, test, benchmark and install authflow.
 #   make install [PREFIX=/usr/local] [DESTDIR=/tmp/stage]
-# Installs the binary, the HTML templates it serves (found at ../share/authflow/templates from the binary),
+# Installs the binary, the HTML templates it serves (found at ../share/authflow/templates from the binary), the
+# desktop entry for custom-scheme handoff (share/applications/authflow.desktop, naming no scheme),
 # its man pages (generated from the command's own help, so they cannot drift) and shell completions for bash,
 # zsh and fish, where Linux distributions look for them.
 
@@ -40,6 +41,9 @@ install: build manual completions
 	install -D -m 755 $(binary) $(DESTDIR)$(bindir)/authflow
 	install -d $(DESTDIR)$(datadir)/authflow/templates
 	install -m 644 templates/*.html $(DESTDIR)$(datadir)/authflow/templates/
+	install -d $(DESTDIR)$(datadir)/applications
+	sed 's|^Exec=authflow |Exec=$(bindir)/authflow |' examples/desktop/authflow.desktop >$(DESTDIR)$(datadir)/applications/authflow.desktop
+	chmod 644 $(DESTDIR)$(datadir)/applications/authflow.desktop
 	install -d $(DESTDIR)$(mandir)/man1
 	install -m 644 $(manual_dir)/*.1 $(DESTDIR)$(mandir)/man1/
 	install -D -m 644 $(completions_dir)/authflow.bash $(DESTDIR)$(datadir)/bash-completion/completions/authflow
@@ -49,5 +53,6 @@ install: build manual completions
 uninstall:
 	rm -f $(DESTDIR)$(bindir)/authflow $(DESTDIR)$(mandir)/man1/authflow.1 $(DESTDIR)$(mandir)/man1/authflow.*.1
 	rm -rf $(DESTDIR)$(datadir)/authflow/templates
+	rm -f $(DESTDIR)$(datadir)/applications/authflow.desktop
 	rm -f $(DESTDIR)$(datadir)/bash-completion/completions/authflow $(DESTDIR)$(datadir)/zsh/site-functions/_authflow
 	rm -f $(DESTDIR)$(datadir)/fish/vendor_completions.d/authflow.fish

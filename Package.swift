@@ -82,6 +82,12 @@ let package = Package(
             ]
         ),
 
+        .executableTarget(
+            name: "redirect-listener-example",
+            dependencies: ["AuthflowListener", "AuthflowParsing"],
+            path: "examples/embedding/RedirectListenerExample"
+        ),
+
         .target(
             name: "AuthflowTestSupport",
             dependencies: [
@@ -126,7 +132,7 @@ let package = Package(
             name: "AuthflowCLITests",
             dependencies: [
                 "AuthflowCLI", "AuthflowCore", "AuthflowBackend", "AuthflowListener", "AuthflowStorage",
-                "AuthflowTestSupport",
+                "AuthflowTestSupport", "redirect-listener-example",
             ]
         ),
     ]

@@ -86,23 +86,7 @@ struct SchemeCommandTests {
     @Test("listen --open fills in the redirect URI and state and starts --browser; the page's redirect ends the wait")
     func openWithBrowser() async throws {
         let home = try TemporaryDirectory()
-        let browser = home.file("browser")
-        // A browser that follows the authorization URL's redirect_uri at once, as a consenting user would; bash's
-        // /dev/tcp keeps it free of anything a fresh machine may lack.
-        try ExecutableScript.write(#"""
-            #!/bin/bash
-            query=${1#*\?}
-            for pair in ${query//&/ }; do
-              case $pair in
-                redirect_uri=*) redirect=$(printf '%b' "$(sed 's/%\([0-9A-F][0-9A-F]\)/\\x\1/g' <<<"${pair#*=}")") ;;
-                state=*) state=${pair#*=} ;;
-              esac
-            done
-            authority=${redirect#http://}; authority=${authority%%/*}; path=/${redirect#http://*/}
-            exec 3<>"/dev/tcp/${authority%:*}/${authority##*:}"
-            printf 'GET %s?code=c-9&state=%s HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n\r\n' "$path" "$state" "$authority" >&3
-            cat <&3 >/dev/null
-            """#, to: browser)
+        let browser = try ConsentingBrowser.install(at: home.file("browser"))
         let environment = try Self.desktop(home)
 
         let result = try await AuthflowCommand.run(

@@ -1,0 +1,52 @@
+import AuthflowTestSupport
+import Foundation
+import Testing
+
+/// The programs in examples/ run as documented.
+@Suite("Examples")
+struct ExampleTests {
+    static var listenerExample: String {
+        URL(fileURLWithPath: AuthflowCommand.binaryPath).deletingLastPathComponent()
+            .appendingPathComponent("redirect-listener-example").path
+    }
+
+    @Test("The embedding example opens $BROWSER and prints what the provider sent back")
+    func embeddingExample() async throws {
+        let home = try TemporaryDirectory()
+        let browser = try ConsentingBrowser.install(at: home.file("browser"), code: "from-idp")
+
+        let result = try await Subprocess.run(
+            Self.listenerExample,
+            arguments: ["https://idp.example/authorize?client_id=x&redirect_uri={redirect_uri}&state={state}"],
+            environment: ["BROWSER": browser, "XDG_RUNTIME_DIR": home.path], timeout: .seconds(60))
+
+        let opened = try String(contentsOfFile: browser + ".url", encoding: .utf8)
+        #expect(result.exitCode == 0, "\(result.stdoutText)")
+        #expect(result.stdoutText.hasSuffix("code=from-idp\n"))
+        #expect(opened.hasPrefix("https://idp.example/authorize?client_id=x&redirect_uri=http%3A%2F%2F127.0.0.1%3A"))
+    }
+
+    @Test("The shell example runs a PKCE authorization through authflow listen and prints the code and verifier")
+    func shellExample() async throws {
+        let home = try TemporaryDirectory()
+        let browser = try ConsentingBrowser.install(at: home.file("browser"), code: "code-42")
+        let script = AuthflowCommand.repositoryRoot.appendingPathComponent("examples/scripts/oauth-login.sh").path
+
+        let result = try await Subprocess.run(
+            "/bin/bash", arguments: [script],
+            environment: [
+                "AUTHFLOW": AuthflowCommand.binaryPath, "BROWSER": browser, "XDG_RUNTIME_DIR": home.path,
+                "AUTHORIZE_URL": "https://idp.example/authorize", "CLIENT_ID": "client 1", "SCOPE": "openid email",
+                "TOKEN_URL": "",
+            ],
+            timeout: .seconds(60))
+
+        let opened = try String(contentsOfFile: browser + ".url", encoding: .utf8)
+        let lines = result.stdoutText.split(separator: "\n")
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(lines.first == "code=code-42")
+        #expect(lines.count == 3 && lines[1].hasPrefix("redirect_uri=http://127.0.0.1:") && lines[2].count > 50)
+        #expect(opened.contains("client_id=client%201&scope=openid%20email&code_challenge="))
+        #expect(opened.contains("&code_challenge_method=S256&redirect_uri=http%3A%2F%2F127.0.0.1%3A"))
+    }
+}
