@@ -72,7 +72,7 @@ public enum EmailLinkError: Error, Sendable, CustomStringConvertible {
             return "This sign-in link was not sent to \(email); it must be completed with the address it was "
                 + "sent to. Pass --email with that address. (\(server.message))"
         case .linkUnusable(let server):
-            return server.message + " Each sign-in link works once; ask for a new one."
+            return server.message
         case .session(let error):
             return error.description
         case .signIn(let error):
