@@ -29,21 +29,28 @@ struct EmailLinkProjectCheck: Sendable {
         }
         guard action.apiKey != Self.emulatorAPIKey else { throw refusal(.emulatorLink, action) }
 
+        // The lookup only makes the refusal early and clear: the sign-in itself is sent with our key, and the
+        // server refuses a code of another project anyway. So whatever cannot be told apart (a key restricted
+        // to an app, a reply without a project) is let through; only a known mismatch or a key Firebase
+        // rejects outright is refused.
         let theirs: GetProjectConfigResponse
         do {
             theirs = try await projectConfig(apiKey: action.apiKey)
         } catch {
-            if let server = error.serverError, server.category == .configuration { throw refusal(.unknownKey, action) }
+            if error.serverError?.code == .invalidAPIKey { throw refusal(.unknownKey, action) }
+            if error.serverError != nil, !error.isBackendUnavailable { return }
             throw .signIn(.service(error))
         }
         let ours: GetProjectConfigResponse
         do {
             ours = try await projectConfig(apiKey: ourKey)
         } catch {
+            if error.serverError != nil, !error.isBackendUnavailable { return }  // The sign-in will say it better.
             throw .signIn(.service(error))
         }
-        guard let theirProject = theirs.projectId, theirProject == ours.projectId else {
-            throw refusal(.differentProject(linkProject: theirs.projectId, linkDomains: theirs.authorizedDomains), action)
+        guard let theirProject = theirs.projectId, let ourProject = ours.projectId else { return }
+        guard theirProject == ourProject else {
+            throw refusal(.differentProject(linkProject: theirProject, linkDomains: theirs.authorizedDomains), action)
         }
     }
 
