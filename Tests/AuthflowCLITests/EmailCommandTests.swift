@@ -52,6 +52,30 @@ struct EmailCommandTests {
         #expect(try fixture.store.load()?.uid == fixture.session.uid)
     }
 
+    @Test("On a terminal the password is asked for without echo, and echo is back afterwards")
+    func passwordPromptOnATerminal() async throws {
+        let fixture = try await SignedInBackend()
+        try fixture.store.remove()
+        var environment = fixture.environment
+        environment["TERM"] = "dumb"
+        let terminal = try TerminalSession(
+            ["email", "sign-in", fixture.email, "--state-dir", fixture.stateRoot.path], environment: environment,
+            thenShowSettings: true)
+
+        #expect(terminal.waitFor("Password for ada@example.com: "))
+        terminal.type(fixture.password + "\n")
+        let termination = terminal.finish()
+
+        let shown = String(decoding: terminal.shown, as: UTF8.self)
+        #expect(termination == .exited(0), "\(shown)")
+        #expect(!shown.contains(fixture.password), "the typed password is not echoed: \(shown)")
+        #expect(shown.contains("Signed in as ada@example.com"))
+        #expect(try fixture.store.load()?.uid == fixture.session.uid)
+        let settings = shown.components(separatedBy: "settings:").last ?? ""
+        #expect(settings.contains(" echo "), "echo is on again: \(settings)")
+        #expect(!settings.contains("-echo "))
+    }
+
     @Test("sign-in of an account with a second factor exits 5")
     func passwordSignInWithSecondFactor() async throws {
         let fixture = try await SignedInBackend()

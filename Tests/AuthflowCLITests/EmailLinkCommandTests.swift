@@ -59,6 +59,27 @@ struct EmailLinkCommandTests {
         #expect(!fixture.isUnused(first) && !fixture.isUnused(second) && !fixture.isUnused(third))
     }
 
+    @Test("With no remembered address, a terminal is asked for it, saying why")
+    func asksOnATerminal() async throws {
+        let fixture = try EmailLinkCLIFixture()
+        let link = try await fixture.sendLink(to: "ada@example.com")
+        try fixture.pending.remove()
+        var environment = fixture.environment
+        environment["TERM"] = "dumb"
+        let terminal = try TerminalSession(
+            ["email-link", "complete", link, "--state-dir", fixture.stateRoot], environment: environment)
+
+        #expect(terminal.waitFor("Email address: "))
+        terminal.type("ada@example.com\n")
+        let termination = terminal.finish()
+
+        let shown = String(decoding: terminal.shown, as: UTF8.self)
+        #expect(termination == .exited(0), "\(shown)")
+        #expect(shown.contains("must be completed with the email address it was sent to"))
+        #expect(shown.contains("Signed in as ada@example.com"))
+        #expect(try fixture.sessions.load()?.email == "ada@example.com")
+    }
+
     @Test("complete from the continue URL the emulator's /emulator/action redirects to")
     func continueURLRedirect() async throws {
         let fixture = try EmailLinkCLIFixture()
