@@ -43,7 +43,7 @@ struct EmailCommandTests {
         #expect(noTerminal.stderrText.contains("--password-stdin"))
 
         let right = try await run(
-            fixture, ["email", "sign-in", fixture.email, "--password-stdin", "--json"], stdin: Array((fixture.password + "\n").utf8))
+            fixture, ["email", "sign-in", fixture.email, "--password-stdin", "--json"], stdin: Array((fixture.password + "\r\n").utf8))
         #expect(right.exitCode == 0, "\(right.stderrText)")
         let object = try jsonObject(right.stdoutText)
         #expect(object["isNewUser"] as? Bool == false)

@@ -53,8 +53,8 @@ struct EmailSignInCommand: AsyncParsableCommand {
                 throw CommandFailure(error.description, status: .usage)
             }
             var text = String(decoding: bytes, as: UTF8.self)
-            if text.hasSuffix("\r\n") { text.removeLast(1) }  // "\r\n" is one Character in Swift.
-            if text.hasSuffix("\n") { text.removeLast() }
+            // One line end, as `echo` or a file adds; "\r\n" is a single Character, so one removal takes it.
+            if text.hasSuffix("\n") || text.hasSuffix("\r\n") { text.removeLast() }
             guard !text.isEmpty else { throw CommandFailure("Standard input held no password.", status: .usage) }
             return text
         }
