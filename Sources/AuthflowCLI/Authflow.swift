@@ -17,6 +17,8 @@ struct Authflow: AsyncParsableCommand {
             TokenCommand.self,
             SignOutCommand.self,
             DeleteAccountCommand.self,
+            EmailLinkCommand.self,
+            EmailCommand.self,
             EmulatorCommand.self,
             ListenCommand.self,
             HandleURLCommand.self,

@@ -3,7 +3,7 @@ import AuthflowListener
 import AuthflowParsing
 
 /// `authflow handle-url URL`: what the desktop runs when a custom-scheme link is opened.
-struct HandleURLCommand: ParsableCommand {
+struct HandleURLCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "handle-url",
         abstract: "Hand a callback URL to the authflow command waiting for it.",
@@ -11,13 +11,21 @@ struct HandleURLCommand: ParsableCommand {
             The desktop runs this for the schemes `authflow register-scheme` registered. It finds the waiting \
             flow through its rendezvous file under $XDG_RUNTIME_DIR/authflow/, forwards the URL over loopback \
             and returns at once: exit 0 when a flow took the URL, 1 when none did.
+
+            An email sign-in link that no flow takes is completed as `authflow email-link complete` would, \
+            with the address `email-link send` remembered (never a prompt). Without project flags, the \
+            project is the one whose remembered link matches; with none, it exits 1 and says to run \
+            `email-link complete` with --email.
             """
     )
 
     @Argument(help: ArgumentHelp("The URL the desktop passed (%u).", valueName: "url"))
     var url: String
 
-    func run() throws {
+    @OptionGroup(title: "Project (for email sign-in links)")
+    var project: ProjectOptions
+
+    func run() async throws {
         let text = url.trimmingCharacters(in: .whitespacesAndNewlines)
         guard URLParts(text) != nil else {
             throw CommandFailure("\"\(text)\" is not a URL: pass the whole address, including its scheme.", status: .usage)
@@ -25,13 +33,18 @@ struct HandleURLCommand: ParsableCommand {
         let flows = RendezvousDirectory.standard().waitingFlows()
         let outcomes = HandoffSender.deliver(text, to: flows)
         if outcomes.contains(where: { $0.outcome == .accepted }) { return }
+        if let action = (try? OfflineLinkInspector().inspect(text))?.action, action.isSignIn {
+            try await EmailLinkHandoff(options: project).complete(text, action: action)
+            return
+        }
         throw CommandFailure(Self.explain(outcomes, url: text), status: .refused)
     }
 
     static func explain(_ outcomes: [(flow: Rendezvous, outcome: HandoffSender.Outcome)], url: String) -> String {
         if outcomes.isEmpty {
-            if (try? OfflineLinkInspector().inspect(url))?.action?.mode == .signIn {
-                return "No authflow command is waiting for this email sign-in link: open it from the device where you asked for it."
+            if let mode = (try? OfflineLinkInspector().inspect(url))?.action?.mode {
+                return "This is a \(mode.summary), not a sign-in link, and no authflow command is waiting for it: "
+                    + "open it in a browser."
             }
             return "No authflow command is waiting for this URL: start the sign-in again, then open the link from it."
         }

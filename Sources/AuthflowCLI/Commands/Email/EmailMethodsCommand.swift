@@ -1,0 +1,64 @@
+import ArgumentParser
+import AuthflowCore
+
+/// `authflow email methods EMAIL`: how an address can sign in (createAuthUri), for identifier-first flows.
+struct EmailMethodsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "methods",
+        abstract: "List the sign-in methods of an email address (password, emailLink, providers).",
+        discussion: """
+            Asks createAuthUri, as the SDKs' fetchSignInMethodsForEmail does. With email enumeration protection \
+            on (the default for new projects), Firebase withholds the answer: authflow then says it is \
+            unknown, which is not the same as "no account".
+
+            JSON keys: email, registered, methods, providers (null when withheld), withheld.
+
+            \(AuthflowExitCode.table)
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The address to look up.", valueName: "email"))
+    var email: String
+
+    @Flag(help: "Print a JSON object instead of a sentence.")
+    var json = false
+
+    @OptionGroup(title: "Project")
+    var project: ProjectOptions
+
+    @OptionGroup(title: "Output")
+    var output: OutputOptions
+
+    func run() async throws {
+        let context = try CommandContext(options: project, verbose: output.verbose)
+        let client = try context.client()
+        let methods: EmailSignInMethods
+        do {
+            methods = try await SignInMethodLookup(client: client).methods(for: email)
+        } catch {
+            throw context.report(.from(error))
+        }
+        let standardOutput = StandardOutput()
+        if json {
+            standardOutput.write(bytes: OrderedJSON.line([
+                ("email", .string(methods.email)), ("registered", .optional(methods.registered)),
+                ("methods", methods.methods.map { .array($0.map(OrderedJSON.string)) } ?? .null),
+                ("providers", methods.providers.map { .array($0.map(OrderedJSON.string)) } ?? .null),
+                ("withheld", .bool(methods.isWithheld)),
+            ]))
+        } else {
+            standardOutput.write(Self.text(methods) + "\n")
+        }
+        standardOutput.flush()
+    }
+
+    static func text(_ methods: EmailSignInMethods) -> String {
+        if methods.isWithheld {
+            return "\(methods.email): unknown. Firebase withholds sign-in methods (email enumeration protection is "
+                + "on); ask for a sign-in link or try a password instead."
+        }
+        guard methods.registered != false else { return "\(methods.email): no account." }
+        let list = methods.methods ?? []
+        return "\(methods.email): " + (list.isEmpty ? "an account with no email sign-in method" : list.joined(separator: ", "))
+    }
+}

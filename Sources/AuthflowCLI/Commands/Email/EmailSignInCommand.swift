@@ -1,0 +1,70 @@
+import ArgumentParser
+import AuthflowCore
+
+/// `authflow email sign-in EMAIL`: sign in with a password, typed without echo or piped in.
+struct EmailSignInCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sign-in",
+        abstract: "Sign in with an email address and password.",
+        discussion: """
+            The password is asked for on the terminal without echo, or read from standard input with \
+            --password-stdin (one trailing newline is dropped), never from the command line, where other \
+            users could see it. An account with a second factor exits 5 with its factors listed.
+
+            \(AuthflowExitCode.table)
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The account's email address.", valueName: "email"))
+    var email: String
+
+    @Flag(name: .customLong("password-stdin"), help: "Read the password from standard input.")
+    var passwordStdin = false
+
+    @Flag(help: "Print a JSON object instead of a sentence.")
+    var json = false
+
+    @OptionGroup(title: "Project")
+    var project: ProjectOptions
+
+    @OptionGroup(title: "Output")
+    var output: OutputOptions
+
+    func run() async throws {
+        let context = try CommandContext(options: project, verbose: output.verbose)
+        let password = try readPassword()
+        let signIn = PasswordSignIn(
+            client: try context.client(), project: try context.sessionProject(), directory: try context.projectDirectory())
+        let result: SignInResult
+        do {
+            result = try await signIn.signIn(email: email, password: password)
+        } catch {
+            throw context.report(.from(error))
+        }
+        try SignInReport.finish(result, purpose: .signIn, json: json)
+    }
+
+    private func readPassword() throws(CommandFailure) -> String {
+        if passwordStdin {
+            let bytes: [UInt8]
+            do {
+                bytes = try InputReading.document(at: "-")
+            } catch {
+                throw CommandFailure(error.description, status: .usage)
+            }
+            var text = String(decoding: bytes, as: UTF8.self)
+            // One line end, as `echo` or a file adds; "\r\n" is a single Character, so one removal takes it.
+            if text.hasSuffix("\n") || text.hasSuffix("\r\n") { text.removeLast() }
+            guard !text.isEmpty else { throw CommandFailure("Standard input held no password.", status: .usage) }
+            return text
+        }
+        guard Terminal.isInteractive else {
+            throw CommandFailure(
+                "No terminal to ask for the password: pipe it in with --password-stdin.", status: .usage)
+        }
+        guard let password = Terminal.promptSecret("Password for \(email): "), !password.isEmpty else {
+            throw CommandFailure("No password was entered; nothing was sent.", status: .usage)
+        }
+        return password
+    }
+}

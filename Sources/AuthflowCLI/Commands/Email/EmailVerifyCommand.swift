@@ -1,0 +1,42 @@
+import ArgumentParser
+import AuthflowCore
+
+/// `authflow email verify`: send the signed-in user a verification email.
+struct EmailVerifyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Send the signed-in user an email to verify their address.",
+        discussion: """
+            Sends sendOobCode with requestType VERIFY_EMAIL for the stored session (refreshing its ID token \
+            first when due). A verified email is what Firebase requires before enrolling an SMS second factor. \
+            After opening the link, `authflow whoami --check` shows the address as verified.
+
+            \(AuthflowExitCode.table)
+            """
+    )
+
+    @Option(
+        name: .customLong("continue-url"),
+        help: ArgumentHelp("Where the verification page leads afterwards (an authorized domain).", valueName: "url"))
+    var continueURL: String?
+
+    @OptionGroup(title: "Project")
+    var project: ProjectOptions
+
+    @OptionGroup(title: "Output")
+    var output: OutputOptions
+
+    func run() async throws {
+        let context = try CommandContext(options: project, verbose: output.verbose)
+        let (store, _) = try context.requireSession()
+        let client = try context.client()
+        let address: String
+        do {
+            address = try await EmailVerificationSender(client: client, store: store, project: context.projectLabel)
+                .send(continueURL: continueURL)
+        } catch {
+            throw context.report(.from(error))
+        }
+        StandardError.write("Sent a verification email to \(address). Open its link, then run `authflow whoami --check`.")
+    }
+}

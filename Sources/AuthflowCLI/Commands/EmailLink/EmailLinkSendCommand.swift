@@ -1,0 +1,86 @@
+import ArgumentParser
+import AuthflowCore
+import AuthflowIdentityToolkit
+
+/// `authflow email-link send EMAIL --continue-url URL`: email a sign-in link and remember the address.
+struct EmailLinkSendCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "send",
+        abstract: "Email a sign-in link, and remember the address on this machine for completing it.",
+        discussion: """
+            Sends sendOobCode with requestType EMAIL_SIGNIN and canHandleCodeInApp. The continue URL must be on \
+            one of the project's authorized domains. --ios-bundle-id (the flag only, not a configuration file) \
+            and the Android options say which app may open the link; --lang sets the email's language.
+
+            The address is remembered per project (and tenant) in the state directory, so `authflow \
+            email-link complete` on this machine does not ask for it; sending again replaces it.
+
+            \(AuthflowExitCode.table)
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The address to send the link to.", valueName: "email"))
+    var email: String
+
+    @Option(
+        name: .customLong("continue-url"),
+        help: ArgumentHelp("Where the link leads after sign-in; its domain must be authorized.", valueName: "url"))
+    var continueURL: String
+
+    @Option(
+        name: .customLong("link-domain"),
+        help: ArgumentHelp("A custom Firebase Hosting domain for the link (not *.web.app or *.firebaseapp.com).", valueName: "domain"))
+    var linkDomain: String?
+
+    @Option(
+        name: .customLong("android-package"),
+        help: ArgumentHelp("The Android app that may open the link.", valueName: "package"))
+    var androidPackage: String?
+
+    @Flag(name: .customLong("android-install"), help: "Offer to install the Android app when it is missing.")
+    var androidInstall = false
+
+    @Option(
+        name: .customLong("android-min-version"),
+        help: ArgumentHelp("The minimum Android app version that may open the link.", valueName: "version"))
+    var androidMinVersion: String?
+
+    @OptionGroup(title: "Project")
+    var project: ProjectOptions
+
+    @OptionGroup(title: "Output")
+    var output: OutputOptions
+
+    func validate() throws {
+        guard !email.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw ValidationError("Pass the address to send the sign-in link to.")
+        }
+        guard !continueURL.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw ValidationError("--continue-url must be an absolute URL on an authorized domain, e.g. https://app.example.com/finish.")
+        }
+        if androidPackage == nil, androidInstall || androidMinVersion != nil {
+            throw ValidationError("--android-install and --android-min-version need --android-package.")
+        }
+    }
+
+    func run() async throws {
+        let context = try CommandContext(options: project, verbose: output.verbose)
+        let client = try context.client()
+        let sender = EmailLinkSender(
+            client: client, project: try context.sessionProject(), directory: try context.projectDirectory())
+        let settings = ActionCodeSettings(
+            continueUrl: continueURL.trimmingCharacters(in: .whitespaces), canHandleCodeInApp: true,
+            linkDomain: linkDomain, iosBundleID: project.iosBundleID, androidPackageName: androidPackage,
+            androidInstallApp: androidInstall ? true : nil, androidMinimumVersionCode: androidMinVersion)
+        let pending: PendingEmailLink
+        do {
+            pending = try await sender.send(to: email, settings: settings)
+        } catch {
+            throw context.report(.from(error))
+        }
+        StandardError.write(
+            "Sent a sign-in link to \(pending.email) for \(context.projectLabel). Open it on any device, then hand "
+                + "the link (or the saved email, with --eml) to `authflow email-link complete`; this machine "
+                + "remembers the address.")
+    }
+}

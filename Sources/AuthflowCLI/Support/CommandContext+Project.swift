@@ -1,0 +1,21 @@
+import AuthflowCore
+import AuthflowStorage
+
+extension CommandContext {
+    /// A context for a configuration worked out by the command itself rather than loaded from flags, the
+    /// environment and files (`handle-url` finds its project from a pending sign-in link).
+    init(configuration: ProjectConfiguration, stateRoot: StateDirectory, verbose: Bool) {
+        self.configuration = configuration
+        self.stateRoot = stateRoot
+        self.verbose = verbose
+    }
+
+    /// The project, tenant and backend a session signed in here belongs to; needs a project ID.
+    func sessionProject() throws(CommandFailure) -> SessionProject {
+        guard let projectID = configuration.projectID else {
+            throw .from(ConfigurationError.missing(.projectID, purpose: "Keeping a session"))
+        }
+        return SessionProject(
+            projectID: projectID, tenantID: configuration.tenantID, emulatorHost: configuration.emulatorHost)
+    }
+}

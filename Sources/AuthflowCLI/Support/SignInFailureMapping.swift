@@ -1,0 +1,38 @@
+import AuthflowCore
+import AuthflowIdentityToolkit
+
+extension CommandFailure {
+    /// A failed first-factor sign-in: the server's refusals as usual, another account on re-authentication
+    /// refused (1), an unusable reply the backend's fault (3).
+    static func from(_ error: SignInError) -> CommandFailure {
+        switch error {
+        case .service(let service): from(service)
+        case .storage(let storage): from(storage)
+        case .conflict, .userMismatch: CommandFailure(error.description, status: .refused)
+        case .unusableReply: CommandFailure(error.description, status: .unavailable)
+        }
+    }
+
+    /// A sign-in link that could not be sent or completed. Input that cannot be a sign-in link of this
+    /// project (another kind, another project or tenant, no address to complete it with) is unusable
+    /// input, 2; a link the server refused (used, expired, other address) is refused, 1.
+    static func from(_ error: EmailLinkError) -> CommandFailure {
+        switch error {
+        case .input(let input):
+            return CommandFailure(error.description, status: input.exitStatus)
+        case .document(let document):
+            return CommandFailure(error.description, status: document.exitStatus)
+        case .noLinkInDocument, .notAnEmailLink, .unexpandedShortLink, .notASignInLink, .otherProject, .otherTenant,
+             .emailNeeded:
+            return CommandFailure(error.description, status: .usage)
+        case .wrongEmail(_, let server), .linkUnusable(let server):
+            return CommandFailure(error.description, status: .refused, serverCode: server.rawMessage)
+        case .session(let session):
+            return from(session)
+        case .signIn(let signIn):
+            return from(signIn)
+        case .pendingNotSaved(_, let storage):
+            return CommandFailure(error.description, status: from(storage).status)
+        }
+    }
+}

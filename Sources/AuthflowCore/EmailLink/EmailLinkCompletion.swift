@@ -1,0 +1,182 @@
+import AuthflowIdentityToolkit
+import AuthflowParsing
+import AuthflowStorage
+
+/// Completes an email sign-in link: the decisions between "the user handed over a link (or the email)" and
+/// "a session is stored".
+///
+/// In order: unwrap the link; refuse anything but a sign-in link; refuse a link of another project or
+/// tenant; pick the address (given, pending, or asked for); `accounts:signInWithEmailLink` — with the
+/// stored user's ID token to link, or checking the user afterwards to re-authenticate; store the session
+/// and forget the pending address. Every refusal before the request leaves the link unused, and a failure
+/// keeps the pending address, so nothing is lost.
+public struct EmailLinkCompletion: Sendable {
+    /// Asks a person for the address the link was sent to; `explanation` says why it is needed. Returns
+    /// `nil` when nobody can answer.
+    public typealias EmailQuestion = @Sendable (_ explanation: String) async -> String?
+
+    /// Where the address used came from.
+    public enum EmailSource: String, Sendable {
+        /// Passed by the caller (`--email`).
+        case given
+        /// Remembered from `email-link send` on this machine.
+        case pending
+        /// Typed in answer to the question.
+        case asked
+    }
+
+    /// A completed link.
+    public struct Completed: Sendable {
+        /// The session, or the second factor still needed.
+        public let result: SignInResult
+        /// How the link was found: its wrappers and fields.
+        public let inspection: LinkInspection
+        /// The action link's fields.
+        public let action: ActionCodeURL
+        /// The address the link was completed with.
+        public let email: String
+        /// Where that address came from.
+        public let emailSource: EmailSource
+    }
+
+    /// Why the address is needed, for ``EmailQuestion``.
+    public static let emailExplanation = "The link must be completed with the email address it was sent to "
+        + "(the link itself does not say which), and none is remembered on this machine."
+
+    private let client: IdentityToolkitClient
+    private let project: SessionProject
+    private let directory: ProjectStateDirectory
+    private let inspector: LinkInspector
+    private let askForEmail: EmailQuestion?
+
+    /// A completion against `client` for `project`, whose state lives in `directory`.
+    ///
+    /// - Parameters:
+    ///   - inspector: unwraps links; give it a resolver to expand short links online.
+    ///   - askForEmail: asks a person for the address when none is given or pending; `nil` never asks.
+    public init(
+        client: IdentityToolkitClient, project: SessionProject, directory: ProjectStateDirectory,
+        inspector: LinkInspector, askForEmail: EmailQuestion? = nil
+    ) {
+        self.client = client
+        self.project = project
+        self.directory = directory
+        self.inspector = inspector
+        self.askForEmail = askForEmail
+    }
+
+    /// Completes the link found in `source` for `purpose`, with `email` if given.
+    public func complete(
+        _ source: EmailLinkSource, purpose: SignInPurpose = .signIn, email: String? = nil
+    ) async throws(EmailLinkError) -> Completed {
+        let (inspection, action) = try await EmailLinkLocator(inspector: inspector).locate(source)
+        guard action.isSignIn else { throw .notASignInLink(action.mode) }
+        try await EmailLinkProjectCheck(client: client, project: project).check(action)
+
+        let sessions = SessionStore(directory: directory)
+        let previous = try await storedSession(for: purpose, in: sessions)
+        let pendingStore = PendingEmailLinkStore(directory: directory)
+        let (address, emailSource) = try await chooseEmail(given: email, pendingStore: pendingStore)
+
+        let request = SignInWithEmailLinkRequest(
+            email: address, oobCode: action.oobCode, idToken: purpose == .link ? previous?.tokens.idToken : nil,
+            tenantID: action.tenantID)
+        let reply: SignInWithEmailLinkResponse
+        do {
+            reply = try await client.send(request)
+        } catch {
+            throw Self.failure(error, email: address, purpose: purpose)
+        }
+        let result: SignInResult
+        do {
+            result = try SignInResult.reading(
+                reply, project: project, purpose: purpose, firstFactor: "emailLink", email: address,
+                previous: previous, expectedUID: purpose == .reauthenticate ? previous?.uid : nil)
+        } catch {
+            throw .signIn(error)
+        }
+        if case .signedIn(let session, _) = result {
+            do {
+                try await sessions.saveSignedIn(session) { () throws(StorageError) in
+                    // Only the record of this address goes: a pending link to another address may still come.
+                    if let pending = try? pendingStore.load(), Self.sameAddress(pending.email, address) {
+                        try pendingStore.remove()
+                    }
+                }
+            } catch {
+                throw .signIn(.storage(error))
+            }
+        }
+        return Completed(result: result, inspection: inspection, action: action, email: address, emailSource: emailSource)
+    }
+
+    /// Linking needs a valid ID token, so the session is refreshed when due; re-authentication only needs
+    /// to know who is signed in, and must work even when the tokens are too old to refresh.
+    private func storedSession(for purpose: SignInPurpose, in store: SessionStore) async throws(EmailLinkError) -> UserSession? {
+        switch purpose {
+        case .signIn:
+            return nil
+        case .link:
+            do {
+                return try await TokenRefresher(client: client, store: store).freshSession(project: project.label)
+            } catch {
+                throw .session(error)
+            }
+        case .reauthenticate:
+            let loaded: UserSession?
+            do {
+                loaded = try store.load()
+            } catch {
+                throw .session(.storage(error))
+            }
+            guard let loaded else { throw .session(.notSignedIn(project: project.label)) }
+            return loaded
+        }
+    }
+
+    private func chooseEmail(
+        given: String?, pendingStore: PendingEmailLinkStore
+    ) async throws(EmailLinkError) -> (String, EmailSource) {
+        if let given = Self.cleaned(given) { return (given, .given) }
+        let pending: PendingEmailLink?
+        do {
+            pending = try pendingStore.load()
+        } catch {
+            throw .signIn(.storage(error))
+        }
+        if let pending = Self.cleaned(pending?.email) { return (pending, .pending) }
+        if let askForEmail, let answer = Self.cleaned(await askForEmail(Self.emailExplanation)) {
+            return (answer, .asked)
+        }
+        throw .emailNeeded(project: project.label)
+    }
+
+    /// The server's refusal in the terms of this flow: the link itself, the address, the stored session,
+    /// or anything else.
+    private static func failure(_ error: IdentityToolkitError, email: String, purpose: SignInPurpose) -> EmailLinkError {
+        guard let server = error.serverError, !error.isBackendUnavailable, let code = server.code else {
+            return .signIn(.service(error))
+        }
+        switch code {
+        case .invalidOobCode, .expiredOobCode, .missingOobCode:
+            return .linkUnusable(server)
+        case .invalidEmail:
+            return .wrongEmail(email: email, server)
+        case .invalidIDToken, .tokenExpired, .userNotFound, .userDisabled, .credentialTooOldLoginAgain:
+            // Only a link request carries the stored user's ID token, so only then are these about the session.
+            return purpose == .link ? .session(.rejected(server)) : .signIn(.service(error))
+        default:
+            return .signIn(.service(error))
+        }
+    }
+
+    private static func cleaned(_ text: String?) -> String? {
+        guard let trimmed = text?.trimmingWhitespace(), !trimmed.isEmpty else { return nil }
+        return trimmed
+    }
+
+    /// Email addresses compare case-insensitively here, as the backend stores them lower-cased.
+    private static func sameAddress(_ first: String, _ second: String) -> Bool {
+        first.lowercased() == second.lowercased()
+    }
+}

@@ -1,0 +1,43 @@
+import AuthflowIdentityToolkit
+import Foundation
+
+/// Sends an email sign-in link (`sendOobCode`, `EMAIL_SIGNIN`) and remembers the address as pending, so the
+/// link can be completed on this machine without asking for it again.
+public struct EmailLinkSender: Sendable {
+    private let client: IdentityToolkitClient
+    private let project: SessionProject
+    private let directory: ProjectStateDirectory
+
+    /// A sender through `client` for `project`, whose state lives in `directory`.
+    public init(client: IdentityToolkitClient, project: SessionProject, directory: ProjectStateDirectory) {
+        self.client = client
+        self.project = project
+        self.directory = directory
+    }
+
+    /// Sends the link to `email` with `settings` (`canHandleCodeInApp` is always set: both SDKs require it
+    /// for sign-in links), then records it as pending.
+    ///
+    /// The address is recorded only after the server accepted the request, so a failed send never replaces
+    /// the record of an earlier link that may still arrive.
+    public func send(to email: String, settings: ActionCodeSettings, now: Date = Date()) async throws(EmailLinkError) -> PendingEmailLink {
+        var settings = settings
+        settings.canHandleCodeInApp = true
+        let address = email.trimmingWhitespace()
+        let reply: SendOobCodeResponse
+        do {
+            reply = try await client.send(SendOobCodeRequest(kind: .emailSignIn(email: address), settings: settings))
+        } catch {
+            throw .signIn(.service(error))
+        }
+        let pending = PendingEmailLink(
+            email: reply.email.flatMap { $0.isEmpty ? nil : $0 } ?? address, sentAt: now,
+            continueURL: settings.continueUrl ?? "", apiKey: client.configuration.apiKey, project: project)
+        do {
+            try PendingEmailLinkStore(directory: directory).save(pending)
+        } catch {
+            throw .pendingNotSaved(email: pending.email, error)
+        }
+        return pending
+    }
+}

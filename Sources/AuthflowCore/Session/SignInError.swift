@@ -1,0 +1,37 @@
+import AuthflowIdentityToolkit
+import AuthflowStorage
+
+/// Why a sign-in with a first factor (email link, password) did not produce a session.
+public enum SignInError: Error, Sendable, CustomStringConvertible {
+    /// Firebase refused, failed or could not be reached.
+    case service(IdentityToolkitError)
+    /// The new session could not be stored; the previous one, if any, is unchanged.
+    case storage(StorageError)
+    /// The credential belongs to another account.
+    case conflict(SignInConflict)
+    /// The reply had neither tokens nor a second-factor challenge.
+    case unusableReply
+    /// Re-authentication signed in someone other than the signed-in user. The stored session is unchanged.
+    case userMismatch(expectedUID: String, signedInUID: String, email: String?)
+
+    public var description: String {
+        switch self {
+        case .service(let error):
+            return error.description
+        case .storage(let error):
+            return error.description
+        case .conflict(.needsConfirmation(let email)):
+            return "An account with \(email ?? "this email") already exists with another sign-in method. Sign in "
+                + "to that account first, then link this method to it."
+        case .conflict(.phoneNumberInUse(let phoneNumber, _)):
+            return "The phone number \(phoneNumber) already belongs to another account."
+        case .unusableReply:
+            return "Firebase accepted the sign-in but sent neither tokens nor a second-factor challenge. Try "
+                + "again; if it keeps happening, check that the backend address points at Firebase Auth."
+        case .userMismatch(let expected, let other, let email):
+            return "That credential belongs to another account (\(email ?? other), uid \(other)), not to the "
+                + "signed-in user (uid \(expected)). Re-authenticate with the signed-in user's own email; the "
+                + "stored session is unchanged."
+        }
+    }
+}
