@@ -122,7 +122,7 @@ struct EmailLinkCommandTests {
         #expect(body["iOSBundleId"] as? String == "com.example.ios")
         #expect(body["androidPackageName"] as? String == "com.example.android")
         #expect(body["androidInstallApp"] as? Bool == true)
-        #expect(body["androidMinimumVersionCode"] as? String == "12")
+        #expect(body["androidMinimumVersion"] as? String == "12")
     }
 
     @Test("Usage errors exit 2: Android options without a package, no link, two sources, --link with --reauth")

@@ -32,7 +32,7 @@ struct EmailEndpointTests {
         let settings = ActionCodeSettings(
             continueUrl: "https://app.example.com/done", canHandleCodeInApp: true, linkDomain: "hosting-link-domain",
             iosBundleID: "my-bundle", androidPackageName: "com.example.android", androidInstallApp: true,
-            androidMinimumVersionCode: "12"
+            androidMinimumVersion: "12"
         )
         let exchange = try await exchange(
             SendOobCodeRequest(
@@ -45,7 +45,7 @@ struct EmailEndpointTests {
         #expect(exchange.body == [
             "requestType": "EMAIL_SIGNIN", "email": "a@example.com", "continueUrl": "https://app.example.com/done",
             "canHandleCodeInApp": true, "linkDomain": "hosting-link-domain", "iOSBundleId": "my-bundle",
-            "androidPackageName": "com.example.android", "androidInstallApp": true, "androidMinimumVersionCode": "12",
+            "androidPackageName": "com.example.android", "androidInstallApp": true, "androidMinimumVersion": "12",
             "clientType": "CLIENT_TYPE_WEB", "captchaResp": "enterprise-token", "recaptchaVersion": "RECAPTCHA_ENTERPRISE",
             "targetProjectid": "other-project", "tenantId": "tenant-2",
         ])

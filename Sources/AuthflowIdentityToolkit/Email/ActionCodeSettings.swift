@@ -13,15 +13,15 @@ public struct ActionCodeSettings: Sendable, Hashable {
     public var androidPackageName: String?
     /// Whether Android should offer to install the app.
     public var androidInstallApp: Bool?
-    /// The minimum Android app version, sent as `androidMinimumVersionCode` (the web SDK's name; iOS sends
-    /// `androidMinimumVersion`).
-    public var androidMinimumVersionCode: String?
+    /// The minimum Android app version, sent as `androidMinimumVersion`: the name the REST reference, the iOS
+    /// SDK and the Android SDK use (the web SDK alone sends `androidMinimumVersionCode`).
+    public var androidMinimumVersion: String?
 
     /// Settings; pass only what applies.
     public init(
         continueUrl: String? = nil, canHandleCodeInApp: Bool? = nil, linkDomain: String? = nil,
         iosBundleID: String? = nil, androidPackageName: String? = nil, androidInstallApp: Bool? = nil,
-        androidMinimumVersionCode: String? = nil
+        androidMinimumVersion: String? = nil
     ) {
         self.continueUrl = continueUrl
         self.canHandleCodeInApp = canHandleCodeInApp
@@ -29,7 +29,7 @@ public struct ActionCodeSettings: Sendable, Hashable {
         self.iosBundleID = iosBundleID
         self.androidPackageName = androidPackageName
         self.androidInstallApp = androidInstallApp
-        self.androidMinimumVersionCode = androidMinimumVersionCode
+        self.androidMinimumVersion = androidMinimumVersion
     }
 
     /// Settings for an email sign-in link continuing to `continueUrl`.
@@ -41,6 +41,6 @@ public struct ActionCodeSettings: Sendable, Hashable {
 extension ActionCodeSettings: Encodable {
     private enum CodingKeys: String, CodingKey {
         case continueUrl, canHandleCodeInApp, linkDomain, iosBundleID = "iOSBundleId", androidPackageName
-        case androidInstallApp, androidMinimumVersionCode
+        case androidInstallApp, androidMinimumVersion
     }
 }

@@ -13,7 +13,7 @@ enum Redaction {
     static let publicLabels: Set<String> = [
         "email", "newEmail", "displayName", "photoUrl", "phoneNumber", "localId", "userID", "projectID", "projectId",
         "kind", "requestType", "continueUrl", "continueUri", "canHandleCodeInApp", "linkDomain", "iosBundleID",
-        "androidPackageName", "androidInstallApp", "androidMinimumVersionCode", "clientType", "recaptchaVersion",
+        "androidPackageName", "androidInstallApp", "androidMinimumVersion", "clientType", "recaptchaVersion",
         "tenantID", "targetProjectID", "returnSecureToken", "returnIdpCredential", "autoCreate", "operation",
         "identifier", "providerId", "providerID", "tokenType", "deleteAttribute", "deleteProvider",
         "mfaEnrollmentId", "version", "isNewUser", "expiresIn", "registered", "federatedId", "emailVerified",

@@ -71,7 +71,7 @@ struct EmailLinkSendCommand: AsyncParsableCommand {
         let settings = ActionCodeSettings(
             continueUrl: continueURL.trimmingCharacters(in: .whitespaces), canHandleCodeInApp: true,
             linkDomain: linkDomain, iosBundleID: project.iosBundleID, androidPackageName: androidPackage,
-            androidInstallApp: androidInstall ? true : nil, androidMinimumVersionCode: androidMinVersion)
+            androidInstallApp: androidInstall ? true : nil, androidMinimumVersion: androidMinVersion)
         let pending: PendingEmailLink
         do {
             pending = try await sender.send(to: email, settings: settings)
