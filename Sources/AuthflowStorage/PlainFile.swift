@@ -42,9 +42,9 @@ package enum PlainFile {
         }
     }
 
-    /// Creates `path` and its missing parents as ordinary directories (0755 less the umask), as `mkdir -p`
-    /// does: for shared places such as `~/.local/share/applications`, unlike the private state directories.
-    package static func makeDirectories(_ path: String) throws(StorageError) {
+    /// Creates `path` and its missing parents with `mode` (less the umask), as `mkdir -p` does, leaving
+    /// existing ones alone: 0755 for shared places such as `~/.local/share/applications`.
+    package static func makeDirectories(_ path: String, mode: mode_t = 0o755) throws(StorageError) {
         var info = stat()
         if stat(path, &info) == 0 {
             guard (info.st_mode & S_IFMT) == S_IFDIR else {
@@ -53,8 +53,8 @@ package enum PlainFile {
             return
         }
         let parent = FilePath.directory(of: path)
-        if parent != path, parent != "/", parent != "." { try makeDirectories(parent) }
-        if mkdir(path, 0o755) != 0, errno != EEXIST {
+        if parent != path, parent != "/", parent != "." { try makeDirectories(parent, mode: mode) }
+        if mkdir(path, mode) != 0, errno != EEXIST {
             throw .directory(path: path, reason: POSIXFailure.describe())
         }
     }

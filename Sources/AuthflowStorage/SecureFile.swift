@@ -45,18 +45,7 @@ public enum SecureFile {
     /// Parents outside our own directories (`~/.local/state`) are created 0700 as XDG asks, but left alone
     /// when they exist.
     private static func makeParentDirectory(_ path: String) throws(StorageError) {
-        var info = stat()
-        if stat(path, &info) == 0 {
-            guard (info.st_mode & S_IFMT) == S_IFDIR else {
-                throw .directory(path: path, reason: "it exists and is not a directory")
-            }
-            return
-        }
-        let parent = FilePath.directory(of: path)
-        if parent != path, parent != "/", parent != "." { try makeParentDirectory(parent) }
-        if mkdir(path, 0o700) != 0, errno != EEXIST {
-            throw .directory(path: path, reason: POSIXFailure.describe())
-        }
+        try PlainFile.makeDirectories(path, mode: 0o700)
     }
 
     /// Writes `bytes` to a new temporary file beside `path` (mode 0600), flushes it to disk, renames it over

@@ -1,6 +1,7 @@
 import AuthflowIdentityToolkit
 
-/// What a signed-in user can do to their own account: refresh what authflow knows of it, or delete it.
+/// What a signed-in user can do to their own account: refresh what authflow knows of it, verify its email, or
+/// delete it.
 public struct AccountService: Sendable {
     private let client: IdentityToolkitClient
     private let store: SessionStore
@@ -49,6 +50,21 @@ public struct AccountService: Sendable {
             throw .storage(error)
         }
         return session
+    }
+
+    /// Sends the user a verification email (`sendOobCode`, `VERIFY_EMAIL`), optionally continuing to
+    /// `continueURL` afterwards; returns the address it went to. Firebase requires a verified email before
+    /// SMS multi-factor enrolment.
+    public func sendVerificationEmail(continueURL: String? = nil) async throws(SessionError) -> String {
+        let session = try await TokenRefresher(client: client, store: store).freshSession(project: project)
+        let reply: SendOobCodeResponse
+        do {
+            reply = try await client.send(SendOobCodeRequest(
+                kind: .verifyEmail(idToken: session.tokens.idToken), settings: ActionCodeSettings(continueUrl: continueURL)))
+        } catch {
+            throw Self.sessionError(error)
+        }
+        return reply.email ?? session.email ?? session.uid
     }
 
     private static func sessionError(_ error: IdentityToolkitError) -> SessionError {

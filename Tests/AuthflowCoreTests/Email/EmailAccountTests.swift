@@ -70,8 +70,8 @@ struct EmailAccountTests {
     @Test("The verification email goes to the signed-in user, and opening it verifies the address")
     func verificationEmail() async throws {
         let fixture = try await SignedInBackend()
-        let address = try await EmailVerificationSender(client: fixture.client, store: fixture.store, project: "p")
-            .send(continueURL: "https://app.example.com/verified")
+        let address = try await AccountService(client: fixture.client, store: fixture.store, project: "p")
+            .sendVerificationEmail(continueURL: "https://app.example.com/verified")
 
         #expect(address == "ada@example.com")
         let link = try await EmulatorEmailLinks.latest(fixture.backend, email: "ada@example.com", requestType: "VERIFY_EMAIL")

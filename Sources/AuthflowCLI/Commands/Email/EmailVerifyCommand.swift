@@ -32,8 +32,8 @@ struct EmailVerifyCommand: AsyncParsableCommand {
         let client = try context.client()
         let address: String
         do {
-            address = try await EmailVerificationSender(client: client, store: store, project: context.projectLabel)
-                .send(continueURL: continueURL)
+            address = try await AccountService(client: client, store: store, project: context.projectLabel)
+                .sendVerificationEmail(continueURL: continueURL)
         } catch {
             throw context.report(.from(error))
         }
