@@ -34,14 +34,15 @@ public struct PendingPhoneVerificationStore: Sendable {
         try file(for: number).remove()
     }
 
-    /// Every pending verification of the project, oldest first. Files that cannot be read are skipped:
+    /// Every pending verification of the project, oldest first (by number within the same second). Files
+    /// that cannot be read are skipped:
     /// listing must not fail because of one damaged record.
     public func all() -> [PendingPhoneVerification] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names
             .filter { $0.hasPrefix(Self.filePrefix) && $0.hasSuffix(".json") }
             .compactMap { name in try? StateFile<PendingPhoneVerification>(name, in: directory).load() }
-            .sorted { $0.sentAt < $1.sentAt }
+            .sorted { ($0.sentAt, $0.phoneNumber.e164) < ($1.sentAt, $1.phoneNumber.e164) }
     }
 
     private func file(for number: PhoneNumber) -> StateFile<PendingPhoneVerification> {

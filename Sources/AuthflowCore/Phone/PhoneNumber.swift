@@ -76,6 +76,12 @@ public struct PhoneNumberError: Error, Sendable, Equatable, CustomStringConverti
     /// The E.164 spelling it probably means, when one can be worked out.
     public let suggestion: String?
 
+    /// The refusal of `given`, suggesting `suggestion`.
+    public init(given: String, suggestion: String?) {
+        self.given = given
+        self.suggestion = suggestion
+    }
+
     public var description: String {
         let shown = given.trimmingWhitespace().isEmpty ? "An empty phone number" : "\"\(given)\""
         let hint = suggestion.map { " Did you mean \($0)?" }

@@ -30,7 +30,7 @@ final class PhoneCLIFixture: Sendable {
             exec 3<>"/dev/tcp/${AUTHFLOW_EMULATOR_HOST%:*}/${AUTHFLOW_EMULATOR_HOST##*:}"
             printf 'GET /emulator/v1/projects/%s/verificationCodes HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n\r\n' \
               "$AUTHFLOW_PROJECT_ID" "$AUTHFLOW_EMULATOR_HOST" >&3
-            cat <&3 | sed 's/},{/}\n{/g' | grep -F "$AUTHFLOW_VERIFICATION_ID" | sed -n 's/.*"code":"\([0-9]*\)".*/\1/p' | head -1
+            cat <&3 | sed 's/},{/}\n{/g' | grep -F -e "$AUTHFLOW_VERIFICATION_ID" | sed -n 's/.*"code":"\([0-9]*\)".*/\1/p' | head -1
             """#, to: codeCommand)
     }
 
