@@ -46,8 +46,10 @@ public struct PhoneVerifierChoice: Sendable {
                 verifier: .hosted, enforcement: enforcement.state, clientType: .ios,
                 reason: requested == nil ? "the iOS app's client or app ID and bundle ID are configured" : "asked for")
         case .loopback:
+            // Under ENFORCE the hosted page is no way out, so it is not suggested.
             return try await loopbackPlan(
-                enforcement: enforcement, hostedAvailable: hostedProblem == nil, requested: requested != nil)
+                enforcement: enforcement, hostedAvailable: hostedProblem == nil && enforcement.state != .enforce,
+                requested: requested != nil)
         case .none:
             return PhoneVerificationPlan(verifier: .none, clientType: .ios, reason: "asked for")
         }
