@@ -98,7 +98,7 @@ struct PhoneSignInCommand: AsyncParsableCommand {
             resend: resend, code: codes.code, codeCommand: codes.command(timeout: wait.duration),
             timeout: wait.duration, port: wait.port, templates: .standard(explicit: wait.templates))
         let interaction = TerminalPhoneInteraction(
-            browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration, verbose: output.verbose)
+            browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration)
         let completed: PhoneSignIn.Completed
         do {
             completed = try await flow.run(phoneNumber, purpose: purpose, options: options, interaction: interaction)

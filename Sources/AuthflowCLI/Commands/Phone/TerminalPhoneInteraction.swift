@@ -8,16 +8,14 @@ final class TerminalPhoneInteraction: PhoneSignInInteraction {
     private let browser: String?
     private let noBrowser: Bool
     private let timeout: Duration
-    private let verbose: Bool
     // The signal watcher is made when the page is shown (so an early Ctrl-C is caught), used by the wait;
     // the paste reader runs during the wait only.
     private let waiting = Mutex<(signals: SignalWaiter?, pastes: Task<Void, Never>?)>((nil, nil))
 
-    init(browser: String?, noBrowser: Bool, timeout: Duration, verbose: Bool) {
+    init(browser: String?, noBrowser: Bool, timeout: Duration) {
         self.browser = browser
         self.noBrowser = noBrowser
         self.timeout = timeout
-        self.verbose = verbose
     }
 
     func note(_ message: String) {
@@ -64,7 +62,10 @@ final class TerminalPhoneInteraction: PhoneSignInInteraction {
         if Terminal.isInteractive {
             return [PhoneCodeSource(.terminal) {
                 StandardError.write("Enter the code sent to \(pending.phoneNumber): ", newline: false)
-                return await InputLines.standardInput.next()
+                let line = await InputLines.standardInput.next()
+                // The page answered first: end the prompt's line so later output starts on its own.
+                if Task.isCancelled { StandardError.write("") }
+                return line
             }]
         }
         return [PhoneCodeSource(.standardInput) { await InputLines.standardInput.next() }]
