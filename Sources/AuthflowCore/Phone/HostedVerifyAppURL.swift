@@ -15,10 +15,14 @@ public struct HostedVerifyAppURL: Sendable, Equatable {
     /// The URL for `scheme`'s app on `authDomain`.
     ///
     /// - Parameters:
+    ///   - authDomain: the host serving `/__/auth/handler` (an emulator's `host:port`).
     ///   - secure: `https`, except for an emulator.
+    ///   - apiKey: the project's API key.
     ///   - bundleID: the iOS bundle ID, sent as `ibi` (empty when unknown, as iOS sends it).
     ///   - clientVersion: sent as `v`, where iOS sends its user agent.
+    ///   - scheme: the app's callback scheme; its identifier is sent as `clientId` or `appId`.
     ///   - languageCode: the page's language, sent as `hl`.
+    ///   - eventID: the attempt's event ID; nil makes a fresh one (tests pass their own).
     public init(
         authDomain: String, secure: Bool = true, apiKey: String, bundleID: String?, clientVersion: String,
         scheme: CallbackScheme, languageCode: String?, eventID: String? = nil

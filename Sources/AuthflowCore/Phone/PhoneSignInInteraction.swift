@@ -8,7 +8,7 @@ public protocol PhoneSignInInteraction: Sendable {
 
     /// Shows `page` to the person: opens the browser or prints the address. For the hosted page, whose answer
     /// comes back through the app's custom scheme, it may also let the person paste that URL into
-    /// `listener` (``RedirectListener/submit(_:)``).
+    /// `listener` (`RedirectListener.submit(_:)`).
     func present(_ page: PhoneBrowserPage, listener: RedirectListener) async
 
     /// Waits until `listener` accepts the page's answer, or fails (timeout, Ctrl-C). It must not stop the

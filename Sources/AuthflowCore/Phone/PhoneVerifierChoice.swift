@@ -44,26 +44,31 @@ public struct PhoneVerifierChoice: Sendable {
             }
             return PhoneVerificationPlan(
                 verifier: .hosted, enforcement: enforcement.state, clientType: .ios,
-                reason: requested == nil ? "the iOS app's client or app ID and bundle ID are configured" : "asked for")
+                reason: requested == nil ? "the iOS app's client or app ID and bundle ID are configured" : "as requested")
         case .loopback:
             // Under ENFORCE the hosted page is no way out, so it is not suggested.
             return try await loopbackPlan(
                 enforcement: enforcement, hostedAvailable: hostedProblem == nil && enforcement.state != .enforce,
                 requested: requested != nil)
         case .none:
-            return PhoneVerificationPlan(verifier: .none, clientType: .ios, reason: "asked for")
+            return PhoneVerificationPlan(verifier: .none, clientType: .ios, reason: "as requested")
         }
     }
 
     /// Why the hosted route cannot run, or nil: it needs the iOS app's bundle ID and a client or app ID for
     /// the callback scheme.
     func hostedProblem() -> String? {
-        var missing: [String] = []
-        if configuration.callbackScheme == nil { missing.append("the iOS client ID (--client-id) or app ID (--app-id)") }
-        if configuration[.iosBundleID] == nil { missing.append("the iOS bundle ID (--ios-bundle-id)") }
+        let missing = missingForHosted()
         guard !missing.isEmpty else { return nil }
         return "The hosted reCAPTCHA route needs " + missing.joined(separator: " and ")
             + ", as in the iOS app's GoogleService-Info.plist (pass it with --config)."
+    }
+
+    private func missingForHosted() -> [String] {
+        var missing: [String] = []
+        if configuration.callbackScheme == nil { missing.append("the iOS client ID (--client-id) or app ID (--app-id)") }
+        if configuration[.iosBundleID] == nil { missing.append("the iOS bundle ID (--ios-bundle-id)") }
+        return missing
     }
 
     private func loopbackPlan(
@@ -101,7 +106,11 @@ public struct PhoneVerifierChoice: Sendable {
         return PhoneVerificationPlan(
             verifier: .loopback, enforcement: enterpriseKey == nil ? .off : enforcement.state, clientType: .web,
             siteKey: siteKey, enterpriseSiteKey: enterpriseKey,
-            reason: requested ? "asked for" : "the hosted route is not configured (\(hostedProblem() ?? ""))")
+            reason: requested
+                ? "as requested"
+                : enforcement.state == .enforce
+                    ? "the project enforces reCAPTCHA Enterprise, which only this page can run"
+                    : "the hosted page would need " + missingForHosted().joined(separator: " and "))
     }
 
     /// The project's phone enforcement state and Enterprise site key, asked as the web SDK asks. Like the web
