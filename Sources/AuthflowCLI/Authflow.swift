@@ -19,6 +19,7 @@ struct Authflow: AsyncParsableCommand {
             DeleteAccountCommand.self,
             EmailLinkCommand.self,
             EmailCommand.self,
+            PhoneCommand.self,
             EmulatorCommand.self,
             ListenCommand.self,
             HandleURLCommand.self,

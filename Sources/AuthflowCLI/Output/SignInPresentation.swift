@@ -3,14 +3,17 @@ import AuthflowCore
 /// How the end of a sign-in is shown: a line for people, an object for scripts. Tokens and the pending
 /// second-factor credential appear in neither.
 enum SignInPresentation {
-    /// `Signed in as ada@example.com (uid …) to demo (emulator …).` and what the link or command adds.
-    static func text(_ session: UserSession, purpose: SignInPurpose, isNewUser: Bool) -> String {
+    /// `Signed in as ada@example.com (uid …) to demo (emulator …).` and what the link or command adds;
+    /// `method` names what a link adds (email-link sign-in, the phone number).
+    static func text(
+        _ session: UserSession, purpose: SignInPurpose, isNewUser: Bool, method: String = "email-link sign-in"
+    ) -> String {
         let who = "\(session.email ?? session.phoneNumber ?? session.uid) (uid \(session.uid))"
         switch purpose {
         case .signIn:
             return "Signed in as \(who) to \(session.project.label)" + (isNewUser ? "; the account was created." : ".")
         case .link:
-            return "Linked email-link sign-in to \(who) in \(session.project.label)."
+            return "Linked \(method) to \(who) in \(session.project.label)."
         case .reauthenticate:
             return "Re-authenticated \(who) in \(session.project.label); sensitive changes are allowed for a few minutes."
         }

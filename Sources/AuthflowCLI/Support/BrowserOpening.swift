@@ -10,12 +10,19 @@ enum BrowserOpening {
     }
 
     static func show(_ url: String, purpose: String, options: BrowserOptions, environment: [String: String]? = nil) -> Result {
-        if options.noBrowser {
+        show(url, purpose: purpose, browser: options.browser, noBrowser: options.noBrowser, environment: environment)
+    }
+
+    /// The same, from the options' values (for callers that keep them beyond the command's parsing).
+    static func show(
+        _ url: String, purpose: String, browser: String?, noBrowser: Bool, environment: [String: String]? = nil
+    ) -> Result {
+        if noBrowser {
             StandardError.write("authflow: open this URL in a browser to \(purpose):\n\n    \(url)\n")
             return .printedOnly
         }
         StandardError.write("authflow: opening your browser to \(purpose). If it does not appear, open:\n\n    \(url)\n")
-        let launcher = BrowserLauncher(browser: options.browser, environment: environment)
+        let launcher = BrowserLauncher(browser: browser, environment: environment)
         switch launcher.open(url) {
         case .opened:
             return .opened

@@ -5,7 +5,7 @@ import AuthflowCore
 enum SignInReport {
     static func finish(
         _ result: SignInResult, purpose: SignInPurpose, json: Bool, extraJSON: [(String, OrderedJSON)] = [],
-        extraText: [String] = []
+        extraText: [String] = [], method: String = "email-link sign-in"
     ) throws(CommandFailure) {
         let output = StandardOutput()
         switch result {
@@ -14,7 +14,7 @@ enum SignInReport {
                 output.write(bytes: OrderedJSON.line(
                     SignInPresentation.json(session, purpose: purpose, isNewUser: isNewUser, extra: extraJSON)))
             } else {
-                output.write(([SignInPresentation.text(session, purpose: purpose, isNewUser: isNewUser)] + extraText)
+                output.write(([SignInPresentation.text(session, purpose: purpose, isNewUser: isNewUser, method: method)] + extraText)
                     .joined(separator: "\n") + "\n")
             }
             output.flush()

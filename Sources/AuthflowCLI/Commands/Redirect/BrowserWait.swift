@@ -15,7 +15,11 @@ enum BrowserWait {
         SignalWaiter(signals: [SIGINT, SIGTERM])
     }
 
-    static func run(listener: RedirectListener, signals: SignalWaiter, timeout: Duration, message: String) async -> Outcome {
+    /// Waits for `listener`'s callback. With `stopsListener` false the listener keeps serving afterwards (the
+    /// phone flow's loopback page still needs it); a wait that ends otherwise always stops it.
+    static func run(
+        listener: RedirectListener, signals: SignalWaiter, timeout: Duration, message: String, stopsListener: Bool = true
+    ) async -> Outcome {
         let indicator = WaitIndicator(message: message, deadline: .now + timeout)
         defer { indicator.finish() }
         return await withTaskGroup(of: Outcome?.self) { group in
@@ -32,7 +36,9 @@ enum BrowserWait {
             }
             let first = await group.next() ?? nil
             // Stopping frees the port at once and ends whichever task is still waiting.
-            listener.stop()
+            var keepsServing = false
+            if case .callback = first { keepsServing = !stopsListener }
+            if !keepsServing { listener.stop() }
             group.cancelAll()
             signals.cancel()
             return first ?? .interrupted

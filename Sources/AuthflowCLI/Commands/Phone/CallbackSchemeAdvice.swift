@@ -1,0 +1,41 @@
+import AuthflowListener
+
+/// Before the hosted page opens: whether the desktop will hand its custom-scheme answer to authflow, and if
+/// not, the exact command that makes it (offered right away on a terminal).
+enum CallbackSchemeAdvice {
+    /// Whether `scheme` URLs reach `authflow handle-url`; says what to do when they do not.
+    static func ensureRegistered(_ scheme: String) -> Bool {
+        guard let registrar = try? SchemeSelection.registrar(executable: nil) else {
+            advise(scheme)
+            return false
+        }
+        if registrar.handler(for: scheme) == registrar.entry(for: scheme).fileID { return true }
+        guard Terminal.isInteractive else {
+            advise(scheme)
+            return false
+        }
+        let question = "authflow: the desktop does not open \(scheme): links with authflow, so the reCAPTCHA page "
+            + "cannot hand its answer back by itself. Register it now (authflow register-scheme \(scheme))? [Y/n] "
+        let answer = (Terminal.prompt(question) ?? "n").trimmingCharacters(in: .whitespaces).lowercased()
+        guard answer.isEmpty || answer == "y" || answer == "yes" else {
+            StandardError.write("authflow: not registered; paste the address the browser ends on instead.")
+            return false
+        }
+        do {
+            let done = try registrar.register(scheme)
+            StandardError.write("authflow: registered \(scheme): → \(done.path)")
+            if let limitation = registrar.openerLimitation(for: scheme) { StandardError.write("authflow: note: \(limitation)") }
+            return done.isEffective
+        } catch {
+            StandardError.write("authflow: could not register \(scheme): \(error.description)")
+            return false
+        }
+    }
+
+    private static func advise(_ scheme: String) {
+        StandardError.write(
+            "authflow: the desktop does not hand \(scheme): URLs to authflow, so the reCAPTCHA page cannot return by "
+                + "itself. Run `authflow register-scheme \(scheme)` once to fix that; this time, paste the address the "
+                + "browser ends on (\(scheme)://firebaseauth/link?…) here.")
+    }
+}

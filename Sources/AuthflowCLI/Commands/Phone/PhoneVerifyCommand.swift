@@ -1,0 +1,95 @@
+import ArgumentParser
+import AuthflowCore
+
+/// `authflow phone verify --code CODE`: finish a phone sign-in whose SMS was sent (the command stopped, or
+/// the code came later) without texting again.
+struct PhoneVerifyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Finish a phone sign-in with the SMS code, without sending another SMS.",
+        discussion: """
+            Uses the verification `phone sign-in` saved when it sent the SMS, for the purpose it was started \
+            with (sign-in, --link or --reauth). With several waiting, pass --phone. The code comes from --code, \
+            --code-command, a terminal prompt or a line of standard input. A wrong code keeps the verification \
+            for another try; an expired one is forgotten.
+
+            \(AuthflowExitCode.table)
+            """
+    )
+
+    @Option(help: ArgumentHelp("The number the SMS went to (needed when several are waiting).", valueName: "number"))
+    var phone: String?
+
+    @OptionGroup(title: "SMS code")
+    var codes: PhoneCodeOptions
+
+    @Flag(help: "Print a JSON object instead of a sentence.")
+    var json = false
+
+    @OptionGroup(title: "Project") var project: ProjectOptions
+
+    @OptionGroup(title: "Output") var output: OutputOptions
+
+    func validate() throws {
+        if let phone {
+            do {
+                _ = try PhoneNumber(validating: phone)
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
+    }
+
+    func run() async throws {
+        let context = try CommandContext(options: project, verbose: output.verbose)
+        let directory = try context.projectDirectory()
+        let sessionProject = try context.sessionProject()
+        let result: SignInResult
+        let pending: PendingPhoneVerification
+        do {
+            pending = try Self.pending(phone, in: PendingPhoneVerificationStore(directory: directory), project: sessionProject)
+            let interactive = Terminal.isInteractive
+                ? [PhoneCodeSource(.terminal) {
+                    StandardError.write("Enter the code sent to \(pending.phoneNumber): ", newline: false)
+                    return await InputLines.standardInput.next()
+                }]
+                : [PhoneCodeSource(.standardInput) { await InputLines.standardInput.next() }]
+            let sources = PhoneCodeSources(given: codes.code, command: codes.command(timeout: .seconds(300)), interactive: interactive)
+            let code = try await sources.code(for: pending)
+            result = try await PhoneCodeConfirmation(client: try context.client(), project: sessionProject, directory: directory)
+                .confirm(pending, code: code.code)
+        } catch let error as PhoneSignInError {
+            throw context.report(.from(error))
+        }
+        try SignInReport.finish(
+            result, purpose: pending.purpose, json: json,
+            extraJSON: [("phoneNumber", .string(pending.phoneNumber.e164)), ("verifier", .string(pending.verifier.rawValue))],
+            method: "the phone number \(pending.phoneNumber)")
+    }
+
+    /// The verification to finish: the one for `phone`, or the only one of the project.
+    private static func pending(
+        _ phone: String?, in store: PendingPhoneVerificationStore, project: SessionProject
+    ) throws(PhoneSignInError) -> PendingPhoneVerification {
+        if let phone {
+            let number: PhoneNumber
+            do {
+                number = try PhoneNumber(validating: phone)
+            } catch {
+                throw .invalidNumber(error)
+            }
+            let loaded: PendingPhoneVerification?
+            do {
+                loaded = try store.load(number)
+            } catch {
+                throw .signIn(.storage(error))
+            }
+            guard let loaded else { throw .noPendingVerification(number, project: project.label) }
+            return loaded
+        }
+        let all = store.all()
+        guard let only = all.first else { throw .noPendingVerification(nil, project: project.label) }
+        guard all.count == 1 else { throw .severalPending(all.map(\.phoneNumber)) }
+        return only
+    }
+}

@@ -1,0 +1,44 @@
+import AuthflowCore
+import AuthflowListener
+
+extension CommandFailure {
+    /// A phone sign-in that did not finish. Input and configuration mistakes are 2; what the server or the
+    /// page refused (a wrong or expired code, a page error) is 1; an unreachable network or backend is 3;
+    /// no answer from the browser or the code in time is 4; Ctrl-C is 130.
+    static func from(_ error: PhoneSignInError) -> CommandFailure {
+        switch error {
+        case .invalidNumber, .verifierUnavailable, .codeNeeded, .codeCommand, .severalPending:
+            return CommandFailure(error.description, status: .usage)
+        case .lookupFailed(let service):
+            var failure = from(service)
+            failure.message = error.description
+            return failure
+        case .browser(.timedOut), .codeTimedOut:
+            return CommandFailure(error.description, status: .browserTimeout)
+        case .browser(.cancelled), .interrupted:
+            return CommandFailure(error.description, status: .interrupted)
+        case .browser:
+            return CommandFailure(error.description, status: .unavailable)
+        case .hostedPage(let page):
+            switch page.kind {
+            case .invalidClientID: return CommandFailure(error.description, status: .usage)
+            case .networkRequestFailed, .internalError: return CommandFailure(error.description, status: .unavailable)
+            default: return CommandFailure(error.description, status: .refused)
+            }
+        case .hostedPageUnknown, .noPendingVerification, .otherUser:
+            return CommandFailure(error.description, status: .refused)
+        case .recaptchaPage(_, let loadFailure):
+            return CommandFailure(error.description, status: loadFailure ? .unavailable : .refused)
+        case .sendFailed(let service):
+            var failure = from(service)
+            failure.message = error.description
+            return failure
+        case .wrongCode(let server, _), .verificationExpired(let server, _):
+            return CommandFailure(error.description, status: .refused, serverCode: server.rawMessage)
+        case .session(let session):
+            return from(session)
+        case .signIn(let signIn):
+            return from(signIn)
+        }
+    }
+}

@@ -1,0 +1,250 @@
+import AuthflowListener
+import AuthflowParsing
+import Foundation
+
+/// The reCAPTCHA page authflow serves itself, at `http://localhost:PORT/phone?state=…` (web parity: reCAPTCHA
+/// only runs on an authorized domain, and `localhost` is one by default while `127.0.0.1` is not).
+///
+/// The page (`templates/phone-recaptcha.html`) runs reCAPTCHA v2 with the project's site key, or reCAPTCHA
+/// Enterprise when the project audits or enforces it, and posts the token(s) to ``answerPath``, the
+/// listener's callback path. It then polls ``statusPath`` and, once the SMS is sent, shows a field for the
+/// code, posted to ``codePath``; so the whole sign-in can finish in the tab. Every request must carry the
+/// page's `state`, so other local pages cannot post answers or codes.
+///
+/// Against an emulator Google's script cannot be used (the emulator's site key is fake and tests run
+/// offline), so the page shows a stand-in "I'm not a robot" button instead, labelled as such, which posts
+/// a token the emulator ignores. Tests drive either the button or the same HTTP requests.
+public final class LoopbackRecaptchaPage: Sendable {
+    /// The page itself.
+    public static let pagePath = "/phone"
+    /// Where the page posts its reCAPTCHA answer: the listener's callback path.
+    public static let answerPath = "/phone/answer"
+    /// Where the page posts the SMS code.
+    public static let codePath = "/phone/code"
+    /// Where the page polls the flow's progress (JSON `{"phase":…,"message":…}`).
+    public static let statusPath = "/phone/status"
+    /// The template file in `templates/`.
+    public static let templateName = "phone-recaptcha.html"
+
+    /// The unguessable value every request from the page carries.
+    public let state: String
+    /// The plan the page follows.
+    public let plan: PhoneVerificationPlan
+    let progress = LoopbackPageProgress()
+    private let renderer: PageRenderer
+    private let phoneNumber: PhoneNumber
+    private let languageCode: String?
+    private let testWidget: Bool
+
+    /// A page for `plan` and `phoneNumber`. `testWidget` replaces Google's script with the stand-in button
+    /// (for an emulator); `languageCode` becomes reCAPTCHA's `hl` when it is a valid one.
+    public init(
+        plan: PhoneVerificationPlan, phoneNumber: PhoneNumber, languageCode: String?, testWidget: Bool,
+        templates: TemplateDirectory, state: String = RandomToken.make()
+    ) {
+        self.plan = plan
+        self.phoneNumber = phoneNumber
+        self.languageCode = languageCode.flatMap(Self.validLanguage)
+        self.testWidget = testWidget
+        self.renderer = PageRenderer(directory: templates)
+        self.state = state
+    }
+
+    /// Checks the template loads, so a broken branded copy is reported before the browser opens.
+    public func preload() throws(TemplateError) {
+        try renderer.preload([Self.templateName])
+    }
+
+    /// The address to open: on `localhost`, which the project authorizes, never `127.0.0.1`.
+    public func url(port: UInt16) -> String {
+        "http://localhost:\(port)\(Self.pagePath)?state=\(PercentEncoding.encodeUnreserved(state))"
+    }
+
+    /// The listener check for the page's answer: this page's state, and the tokens the plan needs (or an
+    /// `error` the page reports, which ends the wait as a failure).
+    public var check: CallbackCheck {
+        let state = self.state
+        let plan = self.plan
+        return CallbackCheck { callback in
+            guard callback.route == .http else {
+                return .rejected("The reCAPTCHA page posts its answer itself; there is nothing to paste.")
+            }
+            let parameters = callback.parameters
+            guard let given = parameters.value("state", rule: .firstWins), ConstantTime.equal(given, state) else {
+                return .rejected("That answer belongs to another sign-in; reload the page authflow opened.")
+            }
+            if let error = parameters.nonEmptyValue("error", rule: .firstWins) {
+                return .acceptedWithError(Self.failure(error).description)
+            }
+            let answer = Self.answer(in: parameters)
+            guard !plan.attempts(with: answer).isEmpty else {
+                return .rejected("The answer lacks the reCAPTCHA token this project needs; solve the reCAPTCHA again.")
+            }
+            return .accepted
+        }
+    }
+
+    /// The tokens in an accepted answer, or the failure the page reported.
+    public static func answer(from callback: RedirectCallback) throws(PhoneSignInError) -> RecaptchaAnswer {
+        if let error = callback.parameters.nonEmptyValue("error", rule: .firstWins) { throw failure(error) }
+        return answer(in: callback.parameters)
+    }
+
+    /// The pages served beside the answer path.
+    public var routes: [String: @Sendable (LoopbackRequest) -> LoopbackResponse] {
+        [
+            Self.pagePath: { [self] in page($0) },
+            Self.codePath: { [self] in code($0) },
+            Self.statusPath: { [self] in status($0) },
+        ]
+    }
+
+    // MARK: The flow moves the page on
+
+    /// The answer arrived; the SMS is being requested.
+    public func sending() { progress.move(to: .sending) }
+    /// The SMS was sent: open the code field (again, after a wrong code, with `note`).
+    public func awaitingCode(note: String? = nil) { progress.move(to: .code(note: note)) }
+    /// A code arrived from elsewhere (the terminal); the field closes.
+    public func confirming() { progress.move(to: .confirming) }
+    /// The sign-in finished.
+    public func finished(_ message: String) { progress.move(to: .done(message)) }
+    /// The sign-in stopped.
+    public func failed(_ message: String) { progress.move(to: .failed(message)) }
+
+    /// The next code typed on the page; nil when the page is finished or the wait is cancelled.
+    public func nextCode() async -> String? { await progress.nextCode() }
+
+    /// Gives a page that is being watched up to `limit` to show the final outcome, so stopping the listener
+    /// right after does not leave the tab saying authflow went away. Returns at once when no browser polls.
+    public func letPageSeeOutcome(limit: Duration = .seconds(2)) async {
+        guard progress.everPolled else { return }
+        let deadline = ContinuousClock.now + limit
+        while !progress.finalPhaseSeen, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+    }
+
+    // MARK: Requests
+
+    private func page(_ request: LoopbackRequest) -> LoopbackResponse {
+        guard request.method == "GET" else { return .text("Use GET.\n", status: 405) }
+        guard isOurs(QueryParameters(query: (request.query ?? "")[...], plusAsSpace: true)) else {
+            return .text("This page belongs to another sign-in. Open the address authflow printed.\n", status: 400)
+        }
+        let nonce = RandomToken.make(bytes: 16)
+        var context: TemplateContext = [
+            "state": .text(state), "phoneNumber": .text(phoneNumber.e164), "lang": .text(languageCode ?? "en"),
+            "answerPath": .text(Self.answerPath), "codePath": .text(Self.codePath), "statusPath": .text(Self.statusPath),
+            "nonce": .text(nonce), "testWidget": .flag(testWidget), "needsV2": .flag(plan.needsV2Token),
+            "needsEnterprise": .flag(plan.needsEnterpriseToken),
+        ]
+        if let siteKey = plan.siteKey { context["siteKey"] = .text(siteKey) }
+        if let key = plan.enterpriseSiteKey { context["enterpriseSiteKey"] = .text(key) }
+        if !testWidget {
+            var v2 = "https://www.google.com/recaptcha/api.js?onload=authflowV2Loaded&render=explicit"
+            if let languageCode { v2 += "&hl=\(languageCode)" }
+            context["v2ScriptURL"] = .text(v2)
+            if let key = plan.enterpriseSiteKey {
+                context["enterpriseScriptURL"] = .text(
+                    "https://www.google.com/recaptcha/enterprise.js?render=\(PercentEncoding.encodeUnreserved(key))&onload=authflowEnterpriseLoaded")
+            }
+        }
+        var response: LoopbackResponse
+        do {
+            response = .html(try renderer.render(Self.templateName, context))
+        } catch {
+            response = .text("The reCAPTCHA page could not be rendered: \(error)\n", status: 500)
+        }
+        response.headers += [
+            LoopbackHeader(name: "Content-Security-Policy", value: Self.contentSecurityPolicy(nonce: nonce)),
+            LoopbackHeader(name: "Cache-Control", value: "no-store"),
+            LoopbackHeader(name: "Referrer-Policy", value: "no-referrer"),
+            LoopbackHeader(name: "X-Content-Type-Options", value: "nosniff"),
+        ]
+        return response
+    }
+
+    private func code(_ request: LoopbackRequest) -> LoopbackResponse {
+        guard request.method == "POST" else { return .text("Use POST.\n", status: 405) }
+        let form = QueryParameters(query: request.text[...], plusAsSpace: true)
+        guard isOurs(form) else { return .text("Wrong state.\n", status: 403) }
+        let code = (form.value("code", rule: .firstWins) ?? "").trimmingWhitespace()
+        guard !code.isEmpty else { return statusReply(status: 400, message: "Enter the code from the SMS.") }
+        guard progress.submit(code: code) else {
+            return statusReply(status: 409, message: "The code field is not open right now.")
+        }
+        return statusReply(status: 202)
+    }
+
+    private func status(_ request: LoopbackRequest) -> LoopbackResponse {
+        guard isOurs(QueryParameters(query: (request.query ?? "")[...], plusAsSpace: true)) else {
+            return .text("Wrong state.\n", status: 403)
+        }
+        progress.polled(progress.phase)
+        return statusReply(status: 200)
+    }
+
+    private func statusReply(status: Int, message: String? = nil) -> LoopbackResponse {
+        let phase = progress.phase
+        var object: [String: String] = ["phase": phase.name]
+        if let text = message ?? phase.message { object["message"] = text }
+        let body = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return LoopbackResponse(
+            status: status,
+            headers: [
+                LoopbackHeader(name: "Content-Type", value: "application/json"),
+                LoopbackHeader(name: "Cache-Control", value: "no-store"),
+            ],
+            body: Array(body))
+    }
+
+    private func isOurs(_ parameters: QueryParameters) -> Bool {
+        guard let given = parameters.value("state", rule: .firstWins) else { return false }
+        return ConstantTime.equal(given, state)
+    }
+
+    // MARK: Helpers
+
+    private static func answer(in parameters: QueryParameters) -> RecaptchaAnswer {
+        RecaptchaAnswer(
+            v2Token: parameters.value("recaptchaToken", rule: .firstWins),
+            enterpriseToken: parameters.value("captchaResponse", rule: .firstWins))
+    }
+
+    /// What the page's `error` values mean.
+    static func failure(_ code: String) -> PhoneSignInError {
+        switch code {
+        case "load-failed":
+            return .recaptchaPage(
+                reason: "The reCAPTCHA script did not load in the browser within 30 seconds (offline, blocked by an "
+                    + "extension, or a network that blocks www.google.com).",
+                loadFailure: true)
+        case "expired":
+            return .recaptchaPage(reason: "The reCAPTCHA answer expired before it was sent; run the command again.", loadFailure: false)
+        default:
+            let shown = String(code.prefix(200))
+            return .recaptchaPage(reason: "The reCAPTCHA page reported an error (\(shown)).", loadFailure: false)
+        }
+    }
+
+    /// reCAPTCHA's `hl`: letters, digits and `-`, at most 6 characters.
+    static func validLanguage(_ code: String) -> String? {
+        guard !code.isEmpty, code.count <= 6,
+              code.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") })
+        else { return nil }
+        return code
+    }
+
+    /// Scripts only from reCAPTCHA's hosts and the page's own inline script (by nonce); requests only back to
+    /// this listener; frames only reCAPTCHA's.
+    static func contentSecurityPolicy(nonce: String) -> String {
+        [
+            "default-src 'none'",
+            "script-src 'nonce-\(nonce)' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/",
+            "frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/",
+            "style-src 'unsafe-inline'", "img-src data:", "connect-src 'self'", "base-uri 'none'",
+            "form-action 'none'", "frame-ancestors 'none'",
+        ].joined(separator: "; ")
+    }
+}

@@ -1,0 +1,112 @@
+import AuthflowIdentityToolkit
+import AuthflowListener
+import AuthflowParsing
+
+/// Why a phone sign-in (or `phone verify`) did not produce a session. Every case says what to do next; once
+/// the SMS was sent, the verification stays saved unless the server said it is dead, so `authflow phone
+/// verify` can finish it.
+public enum PhoneSignInError: Error, Sendable, CustomStringConvertible {
+    /// The number is not E.164.
+    case invalidNumber(PhoneNumberError)
+    /// The chosen route cannot work with this configuration; the text says what to configure.
+    case verifierUnavailable(String)
+    /// Asking the project for its settings (authorized domains, reCAPTCHA keys) failed.
+    case lookupFailed(IdentityToolkitError)
+    /// Waiting for the browser ended without an answer (timeout, listener failure).
+    case browser(RedirectListenerError)
+    /// The person interrupted the wait (Ctrl-C).
+    case interrupted
+    /// The hosted reCAPTCHA page answered with `firebaseError`.
+    case hostedPage(FirebaseCallbackError)
+    /// The hosted page's answer held neither a token nor an error.
+    case hostedPageUnknown(callbackURL: String)
+    /// The loopback reCAPTCHA page reported a failure (the script did not load, the token expired).
+    case recaptchaPage(reason: String, loadFailure: Bool)
+    /// `sendVerificationCode` was refused or failed; no SMS was sent.
+    case sendFailed(IdentityToolkitError)
+    /// The SMS was sent, but no source gave a code.
+    case codeNeeded(PhoneNumber)
+    /// The SMS was sent, but no code came within the time limit.
+    case codeTimedOut(PhoneNumber, Duration)
+    /// `--code-command` failed or printed no code.
+    case codeCommand(String)
+    /// The server says the code is wrong; the verification is kept for another try.
+    case wrongCode(ServerError, PhoneNumber)
+    /// The server says the verification expired or is unknown; it was forgotten.
+    case verificationExpired(ServerError, PhoneNumber)
+    /// `phone verify` found no verification waiting for a code (for this number, when given).
+    case noPendingVerification(PhoneNumber?, project: String)
+    /// `phone verify` found several and needs `--phone`.
+    case severalPending([PhoneNumber])
+    /// The saved verification was started to link or re-authenticate another user than the signed-in one.
+    case otherUser(startedFor: String, signedIn: String?)
+    /// Linking or re-authenticating needs the stored session, which is missing or no longer accepted.
+    case session(SessionError)
+    /// The sign-in failed for a reason every first factor shares.
+    case signIn(SignInError)
+
+    public var description: String {
+        switch self {
+        case .invalidNumber(let error):
+            return error.description
+        case .verifierUnavailable(let reason):
+            return reason
+        case .lookupFailed(let error):
+            return "Could not read the project's phone sign-in settings: \(error.description)"
+        case .browser(let error):
+            return error.description
+        case .interrupted:
+            return "Cancelled; no SMS was sent."
+        case .hostedPage(let error):
+            return "The reCAPTCHA page reported an error: \(error.explanation) No SMS was sent."
+        case .hostedPageUnknown(let url):
+            return "An unknown error occurred with the following response: \(url) No SMS was sent."
+        case .recaptchaPage(let reason, _):
+            return "\(reason) No SMS was sent."
+        case .sendFailed(let error):
+            return Self.sendFailure(error)
+        case .codeNeeded(let number):
+            return "The SMS code was sent to \(number), but no code was given (no --code, --code-command, page or "
+                + "terminal). Finish with `authflow phone verify --code CODE --phone \(number)`."
+        case .codeTimedOut(let number, let limit):
+            return "No SMS code arrived within \(limit.components.seconds) seconds. The verification is saved: finish "
+                + "with `authflow phone verify --code CODE --phone \(number)`."
+        case .codeCommand(let reason):
+            return reason
+        case .wrongCode(let server, let number):
+            return "\(server.message) The verification is kept: run `authflow phone verify --code CODE --phone "
+                + "\(number)` with the right code, or `authflow phone sign-in \(number) --resend` for a new SMS."
+        case .verificationExpired(let server, let number):
+            return "\(server.message) Start again with `authflow phone sign-in \(number)`."
+        case .noPendingVerification(let number, let project):
+            let which = number.map { " for \($0)" } ?? ""
+            return "No phone verification is waiting for a code\(which) in \(project). Start one with "
+                + "`authflow phone sign-in +NUMBER`."
+        case .severalPending(let numbers):
+            return "Several phone verifications are waiting for a code ("
+                + numbers.map(\.e164).joined(separator: ", ") + "); pass --phone NUMBER to pick one."
+        case .otherUser(let startedFor, let signedIn):
+            let now = signedIn.map { "uid \($0) is signed in now" } ?? "nobody is signed in now"
+            return "This verification was started for uid \(startedFor), but \(now). Sign in as that user again, "
+                + "or start over with `authflow phone sign-in`."
+        case .session(let error):
+            return error.description
+        case .signIn(let error):
+            return error.description
+        }
+    }
+
+    /// The Enterprise-field codes get the phone flow's own advice: the loopback route does run Enterprise.
+    private static func sendFailure(_ error: IdentityToolkitError) -> String {
+        let enterpriseCodes: Set<ServerErrorCode> = [
+            .missingRecaptchaToken, .invalidRecaptchaToken, .recaptchaNotEnabled, .invalidRecaptchaAction,
+            .missingClientType, .missingRecaptchaVersion, .invalidRecaptchaVersion, .invalidReqType,
+        ]
+        if let code = error.serverError?.code, enterpriseCodes.contains(code) {
+            return "Firebase refused the reCAPTCHA Enterprise fields (\(code.rawValue)). If the project enforces "
+                + "reCAPTCHA Enterprise for phone sign-in, use the loopback route (--verifier loopback), which runs "
+                + "it in the browser; otherwise check the project's reCAPTCHA settings. No SMS was sent."
+        }
+        return error.description + (error.isBackendUnavailable || error.serverError == nil ? "" : " No SMS was sent.")
+    }
+}

@@ -1,0 +1,38 @@
+import AuthflowListener
+
+/// What a phone sign-in needs from the person, supplied by the front end (the CLI writes to the terminal
+/// and opens the browser); the flow itself decides everything else.
+public protocol PhoneSignInInteraction: Sendable {
+    /// Tells the person what is happening (one line).
+    func note(_ message: String)
+
+    /// Shows `page` to the person: opens the browser or prints the address. For the hosted page, whose answer
+    /// comes back through the app's custom scheme, it may also let the person paste that URL into
+    /// `listener` (`RedirectListener.submit(_:)`).
+    func present(_ page: PhoneBrowserPage, listener: RedirectListener) async
+
+    /// Waits until `listener` accepts the page's answer, or fails (timeout, Ctrl-C). It must not stop the
+    /// listener: the loopback page keeps being served by it.
+    func waitForAnswer(from listener: RedirectListener) async throws(PhoneSignInError) -> RedirectCallback
+
+    /// The interactive places the SMS code may come from besides the page (a terminal prompt, a line of
+    /// standard input), raced against the page; empty when there are none.
+    func codeSources(for pending: PendingPhoneVerification) -> [PhoneCodeSource]
+}
+
+/// A page the person must open to prove the app.
+public struct PhoneBrowserPage: Sendable, Equatable {
+    /// The address to open.
+    public let url: String
+    /// Which route it belongs to.
+    public let verifier: PhoneVerifier
+    /// For the hosted page, the custom scheme its answer comes back through.
+    public let callbackScheme: String?
+
+    /// A page at `url` for `verifier`.
+    public init(url: String, verifier: PhoneVerifier, callbackScheme: String? = nil) {
+        self.url = url
+        self.verifier = verifier
+        self.callbackScheme = callbackScheme
+    }
+}

@@ -1,0 +1,79 @@
+import AuthflowIdentityToolkit
+
+/// How one phone sign-in will prove the app: the route, the project's reCAPTCHA Enterprise state, and the
+/// keys the page needs. ``PhoneVerifierChoice`` makes it; the flow follows it.
+public struct PhoneVerificationPlan: Sendable, Equatable {
+    /// The route.
+    public var verifier: PhoneVerifier
+    /// The project's reCAPTCHA Enterprise state for phone sign-in (`off` when unknown or not asked).
+    public var enforcement: RecaptchaEnforcementState
+    /// The client type sent with the proof: iOS for the hosted page and test mode (the iOS SDK's), web for
+    /// the loopback page (the web SDK's).
+    public var clientType: RecaptchaClientType
+    /// The reCAPTCHA v2 site key (from `recaptchaParams`), for the loopback page.
+    public var siteKey: String?
+    /// The reCAPTCHA Enterprise site key (from `recaptchaConfig`), for the loopback page under AUDIT or
+    /// ENFORCE.
+    public var enterpriseSiteKey: String?
+    /// Why this route was taken, for `--verbose` and messages.
+    public var reason: String
+
+    /// A plan; most callers get one from ``PhoneVerifierChoice``.
+    public init(
+        verifier: PhoneVerifier, enforcement: RecaptchaEnforcementState = .off, clientType: RecaptchaClientType,
+        siteKey: String? = nil, enterpriseSiteKey: String? = nil, reason: String
+    ) {
+        self.verifier = verifier
+        self.enforcement = enforcement
+        self.clientType = clientType
+        self.siteKey = siteKey
+        self.enterpriseSiteKey = enterpriseSiteKey
+        self.reason = reason
+    }
+
+    /// Whether the page must produce a reCAPTCHA v2 token: always on the hosted page; on the loopback page
+    /// unless Enterprise is enforced (AUDIT keeps v2 as the fallback).
+    public var needsV2Token: Bool {
+        switch verifier {
+        case .none: false
+        case .hosted: true
+        case .loopback: !usesEnterprise || enforcement == .audit
+        }
+    }
+
+    /// Whether the loopback page must produce an Enterprise token.
+    public var needsEnterpriseToken: Bool { verifier == .loopback && usesEnterprise }
+
+    private var usesEnterprise: Bool {
+        enterpriseSiteKey != nil && (enforcement == .audit || enforcement == .enforce)
+    }
+
+    /// The proofs to send with `sendVerificationCode`, in order: the second is tried only after the first is
+    /// refused with `INVALID_APP_CREDENTIAL` or `MISSING_RECAPTCHA_TOKEN` (the web SDK's AUDIT fallback).
+    /// Empty when `answer` lacks a token the plan needs.
+    ///
+    /// The bodies are the SDKs': the hosted page's token as iOS sends it (with its AUDIT fallback fields
+    /// when the project audits, since the page cannot give an Enterprise token); the loopback page's as the
+    /// web SDK sends it, whose v2 body always carries `captchaResponse: "NO_RECAPTCHA"`.
+    public func attempts(with answer: RecaptchaAnswer) -> [AppVerification] {
+        switch verifier {
+        case .none:
+            return [.none]
+        case .hosted:
+            guard let token = answer.v2Token else { return [] }
+            return enforcement == .audit
+                ? [.classicWithEnterpriseFallback(.recaptchaV2(token: token))]
+                : [.classic(.recaptchaV2(token: token))]
+        case .loopback:
+            let v2 = answer.v2Token.map { AppVerification.classicWithEnterpriseFallback(.recaptchaV2(token: $0)) }
+            guard usesEnterprise else { return v2.map { [$0] } ?? [] }
+            guard let enterprise = answer.enterpriseToken else { return [] }
+            let first = AppVerification.recaptchaEnterprise(token: enterprise)
+            if enforcement == .audit {
+                guard let v2 else { return [] }
+                return [first, v2]
+            }
+            return [first]
+        }
+    }
+}

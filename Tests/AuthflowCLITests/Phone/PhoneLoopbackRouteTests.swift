@@ -1,0 +1,155 @@
+import AuthflowBackend
+import AuthflowTestSupport
+import Foundation
+import Testing
+
+/// The loopback route: authflow's own reCAPTCHA page on http://localhost, which against an emulator shows
+/// the stand-in widget, posts its answer back, then takes the SMS code.
+@Suite("authflow phone: route loopback")
+struct PhoneLoopbackRouteTests {
+    static let audit = #"{"recaptchaKey":"projects/p-1/keys/ent-key","recaptchaEnforcementState":[{"provider":"PHONE_PROVIDER","enforcementState":"AUDIT"}]}"#
+    static let enforce = #"{"recaptchaKey":"projects/p-1/keys/ent-key","recaptchaEnforcementState":[{"provider":"PHONE_PROVIDER","enforcementState":"ENFORCE"}]}"#
+
+    @Test("Driven over HTTP as its script would: the page's answer sends the SMS, its code field finishes the sign-in")
+    func pageOverHTTP() async throws {
+        let fixture = try PhoneCLIFixture()
+        let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
+        async let signIn = fixture.run(["phone", "sign-in", "+16505550130", "--verifier", "loopback", "--browser", browser, "--json"])
+        let page = LoopbackPageDriver(url: try await RecordingBrowser.url(recordedBy: browser))
+
+        let html = try await page.page()
+        let foreign = try await LoopbackPageDriver(url: page.url.replacingOccurrences(of: page.state, with: "forged")).page()
+        let early = try await page.submit(code: "123456")
+        let answered = try await page.answer([("recaptchaToken", "authflow-test-widget-1")])
+        _ = try await page.waitFor(["code"])
+        let code = try #require(fixture.code(for: "+16505550130"))
+        let forgedCode = try await page.post("/phone/code", [("state", "forged"), ("code", code)])
+        let submitted = try await page.submit(code: code)
+        let result = try await signIn
+
+        #expect(page.url.hasPrefix("http://localhost:"))
+        #expect(html.status == 200)
+        #expect(html.text.contains(#"id="test-widget""#), "the emulator gets the stand-in widget")
+        #expect(!html.text.contains("www.google.com/recaptcha/api.js"), "no Google script against an emulator")
+        #expect(html.headers.contains { $0.name.lowercased() == "content-security-policy" && $0.value.contains("'nonce-") })
+        #expect(foreign.status == 400)
+        #expect(early.status == 409, "no code before the SMS")
+        #expect(answered.status == 200)
+        #expect(forgedCode.status == 403)
+        #expect(submitted.status == 202)
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        let object = try jsonObject(result.stdoutText)
+        #expect(object["verifier"] as? String == "loopback")
+        #expect(object["codeSource"] as? String == "page")
+    }
+
+    @Test("Under reCAPTCHA Enterprise AUDIT the page gives both tokens; INVALID_APP_CREDENTIAL falls back to v2 with one SMS")
+    func enterpriseAuditFallback() async throws {
+        let fixture = try PhoneCLIFixture()
+        fixture.backend.setFault(.status(200, body: Self.audit), for: "recaptchaConfig")
+        fixture.backend.setFault(
+            .status(400, body: #"{"error":{"code":400,"message":"INVALID_APP_CREDENTIAL"}}"#), for: "accounts:sendVerificationCode",
+            times: 1)
+        let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
+        async let signIn = fixture.run(
+            ["phone", "sign-in", "+16505550131", "--verifier", "loopback", "--browser", browser, "--code-command", fixture.codeCommand])
+        let page = LoopbackPageDriver(url: try await RecordingBrowser.url(recordedBy: browser))
+
+        let html = try await page.page()
+        let v2Only = try await page.answer([("recaptchaToken", "v2-token")])
+        let both = try await page.answer([("recaptchaToken", "v2-token"), ("captchaResponse", "enterprise-token")])
+        let result = try await signIn
+
+        #expect(html.text.contains(#"data-needs-enterprise="1""#))
+        #expect(html.text.contains(#"data-needs-v2="1""#))
+        #expect(html.text.contains(#"data-enterprise-site-key="ent-key""#))
+        #expect(v2Only.status == 400, "AUDIT needs the Enterprise token too")
+        #expect(both.status == 200)
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(fixture.smsSent == 1)
+    }
+
+    @Test("Under ENFORCE the page gives the Enterprise token alone; the hosted route is refused")
+    func enterpriseEnforce() async throws {
+        let fixture = try PhoneCLIFixture()
+        fixture.backend.setFault(.status(200, body: Self.enforce), for: "recaptchaConfig")
+        let hosted = try await fixture.run(
+            ["phone", "sign-in", "+16505550132", "--verifier", "hosted", "--client-id", "1-a.apps.googleusercontent.com",
+             "--ios-bundle-id", "com.example.app", "--code", "1"])
+        let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
+        async let signIn = fixture.run(
+            ["phone", "sign-in", "+16505550132", "--verifier", "loopback", "--browser", browser, "--code-command", fixture.codeCommand])
+        let page = LoopbackPageDriver(url: try await RecordingBrowser.url(recordedBy: browser))
+
+        let html = try await page.page()
+        let answered = try await page.answer([("captchaResponse", "enterprise-token")])
+        let result = try await signIn
+
+        #expect(hosted.exitCode == 2)
+        #expect(hosted.stderrText.contains("enforces reCAPTCHA Enterprise"))
+        #expect(html.text.contains(#"data-needs-v2="""#))
+        #expect(answered.status == 200)
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+    }
+
+    @Test("Without localhost among the authorized domains the loopback route says exactly what to add")
+    func localhostNotAuthorized() async throws {
+        let fixture = try PhoneCLIFixture()
+        fixture.backend.setFault(
+            .status(200, body: #"{"projectId":"1","authorizedDomains":["demo.firebaseapp.com"]}"#), for: "projects")
+
+        let result = try await fixture.run(["phone", "sign-in", "+16505550133", "--verifier", "loopback", "--code", "1"])
+
+        #expect(result.exitCode == 2)
+        #expect(result.stderrText.contains("Authentication → Settings → Authorized domains"))
+        #expect(result.stderrText.contains("enter: localhost"))
+        #expect(result.stderrText.contains("--ios-bundle-id"))
+        #expect(fixture.smsSent == 0)
+    }
+
+    @Test("A page that reports the reCAPTCHA script did not load ends the sign-in with exit 3")
+    func scriptDidNotLoad() async throws {
+        let fixture = try PhoneCLIFixture()
+        let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
+        async let signIn = fixture.run(["phone", "sign-in", "+16505550134", "--verifier", "loopback", "--browser", browser])
+        let page = LoopbackPageDriver(url: try await RecordingBrowser.url(recordedBy: browser))
+
+        let reported = try await page.answer([("error", "load-failed")])
+        let result = try await signIn
+
+        #expect(reported.status == 200)
+        #expect(result.exitCode == 3)
+        #expect(result.stderrText.contains("reCAPTCHA script did not load"))
+        #expect(fixture.smsSent == 0)
+    }
+
+    @Test("Headless Chromium clicks the page's stand-in widget and types the code into its field", .enabled(if: HeadlessChromium.isAvailable))
+    func headlessChromium() async throws {
+        let fixture = try PhoneCLIFixture()
+        let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
+        async let signIn = fixture.run(["phone", "sign-in", "+16505550135", "--verifier", "loopback", "--browser", browser, "--json"])
+        let url = try await RecordingBrowser.url(recordedBy: browser)
+
+        let chromium = try await HeadlessChromium()
+        let phaseScript = "return document.getElementById('authflow').dataset.phase + '|' + document.getElementById('status').textContent"
+        var final = ""
+        do {
+            try await chromium.open(url)
+            try await chromium.click("#test-widget")
+            _ = try await chromium.waitFor(phaseScript) { $0.hasPrefix("code|") }
+            let code = try #require(fixture.code(for: "+16505550135"))
+            try await chromium.type(code, into: "#code")
+            try await chromium.click("#code-submit")
+            final = try await chromium.waitFor(phaseScript) { $0.hasPrefix("done|") || $0.hasPrefix("failed|") }
+        } catch {
+            await chromium.quit()
+            throw error
+        }
+        await chromium.quit()
+        let result = try await signIn
+
+        #expect(final == "done|Signed in as +16505550135. You can close this tab.")
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(try jsonObject(result.stdoutText)["codeSource"] as? String == "page")
+    }
+}
