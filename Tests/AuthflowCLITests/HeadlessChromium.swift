@@ -8,11 +8,6 @@ import Foundation
 /// sees the custom-scheme navigation a headless browser will not hand to any program.
 final class HeadlessChromium: @unchecked Sendable {
     // Used by one test at a time; the driver process is ours and ends in `quit()`.
-    static var isAvailable: Bool {
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
-            && FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")
-    }
-
     private let driver: ChildProcess
     private let base: String
     private let session: String

@@ -123,7 +123,7 @@ struct PhoneLoopbackRouteTests {
         #expect(fixture.smsSent == 0)
     }
 
-    @Test("Headless Chromium clicks the page's stand-in widget and types the code into its field", .enabled(if: HeadlessChromium.isAvailable))
+    @Test("Headless Chromium clicks the page's stand-in widget and types the code into its field")
     func headlessChromium() async throws {
         let fixture = try PhoneCLIFixture()
         let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
