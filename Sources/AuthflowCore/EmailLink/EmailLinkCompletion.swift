@@ -74,7 +74,12 @@ public struct EmailLinkCompletion: Sendable {
         try await EmailLinkProjectCheck(client: client, project: project).check(action)
 
         let sessions = SessionStore(directory: directory)
-        let previous = try await storedSession(for: purpose, in: sessions)
+        let previous: UserSession?
+        do {
+            previous = try await sessions.session(for: purpose, client: client, project: project)
+        } catch {
+            throw .session(error)
+        }
         let pendingStore = PendingEmailLinkStore(directory: directory)
         let (address, emailSource) = try await chooseEmail(given: email, pendingStore: pendingStore)
 
@@ -108,30 +113,6 @@ public struct EmailLinkCompletion: Sendable {
             }
         }
         return Completed(result: result, inspection: inspection, action: action, email: address, emailSource: emailSource)
-    }
-
-    /// Linking needs a valid ID token, so the session is refreshed when due; re-authentication only needs
-    /// to know who is signed in, and must work even when the tokens are too old to refresh.
-    private func storedSession(for purpose: SignInPurpose, in store: SessionStore) async throws(EmailLinkError) -> UserSession? {
-        switch purpose {
-        case .signIn:
-            return nil
-        case .link:
-            do {
-                return try await TokenRefresher(client: client, store: store).freshSession(project: project.label)
-            } catch {
-                throw .session(error)
-            }
-        case .reauthenticate:
-            let loaded: UserSession?
-            do {
-                loaded = try store.load()
-            } catch {
-                throw .session(.storage(error))
-            }
-            guard let loaded else { throw .session(.notSignedIn(project: project.label)) }
-            return loaded
-        }
     }
 
     private func chooseEmail(

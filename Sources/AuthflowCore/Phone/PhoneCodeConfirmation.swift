@@ -24,7 +24,12 @@ public struct PhoneCodeConfirmation: Sendable {
         let purpose = pending.purpose
         let sessions = SessionStore(directory: directory)
         let pendingStore = PendingPhoneVerificationStore(directory: directory)
-        let previous = try await storedSession(for: purpose, in: sessions)
+        let previous: UserSession?
+        do {
+            previous = try await sessions.session(for: purpose, client: client, project: project)
+        } catch {
+            throw .session(error)
+        }
         if let startedFor = pending.userID, purpose != .signIn, previous?.uid != startedFor {
             throw .otherUser(startedFor: startedFor, signedIn: previous?.uid)
         }
@@ -60,30 +65,6 @@ public struct PhoneCodeConfirmation: Sendable {
             try? pendingStore.remove(pending.phoneNumber)
         }
         return result
-    }
-
-    /// Linking needs a valid ID token, so the session is refreshed when due; re-authentication only needs to
-    /// know who is signed in, and must work even when the tokens are too old to refresh.
-    private func storedSession(for purpose: SignInPurpose, in store: SessionStore) async throws(PhoneSignInError) -> UserSession? {
-        switch purpose {
-        case .signIn:
-            return nil
-        case .link:
-            do {
-                return try await TokenRefresher(client: client, store: store).freshSession(project: project.label)
-            } catch {
-                throw .session(error)
-            }
-        case .reauthenticate:
-            let loaded: UserSession?
-            do {
-                loaded = try store.load()
-            } catch {
-                throw .session(.storage(error))
-            }
-            guard let loaded else { throw .session(.notSignedIn(project: project.label)) }
-            return loaded
-        }
     }
 
     private static func failure(

@@ -1,3 +1,4 @@
+import AuthflowIdentityToolkit
 import AuthflowStorage
 
 extension SessionStore {
@@ -14,6 +15,29 @@ extension SessionStore {
             throw error
         } catch {
             throw .write(path: path, reason: "\(error)")
+        }
+    }
+
+    /// The stored session a sign-in for `purpose` builds on: none for a plain sign-in; for linking, one with a
+    /// valid ID token (refreshed when due); for re-authentication, whoever is signed in, even with tokens too
+    /// old to refresh.
+    func session(
+        for purpose: SignInPurpose, client: IdentityToolkitClient, project: SessionProject
+    ) async throws(SessionError) -> UserSession? {
+        switch purpose {
+        case .signIn:
+            return nil
+        case .link:
+            return try await TokenRefresher(client: client, store: self).freshSession(project: project.label)
+        case .reauthenticate:
+            let loaded: UserSession?
+            do {
+                loaded = try load()
+            } catch {
+                throw .storage(error)
+            }
+            guard let loaded else { throw .notSignedIn(project: project.label) }
+            return loaded
         }
     }
 }
