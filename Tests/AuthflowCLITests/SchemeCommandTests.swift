@@ -74,8 +74,8 @@ struct SchemeCommandTests {
 
         #expect(preview.exitCode == 0)
         #expect(preview.stdoutText.contains("MimeType=x-scheme-handler/com.googleusercontent.apps.123-abc;"))
-        #expect(preview.stdoutText.contains("Exec=\(AuthflowCommand.binaryPath) handle-url %u")
-            || preview.stdoutText.contains("handle-url %u"))
+        let program = URL(fileURLWithPath: AuthflowCommand.binaryPath).resolvingSymlinksInPath().path
+        #expect(preview.stdoutText.contains("\nExec=\(program) handle-url %u\n"))
         #expect(!FileManager.default.fileExists(atPath: home.path + "/data/applications"))
         #expect(noScheme.exitCode == 2)
         #expect(noScheme.stderrText.contains("neither an iOS client ID nor an app ID"))

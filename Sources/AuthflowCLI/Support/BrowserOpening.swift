@@ -9,11 +9,7 @@ enum BrowserOpening {
         case printedOnly
     }
 
-    static func show(_ url: String, purpose: String, options: BrowserOptions, environment: [String: String]? = nil) -> Result {
-        show(url, purpose: purpose, browser: options.browser, noBrowser: options.noBrowser, environment: environment)
-    }
-
-    /// The same, from the options' values (for callers that keep them beyond the command's parsing).
+    /// Shows `url` for `purpose`, with the `--browser` / `--no-browser` values.
     static func show(
         _ url: String, purpose: String, browser: String?, noBrowser: Bool, environment: [String: String]? = nil
     ) -> Result {

@@ -51,42 +51,23 @@ public struct PhoneCodeCommand: Sendable {
         _ command: String, environment: [String: String], timeout: Duration, cancelled: CancellationSwitch
     ) -> Result<String, PhoneSignInError> {
         let shown = "--code-command \"\(command)\""
-        guard let pipe = ChildPipe.make() else { return .failure(.codeCommand("\(shown) could not be started: no pipe.")) }
-        let child: ChildProcess
-        do {
-            child = try ChildProcess.spawn(
-                "/bin/sh", arguments: ["-c", command],
-                options: .init(environment: environment, standardOutput: pipe.write, standardError: STDERR_FILENO))
-        } catch {
-            close(pipe.read)
-            close(pipe.write)
+        let run = ChildProcess.runCollectingOutput(
+            "/bin/sh", arguments: ["-c", command],
+            options: .init(environment: environment, standardError: STDERR_FILENO),
+            timeout: timeout, limit: 64 * 1024,  // A code is a few digits; anything this long is not one.
+            isCancelled: { cancelled.isOn })
+        let termination: ChildProcess.Termination
+        let output: [UInt8]
+        switch run {
+        case .finished(let ended, let printed):
+            (termination, output) = (ended, printed)
+        case .notStarted(let error):
             return .failure(.codeCommand("\(shown) could not be started: \(error.description)"))
+        case .cancelled:
+            return .failure(.codeCommand("\(shown) was stopped."))
+        case .timedOut:
+            return .failure(.codeCommand("\(shown) printed no code within \(timeout.components.seconds) seconds."))
         }
-        close(pipe.write)
-        defer { close(pipe.read) }
-
-        let deadline = ContinuousClock.now + timeout
-        var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            if cancelled.isOn || ContinuousClock.now >= deadline {
-                child.send(SIGKILL)
-                _ = child.wait()
-                return .failure(.codeCommand(cancelled.isOn
-                    ? "\(shown) was stopped."
-                    : "\(shown) printed no code within \(timeout.components.seconds) seconds."))
-            }
-            var descriptor = pollfd(fd: pipe.read, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, 200)
-            if ready < 0, errno != EINTR { break }
-            guard ready > 0 else { continue }
-            let count = chunk.withUnsafeMutableBytes { read(pipe.read, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { break }
-            output.append(contentsOf: chunk[0..<count])
-            if output.count > 64 * 1024 { break }  // A code is a few digits; anything this long is not one.
-        }
-        let termination = child.wait()
         guard termination == .exited(0) else {
             let how = switch termination {
             case .exited(let status): "exited with status \(status)"

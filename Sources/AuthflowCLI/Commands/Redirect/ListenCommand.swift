@@ -93,7 +93,7 @@ struct ListenCommand: AsyncParsableCommand {
         var pasting = paste || browser.noBrowser
         if let open {
             let url = Self.fill(open, redirectURI: listener.redirectURI, state: expected)
-            if BrowserOpening.show(url, purpose: "sign in", options: browser) == .printedOnly { pasting = true }
+            if BrowserOpening.show(url, purpose: "sign in", browser: browser.browser, noBrowser: browser.noBrowser) == .printedOnly { pasting = true }
         }
         if pasting { PastedLines.feed(into: listener) }
 
