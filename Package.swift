@@ -13,6 +13,7 @@
 //   AuthflowIdentityToolkit       the Identity Toolkit and secure-token REST API, one type per endpoint
 //   AuthflowBackend               embedded Auth-Emulator-compatible backend for the demo and tests
 //   AuthflowCore                  configuration, sessions and flows: decisions that combine the layers
+//   AuthflowDemo                  `authflow demo`: the guided tour of every flow against the embedded backend
 //   AuthflowCLI                   the `authflow` command (swift-argument-parser)
 import PackageDescription
 
@@ -23,7 +24,7 @@ let package = Package(
             name: "Authflow",
             targets: [
                 "AuthflowCore", "AuthflowParsing", "AuthflowHTTP", "AuthflowListener",
-                "AuthflowIdentityToolkit", "AuthflowBackend", "AuthflowStorage",
+                "AuthflowIdentityToolkit", "AuthflowBackend", "AuthflowStorage", "AuthflowDemo",
             ]
         ),
         .executable(name: "authflow", targets: ["AuthflowCLI"]),
@@ -69,10 +70,15 @@ let package = Package(
                 "AuthflowHTTP", "AuthflowParsing", "AuthflowIdentityToolkit", "AuthflowListener", "AuthflowStorage",
             ]
         ),
+        .target(
+            name: "AuthflowDemo",
+            dependencies: ["AuthflowBackend", "AuthflowHTTP", "AuthflowListener", "AuthflowStorage"]
+        ),
         .executableTarget(
             name: "AuthflowCLI",
             dependencies: [
                 "AuthflowCore",
+                "AuthflowDemo",
                 "AuthflowListener",
                 "AuthflowStorage",
                 "AuthflowParsing",

@@ -21,6 +21,7 @@ struct Authflow: AsyncParsableCommand {
             EmailCommand.self,
             PhoneCommand.self,
             EmulatorCommand.self,
+            DemoCommand.self,
             ListenCommand.self,
             HandleURLCommand.self,
             RegisterSchemeCommand.self,

@@ -1,0 +1,90 @@
+import ArgumentParser
+import AuthflowDemo
+import AuthflowListener
+import AuthflowStorage
+import Foundation
+
+/// `authflow demo`: every flow, end to end, against the embedded backend.
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Walk through every sign-in flow against the embedded backend, showing each command.",
+        discussion: """
+            Starts the embedded backend (a local test and demo stand-in for Firebase Auth, like the Auth \
+            Emulator; not a production identity server) on a free loopback port and runs authflow's own \
+            commands against it: email-link sign-in with the link taken from the backend's mailbox, phone \
+            sign-in with the SMS code the backend "sent", SMS multi-factor enrolment and a second-factor \
+            sign-in, and Sign in with Apple through the backend's IdP page (driven by headless Chromium when \
+            chromium and chromedriver are installed, else with an Apple ID token the tour makes). Each command \
+            is printed as you would type it, with its output beneath.
+
+            Nothing outside a private temporary directory is touched: your own sessions, pending flows and \
+            desktop settings stay as they are. The directory is removed at the end, and kept when a step fails \
+            or with --keep-state.
+
+            With --interactive you do the browser steps and answer the prompts yourself.
+
+            Exit status: 0 when every flow completed; otherwise the failed command's own status (see \
+            `authflow --help`), 2 for bad usage, 3 when the backend or a tool the tour needs is unavailable, \
+            130 on Ctrl-C.
+            """
+    )
+
+    @Flag(help: "Do the browser steps and type the codes yourself.")
+    var interactive = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Only these flows, comma-separated: \(DemoStepKind.allCases.map(\.rawValue).joined(separator: ", ")).",
+            valueName: "flows"),
+        transform: DemoCommand.steps)
+    var only: [DemoStepKind] = DemoStepKind.allCases
+
+    @Flag(help: "Keep the demo's private state directory afterwards.")
+    var keepState = false
+
+    @Option(help: ArgumentHelp("A directory of branded page templates.", valueName: "dir"))
+    var templates: String?
+
+    @Option(help: ArgumentHelp("The browser command for --interactive (%s is the URL).", valueName: "command"))
+    var browser: String?
+
+    func run() async throws {
+        guard let executable = FilePath.runningExecutable() else {
+            throw CommandFailure("Cannot find the running authflow binary (/proc is not mounted?); the demo runs its commands.", status: .unavailable)
+        }
+        let tour = DemoTour(settings: DemoSettings(
+            executable: executable, interactive: interactive, keepState: keepState, steps: only,
+            templates: TemplateDirectory.standard(explicit: templates), browser: browser,
+            environment: ProcessInfo.processInfo.environment))
+        let signals = SignalWaiter(signals: [SIGINT, SIGTERM])
+        let status = await withTaskGroup(of: Int32?.self) { group in
+            group.addTask { await tour.run() }
+            group.addTask { await signals.wait() == 0 ? nil : AuthflowExitCode.interrupted.rawValue }
+            var status: Int32 = 0
+            for await finished in group {
+                guard let finished else { continue }
+                status = finished
+                signals.cancel()
+                group.cancelAll()
+                // The tour's own status wins: it cleaned up and said what happened.
+                if finished != AuthflowExitCode.interrupted.rawValue { break }
+            }
+            return status
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    static func steps(_ text: String) throws -> [DemoStepKind] {
+        var chosen = Set<DemoStepKind>()
+        for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            guard let kind = DemoStepKind(rawValue: name) else {
+                throw ValidationError(
+                    "Unknown flow '\(name)' in --only. Choose from: \(DemoStepKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            chosen.insert(kind)
+        }
+        guard !chosen.isEmpty else { throw ValidationError("--only needs at least one flow.") }
+        return DemoStepKind.allCases.filter(chosen.contains)
+    }
+}

@@ -1,0 +1,34 @@
+import AuthflowListener
+
+/// How the tour runs.
+public struct DemoSettings: Sendable {
+    /// The `authflow` binary whose commands the tour shows and runs (normally the running one).
+    public var executable: String
+    /// Let a person do the browser steps and answer the prompts, instead of the tour doing it.
+    public var interactive: Bool
+    /// Keep the private state directory afterwards (it is always kept when a step fails).
+    public var keepState: Bool
+    /// The flows to walk through, in tour order.
+    public var steps: [DemoStepKind]
+    /// Where the backend's pages come from.
+    public var templates: TemplateDirectory
+    /// Passed on to the tour's commands as `--browser` (interactive mode).
+    public var browser: String?
+    /// The environment the tour's commands inherit (minus any Firebase and proxy settings).
+    public var environment: [String: String]
+
+    /// Settings for a tour of `steps` run by `executable`.
+    public init(
+        executable: String, interactive: Bool = false, keepState: Bool = false,
+        steps: [DemoStepKind] = DemoStepKind.allCases, templates: TemplateDirectory = .standard(),
+        browser: String? = nil, environment: [String: String]
+    ) {
+        self.executable = executable
+        self.interactive = interactive
+        self.keepState = keepState
+        self.steps = steps
+        self.templates = templates
+        self.browser = browser
+        self.environment = environment
+    }
+}

@@ -1,0 +1,21 @@
+/// The flows the tour walks through, in order. The raw values are what `authflow demo --only` takes.
+public enum DemoStepKind: String, Sendable, Hashable, CaseIterable {
+    case emailLink = "email-link"
+    case phone
+
+    /// The section title.
+    var title: String {
+        switch self {
+        case .emailLink: "Email-link sign-in"
+        case .phone: "Phone-number sign-in"
+        }
+    }
+
+    /// The step that runs it.
+    var step: any TourStep {
+        switch self {
+        case .emailLink: EmailLinkTourStep()
+        case .phone: PhoneTourStep()
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import AuthflowBackend
+
+/// `authflow demo`: starts the embedded backend on a free loopback port, then walks through every flow with
+/// authflow's own commands, showing each command as a user would type it and its output beneath.
+///
+/// The commands run in a private workspace (``DemoWorkspace``) against the backend, so the user's own
+/// sessions and settings are never touched. The tour stops at the first step that fails and keeps the
+/// workspace for a look.
+public struct DemoTour: Sendable {
+    /// The API key the tour's commands send; the backend, like the emulator, takes any non-empty key.
+    static let apiKey = "fake-api-key"
+
+    private let settings: DemoSettings
+    private let narrator: DemoNarrator
+
+    /// A tour with `settings`, written by `narrator`.
+    public init(settings: DemoSettings, narrator: DemoNarrator = DemoNarrator()) {
+        self.settings = settings
+        self.narrator = narrator
+    }
+
+    /// Runs the tour; returns the exit status: 0 when every step signed in, else the failed step's.
+    public func run() async -> Int32 {
+        let workspace: DemoWorkspace
+        let backend: EmbeddedBackend
+        do {
+            workspace = try DemoWorkspace.create(environment: settings.environment)
+        } catch {
+            narrator.raw("authflow demo: \(error)\n")
+            return error.exitStatus
+        }
+        do {
+            backend = try EmbeddedBackend(configuration: .init(templates: settings.templates))
+        } catch {
+            workspace.remove()
+            narrator.raw("authflow demo: the embedded backend did not start: \(error)\n")
+            return 3
+        }
+        defer { backend.stop() }
+        let context = DemoContext(
+            settings: settings, backend: backend, narrator: narrator, workspace: workspace,
+            environment: workspace.environment(
+                backendHost: backend.hostAndPort, projectID: backend.projectID, apiKey: Self.apiKey,
+                inheriting: settings.environment))
+        introduce(context)
+
+        var achieved: [String] = []
+        for (index, kind) in settings.steps.enumerated() {
+            narrator.heading(index + 1, kind.title)
+            do throws(DemoFailure) {
+                if Task.isCancelled { throw DemoFailure.interrupted }
+                achieved.append(try await kind.step.run(in: context))
+                narrator.passed(achieved.last ?? "")
+            } catch {
+                let error = Task.isCancelled ? DemoFailure.interrupted : error
+                narrator.failed(error.description)
+                if error == .interrupted {
+                    workspace.remove()
+                    return error.exitStatus
+                }
+                narrator.raw("""
+
+                    The tour stopped at step \(index + 1) (\(kind.rawValue)). Its state is kept for a look:
+                      \(workspace.path)
+                    Run just that flow again with: authflow demo --only \(kind.rawValue)
+
+                    """)
+                return error.exitStatus
+            }
+        }
+        conclude(achieved, context)
+        return 0
+    }
+
+    private func introduce(_ context: DemoContext) {
+        let backend = context.backend
+        narrator.raw("""
+            authflow demo: every sign-in flow, end to end, against the embedded backend.
+            The backend stands in for Firebase Auth the way the Auth Emulator does (`authflow emulator`); it is
+            a test and demo backend, not a production identity server.
+
+              Backend:  \(backend.baseURL) (project \(backend.projectID))
+              State:    \(context.workspace.path)
+
+            Every command below is authflow's own, run with these settings. To try them yourself, start
+            `authflow emulator` in another shell, then:
+              export FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9099 FIREBASE_PROJECT_ID=\(backend.projectID) FIREBASE_API_KEY=\(Self.apiKey)
+
+            """)
+    }
+
+    private func conclude(_ achieved: [String], _ context: DemoContext) {
+        let kept = settings.keepState
+        if !kept { context.workspace.remove() }
+        narrator.raw("""
+
+            Done: \(achieved.count) of \(achieved.count) flows completed:
+            \(achieved.map { "  - " + $0 }.joined(separator: "\n"))
+            \(kept ? "State kept in \(context.workspace.path)." : "The backend is stopped and the demo's state removed.")
+            Against a real project, set FIREBASE_API_KEY, FIREBASE_PROJECT_ID (or point --config at \
+            GoogleService-Info.plist) and leave FIREBASE_AUTH_EMULATOR_HOST unset; see README.md.
+
+            """)
+    }
+}
