@@ -1,0 +1,228 @@
+import AuthflowHTTP
+import AuthflowListener
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Debian's Chromium, headless, driven through chromedriver's WebDriver API: how the tour (and the tests)
+/// click through the pages a person would. Chromium logs its network events (`goog:loggingPrefs`
+/// performance), which is how a caller sees a custom-scheme navigation that a headless browser hands to no
+/// program.
+public final class HeadlessChromium: @unchecked Sendable {
+    // One caller drives it at a time; the driver process is ours and ends in `quit()`.
+    private let driver: ChildProcess
+    private let base: String
+    private let session: String
+    private let http = HTTPClient(configuration: HTTPClientConfiguration(proxy: .none))
+
+    /// The two programs needed.
+    public struct Programs: Sendable, Equatable {
+        /// The browser.
+        public var chromium: String
+        /// Its WebDriver server.
+        public var chromedriver: String
+    }
+
+    /// Chromium and chromedriver as Debian installs them (`/usr/bin`), else from `PATH`; `nil` when either
+    /// is missing.
+    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> Programs? {
+        let search = ["/usr/bin"] + (environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        func find(_ names: [String]) -> String? {
+            for directory in search {
+                for name in names where access(directory + "/" + name, X_OK) == 0 { return directory + "/" + name }
+            }
+            return nil
+        }
+        guard let chromium = find(["chromium", "chromium-browser"]), let driver = find(["chromedriver"]) else {
+            return nil
+        }
+        return Programs(chromium: chromium, chromedriver: driver)
+    }
+
+    /// Starts chromedriver on a free port and opens a headless browser session.
+    public init(programs: Programs? = HeadlessChromium.locate()) async throws(HeadlessChromiumError) {
+        guard let programs else {
+            throw HeadlessChromiumError("Chromium and chromedriver are not installed (Debian: apt-get install chromium chromium-driver).")
+        }
+        guard let pipe = ChildPipe.make() else { throw HeadlessChromiumError("Could not create a pipe for chromedriver.") }
+        do {
+            driver = try ChildProcess.spawn(programs.chromedriver, arguments: ["--port=0"], options: .init(standardOutput: pipe.write))
+        } catch {
+            close(pipe.read)
+            close(pipe.write)
+            throw HeadlessChromiumError("\(error)")
+        }
+        close(pipe.write)
+        guard let port = await Self.announcedPort(reading: pipe.read) else {
+            driver.send(SIGKILL)
+            _ = driver.wait()
+            throw HeadlessChromiumError("chromedriver did not start.")
+        }
+        base = "http://127.0.0.1:\(port)"
+        let capabilities: [String: Any] = [
+            "capabilities": [
+                "alwaysMatch": [
+                    "browserName": "chrome",
+                    "goog:loggingPrefs": ["performance": "ALL"],
+                    "goog:chromeOptions": [
+                        "binary": programs.chromium,
+                        "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"],
+                    ],
+                ] as [String: Any],
+            ],
+        ]
+        var created: [String: Any] = [:]
+        // chromedriver prints its port before it accepts connections.
+        for attempt in 0..<50 {
+            do {
+                created = try await Self.call(http, "POST", "\(base)/session", capabilities)
+                break
+            } catch where attempt < 49 {
+                try? await Task.sleep(for: .milliseconds(100))
+            } catch {
+                created = [:]
+            }
+        }
+        guard let session = created["sessionId"] as? String else {
+            driver.send(SIGKILL)
+            _ = driver.wait()
+            throw HeadlessChromiumError("chromedriver started but opened no browser session: \(created)")
+        }
+        self.session = session
+    }
+
+    /// Ends the browser and the driver.
+    public func quit() async {
+        _ = try? await Self.call(http, "DELETE", "\(base)/session/\(session)", nil)
+        driver.send(SIGTERM)
+        let driver = self.driver
+        await withCheckedContinuation { continuation in
+            Thread {
+                _ = driver.wait()
+                continuation.resume()
+            }.start()
+        }
+    }
+
+    /// Loads `url`.
+    public func open(_ url: String) async throws(HeadlessChromiumError) {
+        _ = try await command("POST", "url", ["url": url])
+    }
+
+    /// Clicks the first element `selector` (CSS) matches.
+    public func click(_ selector: String) async throws(HeadlessChromiumError) {
+        let element = try await find(selector)
+        _ = try await command("POST", "element/\(element)/click", [:])
+    }
+
+    /// Types `text` into the first element `selector` matches.
+    public func type(_ text: String, into selector: String) async throws(HeadlessChromiumError) {
+        let element = try await find(selector)
+        _ = try await command("POST", "element/\(element)/value", ["text": text])
+    }
+
+    /// Runs `script` (a function body) in the page and returns what it returns.
+    public func evaluate(_ script: String) async throws(HeadlessChromiumError) -> Any? {
+        try await command("POST", "execute/sync", ["script": script, "args": [String]()])["value"]
+    }
+
+    /// Waits until `script` returns a string `accept` takes; gives up after `limit`.
+    public func waitFor(
+        _ script: String, limit: Duration = .seconds(60), _ accept: (String) -> Bool
+    ) async throws(HeadlessChromiumError) -> String {
+        let deadline = ContinuousClock.now + limit
+        var last = ""
+        while ContinuousClock.now < deadline {
+            last = (try await evaluate(script) as? String) ?? ""
+            if accept(last) { return last }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        throw HeadlessChromiumError("The page never reached the expected state; it last showed: \(last)")
+    }
+
+    /// URLs the browser tried to navigate to (from its network log) that start with `prefix`.
+    public func attemptedNavigations(startingWith prefix: String) async throws(HeadlessChromiumError) -> [String] {
+        let entries = try await command("POST", "se/log", ["type": "performance"])["value"] as? [[String: Any]] ?? []
+        var urls: [String] = []
+        for entry in entries {
+            guard let text = entry["message"] as? String,
+                  let event = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+                  let message = event["message"] as? [String: Any],
+                  message["method"] as? String == "Network.requestWillBeSent",
+                  let parameters = message["params"] as? [String: Any],
+                  let request = parameters["request"] as? [String: Any],
+                  let url = request["url"] as? String, url.hasPrefix(prefix)
+            else { continue }
+            urls.append(url)
+        }
+        return urls
+    }
+
+    /// Waits up to `limit` for the browser to attempt a navigation starting with `prefix`; returns the first.
+    public func waitForNavigation(startingWith prefix: String, limit: Duration = .seconds(30)) async throws(HeadlessChromiumError) -> String {
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            if let first = try await attemptedNavigations(startingWith: prefix).first { return first }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        throw HeadlessChromiumError("The browser never went to a \(prefix) address.")
+    }
+
+    private func find(_ selector: String) async throws(HeadlessChromiumError) -> String {
+        let value = try await command("POST", "element", ["using": "css selector", "value": selector])["value"]
+        guard let element = (value as? [String: Any])?.values.first as? String else {
+            throw HeadlessChromiumError("The page has no element \(selector).")
+        }
+        return element
+    }
+
+    private func command(_ method: String, _ path: String, _ body: [String: Any]?) async throws(HeadlessChromiumError) -> [String: Any] {
+        try await Self.call(http, method, "\(base)/session/\(session)/\(path)", body, wrapped: true)
+    }
+
+    private static func call(
+        _ http: HTTPClient, _ method: String, _ url: String, _ body: [String: Any]?, wrapped: Bool = false
+    ) async throws(HeadlessChromiumError) -> [String: Any] {
+        let data = body.flatMap { try? JSONSerialization.data(withJSONObject: $0) }
+        let response: HTTPResponse
+        do {
+            response = try await http.send(HTTPRequest(
+                method: HTTPMethod(rawValue: method), url: url,
+                headers: [HTTPHeader(name: "Content-Type", value: "application/json")], body: data.map { Array($0) }))
+        } catch {
+            throw HeadlessChromiumError("WebDriver \(method) \(url) failed: \(error)")
+        }
+        let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
+        guard response.status == 200 else {
+            throw HeadlessChromiumError("WebDriver \(method) \(url): HTTP \(response.status) \(response.text)")
+        }
+        if wrapped { return object }
+        return object["value"] as? [String: Any] ?? [:]
+    }
+
+    /// Reads chromedriver's start-up line for its port, then keeps draining the pipe on the same thread so
+    /// the driver never blocks writing to it.
+    private static func announcedPort(reading descriptor: Int32) async -> String? {
+        await withCheckedContinuation { continuation in
+            Thread {
+                var text = ""
+                var chunk = [UInt8](repeating: 0, count: 1024)
+                var resumed = false
+                while true {
+                    let count = read(descriptor, &chunk, chunk.count)
+                    if count < 0, errno == EINTR { continue }
+                    guard count > 0 else { break }
+                    guard !resumed else { continue }
+                    text += String(decoding: chunk[..<count], as: UTF8.self)
+                    if let range = text.range(of: "started successfully on port ") {
+                        continuation.resume(returning: text[range.upperBound...].prefix { $0.isNumber }.description)
+                        resumed = true
+                    }
+                }
+                close(descriptor)
+                if !resumed { continuation.resume(returning: nil) }
+            }.start()
+        }
+    }
+}

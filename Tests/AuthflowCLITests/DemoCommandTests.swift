@@ -1,0 +1,78 @@
+import AuthflowTestSupport
+import Foundation
+import Testing
+
+/// `authflow demo`, run as a user runs it: the real binary, the embedded backend it starts, and the
+/// commands it runs as child processes.
+@Suite("authflow demo")
+struct DemoCommandTests {
+    @Test("The tour runs every flow with authflow's own commands, reads the backend's mailbox, and leaves nothing behind")
+    func fullTour() async throws {
+        let home = try TemporaryDirectory()
+        let userState = home.path + "/user-state"
+        let result = try await AuthflowCommand.run(["demo"], environment: ["XDG_STATE_HOME": userState, "TMPDIR": home.path])
+        let output = result.stdoutText
+        #expect(result.exitCode == 0, "\(output)\n\(result.stderrText)")
+        #expect(output.contains("not a production identity server"))
+        #expect(output.contains("$ authflow email-link send ada@example.com --continue-url"))
+        #expect(output.contains("/emulator/action?mode=signIn&lang=en&oobCode="))
+        #expect(output.contains("$ authflow email-link complete 'http://127.0.0.1:"))
+        #expect(output.contains("✓ signed in as ada@example.com with an email link"))
+        #expect(output.contains("$ authflow phone sign-in +15555550100"))
+        #expect(output.contains("✓ signed in as +15555550100 with an SMS code"))
+        // The code typed in is the one the backend sent, and the command accepted it.
+        let typed = try #require(output.split(separator: "\n").first { $0.contains("⌨") })
+        #expect(typed.trimmingCharacters(in: .whitespaces).dropFirst(2).count == 6)
+        #expect(output.contains("     |   phone         +15555550100"))
+        let steps = output.components(separatedBy: "✓ signed in").count - 1
+        #expect(output.contains("Done: \(steps) of \(steps) flows completed"))
+
+        // The private state directory is gone, and the user's own state was never touched.
+        let workspace = try #require(Self.workspace(in: output))
+        #expect(!FileManager.default.fileExists(atPath: workspace))
+        #expect(workspace.hasPrefix(home.path + "/authflow-demo."))
+        #expect(!FileManager.default.fileExists(atPath: userState))
+    }
+
+    @Test("--only runs the chosen flows in tour order; --keep-state keeps a 0700 directory with a 0600 session")
+    func onlyAndKeepState() async throws {
+        let home = try TemporaryDirectory()
+        let result = try await AuthflowCommand.run(["demo", "--only", "phone", "--keep-state"], environment: ["TMPDIR": home.path])
+        let output = result.stdoutText
+        #expect(result.exitCode == 0, "\(output)\n\(result.stderrText)")
+        #expect(output.contains("1. Phone-number sign-in"))
+        #expect(!output.contains("email-link send"))
+        #expect(output.contains("Done: 1 of 1 flows completed"))
+        let workspace = try #require(Self.workspace(in: output))
+        #expect(try Self.mode(of: workspace) == 0o700)
+        let sessions = try #require(FileManager.default.enumerator(atPath: workspace)?.allObjects as? [String])
+            .filter { $0.hasSuffix("session.json") }
+        #expect(sessions.count == 1)
+        for session in sessions { #expect(try Self.mode(of: workspace + "/" + session) == 0o600) }
+    }
+
+    @Test("An unknown flow is a usage error that names the flows there are")
+    func unknownFlow() async throws {
+        let result = try await AuthflowCommand.run(["demo", "--only", "phone,fax"])
+        #expect(result.exitCode == 2)
+        #expect(result.stderrText.contains("Unknown flow 'fax'"))
+        #expect(result.stderrText.contains("email-link"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("No writable temporary directory: exit 3 and a message saying what to set")
+    func unwritableTemporaryDirectory() async throws {
+        let result = try await AuthflowCommand.run(["demo"], environment: ["TMPDIR": "/proc/authflow-no-such-dir"])
+        #expect(result.exitCode == 3)
+        #expect(result.stdoutText.contains("Set TMPDIR to a writable directory"))
+    }
+
+    static func workspace(in output: String) -> String? {
+        guard let line = output.split(separator: "\n").first(where: { $0.contains("State:") }) else { return nil }
+        return line.split(separator: " ").last.map(String.init)
+    }
+
+    static func mode(of path: String) throws -> Int {
+        try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+    }
+}
