@@ -51,6 +51,26 @@ struct DemoCommandTests {
         for session in sessions { #expect(try Self.mode(of: workspace + "/" + session) == 0o600) }
     }
 
+    @Test("--interactive: the command gets the terminal; a person clicks the loopback page and types the code the tour shows")
+    func interactivePhone() async throws {
+        let home = try TemporaryDirectory()
+        let browser = try RecordingBrowser.install(at: home.file("browser"))
+        let terminal = try TerminalSession(
+            ["demo", "--interactive", "--only", "phone", "--browser", browser], environment: ["TMPDIR": home.path])
+        let page = LoopbackPageDriver(url: try await RecordingBrowser.url(recordedBy: browser))
+        let answered = try await page.answer([("recaptchaToken", "authflow-test-widget-1")])
+        #expect(answered.status == 200)
+        #expect(terminal.waitFor("the code "))
+        #expect(terminal.waitFor("Type it where the command asks."))
+        let shown = String(decoding: terminal.shown, as: UTF8.self)
+        let code = try #require(shown.firstMatch(of: /the code (\d{6})/)?.1)
+        terminal.type(code + "\n")
+        #expect(terminal.finish() == .exited(0))
+        let transcript = String(decoding: terminal.shown, as: UTF8.self)
+        #expect(transcript.contains("$ authflow phone sign-in +15555550100 --verifier loopback --browser"))
+        #expect(transcript.contains("Done: 1 of 1 flows completed"), "\(transcript)")
+    }
+
     @Test("An unknown flow is a usage error that names the flows there are")
     func unknownFlow() async throws {
         let result = try await AuthflowCommand.run(["demo", "--only", "phone,fax"])
