@@ -29,6 +29,9 @@ test:
 
 bench:
 	bench/link-inspect
+	bench/documents
+	bench/handoff
+	bench/flows
 
 manual: build
 	swift package --allow-writing-to-package-directory generate-manual --multi-page >/dev/null
