@@ -32,10 +32,12 @@ final class EmailLinkCLIFixture: Sendable {
 
     /// Runs `authflow arguments --state-dir …` with this backend configured (unless `configured` is false:
     /// then only the state and runtime directories are given, as when the desktop runs `handle-url`).
-    func run(_ arguments: [String], stdin: [UInt8]? = nil, configured: Bool = true) async throws -> SubprocessResult {
+    func run(
+        _ arguments: [String], stdin: [UInt8]? = nil, configured: Bool = true, environment extra: [String: String] = [:]
+    ) async throws -> SubprocessResult {
         try await AuthflowCommand.run(
             arguments + ["--state-dir", stateRoot], stdin: stdin,
-            environment: configured ? environment : ["XDG_RUNTIME_DIR": directory.path],
+            environment: (configured ? environment : ["XDG_RUNTIME_DIR": directory.path]).merging(extra) { _, new in new },
             workingDirectory: directory.path)
     }
 

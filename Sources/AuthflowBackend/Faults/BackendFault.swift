@@ -1,11 +1,5 @@
 /// A failure to inject into the backend's replies, for testing how a client copes with a misbehaving
 /// server. Set one with ``EmbeddedBackend/setFault(_:for:times:)``.
-///
-/// Not available, because `LoopbackServer` (AuthflowListener) always sends a complete response built in
-/// memory: dropping the connection without a reply (it would need the listener to let a handler refuse the
-/// request, i.e. libmicrohttpd's access handler returning `MHD_NO`), and a body that trickles out slowly
-/// (it would need a callback-based response, `MHD_create_response_from_callback`). ``delay(_:)`` covers
-/// timeouts, and ``truncatedJSON`` a body cut short.
 public enum BackendFault: Sendable, Hashable {
     /// Answer with this status and body (sent as `application/json`) instead of running the endpoint.
     case status(Int, body: String)
@@ -17,4 +11,10 @@ public enum BackendFault: Sendable, Hashable {
     case truncatedJSON
     /// Answer 200 `application/json` with a body that is not JSON at all.
     case malformedJSON
+    /// Run the endpoint, then send its body `bytes` at a time with `interval` between writes, the full
+    /// `Content-Length` announced: a server (or a proxy) that trickles.
+    case slowBody(bytes: Int, interval: Duration)
+    /// Run the endpoint, announce its full length, send half the body and drop the connection: a server that
+    /// dies mid-reply after it did the work.
+    case droppedConnection
 }

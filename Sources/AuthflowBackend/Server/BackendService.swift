@@ -51,6 +51,12 @@ final class BackendService: Sendable {
         case .truncatedJSON:
             response = dispatch(route, request)
             response.body = Array(response.body.prefix(response.body.count / 2))
+        case .slowBody(let bytes, let interval):
+            response = dispatch(route, request)
+            response.delivery = .paced(bytes: bytes, interval: interval)
+        case .droppedConnection:
+            response = dispatch(route, request)
+            response.delivery = .cutOff(afterBytes: response.body.count / 2)
         case .malformedJSON:
             response = LoopbackResponse(status: 200, headers: [JSONReply.contentType], body: Array("{\"idToken\": <html>not json".utf8))
         case nil:

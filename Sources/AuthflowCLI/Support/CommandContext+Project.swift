@@ -1,5 +1,6 @@
 import AuthflowCore
 import AuthflowStorage
+import Foundation
 
 extension CommandContext {
     /// A context for a configuration worked out by the command itself rather than loaded from flags, the
@@ -8,6 +9,8 @@ extension CommandContext {
         self.configuration = configuration
         self.stateRoot = stateRoot
         self.verbose = verbose
+        // An unusable value was already reported by whatever loaded the environment first; fall back quietly.
+        requestTimeout = (try? Self.requestTimeout(ProcessInfo.processInfo.environment["AUTHFLOW_REQUEST_TIMEOUT"])) ?? .seconds(30)
     }
 
     /// The project, tenant and backend a session signed in here belongs to; needs a project ID.

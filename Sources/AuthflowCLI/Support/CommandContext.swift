@@ -9,6 +9,9 @@ struct CommandContext {
     let configuration: ProjectConfiguration
     let stateRoot: StateDirectory
     let verbose: Bool
+    /// How long one request may take in all (`AUTHFLOW_REQUEST_TIMEOUT`, seconds); the web SDK's 30 s by
+    /// default. Retries of safe calls come on top.
+    let requestTimeout: Duration
 
     /// Loads configuration from the flags, the environment and the files; problems are usage errors.
     init(
@@ -17,6 +20,7 @@ struct CommandContext {
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(CommandFailure) {
         self.verbose = verbose
+        requestTimeout = try Self.requestTimeout(environment["AUTHFLOW_REQUEST_TIMEOUT"])
         do {
             configuration = try ConfigurationLoader(
                 flags: options.flagLayer, environment: environment, configPath: options.configPath
@@ -40,13 +44,24 @@ struct CommandContext {
             throw .from(error)
         }
         var http = HTTPClientConfiguration()
-        http.totalTimeout = .seconds(30)  // The web SDK's limit; retries of safe calls come on top.
+        http.totalTimeout = requestTimeout
+        http.connectTimeout = min(http.connectTimeout, requestTimeout)
         http.userAgent = "authflow/\(AuthflowVersion.current)"
         var observer: (@Sendable (ExchangeRecord) -> Void)?
         if verbose {
             observer = { record in StandardError.write("authflow: \(record.description)") }
         }
         return IdentityToolkitClient(configuration: settings, http: HTTPClient(configuration: http), observer: observer)
+    }
+
+    static func requestTimeout(_ text: String?) throws(CommandFailure) -> Duration {
+        guard let text, !text.isEmpty else { return .seconds(30) }
+        guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3600 else {
+            throw CommandFailure(
+                "AUTHFLOW_REQUEST_TIMEOUT=\(text) is not a number of seconds between 0 and 3600; unset it for the default 30.",
+                status: .usage)
+        }
+        return .milliseconds(Int((seconds * 1000).rounded(.up)))
     }
 
     /// Reports a failure, adding the server's raw string under `--verbose`.

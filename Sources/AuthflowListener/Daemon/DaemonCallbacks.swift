@@ -100,7 +100,9 @@ private func beginAnswer(_ context: RequestContext, _ server: ServerContext, _ c
 }
 
 private func send(_ response: LoopbackResponse, on connection: OpaquePointer) -> MHD_Result {
-    let created = response.body.withUnsafeBytes { authflow_mhd_response_copying($0.count, $0.baseAddress) }
+    let created = response.delivery == .whole
+        ? response.body.withUnsafeBytes { authflow_mhd_response_copying($0.count, $0.baseAddress) }
+        : StagedBody(body: response.body, delivery: response.delivery).makeResponse()
     guard let created else { return authflow_mhd_no() }
     defer { MHD_destroy_response(created) }
     for header in response.headers {

@@ -6,6 +6,18 @@ public struct LoopbackResponse: Sendable {
     public var headers: [LoopbackHeader]
     /// The body to send.
     public var body: [UInt8]
+    /// How the body goes out; anything but ``Delivery/whole`` is for imitating a misbehaving server in tests.
+    public var delivery: Delivery = .whole
+
+    /// How the body is written to the connection.
+    public enum Delivery: Sendable, Hashable {
+        /// All at once.
+        case whole
+        /// `bytes` at a time with `interval` between writes: a server whose body trickles out.
+        case paced(bytes: Int, interval: Duration)
+        /// The first `bytes` bytes, then the connection is dropped: a server that dies mid-reply.
+        case cutOff(afterBytes: Int)
+    }
 
     /// A response with raw bytes; the `text`, `html` and `redirect` helpers set the headers for you.
     public init(status: Int = 200, headers: [LoopbackHeader] = [], body: [UInt8] = []) {
