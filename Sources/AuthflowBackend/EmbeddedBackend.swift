@@ -141,6 +141,12 @@ public final class EmbeddedBackend: Sendable {
         service.faults.set(fault, for: endpoint, times: times)
     }
 
+    /// Whether the fault set for `endpoint` is still armed: a fault set for a number of uses is disarmed the
+    /// moment the last request it applies to arrives, which is how a test knows a request is in flight.
+    public func isFaultArmed(for endpoint: String? = nil) -> Bool {
+        service.faults.isArmed(for: endpoint)
+    }
+
     /// Removes every fault.
     public func clearFaults() {
         service.faults.clear()

@@ -41,6 +41,11 @@ final class EmailLinkCLIFixture: Sendable {
             workingDirectory: directory.path)
     }
 
+    /// Starts `authflow arguments --state-dir …` for a test to talk to (or kill).
+    func start(_ arguments: [String]) throws -> InteractiveCommand {
+        try InteractiveCommand(arguments + ["--state-dir", stateRoot], environment: environment, workingDirectory: directory.path)
+    }
+
     /// `email-link send EMAIL` through the binary, then the link as the oobCodes endpoint lists it.
     func sendLink(to email: String) async throws -> String {
         let sent = try await run(["email-link", "send", email, "--continue-url", continueURL])

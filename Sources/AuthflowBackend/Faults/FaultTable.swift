@@ -21,6 +21,11 @@ final class FaultTable: Sendable {
         }
     }
 
+    /// Whether a fault is still armed for `endpoint` (itself, not the global one).
+    func isArmed(for endpoint: String?) -> Bool {
+        entries.withLock { $0[endpoint] != nil }
+    }
+
     func clear() {
         entries.withLock { $0.removeAll() }
     }
