@@ -87,11 +87,12 @@ final class AuthflowRun: Sendable {
     /// Everything the command has printed on standard output so far.
     var standardOutput: String { output?.standardOutput ?? "" }
 
-    /// Waits, up to `limit`, for a line of standard output that `match` accepts; returns what it returned.
+    /// Waits, up to `limit`, for a line of output (either stream) that `match` accepts; returns what it
+    /// returned, or nil if the command ended first.
     func waitForOutput<T: Sendable>(limit: Duration, _ match: @Sendable (Substring) -> T?) async -> T? {
         let deadline = ContinuousClock.now + limit
         while ContinuousClock.now < deadline {
-            for line in standardOutput.split(separator: "\n") {
+            for line in (output?.everything ?? "").split(separator: "\n") {
                 if let found = match(line) { return found }
             }
             if child.poll() != nil { return nil }
@@ -140,6 +141,7 @@ final class AuthflowRun: Sendable {
 private final class OutputCollector: Sendable {
     private let narrator: DemoNarrator
     private let printed = Mutex("")
+    private let shown = Mutex("")
     private let open = Atomic<Int>(0)
 
     init(narrator: DemoNarrator) {
@@ -147,6 +149,8 @@ private final class OutputCollector: Sendable {
     }
 
     var standardOutput: String { printed.withLock { $0 } }
+    /// Both streams, as shown.
+    var everything: String { shown.withLock { $0 } }
     var isDrained: Bool { open.load(ordering: .acquiring) == 0 }
 
     func read(_ descriptor: Int32, keep: Bool) {
@@ -172,6 +176,7 @@ private final class OutputCollector: Sendable {
 
     private func deliver(_ line: String, keep: Bool) {
         narrator.output(line)
+        shown.withLock { $0 += line + "\n" }
         if keep { printed.withLock { $0 += line + "\n" } }
     }
 }

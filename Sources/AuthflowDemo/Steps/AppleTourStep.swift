@@ -1,0 +1,116 @@
+import Foundation
+
+/// Sign in with Apple through the backend's stand-in for Apple's page (the emulator's IdP widget), the way
+/// the hosted handler works in production: the page ends by sending the browser to the app's custom scheme,
+/// and the desktop hands that URL to `authflow handle-url`. Headless Chromium plays the person when it is
+/// installed; without it the tour takes the route for apps that ran Apple's flow themselves.
+struct AppleTourStep: TourStep {
+    /// An iOS app ID, which gives the callback scheme `app-1-1234567890-ios-0a1b2c3d4e5f`.
+    static let appID = "1:1234567890:ios:0a1b2c3d4e5f"
+    static let scheme = "app-1-1234567890-ios-0a1b2c3d4e5f"
+    static let relayEmail = "ada.q7x2@privaterelay.appleid.com"
+    static let fullName = "Ada Lovelace"
+
+    func run(in context: DemoContext) async throws(DemoFailure) -> String {
+        if context.interactive {
+            return try await byPerson(context)
+        }
+        if let programs = HeadlessChromium.locate(environment: context.settings.environment) {
+            return try await byHeadlessChromium(context, programs)
+        }
+        context.narrator.say("Chromium and chromedriver are not installed (Debian: chromium, chromium-driver), so the tour takes")
+        context.narrator.say("the route for apps that ran Apple's flow themselves: Apple's identity token and its raw nonce.")
+        return try await byIdentityToken(context)
+    }
+
+    private func byHeadlessChromium(_ context: DemoContext, _ programs: HeadlessChromium.Programs) async throws(DemoFailure) -> String {
+        let narrator = context.narrator
+        narrator.say("authflow prints the sign-in page (the backend's stand-in for Apple's) and waits for the answer on the")
+        narrator.say("app's custom scheme:")
+        let run = try context.start(["apple", "sign-in", "--app-id", Self.appID, "--no-browser"])
+        do throws(DemoFailure) {
+            let found = await run.waitForOutput(limit: .seconds(60)) { line -> String? in
+                let text = line.trimmingCharacters(in: .whitespaces)
+                return text.hasPrefix("http") && text.contains("/emulator/auth/handler?") ? text : nil
+            }
+            guard let page = found else { throw .backend("`authflow apple sign-in` printed no sign-in page address.") }
+            narrator.say("Headless Chromium opens it and adds a fake Apple account with a private-relay address and a name:")
+            let callback = try await Self.clickThrough(page, programs)
+            narrator.say("The page sent the browser to \(Self.scheme)://…; the desktop hands such a URL to authflow")
+            narrator.say("(`authflow register-scheme` sets that up):")
+            try await context.run(["handle-url", callback])
+            try await run.finish()
+        } catch {
+            await run.stop()
+            throw error
+        }
+        try await context.run(["whoami"])
+        return "signed in with Apple as \(Self.relayEmail) (\(Self.fullName)), through the IdP page"
+    }
+
+    /// Adds the account on the widget and returns the custom-scheme URL the browser was sent to.
+    private static func clickThrough(_ page: String, _ programs: HeadlessChromium.Programs) async throws(DemoFailure) -> String {
+        let chromium: HeadlessChromium
+        do {
+            chromium = try await HeadlessChromium(programs: programs)
+        } catch {
+            throw .browser("Headless Chromium did not start: \(error)")
+        }
+        do {
+            try await chromium.open(page)
+            try await chromium.type(relayEmail, into: "#email-input")
+            try await chromium.type(fullName, into: "#display-name-input")
+            try await chromium.click("#sign-in")
+            let callback = try await chromium.waitForNavigation(startingWith: scheme + "://")
+            await chromium.quit()
+            return callback
+        } catch {
+            await chromium.quit()
+            throw .browser("Driving the sign-in page failed: \(error)")
+        }
+    }
+
+    private func byIdentityToken(_ context: DemoContext) async throws(DemoFailure) -> String {
+        let narrator = context.narrator
+        narrator.say("First a nonce: its SHA-256 goes into Apple's request, the raw value to Firebase.")
+        let printed = try await context.run(["apple", "nonce", "--json"])
+        guard let object = try? JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: Any],
+              let raw = object["raw"] as? String, let hashed = object["sha256"] as? String
+        else { throw .backend("`authflow apple nonce --json` printed no raw nonce and SHA-256.") }
+        let token = Self.unsignedIdentityToken(nonce: hashed)
+        narrator.say("Apple's identity token names that hash; the backend, like the emulator, takes an unsigned one:")
+        try await context.run(["apple", "sign-in", "--id-token", token, "--nonce", raw, "--full-name", Self.fullName])
+        try await context.run(["whoami"])
+        return "signed in with Apple as \(Self.relayEmail) (\(Self.fullName)), from an identity token"
+    }
+
+    private func byPerson(_ context: DemoContext) async throws(DemoFailure) -> String {
+        let narrator = context.narrator
+        narrator.say("Your browser opens the backend's stand-in for Apple's page: add an account. The page then sends the")
+        narrator.say("browser to \(Self.scheme)://…; authflow offers to register that scheme with your desktop, or")
+        narrator.say("paste the address where it asks. (`authflow unregister-scheme \(Self.scheme)` removes it again.)")
+        let run = try context.start(
+            ["apple", "sign-in", "--app-id", Self.appID] + context.browserArguments, interactive: true)
+        try await run.finish()
+        try await context.run(["whoami"])
+        return "signed in with Apple through the IdP page, by you"
+    }
+
+    /// A JWT with `alg: none`, as the emulator accepts: Apple's issuer, the app as audience, a relay address.
+    static func unsignedIdentityToken(nonce: String, now: Date = Date()) -> String {
+        let issued = Int(now.timeIntervalSince1970)
+        let header = #"{"alg":"none","typ":"JWT"}"#
+        let claims = """
+            {"iss":"https://appleid.apple.com","aud":"com.example.authflow.demo","sub":"001234.demo.ada",\
+            "email":"\(relayEmail)","email_verified":true,"is_private_email":true,"nonce":"\(nonce)",\
+            "iat":\(issued),"exp":\(issued + 600)}
+            """
+        return base64URL(header) + "." + base64URL(claims) + "."
+    }
+
+    private static func base64URL(_ text: String) -> String {
+        Data(text.utf8).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+}
