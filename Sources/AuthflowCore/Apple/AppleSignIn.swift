@@ -172,14 +172,16 @@ public struct AppleSignIn: Sendable {
                     + missing.joined(separator: " and ") + " (a GoogleService-Info.plist has both). Or run Apple's "
                     + "flow yourself and pass `--id-token TOKEN --nonce RAW`.")
         }
-        let resolved: ProjectConfiguration
-        do {
-            resolved = try await AuthDomainResolver(client: client).resolve(configuration)
-        } catch {
-            throw .authDomain(error)
+        var authDomain = configuration.emulatorHost
+        if authDomain == nil {
+            do {
+                authDomain = try await AuthDomainResolver(client: client).resolve(configuration).authDomain
+            } catch {
+                throw .authDomain(error)
+            }
         }
         let page = AppleRedirectURL(
-            authDomain: resolved.authDomain ?? "", emulator: configuration.emulatorHost != nil,
+            authDomain: authDomain ?? "", emulator: configuration.emulatorHost != nil,
             apiKey: client.configuration.apiKey, bundleID: bundleID, clientVersion: client.configuration.clientVersion,
             scheme: scheme, tenantID: configuration.tenantID, scopes: options.scopes,
             customParameters: options.locale.map { ["locale": $0] } ?? [:], languageCode: configuration.languageCode)
