@@ -139,6 +139,27 @@ final class HeadlessChromium: @unchecked Sendable {
         return urls
     }
 
+    /// Starts a browser, opens `url`, clicks `selector`, and returns the first custom-scheme navigation
+    /// (starting with `prefix`) the page then attempted, which headless Chromium does not hand to any
+    /// protocol handler; nil when none came within ten seconds. The browser is always shut down.
+    static func capturedNavigation(opening url: String, clicking selector: String, startingWith prefix: String) async throws -> String? {
+        let chromium = try await HeadlessChromium()
+        var attempted: [String] = []
+        do {
+            try await chromium.open(url)
+            try await chromium.click(selector)
+            for _ in 0..<100 where attempted.isEmpty {
+                attempted = try await chromium.attemptedNavigations(startingWith: prefix)
+                if attempted.isEmpty { try await Task.sleep(for: .milliseconds(100)) }
+            }
+        } catch {
+            await chromium.quit()
+            throw error
+        }
+        await chromium.quit()
+        return attempted.first
+    }
+
     private func find(_ selector: String) async throws -> String {
         let value = try await command("POST", "element", ["using": "css selector", "value": selector])["value"]
         guard let element = (value as? [String: Any])?.values.first as? String else {

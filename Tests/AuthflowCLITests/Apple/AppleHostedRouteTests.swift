@@ -179,21 +179,8 @@ struct AppleHostedRouteTests {
         async let signIn = fixture.run(["apple", "sign-in", "--browser", browser, "--json"] + Self.iosApp)
         let url = try await RecordingBrowser.url(recordedBy: browser)
 
-        let chromium = try await HeadlessChromium()
-        var attempted: [String] = []
-        do {
-            try await chromium.open(url)
-            try await chromium.click("li.js-reuse-account button.account")
-            for _ in 0..<100 where attempted.isEmpty {
-                attempted = try await chromium.attemptedNavigations(startingWith: "\(Self.scheme)://")
-                if attempted.isEmpty { try await Task.sleep(for: .milliseconds(100)) }
-            }
-        } catch {
-            await chromium.quit()
-            throw error
-        }
-        await chromium.quit()
-        let callback = try #require(attempted.first)
+        let callback = try #require(try await HeadlessChromium.capturedNavigation(
+            opening: url, clicking: "li.js-reuse-account button.account", startingWith: "\(Self.scheme)://"))
         let handed = try await fixture.run(["handle-url", callback])
         let result = try await signIn
 
