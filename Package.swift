@@ -137,7 +137,7 @@ let package = Package(
         .testTarget(
             name: "AuthflowCLITests",
             dependencies: [
-                "AuthflowCLI", "AuthflowCore", "AuthflowBackend", "AuthflowListener", "AuthflowStorage",
+                "AuthflowCLI", "AuthflowCore", "AuthflowBackend", "AuthflowDemo", "AuthflowListener", "AuthflowStorage",
                 "AuthflowTestSupport", "redirect-listener-example",
             ]
         ),

@@ -20,6 +20,7 @@ struct Authflow: AsyncParsableCommand {
             EmailLinkCommand.self,
             EmailCommand.self,
             PhoneCommand.self,
+            AppleCommand.self,
             EmulatorCommand.self,
             DemoCommand.self,
             ListenCommand.self,

@@ -161,6 +161,29 @@ struct IdpWidgetTests {
         #expect(!hostile.text.contains(#"a"><b"#))
     }
 
+    @Test("authflow's error switch carries through the page's forms and returns firebaseError with authType and eventId")
+    func simulatedError() async throws {
+        let harness = try BackendHarness()
+        defer { harness.backend.stop() }
+        let page = try await harness.get("/emulator/auth/handler?\(Self.widgetQuery)&clientId=123-abc.apps.googleusercontent.com&authflowSimulateError=user-cancelled")
+        let form = Self.hiddenFields(page.text)
+
+        let chosen = try await harness.post("/emulator/auth/handler/select", form: form + [("new_account", "1")])
+
+        #expect(form.contains { $0 == ("authflowSimulateError", "user-cancelled") })
+        #expect(chosen.status == 303)
+        let location = try #require(chosen.header("Location"))
+        #expect(location.hasPrefix("com.googleusercontent.apps.123-abc://firebaseauth/link?deep_link_id="))
+        let inner = queryItems(try #require(queryItems(location)["deep_link_id"]))
+        #expect(inner["authType"] == "signInWithRedirect")
+        #expect(inner["eventId"] == "EVT42")
+        #expect(inner["link"] == nil)
+        let error = try #require(inner["firebaseError"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(error.utf8)) as? [String: String])
+        #expect(json == ["code": "auth/user-cancelled", "message": "The user did not grant your application the permissions it requested."])
+        #expect(harness.backend.accounts.isEmpty, "no account was made")
+    }
+
     /// The page's hidden inputs outside the per-account forms (name, value), decoded.
     static func hiddenFields(_ page: String) -> [(String, String)] {
         guard let formStart = page.range(of: #"id="add-user""#) else { return [] }

@@ -24,6 +24,11 @@ struct DemoCommandTests {
         let typed = try #require(output.split(separator: "\n").first { $0.contains("⌨") })
         #expect(typed.trimmingCharacters(in: .whitespaces).dropFirst(2).count == 6)
         #expect(output.contains("     |   phone         +15555550100"))
+        // Apple: headless Chromium added the account on the IdP page, and handle-url brought the answer back.
+        #expect(output.contains("$ authflow apple sign-in --no-browser --app-id"))
+        #expect(output.contains("$ authflow handle-url 'app-1-1234567890-ios-0a1b2c3d4e5f://firebaseauth/link?deep_link_id="))
+        #expect(output.contains("     | Name from Apple: Ada Lovelace."))
+        #expect(output.contains("✓ signed in with Apple as ada.q7x2@privaterelay.appleid.com (Ada Lovelace), through the IdP page"))
         let steps = output.components(separatedBy: "✓ signed in").count - 1
         #expect(output.contains("Done: \(steps) of \(steps) flows completed"))
 
@@ -69,6 +74,19 @@ struct DemoCommandTests {
         let transcript = String(decoding: terminal.shown, as: UTF8.self)
         #expect(transcript.contains("$ authflow phone sign-in +15555550100 --verifier loopback --browser"))
         #expect(transcript.contains("Done: 1 of 1 flows completed"), "\(transcript)")
+    }
+
+    @Test("Without the headless browser, Sign in with Apple takes the identity-token route with a fresh nonce")
+    func appleIdentityTokenRoute() async throws {
+        let home = try TemporaryDirectory()
+        let result = try await AuthflowCommand.run(["demo", "--only", "apple", "--no-headless-browser"], environment: ["TMPDIR": home.path])
+        let output = result.stdoutText
+        #expect(result.exitCode == 0, "\(output)\n\(result.stderrText)")
+        #expect(output.contains("$ authflow apple nonce --json"))
+        #expect(output.contains("$ authflow apple sign-in --id-token "))
+        #expect(output.contains("--full-name 'Ada Lovelace'"))
+        #expect(!output.contains("handle-url"))
+        #expect(output.contains("✓ signed in with Apple as ada.q7x2@privaterelay.appleid.com (Ada Lovelace), from an identity token"))
     }
 
     @Test("An unknown flow is a usage error that names the flows there are")

@@ -4,12 +4,12 @@ import AuthflowListener
 /// `GET /emulator/auth/handler`: the emulator's IdP sign-in widget, as a plain HTML page. Choosing an
 /// existing account or adding one submits a form to `/emulator/auth/handler/select`, which answers 303 with
 /// the URL the emulator's page script would navigate to, so a browser and a plain HTTP client can both
-/// finish the flow.
+/// finish the flow. authflow's ``SimulatedPageError`` switch makes the iOS hand-off carry `firebaseError`.
 enum IdpWidget {
     /// Parameters the page passes on to the select step.
     static let carried = [
         "apiKey", "appName", "authType", "providerId", "redirectUrl", "scopes", "eventId", "clientId", "appId", "apn", "ibi",
-        "tid", "tenantId",
+        "tid", "tenantId", SimulatedPageError.parameter,
     ]
 
     static func page(_ request: LoopbackRequest, service: BackendService) -> LoopbackResponse {
@@ -50,6 +50,9 @@ enum IdpWidget {
             return JSONReply.authEmulator([("error", "missing apiKey or providerId query parameters")], status: 400)
         }
         if let problem = pageProblem(parameters) { return failure(problem, service: service) }
+        if let simulated = SimulatedPageError.requested(in: parameters), let bundleId = parameters.nonEmpty("ibi") {
+            return iosError(simulated, bundleId: bundleId, parameters: parameters, request: request, service: service)
+        }
 
         let idToken: String
         if parameters["new_account"] != nil {
@@ -97,6 +100,23 @@ enum IdpWidget {
             return JSONReply.seeOther(redirectUrl)
         }
         return failure("This feature is not implemented in Auth Emulator yet. Please use signInWithCredential for now.", service: service)
+    }
+
+    /// authflow's test switch (``SimulatedPageError``): the iOS hand-off with `firebaseError` instead of a result,
+    /// the shape the production handler uses when sign-in fails or is cancelled.
+    private static func iosError(
+        _ error: EmbeddedBackend.HostedPageError, bundleId: String, parameters: QueryParameters, request: LoopbackRequest,
+        service: BackendService
+    ) -> LoopbackResponse {
+        let clientId = parameters.nonEmpty("clientId")
+        let appId = parameters.nonEmpty("appId")
+        guard let scheme = CustomScheme.scheme(clientId: clientId, appId: appId, bundleId: bundleId) else {
+            return failure("The clientId, appId or ibi parameter does not give a valid URL scheme.", service: service)
+        }
+        let callback = "http://\(PageParameters.host(of: request, service: service))/__/auth/callback?"
+            + SimulatedPageError.query(error, authType: parameters["authType"] ?? "null", eventId: parameters.nonEmpty("eventId"))
+        let target = CustomScheme.link(scheme: scheme, host: CustomScheme.host(clientId: clientId, appId: appId), inner: callback)
+        return PageReply.handoff(to: target, service: service)
     }
 
     /// The emulator's Android hand-off, `intent://firebase.auth/#Intent;scheme=genericidp;…;end;`.

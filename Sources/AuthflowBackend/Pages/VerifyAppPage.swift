@@ -14,8 +14,7 @@ import Foundation
 /// ``EmbeddedBackend/setVerifyAppError(_:)``) makes the callback carry
 /// `firebaseError=<enc({"code":…,"message":…})>&authType=verifyApp&eventId=…` instead.
 enum VerifyAppPage {
-    static let simulateErrorParameter = "authflowSimulateError"
-    private static let carried = ["apiKey", "authType", "ibi", "v", "eventId", "clientId", "appId", "hl", simulateErrorParameter]
+    private static let carried = ["apiKey", "authType", "ibi", "v", "eventId", "clientId", "appId", "hl", SimulatedPageError.parameter]
 
     static func page(_ request: LoopbackRequest, service: BackendService) -> LoopbackResponse {
         let query = QueryParameters(parsing: request.query ?? "")
@@ -45,9 +44,8 @@ enum VerifyAppPage {
         }
         let callbackBase = "http://\(PageParameters.host(of: request, service: service))/__/auth/callback?"
         let inner: String
-        if let failure = simulatedError(parameters, service: service) {
-            let json = JSONWriter.string(["code": .string(failure.code), "message": .string(failure.message)])
-            inner = callbackBase + "firebaseError=\(URLEncoding.component(json))&authType=verifyApp&eventId=\(URLEncoding.component(eventId))"
+        if let failure = SimulatedPageError.requested(in: parameters) ?? service.verifyAppError.withLock({ $0 }) {
+            inner = callbackBase + SimulatedPageError.query(failure, authType: "verifyApp", eventId: eventId)
         } else {
             let token = RandomText.base64URL(160)
             service.state.withLock { $0.recaptchaTokens.append(RecaptchaIssue(token: token, eventId: eventId, issuedAt: Date())) }
@@ -68,19 +66,4 @@ enum VerifyAppPage {
         }
         return nil
     }
-
-    private static func simulatedError(_ parameters: QueryParameters, service: BackendService) -> EmbeddedBackend.HostedPageError? {
-        if let code = parameters.nonEmpty(simulateErrorParameter) {
-            let full = code.hasPrefix("auth/") ? code : "auth/" + code
-            return EmbeddedBackend.HostedPageError(code: full, message: knownMessages[full] ?? "Simulated error (\(full)).")
-        }
-        return service.verifyAppError.withLock { $0 }
-    }
-
-    /// The messages the hosted page sends for the codes the iOS SDK maps (protocol §2.6).
-    static let knownMessages = [
-        "auth/invalid-oauth-client-id": "The OAuth client ID provided is either invalid or does not match the specified API key.",
-        "auth/network-request-failed": "The network request failed .",
-        "auth/internal-error": "Internal error .",
-    ]
 }

@@ -40,6 +40,9 @@ struct DemoCommand: AsyncParsableCommand {
         transform: DemoCommand.steps)
     var only: [DemoStepKind] = DemoStepKind.allCases
 
+    @Flag(help: "Never drive headless Chromium; Sign in with Apple then uses an identity token the tour makes.")
+    var noHeadlessBrowser = false
+
     @Flag(help: "Keep the demo's private state directory afterwards.")
     var keepState = false
 
@@ -55,7 +58,7 @@ struct DemoCommand: AsyncParsableCommand {
         }
         let tour = DemoTour(settings: DemoSettings(
             executable: executable, interactive: interactive, keepState: keepState, steps: only,
-            templates: TemplateDirectory.standard(explicit: templates), browser: browser,
+            templates: TemplateDirectory.standard(explicit: templates), headlessBrowser: !noHeadlessBrowser, browser: browser,
             environment: ProcessInfo.processInfo.environment))
         let signals = SignalWaiter(signals: [SIGINT, SIGTERM])
         let status = await withTaskGroup(of: Int32?.self) { group in

@@ -3,30 +3,16 @@ import AuthflowParsing
 
 /// Recognises the hosted reCAPTCHA page's answer among the URLs handed to the listener, and reads it.
 ///
-/// It follows the iOS SDK's matcher: the URL must be `<scheme>://firebaseauth/link?deep_link_id=…`, and the
-/// inner callback must have `authType=verifyApp` and this attempt's `eventId`; anything else is someone
-/// else's and the wait goes on. A matching answer carries `recaptchaToken`, or else `firebaseError`.
+/// The match is ``HostedHandlerCallback``'s with `authType=verifyApp`. A matching answer carries
+/// `recaptchaToken`, or else `firebaseError`.
 public enum HostedVerifyAppCallback {
     /// The listener check for the attempt `eventID` returning through `scheme`.
     public static func check(eventID: String, scheme: CallbackScheme) -> CallbackCheck {
-        CallbackCheck { callback in
-            guard callback.route != .http else {
-                return .rejected("The hosted reCAPTCHA page answers through the app's custom scheme "
-                    + "(\(scheme.scheme)://firebaseauth/link?…), not at this address.")
+        HostedHandlerCallback(authType: "verifyApp", eventID: eventID, scheme: scheme, pageName: "The hosted reCAPTCHA page")
+            .check { parsed in
+                if case .failure(let error) = reading(parsed) { return error.description }
+                return nil
             }
-            guard let parts = URLParts(callback.url), parts.scheme == scheme.scheme, parts.host == "firebaseauth",
-                  let parsed = AuthCallback(url: callback.url)
-            else {
-                return .rejected("That is not a Firebase callback (\(scheme.scheme)://firebaseauth/link?deep_link_id=…).")
-            }
-            guard parsed.authType == "verifyApp", let found = parsed.eventID, ConstantTime.equal(found, eventID) else {
-                return .rejected("That callback belongs to another attempt (its eventId or authType does not match this one).")
-            }
-            switch reading(parsed) {
-            case .success: return .accepted
-            case .failure(let error): return .acceptedWithError(error.description)
-            }
-        }
     }
 
     /// The reCAPTCHA token in an accepted callback, or the error the page sent instead.

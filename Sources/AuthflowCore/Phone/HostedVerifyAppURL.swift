@@ -27,26 +27,13 @@ public struct HostedVerifyAppURL: Sendable, Equatable {
         authDomain: String, secure: Bool = true, apiKey: String, bundleID: String?, clientVersion: String,
         scheme: CallbackScheme, languageCode: String?, eventID: String? = nil
     ) {
-        let eventID = eventID ?? VerifyAppEventID.make()
+        let eventID = eventID ?? HostedHandlerID.make()
         var items: [(String, String)] = [
             ("apiKey", apiKey), ("authType", "verifyApp"), ("ibi", bundleID ?? ""), ("v", clientVersion),
-            ("eventId", eventID),
+            ("eventId", eventID), HostedHandlerAddress.appIdentifier(of: scheme),
         ]
-        switch scheme.identifier {
-        case .clientID(let clientID): items.append(("clientId", clientID))
-        case .appID(let appID): items.append(("appId", appID))
-        }
         if let languageCode, !languageCode.isEmpty { items.append(("hl", languageCode)) }
-        let query = items.map { "\($0.0)=\(Self.encode($0.1))" }.joined(separator: "&")
-        self.url = "\(secure ? "https" : "http")://\(authDomain)/__/auth/handler?\(query)"
+        self.url = HostedHandlerAddress.url(authDomain: authDomain, secure: secure, path: "/__/auth/handler", items: items)
         self.eventID = eventID
-    }
-
-    /// Query-value encoding as URLComponents applies it, except that `+`, `&`, `=` and `#` are always
-    /// escaped so a form decoder cannot misread a value.
-    static func encode(_ value: String) -> String {
-        PercentEncoding.encode(value) { byte in
-            PercentEncoding.isAlphanumeric(byte) || "-._~:/@!$'()*,;".utf8.contains(byte)
-        }
     }
 }

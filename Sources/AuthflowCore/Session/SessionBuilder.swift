@@ -52,10 +52,14 @@ public enum SessionBuilder {
     }
 
     /// ID tokens name identities by claim (`email`, `phone`); provider IDs are what lookups and the SDKs use.
+    /// `email` lists the account's address whatever the provider (an Apple account has it too), so it stands
+    /// for a password or email-link sign-in only when that is how this session signed in or nothing else is
+    /// listed.
     static func providerIDs(fromIdentities identities: [String], signInProvider: String?) -> [String] {
-        var providers = identities.map { identity -> String in
+        let emailIsProvider = signInProvider == "password" || signInProvider == "emailLink" || identities == ["email"]
+        var providers = identities.compactMap { identity -> String? in
             switch identity {
-            case "email": signInProvider == "emailLink" ? "emailLink" : "password"
+            case "email": emailIsProvider ? (signInProvider == "emailLink" ? "emailLink" : "password") : nil
             default: identity
             }
         }

@@ -8,6 +8,9 @@ struct AppleTourStep: TourStep {
     /// An iOS app ID, which gives the callback scheme `app-1-1234567890-ios-0a1b2c3d4e5f`.
     static let appID = "1:1234567890:ios:0a1b2c3d4e5f"
     static let scheme = "app-1-1234567890-ios-0a1b2c3d4e5f"
+    /// The app the hosted handler checks the scheme against (`ibi`).
+    static let bundleID = "com.example.authflow.demo"
+    static let app = ["--app-id", appID, "--ios-bundle-id", bundleID]
     static let relayEmail = "ada.q7x2@privaterelay.appleid.com"
     static let fullName = "Ada Lovelace"
 
@@ -15,10 +18,12 @@ struct AppleTourStep: TourStep {
         if context.interactive {
             return try await byPerson(context)
         }
-        if let programs = HeadlessChromium.locate(environment: context.settings.environment) {
+        if context.settings.headlessBrowser, let programs = HeadlessChromium.locate(environment: context.settings.environment) {
             return try await byHeadlessChromium(context, programs)
         }
-        context.narrator.say("Chromium and chromedriver are not installed (Debian: chromium, chromium-driver), so the tour takes")
+        context.narrator.say(context.settings.headlessBrowser
+            ? "Chromium and chromedriver are not installed (Debian: chromium, chromium-driver), so the tour takes"
+            : "Without the headless browser (--no-headless-browser) the tour takes")
         context.narrator.say("the route for apps that ran Apple's flow themselves: Apple's identity token and its raw nonce.")
         return try await byIdentityToken(context)
     }
@@ -27,13 +32,16 @@ struct AppleTourStep: TourStep {
         let narrator = context.narrator
         narrator.say("authflow prints the sign-in page (the backend's stand-in for Apple's) and waits for the answer on the")
         narrator.say("app's custom scheme:")
-        let run = try context.start(["apple", "sign-in", "--app-id", Self.appID, "--no-browser"])
+        let run = try context.start(["apple", "sign-in", "--no-browser"] + Self.app)
         do throws(DemoFailure) {
             let found = await run.waitForOutput(limit: .seconds(60)) { line -> String? in
                 let text = line.trimmingCharacters(in: .whitespaces)
                 return text.hasPrefix("http") && text.contains("/emulator/auth/handler?") ? text : nil
             }
-            guard let page = found else { throw .backend("`authflow apple sign-in` printed no sign-in page address.") }
+            guard let page = found else {
+                try await run.finish()  // it ended: its own status says why
+                throw .backend("`authflow apple sign-in` printed no sign-in page address.")
+            }
             narrator.say("Headless Chromium opens it and adds a fake Apple account with a private-relay address and a name:")
             let callback = try await Self.clickThrough(page, programs)
             narrator.say("The page sent the browser to \(Self.scheme)://…; the desktop hands such a URL to authflow")
@@ -90,7 +98,7 @@ struct AppleTourStep: TourStep {
         narrator.say("browser to \(Self.scheme)://…; authflow offers to register that scheme with your desktop, or")
         narrator.say("paste the address where it asks. (`authflow unregister-scheme \(Self.scheme)` removes it again.)")
         let run = try context.start(
-            ["apple", "sign-in", "--app-id", Self.appID] + context.browserArguments, interactive: true)
+            ["apple", "sign-in"] + Self.app + context.browserArguments, interactive: true)
         try await run.finish()
         try await context.run(["whoami"])
         return "signed in with Apple through the IdP page, by you"
@@ -101,7 +109,7 @@ struct AppleTourStep: TourStep {
         let issued = Int(now.timeIntervalSince1970)
         let header = #"{"alg":"none","typ":"JWT"}"#
         let claims = """
-            {"iss":"https://appleid.apple.com","aud":"com.example.authflow.demo","sub":"001234.demo.ada",\
+            {"iss":"https://appleid.apple.com","aud":"\(bundleID)","sub":"001234.demo.ada",\
             "email":"\(relayEmail)","email_verified":true,"is_private_email":true,"nonce":"\(nonce)",\
             "iat":\(issued),"exp":\(issued + 600)}
             """

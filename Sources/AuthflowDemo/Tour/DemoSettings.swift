@@ -12,6 +12,9 @@ public struct DemoSettings: Sendable {
     public var steps: [DemoStepKind]
     /// Where the backend's pages come from.
     public var templates: TemplateDirectory
+    /// Let headless Chromium click through the browser pages when it is installed; when false (or it is
+    /// missing) the Apple step takes the identity-token route instead.
+    public var headlessBrowser: Bool
     /// Passed on to the tour's commands as `--browser` (interactive mode).
     public var browser: String?
     /// The environment the tour's commands inherit (minus any Firebase and proxy settings).
@@ -21,8 +24,9 @@ public struct DemoSettings: Sendable {
     public init(
         executable: String, interactive: Bool = false, keepState: Bool = false,
         steps: [DemoStepKind] = DemoStepKind.allCases, templates: TemplateDirectory = .standard(),
-        browser: String? = nil, environment: [String: String]
+        headlessBrowser: Bool = true, browser: String? = nil, environment: [String: String]
     ) {
+        self.headlessBrowser = headlessBrowser
         self.executable = executable
         self.interactive = interactive
         self.keepState = keepState

@@ -2,12 +2,14 @@
 public enum DemoStepKind: String, Sendable, Hashable, CaseIterable {
     case emailLink = "email-link"
     case phone
+    case apple
 
     /// The section title.
     var title: String {
         switch self {
         case .emailLink: "Email-link sign-in"
         case .phone: "Phone-number sign-in"
+        case .apple: "Sign in with Apple"
         }
     }
 
@@ -16,6 +18,7 @@ public enum DemoStepKind: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .emailLink: EmailLinkTourStep()
         case .phone: PhoneTourStep()
+        case .apple: AppleTourStep()
         }
     }
 }

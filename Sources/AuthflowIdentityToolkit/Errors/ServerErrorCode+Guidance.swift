@@ -50,6 +50,8 @@ extension ServerErrorCode {
             "The password does not meet this project's password policy. Choose one that satisfies every listed requirement."
         case .missingOrInvalidNonce:
             "The sign-in nonce does not match the ID token. Start the Apple (or OpenID) sign-in again so a fresh nonce is used."
+        case .userCancelled:
+            "The sign-in was cancelled at the identity provider, or the requested permissions were not granted. Start the sign-in again and allow it."
         case .operationNotAllowed, .passwordLoginDisabled:
             "This sign-in method is disabled for the project. Enable it under Authentication → Sign-in method in the Firebase console."
         case .invalidProviderID:
@@ -173,7 +175,7 @@ extension ServerErrorCode {
         case .unverifiedEmail, .emailChangeNeedsVerification:
             .actionRequired
         case .invalidIdpResponse, .invalidPendingToken, .invalidTemporaryProof, .missingOrInvalidNonce,
-             .userDisabled, .adminOnlyOperation, .blockingFunctionErrorResponse:
+             .userCancelled, .userDisabled, .adminOnlyOperation, .blockingFunctionErrorResponse:
             .rejected
         case .missingRecaptchaToken, .invalidRecaptchaToken, .recaptchaNotEnabled, .invalidRecaptchaAction,
              .missingClientType, .missingRecaptchaVersion, .invalidRecaptchaVersion, .invalidReqType,

@@ -78,6 +78,8 @@ public enum ServerErrorCode: String, Sendable, Hashable, CaseIterable {
     case passwordDoesNotMeetRequirements = "PASSWORD_DOES_NOT_MEET_REQUIREMENTS"
     /// `MISSING_OR_INVALID_NONCE`: the nonce does not match the Apple or OpenID Connect ID token.
     case missingOrInvalidNonce = "MISSING_OR_INVALID_NONCE"
+    /// `USER_CANCELLED`: the person declined at the identity provider (the web SDK's `auth/user-cancelled`).
+    case userCancelled = "USER_CANCELLED"
 
     // MARK: Providers and project settings
     /// `OPERATION_NOT_ALLOWED`: the sign-in provider is disabled.

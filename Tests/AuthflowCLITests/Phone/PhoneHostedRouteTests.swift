@@ -1,4 +1,5 @@
 import AuthflowBackend
+import AuthflowDemo
 import AuthflowHTTP
 import AuthflowParsing
 import AuthflowTestSupport
@@ -158,21 +159,8 @@ struct PhoneHostedRouteTests {
                 + Self.hosted)
         let url = try await RecordingBrowser.url(recordedBy: browser)
 
-        let chromium = try await HeadlessChromium()
-        var attempted: [String] = []
-        do {
-            try await chromium.open(url)
-            try await chromium.click("#recaptcha-checkbox")
-            for _ in 0..<100 where attempted.isEmpty {
-                attempted = try await chromium.attemptedNavigations(startingWith: "\(Self.scheme)://")
-                if attempted.isEmpty { try await Task.sleep(for: .milliseconds(100)) }
-            }
-        } catch {
-            await chromium.quit()
-            throw error
-        }
-        await chromium.quit()
-        let callback = try #require(attempted.first)
+        let callback = try #require(try await HeadlessChromium.capturedNavigation(
+            opening: url, clicking: "#recaptcha-checkbox", startingWith: "\(Self.scheme)://"))
         let handed = try await fixture.run(["handle-url", callback])
         let result = try await signIn
 

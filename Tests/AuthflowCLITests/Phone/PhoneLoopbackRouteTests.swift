@@ -1,4 +1,5 @@
 import AuthflowBackend
+import AuthflowDemo
 import AuthflowTestSupport
 import Foundation
 import Testing

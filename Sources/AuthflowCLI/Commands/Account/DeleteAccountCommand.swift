@@ -8,9 +8,12 @@ struct DeleteAccountCommand: AsyncParsableCommand {
         abstract: "Delete the signed-in user's Firebase account (asks first unless --yes).",
         discussion: """
             Deletes the account on the server and then forgets the local session. Firebase may require a \
-            recent sign-in for this; if so, sign in again (or re-authenticate) and run it again right away. \
-            For Sign in with Apple accounts, Apple requires its token to be revoked first (revokeToken with a \
-            fresh authorization code).
+            recent sign-in for this; if so, sign in again (or re-authenticate) and run it again right away.
+
+            For an account that signs in with Apple, Apple requires its token to be revoked first, so this \
+            command refuses until `authflow apple revoke` has done that for the signed-in user in the last \
+            \(AppleTokenRevocation.validityMinutes) minutes. The order: \(AppleTokenRevocation.order) \
+            --skip-apple-revocation deletes without it (for emulators, which cannot revoke).
 
             \(AuthflowExitCode.table)
             """
@@ -22,6 +25,9 @@ struct DeleteAccountCommand: AsyncParsableCommand {
     @Flag(help: "Do not ask for confirmation (needed when standard input is not a terminal).")
     var yes = false
 
+    @Flag(name: .customLong("skip-apple-revocation"), help: "Delete an Apple account without revoking its Apple token first.")
+    var skipAppleRevocation = false
+
     @OptionGroup(title: "Output")
     var output: OutputOptions
 
@@ -29,6 +35,14 @@ struct DeleteAccountCommand: AsyncParsableCommand {
         let context = try CommandContext(options: project, verbose: output.verbose)
         let (store, session) = try context.requireSession()
         let who = session.email ?? session.phoneNumber ?? session.uid
+        let client = try context.client()
+        let apple = AppleTokenRevocation(client: client, store: store, project: try context.sessionProject())
+        if !skipAppleRevocation, apple.deletionNeedsRevocation(session) {
+            throw CommandFailure(
+                "\(who) signs in with Apple, and Apple requires its token to be revoked before the account is deleted. "
+                    + "Do it in this order: \(AppleTokenRevocation.order) Nothing was deleted.",
+                status: .usage)
+        }
         if !yes {
             guard Terminal.isInteractive else {
                 throw CommandFailure(
@@ -42,7 +56,6 @@ struct DeleteAccountCommand: AsyncParsableCommand {
                 throw CommandFailure("Not deleted.", status: .refused)
             }
         }
-        let client = try context.client()
         do {
             _ = try await AccountService(client: client, store: store, project: context.projectLabel).deleteAccount()
         } catch {
@@ -54,6 +67,7 @@ struct DeleteAccountCommand: AsyncParsableCommand {
             }
             throw context.report(.from(error))
         }
+        apple.forget()
         StandardError.write("Deleted the account \(who) from \(context.projectLabel) and signed out.")
     }
 }

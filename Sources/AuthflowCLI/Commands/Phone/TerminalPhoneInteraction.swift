@@ -1,21 +1,13 @@
 import AuthflowCore
 import AuthflowListener
-import Synchronization
 
-/// The phone flow at a terminal: progress on standard error, pages in the browser (or printed), pasted
-/// callback URLs and the SMS code from standard input, Ctrl-C while waiting for the browser.
+/// The phone flow at a terminal: the page through ``HostedPageTerminal`` (browser, pasted callback URLs,
+/// Ctrl-C), progress on standard error, and the SMS code from standard input.
 final class TerminalPhoneInteraction: PhoneSignInInteraction {
-    private let browser: String?
-    private let noBrowser: Bool
-    private let timeout: Duration
-    // The signal watcher is made when the page is shown (so an early Ctrl-C is caught), used by the wait;
-    // the paste reader runs during the wait only.
-    private let waiting = Mutex<(signals: SignalWaiter?, pastes: Task<Void, Never>?)>((nil, nil))
+    private let terminal: HostedPageTerminal
 
     init(browser: String?, noBrowser: Bool, timeout: Duration) {
-        self.browser = browser
-        self.noBrowser = noBrowser
-        self.timeout = timeout
+        terminal = HostedPageTerminal(browser: browser, noBrowser: noBrowser, timeout: timeout)
     }
 
     func note(_ message: String) {
@@ -23,35 +15,14 @@ final class TerminalPhoneInteraction: PhoneSignInInteraction {
     }
 
     func present(_ page: PhoneBrowserPage, listener: RedirectListener) async {
-        let signals = BrowserWait.catchInterrupts()
-        var takesPastes = false
-        if page.verifier == .hosted, let scheme = page.callbackScheme {
-            takesPastes = !CallbackSchemeAdvice.ensureRegistered(scheme)
-        }
-        let shown = BrowserOpening.show(
-            page.url, purpose: "show that you are not a robot", browser: browser, noBrowser: noBrowser)
-        if page.verifier == .hosted, shown == .printedOnly || takesPastes {
-            if !takesPastes, let scheme = page.callbackScheme {
-                StandardError.write("authflow: after the check the browser goes to a \(scheme)://firebaseauth/link?… "
-                    + "address (it may say nothing can open it); paste that address here.")
-            }
-            let pastes = Task { await Self.feedPastes(into: listener) }
-            waiting.withLock { $0 = (signals, pastes) }
-        } else {
-            waiting.withLock { $0 = (signals, nil) }
-        }
+        terminal.present(
+            page.url, purpose: "show that you are not a robot",
+            callbackScheme: page.verifier == .hosted ? page.callbackScheme : nil, page: "the reCAPTCHA page",
+            listener: listener)
     }
 
     func waitForAnswer(from listener: RedirectListener) async throws(PhoneSignInError) -> RedirectCallback {
-        let signals = waiting.withLock { $0.signals } ?? BrowserWait.catchInterrupts()
-        let outcome = await BrowserWait.run(
-            listener: listener, signals: signals, timeout: timeout, message: "Waiting for the reCAPTCHA…",
-            stopsListener: false)
-        waiting.withLock { state in
-            state.pastes?.cancel()
-            state = (nil, nil)
-        }
-        switch outcome {
+        switch await terminal.wait(for: listener, message: "Waiting for the reCAPTCHA…", stopsListener: false) {
         case .callback(let callback): return callback
         case .failed(let error): throw .browser(error)
         case .interrupted: throw .interrupted
@@ -69,17 +40,5 @@ final class TerminalPhoneInteraction: PhoneSignInInteraction {
             }]
         }
         return [PhoneCodeSource(.standardInput) { await InputLines.standardInput.next() }]
-    }
-
-    /// Offers each pasted line to the listener until one is taken, saying why others were not.
-    private static func feedPastes(into listener: RedirectListener) async {
-        while let line = await InputLines.standardInput.next() {
-            let text = line.trimmingCharacters(in: .whitespaces)
-            guard !text.isEmpty else { continue }
-            switch listener.submit(text) {
-            case .accepted, .acceptedWithError: return
-            case .rejected(let reason): StandardError.write("authflow: not accepted: \(reason) Paste another URL.")
-            }
-        }
     }
 }

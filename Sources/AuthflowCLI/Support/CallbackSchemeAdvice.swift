@@ -1,20 +1,21 @@
 import AuthflowListener
 
-/// Before the hosted page opens: whether the desktop will hand its custom-scheme answer to authflow, and if
+/// Before a hosted page opens: whether the desktop will hand its custom-scheme answer to authflow, and if
 /// not, the exact command that makes it (offered right away on a terminal).
 enum CallbackSchemeAdvice {
-    /// Whether `scheme` URLs reach `authflow handle-url`; says what to do when they do not.
-    static func ensureRegistered(_ scheme: String) -> Bool {
+    /// Whether `scheme` URLs reach `authflow handle-url`; says what to do when they do not. `page` names the
+    /// page in messages ("the reCAPTCHA page").
+    static func ensureRegistered(_ scheme: String, page: String) -> Bool {
         guard let registrar = try? SchemeSelection.registrar(executable: nil) else {
-            advise(scheme)
+            advise(scheme, page: page)
             return false
         }
         if registrar.handler(for: scheme) == registrar.entry(for: scheme).fileID { return true }
         guard Terminal.isInteractive else {
-            advise(scheme)
+            advise(scheme, page: page)
             return false
         }
-        let question = "authflow: the desktop does not open \(scheme): links with authflow, so the reCAPTCHA page "
+        let question = "authflow: the desktop does not open \(scheme): links with authflow, so \(page) "
             + "cannot hand its answer back by itself. Register it now (authflow register-scheme \(scheme))? [Y/n] "
         let answer = (Terminal.prompt(question) ?? "n").trimmingCharacters(in: .whitespaces).lowercased()
         guard answer.isEmpty || answer == "y" || answer == "yes" else {
@@ -32,9 +33,9 @@ enum CallbackSchemeAdvice {
         }
     }
 
-    private static func advise(_ scheme: String) {
+    private static func advise(_ scheme: String, page: String) {
         StandardError.write(
-            "authflow: the desktop does not hand \(scheme): URLs to authflow, so the reCAPTCHA page cannot return by "
+            "authflow: the desktop does not hand \(scheme): URLs to authflow, so \(page) cannot return by "
                 + "itself. Run `authflow register-scheme \(scheme)` once to fix that; this time, paste the address the "
                 + "browser ends on (\(scheme)://firebaseauth/link?…) here.")
     }

@@ -1,0 +1,164 @@
+import ArgumentParser
+import AuthflowCore
+import AuthflowIdentityToolkit
+
+/// `authflow apple sign-in`: Sign in with Apple through Firebase's hosted handler, or with Apple's identity
+/// token and the raw nonce.
+struct AppleSignInCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sign-in",
+        abstract: "Sign in with Apple (hosted page, identity token, or the updated credential of a refused link).",
+        discussion: """
+            Apple returns only to a registered HTTPS address, Firebase's \
+            https://PROJECT.firebaseapp.com/__/auth/handler, never to this machine. So by default authflow opens \
+            that handler (the emulator's /emulator/auth/handler against an emulator) as the iOS SDK does: Apple \
+            answers the handler, and the handler sends the browser to the iOS app's custom scheme \
+            (SCHEME://firebaseauth/link?…), which `authflow register-scheme SCHEME` makes the desktop hand to \
+            `authflow handle-url`; or paste that final address (--no-browser prints the page's URL and reads the \
+            paste). Needs --client-id or --app-id and --ios-bundle-id (a GoogleService-Info.plist has them). \
+            --scopes email,name asks Apple for the address and the name; --locale sets Apple's page language \
+            (e.g. fr_FR), --lang the Firebase page's.
+
+            --id-token TOKEN --nonce RAW: for callers that ran Apple's flow themselves. RAW is the nonce whose \
+            SHA-256 (lowercase hex) went into Apple's request (`authflow apple nonce` makes a pair); \
+            --full-name "Given Family" passes the name Apple sent on the first authorization (the first word is \
+            the given name). Pass - as TOKEN to read it from standard input.
+
+            Apple gives no photo, may share a private relay address (…@privaterelay.appleid.com, which forwards \
+            to the person's inbox), and sends the name only the first time; authflow shows what it got.
+
+            --link adds Apple to the signed-in user; --reauth re-authenticates them (as Apple requires before \
+            revoking and deleting: see `authflow apple revoke`). When --link is refused because the Apple ID \
+            belongs to another user, Firebase's updated credential is kept for 10 minutes and \
+            --updated-credential signs in to that account with it.
+
+            \(AuthflowExitCode.table)
+            """
+    )
+
+    @Option(help: ArgumentHelp("Apple scopes to request, comma-separated: email, name.", valueName: "scopes"))
+    var scopes: String?
+
+    @Option(help: ArgumentHelp("Language of Apple's pages (Apple's locale parameter), e.g. fr_FR.", valueName: "locale"))
+    var locale: String?
+
+    @Option(name: .customLong("id-token"), help: ArgumentHelp("Apple's identity token (a JWT), or - to read it from standard input.", valueName: "token"))
+    var idToken: String?
+
+    @Option(help: ArgumentHelp("The raw nonce whose SHA-256 went into Apple's request (with --id-token).", valueName: "raw"))
+    var nonce: String?
+
+    @Option(name: .customLong("full-name"), help: ArgumentHelp("The name Apple sent on the first authorization (with --id-token).", valueName: "name"))
+    var fullName: String?
+
+    @Flag(name: .customLong("updated-credential"), help: "Sign in with the credential Firebase returned when --link was refused.")
+    var updatedCredential = false
+
+    @Flag(name: .customLong("link"), help: "Add Apple to the signed-in user instead of signing in.")
+    var linkToUser = false
+
+    @Flag(help: "Re-authenticate the signed-in user with Apple (the Apple ID must be theirs).")
+    var reauth = false
+
+    @Flag(help: "Print a JSON object instead of a sentence.")
+    var json = false
+
+    @OptionGroup var wait: WaitOptions
+
+    @OptionGroup(title: "Browser") var browser: BrowserOptions
+
+    @OptionGroup(title: "Project") var project: ProjectOptions
+
+    @OptionGroup(title: "Output") var output: OutputOptions
+
+    func validate() throws {
+        guard !(linkToUser && reauth) else { throw ValidationError("Pass --link or --reauth, not both.") }
+        guard (idToken == nil) == (nonce == nil) else {
+            throw ValidationError("--id-token and --nonce go together: Firebase checks the token's nonce claim against "
+                + "the SHA-256 of the raw nonce.")
+        }
+        if fullName != nil, idToken == nil {
+            throw ValidationError("--full-name goes with --id-token; on the hosted page Apple sends the name itself.")
+        }
+        if idToken != nil || updatedCredential, scopes != nil || locale != nil {
+            throw ValidationError("--scopes and --locale are for Apple's page; with --id-token or --updated-credential "
+                + "no page is opened.")
+        }
+        if updatedCredential, idToken != nil || linkToUser || reauth {
+            throw ValidationError("--updated-credential signs in to the account the Apple ID belongs to; it cannot be "
+                + "combined with --id-token, --link or --reauth.")
+        }
+        if let nonce, nonce.count == 64, nonce.allSatisfy(\.isHexDigit), nonce == nonce.lowercased() {
+            // Not an error (a raw nonce may look like this), but the usual mistake.
+            StandardError.write("authflow: note: --nonce looks like a SHA-256 hash; Firebase wants the raw nonce.")
+        }
+    }
+
+    func run() async throws {
+        let context = try CommandContext(options: project, verbose: output.verbose)
+        let purpose: SignInPurpose = linkToUser ? .link : reauth ? .reauthenticate : .signIn
+        let flow = AppleSignIn(
+            client: try context.client(), configuration: context.configuration, project: try context.sessionProject(),
+            directory: try context.projectDirectory())
+        var token: String?
+        if let idToken { token = try await Self.readToken(idToken) }
+        let completed: AppleSignIn.Completed
+        do throws(AppleSignInError) {
+            if let token, let nonce {
+                completed = try await flow.signIn(
+                    with: .identityToken(token, rawNonce: nonce, fullName: fullName.map(Self.personName)), purpose: purpose)
+            } else if updatedCredential {
+                completed = try await flow.signIn(with: try flow.updatedCredential(), purpose: .signIn)
+            } else {
+                let options = AppleSignIn.Options(
+                    scopes: Self.list(scopes), locale: locale, timeout: wait.duration, port: wait.port,
+                    templates: .standard(explicit: wait.templates))
+                let interaction = TerminalAppleInteraction(
+                    browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration)
+                completed = try await flow.run(purpose: purpose, options: options, interaction: interaction)
+            }
+        } catch {
+            throw context.report(.from(error))
+        }
+        let profile = completed.profile
+        try SignInReport.finish(
+            completed.result, purpose: purpose, json: json,
+            extraJSON: [
+                ("route", .string(completed.route)),
+                ("apple", .object([
+                    ("userId", .optional(profile.appleUserID)), ("email", .optional(profile.email)),
+                    ("privateRelay", .bool(profile.isPrivateRelay)), ("fullName", .optional(profile.fullName)),
+                ])),
+            ],
+            extraText: Self.profileLines(profile), method: "Sign in with Apple")
+    }
+
+    /// What Apple shared, for the text output.
+    static func profileLines(_ profile: AppleProfile) -> [String] {
+        var lines: [String] = []
+        if let name = profile.fullName { lines.append("Name from Apple: \(name).") }
+        if let email = profile.email, profile.isPrivateRelay {
+            lines.append("Apple shared a private relay address, \(email): mail to it reaches the person's own inbox.")
+        }
+        return lines
+    }
+
+    /// `Given Family Names` → given `Given`, family `Family Names`.
+    static func personName(_ text: String) -> IdpPostBody.PersonName {
+        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: " ", maxSplits: 1).map(String.init)
+        return IdpPostBody.PersonName(firstName: parts.first, lastName: parts.count > 1 ? parts[1] : nil)
+    }
+
+    static func list(_ text: String?) -> [String] {
+        (text ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// The token as given, or the first line of standard input for `-`.
+    static func readToken(_ value: String) async throws(CommandFailure) -> String {
+        guard value == "-" else { return value }
+        guard let line = await InputLines.standardInput.next()?.trimmingCharacters(in: .whitespaces), !line.isEmpty else {
+            throw CommandFailure("--id-token - reads the token from standard input, which was empty.", status: .usage)
+        }
+        return line
+    }
+}

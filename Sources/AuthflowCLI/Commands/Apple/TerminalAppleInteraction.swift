@@ -1,0 +1,30 @@
+import AuthflowCore
+import AuthflowListener
+
+/// The hosted Apple route at a terminal: the handler page through ``HostedPageTerminal``, progress on
+/// standard error.
+final class TerminalAppleInteraction: AppleSignInInteraction {
+    private let terminal: HostedPageTerminal
+
+    init(browser: String?, noBrowser: Bool, timeout: Duration) {
+        terminal = HostedPageTerminal(browser: browser, noBrowser: noBrowser, timeout: timeout)
+    }
+
+    func note(_ message: String) {
+        StandardError.write("authflow: \(message)")
+    }
+
+    func present(_ url: String, callbackScheme: String, listener: RedirectListener) async {
+        terminal.present(
+            url, purpose: "sign in with Apple", callbackScheme: callbackScheme, page: "the Sign in with Apple page",
+            listener: listener)
+    }
+
+    func waitForAnswer(from listener: RedirectListener) async throws(AppleSignInError) -> RedirectCallback {
+        switch await terminal.wait(for: listener, message: "Waiting for Sign in with Apple…", stopsListener: true) {
+        case .callback(let callback): return callback
+        case .failed(let error): throw .browser(error)
+        case .interrupted: throw .interrupted
+        }
+    }
+}

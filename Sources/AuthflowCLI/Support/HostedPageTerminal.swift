@@ -1,0 +1,67 @@
+import AuthflowListener
+import Synchronization
+
+/// A page shown at a terminal and waited for: progress on standard error, the page in the browser (or
+/// printed), Ctrl-C while waiting. For a hosted Firebase page, whose answer comes back through the app's
+/// custom scheme, it also checks the scheme is registered and reads pasted callback URLs when it is not or
+/// when no browser was opened. The phone and Apple flows both use it.
+final class HostedPageTerminal: Sendable {
+    private let browser: String?
+    private let noBrowser: Bool
+    private let timeout: Duration
+    // The signal watcher is made when the page is shown (so an early Ctrl-C is caught), used by the wait;
+    // the paste reader runs during the wait only.
+    private let waiting = Mutex<(signals: SignalWaiter?, pastes: Task<Void, Never>?)>((nil, nil))
+
+    init(browser: String?, noBrowser: Bool, timeout: Duration) {
+        self.browser = browser
+        self.noBrowser = noBrowser
+        self.timeout = timeout
+    }
+
+    /// Shows `url` so the person can `purpose`. With `callbackScheme`, the answer returns through that
+    /// scheme from `page` (named in messages), and pasted URLs go to `listener` when the desktop cannot
+    /// hand it over.
+    func present(_ url: String, purpose: String, callbackScheme: String?, page: String, listener: RedirectListener) {
+        let signals = BrowserWait.catchInterrupts()
+        var takesPastes = false
+        if let callbackScheme {
+            takesPastes = !CallbackSchemeAdvice.ensureRegistered(callbackScheme, page: page)
+        }
+        let shown = BrowserOpening.show(url, purpose: purpose, browser: browser, noBrowser: noBrowser)
+        if let callbackScheme, shown == .printedOnly || takesPastes {
+            if !takesPastes {
+                StandardError.write("authflow: afterwards the browser goes to a \(callbackScheme)://firebaseauth/link?… "
+                    + "address (it may say nothing can open it); paste that address here.")
+            }
+            let pastes = Task { await Self.feedPastes(into: listener) }
+            waiting.withLock { $0 = (signals, pastes) }
+        } else {
+            waiting.withLock { $0 = (signals, nil) }
+        }
+    }
+
+    /// Waits for `listener`'s answer with `message` on the countdown line.
+    func wait(for listener: RedirectListener, message: String, stopsListener: Bool) async -> BrowserWait.Outcome {
+        let signals = waiting.withLock { $0.signals } ?? BrowserWait.catchInterrupts()
+        let outcome = await BrowserWait.run(
+            listener: listener, signals: signals, timeout: timeout, message: message, stopsListener: stopsListener)
+        waiting.withLock { state in
+            state.pastes?.cancel()
+            state = (nil, nil)
+        }
+        return outcome
+    }
+
+    /// Offers each pasted line to the listener until one is taken, saying why others were not.
+    private static func feedPastes(into listener: RedirectListener) async {
+        while let line = await InputLines.standardInput.next() {
+            let text = line.trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty else { continue }
+            switch listener.submit(text) {
+            case .accepted, .acceptedWithError: return
+            case .rejected(let reason): StandardError.write("authflow: not accepted: \(reason) Paste another URL.")
+            }
+        }
+    }
+}

@@ -1,0 +1,217 @@
+import AuthflowIdentityToolkit
+import AuthflowListener
+import AuthflowParsing
+import AuthflowStorage
+import Foundation
+
+/// Sign in with Apple from start to session, for every route the Firebase guide covers.
+///
+/// The hosted route is the iOS SDK's headful flow: open Firebase's handler with `providerId=apple.com`, a
+/// fresh `eventId` and the hash of a raw `sessionId`; Apple returns to the handler (the only return URL it
+/// accepts), the handler to the app's custom scheme; the answer's `link` and the raw session ID go to
+/// `signInWithIdp`. The other routes skip the browser: an identity token and raw nonce from a caller that
+/// ran Apple's flow itself, or the updated credential a refused link left behind.
+///
+/// Linking sends the signed-in user's ID token; re-authentication sends `autoCreate: false` and checks the
+/// user. Every route ends in ``SignInResult``, so a second factor is handled as for any first factor.
+public struct AppleSignIn: Sendable {
+    /// What the caller chose for the hosted route.
+    public struct Options: Sendable {
+        /// Apple scopes: `email`, `name`.
+        public var scopes: [String]
+        /// Apple's `locale` parameter for its pages, e.g. `fr_FR`.
+        public var locale: String?
+        /// How long to wait for the browser.
+        public var timeout: Duration
+        /// The listener's loopback port (0 picks one).
+        public var port: UInt16
+        /// Where the listener's pages come from.
+        public var templates: TemplateDirectory
+        /// Where the flow publishes itself for `authflow handle-url`.
+        public var rendezvous: RendezvousDirectory?
+
+        /// Options; the defaults request no scopes (as iOS) and wait five minutes.
+        public init(
+            scopes: [String] = [], locale: String? = nil, timeout: Duration = .seconds(300), port: UInt16 = 0,
+            templates: TemplateDirectory = .standard(), rendezvous: RendezvousDirectory? = .standard()
+        ) {
+            self.scopes = scopes
+            self.locale = locale
+            self.timeout = timeout
+            self.port = port
+            self.templates = templates
+            self.rendezvous = rendezvous
+        }
+    }
+
+    /// A finished sign-in.
+    public struct Completed: Sendable {
+        /// The session, or the second factor still needed.
+        public let result: SignInResult
+        /// What Apple shared.
+        public let profile: AppleProfile
+        /// `hosted`, `id-token` or `updated-credential`.
+        public let route: String
+    }
+
+    private let client: IdentityToolkitClient
+    private let configuration: ProjectConfiguration
+    private let project: SessionProject
+    private let directory: ProjectStateDirectory
+
+    /// A sign-in through `client` for the project `configuration` describes, whose state lives in `directory`.
+    public init(
+        client: IdentityToolkitClient, configuration: ProjectConfiguration, project: SessionProject,
+        directory: ProjectStateDirectory
+    ) {
+        self.client = client
+        self.configuration = configuration
+        self.project = project
+        self.directory = directory
+    }
+
+    /// The hosted route: the browser, the custom-scheme answer, then `signInWithIdp`.
+    public func run(
+        purpose: SignInPurpose = .signIn, options: Options = .init(), interaction: some AppleSignInInteraction
+    ) async throws(AppleSignInError) -> Completed {
+        let sessions = SessionStore(directory: directory)
+        if purpose != .signIn {
+            // Checked before the browser opens, so nobody signs in to Apple for nothing.
+            do {
+                _ = try await sessions.session(for: purpose, client: client, project: project)
+            } catch {
+                throw .session(error)
+            }
+        }
+        let (page, scheme) = try await redirectURL(options: options)
+        let listener: RedirectListener
+        do {
+            listener = try RedirectListener(configuration: .init(
+                check: AppleRedirectCallback.check(eventID: page.eventID, scheme: scheme), port: options.port,
+                schemes: [scheme.scheme], rendezvous: options.rendezvous, label: "authflow apple sign-in",
+                templates: options.templates,
+                successPage: ("Signed in with Apple", "authflow received the answer; go back to the terminal.")))
+        } catch {
+            throw .browser(error)
+        }
+        defer { listener.stop() }
+        await interaction.present(page.url, callbackScheme: scheme.scheme, listener: listener)
+        let callback = try await interaction.waitForAnswer(from: listener)
+        let link = try AppleRedirectCallback.link(from: callback)
+        return try await signIn(with: .redirect(link: link, sessionID: page.sessionID), purpose: purpose)
+    }
+
+    /// The routes without a browser: `credential` goes straight to `signInWithIdp`.
+    public func signIn(with credential: AppleCredential, purpose: SignInPurpose = .signIn) async throws(AppleSignInError) -> Completed {
+        let sessions = SessionStore(directory: directory)
+        let previous: UserSession?
+        do {
+            previous = try await sessions.session(for: purpose, client: client, project: project)
+        } catch {
+            throw .session(error)
+        }
+        let updatedFile = UpdatedAppleCredential.file(in: directory)
+        let request = credential.request(linkingTo: purpose == .link ? previous?.tokens.idToken : nil, purpose: purpose)
+        let reply: SignInWithIdpResponse
+        do {
+            reply = try await client.send(request)
+        } catch {
+            if case .updated = credential, error.serverError != nil, !error.isBackendUnavailable { try? updatedFile.remove() }
+            throw failure(error, purpose: purpose, file: updatedFile)
+        }
+        let result: SignInResult
+        do {
+            result = try SignInResult.reading(
+                reply, project: project, purpose: purpose, firstFactor: AppleCredential.providerID, email: nil,
+                previous: previous, expectedUID: purpose == .reauthenticate ? previous?.uid : nil)
+        } catch {
+            throw .signIn(error)
+        }
+        if case .signedIn(let session, _) = result {
+            do {
+                try await sessions.saveSignedIn(session) { () throws(StorageError) in
+                    if case .updated = credential { try updatedFile.remove() }
+                }
+            } catch {
+                throw .signIn(.storage(error))
+            }
+        } else if case .updated = credential {
+            try? updatedFile.remove()
+        }
+        var givenName: IdpPostBody.PersonName?
+        if case .identityToken(_, _, let name) = credential { givenName = name }
+        return Completed(result: result, profile: AppleProfile(reply: reply, givenName: givenName), route: credential.route)
+    }
+
+    /// The credential a refused link left behind, if it is still fresh.
+    public func updatedCredential() throws(AppleSignInError) -> AppleCredential {
+        let stored: UpdatedAppleCredential?
+        do {
+            stored = try UpdatedAppleCredential.file(in: directory).load()
+        } catch {
+            throw .signIn(.storage(error))
+        }
+        guard let stored, stored.isFresh() else {
+            try? UpdatedAppleCredential.file(in: directory).remove()
+            throw .noUpdatedCredential(project: project.label)
+        }
+        return .updated(stored)
+    }
+
+    // MARK: Steps
+
+    /// The handler URL, after checking the configuration gives the handler an app to return to.
+    private func redirectURL(options: Options) async throws(AppleSignInError) -> (AppleRedirectURL, CallbackScheme) {
+        let missing = [
+            configuration.callbackScheme == nil ? "the iOS app's OAuth client ID (--client-id) or app ID (--app-id)" : nil,
+            (configuration[.iosBundleID] ?? "").isEmpty ? "its bundle ID (--ios-bundle-id)" : nil,
+        ].compactMap { $0 }
+        guard missing.isEmpty, let scheme = configuration.callbackScheme, let bundleID = configuration[.iosBundleID] else {
+            throw .notConfigured(
+                "Sign in with Apple through Firebase's hosted page returns to an iOS app's custom scheme, so it needs "
+                    + missing.joined(separator: " and ") + " (a GoogleService-Info.plist has both). Or run Apple's "
+                    + "flow yourself and pass `--id-token TOKEN --nonce RAW`.")
+        }
+        var authDomain = configuration.emulatorHost
+        if authDomain == nil {
+            do {
+                authDomain = try await AuthDomainResolver(client: client).resolve(configuration).authDomain
+            } catch {
+                throw .authDomain(error)
+            }
+        }
+        let page = AppleRedirectURL(
+            authDomain: authDomain ?? "", emulator: configuration.emulatorHost != nil,
+            apiKey: client.configuration.apiKey, bundleID: bundleID, clientVersion: client.configuration.clientVersion,
+            scheme: scheme, tenantID: configuration.tenantID, scopes: options.scopes,
+            customParameters: options.locale.map { ["locale": $0] } ?? [:], languageCode: configuration.languageCode)
+        return (page, scheme)
+    }
+
+    /// The server's refusal in this flow's terms; a refused link keeps the updated credential it carries.
+    private func failure(
+        _ error: IdentityToolkitError, purpose: SignInPurpose, file: StateFile<UpdatedAppleCredential>
+    ) -> AppleSignInError {
+        guard let server = error.serverError, !error.isBackendUnavailable, let code = server.code else {
+            return .signIn(.service(error))
+        }
+        switch code {
+        case .missingOrInvalidNonce:
+            return .nonceRejected(server)
+        case .invalidIdpResponse, .invalidPendingToken:
+            return .credentialRejected(server)
+        case .userCancelled:
+            return .cancelled(server)
+        case .federatedUserIDAlreadyLinked:
+            var saved = false
+            if let reply = server.idpResponse, let updated = UpdatedAppleCredential(reply: reply) {
+                saved = (try? file.save(updated)) != nil
+            }
+            return .alreadyLinked(email: server.idpResponse?.email, savedCredential: saved, server: server)
+        case .invalidIDToken, .tokenExpired, .userNotFound, .userDisabled, .credentialTooOldLoginAgain:
+            return purpose == .link ? .session(.rejected(server)) : .signIn(.service(error))
+        default:
+            return .signIn(.service(error))
+        }
+    }
+}

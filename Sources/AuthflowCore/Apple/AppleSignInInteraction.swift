@@ -1,0 +1,15 @@
+import AuthflowListener
+
+/// What the hosted Sign in with Apple route needs from the person, supplied by the front end (the CLI opens
+/// the browser and reads pasted URLs); the flow decides everything else.
+public protocol AppleSignInInteraction: Sendable {
+    /// Tells the person what is happening (one line).
+    func note(_ message: String)
+
+    /// Opens (or prints) the hosted handler at `url`, whose answer comes back through `callbackScheme`; the
+    /// front end may let the person paste that answer into `listener` (`RedirectListener.submit(_:)`).
+    func present(_ url: String, callbackScheme: String, listener: RedirectListener) async
+
+    /// Waits until `listener` accepts the page's answer, or fails (timeout, Ctrl-C).
+    func waitForAnswer(from listener: RedirectListener) async throws(AppleSignInError) -> RedirectCallback
+}

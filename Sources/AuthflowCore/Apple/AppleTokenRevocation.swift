@@ -1,0 +1,78 @@
+import AuthflowIdentityToolkit
+import AuthflowStorage
+import Foundation
+
+/// Apple's rule for deleting an account that signs in with Apple: revoke the user's Apple tokens first
+/// (`accounts:revokeToken` with a fresh authorization code), then delete the Firebase account. The iOS
+/// guide's order is: re-authenticate with Apple (which yields the code), revoke, delete.
+///
+/// A successful revocation is recorded for the signed-in user, so `delete-account` can tell whether the
+/// step was done.
+public struct AppleTokenRevocation: Sendable {
+    /// How long a revocation counts as the step before deletion.
+    public static let validityMinutes = 15
+
+    /// The record of the last revocation, kept in the project's state directory.
+    public struct Record: Codable, Sendable, Equatable {
+        /// The Firebase user whose Apple token was revoked.
+        public var uid: String
+        /// When.
+        public var revokedAt: Date
+    }
+
+    /// The file inside a project's state directory.
+    public static let fileName = "apple-revocation.json"
+
+    private let client: IdentityToolkitClient
+    private let store: SessionStore
+    private let project: SessionProject
+
+    /// Revocation for the session in `store`.
+    public init(client: IdentityToolkitClient, store: SessionStore, project: SessionProject) {
+        self.client = client
+        self.store = store
+        self.project = project
+    }
+
+    /// Revokes the Apple authorization `code` for the signed-in user (sent as token type `"3"`, as iOS sends
+    /// an authorization code), and records it. Returns the user.
+    public func revoke(authorizationCode code: String) async throws(SessionError) -> UserSession {
+        let session = try await TokenRefresher(client: client, store: store).freshSession(project: project.label)
+        do {
+            _ = try await client.send(RevokeTokenRequest(
+                providerId: AppleCredential.providerID, tokenType: .authorizationCode, token: code,
+                idToken: session.tokens.idToken))
+        } catch {
+            if let server = error.serverError, !error.isBackendUnavailable { throw .rejected(server) }
+            throw .service(error)
+        }
+        do {
+            try file.save(Record(uid: session.uid, revokedAt: Date().wholeSeconds))
+        } catch {
+            throw .storage(error)
+        }
+        return session
+    }
+
+    /// Whether `session` signs in with Apple and its Apple token has not been revoked in the last
+    /// ``validityMinutes`` minutes: then deleting it now would skip Apple's required step.
+    public func deletionNeedsRevocation(_ session: UserSession, now: Date = Date()) -> Bool {
+        guard session.providerIDs.contains(AppleCredential.providerID) || session.signInProvider == AppleCredential.providerID
+        else { return false }
+        guard let record = try? file.load(), record.uid == session.uid else { return true }
+        return now.timeIntervalSince(record.revokedAt) >= Double(Self.validityMinutes * 60)
+    }
+
+    /// Forgets the record (after the account is gone).
+    public func forget() {
+        try? file.remove()
+    }
+
+    /// The three steps, for messages.
+    public static let order = "1. `authflow apple sign-in --reauth` (a fresh Apple sign-in; take the authorization "
+        + "code from Apple's response when you run Apple's flow yourself), 2. `authflow apple revoke "
+        + "--authorization-code CODE` within 5 minutes (Apple's codes are single-use and short-lived), "
+        + "3. `authflow delete-account`."
+
+    private var file: StateFile<Record> { StateFile(Self.fileName, in: store.directory) }
+}

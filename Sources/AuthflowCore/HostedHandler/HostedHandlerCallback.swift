@@ -1,0 +1,55 @@
+import AuthflowListener
+import AuthflowParsing
+
+/// Recognises a hosted handler page's answer among the URLs handed to a listener, as the iOS SDK's matcher
+/// does: the URL must be `<scheme>://firebaseauth/link?deep_link_id=…`, and the inner callback must carry the
+/// attempt's `authType` and `eventId`; anything else belongs to someone else and the wait goes on.
+///
+/// The phone flow reads a reCAPTCHA token from the matching answer, the Apple flow an OAuth `link`; both
+/// flows get the `firebaseError` the page may send instead.
+struct HostedHandlerCallback: Sendable {
+    /// `verifyApp` or `signInWithRedirect`.
+    let authType: String
+    /// The attempt's event ID.
+    let eventID: String
+    /// The app's custom scheme.
+    let scheme: CallbackScheme
+    /// What the page is called in messages, e.g. "The hosted reCAPTCHA page".
+    let pageName: String
+
+    /// The listener check; `outcome` says whether a matching answer is a success or the page's error.
+    func check(outcome: @escaping @Sendable (AuthCallback) -> String?) -> CallbackCheck {
+        CallbackCheck { [self] callback in
+            switch match(callback) {
+            case .failure(let mismatch):
+                return .rejected(mismatch.reason)
+            case .success(let parsed):
+                if let error = outcome(parsed) { return .acceptedWithError(error) }
+                return .accepted
+            }
+        }
+    }
+
+    /// The parsed answer when `callback` is this attempt's, else why it is not.
+    func match(_ callback: RedirectCallback) -> Result<AuthCallback, Mismatch> {
+        guard callback.route != .http else {
+            return .failure(Mismatch("\(pageName) answers through the app's custom scheme "
+                + "(\(scheme.scheme)://firebaseauth/link?…), not at this address."))
+        }
+        guard let parts = URLParts(callback.url), parts.scheme == scheme.scheme, parts.host == "firebaseauth",
+              let parsed = AuthCallback(url: callback.url)
+        else {
+            return .failure(Mismatch("That is not a Firebase callback (\(scheme.scheme)://firebaseauth/link?deep_link_id=…)."))
+        }
+        guard parsed.authType == authType, let found = parsed.eventID, ConstantTime.equal(found, eventID) else {
+            return .failure(Mismatch("That callback belongs to another attempt (its eventId or authType does not match this one)."))
+        }
+        return .success(parsed)
+    }
+
+    /// Why a URL is not this attempt's answer.
+    struct Mismatch: Error {
+        let reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+}
