@@ -16,6 +16,8 @@ struct CrashSafetyTests {
 
         let sending = try await Self.killInFlight(fixture.backend, "accounts:sendOobCode") {
             try fixture.start(["email-link", "send", "ada@example.com", "--continue-url", fixture.continueURL])
+        } done: {
+            fixture.backend.oobCodes.contains { $0.email == "ada@example.com" }
         }
         #expect(sending == .signalled(SIGKILL))
         #expect(try fixture.pending.load()?.email == "first@example.com", "the reply never came, so nothing changed")
@@ -24,6 +26,8 @@ struct CrashSafetyTests {
         #expect(try fixture.pending.load()?.email == "ada@example.com")
         let completing = try await Self.killInFlight(fixture.backend, "accounts:signInWithEmailLink") {
             try fixture.start(["email-link", "complete", link])
+        } done: {
+            !fixture.isUnused(link)
         }
         #expect(completing == .signalled(SIGKILL))
         #expect(try fixture.sessions.load() == nil)
@@ -46,6 +50,8 @@ struct CrashSafetyTests {
         let number = "+16505550160"
         let sending = try await Self.killInFlight(fixture.backend, "accounts:sendVerificationCode") {
             try fixture.start(["phone", "sign-in", number])
+        } done: {
+            fixture.code(for: number) != nil
         }
         #expect(sending == .signalled(SIGKILL))
         #expect(try fixture.pending(number) == nil, "no verification ID came back, so there is nothing to resume")
@@ -58,6 +64,8 @@ struct CrashSafetyTests {
         let code = try #require(fixture.code(for: number))
         let confirming = try await Self.killInFlight(fixture.backend, "accounts:signInWithPhoneNumber") {
             try fixture.start(["phone", "verify", "--code", code])
+        } done: {
+            fixture.backend.accounts.contains { $0.phoneNumber == number }
         }
         #expect(confirming == .signalled(SIGKILL))
         #expect(try fixture.sessions.load() == nil)
@@ -74,12 +82,12 @@ struct CrashSafetyTests {
         #expect(try fixture.pending(number) == nil)
     }
 
-    /// Holds `endpoint` for 1.5 s, starts the command, kills it with SIGKILL as soon as its request reached
-    /// the backend, and waits until the backend has finished the held request.
+    /// Holds `endpoint` for 5 s, starts the command, kills it with SIGKILL as soon as its request reached the
+    /// backend, and waits until the backend has done the held request's work (`done`).
     static func killInFlight(
-        _ backend: EmbeddedBackend, _ endpoint: String, start: () throws -> InteractiveCommand
+        _ backend: EmbeddedBackend, _ endpoint: String, start: () throws -> InteractiveCommand, done: () -> Bool
     ) async throws -> ChildProcess.Termination {
-        backend.setFault(.delay(.milliseconds(1500)), for: endpoint, times: 1)
+        backend.setFault(.delay(.seconds(5)), for: endpoint, times: 1)
         let command = try start()
         let deadline = ContinuousClock.now + .seconds(60)
         while backend.isFaultArmed(for: endpoint), ContinuousClock.now < deadline {
@@ -87,7 +95,9 @@ struct CrashSafetyTests {
         }
         command.send(signal: SIGKILL)
         let termination = await command.finish()
-        try await Task.sleep(for: .milliseconds(1700))
+        while !done(), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
         return termination
     }
 }
