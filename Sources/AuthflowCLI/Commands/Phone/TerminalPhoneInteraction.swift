@@ -8,14 +8,18 @@ final class TerminalPhoneInteraction: PhoneSignInInteraction {
     private let browser: String?
     private let noBrowser: Bool
     private let timeout: Duration
+    private let readsStandardInput: Bool
     // The signal watcher is made when the page is shown (so an early Ctrl-C is caught), used by the wait;
     // the paste reader runs during the wait only.
     private let waiting = Mutex<(signals: SignalWaiter?, pastes: Task<Void, Never>?)>((nil, nil))
 
-    init(browser: String?, noBrowser: Bool, timeout: Duration) {
+    /// `readsStandardInput` lets a line of piped standard input be the code when there is no terminal (off
+    /// where the input already served the first factor).
+    init(browser: String?, noBrowser: Bool, timeout: Duration, readsStandardInput: Bool = true) {
         self.browser = browser
         self.noBrowser = noBrowser
         self.timeout = timeout
+        self.readsStandardInput = readsStandardInput
     }
 
     func note(_ message: String) {
@@ -58,16 +62,17 @@ final class TerminalPhoneInteraction: PhoneSignInInteraction {
         }
     }
 
-    func codeSources(for pending: PendingPhoneVerification) -> [PhoneCodeSource] {
+    func codeSources(for sent: SentSMSCode) -> [PhoneCodeSource] {
         if Terminal.isInteractive {
             return [PhoneCodeSource(.terminal) {
-                StandardError.write("Enter the code sent to \(pending.phoneNumber): ", newline: false)
+                StandardError.write("Enter the code sent to \(sent.recipient): ", newline: false)
                 let line = await InputLines.standardInput.next()
                 // The page answered first: end the prompt's line so later output starts on its own.
                 if Task.isCancelled { StandardError.write("") }
                 return line
             }]
         }
+        guard readsStandardInput else { return [] }
         return [PhoneCodeSource(.standardInput) { await InputLines.standardInput.next() }]
     }
 
