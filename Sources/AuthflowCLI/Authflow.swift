@@ -20,6 +20,7 @@ struct Authflow: AsyncParsableCommand {
             EmailLinkCommand.self,
             EmailCommand.self,
             PhoneCommand.self,
+            MFACommand.self,
             EmulatorCommand.self,
             ListenCommand.self,
             HandleURLCommand.self,

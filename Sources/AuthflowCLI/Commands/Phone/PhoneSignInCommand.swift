@@ -61,6 +61,8 @@ struct PhoneSignInCommand: AsyncParsableCommand {
     @Flag(help: "Print a JSON object instead of a sentence.")
     var json = false
 
+    @OptionGroup(title: "Second factor") var secondFactor: SecondFactorOptions
+
     @OptionGroup var wait: WaitOptions
 
     @OptionGroup(title: "Browser") var browser: BrowserOptions
@@ -105,8 +107,9 @@ struct PhoneSignInCommand: AsyncParsableCommand {
         } catch {
             throw context.report(.from(error))
         }
-        try SignInReport.finish(
+        try await SignInReport.finish(
             completed.result, purpose: purpose, json: json,
+            secondFactor: SecondFactorContinuation(context: context, options: secondFactor, browser: browser, wait: wait),
             extraJSON: [
                 ("phoneNumber", .string(completed.phoneNumber.e164)), ("verifier", .string(completed.verifier.rawValue)),
                 ("codeSource", .string(completed.codeOrigin.rawValue)),
