@@ -11,19 +11,8 @@ import Foundation
 /// sources; sends it with `mfaEnrollment:finalize` and the display name; and stores the new tokens, which carry
 /// the factor, with the account's refreshed list of factors.
 public struct SecondFactorEnrollment: Sendable {
-    /// A finished enrolment.
-    public struct Completed: Sendable {
-        /// The stored session.
-        public let session: UserSession
-        /// The new factor, as the account lists it.
-        public let factor: EnrolledFactor
-        /// The route that proved the app.
-        public let verifier: PhoneVerifier
-        /// Where the code came from.
-        public let codeOrigin: PhoneCodeOrigin
-        /// Whether an earlier enrolment SMS was used instead of texting again.
-        public let reusedCode: Bool
-    }
+    /// A finished enrolment: the new factor, as the account lists it.
+    public typealias Completed = SecondFactorCompletion
 
     private let client: IdentityToolkitClient
     private let configuration: ProjectConfiguration
@@ -65,23 +54,22 @@ public struct SecondFactorEnrollment: Sendable {
                 + "(--resend sends a new one).")
             (texted, pending, reused) = (TextedCode(verificationID: earlier.verificationID, page: nil, listener: nil), earlier, true)
         } else {
-            let plan: PhoneVerificationPlan
+            let (client, tenantID) = (self.client, project.tenantID)
+            let verifier: PhoneVerifier
             do {
-                plan = try await PhoneVerifierChoice(client: client, configuration: configuration)
-                    .plan(requested: options.verifier, testMode: options.appVerificationDisabledForTesting)
-                let step = SMSCodeStep(client: client, configuration: configuration, setting: .init(
-                    recipient: number.e164, recaptchaAction: "mfaSmsEnrollment", label: "authflow mfa enroll",
-                    port: options.port, templates: options.templates, rendezvous: options.rendezvous))
-                texted = try await step.text(plan: plan, interaction: interaction) { verification throws(IdentityToolkitError) in
+                (texted, verifier) = try await SMSCodeStep.text(
+                    client: client, configuration: configuration, recipient: number.e164, recaptchaAction: "mfaSmsEnrollment",
+                    label: "authflow mfa enroll", options: options, interaction: interaction
+                ) { verification, plan throws(IdentityToolkitError) in
                     try await client.send(StartMFAEnrollmentRequest(
                         idToken: session.tokens.idToken, phoneNumber: number.e164, verification: verification,
-                        clientType: plan.clientType, tenantID: project.tenantID)).sessionInfo
+                        clientType: plan.clientType, tenantID: tenantID)).sessionInfo
                 }
             } catch {
                 throw Self.startFailure(error, number: number, session: session)
             }
             pending = PendingSecondFactorEnrollment(
-                phoneNumber: number, verificationID: texted.verificationID, userID: session.uid, verifier: plan.verifier)
+                phoneNumber: number, verificationID: texted.verificationID, userID: session.uid, verifier: verifier)
             reused = false
             do {
                 try file.save(pending)

@@ -11,19 +11,8 @@ import Foundation
 /// reuses an SMS texted to it a few minutes ago; it sends the code with `mfaSignIn:finalize` and stores the
 /// session with its second factor. A wrong code keeps everything for another try.
 public struct SecondFactorSignIn: Sendable {
-    /// A finished second factor.
-    public struct Completed: Sendable {
-        /// The stored session, which records the factor in ``UserSession/secondFactorID``.
-        public let session: UserSession
-        /// The factor that was used.
-        public let factor: EnrolledFactor
-        /// The route that proved the app for its SMS.
-        public let verifier: PhoneVerifier
-        /// Where the code came from.
-        public let codeOrigin: PhoneCodeOrigin
-        /// Whether an SMS texted earlier was used instead of texting again.
-        public let reusedCode: Bool
-    }
+    /// A finished second factor: the stored session records it in ``UserSession/secondFactorID``.
+    public typealias Completed = SecondFactorCompletion
 
     private let client: IdentityToolkitClient
     private let configuration: ProjectConfiguration
@@ -130,25 +119,23 @@ public struct SecondFactorSignIn: Sendable {
         _ factor: EnrolledFactor, masked: String, pending: PendingSecondFactor, options: PhoneSignIn.Options,
         interaction: some PhoneSignInInteraction
     ) async throws(SecondFactorError) -> (TextedCode, SentSecondFactorCode) {
-        let plan: PhoneVerificationPlan
-        let texted: TextedCode
+        let (client, tenantID) = (self.client, project.tenantID)
+        let step: (texted: TextedCode, verifier: PhoneVerifier)
         do {
-            plan = try await PhoneVerifierChoice(client: client, configuration: configuration)
-                .plan(requested: options.verifier, testMode: options.appVerificationDisabledForTesting)
-            let step = SMSCodeStep(client: client, configuration: configuration, setting: .init(
-                recipient: masked, recaptchaAction: "mfaSmsSignIn", label: "authflow mfa resolve",
-                port: options.port, templates: options.templates, rendezvous: options.rendezvous))
-            texted = try await step.text(plan: plan, interaction: interaction) { verification throws(IdentityToolkitError) in
+            step = try await SMSCodeStep.text(
+                client: client, configuration: configuration, recipient: masked, recaptchaAction: "mfaSmsSignIn",
+                label: "authflow mfa resolve", options: options, interaction: interaction
+            ) { verification, plan throws(IdentityToolkitError) in
                 // iOS sends the masked hint along; the web SDK sends no number.
                 try await client.send(StartMFASignInRequest(
                     mfaPendingCredential: pending.pendingCredential, mfaEnrollmentId: factor.id,
                     phoneNumber: plan.clientType == .ios ? masked : nil, verification: verification,
-                    clientType: plan.clientType, tenantID: project.tenantID)).sessionInfo
+                    clientType: plan.clientType, tenantID: tenantID)).sessionInfo
             }
         } catch {
             throw challengeFailure(error)
         }
-        return (texted, SentSecondFactorCode(enrollmentID: factor.id, verificationID: texted.verificationID, verifier: plan.verifier))
+        return (step.texted, SentSecondFactorCode(enrollmentID: factor.id, verificationID: step.texted.verificationID, verifier: step.verifier))
     }
 
     private func finalize(

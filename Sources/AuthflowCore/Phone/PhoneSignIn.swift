@@ -98,18 +98,17 @@ public struct PhoneSignIn: Sendable {
             return try await finish(pending, texted: texted, reused: true, options: options, interaction: interaction)
         }
 
-        let plan = try await PhoneVerifierChoice(client: client, configuration: configuration)
-            .plan(requested: options.verifier, testMode: options.appVerificationDisabledForTesting)
-        let step = SMSCodeStep(client: client, configuration: configuration, setting: .init(
-            recipient: number.e164, recaptchaAction: "sendVerificationCode", label: "authflow phone sign-in",
-            port: options.port, templates: options.templates, rendezvous: options.rendezvous))
-        let texted = try await step.text(plan: plan, interaction: interaction) { verification throws(IdentityToolkitError) in
+        let client = self.client
+        let (texted, verifier) = try await SMSCodeStep.text(
+            client: client, configuration: configuration, recipient: number.e164, recaptchaAction: "sendVerificationCode",
+            label: "authflow phone sign-in", options: options, interaction: interaction
+        ) { verification, plan throws(IdentityToolkitError) in
             try await client.send(SendVerificationCodeRequest(
                 phoneNumber: number.e164, verification: verification, clientType: plan.clientType)).sessionInfo
         }
         let pending = PendingPhoneVerification(
             phoneNumber: number, verificationID: texted.verificationID, purpose: purpose, userID: userID,
-            verifier: plan.verifier, project: project)
+            verifier: verifier, project: project)
         do {
             try store.save(pending)
             interaction.note("Sent an SMS code to \(number).")

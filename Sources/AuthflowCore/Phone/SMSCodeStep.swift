@@ -29,6 +29,24 @@ struct SMSCodeStep: Sendable {
     let configuration: ProjectConfiguration
     let setting: Setting
 
+    /// Chooses the route as `options` ask (``PhoneVerifierChoice``), then proves the app and texts with
+    /// `request`, which also gets the plan (its client type goes into the body). The whole step for a flow.
+    static func text(
+        client: IdentityToolkitClient, configuration: ProjectConfiguration, recipient: String, recaptchaAction: String,
+        label: String, options: PhoneSignIn.Options, interaction: some PhoneSignInInteraction,
+        request: (AppVerification, PhoneVerificationPlan) async throws(IdentityToolkitError) -> String
+    ) async throws(PhoneSignInError) -> (texted: TextedCode, verifier: PhoneVerifier) {
+        let plan = try await PhoneVerifierChoice(client: client, configuration: configuration)
+            .plan(requested: options.verifier, testMode: options.appVerificationDisabledForTesting)
+        let step = SMSCodeStep(client: client, configuration: configuration, setting: Setting(
+            recipient: recipient, recaptchaAction: recaptchaAction, label: label, port: options.port,
+            templates: options.templates, rendezvous: options.rendezvous))
+        let texted = try await step.text(plan: plan, interaction: interaction) { verification throws(IdentityToolkitError) in
+            try await request(verification, plan)
+        }
+        return (texted, plan.verifier)
+    }
+
     /// Proves the app as `plan` says and texts the code with `request`, which sends one proof and returns the
     /// verification ID. Each proof is sent once, so one call texts at most one SMS.
     func text(

@@ -27,13 +27,7 @@ struct MFAEnrollCommand: AsyncParsableCommand {
     @Option(name: .customLong("display-name"), help: ArgumentHelp("A name for the factor, e.g. \"Work phone\".", valueName: "name"))
     var displayName: String?
 
-    @Option(help: ArgumentHelp("How to prove the app: hosted, loopback or none (default: chosen from the configuration).", valueName: "route"))
-    var verifier: VerifierArgument?
-
-    @Flag(help: "Send a new SMS even if one sent in the last 5 minutes is still unused.")
-    var resend = false
-
-    @OptionGroup(title: "SMS code") var codes: PhoneCodeOptions
+    @OptionGroup var sms: SecondFactorSMSOptions
 
     @Flag(help: "Print a JSON object instead of a sentence.")
     var json = false
@@ -47,21 +41,12 @@ struct MFAEnrollCommand: AsyncParsableCommand {
     @OptionGroup(title: "Output") var output: OutputOptions
 
     func validate() throws {
-        do {
-            _ = try PhoneNumber(validating: number)
-        } catch {
-            throw ValidationError(error.description)
-        }
+        try PhoneNumber.validateArgument(number)
     }
 
     func run() async throws {
         let context = try CommandContext(options: project, verbose: output.verbose)
-        let phoneNumber: PhoneNumber
-        do {
-            phoneNumber = try PhoneNumber(validating: number)
-        } catch {
-            throw CommandFailure(error.description, status: .usage)
-        }
+        let phoneNumber = try PhoneNumber.argument(number)
         let continuation = SecondFactorContinuation(context: context, browser: browser, wait: wait)
         let enrollment = SecondFactorEnrollment(
             client: try context.client(), configuration: context.configuration, project: try context.sessionProject(),
@@ -70,7 +55,7 @@ struct MFAEnrollCommand: AsyncParsableCommand {
         do {
             completed = try await enrollment.run(
                 phoneNumber, displayName: displayName,
-                options: continuation.smsOptions(code: codes.code, codeCommand: codes.codeCommand, verifier: verifier, resend: resend),
+                options: sms.options(continuation),
                 interaction: continuation.interaction(readsStandardInput: true))
         } catch {
             throw context.report(.from(error, resolvingSignIn: false))

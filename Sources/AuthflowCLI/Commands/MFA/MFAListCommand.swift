@@ -27,8 +27,7 @@ struct MFAListCommand: AsyncParsableCommand {
 
     func run() async throws {
         let context = try CommandContext(options: project, verbose: output.verbose)
-        let (store, _) = try context.requireSession()
-        let service = EnrolledFactorService(client: try context.client(), store: store, project: try context.sessionProject())
+        let service = try context.enrolledFactorService()
         let session: UserSession
         do {
             session = try await service.list()

@@ -25,13 +25,7 @@ struct MFAResolveCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The second factor: its number in the list, its name or its ID.", valueName: "factor"))
     var factor: String?
 
-    @Option(help: ArgumentHelp("How to prove the app: hosted, loopback or none (default: chosen from the configuration).", valueName: "route"))
-    var verifier: VerifierArgument?
-
-    @Flag(help: "Send a new SMS even if one sent in the last 5 minutes is still unused.")
-    var resend = false
-
-    @OptionGroup(title: "SMS code") var codes: PhoneCodeOptions
+    @OptionGroup var sms: SecondFactorSMSOptions
 
     @Flag(help: "Print a JSON object instead of a sentence.")
     var json = false
@@ -49,7 +43,7 @@ struct MFAResolveCommand: AsyncParsableCommand {
         let continuation = SecondFactorContinuation(context: context, browser: browser, wait: wait)
         let completed = try await SecondFactorResolution(continuation: continuation).resolveSaved(
             selector: factor,
-            options: continuation.smsOptions(code: codes.code, codeCommand: codes.codeCommand, verifier: verifier, resend: resend),
+            options: sms.options(continuation),
             json: json)
         SignInReport.signedIn(completed, purpose: .signIn, json: json)
     }

@@ -26,8 +26,7 @@ struct MFAUnenrollCommand: AsyncParsableCommand {
 
     func run() async throws {
         let context = try CommandContext(options: project, verbose: output.verbose)
-        let (store, _) = try context.requireSession()
-        let service = EnrolledFactorService(client: try context.client(), store: store, project: try context.sessionProject())
+        let service = try context.enrolledFactorService()
         let outcome: (session: UserSession, removed: EnrolledFactor)
         do {
             outcome = try await service.unenroll(factor)
