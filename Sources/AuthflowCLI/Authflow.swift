@@ -21,6 +21,7 @@ struct Authflow: AsyncParsableCommand {
             EmailCommand.self,
             PhoneCommand.self,
             AppleCommand.self,
+            MFACommand.self,
             EmulatorCommand.self,
             DemoCommand.self,
             ListenCommand.self,

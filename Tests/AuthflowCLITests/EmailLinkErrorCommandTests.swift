@@ -96,7 +96,7 @@ struct EmailLinkErrorCommandTests {
         #expect(fixture.isUnused(link))
     }
 
-    @Test("A second factor exits 5, listing the factors (JSON on standard output, no credential)")
+    @Test("Without a terminal or code source a second factor exits 5, listing the factors (JSON on standard output, no credential)")
     func secondFactor() async throws {
         let fixture = try EmailLinkCLIFixture()
         let enrollment = try await SecondFactorAccount.create(on: fixture.backend, email: "ada@example.com")
@@ -111,8 +111,11 @@ struct EmailLinkErrorCommandTests {
         let factors = try #require(object["factors"] as? [[String: Any]])
         #expect(factors.first?["id"] as? String == enrollment)
         #expect(factors.first?["phoneNumber"] as? String == "+*******0199")
-        #expect(Set(object.keys) == ["result", "purpose", "firstFactor", "email", "emailSource", "continueUrl", "layers", "factors"],
-                "no pending credential among them")
+        #expect(Set(object.keys) == [
+            "result", "purpose", "firstFactor", "email", "emailSource", "continueUrl", "layers", "factors", "codeSentTo",
+            "expiresAt", "resolveCommand",
+        ], "no pending credential among them")
+        #expect(object["resolveCommand"] as? String == "authflow mfa resolve")
         #expect(result.stderrText.contains("second factor"))
         #expect(result.stderrText.contains("\"work phone\""))
         #expect(try fixture.sessions.load() == nil)

@@ -1,6 +1,6 @@
 /// v2 `accounts/mfaEnrollment:start|finalize|withdraw`: SMS second factors. Enrolling needs a verified
 /// email and a first factor other than anonymous, phone, custom or Game Center. Verification fields
-/// (reCAPTCHA, iOS receipts) are ignored, as in the emulator.
+/// (reCAPTCHA, iOS receipts) are ignored, as in the emulator; a stand-in page's token is noted as presented.
 enum MFAEnrollmentOperations {
     static func start(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject {
         let body = context.body
@@ -16,6 +16,7 @@ enum MFAEnrollmentOperations {
             throw .badRequest("INVALID_PHONE_NUMBER : Invalid format.")
         }
         try checkNotEnrolled(phoneNumber, account: account)
+        state.notePresented(recaptchaToken: try info.nonEmptyString("recaptchaToken"))
         let verification = state.createVerificationCode(phoneNumber: phoneNumber, now: context.now)
         context.log("To enroll MFA with \(phoneNumber), use the code \(verification.code).")
         return JSONObject([("phoneSessionInfo", ["sessionInfo": .string(verification.sessionInfo)])])

@@ -1,6 +1,6 @@
 /// v2 `accounts/mfaSignIn:start|finalize`: the second step of signing in an account with an SMS factor,
 /// from the `mfaPendingCredential` the first step returned. `phoneSignInInfo` is optional, as in the
-/// emulator (iOS's masked number in it is ignored).
+/// emulator (iOS's masked number in it is ignored; a stand-in page's token in it is noted as presented).
 enum MFASignInOperations {
     static func start(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject {
         let body = context.body
@@ -14,6 +14,7 @@ enum MFASignInOperations {
         guard let enrollment = account.mfaEnrollments?.first(where: { $0.mfaEnrollmentId == enrollmentId }) else {
             throw .badRequest("MFA_ENROLLMENT_NOT_FOUND")
         }
+        state.notePresented(recaptchaToken: try body.nested("phoneSignInInfo")?.nonEmptyString("recaptchaToken"))
         let verification = state.createVerificationCode(phoneNumber: enrollment.phoneNumber, now: context.now)
         context.log("To sign in with MFA using \(enrollment.phoneNumber), use the code \(verification.code).")
         return JSONObject([("phoneResponseInfo", ["sessionInfo": .string(verification.sessionInfo)])])

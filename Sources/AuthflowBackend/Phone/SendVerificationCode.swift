@@ -13,11 +13,7 @@ enum SendVerificationCode {
             state.account(phoneNumber: phoneNumber)?.requiresSecondFactor != true,
             "UNSUPPORTED_FIRST_FACTOR : A phone number cannot be set as a first factor on an SMS based MFA user."
         )
-        if let token = try body.nonEmptyString("recaptchaToken"),
-            let index = state.recaptchaTokens.firstIndex(where: { $0.token == token })
-        {
-            state.recaptchaTokens[index].presented = true
-        }
+        state.notePresented(recaptchaToken: try body.nonEmptyString("recaptchaToken"))
         let verification = state.createVerificationCode(phoneNumber: phoneNumber, now: context.now)
         context.log("To verify the phone number \(phoneNumber), use the code \(verification.code).")
         return JSONObject([("sessionInfo", .string(verification.sessionInfo))])

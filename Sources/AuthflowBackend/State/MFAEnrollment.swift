@@ -1,3 +1,5 @@
+import AuthflowParsing
+
 /// One enrolled SMS second factor.
 struct MFAEnrollment: Sendable, Equatable {
     /// 28 random alphanumeric characters.
@@ -13,7 +15,7 @@ struct MFAEnrollment: Sendable, Equatable {
         object.set("displayName", displayName)
         object.set("enrolledAt", enrolledAt)
         object.set("mfaEnrollmentId", mfaEnrollmentId)
-        object.set("phoneInfo", PhoneMasking.mask(phoneNumber))
+        object.set("phoneInfo", PhoneNumberMask.mask(phoneNumber))
         return .object(object)
     }
 

@@ -19,17 +19,33 @@ enum SignInPresentation {
         }
     }
 
-    /// The message for exit status 5: which factors the account has and that they cannot be used yet.
-    static func secondFactorMessage(_ challenge: SecondFactorChallenge) -> String {
-        let factors = challenge.factors.map { factor -> String in
-            let name = [factor.displayName.map { "\"\($0)\"" }, factor.phoneNumber].compactMap { $0 }.joined(separator: " ")
-            return (name.isEmpty ? "" : name + " ") + "(id \(factor.id))"
-        }
-        let who = challenge.email ?? "This account"
-        return "\(who) also needs a second factor to \(challenge.purpose.phrase): "
-            + (factors.isEmpty ? "none was listed" : factors.joined(separator: ", "))
-            + ". authflow cannot complete second factors yet, so nothing was stored; sign in with an account "
-            + "without a second factor for now."
+    /// The message for exit status 5: which factors the account has, how long the challenge is saved, and the
+    /// command that finishes it.
+    static func secondFactorMessage(_ pending: PendingSecondFactor) -> String {
+        let who = pending.email ?? "This account"
+        return "\(who) also needs a second factor to \(pending.purpose.phrase): "
+            + FactorSelection.lines(pending.factors).joined(separator: "; ")
+            + ". Nothing was texted yet; the sign-in is saved until \(TimeText.timestamp(pending.expiresAt)). Finish "
+            + "it with `\(resolveCommand(pending))` (on a terminal it asks for the code; else add --code-command CMD), "
+            + "or pass --factor and --mfa-code-command to the sign-in command."
+    }
+
+    /// The command that finishes `pending`.
+    static func resolveCommand(_ pending: PendingSecondFactor) -> String {
+        pending.phoneFactors.count == 1 ? "authflow mfa resolve" : "authflow mfa resolve --factor NUMBER"
+    }
+
+    /// The line added after a sign-in that passed a second factor.
+    static func secondFactorText(_ completed: SecondFactorSignIn.Completed) -> String {
+        "Second factor: \(FactorSelection.label(completed.factor))."
+    }
+
+    /// The members added to the JSON object of a sign-in that passed a second factor.
+    static func secondFactorJSON(_ completed: SecondFactorSignIn.Completed) -> [(String, OrderedJSON)] {
+        [
+            ("secondFactor", SessionPresentation.factorJSON(completed.factor)),
+            ("mfaVerifier", .string(completed.verifier.rawValue)), ("mfaCodeSource", .string(completed.codeOrigin.rawValue)),
+        ]
     }
 
     /// The JSON object for a signed-in result: what happened, then the user as `whoami --json` shows it.
@@ -38,11 +54,27 @@ enum SignInPresentation {
             + extra + [("user", .object(SessionPresentation.json(session)))]
     }
 
-    /// The JSON object for exit status 5: the factors to choose from, without the pending credential.
+    /// The JSON object for exit status 5 when the challenge could not even be saved: the factors, without the
+    /// pending credential.
     static func json(_ challenge: SecondFactorChallenge, extra: [(String, OrderedJSON)] = []) -> [(String, OrderedJSON)] {
         [
             ("result", .string("secondFactorRequired")), ("purpose", .string(challenge.purpose.rawValue)),
             ("firstFactor", .string(challenge.firstFactor)), ("email", .optional(challenge.email)),
         ] + extra + [("factors", .array(challenge.factors.map(SessionPresentation.factorJSON)))]
+    }
+
+    /// The JSON object for exit status 5 with a saved challenge: the factors (numbered as `--factor` counts
+    /// them), when it expires, whether a code was texted, and the command that finishes it. Never the pending
+    /// credential.
+    static func json(_ pending: PendingSecondFactor, extra: [(String, OrderedJSON)], codeSentTo: String? = nil) -> [(String, OrderedJSON)] {
+        [
+            ("result", .string("secondFactorRequired")), ("purpose", .string(pending.purpose.rawValue)),
+            ("firstFactor", .string(pending.firstFactor)), ("email", .optional(pending.email)),
+        ] + extra + [
+            ("factors", .array(pending.factors.map(SessionPresentation.factorJSON))),
+            ("codeSentTo", .optional(codeSentTo)),
+            ("expiresAt", .string(TimeText.iso8601(pending.expiresAt))),
+            ("resolveCommand", .string(codeSentTo == nil ? resolveCommand(pending) : "authflow mfa resolve --code CODE")),
+        ]
     }
 }

@@ -1,29 +1,48 @@
 import AuthflowCore
 
 /// Writes the end of a sign-in the same way for every command: the session on standard output (a line, or
-/// one JSON object), or, when a second factor is required, the factors (JSON only) and exit status 5.
+/// one JSON object). When the account also needs a second factor, the sign-in continues into it first
+/// (``SecondFactorResolution``), so every first factor (password, email link, phone, identity providers)
+/// gets the same resolution; when that cannot finish here, exit status 5 with the factors and a saved
+/// challenge for `authflow mfa resolve`.
 enum SignInReport {
     static func finish(
-        _ result: SignInResult, purpose: SignInPurpose, json: Bool, extraJSON: [(String, OrderedJSON)] = [],
-        extraText: [String] = [], method: String = "email-link sign-in"
-    ) throws(CommandFailure) {
-        let output = StandardOutput()
+        _ result: SignInResult, purpose: SignInPurpose, json: Bool, secondFactor: SecondFactorContinuation,
+        extraJSON: [(String, OrderedJSON)] = [], extraText: [String] = [], method: String = "email-link sign-in"
+    ) async throws(CommandFailure) {
         switch result {
         case .signedIn(let session, let isNewUser):
-            if json {
-                output.write(bytes: OrderedJSON.line(
-                    SignInPresentation.json(session, purpose: purpose, isNewUser: isNewUser, extra: extraJSON)))
-            } else {
-                output.write(([SignInPresentation.text(session, purpose: purpose, isNewUser: isNewUser, method: method)] + extraText)
-                    .joined(separator: "\n") + "\n")
-            }
-            output.flush()
+            signedIn(session, purpose: purpose, isNewUser: isNewUser, json: json, extraJSON: extraJSON, extraText: extraText, method: method)
         case .secondFactorRequired(let challenge):
-            if json {
-                output.write(bytes: OrderedJSON.line(SignInPresentation.json(challenge, extra: extraJSON)))
-                output.flush()
-            }
-            throw CommandFailure(SignInPresentation.secondFactorMessage(challenge), status: .secondFactorRequired)
+            let completed = try await SecondFactorResolution(continuation: secondFactor)
+                .continueSignIn(challenge, json: json, extraJSON: extraJSON)
+            signedIn(completed, purpose: challenge.purpose, json: json, extraJSON: extraJSON, extraText: extraText, method: method)
         }
+    }
+
+    /// A sign-in finished with its second factor.
+    static func signedIn(
+        _ completed: SecondFactorSignIn.Completed, purpose: SignInPurpose, json: Bool,
+        extraJSON: [(String, OrderedJSON)] = [], extraText: [String] = [], method: String = "email-link sign-in"
+    ) {
+        signedIn(
+            completed.session, purpose: purpose, isNewUser: false, json: json,
+            extraJSON: extraJSON + SignInPresentation.secondFactorJSON(completed),
+            extraText: [SignInPresentation.secondFactorText(completed)] + extraText, method: method)
+    }
+
+    private static func signedIn(
+        _ session: UserSession, purpose: SignInPurpose, isNewUser: Bool, json: Bool, extraJSON: [(String, OrderedJSON)],
+        extraText: [String], method: String
+    ) {
+        let output = StandardOutput()
+        if json {
+            output.write(bytes: OrderedJSON.line(
+                SignInPresentation.json(session, purpose: purpose, isNewUser: isNewUser, extra: extraJSON)))
+        } else {
+            output.write(([SignInPresentation.text(session, purpose: purpose, isNewUser: isNewUser, method: method)] + extraText)
+                .joined(separator: "\n") + "\n")
+        }
+        output.flush()
     }
 }

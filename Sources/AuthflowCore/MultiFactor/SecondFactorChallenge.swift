@@ -2,16 +2,17 @@ import AuthflowIdentityToolkit
 
 /// A first factor was accepted but the account also requires a second one: what is needed to finish.
 ///
-/// Every sign-in flow (email link, password, later phone and IdP) returns this instead of a session when
-/// the server answers with `mfaPendingCredential` and hints. Resolving it (`mfaSignIn:start` / `:finalize`)
-/// is separate work; this value carries everything that work needs, so it can be handed over unchanged.
+/// Every sign-in flow (email link, password, phone, identity providers) returns this instead of a session when
+/// the server answers with `mfaPendingCredential` and hints. It carries everything resolving needs, so it is
+/// handed over unchanged: ``SecondFactorSignIn`` saves it (``PendingSecondFactor``) and finishes it with
+/// `mfaSignIn:start` / `:finalize`.
 public struct SecondFactorChallenge: Sendable, Equatable, CustomStringConvertible {
     /// The credential `mfaSignIn:start` and `:finalize` take. `nil` when the server sent hints without one
     /// (the iOS SDK's signal), in which case the challenge cannot be resolved.
     public let pendingCredential: String?
     /// The enrolled second factors, as the server described them (phone numbers masked).
     public let hints: [MFAEnrollment]
-    /// How the first factor was given, as `sign_in_provider` names it: `emailLink`, `password`.
+    /// How the first factor was given, as `sign_in_provider` names it: `emailLink`, `password`, `phone`.
     public let firstFactor: String
     /// The account's email, when the first factor named one.
     public let email: String?

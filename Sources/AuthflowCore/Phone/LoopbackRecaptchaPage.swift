@@ -32,18 +32,22 @@ public final class LoopbackRecaptchaPage: Sendable {
     public let plan: PhoneVerificationPlan
     let progress = LoopbackPageProgress()
     private let renderer: PageRenderer
-    private let phoneNumber: PhoneNumber
+    private let recipient: String
+    private let recaptchaAction: String
     private let languageCode: String?
     private let testWidget: Bool
 
-    /// A page for `plan` and `phoneNumber`. `testWidget` replaces Google's script with the stand-in button
+    /// A page for `plan` that texts `recipient` (the number as shown, masked for a second factor).
+    /// `recaptchaAction` is the Enterprise action the web SDK names for the request (`sendVerificationCode`,
+    /// `mfaSmsEnrollment`, `mfaSmsSignIn`). `testWidget` replaces Google's script with the stand-in button
     /// (for an emulator); `languageCode` becomes reCAPTCHA's `hl` when it is a valid one.
     public init(
-        plan: PhoneVerificationPlan, phoneNumber: PhoneNumber, languageCode: String?, testWidget: Bool,
-        templates: TemplateDirectory, state: String = RandomToken.make()
+        plan: PhoneVerificationPlan, recipient: String, recaptchaAction: String = "sendVerificationCode",
+        languageCode: String?, testWidget: Bool, templates: TemplateDirectory, state: String = RandomToken.make()
     ) {
         self.plan = plan
-        self.phoneNumber = phoneNumber
+        self.recipient = recipient
+        self.recaptchaAction = recaptchaAction
         self.languageCode = languageCode.flatMap(Self.validLanguage)
         self.testWidget = testWidget
         self.renderer = PageRenderer(directory: templates)
@@ -134,7 +138,7 @@ public final class LoopbackRecaptchaPage: Sendable {
         }
         let nonce = RandomToken.make(bytes: 16)
         var context: TemplateContext = [
-            "state": .text(state), "phoneNumber": .text(phoneNumber.e164), "lang": .text(languageCode ?? "en"),
+            "state": .text(state), "phoneNumber": .text(recipient), "recaptchaAction": .text(recaptchaAction), "lang": .text(languageCode ?? "en"),
             "answerPath": .text(Self.answerPath), "codePath": .text(Self.codePath), "statusPath": .text(Self.statusPath),
             "nonce": .text(nonce), "testWidget": .flag(testWidget), "needsV2": .flag(plan.needsV2Token),
             "needsEnterprise": .flag(plan.needsEnterpriseToken),

@@ -40,8 +40,14 @@ public struct PendingPhoneVerification: Codable, Sendable, Equatable {
 
     /// Whether it was sent recently enough to reuse rather than send another SMS.
     public func isFresh(now: Date = Date()) -> Bool {
+        Self.isFresh(sentAt: sentAt, now: now)
+    }
+
+    /// Whether an SMS sent at `sentAt` is recent enough to reuse: within ``freshness``, allowing a minute of
+    /// clock skew. The SMS second-factor records use the same window.
+    public static func isFresh(sentAt: Date, now: Date = Date()) -> Bool {
         let age = now.timeIntervalSince(sentAt)
-        return age >= -60 && age < Self.freshness
+        return age >= -60 && age < freshness
     }
 }
 

@@ -9,7 +9,8 @@ import Glibc
 /// `verificationCodes` endpoint.
 ///
 /// It runs with `/bin/sh -c` after the SMS was sent, with the number and verification ID in its environment
-/// (`AUTHFLOW_PHONE_NUMBER`, `AUTHFLOW_VERIFICATION_ID`; the emulator lists codes by verification ID), plus
+/// (`AUTHFLOW_PHONE_NUMBER`, masked for a second factor whose full number the flow does not know;
+/// `AUTHFLOW_VERIFICATION_ID`, by which the emulator lists codes), plus
 /// `AUTHFLOW_PROJECT_ID` and, against an emulator, `AUTHFLOW_EMULATOR_HOST`. Its standard error is ours, so
 /// its complaints reach the person; the first non-empty line of its standard output is the code.
 public struct PhoneCodeCommand: Sendable {
@@ -24,21 +25,23 @@ public struct PhoneCodeCommand: Sendable {
         self.timeout = timeout
     }
 
-    /// Runs the command for `pending` and returns the code it printed.
-    public func code(for pending: PendingPhoneVerification) async throws(PhoneSignInError) -> String {
+    /// Runs the command for the code texted as `sent` and returns the code it printed.
+    public func code(for sent: SentSMSCode) async throws(PhoneSignInError) -> String {
         var environment = ProcessInfo.processInfo.environment
-        environment["AUTHFLOW_PHONE_NUMBER"] = pending.phoneNumber.e164
-        environment["AUTHFLOW_VERIFICATION_ID"] = pending.verificationID
-        environment["AUTHFLOW_PROJECT_ID"] = pending.project.projectID
-        environment["AUTHFLOW_EMULATOR_HOST"] = pending.project.emulatorHost
+        environment["AUTHFLOW_PHONE_NUMBER"] = sent.phoneNumber?.e164 ?? sent.recipient
+        environment["AUTHFLOW_VERIFICATION_ID"] = sent.verificationID
+        environment["AUTHFLOW_PROJECT_ID"] = sent.project.projectID
+        environment["AUTHFLOW_EMULATOR_HOST"] = sent.project.emulatorHost
         let cancelled = CancellationSwitch()
         let childEnvironment = environment
         let command = self.command
         let timeout = self.timeout
+        let resume = sent.resumeCommand
         let result: Result<String, PhoneSignInError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 Thread {
-                    continuation.resume(returning: Self.run(command, environment: childEnvironment, timeout: timeout, cancelled: cancelled))
+                    continuation.resume(returning: Self.run(
+                        command, environment: childEnvironment, timeout: timeout, resume: resume, cancelled: cancelled))
                 }.start()
             }
         } onCancel: {
@@ -48,7 +51,8 @@ public struct PhoneCodeCommand: Sendable {
     }
 
     private static func run(
-        _ command: String, environment: [String: String], timeout: Duration, cancelled: CancellationSwitch
+        _ command: String, environment: [String: String], timeout: Duration, resume: String,
+        cancelled: CancellationSwitch
     ) -> Result<String, PhoneSignInError> {
         let shown = "--code-command \"\(command)\""
         let run = ChildProcess.runCollectingOutput(
@@ -74,7 +78,7 @@ public struct PhoneCodeCommand: Sendable {
             case .signalled(let signal): "was killed by signal \(signal)"
             }
             return .failure(.codeCommand("\(shown) \(how); see its messages above. The verification is saved: "
-                + "retry with `authflow phone verify`."))
+                + "finish with `\(resume)`."))
         }
         let lines = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isNewline)
         guard let code = lines.lazy.map({ $0.trimmingCharacters(in: .whitespaces) }).first(where: { !$0.isEmpty }) else {

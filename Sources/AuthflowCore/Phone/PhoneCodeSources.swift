@@ -49,16 +49,21 @@ public struct PhoneCodeSources: Sendable {
 
     /// The code for `pending`, and where it came from.
     public func code(for pending: PendingPhoneVerification) async throws(PhoneSignInError) -> (code: String, origin: PhoneCodeOrigin) {
+        try await code(for: pending.sentCode)
+    }
+
+    /// The code texted as `sent`, and where it came from.
+    public func code(for sent: SentSMSCode) async throws(PhoneSignInError) -> (code: String, origin: PhoneCodeOrigin) {
         if let given = Self.cleaned(given) { return (given, .option) }
         if let command {
-            let printed = try await command.code(for: pending)
+            let printed = try await command.code(for: sent)
             return (printed, .command)
         }
-        guard !interactive.isEmpty else { throw .codeNeeded(pending.phoneNumber) }
+        guard !interactive.isEmpty else { throw .codeNeeded(sent) }
         switch await race() {
         case .code(let code, let origin): return (code, origin)
-        case .timedOut(let limit): throw .codeTimedOut(pending.phoneNumber, limit)
-        case .gaveUp: throw .codeNeeded(pending.phoneNumber)
+        case .timedOut(let limit): throw .codeTimedOut(sent, limit)
+        case .gaveUp: throw .codeNeeded(sent)
         }
     }
 

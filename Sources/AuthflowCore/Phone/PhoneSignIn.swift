@@ -6,9 +6,8 @@ import Foundation
 ///
 /// In order: check who is signed in (to link or re-authenticate); reuse a fresh unused verification for the
 /// number instead of texting again (unless `resend`); choose the route (``PhoneVerifierChoice``); prove the
-/// app (the hosted page through the custom scheme, the loopback page, or nothing); send the SMS and save the
-/// verification at once; take the code from the first source that has one (``PhoneCodeSources``); confirm
-/// it (``PhoneCodeConfirmation``). The front end only shows pages and asks questions
+/// app and send the SMS (the step the SMS second factor shares) and save the verification at once; take the
+/// code from the first source that has one (``PhoneCodeSources``); confirm it (``PhoneCodeConfirmation``). The front end only shows pages and asks questions
 /// (``PhoneSignInInteraction``).
 public struct PhoneSignIn: Sendable {
     /// What the caller chose.
@@ -95,143 +94,52 @@ public struct PhoneSignIn: Sendable {
             pending.purpose = purpose
             pending.userID = userID
             try? store.save(pending)
-            return try await finish(pending, page: nil, reused: true, options: options, interaction: interaction)
+            let texted = TextedCode(verificationID: pending.verificationID, page: nil, listener: nil)
+            return try await finish(pending, texted: texted, reused: true, options: options, interaction: interaction)
         }
 
-        let plan = try await PhoneVerifierChoice(client: client, configuration: configuration)
-            .plan(requested: options.verifier, testMode: options.appVerificationDisabledForTesting)
-        if plan.verifier != .none { interaction.note("Proving the app with the \(plan.verifier.rawValue) reCAPTCHA page: \(plan.reason).") }
-        let sender = PhoneCodeSender(client: client, project: project, store: store)
-        switch plan.verifier {
-        case .none:
-            let pending = try await send(sender, number, [.none], plan, purpose, userID, interaction)
-            return try await finish(pending, page: nil, reused: false, options: options, interaction: interaction)
-        case .hosted:
-            let token = try await hostedToken(plan: plan, options: options, interaction: interaction)
-            let pending = try await send(sender, number, plan.attempts(with: RecaptchaAnswer(v2Token: token)), plan, purpose, userID, interaction)
-            return try await finish(pending, page: nil, reused: false, options: options, interaction: interaction)
-        case .loopback:
-            return try await loopback(number, plan: plan, sender: sender, purpose: purpose, userID: userID, options: options, interaction: interaction)
+        let client = self.client
+        let (texted, verifier) = try await SMSCodeStep.text(
+            client: client, configuration: configuration, recipient: number.e164, recaptchaAction: "sendVerificationCode",
+            label: "authflow phone sign-in", options: options, interaction: interaction
+        ) { verification, plan throws(IdentityToolkitError) in
+            try await client.send(SendVerificationCodeRequest(
+                phoneNumber: number.e164, verification: verification, clientType: plan.clientType)).sessionInfo
         }
-    }
-
-    // MARK: Routes
-
-    private func hostedToken(
-        plan: PhoneVerificationPlan, options: Options, interaction: some PhoneSignInInteraction
-    ) async throws(PhoneSignInError) -> String {
-        guard let scheme = configuration.callbackScheme else {
-            throw .verifierUnavailable(PhoneVerifierChoice(client: client, configuration: configuration).hostedProblem() ?? "")
-        }
-        let resolved: ProjectConfiguration
+        let pending = PendingPhoneVerification(
+            phoneNumber: number, verificationID: texted.verificationID, purpose: purpose, userID: userID,
+            verifier: verifier, project: project)
         do {
-            resolved = try await AuthDomainResolver(client: client).resolve(configuration)
+            try store.save(pending)
+            interaction.note("Sent an SMS code to \(number).")
         } catch {
-            throw .verifierUnavailable(error.description)
+            interaction.note("The SMS was sent, but the verification could not be saved (\(error.description)); "
+                + "if this command stops, it cannot be finished with `authflow phone verify`.")
         }
-        let page = HostedVerifyAppURL(
-            authDomain: resolved.authDomain ?? "", secure: configuration.emulatorHost == nil,
-            apiKey: client.configuration.apiKey, bundleID: configuration[.iosBundleID],
-            clientVersion: client.configuration.clientVersion, scheme: scheme, languageCode: configuration.languageCode)
-        let listener: RedirectListener
-        do {
-            listener = try RedirectListener(configuration: .init(
-                check: HostedVerifyAppCallback.check(eventID: page.eventID, scheme: scheme), port: options.port,
-                schemes: [scheme.scheme], rendezvous: options.rendezvous, label: "authflow phone sign-in",
-                templates: options.templates,
-                successPage: ("reCAPTCHA solved", "authflow received the answer; go back to the terminal for the SMS code.")))
-        } catch {
-            throw .browser(error)
-        }
-        defer { listener.stop() }
-        await interaction.present(
-            PhoneBrowserPage(url: page.url, verifier: .hosted, callbackScheme: scheme.scheme), listener: listener)
-        let callback = try await interaction.waitForAnswer(from: listener)
-        return try HostedVerifyAppCallback.token(from: callback)
-    }
-
-    private func loopback(
-        _ number: PhoneNumber, plan: PhoneVerificationPlan, sender: PhoneCodeSender, purpose: SignInPurpose,
-        userID: String?, options: Options, interaction: some PhoneSignInInteraction
-    ) async throws(PhoneSignInError) -> Completed {
-        let page = LoopbackRecaptchaPage(
-            plan: plan, phoneNumber: number, languageCode: configuration.languageCode,
-            testWidget: configuration.emulatorHost != nil, templates: options.templates)
-        do {
-            try page.preload()
-        } catch {
-            throw .verifierUnavailable("The reCAPTCHA page cannot be shown: \(error)")
-        }
-        let listener: RedirectListener
-        do {
-            listener = try RedirectListener(configuration: .init(
-                check: page.check, port: options.port, path: LoopbackRecaptchaPage.answerPath, rendezvous: nil,
-                label: "authflow phone sign-in", templates: options.templates, routes: page.routes,
-                successPage: ("reCAPTCHA solved", "authflow is sending the SMS.")))
-        } catch {
-            throw .browser(error)
-        }
-        defer { listener.stop() }
-        await interaction.present(PhoneBrowserPage(url: page.url(port: listener.port), verifier: .loopback), listener: listener)
-        let pending: PendingPhoneVerification
-        do throws(PhoneSignInError) {
-            let callback = try await interaction.waitForAnswer(from: listener)
-            let answer = try LoopbackRecaptchaPage.answer(from: callback)
-            page.sending()
-            pending = try await send(sender, number, plan.attempts(with: answer), plan, purpose, userID, interaction)
-        } catch {
-            page.failed(error.description)
-            await page.letPageSeeOutcome()
-            throw error
-        }
-        page.awaitingCode()
-        let completed = try await finish(pending, page: page, reused: false, options: options, interaction: interaction)
-        await page.letPageSeeOutcome()
-        return completed
+        return try await finish(pending, texted: texted, reused: false, options: options, interaction: interaction)
     }
 
     // MARK: Steps
 
-    private func send(
-        _ sender: PhoneCodeSender, _ number: PhoneNumber, _ attempts: [AppVerification], _ plan: PhoneVerificationPlan,
-        _ purpose: SignInPurpose, _ userID: String?, _ interaction: some PhoneSignInInteraction
-    ) async throws(PhoneSignInError) -> PendingPhoneVerification {
-        let (pending, notSaved) = try await sender.send(
-            to: number, attempts: attempts, plan: plan, purpose: purpose, userID: userID)
-        if let notSaved {
-            interaction.note("The SMS was sent, but the verification could not be saved (\(notSaved.description)); "
-                + "if this command stops, it cannot be finished with `authflow phone verify`.")
-        } else {
-            interaction.note("Sent an SMS code to \(number).")
-        }
-        return pending
-    }
-
     private func finish(
-        _ pending: PendingPhoneVerification, page: LoopbackRecaptchaPage?, reused: Bool, options: Options,
+        _ pending: PendingPhoneVerification, texted: TextedCode, reused: Bool, options: Options,
         interaction: some PhoneSignInInteraction
     ) async throws(PhoneSignInError) -> Completed {
-        var interactive: [PhoneCodeSource] = []
-        if let page { interactive.append(PhoneCodeSource(.page) { await page.nextCode() }) }
-        interactive += interaction.codeSources(for: pending)
-        let sources = PhoneCodeSources(
-            given: options.code, command: options.codeCommand, interactive: interactive, timeout: options.timeout)
+        let answer = try await texted.code(
+            for: pending.sentCode, given: options.code, command: options.codeCommand, timeout: options.timeout,
+            interaction: interaction)
         let result: SignInResult
-        let origin: PhoneCodeOrigin
         do throws(PhoneSignInError) {
-            let answer = try await sources.code(for: pending)
-            origin = answer.origin
-            if origin != .page { page?.confirming() }
             result = try await PhoneCodeConfirmation(client: client, project: project, directory: directory)
                 .confirm(pending, code: answer.code)
         } catch {
-            page?.failed(error.description)
+            await texted.failed(error.description)
             throw error
         }
-        page?.finished(Self.outcome(result))
+        await texted.succeeded(Self.outcome(result))
         return Completed(
             result: result, phoneNumber: pending.phoneNumber, verifier: pending.verifier, reusedVerification: reused,
-            codeOrigin: origin)
+            codeOrigin: answer.origin)
     }
 
     /// For linking and re-authentication, the signed-in user, checked before any SMS is sent.

@@ -25,9 +25,9 @@ public enum PhoneSignInError: Error, Sendable, CustomStringConvertible {
     /// `sendVerificationCode` was refused or failed; no SMS was sent.
     case sendFailed(IdentityToolkitError)
     /// The SMS was sent, but no source gave a code.
-    case codeNeeded(PhoneNumber)
+    case codeNeeded(SentSMSCode)
     /// The SMS was sent, but no code came within the time limit.
-    case codeTimedOut(PhoneNumber, Duration)
+    case codeTimedOut(SentSMSCode, Duration)
     /// `--code-command` failed or printed no code.
     case codeCommand(String)
     /// The server says the code is wrong; the verification is kept for another try.
@@ -65,12 +65,12 @@ public enum PhoneSignInError: Error, Sendable, CustomStringConvertible {
             return "\(reason) No SMS was sent."
         case .sendFailed(let error):
             return Self.sendFailure(error)
-        case .codeNeeded(let number):
-            return "The SMS code was sent to \(number), but no code was given (no --code, --code-command, page or "
-                + "terminal). Finish with `authflow phone verify --code CODE --phone \(number)`."
-        case .codeTimedOut(let number, let limit):
+        case .codeNeeded(let sent):
+            return "The SMS code was sent to \(sent.recipient), but no code was given (no --code, --code-command, page "
+                + "or terminal). Finish with `\(sent.resumeCommand)`."
+        case .codeTimedOut(let sent, let limit):
             return "No SMS code arrived within \(limit.components.seconds) seconds. The verification is saved: finish "
-                + "with `authflow phone verify --code CODE --phone \(number)`."
+                + "with `\(sent.resumeCommand)`."
         case .codeCommand(let reason):
             return reason
         case .wrongCode(let server, let number):

@@ -1,7 +1,7 @@
 import AuthflowListener
 
-/// What a phone sign-in needs from the person, supplied by the front end (the CLI writes to the terminal
-/// and opens the browser); the flow itself decides everything else.
+/// What a phone sign-in (or an SMS second factor) needs from the person, supplied by the front end (the CLI
+/// writes to the terminal and opens the browser); the flow itself decides everything else.
 public protocol PhoneSignInInteraction: Sendable {
     /// Tells the person what is happening (one line).
     func note(_ message: String)
@@ -17,7 +17,7 @@ public protocol PhoneSignInInteraction: Sendable {
 
     /// The interactive places the SMS code may come from besides the page (a terminal prompt, a line of
     /// standard input), raced against the page; empty when there are none.
-    func codeSources(for pending: PendingPhoneVerification) -> [PhoneCodeSource]
+    func codeSources(for sent: SentSMSCode) -> [PhoneCodeSource]
 }
 
 /// A page the person must open to prove the app.

@@ -67,6 +67,8 @@ struct AppleSignInCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Browser") var browser: BrowserOptions
 
+    @OptionGroup(title: "Second factor") var secondFactor: SecondFactorOptions
+
     @OptionGroup(title: "Project") var project: ProjectOptions
 
     @OptionGroup(title: "Output") var output: OutputOptions
@@ -121,8 +123,9 @@ struct AppleSignInCommand: AsyncParsableCommand {
             throw context.report(.from(error))
         }
         let profile = completed.profile
-        try SignInReport.finish(
+        try await SignInReport.finish(
             completed.result, purpose: purpose, json: json,
+            secondFactor: SecondFactorContinuation(context: context, options: secondFactor, browser: browser, wait: wait),
             extraJSON: [
                 ("route", .string(completed.route)),
                 ("apple", .object([

@@ -9,7 +9,9 @@ struct EmailSignInCommand: AsyncParsableCommand {
         discussion: """
             The password is asked for on the terminal without echo, or read from standard input with \
             --password-stdin (one trailing newline is dropped), never from the command line, where other \
-            users could see it. An account with a second factor exits 5 with its factors listed.
+            users could see it. An account with an SMS second factor continues into it: --factor, --mfa-code or \
+            --mfa-code-command, or the terminal; without them and without a terminal it exits 5 with its factors \
+            listed and the sign-in saved for `authflow mfa resolve`.
 
             \(AuthflowExitCode.table)
             """
@@ -23,6 +25,9 @@ struct EmailSignInCommand: AsyncParsableCommand {
 
     @Flag(help: "Print a JSON object instead of a sentence.")
     var json = false
+
+    @OptionGroup(title: "Second factor")
+    var secondFactor: SecondFactorOptions
 
     @OptionGroup(title: "Project")
     var project: ProjectOptions
@@ -41,7 +46,9 @@ struct EmailSignInCommand: AsyncParsableCommand {
         } catch {
             throw context.report(.from(error))
         }
-        try SignInReport.finish(result, purpose: .signIn, json: json)
+        try await SignInReport.finish(
+            result, purpose: .signIn, json: json,
+            secondFactor: SecondFactorContinuation(context: context, options: secondFactor))
     }
 
     private func readPassword() throws(CommandFailure) -> String {

@@ -15,7 +15,8 @@ struct EmailLinkCompleteCommand: AsyncParsableCommand {
             The address is --email, else the one `email-link send` remembered on this machine, else asked for \
             on a terminal. --link adds email-link sign-in to the signed-in user; --reauth re-authenticates \
             the signed-in user before a sensitive change. The remembered address is forgotten on success and \
-            kept on failure.
+            kept on failure. An account with an SMS second factor continues into it (--factor, --mfa-code, \
+            --mfa-code-command or the terminal), else exits 5 with the sign-in saved for `authflow mfa resolve`.
 
             \(AuthflowExitCode.table)
             """
@@ -41,6 +42,9 @@ struct EmailLinkCompleteCommand: AsyncParsableCommand {
 
     @Flag(help: "Print a JSON object instead of a sentence.")
     var json = false
+
+    @OptionGroup(title: "Second factor")
+    var secondFactor: SecondFactorOptions
 
     @OptionGroup(title: "Short links")
     var network: LinkNetworkOptions
@@ -73,7 +77,7 @@ struct EmailLinkCompleteCommand: AsyncParsableCommand {
             : nil
         let purpose: SignInPurpose = linkToUser ? .link : reauth ? .reauthenticate : .signIn
         try await EmailLinkFinisher(context: context, inspector: network.makeInspector())
-            .run(source, purpose: purpose, email: email, askForEmail: ask, json: json)
+            .run(source, purpose: purpose, email: email, askForEmail: ask, json: json, secondFactor: secondFactor)
     }
 
     private func readSource() throws(CommandFailure) -> EmailLinkSource {

@@ -11,7 +11,8 @@ struct EmailLinkFinisher {
     /// `--email`: a missing address is then a refusal (1) that says which command to run instead.
     func run(
         _ source: EmailLinkSource, purpose: SignInPurpose, email: String?,
-        askForEmail: EmailLinkCompletion.EmailQuestion?, json: Bool, handoff: Bool = false
+        askForEmail: EmailLinkCompletion.EmailQuestion?, json: Bool, secondFactor: SecondFactorOptions? = nil,
+        handoff: Bool = false
     ) async throws(CommandFailure) {
         let completion = EmailLinkCompletion(
             client: try context.client(), project: try context.sessionProject(),
@@ -23,8 +24,9 @@ struct EmailLinkFinisher {
             throw context.report(Self.failure(error, handoff: handoff))
         }
         let continueURL = completed.action.continueURL
-        try SignInReport.finish(
+        try await SignInReport.finish(
             completed.result, purpose: purpose, json: json,
+            secondFactor: SecondFactorContinuation(context: context, options: secondFactor),
             extraJSON: [
                 ("emailSource", .string(completed.emailSource.rawValue)), ("continueUrl", .optional(continueURL)),
                 ("layers", .array(completed.inspection.layers.map { .string($0.description) })),

@@ -61,6 +61,8 @@ struct PhoneSignInCommand: AsyncParsableCommand {
     @Flag(help: "Print a JSON object instead of a sentence.")
     var json = false
 
+    @OptionGroup(title: "Second factor") var secondFactor: SecondFactorOptions
+
     @OptionGroup var wait: WaitOptions
 
     @OptionGroup(title: "Browser") var browser: BrowserOptions
@@ -70,11 +72,7 @@ struct PhoneSignInCommand: AsyncParsableCommand {
     @OptionGroup(title: "Output") var output: OutputOptions
 
     func validate() throws {
-        do {
-            _ = try PhoneNumber(validating: number)
-        } catch {
-            throw ValidationError(error.description)
-        }
+        try PhoneNumber.validateArgument(number)
         guard !(linkToUser && reauth) else { throw ValidationError("Pass --link or --reauth, not both.") }
         if appVerificationDisabledForTesting, let verifier, verifier != .none {
             throw ValidationError("--app-verification-disabled-for-testing sends no proof; it cannot be combined with --verifier \(verifier.rawValue).")
@@ -83,12 +81,7 @@ struct PhoneSignInCommand: AsyncParsableCommand {
 
     func run() async throws {
         let context = try CommandContext(options: project, verbose: output.verbose)
-        let phoneNumber: PhoneNumber
-        do {
-            phoneNumber = try PhoneNumber(validating: number)
-        } catch {
-            throw CommandFailure(error.description, status: .usage)
-        }
+        let phoneNumber = try PhoneNumber.argument(number)
         let purpose: SignInPurpose = linkToUser ? .link : reauth ? .reauthenticate : .signIn
         let flow = PhoneSignIn(
             client: try context.client(), configuration: context.configuration, project: try context.sessionProject(),
@@ -105,8 +98,9 @@ struct PhoneSignInCommand: AsyncParsableCommand {
         } catch {
             throw context.report(.from(error))
         }
-        try SignInReport.finish(
+        try await SignInReport.finish(
             completed.result, purpose: purpose, json: json,
+            secondFactor: SecondFactorContinuation(context: context, options: secondFactor, browser: browser, wait: wait),
             extraJSON: [
                 ("phoneNumber", .string(completed.phoneNumber.e164)), ("verifier", .string(completed.verifier.rawValue)),
                 ("codeSource", .string(completed.codeOrigin.rawValue)),

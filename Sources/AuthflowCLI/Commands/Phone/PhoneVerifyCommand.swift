@@ -26,6 +26,8 @@ struct PhoneVerifyCommand: AsyncParsableCommand {
     @Flag(help: "Print a JSON object instead of a sentence.")
     var json = false
 
+    @OptionGroup(title: "Second factor") var secondFactor: SecondFactorOptions
+
     @OptionGroup(title: "Project") var project: ProjectOptions
 
     @OptionGroup(title: "Output") var output: OutputOptions
@@ -61,8 +63,9 @@ struct PhoneVerifyCommand: AsyncParsableCommand {
         } catch let error as PhoneSignInError {
             throw context.report(.from(error))
         }
-        try SignInReport.finish(
+        try await SignInReport.finish(
             result, purpose: pending.purpose, json: json,
+            secondFactor: SecondFactorContinuation(context: context, options: secondFactor),
             extraJSON: [("phoneNumber", .string(pending.phoneNumber.e164)), ("verifier", .string(pending.verifier.rawValue))],
             method: "the phone number \(pending.phoneNumber)")
     }

@@ -5,9 +5,13 @@ import AuthflowListener
 /// Ctrl-C), progress on standard error, and the SMS code from standard input.
 final class TerminalPhoneInteraction: PhoneSignInInteraction {
     private let terminal: HostedPageTerminal
+    private let readsStandardInput: Bool
 
-    init(browser: String?, noBrowser: Bool, timeout: Duration) {
+    /// `readsStandardInput` lets a line of piped standard input be the code when there is no terminal (off
+    /// where the input already served the first factor).
+    init(browser: String?, noBrowser: Bool, timeout: Duration, readsStandardInput: Bool = true) {
         terminal = HostedPageTerminal(browser: browser, noBrowser: noBrowser, timeout: timeout)
+        self.readsStandardInput = readsStandardInput
     }
 
     func note(_ message: String) {
@@ -29,16 +33,17 @@ final class TerminalPhoneInteraction: PhoneSignInInteraction {
         }
     }
 
-    func codeSources(for pending: PendingPhoneVerification) -> [PhoneCodeSource] {
+    func codeSources(for sent: SentSMSCode) -> [PhoneCodeSource] {
         if Terminal.isInteractive {
             return [PhoneCodeSource(.terminal) {
-                StandardError.write("Enter the code sent to \(pending.phoneNumber): ", newline: false)
+                StandardError.write("Enter the code sent to \(sent.recipient): ", newline: false)
                 let line = await InputLines.standardInput.next()
                 // The page answered first: end the prompt's line so later output starts on its own.
                 if Task.isCancelled { StandardError.write("") }
                 return line
             }]
         }
+        guard readsStandardInput else { return [] }
         return [PhoneCodeSource(.standardInput) { await InputLines.standardInput.next() }]
     }
 }

@@ -1,0 +1,77 @@
+import ArgumentParser
+import AuthflowCore
+import AuthflowIdentityToolkit
+import AuthflowParsing
+import Foundation
+
+/// `authflow mfa list`: the signed-in user's second factors, as the account has them now.
+struct MFAListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the signed-in user's second factors.",
+        discussion: """
+            Looks the account up (refreshing the ID token first when due) and prints each factor: its number in \
+            the list (what --factor and `mfa unenroll` accept, like the name and the ID), the phone number with \
+            all but its last four digits hidden, the display name, when it was enrolled, and its ID.
+
+            \(AuthflowExitCode.table)
+            """
+    )
+
+    @Flag(help: "Print a JSON object instead of a table.")
+    var json = false
+
+    @OptionGroup(title: "Project") var project: ProjectOptions
+
+    @OptionGroup(title: "Output") var output: OutputOptions
+
+    func run() async throws {
+        let context = try CommandContext(options: project, verbose: output.verbose)
+        let service = try context.enrolledFactorService()
+        let session: UserSession
+        do {
+            session = try await service.list()
+        } catch {
+            throw context.report(.from(error, resolvingSignIn: false))
+        }
+        let factors = session.enrolledFactors
+        let output = StandardOutput()
+        if json {
+            output.write(bytes: OrderedJSON.line([
+                ("uid", .string(session.uid)), ("email", .optional(session.email)),
+                ("factors", .array(factors.enumerated().map { index, factor in
+                    .object([
+                        ("index", .int(index + 1)), ("id", .string(factor.id)), ("displayName", .optional(factor.displayName)),
+                        ("phoneNumber", .optional(factor.phoneNumber.map(PhoneNumberMask.mask))),
+                        ("enrolledAt", .optional(factor.enrolledAt)),
+                    ])
+                })),
+            ]))
+        } else if factors.isEmpty {
+            output.write("\(session.email ?? session.uid) has no second factors. Add one with `authflow mfa enroll +NUMBER`.\n")
+        } else {
+            output.write(Self.table(factors) + "\n")
+        }
+        output.flush()
+    }
+
+    /// `#  phone  name  enrolled  id`, one row per factor, columns padded.
+    static func table(_ factors: [EnrolledFactor]) -> String {
+        let rows = [["#", "PHONE", "NAME", "ENROLLED", "ID"]] + factors.enumerated().map { index, factor in
+            [
+                "\(index + 1)", factor.phoneNumber.map(PhoneNumberMask.mask) ?? "(not SMS)", factor.displayName ?? "-",
+                factor.enrolledAt.flatMap(Self.date).map(TimeText.timestamp) ?? factor.enrolledAt ?? "-", factor.id,
+            ]
+        }
+        let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { column, cell in
+                column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }.joined(separator: "\n")
+    }
+
+    private static func date(_ text: String) -> Date? {
+        MFAEnrollment(mfaEnrollmentId: "", enrolledAt: text).enrolledDate
+    }
+}

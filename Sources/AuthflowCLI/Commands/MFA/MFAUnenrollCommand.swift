@@ -1,0 +1,49 @@
+import ArgumentParser
+import AuthflowCore
+
+/// `authflow mfa unenroll ID|NAME`: remove one of the signed-in user's second factors.
+struct MFAUnenrollCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "unenroll",
+        abstract: "Remove one of the signed-in user's second factors.",
+        discussion: """
+            Names the factor by its ID, its display name or its number in `authflow mfa list`. Firebase may \
+            ask for a recent sign-in first (CREDENTIAL_TOO_OLD_LOGIN_AGAIN): sign in again, then retry.
+
+            \(AuthflowExitCode.table)
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The factor's ID, display name or number in `mfa list`.", valueName: "factor"))
+    var factor: String
+
+    @Flag(help: "Print a JSON object instead of a sentence.")
+    var json = false
+
+    @OptionGroup(title: "Project") var project: ProjectOptions
+
+    @OptionGroup(title: "Output") var output: OutputOptions
+
+    func run() async throws {
+        let context = try CommandContext(options: project, verbose: output.verbose)
+        let service = try context.enrolledFactorService()
+        let outcome: (session: UserSession, removed: EnrolledFactor)
+        do {
+            outcome = try await service.unenroll(factor)
+        } catch {
+            throw context.report(.from(error, resolvingSignIn: false))
+        }
+        let output = StandardOutput()
+        if json {
+            output.write(bytes: OrderedJSON.line([
+                ("result", .string("unenrolled")), ("factor", SessionPresentation.factorJSON(outcome.removed)),
+                ("remaining", .int(outcome.session.enrolledFactors.count)),
+            ]))
+        } else {
+            let left = outcome.session.enrolledFactors.count
+            output.write("Removed \(FactorSelection.label(outcome.removed)); "
+                + (left == 0 ? "the account has no second factor left.\n" : "\(left) second factor(s) left.\n"))
+        }
+        output.flush()
+    }
+}

@@ -1,0 +1,31 @@
+import AuthflowCore
+
+extension CommandFailure {
+    /// An SMS second factor that did not finish. A challenge that needs a person (no factor chosen, no code) is
+    /// 5 while resolving a sign-in; a choice that names nothing is 2; what the user or server refused is 1; the
+    /// phone flow's own failures keep their statuses.
+    static func from(_ error: SecondFactorError, resolvingSignIn: Bool) -> CommandFailure {
+        switch error {
+        case .unresolvable, .factorNeeded:
+            return CommandFailure(error.description, status: .secondFactorRequired)
+        case .codeNeeded:
+            return CommandFailure(error.description, status: resolvingSignIn ? .secondFactorRequired : .usage)
+        case .unknownFactor, .ambiguousFactor, .notAnSMSFactor:
+            return CommandFailure(error.description, status: .usage)
+        case .noPendingChallenge, .challengeExpired, .emailNotVerified, .alreadyEnrolled:
+            return CommandFailure(error.description, status: .refused)
+        case .challengeRejected(let server), .wrongCode(let server, _), .codeExpired(let server, _):
+            return CommandFailure(error.description, status: .refused, serverCode: server.rawMessage)
+        case .recentLoginRequired(let server, _, _):
+            return CommandFailure(error.description, status: .refused, serverCode: server.rawMessage)
+        case .unsupportedFirstFactor(let server, _):
+            return CommandFailure(error.description, status: .refused, serverCode: server?.rawMessage)
+        case .sms(let phone):
+            return from(phone)
+        case .signIn(let signIn):
+            return from(signIn)
+        case .session(let session):
+            return from(session)
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import AuthflowIdentityToolkit
+import AuthflowStorage
+import Foundation
+
+/// Adds an SMS second factor to the signed-in user: `PhoneMultiFactorGenerator` with `multiFactor.enroll` in
+/// the SDKs.
+///
+/// It looks the account up first, so an unverified email or an already enrolled number is refused before any
+/// reCAPTCHA; texts the number with `mfaEnrollment:start`, proving the app exactly as phone sign-in does (or
+/// reuses an enrolment SMS sent to it a few minutes ago); saves that SMS at once; takes the code from the same
+/// sources; sends it with `mfaEnrollment:finalize` and the display name; and stores the new tokens, which carry
+/// the factor, with the account's refreshed list of factors.
+public struct SecondFactorEnrollment: Sendable {
+    /// A finished enrolment: the new factor, as the account lists it.
+    public typealias Completed = SecondFactorCompletion
+
+    private let client: IdentityToolkitClient
+    private let configuration: ProjectConfiguration
+    private let project: SessionProject
+    private let directory: ProjectStateDirectory
+
+    /// Enrolment through `client` for the project `configuration` describes, whose state lives in `directory`.
+    public init(
+        client: IdentityToolkitClient, configuration: ProjectConfiguration, project: SessionProject,
+        directory: ProjectStateDirectory
+    ) {
+        self.client = client
+        self.configuration = configuration
+        self.project = project
+        self.directory = directory
+    }
+
+    /// Enrolls `number` under `displayName`.
+    public func run(
+        _ number: PhoneNumber, displayName: String?, options: PhoneSignIn.Options, interaction: some PhoneSignInInteraction
+    ) async throws(SecondFactorError) -> Completed {
+        let store = SessionStore(directory: directory)
+        let account = AccountService(client: client, store: store, project: project.label)
+        let session: UserSession
+        do {
+            session = try await account.refreshProfile()
+        } catch {
+            throw .session(error)
+        }
+        guard session.email != nil, session.emailVerified == true else { throw .emailNotVerified(email: session.email) }
+        if session.enrolledFactors.contains(where: { $0.phoneNumber == number.e164 }) { throw .alreadyEnrolled(number.e164) }
+
+        let file = PendingSecondFactorEnrollment.file(for: number, in: directory)
+        let texted: TextedCode
+        let pending: PendingSecondFactorEnrollment
+        let reused: Bool
+        if !options.resend, let earlier = try? file.load(), earlier.userID == session.uid, earlier.isFresh() {
+            interaction.note("An enrolment SMS sent to \(number) is still unused; using it instead of sending another "
+                + "(--resend sends a new one).")
+            (texted, pending, reused) = (TextedCode(verificationID: earlier.verificationID, page: nil, listener: nil), earlier, true)
+        } else {
+            let (client, tenantID) = (self.client, project.tenantID)
+            let verifier: PhoneVerifier
+            do {
+                (texted, verifier) = try await SMSCodeStep.text(
+                    client: client, configuration: configuration, recipient: number.e164, recaptchaAction: "mfaSmsEnrollment",
+                    label: "authflow mfa enroll", options: options, interaction: interaction
+                ) { verification, plan throws(IdentityToolkitError) in
+                    try await client.send(StartMFAEnrollmentRequest(
+                        idToken: session.tokens.idToken, phoneNumber: number.e164, verification: verification,
+                        clientType: plan.clientType, tenantID: tenantID)).sessionInfo
+                }
+            } catch {
+                throw Self.startFailure(error, number: number, session: session)
+            }
+            pending = PendingSecondFactorEnrollment(
+                phoneNumber: number, verificationID: texted.verificationID, userID: session.uid, verifier: verifier)
+            reused = false
+            do {
+                try file.save(pending)
+                interaction.note("Sent an SMS code to \(number).")
+            } catch {
+                interaction.note("The SMS was sent, but it could not be saved (\(error.description)); if this command "
+                    + "stops, run it again for a new SMS.")
+            }
+        }
+        let resume = "authflow mfa enroll \(number) --code CODE"
+        let code: (code: String, origin: PhoneCodeOrigin)
+        do {
+            code = try await texted.code(
+                for: SentSMSCode(recipient: number.e164, phoneNumber: number, verificationID: pending.verificationID,
+                                 project: project, resumeCommand: resume),
+                given: options.code, command: options.codeCommand, timeout: options.timeout, interaction: interaction)
+        } catch {
+            if case .codeNeeded(let waiting) = error { throw .codeNeeded(waiting) }
+            throw .sms(error)
+        }
+        let enrolled: (session: UserSession, factor: EnrolledFactor)
+        do throws(SecondFactorError) {
+            enrolled = try await finalize(
+                pending, code: code.code, displayName: displayName, session: session, store: store, account: account)
+        } catch {
+            await texted.failed(error.description)
+            throw error
+        }
+        await texted.succeeded("Added \(number) as a second factor. You can close this tab.")
+        return Completed(
+            session: enrolled.session, factor: enrolled.factor, verifier: pending.verifier, codeOrigin: code.origin,
+            reusedCode: reused)
+    }
+
+    private func finalize(
+        _ pending: PendingSecondFactorEnrollment, code: String, displayName: String?, session: UserSession,
+        store: SessionStore, account: AccountService
+    ) async throws(SecondFactorError) -> (session: UserSession, factor: EnrolledFactor) {
+        let file = PendingSecondFactorEnrollment.file(for: pending.phoneNumber, in: directory)
+        let reply: FinalizeMFAEnrollmentResponse
+        do {
+            reply = try await client.send(FinalizeMFAEnrollmentRequest(
+                idToken: session.tokens.idToken, sessionInfo: pending.verificationID, code: code,
+                displayName: displayName, tenantID: project.tenantID))
+        } catch {
+            let number = pending.phoneNumber
+            if let server = error.serverError, !error.isBackendUnavailable {
+                switch server.code {
+                case .invalidCode, .missingCode:
+                    throw .wrongCode(server, resumeCommand: "authflow mfa enroll \(number) --code CODE")
+                case .sessionExpired, .invalidSessionInfo, .missingSessionInfo:
+                    try? file.remove()
+                    throw .codeExpired(server, restartCommand: "authflow mfa enroll \(number)")
+                case .secondFactorExists:
+                    try? file.remove()
+                    throw .alreadyEnrolled(number.e164)
+                default:
+                    break
+                }
+            }
+            throw .accountRefusal(error, session: session)
+        }
+        guard case .signedIn(let tokens) = reply.outcome else { throw .signIn(.unusableReply) }
+        var updated = session
+        updated.update(tokens: SessionTokens(idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn))
+        let claims = IDTokenClaims(jwt: tokens.idToken)
+        updated.secondFactorID = claims?.secondFactorID ?? updated.secondFactorID
+        do {
+            try await store.saveSignedIn(updated) { () throws(StorageError) in try file.remove() }
+        } catch {
+            throw .storage(error)
+        }
+        // The list as the account now has it; if the lookup fails the tokens are stored all the same.
+        if let refreshed = try? await account.refreshProfile() { updated = refreshed }
+        let factor = updated.enrolledFactors.first { $0.phoneNumber == pending.phoneNumber.e164 }
+            ?? EnrolledFactor(
+                id: claims?.secondFactorID ?? "", displayName: displayName, phoneNumber: pending.phoneNumber.e164)
+        return (updated, factor)
+    }
+
+    /// `mfaEnrollment:start` refusals, with the advice each needs.
+    private static func startFailure(_ error: PhoneSignInError, number: PhoneNumber, session: UserSession) -> SecondFactorError {
+        guard case .sendFailed(let service) = error, service.serverError != nil, !service.isBackendUnavailable else {
+            return .sms(error)
+        }
+        if service.serverError?.code == .secondFactorExists { return .alreadyEnrolled(number.e164) }
+        let refusal = SecondFactorError.accountRefusal(service, session: session)
+        if case .session(.rejected) = refusal { return .sms(error) }
+        return refusal
+    }
+}

@@ -1,0 +1,137 @@
+import AuthflowIdentityToolkit
+import AuthflowStorage
+
+/// Why enrolling, listing, withdrawing or resolving an SMS second factor did not finish. Every case says what
+/// to do next; a challenge stays saved for `authflow mfa resolve` unless the server said it is dead.
+public enum SecondFactorError: Error, Sendable, CustomStringConvertible {
+    /// No challenge is saved for the project.
+    case noPendingChallenge(project: String)
+    /// The saved challenge is older than ``PendingSecondFactor/lifetime``; it was forgotten.
+    case challengeExpired(project: String)
+    /// The server refused the pending credential (expired, or from elsewhere); it was forgotten.
+    case challengeRejected(ServerError)
+    /// The challenge came without a pending credential or without an SMS factor, so it cannot be resolved.
+    case unresolvable(SecondFactorChallenge)
+    /// Several factors and nothing to choose with (no `--factor`, no terminal).
+    case factorNeeded([EnrolledFactor])
+    /// `--factor` matched none of the factors.
+    case unknownFactor(String, [EnrolledFactor])
+    /// `--factor` named a display name several factors share.
+    case ambiguousFactor(String, [EnrolledFactor])
+    /// The chosen factor is not an SMS one (TOTP), which authflow cannot complete.
+    case notAnSMSFactor(EnrolledFactor)
+    /// The SMS was texted but no source gave its code; it stays saved for `resumeCommand`.
+    case codeNeeded(SentSMSCode)
+    /// The server says the code is wrong; the SMS stays saved for another try with `resumeCommand`.
+    case wrongCode(ServerError, resumeCommand: String)
+    /// The server says the SMS's verification expired; it was forgotten; `restartCommand` texts a new one.
+    case codeExpired(ServerError, restartCommand: String)
+    /// Enrolling needs a verified email address (`email` is the account's, if it has one).
+    case emailNotVerified(email: String?)
+    /// Firebase wants a recent sign-in first (`CREDENTIAL_TOO_OLD_LOGIN_AGAIN`); `signInProvider` says how the
+    /// session signed in, to suggest the same way back.
+    case recentLoginRequired(ServerError, signInProvider: String?, email: String?)
+    /// Firebase allows no second factor for this first factor (phone, anonymous, custom).
+    case unsupportedFirstFactor(ServerError?, signInProvider: String?)
+    /// The number is already one of the account's second factors.
+    case alreadyEnrolled(String)
+    /// Proving the app, texting the code or reading it failed as in phone sign-in.
+    case sms(PhoneSignInError)
+    /// Finishing the sign-in failed for a reason every first factor shares.
+    case signIn(SignInError)
+    /// The stored session is missing, unusable or could not be updated.
+    case session(SessionError)
+
+    public var description: String {
+        switch self {
+        case .noPendingChallenge(let project):
+            return "No second-factor challenge is waiting in \(project). Sign in first (for example "
+                + "`authflow email sign-in EMAIL`); a sign-in that needs a second factor saves one."
+        case .challengeExpired(let project):
+            return "The saved second-factor challenge in \(project) is too old to finish; sign in again."
+        case .challengeRejected(let server):
+            return "\(server.message) The saved challenge was forgotten; sign in again."
+        case .unresolvable(let challenge):
+            let kinds = challenge.pendingCredential == nil
+                ? "Firebase sent the account's second factors without the credential needed to use them"
+                : "none of the account's second factors is an SMS one, the only kind authflow can complete"
+            return "\(challenge.email ?? "This account") needs a second factor, but \(kinds). Nothing was stored."
+        case .factorNeeded(let factors):
+            return "Choose a second factor with --factor (its number, name or ID): "
+                + FactorSelection.lines(factors).joined(separator: "; ") + "."
+        case .unknownFactor(let given, let factors):
+            return "No second factor is called \"\(given)\". Choose by number, name or ID: "
+                + FactorSelection.lines(factors).joined(separator: "; ") + "."
+        case .ambiguousFactor(let given, let matches):
+            return "Several second factors are called \"\(given)\"; choose one by its ID: "
+                + matches.map(FactorSelection.label).joined(separator: "; ") + "."
+        case .notAnSMSFactor(let factor):
+            return "\(FactorSelection.label(factor)) is not an SMS second factor; authflow can only complete SMS "
+                + "factors. Choose another with --factor."
+        case .codeNeeded(let sent):
+            return "The SMS code was sent to \(sent.recipient), but no code was given. Finish with "
+                + "`\(sent.resumeCommand)`."
+        case .wrongCode(let server, let resume):
+            return "\(server.message) The SMS stays usable for a few minutes: run `\(resume)` with the right code."
+        case .codeExpired(let server, let restart):
+            return "\(server.message) Text a new code with `\(restart)`."
+        case .emailNotVerified(let email):
+            guard let email else {
+                return "An SMS second factor needs an account with a verified email address, and this one has none."
+            }
+            return "An SMS second factor needs a verified email address, and \(email) is not verified yet. Run "
+                + "`authflow email verify`, open the link in the email, then run this command again."
+        case .recentLoginRequired(_, let provider, let email):
+            return "Firebase wants a recent sign-in before changing second factors. Sign in again, "
+                + Self.reauthentication(provider: provider, email: email) + ", then run this command again."
+        case .unsupportedFirstFactor(_, let provider):
+            let how = provider.map { " (this session signed in with \($0))" } ?? ""
+            return "Firebase does not allow a second factor on a session signed in with a phone number, "
+                + "anonymously or with a custom token\(how). Sign in with email and password, an email link or "
+                + "an identity provider first."
+        case .alreadyEnrolled(let number):
+            return "\(number) is already one of this account's second factors (see `authflow mfa list`)."
+        case .sms(let error):
+            return error.description
+        case .signIn(let error):
+            return error.description
+        case .session(let error):
+            return error.description
+        }
+    }
+
+    /// How to sign in again the way the session did.
+    private static func reauthentication(provider: String?, email: String?) -> String {
+        let address = email ?? "EMAIL"
+        switch provider {
+        case "password":
+            return "e.g. `authflow email sign-in \(address)`"
+        case "emailLink":
+            return "e.g. `authflow email-link send \(address)`, then `authflow email-link complete LINK --reauth`"
+        case .some(let other):
+            return "with \(other) as before"
+        case nil:
+            return "with the method you used before"
+        }
+    }
+}
+
+extension SecondFactorError {
+    /// A refusal of a request carrying the signed-in user's ID token, read the way every MFA command reads it.
+    static func accountRefusal(_ error: IdentityToolkitError, session: UserSession) -> SecondFactorError {
+        guard let server = error.serverError, !error.isBackendUnavailable else { return .session(.service(error)) }
+        switch server.code {
+        case .credentialTooOldLoginAgain:
+            return .recentLoginRequired(server, signInProvider: session.signInProvider, email: session.email)
+        case .unverifiedEmail:
+            return .emailNotVerified(email: session.email)
+        case .unsupportedFirstFactor:
+            return .unsupportedFirstFactor(server, signInProvider: session.signInProvider)
+        default:
+            return .session(.rejected(server))
+        }
+    }
+
+    /// A storage failure, as the session errors carry it.
+    static func storage(_ error: StorageError) -> SecondFactorError { .session(.storage(error)) }
+}

@@ -1,0 +1,200 @@
+import AuthflowIdentityToolkit
+import AuthflowStorage
+import Foundation
+
+/// Finishes a sign-in whose first factor was accepted but whose account also needs an SMS second factor: what
+/// `PhoneMultiFactorGenerator` and `resolver.resolveSignIn` do in the SDKs.
+///
+/// The challenge is saved first (``save(_:)``), so a command that cannot finish (no terminal, no code) leaves it
+/// for `authflow mfa resolve`. ``resolve(_:factor:options:interaction:)`` then texts the chosen factor with
+/// `mfaSignIn:start`, proving the app exactly as phone sign-in does (the same routes and code sources), or
+/// reuses an SMS texted to it a few minutes ago; it sends the code with `mfaSignIn:finalize` and stores the
+/// session with its second factor. A wrong code keeps everything for another try.
+public struct SecondFactorSignIn: Sendable {
+    /// A finished second factor: the stored session records it in ``UserSession/secondFactorID``.
+    public typealias Completed = SecondFactorCompletion
+
+    private let client: IdentityToolkitClient
+    private let configuration: ProjectConfiguration
+    private let project: SessionProject
+    private let directory: ProjectStateDirectory
+
+    /// Resolution through `client` for the project `configuration` describes, whose state lives in `directory`.
+    public init(
+        client: IdentityToolkitClient, configuration: ProjectConfiguration, project: SessionProject,
+        directory: ProjectStateDirectory
+    ) {
+        self.client = client
+        self.configuration = configuration
+        self.project = project
+        self.directory = directory
+    }
+
+    private var file: StateFile<PendingSecondFactor> { StateFile(PendingSecondFactor.fileName, in: directory) }
+
+    /// The saved challenge's path, for messages.
+    public var path: String { file.path }
+
+    /// Saves `challenge` for `authflow mfa resolve`, replacing an older one. A challenge that cannot be resolved
+    /// (no pending credential, no SMS factor) is refused before anything is saved.
+    public func save(_ challenge: SecondFactorChallenge, now: Date = Date()) throws(SecondFactorError) -> PendingSecondFactor {
+        guard challenge.canBeResolved, let pending = PendingSecondFactor(challenge, receivedAt: now) else {
+            throw .unresolvable(challenge)
+        }
+        do {
+            try file.save(pending)
+        } catch {
+            throw .storage(error)
+        }
+        return pending
+    }
+
+    /// The saved challenge; an expired one is forgotten and refused.
+    public func pending(now: Date = Date()) throws(SecondFactorError) -> PendingSecondFactor {
+        let loaded: PendingSecondFactor?
+        do {
+            loaded = try file.load()
+        } catch {
+            throw .storage(error)
+        }
+        guard let loaded, loaded.project == project else { throw .noPendingChallenge(project: project.label) }
+        guard !loaded.isExpired(now: now) else {
+            try? file.remove()
+            throw .challengeExpired(project: project.label)
+        }
+        return loaded
+    }
+
+    /// Texts `factor` (unless a fresh SMS to it is waiting and `options.resend` is off), takes the code and
+    /// finishes the sign-in. `options.code` and `options.codeCommand` are the second factor's code sources.
+    public func resolve(
+        _ pending: PendingSecondFactor, factor: EnrolledFactor, options: PhoneSignIn.Options,
+        interaction: some PhoneSignInInteraction
+    ) async throws(SecondFactorError) -> Completed {
+        guard let masked = factor.phoneNumber else { throw .notAnSMSFactor(factor) }
+        var pending = pending
+        let texted: TextedCode
+        let sent: SentSecondFactorCode
+        let reused: Bool
+        if !options.resend, let earlier = pending.sent, earlier.enrollmentID == factor.id, earlier.isFresh() {
+            interaction.note("An SMS sent to \(masked) is still unused; using it instead of sending another "
+                + "(--resend sends a new one).")
+            (texted, sent, reused) = (TextedCode(verificationID: earlier.verificationID, page: nil, listener: nil), earlier, true)
+        } else {
+            (texted, sent) = try await text(factor, masked: masked, pending: pending, options: options, interaction: interaction)
+            pending.sent = sent
+            reused = false
+            do {
+                try file.save(pending)
+                interaction.note("Sent an SMS code to \(masked) (\(factor.displayName ?? "second factor")).")
+            } catch {
+                interaction.note("The SMS was sent, but the challenge could not be saved (\(error.description)); "
+                    + "if this command stops, sign in again.")
+            }
+        }
+        let code: (code: String, origin: PhoneCodeOrigin)
+        do {
+            code = try await texted.code(
+                for: SentSMSCode(recipient: masked, verificationID: sent.verificationID, project: project,
+                                 resumeCommand: "authflow mfa resolve --code CODE"),
+                given: options.code, command: options.codeCommand, timeout: options.timeout, interaction: interaction)
+        } catch {
+            if case .codeNeeded(let waiting) = error { throw .codeNeeded(waiting) }
+            throw .sms(error)
+        }
+        let session: UserSession
+        do throws(SecondFactorError) {
+            session = try await finalize(pending, factor: factor, sent: sent, code: code.code)
+        } catch {
+            await texted.failed(error.description)
+            throw error
+        }
+        await texted.succeeded("Signed in as \(session.email ?? session.uid) with the second factor. You can close this tab.")
+        return Completed(session: session, factor: factor, verifier: sent.verifier, codeOrigin: code.origin, reusedCode: reused)
+    }
+
+    // MARK: Steps
+
+    private func text(
+        _ factor: EnrolledFactor, masked: String, pending: PendingSecondFactor, options: PhoneSignIn.Options,
+        interaction: some PhoneSignInInteraction
+    ) async throws(SecondFactorError) -> (TextedCode, SentSecondFactorCode) {
+        let (client, tenantID) = (self.client, project.tenantID)
+        let step: (texted: TextedCode, verifier: PhoneVerifier)
+        do {
+            step = try await SMSCodeStep.text(
+                client: client, configuration: configuration, recipient: masked, recaptchaAction: "mfaSmsSignIn",
+                label: "authflow mfa resolve", options: options, interaction: interaction
+            ) { verification, plan throws(IdentityToolkitError) in
+                // iOS sends the masked hint along; the web SDK sends no number.
+                try await client.send(StartMFASignInRequest(
+                    mfaPendingCredential: pending.pendingCredential, mfaEnrollmentId: factor.id,
+                    phoneNumber: plan.clientType == .ios ? masked : nil, verification: verification,
+                    clientType: plan.clientType, tenantID: tenantID)).sessionInfo
+            }
+        } catch {
+            throw challengeFailure(error)
+        }
+        return (step.texted, SentSecondFactorCode(enrollmentID: factor.id, verificationID: step.texted.verificationID, verifier: step.verifier))
+    }
+
+    private func finalize(
+        _ pending: PendingSecondFactor, factor: EnrolledFactor, sent: SentSecondFactorCode, code: String
+    ) async throws(SecondFactorError) -> UserSession {
+        let reply: FinalizeMFASignInResponse
+        do {
+            reply = try await client.send(FinalizeMFASignInRequest(
+                mfaPendingCredential: pending.pendingCredential, sessionInfo: sent.verificationID, code: code,
+                tenantID: project.tenantID))
+        } catch {
+            throw finalizeFailure(error, pending: pending, factor: factor)
+        }
+        guard case .signedIn(let tokens) = reply.outcome else { throw .signIn(.unusableReply) }
+        var session = SessionBuilder.session(tokens: tokens, reply: reply, project: project, enrolledFactors: pending.factors)
+        if session.email == nil { session.email = pending.email }
+        if session.secondFactorID == nil { session.secondFactorID = factor.id }
+        if let expected = pending.expectedUID, session.uid != expected {
+            try? file.remove()
+            throw .signIn(.userMismatch(expectedUID: expected, signedInUID: session.uid, email: session.email))
+        }
+        let file = self.file
+        do {
+            try await SessionStore(directory: directory).saveSignedIn(session) { () throws(StorageError) in try file.remove() }
+        } catch {
+            throw .signIn(.storage(error))
+        }
+        return session
+    }
+
+    /// `mfaSignIn:start` refusals: a dead pending credential is forgotten.
+    private func challengeFailure(_ error: PhoneSignInError) -> SecondFactorError {
+        if case .sendFailed(let service) = error, let server = service.serverError, !service.isBackendUnavailable,
+           server.code == .invalidMFAPendingCredential || server.code == .missingMFAPendingCredential {
+            try? file.remove()
+            return .challengeRejected(server)
+        }
+        return .sms(error)
+    }
+
+    /// `mfaSignIn:finalize` refusals: a wrong code keeps everything; an expired SMS is dropped (the challenge
+    /// stays); a dead pending credential is forgotten.
+    private func finalizeFailure(_ error: IdentityToolkitError, pending: PendingSecondFactor, factor: EnrolledFactor) -> SecondFactorError {
+        guard let server = error.serverError, !error.isBackendUnavailable, let code = server.code else {
+            return .signIn(.service(error))
+        }
+        switch code {
+        case .invalidCode, .missingCode:
+            return .wrongCode(server, resumeCommand: "authflow mfa resolve --code CODE")
+        case .sessionExpired, .invalidSessionInfo, .missingSessionInfo:
+            var kept = pending
+            kept.sent = nil
+            try? file.save(kept)
+            return .codeExpired(server, restartCommand: "authflow mfa resolve --factor \(factor.id)")
+        case .invalidMFAPendingCredential, .missingMFAPendingCredential:
+            try? file.remove()
+            return .challengeRejected(server)
+        default:
+            return .signIn(.service(error))
+        }
+    }
+}

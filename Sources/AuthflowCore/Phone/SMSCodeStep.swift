@@ -1,0 +1,160 @@
+import AuthflowIdentityToolkit
+import AuthflowListener
+
+/// Proves the app by a plan's route and texts a code: the part phone sign-in, SMS second-factor enrolment and
+/// SMS second-factor sign-in share.
+///
+/// Each flow brings the request that texts (`sendVerificationCode`, `mfaEnrollment:start`, `mfaSignIn:start`);
+/// all three take the same proofs (the SDKs put them in the body, `phoneEnrollmentInfo` or `phoneSignInInfo`).
+/// The step shows the hosted or loopback page, tries the plan's proofs in order as the SDKs fall back, and hands
+/// back the verification ID with the loopback page still open for the code (``TextedCode``).
+struct SMSCodeStep: Sendable {
+    /// What the pages show and where they listen.
+    struct Setting: Sendable {
+        /// The number as the loopback page shows it (masked for a second-factor hint).
+        var recipient: String
+        /// The Enterprise action the web SDK names for the request.
+        var recaptchaAction: String
+        /// Names the flow to `authflow handle-url` and in the listener's messages.
+        var label: String
+        /// The listener's loopback port (0 picks one).
+        var port: UInt16
+        /// Where the pages come from.
+        var templates: TemplateDirectory
+        /// Where the hosted route publishes itself for `authflow handle-url`.
+        var rendezvous: RendezvousDirectory?
+    }
+
+    let client: IdentityToolkitClient
+    let configuration: ProjectConfiguration
+    let setting: Setting
+
+    /// Chooses the route as `options` ask (``PhoneVerifierChoice``), then proves the app and texts with
+    /// `request`, which also gets the plan (its client type goes into the body). The whole step for a flow.
+    static func text(
+        client: IdentityToolkitClient, configuration: ProjectConfiguration, recipient: String, recaptchaAction: String,
+        label: String, options: PhoneSignIn.Options, interaction: some PhoneSignInInteraction,
+        request: (AppVerification, PhoneVerificationPlan) async throws(IdentityToolkitError) -> String
+    ) async throws(PhoneSignInError) -> (texted: TextedCode, verifier: PhoneVerifier) {
+        let plan = try await PhoneVerifierChoice(client: client, configuration: configuration)
+            .plan(requested: options.verifier, testMode: options.appVerificationDisabledForTesting)
+        let step = SMSCodeStep(client: client, configuration: configuration, setting: Setting(
+            recipient: recipient, recaptchaAction: recaptchaAction, label: label, port: options.port,
+            templates: options.templates, rendezvous: options.rendezvous))
+        let texted = try await step.text(plan: plan, interaction: interaction) { verification throws(IdentityToolkitError) in
+            try await request(verification, plan)
+        }
+        return (texted, plan.verifier)
+    }
+
+    /// Proves the app as `plan` says and texts the code with `request`, which sends one proof and returns the
+    /// verification ID. Each proof is sent once, so one call texts at most one SMS.
+    func text(
+        plan: PhoneVerificationPlan, interaction: some PhoneSignInInteraction,
+        request: (AppVerification) async throws(IdentityToolkitError) -> String
+    ) async throws(PhoneSignInError) -> TextedCode {
+        if plan.verifier != .none {
+            interaction.note("Proving the app with the \(plan.verifier.rawValue) reCAPTCHA page: \(plan.reason).")
+        }
+        switch plan.verifier {
+        case .none:
+            return TextedCode(verificationID: try await Self.send([.none], request: request), page: nil, listener: nil)
+        case .hosted:
+            let token = try await hostedToken(interaction: interaction)
+            let attempts = plan.attempts(with: RecaptchaAnswer(v2Token: token))
+            return TextedCode(verificationID: try await Self.send(attempts, request: request), page: nil, listener: nil)
+        case .loopback:
+            return try await loopback(plan: plan, interaction: interaction, request: request)
+        }
+    }
+
+    /// Sends with the first proof in `attempts`, moving to the next only after the refusals the SDKs fall back
+    /// on (`INVALID_APP_CREDENTIAL`, `MISSING_RECAPTCHA_TOKEN`).
+    static func send(
+        _ attempts: [AppVerification], request: (AppVerification) async throws(IdentityToolkitError) -> String
+    ) async throws(PhoneSignInError) -> String {
+        var remaining = attempts[...]
+        while let verification = remaining.popFirst() {
+            do {
+                return try await request(verification)
+            } catch {
+                if !remaining.isEmpty, let code = error.serverError?.code,
+                   code == .invalidAppCredential || code == .missingRecaptchaToken {
+                    continue
+                }
+                throw .sendFailed(error)
+            }
+        }
+        throw .verifierUnavailable("The reCAPTCHA answer lacked a token this project needs; run the command again.")
+    }
+
+    // MARK: Routes
+
+    private func hostedToken(interaction: some PhoneSignInInteraction) async throws(PhoneSignInError) -> String {
+        guard let scheme = configuration.callbackScheme else {
+            throw .verifierUnavailable(PhoneVerifierChoice(client: client, configuration: configuration).hostedProblem() ?? "")
+        }
+        let resolved: ProjectConfiguration
+        do {
+            resolved = try await AuthDomainResolver(client: client).resolve(configuration)
+        } catch {
+            throw .verifierUnavailable(error.description)
+        }
+        let page = HostedVerifyAppURL(
+            authDomain: resolved.authDomain ?? "", secure: configuration.emulatorHost == nil,
+            apiKey: client.configuration.apiKey, bundleID: configuration[.iosBundleID],
+            clientVersion: client.configuration.clientVersion, scheme: scheme, languageCode: configuration.languageCode)
+        let listener: RedirectListener
+        do {
+            listener = try RedirectListener(configuration: .init(
+                check: HostedVerifyAppCallback.check(eventID: page.eventID, scheme: scheme), port: setting.port,
+                schemes: [scheme.scheme], rendezvous: setting.rendezvous, label: setting.label,
+                templates: setting.templates,
+                successPage: ("reCAPTCHA solved", "authflow received the answer; go back to the terminal for the SMS code.")))
+        } catch {
+            throw .browser(error)
+        }
+        defer { listener.stop() }
+        await interaction.present(
+            PhoneBrowserPage(url: page.url, verifier: .hosted, callbackScheme: scheme.scheme), listener: listener)
+        let callback = try await interaction.waitForAnswer(from: listener)
+        return try HostedVerifyAppCallback.token(from: callback)
+    }
+
+    private func loopback(
+        plan: PhoneVerificationPlan, interaction: some PhoneSignInInteraction,
+        request: (AppVerification) async throws(IdentityToolkitError) -> String
+    ) async throws(PhoneSignInError) -> TextedCode {
+        let page = LoopbackRecaptchaPage(
+            plan: plan, recipient: setting.recipient, recaptchaAction: setting.recaptchaAction,
+            languageCode: configuration.languageCode, testWidget: configuration.emulatorHost != nil,
+            templates: setting.templates)
+        do {
+            try page.preload()
+        } catch {
+            throw .verifierUnavailable("The reCAPTCHA page cannot be shown: \(error)")
+        }
+        let listener: RedirectListener
+        do {
+            listener = try RedirectListener(configuration: .init(
+                check: page.check, port: setting.port, path: LoopbackRecaptchaPage.answerPath, rendezvous: nil,
+                label: setting.label, templates: setting.templates, routes: page.routes,
+                successPage: ("reCAPTCHA solved", "authflow is sending the SMS.")))
+        } catch {
+            throw .browser(error)
+        }
+        // Until the SMS is sent this only closes the page on failure; the value returned owns the listener.
+        let texted = TextedCode(verificationID: "", page: page, listener: listener, ownsListener: false)
+        await interaction.present(PhoneBrowserPage(url: page.url(port: listener.port), verifier: .loopback), listener: listener)
+        do throws(PhoneSignInError) {
+            let callback = try await interaction.waitForAnswer(from: listener)
+            let answer = try LoopbackRecaptchaPage.answer(from: callback)
+            page.sending()
+            let verificationID = try await Self.send(plan.attempts(with: answer), request: request)
+            return texted.with(verificationID: verificationID)
+        } catch {
+            await texted.failed(error.description)
+            throw error
+        }
+    }
+}

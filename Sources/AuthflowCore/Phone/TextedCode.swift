@@ -1,0 +1,64 @@
+import AuthflowListener
+
+/// A code that was texted, with the loopback reCAPTCHA page (when the route used one) still open to take it
+/// and to show how the step ended. ``succeeded(_:)`` or ``failed(_:)`` closes the page; the listener stops
+/// at the latest when this value goes away.
+final class TextedCode: Sendable {
+    /// The verification ID (`sessionInfo`) the code goes back with.
+    let verificationID: String
+    private let page: LoopbackRecaptchaPage?
+    private let listener: RedirectListener?
+    private let ownsListener: Bool
+
+    init(verificationID: String, page: LoopbackRecaptchaPage?, listener: RedirectListener?, ownsListener: Bool = true) {
+        self.verificationID = verificationID
+        self.page = page
+        self.listener = listener
+        self.ownsListener = ownsListener
+    }
+
+    /// The same page and listener with the verification ID the request returned; this value then hands the
+    /// listener over.
+    func with(verificationID: String) -> TextedCode {
+        TextedCode(verificationID: verificationID, page: page, listener: listener, ownsListener: true)
+    }
+
+    /// The code from the first source that has one: `given` (`--code`), `command`, then the page and the
+    /// interaction's own sources raced. Opens the page's code field first.
+    func code(
+        for sent: SentSMSCode, given: String?, command: PhoneCodeCommand?, timeout: Duration,
+        interaction: some PhoneSignInInteraction
+    ) async throws(PhoneSignInError) -> (code: String, origin: PhoneCodeOrigin) {
+        page?.awaitingCode()
+        var interactive: [PhoneCodeSource] = []
+        if let page { interactive.append(PhoneCodeSource(.page) { await page.nextCode() }) }
+        interactive += interaction.codeSources(for: sent)
+        let sources = PhoneCodeSources(given: given, command: command, interactive: interactive, timeout: timeout)
+        do {
+            let answer = try await sources.code(for: sent)
+            if answer.origin != .page { page?.confirming() }
+            return answer
+        } catch {
+            await failed(error.description)
+            throw error
+        }
+    }
+
+    /// The step finished; the page says `message` before the listener stops.
+    func succeeded(_ message: String) async {
+        page?.finished(message)
+        await page?.letPageSeeOutcome()
+        listener?.stop()
+    }
+
+    /// The step failed; the page says why before the listener stops.
+    func failed(_ message: String) async {
+        page?.failed(message)
+        await page?.letPageSeeOutcome()
+        listener?.stop()
+    }
+
+    deinit {
+        if ownsListener { listener?.stop() }
+    }
+}
