@@ -24,13 +24,18 @@ struct DemoCommandTests {
         let typed = try #require(output.split(separator: "\n").first { $0.contains("⌨") })
         #expect(typed.trimmingCharacters(in: .whitespaces).dropFirst(2).count == 6)
         #expect(output.contains("     |   phone         +15555550100"))
+        // Multi-factor: enrolled, stopped at the second factor without a terminal (exit 5), resolved.
+        #expect(output.contains("$ authflow mfa enroll +15555550123 --display-name 'Work phone'"))
+        #expect(output.contains("also needs a second factor to sign in"))
+        #expect(output.contains("$ authflow mfa resolve"))
+        #expect(output.contains("     | Second factor: \"Work phone\" +*******0123"))
+        #expect(output.contains("✓ enrolled \"Work phone\" for grace@example.com and signed in with it as the second factor"))
         // Apple: headless Chromium added the account on the IdP page, and handle-url brought the answer back.
         #expect(output.contains("$ authflow apple sign-in --no-browser --app-id"))
         #expect(output.contains("$ authflow handle-url 'app-1-1234567890-ios-0a1b2c3d4e5f://firebaseauth/link?deep_link_id="))
         #expect(output.contains("     | Name from Apple: Ada Lovelace."))
         #expect(output.contains("✓ signed in with Apple as ada.q7x2@privaterelay.appleid.com (Ada Lovelace), through the IdP page"))
-        let steps = output.components(separatedBy: "✓ signed in").count - 1
-        #expect(output.contains("Done: \(steps) of \(steps) flows completed"))
+        #expect(output.contains("Done: 4 of 4 flows completed"))
 
         // The private state directory is gone, and the user's own state was never touched.
         let workspace = try #require(Self.workspace(in: output))

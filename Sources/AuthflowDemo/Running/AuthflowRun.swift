@@ -101,8 +101,8 @@ final class AuthflowRun: Sendable {
         return nil
     }
 
-    /// Waits for the command to end; fails with its status unless it is 0.
-    func finish() async throws(DemoFailure) {
+    /// Waits for the command to end; fails with its status unless it is `expected` (0: success).
+    func finish(expecting expected: Int32 = 0) async throws(DemoFailure) {
         if let input = input.withLock({ descriptor in defer { descriptor = nil }; return descriptor }) { close(input) }
         let child = self.child
         let output = self.output
@@ -120,7 +120,7 @@ final class AuthflowRun: Sendable {
             child.send(SIGTERM)
         }
         switch termination {
-        case .exited(0):
+        case .exited(expected):
             return
         case .exited(let status):
             throw .command(["authflow"] + arguments, status: status)

@@ -12,15 +12,7 @@ struct PhoneTourStep: TourStep {
         } else {
             narrator.say("Against an emulator no reCAPTCHA is needed; the command sends the SMS and asks for the code.")
         }
-        let mark = context.mailbox.mark()
-        let run = try context.start(arguments, interactive: context.interactive)
-        do {
-            try await context.answerSMS(to: Self.phoneNumber, after: mark, in: run)
-        } catch {
-            await run.stop()
-            throw error
-        }
-        try await run.finish()
+        try await context.runAnsweringSMS(arguments, to: Self.phoneNumber)
         try await context.run(["whoami"])
         return "signed in as \(Self.phoneNumber) with an SMS code"
     }

@@ -19,12 +19,36 @@ struct DemoContext: Sendable {
             interactive: interactive)
     }
 
-    /// Shows and runs `authflow ARGUMENTS` to its end; returns what it printed on standard output.
+    /// Shows and runs `authflow ARGUMENTS` to its end, which must come with exit status `expected`; returns
+    /// what it printed on standard output.
     @discardableResult
-    func run(_ arguments: [String]) async throws(DemoFailure) -> String {
+    func run(_ arguments: [String], expecting expected: Int32 = 0) async throws(DemoFailure) -> String {
         let run = try start(arguments)
-        try await run.finish()
+        try await run.finish(expecting: expected)
         return run.standardOutput
+    }
+
+    /// Runs `authflow ARGUMENTS`, which texts `phoneNumber`, and answers with the code the backend sent
+    /// (in interactive mode the command has the terminal and the person types it).
+    func runAnsweringSMS(_ arguments: [String], to phoneNumber: String) async throws(DemoFailure) {
+        let mark = mailbox.mark()
+        let run = try start(arguments, interactive: interactive)
+        do {
+            try await answerSMS(to: phoneNumber, after: mark, in: run)
+        } catch {
+            await run.stop()
+            throw error
+        }
+        try await run.finish()
+    }
+
+    /// Sends a sign-in link to `email` and completes it, as the email-link step does, with `expected` as the
+    /// completing command's exit status.
+    func signInWithEmailLink(_ email: String, expecting expected: Int32 = 0) async throws(DemoFailure) {
+        let mark = mailbox.mark()
+        try await run(["email-link", "send", email, "--continue-url", EmailLinkTourStep.continueURL])
+        let link = try await mailbox.link("EMAIL_SIGNIN", to: email, after: mark)
+        try await run(["email-link", "complete", link], expecting: expected)
     }
 
     /// Types a code into `run` once the backend has sent it; in interactive mode the person types it, so

@@ -2,6 +2,7 @@
 public enum DemoStepKind: String, Sendable, Hashable, CaseIterable {
     case emailLink = "email-link"
     case phone
+    case multiFactor = "mfa"
     case apple
 
     /// The section title.
@@ -9,6 +10,7 @@ public enum DemoStepKind: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .emailLink: "Email-link sign-in"
         case .phone: "Phone-number sign-in"
+        case .multiFactor: "SMS multi-factor: enrol, then a second-factor sign-in"
         case .apple: "Sign in with Apple"
         }
     }
@@ -18,6 +20,7 @@ public enum DemoStepKind: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .emailLink: EmailLinkTourStep()
         case .phone: PhoneTourStep()
+        case .multiFactor: MultiFactorTourStep()
         case .apple: AppleTourStep()
         }
     }
