@@ -12,7 +12,7 @@
 // - every `probeInterval` inputs, and after each accepted callback, a well-formed request still gets its 404.
 import AuthflowListener
 import AuthflowParsing
-import Glibc
+import Foundation
 import Synchronization
 
 let expectedState = "fuzzstate7Q"
@@ -32,9 +32,22 @@ final class Fixture {
     let listener: RedirectListener
     let secret: String
     let observations = Observations()
-    var acceptances = 0
 
-    init(rendezvous: RendezvousDirectory) {
+    init() {
+        // A private directory only long enough to read the handoff secret from the rendezvous file, removed at
+        // once: libFuzzer ends a crashing or interrupted run with _Exit, which would skip any clean-up at exit.
+        var template = Array("/tmp/authflow-fuzz-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { fatalError("mkdtemp failed: errno \(errno)") }
+        let base = String(cString: made)
+        let rendezvous = RendezvousDirectory(path: base + "/flows")
+        defer {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: rendezvous.path)) ?? [] {
+                rendezvous.withdraw(rendezvous.path + "/" + name)
+            }
+            _ = rmdir(rendezvous.path)
+            _ = rmdir(base)
+        }
+
         let observations = self.observations
         let state = CallbackCheck.state(expectedState)
         let check = CallbackCheck { callback in
@@ -56,6 +69,7 @@ final class Fixture {
             fatalError("the listener did not start: \(error)")
         }
         let port = listener.port
+        currentPort.withLock { $0 = port }
         guard let flow = rendezvous.waitingFlows().first(where: { $0.port == port }) else {
             fatalError("the listener published no rendezvous file")
         }
@@ -63,7 +77,7 @@ final class Fixture {
     }
 }
 
-/// The port of the current listener, for the probe route (which runs on server threads).
+/// The port of the current listener, for the probe route (which runs on server threads); set by Fixture.
 let currentPort = Mutex<UInt16>(0)
 
 /// The probe route: reaching it is allowed only with exactly one Host naming a loopback address on our port.
@@ -79,33 +93,14 @@ func probeRoute(_ request: LoopbackRequest, port: UInt16) -> LoopbackResponse {
     return .text("probe\n")
 }
 
-nonisolated(unsafe) var fixture: Fixture?
-nonisolated(unsafe) var rendezvousPath = ""
+nonisolated(unsafe) var fixture = Fixture()
 nonisolated(unsafe) var executions = 0
 /// AUTHFLOW_FUZZ_VERBOSE=1 prints each reply's status line, to see what a reproduced input got.
 let verbose = getenv("AUTHFLOW_FUZZ_VERBOSE") != nil
 
-@_cdecl("LLVMFuzzerInitialize")
-public func fuzzListenerInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
-    // A private directory for the rendezvous file, whose secret lets inputs reach the handoff endpoint.
-    var template = Array("/tmp/authflow-fuzz-XXXXXX".utf8CString)
-    guard let made = mkdtemp(&template) else { fatalError("mkdtemp failed") }
-    rendezvousPath = String(cString: made)
-    fixture = Fixture(rendezvous: RendezvousDirectory(path: rendezvousPath + "/flows"))
-    currentPort.withLock { $0 = fixture?.listener.port ?? 0 }
-    // libFuzzer ends with exit(); stop the listener and remove the directory then.
-    atexit {
-        fixture?.listener.stop()
-        fixture = nil
-        _ = rmdir(rendezvousPath + "/flows")
-        _ = rmdir(rendezvousPath)
-    }
-    return 0
-}
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzListener(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    guard let current = fixture else { return 0 }
+    let current = fixture
     let port = current.listener.port
     let request = substitute(Array(UnsafeBufferPointer(start: data, count: size)), port: port, secret: current.secret)
     let before = current.observations.accepted.withLock { $0 }
@@ -114,9 +109,9 @@ public func fuzzListener(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if verbose { print("reply:", String(decoding: reply.prefix(while: { $0 != 13 && $0 != 10 }), as: UTF8.self)) }
 
     let answeredAccepted = contains(reply, Array(acceptedTitle.utf8))
-    if after > before || answeredAccepted {
-        current.acceptances += 1
-        check(current.acceptances == 1, "a second callback was accepted by one listener")
+    check(!answeredAccepted || after > before, "the success page was sent for a callback the check did not accept")
+    if after > before {
+        check(after - before == 1, "two callbacks were accepted by one listener")
         check(carriesState(request), "a callback was accepted without the expected state")
         // Single use: the same request again must not be accepted.
         let replay = exchange(request, port: port)
@@ -125,11 +120,10 @@ public func fuzzListener(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         probe(port: port)
         // A fresh listener for the inputs that follow: this one is used up.
         current.listener.stop()
-        fixture = Fixture(rendezvous: RendezvousDirectory(path: rendezvousPath + "/flows"))
-        currentPort.withLock { $0 = fixture?.listener.port ?? 0 }
+        fixture = Fixture()
     }
     executions += 1
-    if executions % probeInterval == 0, let port = fixture?.listener.port { probe(port: port) }
+    if executions % probeInterval == 0 { probe(port: fixture.listener.port) }
     return 0
 }
 
