@@ -193,8 +193,18 @@ func exchange(_ request: [UInt8], port: UInt16) -> [UInt8] {
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = port.bigEndian
     address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-    let connected = withUnsafePointer(to: &address) {
+    var connected = withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    if connected != 0 && errno == EINTR {
+        // libFuzzer's -timeout alarm can interrupt connect(2); the handshake goes on, so wait for it to finish.
+        var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        while poll(&entry, 1, Int32(replyTimeoutSeconds * 1000)) < 0 && errno == EINTR {}
+        var error: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &error, &length)
+        connected = error == 0 && entry.revents & Int16(POLLOUT) != 0 ? 0 : -1
+        errno = error
     }
     check(connected == 0, "could not connect to the listener: errno \(errno)")
 
