@@ -17,7 +17,7 @@ binary = $(shell swift build -c release --static-swift-stdlib --show-bin-path)/a
 manual_dir := .build/plugins/GenerateManual/outputs/AuthflowCLI
 completions_dir := .build/completions
 
-.PHONY: all build test bench manual completions install uninstall
+.PHONY: all build test bench fuzz manual completions install uninstall
 
 all: build
 
@@ -32,6 +32,10 @@ bench:
 	bench/documents
 	bench/handoff
 	bench/flows
+
+# libFuzzer targets (fuzz/README.md): every target for 1,000,000 executions, one after the other.
+fuzz:
+	fuzz/run
 
 manual: build
 	swift package --allow-writing-to-package-directory generate-manual --multi-page >/dev/null
