@@ -15,28 +15,17 @@ struct AppleHostedRouteTests {
     static let scheme = "com.googleusercontent.apps.123-abc"
     static let iosApp = ["--client-id", clientID, "--ios-bundle-id", "com.example.app"]
 
-    /// A scripted browser: it adds a new account on the widget as the form does (the relay address and name
-    /// in $AUTHFLOW_APPLE_EMAIL / $AUTHFLOW_APPLE_NAME; $AUTHFLOW_SIMULATE asks for a page error), reads where
-    /// the 303 leads and hands that custom-scheme URL to `authflow handle-url`. Only bash and sed.
+    /// A scripted browser (``ScriptedPageBrowser``) that adds a new account on the widget as the form does: the
+    /// relay address and name in $AUTHFLOW_APPLE_EMAIL / $AUTHFLOW_APPLE_NAME; $AUTHFLOW_SIMULATE asks for a
+    /// page error.
     static func installWidgetBrowser(at path: String) throws -> String {
-        try ExecutableScript.write(#"""
-            #!/bin/bash
-            printf '%s\n' "$1" > "$0.url"
-            url=$1; rest=${url#http://}; authority=${rest%%/*}; query=${url#*\?}
-            fetch() {
-              exec 3<>"/dev/tcp/${authority%:*}/${authority##*:}"
-              printf 'GET %s HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n\r\n' "$1" "$authority" >&3
-              cat <&3
-              exec 3<&-
-            }
-            fetch "/emulator/auth/handler?$query" | grep -q 'Add new account' || exit 1
-            form="new_account=1&email=${AUTHFLOW_APPLE_EMAIL//@/%40}&display_name=${AUTHFLOW_APPLE_NAME// /%20}"
-            [ -n "$AUTHFLOW_SIMULATE" ] && form="$form&authflowSimulateError=$AUTHFLOW_SIMULATE"
-            location=$(fetch "/emulator/auth/handler/select?$query&$form" | tr -d '\r' | sed -n 's/^[Ll]ocation: //p')
-            printf '%s\n' "$location" > "$0.location"
-            exec "$AUTHFLOW_BINARY" handle-url "$location"
-            """#, to: path)
-        return path
+        try ScriptedPageBrowser.install(
+            at: path, page: "/emulator/auth/handler", marker: "Add new account",
+            prepare: #"""
+                form="new_account=1&email=${AUTHFLOW_APPLE_EMAIL//@/%40}&display_name=${AUTHFLOW_APPLE_NAME// /%20}"
+                [ -n "$AUTHFLOW_SIMULATE" ] && form="$form&authflowSimulateError=$AUTHFLOW_SIMULATE"
+                """#,
+            answer: "/emulator/auth/handler/select?$query&$form")
     }
 
     static func browserEnvironment(email: String = "ada.l@privaterelay.appleid.com", name: String = "Ada Lovelace", simulate: String = "") -> [String: String] {

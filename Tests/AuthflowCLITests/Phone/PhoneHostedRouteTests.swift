@@ -14,26 +14,11 @@ struct PhoneHostedRouteTests {
     static let scheme = "com.googleusercontent.apps.123-abc"
     static let hosted = ["--verifier", "hosted", "--client-id", clientID, "--ios-bundle-id", "com.example.app"]
 
-    /// A scripted browser: it loads the page it is given, answers the stand-in reCAPTCHA as a click would
-    /// (the same request the form sends), reads where the 303 leads and hands that custom-scheme URL to
-    /// `authflow handle-url`, as the desktop does for a registered scheme. Only bash and sed.
+    /// A scripted browser (``ScriptedPageBrowser``) that answers the stand-in reCAPTCHA as a click would (the
+    /// same request the form sends).
     static func installClickingBrowser(at path: String) throws -> String {
-        try ExecutableScript.write(#"""
-            #!/bin/bash
-            printf '%s\n' "$1" > "$0.url"
-            url=$1; rest=${url#http://}; authority=${rest%%/*}; query=${url#*\?}
-            fetch() {
-              exec 3<>"/dev/tcp/${authority%:*}/${authority##*:}"
-              printf 'GET %s HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n\r\n' "$1" "$authority" >&3
-              cat <&3
-              exec 3<&-
-            }
-            fetch "/__/auth/handler?$query" | grep -q 'recaptcha-checkbox' || exit 1
-            location=$(fetch "/__/auth/handler/verify?$query" | tr -d '\r' | sed -n 's/^[Ll]ocation: //p')
-            printf '%s\n' "$location" > "$0.location"
-            exec "$AUTHFLOW_BINARY" handle-url "$location"
-            """#, to: path)
-        return path
+        try ScriptedPageBrowser.install(
+            at: path, page: "/__/auth/handler", marker: "recaptcha-checkbox", answer: "/__/auth/handler/verify?$query")
     }
 
     @Test("The page's custom-scheme answer reaches the waiting sign-in through handle-url; the token is forwarded")
