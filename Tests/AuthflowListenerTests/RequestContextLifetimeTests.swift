@@ -12,11 +12,16 @@ struct RequestContextLifetimeTests {
     /// A stand-in for libmicrohttpd's connection pointer: the callbacks use it only as a key.
     private let connection = OpaquePointer(bitPattern: 0x1000)!
 
+    /// A server context with `connection` open, and the pointer libmicrohttpd hands its callbacks.
+    private func openServer() -> (server: ServerContext, cls: UnsafeMutableRawPointer) {
+        let server = ServerContext(handler: { _ in .text("handled") }, maxBodyBytes: 1024, authority: nil)
+        server.connections.opened(connection, descriptor: -1)
+        return (server, Unmanaged.passUnretained(server).toOpaque())
+    }
+
     @Test("A request libmicrohttpd never reports complete is freed when its connection closes")
     func droppedRequestFreedOnClose() throws {
-        let server = ServerContext(handler: { _ in .text("handled") }, maxBodyBytes: 1024, authority: nil)
-        let cls = Unmanaged.passUnretained(server).toOpaque()
-        server.connections.opened(connection, descriptor: -1)
+        let (server, cls) = openServer()
 
         weak var context: RequestContext?
         do {
@@ -32,9 +37,7 @@ struct RequestContextLifetimeTests {
 
     @Test("A completed request's context is freed at once, before the connection closes")
     func completedRequestFreed() throws {
-        let server = ServerContext(handler: { _ in .text("handled") }, maxBodyBytes: 1024, authority: nil)
-        let cls = Unmanaged.passUnretained(server).toOpaque()
-        server.connections.opened(connection, descriptor: -1)
+        let (server, cls) = openServer()
 
         weak var context: RequestContext?
         var requestPointer = "/a".withCString { listenerRequestStarted(cls, $0, connection) }
