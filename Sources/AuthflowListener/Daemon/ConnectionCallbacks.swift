@@ -10,9 +10,8 @@ func listenerConnectionNotified(
     guard let cls, let connection else { return }
     let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
     if authflow_mhd_connection_started(code) != 0 {
-        let descriptor = authflow_mhd_connection_fd(connection)
-        // Without its socket a connection cannot be reaped; the idle timeout still applies to it.
-        if descriptor >= 0 { server.connections.opened(connection, descriptor: descriptor) }
+        // Without its socket (-1) a connection cannot be reaped; the idle timeout still applies to it.
+        server.connections.opened(connection, descriptor: authflow_mhd_connection_fd(connection))
     } else {
         server.connections.closed(connection)
     }

@@ -7,27 +7,34 @@ private func request(_ pointer: UnsafeMutableRawPointer?) -> RequestContext? {
 }
 
 /// MHD_OPTION_URI_LOG_CALLBACK: the only place the raw request target is available, so the per-request
-/// context starts here; libmicrohttpd stores the result as the request's `con_cls`.
+/// context starts here; libmicrohttpd stores the result as the request's `con_cls`. The connection's entry
+/// in the ``ConnectionRegistry`` owns the context, so it is freed when the connection closes even if
+/// libmicrohttpd never reports the request complete.
 func listenerRequestStarted(
     _ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<CChar>?, _ connection: OpaquePointer?
 ) -> UnsafeMutableRawPointer? {
-    let target = uri.map { String(cString: $0) } ?? ""
-    return Unmanaged.passRetained(RequestContext(target: target)).toOpaque()
+    guard let cls, let connection else { return nil }  // no context: the access handler refuses the request
+    let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+    let context = RequestContext(target: uri.map { String(cString: $0) } ?? "")
+    let pointer = Unmanaged.passUnretained(context).toOpaque()
+    server.connections.holdRequest(context, on: connection)
+    return pointer
 }
 
-/// MHD_OPTION_NOTIFY_COMPLETED: releases the per-request context, whether or not a response was sent, and
+/// MHD_OPTION_NOTIFY_COMPLETED: drops the per-request context, whether or not a response was sent, and
 /// starts the connection's wait for its next request.
 func listenerRequestCompleted(
     _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
     _ requestPointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ reason: MHD_RequestTerminationCode
 ) {
-    let server = cls.map { Unmanaged<ServerContext>.fromOpaque($0).takeUnretainedValue() }
-    if let server, let connection { server.connections.answered(connection) }
-    guard let requestPointer, let pointer = requestPointer.pointee else { return }
-    let context = Unmanaged<RequestContext>.fromOpaque(pointer)
-    if context.takeUnretainedValue().delivering { server?.deliveries.end() }
-    context.release()
-    requestPointer.pointee = nil
+    guard let cls, let connection else { return }
+    let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+    server.connections.answered(connection)
+    if let requestPointer, let context = request(requestPointer.pointee) {
+        if context.delivering { server.deliveries.end() }
+        requestPointer.pointee = nil
+    }
+    server.connections.finishRequest(on: connection)
 }
 
 /// MHD_KeyValueIterator for request headers.

@@ -1,7 +1,8 @@
 /// One request's state across libmicrohttpd's repeated access-handler calls: created when the request
-/// line arrives, released when libmicrohttpd reports the request complete. Only the connection's own
-/// thread touches it.
-final class RequestContext {
+/// line arrives, released when libmicrohttpd reports the request complete or closes the connection.
+/// Only the connection's own thread touches its fields; the ``ConnectionRegistry`` that owns it merely
+/// holds the reference (and may drop it from the daemon's thread once libmicrohttpd is done with it).
+final class RequestContext: @unchecked Sendable {
     let target: String
     var started = false
     var answered = false
