@@ -22,3 +22,13 @@ extension CommandContext {
             projectID: projectID, tenantID: configuration.tenantID, emulatorHost: configuration.emulatorHost)
     }
 }
+
+extension CommandContext {
+    /// What the sign-in flows work with: this project's client, configuration, session project and state
+    /// directory.
+    func flowEnvironment() throws(CommandFailure) -> FlowEnvironment {
+        FlowEnvironment(
+            client: try client(), configuration: configuration, project: try sessionProject(),
+            directory: try projectDirectory())
+    }
+}

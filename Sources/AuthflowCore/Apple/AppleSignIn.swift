@@ -54,31 +54,22 @@ public struct AppleSignIn: Sendable {
         public let route: String
     }
 
-    private let client: IdentityToolkitClient
-    private let configuration: ProjectConfiguration
-    private let project: SessionProject
-    private let directory: ProjectStateDirectory
+    private let environment: FlowEnvironment
 
-    /// A sign-in through `client` for the project `configuration` describes, whose state lives in `directory`.
-    public init(
-        client: IdentityToolkitClient, configuration: ProjectConfiguration, project: SessionProject,
-        directory: ProjectStateDirectory
-    ) {
-        self.client = client
-        self.configuration = configuration
-        self.project = project
-        self.directory = directory
+    /// A sign-in with `environment`'s client, for its project, keeping state in its directory.
+    public init(_ environment: FlowEnvironment) {
+        self.environment = environment
     }
 
     /// The hosted route: the browser, the custom-scheme answer, then `signInWithIdp`.
     public func run(
         purpose: SignInPurpose = .signIn, options: Options = .init(), interaction: some AppleSignInInteraction
     ) async throws(AppleSignInError) -> Completed {
-        let sessions = SessionStore(directory: directory)
+        let sessions = SessionStore(directory: environment.directory)
         if purpose != .signIn {
             // Checked before the browser opens, so nobody signs in to Apple for nothing.
             do {
-                _ = try await sessions.session(for: purpose, client: client, project: project)
+                _ = try await sessions.session(for: purpose, client: environment.client, project: environment.project)
             } catch {
                 throw .session(error)
             }
@@ -103,18 +94,18 @@ public struct AppleSignIn: Sendable {
 
     /// The routes without a browser: `credential` goes straight to `signInWithIdp`.
     public func signIn(with credential: AppleCredential, purpose: SignInPurpose = .signIn) async throws(AppleSignInError) -> Completed {
-        let sessions = SessionStore(directory: directory)
+        let sessions = SessionStore(directory: environment.directory)
         let previous: UserSession?
         do {
-            previous = try await sessions.session(for: purpose, client: client, project: project)
+            previous = try await sessions.session(for: purpose, client: environment.client, project: environment.project)
         } catch {
             throw .session(error)
         }
-        let updatedFile = UpdatedAppleCredential.file(in: directory)
+        let updatedFile = UpdatedAppleCredential.file(in: environment.directory)
         let request = credential.request(linkingTo: purpose == .link ? previous?.tokens.idToken : nil, purpose: purpose)
         let reply: SignInWithIdpResponse
         do {
-            reply = try await client.send(request)
+            reply = try await environment.client.send(request)
         } catch {
             if case .updated = credential, error.serverError != nil, !error.isBackendUnavailable { try? updatedFile.remove() }
             throw failure(error, purpose: purpose, file: updatedFile)
@@ -122,7 +113,7 @@ public struct AppleSignIn: Sendable {
         let result: SignInResult
         do {
             result = try SignInResult.reading(
-                reply, project: project, purpose: purpose, firstFactor: AppleCredential.providerID, email: nil,
+                reply, project: environment.project, purpose: purpose, firstFactor: AppleCredential.providerID, email: nil,
                 previous: previous, expectedUID: purpose == .reauthenticate ? previous?.uid : nil)
         } catch {
             throw .signIn(error)
@@ -147,13 +138,13 @@ public struct AppleSignIn: Sendable {
     public func updatedCredential() throws(AppleSignInError) -> AppleCredential {
         let stored: UpdatedAppleCredential?
         do {
-            stored = try UpdatedAppleCredential.file(in: directory).load()
+            stored = try UpdatedAppleCredential.file(in: environment.directory).load()
         } catch {
             throw .signIn(.storage(error))
         }
         guard let stored, stored.isFresh() else {
-            try? UpdatedAppleCredential.file(in: directory).remove()
-            throw .noUpdatedCredential(project: project.label)
+            try? UpdatedAppleCredential.file(in: environment.directory).remove()
+            throw .noUpdatedCredential(project: environment.project.label)
         }
         return .updated(stored)
     }
@@ -163,28 +154,31 @@ public struct AppleSignIn: Sendable {
     /// The handler URL, after checking the configuration gives the handler an app to return to.
     private func redirectURL(options: Options) async throws(AppleSignInError) -> (AppleRedirectURL, CallbackScheme) {
         let missing = [
-            configuration.callbackScheme == nil ? "the iOS app's OAuth client ID (--client-id) or app ID (--app-id)" : nil,
-            (configuration[.iosBundleID] ?? "").isEmpty ? "its bundle ID (--ios-bundle-id)" : nil,
+            environment.configuration.callbackScheme == nil
+                ? "the iOS app's OAuth client ID (--client-id) or app ID (--app-id)" : nil,
+            (environment.configuration[.iosBundleID] ?? "").isEmpty ? "its bundle ID (--ios-bundle-id)" : nil,
         ].compactMap { $0 }
-        guard missing.isEmpty, let scheme = configuration.callbackScheme, let bundleID = configuration[.iosBundleID] else {
+        guard missing.isEmpty, let scheme = environment.configuration.callbackScheme, let bundleID = environment.configuration[.iosBundleID] else {
             throw .notConfigured(
                 "Sign in with Apple through Firebase's hosted page returns to an iOS app's custom scheme, so it needs "
                     + missing.joined(separator: " and ") + " (a GoogleService-Info.plist has both). Or run Apple's "
                     + "flow yourself and pass `--id-token TOKEN --nonce RAW`.")
         }
-        var authDomain = configuration.emulatorHost
+        var authDomain = environment.configuration.emulatorHost
         if authDomain == nil {
             do {
-                authDomain = try await AuthDomainResolver(client: client).resolve(configuration).authDomain
+                authDomain = try await AuthDomainResolver(client: environment.client)
+                    .resolve(environment.configuration).authDomain
             } catch {
                 throw .authDomain(error)
             }
         }
         let page = AppleRedirectURL(
-            authDomain: authDomain ?? "", emulator: configuration.emulatorHost != nil,
-            apiKey: client.configuration.apiKey, bundleID: bundleID, clientVersion: client.configuration.clientVersion,
-            scheme: scheme, tenantID: configuration.tenantID, scopes: options.scopes,
-            customParameters: options.locale.map { ["locale": $0] } ?? [:], languageCode: configuration.languageCode)
+            authDomain: authDomain ?? "", emulator: environment.configuration.emulatorHost != nil,
+            apiKey: environment.client.configuration.apiKey, bundleID: bundleID,
+            clientVersion: environment.client.configuration.clientVersion,
+            scheme: scheme, tenantID: environment.configuration.tenantID, scopes: options.scopes,
+            customParameters: options.locale.map { ["locale": $0] } ?? [:], languageCode: environment.configuration.languageCode)
         return (page, scheme)
     }
 

@@ -14,28 +14,19 @@ public struct SecondFactorEnrollment: Sendable {
     /// A finished enrolment: the new factor, as the account lists it.
     public typealias Completed = SecondFactorCompletion
 
-    private let client: IdentityToolkitClient
-    private let configuration: ProjectConfiguration
-    private let project: SessionProject
-    private let directory: ProjectStateDirectory
+    private let environment: FlowEnvironment
 
-    /// Enrolment through `client` for the project `configuration` describes, whose state lives in `directory`.
-    public init(
-        client: IdentityToolkitClient, configuration: ProjectConfiguration, project: SessionProject,
-        directory: ProjectStateDirectory
-    ) {
-        self.client = client
-        self.configuration = configuration
-        self.project = project
-        self.directory = directory
+    /// Enrolment with `environment`'s client, for its project, keeping state in its directory.
+    public init(_ environment: FlowEnvironment) {
+        self.environment = environment
     }
 
     /// Enrolls `number` under `displayName`.
     public func run(
         _ number: PhoneNumber, displayName: String?, options: PhoneSignIn.Options, interaction: some PhoneSignInInteraction
     ) async throws(SecondFactorError) -> Completed {
-        let store = SessionStore(directory: directory)
-        let account = AccountService(client: client, store: store, project: project.label)
+        let store = SessionStore(directory: environment.directory)
+        let account = AccountService(client: environment.client, store: store, project: environment.project.label)
         let session: UserSession
         do {
             session = try await account.refreshProfile()
@@ -45,7 +36,7 @@ public struct SecondFactorEnrollment: Sendable {
         guard session.email != nil, session.emailVerified == true else { throw .emailNotVerified(email: session.email) }
         if session.enrolledFactors.contains(where: { $0.phoneNumber == number.e164 }) { throw .alreadyEnrolled(number.e164) }
 
-        let file = PendingSecondFactorEnrollment.file(for: number, in: directory)
+        let file = PendingSecondFactorEnrollment.file(for: number, in: environment.directory)
         let texted: TextedCode
         let pending: PendingSecondFactorEnrollment
         let reused: Bool
@@ -54,14 +45,15 @@ public struct SecondFactorEnrollment: Sendable {
                 + "(--resend sends a new one).")
             (texted, pending, reused) = (TextedCode(verificationID: earlier.verificationID, page: nil, listener: nil), earlier, true)
         } else {
-            let (client, tenantID) = (self.client, project.tenantID)
+            let tenantID = environment.project.tenantID
             let verifier: PhoneVerifier
             do {
                 (texted, verifier) = try await SMSCodeStep.text(
-                    client: client, configuration: configuration, recipient: number.e164, recaptchaAction: "mfaSmsEnrollment",
+                    client: environment.client, configuration: environment.configuration, recipient: number.e164,
+                    recaptchaAction: "mfaSmsEnrollment",
                     label: "authflow mfa enroll", options: options, interaction: interaction
                 ) { verification, plan throws(IdentityToolkitError) in
-                    try await client.send(StartMFAEnrollmentRequest(
+                    try await environment.client.send(StartMFAEnrollmentRequest(
                         idToken: session.tokens.idToken, phoneNumber: number.e164, verification: verification,
                         clientType: plan.clientType, tenantID: tenantID)).sessionInfo
                 }
@@ -84,7 +76,7 @@ public struct SecondFactorEnrollment: Sendable {
         do {
             code = try await texted.code(
                 for: SentSMSCode(recipient: number.e164, phoneNumber: number, verificationID: pending.verificationID,
-                                 project: project, resumeCommand: resume),
+                                 project: environment.project, resumeCommand: resume),
                 given: options.code, command: options.codeCommand, timeout: options.timeout, interaction: interaction)
         } catch {
             if case .codeNeeded(let waiting) = error { throw .codeNeeded(waiting) }
@@ -108,12 +100,12 @@ public struct SecondFactorEnrollment: Sendable {
         _ pending: PendingSecondFactorEnrollment, code: String, displayName: String?, session: UserSession,
         store: SessionStore, account: AccountService
     ) async throws(SecondFactorError) -> (session: UserSession, factor: EnrolledFactor) {
-        let file = PendingSecondFactorEnrollment.file(for: pending.phoneNumber, in: directory)
+        let file = PendingSecondFactorEnrollment.file(for: pending.phoneNumber, in: environment.directory)
         let reply: FinalizeMFAEnrollmentResponse
         do {
-            reply = try await client.send(FinalizeMFAEnrollmentRequest(
+            reply = try await environment.client.send(FinalizeMFAEnrollmentRequest(
                 idToken: session.tokens.idToken, sessionInfo: pending.verificationID, code: code,
-                displayName: displayName, tenantID: project.tenantID))
+                displayName: displayName, tenantID: environment.project.tenantID))
         } catch {
             let number = pending.phoneNumber
             if let server = error.serverError, !error.isBackendUnavailable {

@@ -14,23 +14,14 @@ public struct SecondFactorSignIn: Sendable {
     /// A finished second factor: the stored session records it in ``UserSession/secondFactorID``.
     public typealias Completed = SecondFactorCompletion
 
-    private let client: IdentityToolkitClient
-    private let configuration: ProjectConfiguration
-    private let project: SessionProject
-    private let directory: ProjectStateDirectory
+    private let environment: FlowEnvironment
 
-    /// Resolution through `client` for the project `configuration` describes, whose state lives in `directory`.
-    public init(
-        client: IdentityToolkitClient, configuration: ProjectConfiguration, project: SessionProject,
-        directory: ProjectStateDirectory
-    ) {
-        self.client = client
-        self.configuration = configuration
-        self.project = project
-        self.directory = directory
+    /// Resolution with `environment`'s client, for its project, keeping state in its directory.
+    public init(_ environment: FlowEnvironment) {
+        self.environment = environment
     }
 
-    private var file: StateFile<PendingSecondFactor> { StateFile(PendingSecondFactor.fileName, in: directory) }
+    private var file: StateFile<PendingSecondFactor> { StateFile(PendingSecondFactor.fileName, in: environment.directory) }
 
     /// The saved challenge's path, for messages.
     public var path: String { file.path }
@@ -57,10 +48,10 @@ public struct SecondFactorSignIn: Sendable {
         } catch {
             throw .storage(error)
         }
-        guard let loaded, loaded.project == project else { throw .noPendingChallenge(project: project.label) }
+        guard let loaded, loaded.project == environment.project else { throw .noPendingChallenge(project: environment.project.label) }
         guard !loaded.isExpired(now: now) else {
             try? file.remove()
-            throw .challengeExpired(project: project.label)
+            throw .challengeExpired(project: environment.project.label)
         }
         return loaded
     }
@@ -95,7 +86,7 @@ public struct SecondFactorSignIn: Sendable {
         let code: (code: String, origin: PhoneCodeOrigin)
         do {
             code = try await texted.code(
-                for: SentSMSCode(recipient: masked, verificationID: sent.verificationID, project: project,
+                for: SentSMSCode(recipient: masked, verificationID: sent.verificationID, project: environment.project,
                                  resumeCommand: "authflow mfa resolve --code CODE"),
                 given: options.code, command: options.codeCommand, timeout: options.timeout, interaction: interaction)
         } catch {
@@ -119,15 +110,16 @@ public struct SecondFactorSignIn: Sendable {
         _ factor: EnrolledFactor, masked: String, pending: PendingSecondFactor, options: PhoneSignIn.Options,
         interaction: some PhoneSignInInteraction
     ) async throws(SecondFactorError) -> (TextedCode, SentSecondFactorCode) {
-        let (client, tenantID) = (self.client, project.tenantID)
+        let tenantID = environment.project.tenantID
         let step: (texted: TextedCode, verifier: PhoneVerifier)
         do {
             step = try await SMSCodeStep.text(
-                client: client, configuration: configuration, recipient: masked, recaptchaAction: "mfaSmsSignIn",
+                client: environment.client, configuration: environment.configuration, recipient: masked,
+                recaptchaAction: "mfaSmsSignIn",
                 label: "authflow mfa resolve", options: options, interaction: interaction
             ) { verification, plan throws(IdentityToolkitError) in
                 // iOS sends the masked hint along; the web SDK sends no number.
-                try await client.send(StartMFASignInRequest(
+                try await environment.client.send(StartMFASignInRequest(
                     mfaPendingCredential: pending.pendingCredential, mfaEnrollmentId: factor.id,
                     phoneNumber: plan.clientType == .ios ? masked : nil, verification: verification,
                     clientType: plan.clientType, tenantID: tenantID)).sessionInfo
@@ -143,14 +135,14 @@ public struct SecondFactorSignIn: Sendable {
     ) async throws(SecondFactorError) -> UserSession {
         let reply: FinalizeMFASignInResponse
         do {
-            reply = try await client.send(FinalizeMFASignInRequest(
+            reply = try await environment.client.send(FinalizeMFASignInRequest(
                 mfaPendingCredential: pending.pendingCredential, sessionInfo: sent.verificationID, code: code,
-                tenantID: project.tenantID))
+                tenantID: environment.project.tenantID))
         } catch {
             throw finalizeFailure(error, pending: pending, factor: factor)
         }
         guard case .signedIn(let tokens) = reply.outcome else { throw .signIn(.unusableReply) }
-        var session = SessionBuilder.session(tokens: tokens, reply: reply, project: project, enrolledFactors: pending.factors)
+        var session = SessionBuilder.session(tokens: tokens, reply: reply, project: environment.project, enrolledFactors: pending.factors)
         if session.email == nil { session.email = pending.email }
         if session.secondFactorID == nil { session.secondFactorID = factor.id }
         if let expected = pending.expectedUID, session.uid != expected {
@@ -159,7 +151,7 @@ public struct SecondFactorSignIn: Sendable {
         }
         let file = self.file
         do {
-            try await SessionStore(directory: directory).saveSignedIn(session) { () throws(StorageError) in try file.remove() }
+            try await SessionStore(directory: environment.directory).saveSignedIn(session) { () throws(StorageError) in try file.remove() }
         } catch {
             throw .signIn(.storage(error))
         }

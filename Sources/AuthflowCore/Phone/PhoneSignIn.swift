@@ -63,21 +63,11 @@ public struct PhoneSignIn: Sendable {
         public let codeOrigin: PhoneCodeOrigin
     }
 
-    private let client: IdentityToolkitClient
-    private let configuration: ProjectConfiguration
-    private let project: SessionProject
-    private let directory: ProjectStateDirectory
+    private let environment: FlowEnvironment
 
-    /// A sign-in through `client` for the project `configuration` describes, whose state lives in
-    /// `directory`.
-    public init(
-        client: IdentityToolkitClient, configuration: ProjectConfiguration, project: SessionProject,
-        directory: ProjectStateDirectory
-    ) {
-        self.client = client
-        self.configuration = configuration
-        self.project = project
-        self.directory = directory
+    /// A sign-in with `environment`'s client, for its project, keeping state in its directory.
+    public init(_ environment: FlowEnvironment) {
+        self.environment = environment
     }
 
     /// Signs in with `number` for `purpose`.
@@ -85,7 +75,7 @@ public struct PhoneSignIn: Sendable {
         _ number: PhoneNumber, purpose: SignInPurpose = .signIn, options: Options = .init(),
         interaction: some PhoneSignInInteraction
     ) async throws(PhoneSignInError) -> Completed {
-        let store = PendingPhoneVerificationStore(directory: directory)
+        let store = PendingPhoneVerificationStore(directory: environment.directory)
         let userID = try signedInUser(for: purpose)
         if !options.resend, var pending = reusable(number, in: store) {
             let minutes = max(1, Int(Date().timeIntervalSince(pending.sentAt) / 60 + 0.5))
@@ -98,17 +88,17 @@ public struct PhoneSignIn: Sendable {
             return try await finish(pending, texted: texted, reused: true, options: options, interaction: interaction)
         }
 
-        let client = self.client
         let (texted, verifier) = try await SMSCodeStep.text(
-            client: client, configuration: configuration, recipient: number.e164, recaptchaAction: "sendVerificationCode",
+            client: environment.client, configuration: environment.configuration, recipient: number.e164,
+            recaptchaAction: "sendVerificationCode",
             label: "authflow phone sign-in", options: options, interaction: interaction
         ) { verification, plan throws(IdentityToolkitError) in
-            try await client.send(SendVerificationCodeRequest(
+            try await environment.client.send(SendVerificationCodeRequest(
                 phoneNumber: number.e164, verification: verification, clientType: plan.clientType)).sessionInfo
         }
         let pending = PendingPhoneVerification(
             phoneNumber: number, verificationID: texted.verificationID, purpose: purpose, userID: userID,
-            verifier: verifier, project: project)
+            verifier: verifier, project: environment.project)
         do {
             try store.save(pending)
             interaction.note("Sent an SMS code to \(number).")
@@ -130,8 +120,9 @@ public struct PhoneSignIn: Sendable {
             interaction: interaction)
         let result: SignInResult
         do throws(PhoneSignInError) {
-            result = try await PhoneCodeConfirmation(client: client, project: project, directory: directory)
-                .confirm(pending, code: answer.code)
+            result = try await PhoneCodeConfirmation(
+                client: environment.client, project: environment.project, directory: environment.directory
+            ).confirm(pending, code: answer.code)
         } catch {
             await texted.failed(error.description)
             throw error
@@ -147,16 +138,18 @@ public struct PhoneSignIn: Sendable {
         guard purpose != .signIn else { return nil }
         let session: UserSession?
         do {
-            session = try SessionStore(directory: directory).load()
+            session = try SessionStore(directory: environment.directory).load()
         } catch {
             throw .session(.storage(error))
         }
-        guard let session else { throw .session(.notSignedIn(project: project.label)) }
+        guard let session else { throw .session(.notSignedIn(project: environment.project.label)) }
         return session.uid
     }
 
     private func reusable(_ number: PhoneNumber, in store: PendingPhoneVerificationStore) -> PendingPhoneVerification? {
-        guard let pending = try? store.load(number), pending.isFresh(), pending.project == project else { return nil }
+        guard let pending = try? store.load(number), pending.isFresh(), pending.project == environment.project else {
+            return nil
+        }
         return pending
     }
 

@@ -125,21 +125,14 @@ struct AppleHostedRouteTests {
                 .first { $0.hasPrefix("http://") && $0.contains("/emulator/auth/handler?") }
         }
         try await started.waitForStandardError { $0.contains("paste") ? $0 : nil }
-        var client = HTTPClientConfiguration(proxy: .none)
-        client.redirects = .doNotFollow
-        let answer = try await HTTPClient(configuration: client).send(HTTPRequest(
-            url: url.replacingOccurrences(of: "/emulator/auth/handler?", with: "/emulator/auth/handler/select?")
-                + "&new_account=1&email=paste%40privaterelay.appleid.com"))
-        let location = try #require(answer.location)
-        let otherEvent = location.replacingOccurrences(of: QueryParameters(url: url).value("eventId") ?? "", with: "OTHERATTEMPT")
+        let outcome = try await PastedCallback.paste(
+            answering: url,
+            with: url.replacingOccurrences(of: "/emulator/auth/handler?", with: "/emulator/auth/handler/select?")
+                + "&new_account=1&email=paste%40privaterelay.appleid.com",
+            into: started)
 
-        started.send(line: "https://example.com/not-it")
-        started.send(line: otherEvent)
-        started.send(line: location)
-        let termination = await started.finish()
-
-        #expect(answer.status == 303)
-        #expect(termination == .exited(0), "\(started.stderrText)")
+        #expect(outcome.answerStatus == 303)
+        #expect(outcome.termination == .exited(0), "\(started.stderrText)")
         #expect(started.stderrText.contains("open this URL in a browser to sign in with Apple"))
         #expect(started.stderrText.contains("not accepted: That URL is not this flow's callback"))
         #expect(started.stderrText.contains("not accepted: That callback belongs to another attempt"))

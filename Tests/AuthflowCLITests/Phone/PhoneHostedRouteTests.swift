@@ -101,21 +101,12 @@ struct PhoneHostedRouteTests {
                 .first { $0.hasPrefix("http://") && $0.contains("/__/auth/handler?") }
         }
         try await started.waitForStandardError { $0.contains("paste") ? $0 : nil }
-        var client = HTTPClientConfiguration(proxy: .none)
-        client.redirects = .doNotFollow
-        let answer = try await HTTPClient(configuration: client).send(HTTPRequest(
-            url: url.replacingOccurrences(of: "/__/auth/handler?", with: "/__/auth/handler/verify?")))
-        let location = try #require(answer.location)
-        let otherEvent = location.replacingOccurrences(
-            of: QueryParameters(url: url).value("eventId") ?? "", with: "OTHERATTEMPT")
+        let outcome = try await PastedCallback.paste(
+            answering: url, with: url.replacingOccurrences(of: "/__/auth/handler?", with: "/__/auth/handler/verify?"),
+            into: started)
 
-        started.send(line: "https://example.com/not-it")
-        started.send(line: otherEvent)
-        started.send(line: location)
-        let termination = await started.finish()
-
-        #expect(answer.status == 303)
-        #expect(termination == .exited(0), "\(started.stderrText)")
+        #expect(outcome.answerStatus == 303)
+        #expect(outcome.termination == .exited(0), "\(started.stderrText)")
         #expect(started.stderrText.contains("open this URL in a browser"))
         #expect(started.stderrText.contains("not accepted: That URL is not this flow's callback"))
         #expect(started.stderrText.contains("not accepted: That callback belongs to another attempt"))

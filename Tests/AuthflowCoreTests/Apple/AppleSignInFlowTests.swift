@@ -17,9 +17,9 @@ struct AppleSignInFlowTests {
         values[.apiKey] = ConfiguredValue(value: "fake-api-key", source: .flag("--api-key"))
         values[.projectID] = ConfiguredValue(value: fixture.backend.projectID, source: .flag("--project-id"))
         values[.emulatorHost] = ConfiguredValue(value: fixture.backend.hostAndPort, source: .flag("--emulator"))
-        return AppleSignIn(
+        return AppleSignIn(FlowEnvironment(
             client: fixture.client, configuration: ProjectConfiguration(values: values), project: fixture.project,
-            directory: fixture.projectDirectory)
+            directory: fixture.projectDirectory))
     }
 
     static let iosApp: [ConfigurationKey: String] = [.clientID: "123-abc.apps.googleusercontent.com", .iosBundleID: "com.example.app"]

@@ -35,7 +35,7 @@ struct SecondFactorSignInTests {
             ])
         }
         var flow: SecondFactorSignIn {
-            SecondFactorSignIn(client: client, configuration: configuration, project: project, directory: projectDirectory)
+            SecondFactorSignIn(FlowEnvironment(client: client, configuration: configuration, project: project, directory: projectDirectory))
         }
 
         /// Signs `email` in with its password and returns the challenge.

@@ -99,9 +99,7 @@ struct AppleSignInCommand: AsyncParsableCommand {
     func run() async throws {
         let context = try CommandContext(options: project, verbose: output.verbose)
         let purpose: SignInPurpose = linkToUser ? .link : reauth ? .reauthenticate : .signIn
-        let flow = AppleSignIn(
-            client: try context.client(), configuration: context.configuration, project: try context.sessionProject(),
-            directory: try context.projectDirectory())
+        let flow = AppleSignIn(try context.flowEnvironment())
         var token: String?
         if let idToken { token = try await Self.readToken(idToken) }
         let completed: AppleSignIn.Completed

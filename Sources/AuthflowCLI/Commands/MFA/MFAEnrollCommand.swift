@@ -48,9 +48,7 @@ struct MFAEnrollCommand: AsyncParsableCommand {
         let context = try CommandContext(options: project, verbose: output.verbose)
         let phoneNumber = try PhoneNumber.argument(number)
         let continuation = SecondFactorContinuation(context: context, browser: browser, wait: wait)
-        let enrollment = SecondFactorEnrollment(
-            client: try context.client(), configuration: context.configuration, project: try context.sessionProject(),
-            directory: try context.projectDirectory())
+        let enrollment = SecondFactorEnrollment(try context.flowEnvironment())
         let completed: SecondFactorEnrollment.Completed
         do {
             completed = try await enrollment.run(

@@ -13,9 +13,7 @@ struct SecondFactorResolution {
     private var context: CommandContext { continuation.context }
 
     private func flow() throws(CommandFailure) -> SecondFactorSignIn {
-        SecondFactorSignIn(
-            client: try context.client(), configuration: context.configuration, project: try context.sessionProject(),
-            directory: try context.projectDirectory())
+        SecondFactorSignIn(try context.flowEnvironment())
     }
 
     /// Continues a first factor's `challenge`; `extraJSON` is what the sign-in command adds to its JSON.

@@ -83,9 +83,7 @@ struct PhoneSignInCommand: AsyncParsableCommand {
         let context = try CommandContext(options: project, verbose: output.verbose)
         let phoneNumber = try PhoneNumber.argument(number)
         let purpose: SignInPurpose = linkToUser ? .link : reauth ? .reauthenticate : .signIn
-        let flow = PhoneSignIn(
-            client: try context.client(), configuration: context.configuration, project: try context.sessionProject(),
-            directory: try context.projectDirectory())
+        let flow = PhoneSignIn(try context.flowEnvironment())
         let options = PhoneSignIn.Options(
             verifier: verifier?.verifier, appVerificationDisabledForTesting: appVerificationDisabledForTesting,
             resend: resend, code: codes.code, codeCommand: codes.command(timeout: wait.duration),
