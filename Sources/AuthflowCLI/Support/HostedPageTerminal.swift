@@ -22,7 +22,9 @@ final class HostedPageTerminal: Sendable {
     /// Shows `url` so the person can `purpose`. With `callbackScheme`, the answer returns through that
     /// scheme from `page` (named in messages), and pasted URLs go to `listener` when the desktop cannot
     /// hand it over.
-    func present(_ url: String, purpose: String, callbackScheme: String?, page: String, listener: RedirectListener) {
+    func present<Answer: Sendable>(
+        _ url: String, purpose: String, callbackScheme: String?, page: String, listener: RedirectListener<Answer>
+    ) {
         let signals = BrowserWait.catchInterrupts()
         var takesPastes = false
         if let callbackScheme {
@@ -42,7 +44,9 @@ final class HostedPageTerminal: Sendable {
     }
 
     /// Waits for `listener`'s answer with `message` on the countdown line.
-    func wait(for listener: RedirectListener, message: String, stopsListener: Bool) async -> BrowserWait.Outcome {
+    func wait<Answer: Sendable>(
+        for listener: RedirectListener<Answer>, message: String, stopsListener: Bool
+    ) async -> BrowserWait.Outcome<Answer> {
         let signals = waiting.withLock { $0.signals } ?? BrowserWait.catchInterrupts()
         let outcome = await BrowserWait.run(
             listener: listener, signals: signals, timeout: timeout, message: message, stopsListener: stopsListener)
@@ -54,7 +58,7 @@ final class HostedPageTerminal: Sendable {
     }
 
     /// Offers each pasted line to the listener until one is taken, saying why others were not.
-    private static func feedPastes(into listener: RedirectListener) async {
+    private static func feedPastes<Answer: Sendable>(into listener: RedirectListener<Answer>) async {
         while let line = await InputLines.standardInput.next() {
             let text = line.trimmingCharacters(in: .whitespaces)
             guard !text.isEmpty else { continue }

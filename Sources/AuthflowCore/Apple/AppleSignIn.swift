@@ -75,7 +75,7 @@ public struct AppleSignIn: Sendable {
             }
         }
         let (page, scheme) = try await redirectURL(options: options)
-        let listener: RedirectListener
+        let listener: RedirectListener<IdPRedirectAnswer>
         do {
             listener = try RedirectListener(configuration: .init(
                 check: AppleRedirectCallback.check(eventID: page.eventID, scheme: scheme), port: options.port,
@@ -87,8 +87,7 @@ public struct AppleSignIn: Sendable {
         }
         defer { listener.stop() }
         await interaction.present(page.url, callbackScheme: scheme.scheme, listener: listener)
-        let callback = try await interaction.waitForAnswer(from: listener)
-        let link = try AppleRedirectCallback.link(from: callback)
+        let link = try AppleRedirectCallback.link(from: try await interaction.waitForAnswer(from: listener))
         return try await signIn(with: .redirect(link: link, sessionID: page.sessionID), purpose: purpose)
     }
 

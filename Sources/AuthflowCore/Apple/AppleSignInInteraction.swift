@@ -8,8 +8,8 @@ public protocol AppleSignInInteraction: Sendable {
 
     /// Opens (or prints) the hosted handler at `url`, whose answer comes back through `callbackScheme`; the
     /// front end may let the person paste that answer into `listener` (`RedirectListener.submit(_:)`).
-    func present(_ url: String, callbackScheme: String, listener: RedirectListener) async
+    func present(_ url: String, callbackScheme: String, listener: RedirectListener<IdPRedirectAnswer>) async
 
-    /// Waits until `listener` accepts the page's answer, or fails (timeout, Ctrl-C).
-    func waitForAnswer(from listener: RedirectListener) async throws(AppleSignInError) -> RedirectCallback
+    /// Waits until `listener` accepts the page's answer and returns it, or fails (timeout, Ctrl-C).
+    func waitForAnswer(from listener: RedirectListener<IdPRedirectAnswer>) async throws(AppleSignInError) -> IdPRedirectAnswer
 }

@@ -6,7 +6,8 @@ import AuthflowParsing
 /// attempt's `authType` and `eventId`; anything else belongs to someone else and the wait goes on.
 ///
 /// The phone flow reads a reCAPTCHA token from the matching answer, the Apple flow an OAuth `link`; both
-/// flows get the `firebaseError` the page may send instead.
+/// flows get the `firebaseError` the page may send instead. The callback is read once, here, into the flow's
+/// typed answer.
 struct HostedHandlerCallback: Sendable {
     /// `verifyApp` or `signInWithRedirect`.
     let authType: String
@@ -17,15 +18,19 @@ struct HostedHandlerCallback: Sendable {
     /// What the page is called in messages, e.g. "The hosted reCAPTCHA page".
     let pageName: String
 
-    /// The listener check; `outcome` says whether a matching answer is a success or the page's error.
-    func check(outcome: @escaping @Sendable (AuthCallback) -> String?) -> CallbackCheck {
+    /// The listener check; `answer` turns a matching callback into the flow's answer, with the message the
+    /// browser gets when that answer is the page's error.
+    func check<Answer: Sendable>(
+        answer: @escaping @Sendable (AuthCallback) -> (answer: Answer, failure: String?)
+    ) -> CallbackCheck<Answer> {
         CallbackCheck { [self] callback in
             switch match(callback) {
             case .failure(let mismatch):
                 return .rejected(mismatch.reason)
             case .success(let parsed):
-                if let error = outcome(parsed) { return .acceptedWithError(error) }
-                return .accepted
+                let made = answer(parsed)
+                if let failure = made.failure { return .acceptedWithError(made.answer, message: failure) }
+                return .accepted(made.answer)
             }
         }
     }
@@ -36,8 +41,8 @@ struct HostedHandlerCallback: Sendable {
             return .failure(Mismatch("\(pageName) answers through the app's custom scheme "
                 + "(\(scheme.scheme)://firebaseauth/link?…), not at this address."))
         }
-        guard let parts = URLParts(callback.url), parts.scheme == scheme.scheme, parts.host == "firebaseauth",
-              let parsed = AuthCallback(url: callback.url)
+        guard let parts = callback.parts, parts.scheme == scheme.scheme, parts.host == "firebaseauth",
+              let parsed = AuthCallback(url: callback.url, parts: parts)
         else {
             return .failure(Mismatch("That is not a Firebase callback (\(scheme.scheme)://firebaseauth/link?deep_link_id=…)."))
         }

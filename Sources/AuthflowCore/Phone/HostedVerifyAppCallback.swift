@@ -1,26 +1,21 @@
 import AuthflowListener
 import AuthflowParsing
 
-/// Recognises the hosted reCAPTCHA page's answer among the URLs handed to the listener, and reads it.
+/// Recognises the hosted reCAPTCHA page's answer among the URLs handed to the listener, and reads it into a
+/// ``HostedVerifyAppAnswer``.
 ///
 /// The match is ``HostedHandlerCallback``'s with `authType=verifyApp`. A matching answer carries
 /// `recaptchaToken`, or else `firebaseError`.
 public enum HostedVerifyAppCallback {
-    /// The listener check for the attempt `eventID` returning through `scheme`.
-    public static func check(eventID: String, scheme: CallbackScheme) -> CallbackCheck {
+    /// The listener check for the attempt `eventID` returning through `scheme`; the listener's answer is the
+    /// token or the page's error.
+    public static func check(eventID: String, scheme: CallbackScheme) -> CallbackCheck<HostedVerifyAppAnswer> {
         HostedHandlerCallback(authType: "verifyApp", eventID: eventID, scheme: scheme, pageName: "The hosted reCAPTCHA page")
             .check { parsed in
-                if case .failure(let error) = reading(parsed) { return error.description }
-                return nil
+                let token = reading(parsed)
+                if case .failure(let error) = token { return (HostedVerifyAppAnswer(token: token), error.description) }
+                return (HostedVerifyAppAnswer(token: token), nil)
             }
-    }
-
-    /// The reCAPTCHA token in an accepted callback, or the error the page sent instead.
-    public static func token(from callback: RedirectCallback) throws(PhoneSignInError) -> String {
-        guard let parsed = AuthCallback(url: callback.url) else {
-            throw .hostedPageUnknown(callbackURL: callback.url)
-        }
-        return try reading(parsed).get()
     }
 
     private static func reading(_ callback: AuthCallback) -> Result<String, PhoneSignInError> {

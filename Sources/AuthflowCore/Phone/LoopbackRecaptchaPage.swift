@@ -64,9 +64,12 @@ public final class LoopbackRecaptchaPage: Sendable {
         "http://localhost:\(port)\(Self.pagePath)?state=\(PercentEncoding.encodeUnreserved(state))"
     }
 
+    /// What the page posts, read once by ``check``: the tokens, or the failure the page reported.
+    public typealias Answer = Result<RecaptchaAnswer, PhoneSignInError>
+
     /// The listener check for the page's answer: this page's state, and the tokens the plan needs (or an
-    /// `error` the page reports, which ends the wait as a failure).
-    public var check: CallbackCheck {
+    /// `error` the page reports, which ends the wait as a failure). The listener's answer is the tokens.
+    public var check: CallbackCheck<Answer> {
         let state = self.state
         let plan = self.plan
         return CallbackCheck { callback in
@@ -78,20 +81,15 @@ public final class LoopbackRecaptchaPage: Sendable {
                 return .rejected("That answer belongs to another sign-in; reload the page authflow opened.")
             }
             if let error = parameters.nonEmptyValue("error", rule: .firstWins) {
-                return .acceptedWithError(Self.failure(error).description)
+                let failure = Self.failure(error)
+                return .acceptedWithError(.failure(failure), message: failure.description)
             }
             let answer = Self.answer(in: parameters)
             guard !plan.attempts(with: answer).isEmpty else {
                 return .rejected("The answer lacks the reCAPTCHA token this project needs; solve the reCAPTCHA again.")
             }
-            return .accepted
+            return .accepted(.success(answer))
         }
-    }
-
-    /// The tokens in an accepted answer, or the failure the page reported.
-    public static func answer(from callback: RedirectCallback) throws(PhoneSignInError) -> RecaptchaAnswer {
-        if let error = callback.parameters.nonEmptyValue("error", rule: .firstWins) { throw failure(error) }
-        return answer(in: callback.parameters)
     }
 
     /// The pages served beside the answer path.

@@ -9,11 +9,13 @@ public protocol PhoneSignInInteraction: Sendable {
     /// Shows `page` to the person: opens the browser or prints the address. For the hosted page, whose answer
     /// comes back through the app's custom scheme, it may also let the person paste that URL into
     /// `listener` (`RedirectListener.submit(_:)`).
-    func present(_ page: PhoneBrowserPage, listener: RedirectListener) async
+    func present<Answer: Sendable>(_ page: PhoneBrowserPage, listener: RedirectListener<Answer>) async
 
-    /// Waits until `listener` accepts the page's answer, or fails (timeout, Ctrl-C). It must not stop the
-    /// listener: the loopback page keeps being served by it.
-    func waitForAnswer(from listener: RedirectListener) async throws(PhoneSignInError) -> RedirectCallback
+    /// Waits until `listener` accepts the page's answer and returns it (read once by the route's check), or
+    /// fails (timeout, Ctrl-C). It must not stop the listener: the loopback page keeps being served by it.
+    func waitForAnswer<Answer: Sendable>(
+        from listener: RedirectListener<Answer>
+    ) async throws(PhoneSignInError) -> Answer
 
     /// The interactive places the SMS code may come from besides the page (a terminal prompt, a line of
     /// standard input), raced against the page; empty when there are none.

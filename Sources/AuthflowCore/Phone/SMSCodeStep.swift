@@ -104,7 +104,7 @@ struct SMSCodeStep: Sendable {
             authDomain: resolved.authDomain ?? "", secure: configuration.emulatorHost == nil,
             apiKey: client.configuration.apiKey, bundleID: configuration[.iosBundleID],
             clientVersion: client.configuration.clientVersion, scheme: scheme, languageCode: configuration.languageCode)
-        let listener: RedirectListener
+        let listener: RedirectListener<HostedVerifyAppAnswer>
         do {
             listener = try RedirectListener(configuration: .init(
                 check: HostedVerifyAppCallback.check(eventID: page.eventID, scheme: scheme), port: setting.port,
@@ -117,8 +117,7 @@ struct SMSCodeStep: Sendable {
         defer { listener.stop() }
         await interaction.present(
             PhoneBrowserPage(url: page.url, verifier: .hosted, callbackScheme: scheme.scheme), listener: listener)
-        let callback = try await interaction.waitForAnswer(from: listener)
-        return try HostedVerifyAppCallback.token(from: callback)
+        return try await interaction.waitForAnswer(from: listener).token.get()
     }
 
     private func loopback(
@@ -134,7 +133,7 @@ struct SMSCodeStep: Sendable {
         } catch {
             throw .verifierUnavailable("The reCAPTCHA page cannot be shown: \(error)")
         }
-        let listener: RedirectListener
+        let listener: RedirectListener<LoopbackRecaptchaPage.Answer>
         do {
             listener = try RedirectListener(configuration: .init(
                 check: page.check, port: setting.port, path: LoopbackRecaptchaPage.answerPath, rendezvous: nil,
@@ -147,8 +146,7 @@ struct SMSCodeStep: Sendable {
         let texted = TextedCode(verificationID: "", page: page, listener: listener, ownsListener: false)
         await interaction.present(PhoneBrowserPage(url: page.url(port: listener.port), verifier: .loopback), listener: listener)
         do throws(PhoneSignInError) {
-            let callback = try await interaction.waitForAnswer(from: listener)
-            let answer = try LoopbackRecaptchaPage.answer(from: callback)
+            let answer = try await interaction.waitForAnswer(from: listener).get()
             page.sending()
             let verificationID = try await Self.send(plan.attempts(with: answer), request: request)
             return texted.with(verificationID: verificationID)

@@ -7,10 +7,13 @@ final class TextedCode: Sendable {
     /// The verification ID (`sessionInfo`) the code goes back with.
     let verificationID: String
     private let page: LoopbackRecaptchaPage?
-    private let listener: RedirectListener?
+    private let listener: RedirectListener<LoopbackRecaptchaPage.Answer>?
     private let ownsListener: Bool
 
-    init(verificationID: String, page: LoopbackRecaptchaPage?, listener: RedirectListener?, ownsListener: Bool = true) {
+    init(
+        verificationID: String, page: LoopbackRecaptchaPage?, listener: RedirectListener<LoopbackRecaptchaPage.Answer>?,
+        ownsListener: Bool = true
+    ) {
         self.verificationID = verificationID
         self.page = page
         self.listener = listener

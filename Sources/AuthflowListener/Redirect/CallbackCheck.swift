@@ -1,6 +1,6 @@
 import AuthflowParsing
 
-/// What a ``RedirectListener`` does with a callback that reached it.
+/// What a ``RedirectListener`` tells the browser, the handoff sender or the person pasting about a callback.
 public enum CallbackVerdict: Sendable, Hashable {
     /// It answers this flow: the wait ends with it.
     case accepted
@@ -17,22 +17,60 @@ public enum CallbackVerdict: Sendable, Hashable {
     }
 }
 
-/// Decides whether a callback belongs to the waiting flow. The listener knows nothing of OAuth or Firebase;
-/// the flow that opened the browser supplies this check.
-public struct CallbackCheck: Sendable {
-    private let evaluate: @Sendable (RedirectCallback) -> CallbackVerdict
+/// A check's ruling on one callback: the typed answer the wait ends with, or why the callback is not this
+/// flow's.
+public enum CallbackRuling<Answer: Sendable>: Sendable {
+    /// It answers this flow: the wait ends with `answer`.
+    case accepted(Answer)
+    /// It answers this flow with a failure: the wait ends with `answer` (which says so), and the browser is
+    /// shown `message`.
+    case acceptedWithError(Answer, message: String)
+    /// It is not this flow's: the wait goes on.
+    case rejected(String)
+
+    /// The answer the wait ends with, when the callback is accepted.
+    public var answer: Answer? {
+        switch self {
+        case .accepted(let answer), .acceptedWithError(let answer, _): answer
+        case .rejected: nil
+        }
+    }
+
+    /// The ruling without its answer, as the listener reports it.
+    public var verdict: CallbackVerdict {
+        switch self {
+        case .accepted: .accepted
+        case .acceptedWithError(_, let message): .acceptedWithError(message)
+        case .rejected(let reason): .rejected(reason)
+        }
+    }
+}
+
+/// Decides whether a callback belongs to the waiting flow and turns it into the flow's typed answer, once.
+/// The listener knows nothing of OAuth or Firebase; the flow that opened the browser supplies this check, and
+/// ``RedirectListener/callback(timeout:)`` returns the answer the check made.
+public struct CallbackCheck<Answer: Sendable>: Sendable {
+    private let rule: @Sendable (RedirectCallback) -> CallbackRuling<Answer>
 
     /// A check made of any rule; it runs on a server thread and must not block.
-    public init(_ evaluate: @escaping @Sendable (RedirectCallback) -> CallbackVerdict) {
-        self.evaluate = evaluate
+    public init(_ rule: @escaping @Sendable (RedirectCallback) -> CallbackRuling<Answer>) {
+        self.rule = rule
     }
 
-    /// The verdict on `callback`.
+    /// The ruling on `callback`, with the answer it makes.
+    public func ruling(on callback: RedirectCallback) -> CallbackRuling<Answer> {
+        rule(callback)
+    }
+
+    /// The verdict on `callback`, without the answer.
     public func verdict(on callback: RedirectCallback) -> CallbackVerdict {
-        evaluate(callback)
+        rule(callback).verdict
     }
+}
 
+extension CallbackCheck where Answer == RedirectCallback {
     /// The RFC 6749 rule: the `parameter` (default `state`) must equal `expected`, compared in constant time.
+    /// The answer is the callback itself, for the caller to read its parameters.
     ///
     /// The value is looked up among the callback's own parameters, then inside parameters whose value is itself
     /// a URL (a custom-scheme callback wraps the real one in `deep_link_id` or `link`), a few levels deep.
@@ -48,9 +86,9 @@ public struct CallbackCheck: Sendable {
             }
             if let error = callback.parameters.nonEmptyValue("error", rule: .firstWins) {
                 let detail = callback.parameters.nonEmptyValue("error_description", rule: .firstWins)
-                return .acceptedWithError(detail.map { "\(error): \($0)" } ?? error)
+                return .acceptedWithError(callback, message: detail.map { "\(error): \($0)" } ?? error)
             }
-            return .accepted
+            return .accepted(callback)
         }
     }
 

@@ -18,22 +18,31 @@ public struct RedirectCallback: Sendable, Hashable {
     public let parameters: QueryParameters
     /// How it arrived.
     public let route: Route
+    /// The URL split into its parts, once, for every check that looks at its scheme, host or path; `nil` when
+    /// it is not a URL.
+    public let parts: URLParts?
 
     /// A callback made of its parts; the listener builds these, tests and embedders may too.
     public init(url: String, parameters: QueryParameters, route: Route) {
-        self.url = url
-        self.parameters = parameters
-        self.route = route
+        self.init(url: url, parts: URLParts(url), parameters: parameters, route: route)
     }
 
     /// A callback carried by a URL alone (pasted or handed over): its query and fragment parameters.
     public init(url: String, route: Route) {
+        let parts = URLParts(url)
         // `+` is a space in both, as form encoding (and OAuth servers) use it.
         var pairs = QueryParameters(url: url, plusAsSpace: true).pairs
-        if let fragment = URLParts(url)?.fragment {
+        if let fragment = parts?.fragment {
             pairs += QueryParameters(query: fragment[...], plusAsSpace: true).pairs
         }
-        self.init(url: url, parameters: QueryParameters(pairs: pairs), route: route)
+        self.init(url: url, parts: parts, parameters: QueryParameters(pairs: pairs), route: route)
+    }
+
+    private init(url: String, parts: URLParts?, parameters: QueryParameters, route: Route) {
+        self.url = url
+        self.parts = parts
+        self.parameters = parameters
+        self.route = route
     }
 
     /// The parameters in order, each name once; where a name repeats, the first value wins.

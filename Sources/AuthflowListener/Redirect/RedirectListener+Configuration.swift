@@ -1,8 +1,9 @@
 extension RedirectListener {
     /// What a listener waits for and how it answers.
     public struct Configuration: Sendable {
-        /// Decides whether a callback is the awaited one (see ``CallbackCheck/state(_:parameter:)``).
-        public var check: CallbackCheck
+        /// Decides whether a callback is the awaited one and makes the answer of it (see
+        /// ``CallbackCheck/state(_:parameter:)``).
+        public var check: CallbackCheck<Answer>
         /// The port on both loopback addresses; 0 picks a free one.
         public var port: UInt16
         /// The path HTTP callbacks arrive at, such as `/callback`.
@@ -24,7 +25,7 @@ extension RedirectListener {
 
         /// A listener on an ephemeral port, waiting at `/callback` for a callback that passes `check`.
         public init(
-            check: CallbackCheck,
+            check: CallbackCheck<Answer>,
             port: UInt16 = 0,
             path: String = "/callback",
             schemes: [String] = [],

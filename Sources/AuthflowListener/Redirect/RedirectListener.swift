@@ -5,7 +5,8 @@ import Synchronization
 /// Waits for one browser callback on loopback: the redirect handler of RFC 8252, reusable by any tool.
 ///
 /// It listens on `127.0.0.1` and `::1`, accepts the first callback that passes the configured
-/// ``CallbackCheck`` and nothing after it. A callback can arrive three ways: the browser requests the callback
+/// ``CallbackCheck`` and nothing after it, and hands back the typed answer the check made of it (``Answer``:
+/// the ``RedirectCallback`` itself for ``CallbackCheck/state(_:parameter:)``). A callback can arrive three ways: the browser requests the callback
 /// path (`GET` with a query, or a `form_post`), `authflow handle-url` forwards a custom-scheme URL the desktop
 /// handed it (see ``HandoffEndpoint``), or the caller passes a pasted URL to ``submit(_:)``. Mismatched and
 /// repeated callbacks get a 400 page and the wait goes on; stray paths such as `/favicon.ico` get 404.
@@ -17,7 +18,7 @@ import Synchronization
 /// let callback = try await listener.callback(timeout: .seconds(300))
 /// print(callback.parameters.value("code") ?? "")
 /// ```
-public final class RedirectListener: Sendable {
+public final class RedirectListener<Answer: Sendable>: Sendable {
     /// The port shared by both loopback addresses.
     public let port: UInt16
     /// The callback path.
@@ -29,13 +30,13 @@ public final class RedirectListener: Sendable {
     private let server: LoopbackServer
     private let secret: String
     private let rendezvousFile: String?
-    private let state = Mutex(WaitState())
+    private let state = Mutex(WaitState<Answer>())
     private let pages: CallbackPages
 
     /// Starts listening (and publishes the rendezvous file) at once.
     public init(configuration: Configuration) throws(RedirectListenerError) {
         let secret = RandomToken.make()
-        let inbox = Inbox()
+        let inbox = Inbox<Answer>()
         let server: LoopbackServer
         var serverConfiguration = configuration.server
         serverConfiguration.port = configuration.port
@@ -76,16 +77,16 @@ public final class RedirectListener: Sendable {
         "http://\(host):\(port)\(path)"
     }
 
-    /// Waits for the accepted callback; returns at once if it already came.
-    public func callback(timeout: Duration) async throws(RedirectListenerError) -> RedirectCallback {
+    /// Waits for the accepted callback's answer; returns at once if it already came.
+    public func callback(timeout: Duration) async throws(RedirectListenerError) -> Answer {
         let timer = Task { [weak self] in
             try? await Task.sleep(for: timeout)
             if !Task.isCancelled { self?.finish(with: .timedOut(timeout)) }
         }
         defer { timer.cancel() }
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Result<RedirectCallback, RedirectListenerError>, Never>) in
-                let immediate: Result<RedirectCallback, RedirectListenerError>? = state.withLock { state in
+            await withCheckedContinuation { (continuation: Waiter<Answer>) in
+                let immediate: Result<Answer, RedirectListenerError>? = state.withLock { state in
                     if let done = state.accepted { return .success(done) }
                     if let failure = state.failure { return .failure(failure) }
                     state.waiters.append(continuation)
@@ -117,25 +118,25 @@ public final class RedirectListener: Sendable {
 
     private func offer(_ callback: RedirectCallback) -> CallbackVerdict {
         if let reason = foreignURLReason(callback) { return .rejected(reason) }
-        if state.withLock({ $0.accepted != nil }) { return .rejected(Self.alreadyUsed) }
-        let verdict = configuration.check.verdict(on: callback)
-        guard verdict.isAccepted else { return verdict }
-        let waiters: [CheckedContinuation<Result<RedirectCallback, RedirectListenerError>, Never>]? = state.withLock { state in
+        if state.withLock({ $0.accepted != nil }) { return .rejected(alreadyUsed) }
+        let ruling = configuration.check.ruling(on: callback)
+        guard let answer = ruling.answer else { return ruling.verdict }
+        let waiters: [Waiter<Answer>]? = state.withLock { state in
             guard state.accepted == nil, state.failure == nil else { return nil }
-            state.accepted = callback
+            state.accepted = answer
             defer { state.waiters = [] }
             return state.waiters
         }
-        guard let waiters else { return .rejected(Self.alreadyUsed) }
-        waiters.forEach { $0.resume(returning: .success(callback)) }
-        return verdict
+        guard let waiters else { return .rejected(alreadyUsed) }
+        waiters.forEach { $0.resume(returning: .success(answer)) }
+        return ruling.verdict
     }
 
     /// A pasted or handed-over URL must be for this listener: one of its custom schemes, or its own callback
     /// path on a loopback host.
     private func foreignURLReason(_ callback: RedirectCallback) -> String? {
         guard callback.route != .http else { return nil }
-        guard let parts = URLParts(callback.url) else { return "That is not a URL." }
+        guard let parts = callback.parts else { return "That is not a URL." }
         if parts.scheme == "http" || parts.scheme == "https" {
             let loopback = ["127.0.0.1", "localhost", "::1"].contains(parts.host)
             guard loopback, parts.port == Int(port), parts.path == path else {
@@ -151,7 +152,7 @@ public final class RedirectListener: Sendable {
 
     private func finish(with failure: RedirectListenerError) {
         let waiters = state.withLock { state in
-            guard state.accepted == nil, state.failure == nil else { return [CheckedContinuation<Result<RedirectCallback, RedirectListenerError>, Never>]() }
+            guard state.accepted == nil, state.failure == nil else { return [Waiter<Answer>]() }
             state.failure = failure
             defer { state.waiters = [] }
             return state.waiters
@@ -159,7 +160,7 @@ public final class RedirectListener: Sendable {
         waiters.forEach { $0.resume(returning: .failure(failure)) }
     }
 
-    static let alreadyUsed = "This sign-in already received its answer; a callback is accepted only once."
+    private var alreadyUsed: String { RedirectListenerMessages.alreadyUsed }
 
     // MARK: - HTTP
 
@@ -197,25 +198,34 @@ public final class RedirectListener: Sendable {
         case .accepted, .acceptedWithError:
             return LoopbackResponse(status: 204)
         case .rejected(let reason):
-            let status = reason == Self.alreadyUsed ? 409 : 400
+            let status = reason == alreadyUsed ? 409 : 400
             return .text(reason + "\n", status: status)
         }
     }
 }
 
+/// The refusal a repeated callback gets, shared by every listener whatever its answer type (a generic type
+/// cannot hold a static stored property).
+private enum RedirectListenerMessages {
+    static let alreadyUsed = "This sign-in already received its answer; a callback is accepted only once."
+}
+
+/// A wait for a listener's answer.
+private typealias Waiter<Answer: Sendable> = CheckedContinuation<Result<Answer, RedirectListenerError>, Never>
+
 /// What the listener is waiting on, under one lock.
-private struct WaitState {
-    var accepted: RedirectCallback?
+private struct WaitState<Answer: Sendable> {
+    var accepted: Answer?
     var failure: RedirectListenerError?
-    var waiters: [CheckedContinuation<Result<RedirectCallback, RedirectListenerError>, Never>] = []
+    var waiters: [Waiter<Answer>] = []
 }
 
 /// The server's handler is created before the listener exists; requests that arrive in between (none should,
 /// as the port is fresh) get 503. Holding the listener weakly lets it stop when its owner lets go.
-private final class Inbox: Sendable {
-    private let listener = Mutex<WeakListener>(WeakListener())
+private final class Inbox<Answer: Sendable>: Sendable {
+    private let listener = Mutex<WeakListener<Answer>>(WeakListener())
 
-    func attach(_ owner: RedirectListener) {
+    func attach(_ owner: RedirectListener<Answer>) {
         listener.withLock { $0.value = owner }
     }
 
@@ -225,6 +235,6 @@ private final class Inbox: Sendable {
     }
 }
 
-private struct WeakListener {
-    weak var value: RedirectListener?
+private struct WeakListener<Answer: Sendable> {
+    weak var value: RedirectListener<Answer>?
 }

@@ -33,6 +33,12 @@ public struct AuthCallback: Sendable, Hashable {
     /// Parses `url`, or returns `nil` when it is not a Firebase auth callback.
     public init?(url: String) {
         guard let parts = URLParts(url) else { return nil }
+        self.init(url: url, parts: parts)
+    }
+
+    /// Reads `url`, already split into `parts` (a listener splits each callback once), or returns `nil` when
+    /// it is not a Firebase auth callback.
+    public init?(url: String, parts: URLParts) {
         let callbackURL: String
         if parts.scheme == "http" || parts.scheme == "https" {
             guard parts.path.hasSuffix("/__/auth/callback") || Self.isLoopback(parts.host) else { return nil }

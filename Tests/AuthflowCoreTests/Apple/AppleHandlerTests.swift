@@ -73,11 +73,16 @@ struct AppleHandlerTests {
 
     static let check = AppleRedirectCallback.check(eventID: "OURS", scheme: clientScheme)
 
+    /// The link the check read from an accepted callback (the listener hands this answer to the flow).
+    static func link(from callback: RedirectCallback) throws -> String {
+        try AppleRedirectCallback.link(from: try #require(check.ruling(on: callback).answer))
+    }
+
     @Test("The §12.2 OAuth fixture is accepted and its link read")
     func matchingLink() throws {
         let callback = Self.callback("authType%3DsignInWithRedirect%26link%3DfakeOAuthResponseURL%26eventId%3DOURS")
         #expect(Self.check.verdict(on: callback) == .accepted)
-        #expect(try AppleRedirectCallback.link(from: callback) == "fakeOAuthResponseURL")
+        #expect(try Self.link(from: callback) == "fakeOAuthResponseURL")
     }
 
     @Test(
@@ -107,7 +112,7 @@ struct AppleHandlerTests {
             return
         }
         #expect(message.contains("cancelled at Apple (auth/user-cancelled)"))
-        #expect(throws: AppleSignInError.self) { try AppleRedirectCallback.link(from: cancelled) }
+        #expect(throws: AppleSignInError.self) { try Self.link(from: cancelled) }
         #expect(Self.check.verdict(on: bare) == .acceptedWithError(
             "The Sign in with Apple page reported an error: [missing code] missing message Nothing was signed in."))
         if case .acceptedWithError(let text) = Self.check.verdict(on: garbage) {

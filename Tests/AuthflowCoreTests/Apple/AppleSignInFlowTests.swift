@@ -35,7 +35,7 @@ struct AppleSignInFlowTests {
 
         func note(_ message: String) {}
 
-        func present(_ url: String, callbackScheme: String, listener: RedirectListener) async {
+        func present(_ url: String, callbackScheme: String, listener: RedirectListener<IdPRedirectAnswer>) async {
             opened.append(url)
             let select = url.replacingOccurrences(of: "/emulator/auth/handler?", with: "/emulator/auth/handler/select?")
             var client = HTTPClientConfiguration(proxy: .none)
@@ -48,7 +48,7 @@ struct AppleSignInFlowTests {
             _ = listener.submit(location)
         }
 
-        func waitForAnswer(from listener: RedirectListener) async throws(AppleSignInError) -> RedirectCallback {
+        func waitForAnswer(from listener: RedirectListener<IdPRedirectAnswer>) async throws(AppleSignInError) -> IdPRedirectAnswer {
             do {
                 return try await listener.callback(timeout: .seconds(30))
             } catch {

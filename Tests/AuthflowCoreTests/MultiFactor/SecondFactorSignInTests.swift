@@ -53,8 +53,10 @@ struct SecondFactorSignInTests {
     final class Quiet: PhoneSignInInteraction {
         let notes = Mutex<[String]>([])
         func note(_ message: String) { notes.withLock { $0.append(message) } }
-        func present(_ page: PhoneBrowserPage, listener: RedirectListener) async {}
-        func waitForAnswer(from listener: RedirectListener) async throws(PhoneSignInError) -> RedirectCallback { throw .interrupted }
+        func present<Answer: Sendable>(_ page: PhoneBrowserPage, listener: RedirectListener<Answer>) async {}
+        func waitForAnswer<Answer: Sendable>(
+            from listener: RedirectListener<Answer>
+        ) async throws(PhoneSignInError) -> Answer { throw .interrupted }
         func codeSources(for sent: SentSMSCode) -> [PhoneCodeSource] { [] }
     }
 

@@ -42,11 +42,17 @@ struct HostedVerifyAppTests {
 
     static let check = HostedVerifyAppCallback.check(eventID: "OURS", scheme: clientScheme)
 
+    /// The token the check read from an accepted callback (the listener hands this answer to the flow).
+    static func token(from callback: RedirectCallback) throws -> String {
+        let answer = try #require(check.ruling(on: callback).answer)
+        return try answer.token.get()
+    }
+
     @Test("The token of a matching answer is accepted and read")
     func matchingToken() throws {
         let callback = Self.callback("authType%3DverifyApp%26recaptchaToken%3DfakeReCAPTCHAToken%26eventId%3DOURS")
         #expect(Self.check.verdict(on: callback) == .accepted)
-        #expect(try HostedVerifyAppCallback.token(from: callback) == "fakeReCAPTCHAToken")
+        #expect(try Self.token(from: callback) == "fakeReCAPTCHAToken")
     }
 
     @Test(
@@ -76,13 +82,13 @@ struct HostedVerifyAppTests {
         }
         #expect(message.contains("does not match the API key"))
         #expect {
-            try HostedVerifyAppCallback.token(from: invalid)
+            try Self.token(from: invalid)
         } throws: { error in
             guard case PhoneSignInError.hostedPage(let page) = error else { return false }
             return page.kind == .invalidClientID
         }
         #expect {
-            try HostedVerifyAppCallback.token(from: unstructured)
+            try Self.token(from: unstructured)
         } throws: { error in
             guard case PhoneSignInError.hostedPageUnknown(let url) = error else { return false }
             return url.hasPrefix("https://example.firebaseapp.com/__/auth/callback?firebaseError=")

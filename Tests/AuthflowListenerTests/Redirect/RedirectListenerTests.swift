@@ -10,7 +10,7 @@ struct RedirectListenerTests {
 
     private func listener(
         state: String = "s-123", schemes: [String] = [], rendezvous: RendezvousDirectory? = nil
-    ) throws -> RedirectListener {
+    ) throws -> RedirectListener<RedirectCallback> {
         try RedirectListener(configuration: .init(
             check: .state(state), schemes: schemes, rendezvous: rendezvous, label: "test",
             templates: TemplateDirectory(searchPath: [.init(path: TemplateDirectory.sourceTreeDirectory, origin: .sourceTree)])

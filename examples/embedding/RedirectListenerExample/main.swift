@@ -21,7 +21,7 @@ guard CommandLine.arguments.count == 2 else {
 func signIn(authorizationTemplate: String) async -> Int32 {
     // A fresh CSPRNG state per attempt is what ties the callback to this program and nothing else.
     let state = RandomToken.make()
-    let listener: RedirectListener
+    let listener: RedirectListener<RedirectCallback>
     do {
         listener = try RedirectListener(configuration: .init(check: .state(state), label: "redirect-listener-example"))
     } catch {

@@ -14,15 +14,17 @@ final class TerminalAppleInteraction: AppleSignInInteraction {
         StandardError.write("authflow: \(message)")
     }
 
-    func present(_ url: String, callbackScheme: String, listener: RedirectListener) async {
+    func present(_ url: String, callbackScheme: String, listener: RedirectListener<IdPRedirectAnswer>) async {
         terminal.present(
             url, purpose: "sign in with Apple", callbackScheme: callbackScheme, page: "the Sign in with Apple page",
             listener: listener)
     }
 
-    func waitForAnswer(from listener: RedirectListener) async throws(AppleSignInError) -> RedirectCallback {
+    func waitForAnswer(
+        from listener: RedirectListener<IdPRedirectAnswer>
+    ) async throws(AppleSignInError) -> IdPRedirectAnswer {
         switch await terminal.wait(for: listener, message: "Waiting for Sign in with Apple…", stopsListener: true) {
-        case .callback(let callback): return callback
+        case .callback(let answer): return answer
         case .failed(let error): throw .browser(error)
         case .interrupted: throw .interrupted
         }

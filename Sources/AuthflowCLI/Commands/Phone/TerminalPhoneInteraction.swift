@@ -18,16 +18,18 @@ final class TerminalPhoneInteraction: PhoneSignInInteraction {
         StandardError.write("authflow: \(message)")
     }
 
-    func present(_ page: PhoneBrowserPage, listener: RedirectListener) async {
+    func present<Answer: Sendable>(_ page: PhoneBrowserPage, listener: RedirectListener<Answer>) async {
         terminal.present(
             page.url, purpose: "show that you are not a robot",
             callbackScheme: page.verifier == .hosted ? page.callbackScheme : nil, page: "the reCAPTCHA page",
             listener: listener)
     }
 
-    func waitForAnswer(from listener: RedirectListener) async throws(PhoneSignInError) -> RedirectCallback {
+    func waitForAnswer<Answer: Sendable>(
+        from listener: RedirectListener<Answer>
+    ) async throws(PhoneSignInError) -> Answer {
         switch await terminal.wait(for: listener, message: "Waiting for the reCAPTCHA…", stopsListener: false) {
-        case .callback(let callback): return callback
+        case .callback(let answer): return answer
         case .failed(let error): throw .browser(error)
         case .interrupted: throw .interrupted
         }

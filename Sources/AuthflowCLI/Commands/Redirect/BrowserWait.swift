@@ -3,8 +3,8 @@ import Foundation
 
 /// Waits for a listener's callback with the countdown line, ending early on Ctrl-C or SIGTERM.
 enum BrowserWait {
-    enum Outcome {
-        case callback(RedirectCallback)
+    enum Outcome<Answer: Sendable>: Sendable {
+        case callback(Answer)
         case failed(RedirectListenerError)
         case interrupted
     }
@@ -17,12 +17,13 @@ enum BrowserWait {
 
     /// Waits for `listener`'s callback. With `stopsListener` false the listener keeps serving afterwards (the
     /// phone flow's loopback page still needs it); a wait that ends otherwise always stops it.
-    static func run(
-        listener: RedirectListener, signals: SignalWaiter, timeout: Duration, message: String, stopsListener: Bool = true
-    ) async -> Outcome {
+    static func run<Answer: Sendable>(
+        listener: RedirectListener<Answer>, signals: SignalWaiter, timeout: Duration, message: String,
+        stopsListener: Bool = true
+    ) async -> Outcome<Answer> {
         let indicator = WaitIndicator(message: message, deadline: .now + timeout)
         defer { indicator.finish() }
-        return await withTaskGroup(of: Outcome?.self) { group in
+        return await withTaskGroup(of: Outcome<Answer>?.self) { group in
             group.addTask {
                 do throws(RedirectListenerError) {
                     return .callback(try await listener.callback(timeout: timeout))
@@ -48,7 +49,7 @@ enum BrowserWait {
 
 /// Feeds lines of standard input to a listener as pasted callback URLs, saying why a rejected one was not taken.
 enum PastedLines {
-    static func feed(into listener: RedirectListener) {
+    static func feed<Answer: Sendable>(into listener: RedirectListener<Answer>) {
         Thread {
             while let line = readLine(strippingNewline: true) {
                 let text = line.trimmingCharacters(in: .whitespaces)

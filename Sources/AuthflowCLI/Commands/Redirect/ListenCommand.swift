@@ -68,7 +68,7 @@ struct ListenCommand: AsyncParsableCommand {
     func run() async throws {
         let expected = state ?? RandomToken.make()
         let signals = BrowserWait.catchInterrupts()
-        let listener: RedirectListener
+        let listener: RedirectListener<RedirectCallback>
         do {
             listener = try RedirectListener(configuration: .init(
                 check: .state(expected, parameter: stateParam), port: wait.port, path: path, schemes: scheme,
