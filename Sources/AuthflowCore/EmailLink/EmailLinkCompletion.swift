@@ -69,8 +69,8 @@ public struct EmailLinkCompletion: Sendable {
     public func complete(
         _ source: EmailLinkSource, purpose: SignInPurpose = .signIn, email: String? = nil
     ) async throws(EmailLinkError) -> Completed {
-        let (inspection, action) = try await EmailLinkLocator(inspector: inspector).locate(source)
-        guard action.isSignIn else { throw .notASignInLink(action.mode) }
+        let link = try await EmailLinkLocator(inspector: inspector).locate(source)
+        let action = link.action
         try await EmailLinkProjectCheck(client: client, project: project).check(action)
 
         let sessions = SessionStore(directory: directory)
@@ -112,7 +112,7 @@ public struct EmailLinkCompletion: Sendable {
                 throw .signIn(.storage(error))
             }
         }
-        return Completed(result: result, inspection: inspection, action: action, email: address, emailSource: emailSource)
+        return Completed(result: result, inspection: link.inspection, action: action, email: address, emailSource: emailSource)
     }
 
     private func chooseEmail(

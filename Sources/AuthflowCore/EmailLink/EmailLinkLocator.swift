@@ -5,11 +5,13 @@ import AuthflowParsing
 struct EmailLinkLocator: Sendable {
     let inspector: LinkInspector
 
-    /// The inspection of the action link, with its fields; anything that is not an email action link is
+    /// The sign-in link, with its inspection and fields; anything that is not an email sign-in link is
     /// refused here, before anything is sent.
-    func locate(_ source: EmailLinkSource) async throws(EmailLinkError) -> (LinkInspection, ActionCodeURL) {
+    func locate(_ source: EmailLinkSource) async throws(EmailLinkError) -> EmailSignInLink {
         let inspection: LinkInspection
         switch source {
+        case .signInLink(let link):
+            return link
         case .link(let text):
             do {
                 inspection = try await inspector.inspect(text)
@@ -27,10 +29,6 @@ struct EmailLinkLocator: Sendable {
             guard let chosen = search.chosen else { throw .noLinkInDocument(linkCount: search.linkCount) }
             inspection = chosen
         }
-        guard inspection.kind == .emailAction, let action = inspection.action else {
-            if let shortLink = inspection.unresolvedShortLink { throw .unexpandedShortLink(shortLink) }
-            throw .notAnEmailLink(inspection.kind)
-        }
-        return (inspection, action)
+        return try EmailSignInLink(inspection)
     }
 }

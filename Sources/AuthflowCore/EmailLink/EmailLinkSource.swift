@@ -7,4 +7,6 @@ public enum EmailLinkSource: Sendable {
     case html([UInt8])
     /// A raw email (RFC 5322 / MIME, `.eml`) holding the link among others.
     case eml([UInt8])
+    /// A link the caller already inspected and knows to be a sign-in link; it is used as it is.
+    case signInLink(EmailSignInLink)
 }

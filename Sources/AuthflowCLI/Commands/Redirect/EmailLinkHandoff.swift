@@ -10,13 +10,14 @@ import AuthflowParsing
 struct EmailLinkHandoff {
     let options: ProjectOptions
 
-    func complete(_ url: String, action: ActionCodeURL) async throws(CommandFailure) {
+    /// Completes `link`, which `handle-url` already inspected.
+    func complete(_ link: EmailSignInLink) async throws(CommandFailure) {
         let configured = try CommandContext(options: options)
         let context: CommandContext
         if configured.configuration.apiKey != nil, configured.configuration.projectID != nil {
             context = configured
         } else {
-            guard let match = PendingEmailLinkSearch.matches(for: action, under: configured.stateRoot).first else {
+            guard let match = PendingEmailLinkSearch.matches(for: link.action, under: configured.stateRoot).first else {
                 throw CommandFailure(
                     "No sign-in link sent from this machine matches this one, so authflow does not know the address "
                         + "it was sent to or its project. Run `authflow email-link complete URL --email ADDRESS` "
@@ -27,7 +28,7 @@ struct EmailLinkHandoff {
                 configuration: Self.configuration(of: match.pending), stateRoot: configured.stateRoot, verbose: false)
         }
         try await EmailLinkFinisher(context: context, inspector: LinkInspector(resolver: nil))
-            .run(.link(url), purpose: .signIn, email: nil, askForEmail: nil, json: false, handoff: true)
+            .run(.signInLink(link), purpose: .signIn, email: nil, askForEmail: nil, json: false, handoff: true)
     }
 
     /// The project a pending link was sent from, as a configuration.

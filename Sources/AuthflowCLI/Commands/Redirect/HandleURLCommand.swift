@@ -1,4 +1,5 @@
 import ArgumentParser
+import AuthflowCore
 import AuthflowListener
 import AuthflowParsing
 
@@ -33,16 +34,22 @@ struct HandleURLCommand: AsyncParsableCommand {
         let flows = RendezvousDirectory.standard().waitingFlows()
         let outcomes = HandoffSender.deliver(text, to: flows)
         if outcomes.contains(where: { $0.outcome == .accepted }) { return }
-        if let action = (try? OfflineLinkInspector().inspect(text))?.action, action.isSignIn {
-            try await EmailLinkHandoff(options: project).complete(text, action: action)
+        // Inspected once: the sign-in link goes on to be completed as found, and anything else is explained
+        // from the same inspection.
+        let inspection = try? OfflineLinkInspector().inspect(text)
+        if let inspection, let link = try? EmailSignInLink(inspection) {
+            try await EmailLinkHandoff(options: project).complete(link)
             return
         }
-        throw CommandFailure(Self.explain(outcomes, url: text), status: .refused)
+        throw CommandFailure(Self.explain(outcomes, inspection: inspection), status: .refused)
     }
 
-    static func explain(_ outcomes: [(flow: Rendezvous, outcome: HandoffSender.Outcome)], url: String) -> String {
+    /// Why no flow took the URL; `inspection` is the URL's, when it could be inspected.
+    static func explain(
+        _ outcomes: [(flow: Rendezvous, outcome: HandoffSender.Outcome)], inspection: LinkInspection?
+    ) -> String {
         if outcomes.isEmpty {
-            if let mode = (try? OfflineLinkInspector().inspect(url))?.action?.mode {
+            if let mode = inspection?.action?.mode {
                 return "This is a \(mode.summary), not a sign-in link, and no authflow command is waiting for it: "
                     + "open it in a browser."
             }
