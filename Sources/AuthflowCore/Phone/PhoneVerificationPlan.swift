@@ -1,7 +1,9 @@
 import AuthflowIdentityToolkit
+import AuthflowParsing
 
-/// How one phone sign-in will prove the app: the route, the project's reCAPTCHA Enterprise state, and the
-/// keys the page needs. ``PhoneVerifierChoice`` makes it; the flow follows it.
+/// How one phone sign-in will prove the app: the route, the project's reCAPTCHA Enterprise state, and what
+/// the page needs (the keys, or the custom scheme the hosted page answers through). ``PhoneVerifierChoice``
+/// makes it; the flow follows it without deciding anything again.
 public struct PhoneVerificationPlan: Sendable, Equatable {
     /// The route.
     public var verifier: PhoneVerifier
@@ -15,19 +17,24 @@ public struct PhoneVerificationPlan: Sendable, Equatable {
     /// The reCAPTCHA Enterprise site key (from `recaptchaConfig`), for the loopback page under AUDIT or
     /// ENFORCE.
     public var enterpriseSiteKey: String?
+    /// The custom scheme the hosted page's answer comes back through; set on the hosted route, where the
+    /// choice found it in the configuration.
+    public var callbackScheme: CallbackScheme?
     /// Why this route was taken, for `--verbose` and messages.
     public var reason: String
 
     /// A plan; most callers get one from ``PhoneVerifierChoice``.
     public init(
         verifier: PhoneVerifier, enforcement: RecaptchaEnforcementState = .off, clientType: RecaptchaClientType,
-        siteKey: String? = nil, enterpriseSiteKey: String? = nil, reason: String
+        siteKey: String? = nil, enterpriseSiteKey: String? = nil, callbackScheme: CallbackScheme? = nil,
+        reason: String
     ) {
         self.verifier = verifier
         self.enforcement = enforcement
         self.clientType = clientType
         self.siteKey = siteKey
         self.enterpriseSiteKey = enterpriseSiteKey
+        self.callbackScheme = callbackScheme
         self.reason = reason
     }
 

@@ -44,6 +44,7 @@ public struct PhoneVerifierChoice: Sendable {
             }
             return PhoneVerificationPlan(
                 verifier: .hosted, enforcement: enforcement.state, clientType: .ios,
+                callbackScheme: configuration.callbackScheme,
                 reason: requested == nil ? "the iOS app's client or app ID and bundle ID are configured" : "as requested")
         case .loopback:
             // Under ENFORCE the hosted page is no way out, so it is not suggested.

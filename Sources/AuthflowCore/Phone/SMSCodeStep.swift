@@ -60,7 +60,7 @@ struct SMSCodeStep: Sendable {
         case .none:
             return TextedCode(verificationID: try await Self.send([.none], request: request), page: nil, listener: nil)
         case .hosted:
-            let token = try await hostedToken(interaction: interaction)
+            let token = try await hostedToken(plan: plan, interaction: interaction)
             let attempts = plan.attempts(with: RecaptchaAnswer(v2Token: token))
             return TextedCode(verificationID: try await Self.send(attempts, request: request), page: nil, listener: nil)
         case .loopback:
@@ -90,8 +90,11 @@ struct SMSCodeStep: Sendable {
 
     // MARK: Routes
 
-    private func hostedToken(interaction: some PhoneSignInInteraction) async throws(PhoneSignInError) -> String {
-        guard let scheme = configuration.callbackScheme else {
+    private func hostedToken(
+        plan: PhoneVerificationPlan, interaction: some PhoneSignInInteraction
+    ) async throws(PhoneSignInError) -> String {
+        // The choice put the scheme in every hosted plan it made; only a plan built by hand can lack it.
+        guard let scheme = plan.callbackScheme else {
             throw .verifierUnavailable(PhoneVerifierChoice(client: client, configuration: configuration).hostedProblem() ?? "")
         }
         let resolved: ProjectConfiguration

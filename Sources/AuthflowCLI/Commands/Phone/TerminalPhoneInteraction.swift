@@ -21,7 +21,7 @@ final class TerminalPhoneInteraction: PhoneSignInInteraction {
     func present<Answer: Sendable>(_ page: PhoneBrowserPage, listener: RedirectListener<Answer>) async {
         terminal.present(
             page.url, purpose: "show that you are not a robot",
-            callbackScheme: page.verifier == .hosted ? page.callbackScheme : nil, page: "the reCAPTCHA page",
+            callbackScheme: page.callbackScheme, page: "the reCAPTCHA page",
             listener: listener)
     }
 
