@@ -43,24 +43,17 @@ public struct EmailLinkCompletion: Sendable {
     public static let emailExplanation = "The link must be completed with the email address it was sent to "
         + "(the link itself does not say which), and none is remembered on this machine."
 
-    private let client: IdentityToolkitClient
-    private let project: SessionProject
-    private let directory: ProjectStateDirectory
+    private let environment: FlowEnvironment
     private let inspector: LinkInspector
     private let askForEmail: EmailQuestion?
 
-    /// A completion against `client` for `project`, whose state lives in `directory`.
+    /// A completion with `environment`'s client, for its project, keeping state in its directory.
     ///
     /// - Parameters:
     ///   - inspector: unwraps links; give it a resolver to expand short links online.
     ///   - askForEmail: asks a person for the address when none is given or pending; `nil` never asks.
-    public init(
-        client: IdentityToolkitClient, project: SessionProject, directory: ProjectStateDirectory,
-        inspector: LinkInspector, askForEmail: EmailQuestion? = nil
-    ) {
-        self.client = client
-        self.project = project
-        self.directory = directory
+    public init(_ environment: FlowEnvironment, inspector: LinkInspector, askForEmail: EmailQuestion? = nil) {
+        self.environment = environment
         self.inspector = inspector
         self.askForEmail = askForEmail
     }
@@ -71,46 +64,34 @@ public struct EmailLinkCompletion: Sendable {
     ) async throws(EmailLinkError) -> Completed {
         let link = try await EmailLinkLocator(inspector: inspector).locate(source)
         let action = link.action
-        try await EmailLinkProjectCheck(client: client, project: project).check(action)
+        try await EmailLinkProjectCheck(client: environment.client, project: environment.project).check(action)
 
-        let sessions = SessionStore(directory: directory)
+        let ending = SignInEnding(environment, purpose: purpose)
         let previous: UserSession?
         do {
-            previous = try await sessions.session(for: purpose, client: client, project: project)
+            previous = try await ending.previousSession()
         } catch {
             throw .session(error)
         }
-        let pendingStore = PendingEmailLinkStore(directory: directory)
+        let pendingStore = PendingEmailLinkStore(directory: environment.directory)
         let (address, emailSource) = try await chooseEmail(given: email, pendingStore: pendingStore)
 
         let request = SignInWithEmailLinkRequest(
-            email: address, oobCode: action.oobCode, idToken: purpose == .link ? previous?.tokens.idToken : nil,
-            tenantID: action.tenantID)
-        let reply: SignInWithEmailLinkResponse
-        do {
-            reply = try await client.send(request)
-        } catch {
-            throw Self.failure(error, email: address, purpose: purpose)
+            email: address, oobCode: action.oobCode, idToken: ending.idTokenToLink(previous), tenantID: action.tenantID)
+        let reply: SignInWithEmailLinkResponse = try await ending.send(request) { server, code in
+            Self.failure(server, code: code, email: address)
         }
         let result: SignInResult
         do {
-            result = try SignInResult.reading(
-                reply, project: project, purpose: purpose, firstFactor: "emailLink", email: address,
-                previous: previous, expectedUID: purpose == .reauthenticate ? previous?.uid : nil)
+            result = try await ending.finish(reply, firstFactor: "emailLink", email: address, previous: previous) {
+                () throws(StorageError) in
+                // Only the record of this address goes: a pending link to another address may still come.
+                if let pending = try? pendingStore.load(), Self.sameAddress(pending.email, address) {
+                    try pendingStore.remove()
+                }
+            }
         } catch {
             throw .signIn(error)
-        }
-        if case .signedIn(let session, _) = result {
-            do {
-                try await sessions.saveSignedIn(session) { () throws(StorageError) in
-                    // Only the record of this address goes: a pending link to another address may still come.
-                    if let pending = try? pendingStore.load(), Self.sameAddress(pending.email, address) {
-                        try pendingStore.remove()
-                    }
-                }
-            } catch {
-                throw .signIn(.storage(error))
-            }
         }
         return Completed(result: result, inspection: link.inspection, action: action, email: address, emailSource: emailSource)
     }
@@ -129,25 +110,19 @@ public struct EmailLinkCompletion: Sendable {
         if let askForEmail, let answer = Self.cleaned(await askForEmail(Self.emailExplanation)) {
             return (answer, .asked)
         }
-        throw .emailNeeded(project: project.label)
+        throw .emailNeeded(project: environment.project.label)
     }
 
-    /// The server's refusal in the terms of this flow: the link itself, the address, the stored session,
-    /// or anything else.
-    private static func failure(_ error: IdentityToolkitError, email: String, purpose: SignInPurpose) -> EmailLinkError {
-        guard let server = error.serverError, !error.isBackendUnavailable, let code = server.code else {
-            return .signIn(.service(error))
-        }
+    /// The refusals that are this flow's own: the link itself, or the address. The stored session and
+    /// anything else are ``SignInEnding``'s.
+    private static func failure(_ server: ServerError, code: ServerErrorCode, email: String) -> EmailLinkError? {
         switch code {
         case .invalidOobCode, .expiredOobCode, .missingOobCode:
             return .linkUnusable(server)
         case .invalidEmail:
             return .wrongEmail(email: email, server)
-        case .invalidIDToken, .tokenExpired, .userNotFound, .userDisabled, .credentialTooOldLoginAgain:
-            // Only a link request carries the stored user's ID token, so only then are these about the session.
-            return purpose == .link ? .session(.rejected(server)) : .signIn(.service(error))
         default:
-            return .signIn(.service(error))
+            return nil
         }
     }
 

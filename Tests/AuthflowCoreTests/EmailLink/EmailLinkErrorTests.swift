@@ -128,7 +128,10 @@ struct EmailLinkErrorTests {
             apiKey: "fake-api-key", backend: .emulator(hostAndPort: "127.0.0.1:\(closed.port)"), authflowVersion: "test",
             retry: .none))
         let completion = EmailLinkCompletion(
-            client: client, project: unreachable, directory: directory, inspector: LinkInspector(resolver: nil))
+            FlowEnvironment(
+                client: client, configuration: ProjectConfiguration(values: [:]), project: unreachable,
+                directory: directory),
+            inspector: LinkInspector(resolver: nil))
 
         await #expect {
             _ = try await completion.complete(.link(link))

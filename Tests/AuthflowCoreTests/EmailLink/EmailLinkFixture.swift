@@ -28,6 +28,11 @@ final class EmailLinkFixture: Sendable {
         ProjectStateDirectory(root: stateRoot, projectID: backend.projectID, emulatorHost: backend.hostAndPort)
     }
     var sessions: SessionStore { SessionStore(directory: projectDirectory) }
+    /// What the flows work with, as the CLI builds it (no configuration beyond the project).
+    var environment: FlowEnvironment {
+        FlowEnvironment(
+            client: client, configuration: ProjectConfiguration(values: [:]), project: project, directory: projectDirectory)
+    }
     var pending: PendingEmailLinkStore { PendingEmailLinkStore(directory: projectDirectory) }
 
     /// Sends a sign-in link with authflow's sender and reads it back from the oobCodes endpoint.
@@ -39,9 +44,7 @@ final class EmailLinkFixture: Sendable {
 
     /// The completion the CLI runs, offline (no short links here), asking `askForEmail` when it must.
     func completion(askForEmail: EmailLinkCompletion.EmailQuestion? = nil) -> EmailLinkCompletion {
-        EmailLinkCompletion(
-            client: client, project: project, directory: projectDirectory, inspector: LinkInspector(resolver: nil),
-            askForEmail: askForEmail)
+        EmailLinkCompletion(environment, inspector: LinkInspector(resolver: nil), askForEmail: askForEmail)
     }
 
     /// Stores a session for a new account made by `request`, as a sign-in command would.

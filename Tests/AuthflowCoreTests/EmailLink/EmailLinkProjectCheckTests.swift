@@ -45,8 +45,10 @@ struct EmailLinkProjectCheckTests {
                 proxy: ProxyConfiguration(httpProxy: "http://127.0.0.1:\(proxy.port)")))
             let project = SessionProject(projectID: "my-app")
             return EmailLinkCompletion(
-                client: IdentityToolkitClient(configuration: configuration, http: http), project: project,
-                directory: ProjectStateDirectory(root: StateDirectory(path: directory.path), projectID: "my-app"),
+                FlowEnvironment(
+                    client: IdentityToolkitClient(configuration: configuration, http: http),
+                    configuration: ProjectConfiguration(values: [:]), project: project,
+                    directory: ProjectStateDirectory(root: StateDirectory(path: directory.path), projectID: "my-app")),
                 inspector: LinkInspector(resolver: nil))
         }
 

@@ -15,8 +15,7 @@ struct EmailLinkFinisher {
         handoff: Bool = false
     ) async throws(CommandFailure) {
         let completion = EmailLinkCompletion(
-            client: try context.client(), project: try context.sessionProject(),
-            directory: try context.projectDirectory(), inspector: inspector, askForEmail: askForEmail)
+            try context.flowEnvironment(), inspector: inspector, askForEmail: askForEmail)
         let completed: EmailLinkCompletion.Completed
         do {
             completed = try await completion.complete(source, purpose: purpose, email: email)
