@@ -51,6 +51,15 @@ public final class SignedInBackend: Sendable {
             root: stateRoot, projectID: backend.projectID, emulatorHost: backend.hostAndPort))
     }
 
+    /// What the flows work with for this backend's project, as the CLI builds it (no configuration beyond
+    /// the project).
+    public var flowEnvironment: FlowEnvironment {
+        FlowEnvironment(
+            client: client, configuration: ProjectConfiguration(values: [:]),
+            project: SessionProject(projectID: backend.projectID, emulatorHost: backend.hostAndPort),
+            directory: ProjectStateDirectory(root: stateRoot, projectID: backend.projectID, emulatorHost: backend.hostAndPort))
+    }
+
     /// Stores the session again with an ID token that expired a minute ago.
     public func expireStoredToken() throws {
         guard var current = try store.load() else { throw SetupFailure(reason: "no stored session") }

@@ -7,11 +7,12 @@ public struct AccountService: Sendable {
     private let store: SessionStore
     private let project: String
 
-    /// Account operations for the session in `store`; `project` names the project in messages.
-    public init(client: IdentityToolkitClient, store: SessionStore, project: String) {
-        self.client = client
-        self.store = store
-        self.project = project
+    /// Account operations for the session stored in `environment`'s directory, through its client; its
+    /// project is named in messages.
+    public init(_ environment: FlowEnvironment) {
+        self.client = environment.client
+        self.store = SessionStore(directory: environment.directory)
+        self.project = environment.project.label
     }
 
     /// Looks the account up with a fresh ID token and stores what the server says about it.

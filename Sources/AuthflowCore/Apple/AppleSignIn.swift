@@ -65,11 +65,10 @@ public struct AppleSignIn: Sendable {
     public func run(
         purpose: SignInPurpose = .signIn, options: Options = .init(), interaction: some AppleSignInInteraction
     ) async throws(AppleSignInError) -> Completed {
-        let sessions = SessionStore(directory: environment.directory)
         if purpose != .signIn {
             // Checked before the browser opens, so nobody signs in to Apple for nothing.
             do {
-                _ = try await sessions.session(for: purpose, client: environment.client, project: environment.project)
+                _ = try await SignInEnding(environment, purpose: purpose).previousSession()
             } catch {
                 throw .session(error)
             }
@@ -93,39 +92,33 @@ public struct AppleSignIn: Sendable {
 
     /// The routes without a browser: `credential` goes straight to `signInWithIdp`.
     public func signIn(with credential: AppleCredential, purpose: SignInPurpose = .signIn) async throws(AppleSignInError) -> Completed {
-        let sessions = SessionStore(directory: environment.directory)
+        let ending = SignInEnding(environment, purpose: purpose)
         let previous: UserSession?
         do {
-            previous = try await sessions.session(for: purpose, client: environment.client, project: environment.project)
+            previous = try await ending.previousSession()
         } catch {
             throw .session(error)
         }
         let updatedFile = UpdatedAppleCredential.file(in: environment.directory)
-        let request = credential.request(linkingTo: purpose == .link ? previous?.tokens.idToken : nil, purpose: purpose)
+        let request = credential.request(linkingTo: ending.idTokenToLink(previous), purpose: purpose)
         let reply: SignInWithIdpResponse
         do {
             reply = try await environment.client.send(request)
         } catch {
             if case .updated = credential, error.serverError != nil, !error.isBackendUnavailable { try? updatedFile.remove() }
-            throw failure(error, purpose: purpose, file: updatedFile)
+            throw ending.refusal(error) { server, code in Self.failure(server, code: code, file: updatedFile) }
         }
         let result: SignInResult
         do {
-            result = try SignInResult.reading(
-                reply, project: environment.project, purpose: purpose, firstFactor: AppleCredential.providerID, email: nil,
-                previous: previous, expectedUID: purpose == .reauthenticate ? previous?.uid : nil)
+            result = try await ending.finish(
+                reply, firstFactor: AppleCredential.providerID, email: nil, previous: previous
+            ) { () throws(StorageError) in
+                if case .updated = credential { try updatedFile.remove() }
+            }
         } catch {
             throw .signIn(error)
         }
-        if case .signedIn(let session, _) = result {
-            do {
-                try await sessions.saveSignedIn(session) { () throws(StorageError) in
-                    if case .updated = credential { try updatedFile.remove() }
-                }
-            } catch {
-                throw .signIn(.storage(error))
-            }
-        } else if case .updated = credential {
+        if case .secondFactorRequired = result, case .updated = credential {
             try? updatedFile.remove()
         }
         var givenName: IdpPostBody.PersonName?
@@ -181,13 +174,11 @@ public struct AppleSignIn: Sendable {
         return (page, scheme)
     }
 
-    /// The server's refusal in this flow's terms; a refused link keeps the updated credential it carries.
-    private func failure(
-        _ error: IdentityToolkitError, purpose: SignInPurpose, file: StateFile<UpdatedAppleCredential>
-    ) -> AppleSignInError {
-        guard let server = error.serverError, !error.isBackendUnavailable, let code = server.code else {
-            return .signIn(.service(error))
-        }
+    /// The refusals that are this flow's own; a refused link keeps the updated credential it carries. The
+    /// stored session and anything else are ``SignInEnding``'s.
+    private static func failure(
+        _ server: ServerError, code: ServerErrorCode, file: StateFile<UpdatedAppleCredential>
+    ) -> AppleSignInError? {
         switch code {
         case .missingOrInvalidNonce:
             return .nonceRejected(server)
@@ -201,10 +192,8 @@ public struct AppleSignIn: Sendable {
                 saved = (try? file.save(updated)) != nil
             }
             return .alreadyLinked(email: server.idpResponse?.email, savedCredential: saved, server: server)
-        case .invalidIDToken, .tokenExpired, .userNotFound, .userDisabled, .credentialTooOldLoginAgain:
-            return purpose == .link ? .session(.rejected(server)) : .signIn(.service(error))
         default:
-            return .signIn(.service(error))
+            return nil
         }
     }
 }

@@ -27,11 +27,11 @@ public struct AppleTokenRevocation: Sendable {
     private let store: SessionStore
     private let project: SessionProject
 
-    /// Revocation for the session in `store`.
-    public init(client: IdentityToolkitClient, store: SessionStore, project: SessionProject) {
-        self.client = client
-        self.store = store
-        self.project = project
+    /// Revocation for the session stored in `environment`'s directory, through its client.
+    public init(_ environment: FlowEnvironment) {
+        self.client = environment.client
+        self.store = SessionStore(directory: environment.directory)
+        self.project = environment.project
     }
 
     /// Revokes the Apple authorization `code` for the signed-in user (sent as token type `"3"`, as iOS sends

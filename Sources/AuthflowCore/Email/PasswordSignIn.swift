@@ -4,15 +4,11 @@ import AuthflowStorage
 /// Signs in with an email and password (`accounts:signInWithPassword`) and stores the session. Password
 /// users are the usual first factor for SMS multi-factor, so a second-factor challenge is a normal result.
 public struct PasswordSignIn: Sendable {
-    private let client: IdentityToolkitClient
-    private let project: SessionProject
-    private let directory: ProjectStateDirectory
+    private let environment: FlowEnvironment
 
-    /// A sign-in through `client` for `project`, whose state lives in `directory`.
-    public init(client: IdentityToolkitClient, project: SessionProject, directory: ProjectStateDirectory) {
-        self.client = client
-        self.project = project
-        self.directory = directory
+    /// A sign-in with `environment`'s client, for its project, keeping state in its directory.
+    public init(_ environment: FlowEnvironment) {
+        self.environment = environment
     }
 
     /// Signs `email` in with `password`; the session is stored only when no second factor is required.
@@ -20,20 +16,13 @@ public struct PasswordSignIn: Sendable {
         let address = email.trimmingWhitespace()
         let reply: SignInWithPasswordResponse
         do {
-            reply = try await client.send(SignInWithPasswordRequest(email: address, password: password))
+            reply = try await environment.client.send(SignInWithPasswordRequest(email: address, password: password))
         } catch {
+            // A plain sign-in carries no stored session, so every refusal is the service's (the rule
+            // ``SignInEnding/refusal(_:flowCodes:)`` applies to a sign-in that is not a link).
             throw .service(error)
         }
-        let result = try SignInResult.reading(
-            reply, project: project, purpose: .signIn, firstFactor: "password", email: address, previous: nil,
-            expectedUID: nil)
-        if case .signedIn(let session, _) = result {
-            do {
-                try await SessionStore(directory: directory).saveSignedIn(session)
-            } catch {
-                throw .storage(error)
-            }
-        }
-        return result
+        return try await SignInEnding(environment, purpose: .signIn)
+            .finish(reply, firstFactor: "password", email: address, previous: nil)
     }
 }

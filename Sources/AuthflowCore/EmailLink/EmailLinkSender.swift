@@ -4,15 +4,11 @@ import Foundation
 /// Sends an email sign-in link (`sendOobCode`, `EMAIL_SIGNIN`) and remembers the address as pending, so the
 /// link can be completed on this machine without asking for it again.
 public struct EmailLinkSender: Sendable {
-    private let client: IdentityToolkitClient
-    private let project: SessionProject
-    private let directory: ProjectStateDirectory
+    private let environment: FlowEnvironment
 
-    /// A sender through `client` for `project`, whose state lives in `directory`.
-    public init(client: IdentityToolkitClient, project: SessionProject, directory: ProjectStateDirectory) {
-        self.client = client
-        self.project = project
-        self.directory = directory
+    /// A sender with `environment`'s client, for its project, keeping the pending address in its directory.
+    public init(_ environment: FlowEnvironment) {
+        self.environment = environment
     }
 
     /// Sends the link to `email` with `settings` (`canHandleCodeInApp` is always set: both SDKs require it
@@ -26,15 +22,16 @@ public struct EmailLinkSender: Sendable {
         let address = email.trimmingWhitespace()
         let reply: SendOobCodeResponse
         do {
-            reply = try await client.send(SendOobCodeRequest(kind: .emailSignIn(email: address), settings: settings))
+            reply = try await environment.client.send(SendOobCodeRequest(kind: .emailSignIn(email: address), settings: settings))
         } catch {
             throw .signIn(.service(error))
         }
         let pending = PendingEmailLink(
             email: reply.email.flatMap { $0.isEmpty ? nil : $0 } ?? address, sentAt: now,
-            continueURL: settings.continueUrl ?? "", apiKey: client.configuration.apiKey, project: project)
+            continueURL: settings.continueUrl ?? "", apiKey: environment.client.configuration.apiKey,
+            project: environment.project)
         do {
-            try PendingEmailLinkStore(directory: directory).save(pending)
+            try PendingEmailLinkStore(directory: environment.directory).save(pending)
         } catch {
             throw .pendingNotSaved(email: pending.email, error)
         }

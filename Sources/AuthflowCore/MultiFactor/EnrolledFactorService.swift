@@ -4,21 +4,17 @@ import AuthflowStorage
 /// The signed-in user's second factors: list them as the account has them now, or withdraw one
 /// (`mfaEnrollment:withdraw`, `multiFactor.unenroll` in the SDKs).
 public struct EnrolledFactorService: Sendable {
-    private let client: IdentityToolkitClient
-    private let store: SessionStore
-    private let project: SessionProject
+    private let environment: FlowEnvironment
 
-    /// The service for the session in `store`.
-    public init(client: IdentityToolkitClient, store: SessionStore, project: SessionProject) {
-        self.client = client
-        self.store = store
-        self.project = project
+    /// The service for the session stored in `environment`'s directory.
+    public init(_ environment: FlowEnvironment) {
+        self.environment = environment
     }
 
     /// The session with the factors an account lookup returns now (stored, so `whoami` shows them too).
     public func list() async throws(SecondFactorError) -> UserSession {
         do {
-            return try await AccountService(client: client, store: store, project: project.label).refreshProfile()
+            return try await AccountService(environment).refreshProfile()
         } catch {
             throw .session(error)
         }
@@ -31,8 +27,8 @@ public struct EnrolledFactorService: Sendable {
         let factor = try FactorSelection.choose(selector, among: session.enrolledFactors)
         let reply: WithdrawMFAResponse
         do {
-            reply = try await client.send(WithdrawMFARequest(
-                idToken: session.tokens.idToken, mfaEnrollmentId: factor.id, tenantID: project.tenantID))
+            reply = try await environment.client.send(WithdrawMFARequest(
+                idToken: session.tokens.idToken, mfaEnrollmentId: factor.id, tenantID: environment.project.tenantID))
         } catch {
             throw .accountRefusal(error, session: session)
         }
@@ -43,7 +39,7 @@ public struct EnrolledFactorService: Sendable {
             updated.secondFactorID = IDTokenClaims(jwt: idToken)?.secondFactorID
         }
         do {
-            try await store.saveSignedIn(updated)
+            try await SessionStore(directory: environment.directory).saveSignedIn(updated)
         } catch {
             throw .storage(error)
         }

@@ -26,7 +26,7 @@ public struct SecondFactorEnrollment: Sendable {
         _ number: PhoneNumber, displayName: String?, options: PhoneSignIn.Options, interaction: some PhoneSignInInteraction
     ) async throws(SecondFactorError) -> Completed {
         let store = SessionStore(directory: environment.directory)
-        let account = AccountService(client: environment.client, store: store, project: environment.project.label)
+        let account = AccountService(environment)
         let session: UserSession
         do {
             session = try await account.refreshProfile()

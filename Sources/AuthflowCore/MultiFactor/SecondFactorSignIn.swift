@@ -151,9 +151,13 @@ public struct SecondFactorSignIn: Sendable {
         }
         let file = self.file
         do {
-            try await SessionStore(directory: environment.directory).saveSignedIn(session) { () throws(StorageError) in try file.remove() }
+            // The finalize request carries the pending credential, never the stored user's ID token, so none of
+            // its refusals are about the stored session: only the storing is the shared ending's.
+            try await SignInEnding(environment, purpose: pending.purpose).store(session) { () throws(StorageError) in
+                try file.remove()
+            }
         } catch {
-            throw .signIn(.storage(error))
+            throw .signIn(error)
         }
         return session
     }

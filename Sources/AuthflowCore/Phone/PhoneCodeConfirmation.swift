@@ -8,25 +8,21 @@ import AuthflowStorage
 /// that used the code (a session, a second-factor challenge, a number owned by another account) forgets it
 /// too, since the code cannot be used twice.
 public struct PhoneCodeConfirmation: Sendable {
-    private let client: IdentityToolkitClient
-    private let project: SessionProject
-    private let directory: ProjectStateDirectory
+    private let environment: FlowEnvironment
 
-    /// A confirmation through `client` for `project`, whose state lives in `directory`.
-    public init(client: IdentityToolkitClient, project: SessionProject, directory: ProjectStateDirectory) {
-        self.client = client
-        self.project = project
-        self.directory = directory
+    /// A confirmation with `environment`'s client, for its project, keeping state in its directory.
+    public init(_ environment: FlowEnvironment) {
+        self.environment = environment
     }
 
     /// Sends `code` for `pending`, for the purpose it was started with.
     public func confirm(_ pending: PendingPhoneVerification, code: String) async throws(PhoneSignInError) -> SignInResult {
         let purpose = pending.purpose
-        let sessions = SessionStore(directory: directory)
-        let pendingStore = PendingPhoneVerificationStore(directory: directory)
+        let ending = SignInEnding(environment, purpose: purpose)
+        let pendingStore = PendingPhoneVerificationStore(directory: environment.directory)
         let previous: UserSession?
         do {
-            previous = try await sessions.session(for: purpose, client: client, project: project)
+            previous = try await ending.previousSession()
         } catch {
             throw .session(error)
         }
@@ -35,19 +31,13 @@ public struct PhoneCodeConfirmation: Sendable {
         }
         let request = SignInWithPhoneNumberRequest(
             credential: .verificationCode(sessionInfo: pending.verificationID, code: code),
-            idToken: purpose == .link ? previous?.tokens.idToken : nil,
-            operation: purpose == .reauthenticate ? .reauthenticate : nil)
-        let reply: SignInWithPhoneNumberResponse
-        do {
-            reply = try await client.send(request)
-        } catch {
-            throw Self.failure(error, pending: pending, store: pendingStore, purpose: purpose)
+            idToken: ending.idTokenToLink(previous), operation: purpose == .reauthenticate ? .reauthenticate : nil)
+        let reply: SignInWithPhoneNumberResponse = try await ending.send(request) { server, code in
+            Self.failure(server, code: code, pending: pending, store: pendingStore)
         }
         let result: SignInResult
         do {
-            result = try SignInResult.reading(
-                reply, project: project, purpose: purpose, firstFactor: "phone", email: nil, previous: previous,
-                expectedUID: purpose == .reauthenticate ? previous?.uid : nil)
+            result = try ending.read(reply, firstFactor: "phone", email: nil, previous: previous)
         } catch {
             try? pendingStore.remove(pending.phoneNumber)
             throw .signIn(error)
@@ -55,11 +45,9 @@ public struct PhoneCodeConfirmation: Sendable {
         switch result {
         case .signedIn(let session, _):
             do {
-                try await sessions.saveSignedIn(session) { () throws(StorageError) in
-                    try pendingStore.remove(pending.phoneNumber)
-                }
+                try await ending.store(session) { () throws(StorageError) in try pendingStore.remove(pending.phoneNumber) }
             } catch {
-                throw .signIn(.storage(error))
+                throw .signIn(error)
             }
         case .secondFactorRequired:
             try? pendingStore.remove(pending.phoneNumber)
@@ -67,23 +55,20 @@ public struct PhoneCodeConfirmation: Sendable {
         return result
     }
 
+    /// The refusals that are this flow's own: the code, or the verification it belongs to. The stored session
+    /// and anything else are ``SignInEnding``'s.
     private static func failure(
-        _ error: IdentityToolkitError, pending: PendingPhoneVerification, store: PendingPhoneVerificationStore,
-        purpose: SignInPurpose
-    ) -> PhoneSignInError {
-        guard let server = error.serverError, !error.isBackendUnavailable, let code = server.code else {
-            return .signIn(.service(error))
-        }
+        _ server: ServerError, code: ServerErrorCode, pending: PendingPhoneVerification,
+        store: PendingPhoneVerificationStore
+    ) -> PhoneSignInError? {
         switch code {
         case .invalidCode, .missingCode:
             return .wrongCode(server, pending.phoneNumber)
         case .sessionExpired, .invalidSessionInfo, .missingSessionInfo:
             try? store.remove(pending.phoneNumber)
             return .verificationExpired(server, pending.phoneNumber)
-        case .invalidIDToken, .tokenExpired, .userNotFound, .userDisabled, .credentialTooOldLoginAgain:
-            return purpose == .link ? .session(.rejected(server)) : .signIn(.service(error))
         default:
-            return .signIn(.service(error))
+            return nil
         }
     }
 }

@@ -120,9 +120,7 @@ public struct PhoneSignIn: Sendable {
             interaction: interaction)
         let result: SignInResult
         do throws(PhoneSignInError) {
-            result = try await PhoneCodeConfirmation(
-                client: environment.client, project: environment.project, directory: environment.directory
-            ).confirm(pending, code: answer.code)
+            result = try await PhoneCodeConfirmation(environment).confirm(pending, code: answer.code)
         } catch {
             await texted.failed(error.description)
             throw error

@@ -155,7 +155,7 @@ struct AppleSignInFlowTests {
     func revocation() async throws {
         let fixture = try EmailLinkFixture()
         let session = try signedInSession(try await Self.flow(fixture).signIn(with: .identityToken(Self.claims("apple-r", "r@example.com"), rawNonce: "n", fullName: nil)).result)
-        let revocation = AppleTokenRevocation(client: fixture.client, store: fixture.sessions, project: fixture.project)
+        let revocation = AppleTokenRevocation(fixture.flowEnvironment)
 
         #expect(revocation.deletionNeedsRevocation(session))
         _ = try await revocation.revoke(authorizationCode: "c0de")

@@ -39,7 +39,7 @@ struct EmailAccountTests {
     func passwordSignIn() async throws {
         let fixture = try EmailLinkFixture()
         _ = try await fixture.client.send(SignUpRequest(email: "ada@example.com", password: "correct horse battery"))
-        let signIn = PasswordSignIn(client: fixture.client, project: fixture.project, directory: fixture.projectDirectory)
+        let signIn = PasswordSignIn(fixture.flowEnvironment)
 
         await #expect {
             _ = try await signIn.signIn(email: "ada@example.com", password: "wrong")
@@ -59,7 +59,7 @@ struct EmailAccountTests {
     func passwordSignInWithSecondFactor() async throws {
         let fixture = try EmailLinkFixture()
         try await SecondFactorAccount.create(on: fixture.backend, email: "ada@example.com")
-        let result = try await PasswordSignIn(client: fixture.client, project: fixture.project, directory: fixture.projectDirectory)
+        let result = try await PasswordSignIn(fixture.flowEnvironment)
             .signIn(email: "ada@example.com", password: "correct horse battery")
         guard case .secondFactorRequired(let challenge) = result else { throw Unexpected( "got \(result)") }
         #expect(challenge.firstFactor == "password")
@@ -70,8 +70,7 @@ struct EmailAccountTests {
     @Test("The verification email goes to the signed-in user, and opening it verifies the address")
     func verificationEmail() async throws {
         let fixture = try await SignedInBackend()
-        let address = try await AccountService(client: fixture.client, store: fixture.store, project: "p")
-            .sendVerificationEmail(continueURL: "https://app.example.com/verified")
+        let address = try await AccountService(fixture.flowEnvironment).sendVerificationEmail(continueURL: "https://app.example.com/verified")
 
         #expect(address == "ada@example.com")
         let link = try await EmulatorEmailLinks.latest(fixture.backend, email: "ada@example.com", requestType: "VERIFY_EMAIL")

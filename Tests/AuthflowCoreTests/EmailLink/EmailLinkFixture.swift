@@ -29,7 +29,7 @@ final class EmailLinkFixture: Sendable {
     }
     var sessions: SessionStore { SessionStore(directory: projectDirectory) }
     /// What the flows work with, as the CLI builds it (no configuration beyond the project).
-    var environment: FlowEnvironment {
+    var flowEnvironment: FlowEnvironment {
         FlowEnvironment(
             client: client, configuration: ProjectConfiguration(values: [:]), project: project, directory: projectDirectory)
     }
@@ -37,14 +37,14 @@ final class EmailLinkFixture: Sendable {
 
     /// Sends a sign-in link with authflow's sender and reads it back from the oobCodes endpoint.
     func sendLink(to email: String) async throws -> String {
-        _ = try await EmailLinkSender(client: client, project: project, directory: projectDirectory)
+        _ = try await EmailLinkSender(flowEnvironment)
             .send(to: email, settings: ActionCodeSettings(continueUrl: continueURL))
         return try await EmulatorEmailLinks.latest(backend, email: email)
     }
 
     /// The completion the CLI runs, offline (no short links here), asking `askForEmail` when it must.
     func completion(askForEmail: EmailLinkCompletion.EmailQuestion? = nil) -> EmailLinkCompletion {
-        EmailLinkCompletion(environment, inspector: LinkInspector(resolver: nil), askForEmail: askForEmail)
+        EmailLinkCompletion(flowEnvironment, inspector: LinkInspector(resolver: nil), askForEmail: askForEmail)
     }
 
     /// Stores a session for a new account made by `request`, as a sign-in command would.

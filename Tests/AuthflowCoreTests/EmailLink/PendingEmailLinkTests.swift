@@ -29,7 +29,7 @@ struct PendingEmailLinkTests {
     func failedSendKeepsTheEarlierRecord() async throws {
         let fixture = try EmailLinkFixture()
         _ = try await fixture.sendLink(to: "ada@example.com")
-        let sender = EmailLinkSender(client: fixture.client, project: fixture.project, directory: fixture.projectDirectory)
+        let sender = EmailLinkSender(fixture.flowEnvironment)
 
         await #expect {
             _ = try await sender.send(to: "bob@example.com", settings: ActionCodeSettings(continueUrl: "not absolute"))

@@ -40,8 +40,9 @@ struct SecondFactorSignInTests {
 
         /// Signs `email` in with its password and returns the challenge.
         func challenge(_ email: String) async throws -> SecondFactorChallenge {
-            let result = try await PasswordSignIn(client: client, project: project, directory: projectDirectory)
-                .signIn(email: email, password: "correct horse battery")
+            let result = try await PasswordSignIn(
+                FlowEnvironment(client: client, configuration: configuration, project: project, directory: projectDirectory)
+            ).signIn(email: email, password: "correct horse battery")
             guard case .secondFactorRequired(let challenge) = result else { throw Unexpected("no challenge: \(result)") }
             return challenge
         }

@@ -120,7 +120,7 @@ import Testing
         let fixture = try await SignedInBackend()
         _ = try await fixture.client.send(UpdateAccountRequest(idToken: fixture.session.tokens.idToken, displayName: "Ada L."))
         #expect(fixture.backend.markEmailVerified(localID: fixture.session.uid))
-        let updated = try await AccountService(client: fixture.client, store: fixture.store, project: "p").refreshProfile()
+        let updated = try await AccountService(fixture.flowEnvironment).refreshProfile()
         #expect(updated.displayName == "Ada L.")
         #expect(updated.emailVerified == true)
         #expect(try fixture.store.load()?.displayName == "Ada L.")

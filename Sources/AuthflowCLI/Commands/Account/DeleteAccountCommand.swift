@@ -33,10 +33,10 @@ struct DeleteAccountCommand: AsyncParsableCommand {
 
     func run() async throws {
         let context = try CommandContext(options: project, verbose: output.verbose)
-        let (store, session) = try context.requireSession()
+        let (_, session) = try context.requireSession()
         let who = session.email ?? session.phoneNumber ?? session.uid
-        let client = try context.client()
-        let apple = AppleTokenRevocation(client: client, store: store, project: try context.sessionProject())
+        let environment = try context.flowEnvironment()
+        let apple = AppleTokenRevocation(environment)
         if !skipAppleRevocation, apple.deletionNeedsRevocation(session) {
             throw CommandFailure(
                 "\(who) signs in with Apple, and Apple requires its token to be revoked before the account is deleted. "
@@ -57,7 +57,7 @@ struct DeleteAccountCommand: AsyncParsableCommand {
             }
         }
         do {
-            _ = try await AccountService(client: client, store: store, project: context.projectLabel).deleteAccount()
+            _ = try await AccountService(environment).deleteAccount()
         } catch {
             if case .rejected(let server) = error, server.code == .credentialTooOldLoginAgain {
                 throw context.report(CommandFailure(

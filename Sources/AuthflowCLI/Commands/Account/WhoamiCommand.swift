@@ -31,10 +31,9 @@ struct WhoamiCommand: AsyncParsableCommand {
         let context = try CommandContext(options: project, verbose: output.verbose)
         var (store, session) = try context.requireSession()
         if check {
-            let client = try context.client()
+            let environment = try context.flowEnvironment()
             do {
-                session = try await AccountService(client: client, store: store, project: context.projectLabel)
-                    .refreshProfile()
+                session = try await AccountService(environment).refreshProfile()
             } catch {
                 throw context.report(.from(error))
             }

@@ -34,7 +34,7 @@ struct AppleRevokeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let context = try CommandContext(options: project, verbose: output.verbose)
-        let (store, session) = try context.requireSession()
+        let (_, session) = try context.requireSession()
         let who = session.email ?? session.phoneNumber ?? session.uid
         guard session.providerIDs.contains(AppleCredential.providerID) || session.signInProvider == AppleCredential.providerID else {
             throw CommandFailure(
@@ -43,7 +43,7 @@ struct AppleRevokeCommand: AsyncParsableCommand {
                 status: .refused)
         }
         let code = try await AppleSignInCommand.readToken(authorizationCode)
-        let revocation = AppleTokenRevocation(client: try context.client(), store: store, project: try context.sessionProject())
+        let revocation = AppleTokenRevocation(try context.flowEnvironment())
         do {
             _ = try await revocation.revoke(authorizationCode: code)
         } catch {

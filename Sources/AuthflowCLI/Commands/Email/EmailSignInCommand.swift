@@ -38,8 +38,7 @@ struct EmailSignInCommand: AsyncParsableCommand {
     func run() async throws {
         let context = try CommandContext(options: project, verbose: output.verbose)
         let password = try readPassword()
-        let signIn = PasswordSignIn(
-            client: try context.client(), project: try context.sessionProject(), directory: try context.projectDirectory())
+        let signIn = PasswordSignIn(try context.flowEnvironment())
         let result: SignInResult
         do {
             result = try await signIn.signIn(email: email, password: password)

@@ -28,12 +28,11 @@ struct EmailVerifyCommand: AsyncParsableCommand {
 
     func run() async throws {
         let context = try CommandContext(options: project, verbose: output.verbose)
-        let (store, _) = try context.requireSession()
-        let client = try context.client()
+        _ = try context.requireSession()
+        let environment = try context.flowEnvironment()
         let address: String
         do {
-            address = try await AccountService(client: client, store: store, project: context.projectLabel)
-                .sendVerificationEmail(continueURL: continueURL)
+            address = try await AccountService(environment).sendVerificationEmail(continueURL: continueURL)
         } catch {
             throw context.report(.from(error))
         }

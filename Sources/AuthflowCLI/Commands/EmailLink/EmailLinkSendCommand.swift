@@ -65,9 +65,7 @@ struct EmailLinkSendCommand: AsyncParsableCommand {
 
     func run() async throws {
         let context = try CommandContext(options: project, verbose: output.verbose)
-        let client = try context.client()
-        let sender = EmailLinkSender(
-            client: client, project: try context.sessionProject(), directory: try context.projectDirectory())
+        let sender = EmailLinkSender(try context.flowEnvironment())
         let settings = ActionCodeSettings(
             continueUrl: continueURL.trimmingCharacters(in: .whitespaces), canHandleCodeInApp: true,
             linkDomain: linkDomain, iosBundleID: project.iosBundleID, androidPackageName: androidPackage,

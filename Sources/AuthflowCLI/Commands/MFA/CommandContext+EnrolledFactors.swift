@@ -3,7 +3,7 @@ import AuthflowCore
 extension CommandContext {
     /// The signed-in user's second factors; nobody signed in is a refusal (1) that says how to sign in.
     func enrolledFactorService() throws(CommandFailure) -> EnrolledFactorService {
-        let (store, _) = try requireSession()
-        return EnrolledFactorService(client: try client(), store: store, project: try sessionProject())
+        _ = try requireSession()
+        return EnrolledFactorService(try flowEnvironment())
     }
 }

@@ -58,8 +58,7 @@ struct PhoneVerifyCommand: AsyncParsableCommand {
                 : [PhoneCodeSource(.standardInput) { await InputLines.standardInput.next() }]
             let sources = PhoneCodeSources(given: codes.code, command: codes.command(timeout: .seconds(300)), interactive: interactive)
             let code = try await sources.code(for: pending)
-            result = try await PhoneCodeConfirmation(client: try context.client(), project: sessionProject, directory: directory)
-                .confirm(pending, code: code.code)
+            result = try await PhoneCodeConfirmation(try context.flowEnvironment()).confirm(pending, code: code.code)
         } catch let error as PhoneSignInError {
             throw context.report(.from(error))
         }
