@@ -2,8 +2,10 @@ import AuthflowIdentityToolkit
 
 /// What every sign-in flow works with: the client for Firebase Auth, the project's configuration (for the
 /// callback scheme, auth domain and tenant), the project a finished session belongs to, and the directory its
-/// sessions and pending state live in. Built once by the caller (the CLI's `CommandContext`) and handed to
-/// ``PhoneSignIn``, ``AppleSignIn``, ``SecondFactorSignIn`` and ``SecondFactorEnrollment`` whole.
+/// sessions and pending state live in. Built once by the caller (the CLI's `CommandContext`) and handed whole
+/// to every flow and service: ``EmailLinkSender``, ``EmailLinkCompletion``, ``PasswordSignIn``,
+/// ``PhoneSignIn``, ``PhoneCodeConfirmation``, ``AppleSignIn``, ``AppleTokenRevocation``,
+/// ``SecondFactorSignIn``, ``SecondFactorEnrollment``, ``EnrolledFactorService`` and ``AccountService``.
 public struct FlowEnvironment: Sendable {
     /// Sends the Identity Toolkit requests.
     public var client: IdentityToolkitClient
