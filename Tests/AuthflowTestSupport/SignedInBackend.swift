@@ -57,7 +57,8 @@ public final class SignedInBackend: Sendable {
         FlowEnvironment(
             client: client, configuration: ProjectConfiguration(values: [:]),
             project: SessionProject(projectID: backend.projectID, emulatorHost: backend.hostAndPort),
-            directory: ProjectStateDirectory(root: stateRoot, projectID: backend.projectID, emulatorHost: backend.hostAndPort))
+            directory: ProjectStateDirectory(
+                root: stateRoot, projectID: backend.projectID, emulatorHost: backend.hostAndPort))
     }
 
     /// Stores the session again with an ID token that expired a minute ago.

@@ -67,11 +67,8 @@ public struct AppleSignIn: Sendable {
     ) async throws(AppleSignInError) -> Completed {
         if purpose != .signIn {
             // Checked before the browser opens, so nobody signs in to Apple for nothing.
-            do {
-                _ = try await SignInEnding(environment, purpose: purpose).previousSession()
-            } catch {
-                throw .session(error)
-            }
+            _ = try await SignInEnding(environment, purpose: purpose)
+                .previousSession(reportingAs: AppleSignInError.self)
         }
         let (page, scheme) = try await redirectURL(options: options)
         let listener: RedirectListener<IdPRedirectAnswer>
@@ -93,12 +90,7 @@ public struct AppleSignIn: Sendable {
     /// The routes without a browser: `credential` goes straight to `signInWithIdp`.
     public func signIn(with credential: AppleCredential, purpose: SignInPurpose = .signIn) async throws(AppleSignInError) -> Completed {
         let ending = SignInEnding(environment, purpose: purpose)
-        let previous: UserSession?
-        do {
-            previous = try await ending.previousSession()
-        } catch {
-            throw .session(error)
-        }
+        let previous = try await ending.previousSession(reportingAs: AppleSignInError.self)
         let updatedFile = UpdatedAppleCredential.file(in: environment.directory)
         let request = credential.request(linkingTo: ending.idTokenToLink(previous), purpose: purpose)
         let reply: SignInWithIdpResponse

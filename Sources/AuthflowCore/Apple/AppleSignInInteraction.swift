@@ -11,5 +11,7 @@ public protocol AppleSignInInteraction: Sendable {
     func present(_ url: String, callbackScheme: String, listener: RedirectListener<IdPRedirectAnswer>) async
 
     /// Waits until `listener` accepts the page's answer and returns it, or fails (timeout, Ctrl-C).
-    func waitForAnswer(from listener: RedirectListener<IdPRedirectAnswer>) async throws(AppleSignInError) -> IdPRedirectAnswer
+    func waitForAnswer(
+        from listener: RedirectListener<IdPRedirectAnswer>
+    ) async throws(AppleSignInError) -> IdPRedirectAnswer
 }

@@ -23,21 +23,20 @@ public struct AppleTokenRevocation: Sendable {
     /// The file inside a project's state directory.
     public static let fileName = "apple-revocation.json"
 
-    private let client: IdentityToolkitClient
-    private let store: SessionStore
-    private let project: SessionProject
+    private let environment: FlowEnvironment
+    private var client: IdentityToolkitClient { environment.client }
+    private var store: SessionStore { SessionStore(directory: environment.directory) }
 
     /// Revocation for the session stored in `environment`'s directory, through its client.
     public init(_ environment: FlowEnvironment) {
-        self.client = environment.client
-        self.store = SessionStore(directory: environment.directory)
-        self.project = environment.project
+        self.environment = environment
     }
 
     /// Revokes the Apple authorization `code` for the signed-in user (sent as token type `"3"`, as iOS sends
     /// an authorization code), and records it. Returns the user.
     public func revoke(authorizationCode code: String) async throws(SessionError) -> UserSession {
-        let session = try await TokenRefresher(client: client, store: store).freshSession(project: project.label)
+        let session = try await TokenRefresher(client: client, store: store)
+            .freshSession(project: environment.project.label)
         do {
             _ = try await client.send(RevokeTokenRequest(
                 providerId: AppleCredential.providerID, tokenType: .authorizationCode, token: code,

@@ -67,12 +67,7 @@ public struct EmailLinkCompletion: Sendable {
         try await EmailLinkProjectCheck(client: environment.client, project: environment.project).check(action)
 
         let ending = SignInEnding(environment, purpose: purpose)
-        let previous: UserSession?
-        do {
-            previous = try await ending.previousSession()
-        } catch {
-            throw .session(error)
-        }
+        let previous = try await ending.previousSession(reportingAs: EmailLinkError.self)
         let pendingStore = PendingEmailLinkStore(directory: environment.directory)
         let (address, emailSource) = try await chooseEmail(given: email, pendingStore: pendingStore)
 
@@ -93,7 +88,8 @@ public struct EmailLinkCompletion: Sendable {
         } catch {
             throw .signIn(error)
         }
-        return Completed(result: result, inspection: link.inspection, action: action, email: address, emailSource: emailSource)
+        return Completed(
+            result: result, inspection: link.inspection, action: action, email: address, emailSource: emailSource)
     }
 
     private func chooseEmail(

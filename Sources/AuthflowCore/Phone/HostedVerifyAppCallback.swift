@@ -10,12 +10,13 @@ public enum HostedVerifyAppCallback {
     /// The listener check for the attempt `eventID` returning through `scheme`; the listener's answer is the
     /// token or the page's error.
     public static func check(eventID: String, scheme: CallbackScheme) -> CallbackCheck<HostedVerifyAppAnswer> {
-        HostedHandlerCallback(authType: "verifyApp", eventID: eventID, scheme: scheme, pageName: "The hosted reCAPTCHA page")
-            .check { parsed in
-                let token = reading(parsed)
-                if case .failure(let error) = token { return (HostedVerifyAppAnswer(token: token), error.description) }
-                return (HostedVerifyAppAnswer(token: token), nil)
-            }
+        HostedHandlerCallback(
+            authType: "verifyApp", eventID: eventID, scheme: scheme, pageName: "The hosted reCAPTCHA page"
+        ).check { parsed in
+            let token = reading(parsed)
+            if case .failure(let error) = token { return (HostedVerifyAppAnswer(token: token), error.description) }
+            return (HostedVerifyAppAnswer(token: token), nil)
+        }
     }
 
     private static func reading(_ callback: AuthCallback) -> Result<String, PhoneSignInError> {

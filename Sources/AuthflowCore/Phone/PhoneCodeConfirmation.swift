@@ -20,12 +20,7 @@ public struct PhoneCodeConfirmation: Sendable {
         let purpose = pending.purpose
         let ending = SignInEnding(environment, purpose: purpose)
         let pendingStore = PendingPhoneVerificationStore(directory: environment.directory)
-        let previous: UserSession?
-        do {
-            previous = try await ending.previousSession()
-        } catch {
-            throw .session(error)
-        }
+        let previous = try await ending.previousSession(reportingAs: PhoneSignInError.self)
         if let startedFor = pending.userID, purpose != .signIn, previous?.uid != startedFor {
             throw .otherUser(startedFor: startedFor, signedIn: previous?.uid)
         }
@@ -45,7 +40,9 @@ public struct PhoneCodeConfirmation: Sendable {
         switch result {
         case .signedIn(let session, _):
             do {
-                try await ending.store(session) { () throws(StorageError) in try pendingStore.remove(pending.phoneNumber) }
+                try await ending.store(session) { () throws(StorageError) in
+                    try pendingStore.remove(pending.phoneNumber)
+                }
             } catch {
                 throw .signIn(error)
             }

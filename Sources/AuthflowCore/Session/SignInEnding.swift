@@ -5,9 +5,10 @@ import AuthflowStorage
 /// SMS second factor): the stored session a link or re-authentication builds on, the request's refusal in
 /// the flow's terms, reading the reply, and storing the session under the project's lock.
 ///
-/// A flow calls, in order: ``previousSession()``; its own request, with ``idTokenToLink(_:)`` in it and
-/// failures through ``refusal(_:flowCodes:)`` (or ``send(_:flowCodes:)`` for both); then ``finish(_:firstFactor:email:previous:alongside:)``
-/// (or ``read(_:firstFactor:email:previous:)`` and ``store(_:alongside:)`` when it acts between the two).
+/// A flow calls, in order: ``previousSession(reportingAs:)``; its own request, with ``idTokenToLink(_:)`` in
+/// it and failures through ``refusal(_:flowCodes:)`` (or ``send(_:flowCodes:)`` for both); then
+/// ``finish(_:firstFactor:email:previous:alongside:)`` (or ``read(_:firstFactor:email:previous:)`` and
+/// ``store(_:alongside:)`` when it acts between the two).
 struct SignInEnding: Sendable {
     /// The client, project and state directory of the flow.
     let environment: FlowEnvironment
@@ -23,10 +24,16 @@ struct SignInEnding: Sendable {
     private var sessions: SessionStore { SessionStore(directory: environment.directory) }
 
     /// The stored session the sign-in builds on: none for a plain sign-in; for linking, one with a valid ID
-    /// token (refreshed when due); for re-authentication, whoever is signed in. A flow reports a failure as
-    /// its `session` error.
-    func previousSession() async throws(SessionError) -> UserSession? {
-        try await sessions.session(for: purpose, client: environment.client, project: environment.project)
+    /// token (refreshed when due); for re-authentication, whoever is signed in. A failure is reported as the
+    /// flow's `session` error, of type `failure`.
+    func previousSession<Failure: SignInFlowError>(
+        reportingAs failure: Failure.Type
+    ) async throws(Failure) -> UserSession? {
+        do {
+            return try await sessions.session(for: purpose, client: environment.client, project: environment.project)
+        } catch {
+            throw .session(error)
+        }
     }
 
     /// The signed-in user's ID token when the request links to them, else `nil`.

@@ -5,11 +5,12 @@ import Synchronization
 /// Waits for one browser callback on loopback: the redirect handler of RFC 8252, reusable by any tool.
 ///
 /// It listens on `127.0.0.1` and `::1`, accepts the first callback that passes the configured
-/// ``CallbackCheck`` and nothing after it, and hands back the typed answer the check made of it (``Answer``:
-/// the ``RedirectCallback`` itself for ``CallbackCheck/state(_:parameter:)``). A callback can arrive three ways: the browser requests the callback
-/// path (`GET` with a query, or a `form_post`), `authflow handle-url` forwards a custom-scheme URL the desktop
-/// handed it (see ``HandoffEndpoint``), or the caller passes a pasted URL to ``submit(_:)``. Mismatched and
-/// repeated callbacks get a 400 page and the wait goes on; stray paths such as `/favicon.ico` get 404.
+/// ``CallbackCheck`` and nothing after it, and hands back the typed answer the check made of it (`Answer`:
+/// the ``RedirectCallback`` itself for ``CallbackCheck/state(_:parameter:)``). A callback can arrive three
+/// ways: the browser requests the callback path (`GET` with a query, or a `form_post`), `authflow handle-url`
+/// forwards a custom-scheme URL the desktop handed it (see ``HandoffEndpoint``), or the caller passes a pasted
+/// URL to ``submit(_:)``. Mismatched and repeated callbacks get a 400 page and the wait goes on; stray paths
+/// such as `/favicon.ico` get 404.
 ///
 /// ```swift
 /// let state = RandomToken.make()

@@ -48,7 +48,9 @@ struct AppleSignInFlowTests {
             _ = listener.submit(location)
         }
 
-        func waitForAnswer(from listener: RedirectListener<IdPRedirectAnswer>) async throws(AppleSignInError) -> IdPRedirectAnswer {
+        func waitForAnswer(
+            from listener: RedirectListener<IdPRedirectAnswer>
+        ) async throws(AppleSignInError) -> IdPRedirectAnswer {
             do {
                 return try await listener.callback(timeout: .seconds(30))
             } catch {

@@ -28,7 +28,7 @@ struct HandleURLCommand: AsyncParsableCommand {
 
     func run() async throws {
         let text = url.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard URLParts(text) != nil else {
+        guard URLParts.hasScheme(text) else {
             throw CommandFailure("\"\(text)\" is not a URL: pass the whole address, including its scheme.", status: .usage)
         }
         let flows = RendezvousDirectory.standard().waitingFlows()
