@@ -11,6 +11,9 @@ public enum BackendFault: Sendable, Hashable {
     case truncatedJSON
     /// Answer 200 `application/json` with a body that is not JSON at all.
     case malformedJSON
+    /// Answer with this 3xx status and `Location` instead of running the endpoint: a backend (or anything
+    /// answering for it) that tries to move a request, and the credentials in it, to another host.
+    case redirect(status: Int, location: String)
     /// Run the endpoint, then send its body `bytes` at a time with `interval` between writes, the full
     /// `Content-Length` announced: a server (or a proxy) that trickles.
     case slowBody(bytes: Int, interval: Duration)

@@ -7,7 +7,7 @@ extension CommandFailure {
     /// anything that kept the request from being answered properly is 3.
     static func from(_ error: IdentityToolkitError) -> CommandFailure {
         switch error {
-        case .network, .unavailable, .malformedResponse:
+        case .network, .unavailable, .malformedResponse, .redirected:
             return CommandFailure(error.description, status: .unavailable)
         case .invalidRequest(let reason):
             return CommandFailure(reason, status: .usage)

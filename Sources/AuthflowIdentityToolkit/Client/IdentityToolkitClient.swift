@@ -8,28 +8,33 @@ import AuthflowHTTP
 public struct IdentityToolkitClient: Sendable {
     /// Backend, key and headers for every call.
     public let configuration: IdentityToolkitConfiguration
-    /// The transport; share one per process.
+    /// The transport; share one per process. Whatever redirect policy it was given, this client's copy never
+    /// follows a redirect: a 3xx would carry the API key, the body's credentials and the headers to a host
+    /// they were not meant for.
     public let http: HTTPClient
 
     /// Told about every attempt after it ends, for `--verbose` output. It sees the endpoint, status and
     /// timing, never a body or a header, so it cannot leak credentials.
     public let observer: (@Sendable (ExchangeRecord) -> Void)?
 
-    /// A client for `configuration` over `http`.
+    /// A client for `configuration` over `http`, with redirects turned off (see ``http``).
     public init(
         configuration: IdentityToolkitConfiguration,
         http: HTTPClient = HTTPClient(configuration: .init()),
         observer: (@Sendable (ExchangeRecord) -> Void)? = nil
     ) {
         self.configuration = configuration
-        self.http = http
+        var transport = http.configuration
+        transport.redirects = .doNotFollow
+        self.http = HTTPClient(configuration: transport)
         self.observer = observer
     }
 
     /// Sends `request` and returns its decoded reply.
     ///
     /// Reads and the token refresh are retried per ``IdentityToolkitConfiguration/retry`` after network failures
-    /// and 5xx/429 replies; everything else is sent exactly once.
+    /// and 5xx/429 replies; everything else is sent exactly once. A 3xx reply is never followed nor retried: it
+    /// fails with ``IdentityToolkitError/redirected(_:)``.
     public func send<R: IdentityToolkitRequest>(_ request: R) async throws(IdentityToolkitError) -> R.Response {
         guard !configuration.apiKey.isEmpty else {
             throw .invalidRequest("No API key is configured. Set the project's Web API key (any non-empty value works with the Auth Emulator).")
@@ -59,6 +64,9 @@ public struct IdentityToolkitClient: Sendable {
                 try await wait(beforeRetry: attempt, policy: policy)
                 attempt += 1
                 continue
+            }
+            if let redirect = RefusedRedirect(response) {
+                throw .redirected(redirect)
             }
             if canRetry, RetryRule.isTransient(status: response.status) {
                 try await wait(beforeRetry: attempt, policy: policy)

@@ -18,6 +18,9 @@ public enum IdentityToolkitError: Error, Sendable, CustomStringConvertible {
     case malformedResponse(MalformedResponse)
     /// The request was refused before sending because it could not succeed (e.g. an empty SMS code).
     case invalidRequest(String)
+    /// The backend (or something answering for it) replied with a redirect. It was not followed, so the
+    /// request's key, body and headers reached no other host; the call did not happen.
+    case redirected(RefusedRedirect)
 
     /// The refusal, when the backend refused.
     public var serverError: ServerError? {
@@ -52,6 +55,8 @@ public enum IdentityToolkitError: Error, Sendable, CustomStringConvertible {
             return "Firebase Auth sent a reply this client cannot use (HTTP \(response.status)): \(response.problem)\(shown). Check that the backend address points at Firebase Auth or its emulator."
         case .invalidRequest(let reason):
             return reason
+        case .redirected(let redirect):
+            return redirect.description
         }
     }
 }
