@@ -1,4 +1,5 @@
 import AuthflowParsing
+import AuthflowPrimitives
 import Foundation
 
 /// The wrappers a sign-in link meets between the mail server and the person who clicks it, built the way

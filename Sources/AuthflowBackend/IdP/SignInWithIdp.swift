@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import Foundation
 
 /// `accounts:signInWithIdp` (legacy `verifyAssertion`) with fake IdP credentials, as the emulator does it:

@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import Foundation
 import AuthflowListener
 

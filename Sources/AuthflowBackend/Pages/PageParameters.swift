@@ -1,4 +1,5 @@
 import AuthflowListener
+import AuthflowPrimitives
 
 /// The parameters of a page request: the query, overridden by a form body on POST.
 enum PageParameters {

@@ -1,4 +1,5 @@
 import AuthflowListener
+import AuthflowPrimitives
 import Foundation
 
 /// A stand-in for the hosted reCAPTCHA page,

@@ -1,4 +1,5 @@
 import AuthflowListener
+import AuthflowPrimitives
 import Foundation
 
 /// `GET /emulator/action`: what opening an emailed link does in the emulator. `mode=signIn` only

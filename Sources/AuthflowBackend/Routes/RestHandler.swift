@@ -1,4 +1,5 @@
 import AuthflowListener
+import AuthflowPrimitives
 import Foundation
 
 /// Runs one REST call the way the emulator's middleware does: authorization (`Bearer owner` is admin),

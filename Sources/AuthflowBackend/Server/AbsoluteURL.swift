@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import Foundation
 
 /// An absolute URL split into parts, close enough to WHATWG `new URL(…)` for what the emulator does with

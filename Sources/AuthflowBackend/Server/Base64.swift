@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import Foundation
 
 /// Base64 helpers for strict JWT segment decoding and the emulator's padded standard base64; encoding a

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// A JSON request body with typed field access that answers wrong types the way the emulator's OpenAPI
 /// validation does (400 `INVALID_ARGUMENT`, "Invalid JSON payload received. /field should be string").
 ///

@@ -1,4 +1,5 @@
 import AuthflowParsing
+import AuthflowPrimitives
 import Foundation
 
 /// The emulator's ID tokens: unsigned JWTs (`{"alg":"none","typ":"JWT"}`, empty signature) whose claims

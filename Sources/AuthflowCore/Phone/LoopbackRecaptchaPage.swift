@@ -1,5 +1,6 @@
 import AuthflowListener
 import AuthflowParsing
+import AuthflowPrimitives
 import Foundation
 
 /// The reCAPTCHA page authflow serves itself, at `http://localhost:PORT/phone?state=…` (web parity: reCAPTCHA

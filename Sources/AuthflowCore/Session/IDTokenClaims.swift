@@ -1,4 +1,5 @@
 import AuthflowParsing
+import AuthflowPrimitives
 import Foundation
 
 /// What a Firebase ID token says about its user, read without verifying the signature.

@@ -1,4 +1,5 @@
 import AuthflowParsing
+import AuthflowPrimitives
 
 /// What a ``RedirectListener`` does with a callback that reached it.
 public enum CallbackVerdict: Sendable, Hashable {

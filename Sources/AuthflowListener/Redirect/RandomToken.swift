@@ -1,4 +1,5 @@
 import AuthflowParsing
+import AuthflowPrimitives
 
 /// Unguessable values for `state`, event IDs and handoff secrets.
 public enum RandomToken {

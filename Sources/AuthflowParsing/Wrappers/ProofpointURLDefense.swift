@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// Decoding of Proofpoint URL Defense rewrites, done offline from the URL alone.
 ///
 /// - v1: `urldefense.proofpoint.com/v1/url?u=<percent-encoded URL>&k=…`

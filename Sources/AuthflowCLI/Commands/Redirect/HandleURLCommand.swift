@@ -1,6 +1,7 @@
 import ArgumentParser
 import AuthflowListener
 import AuthflowParsing
+import AuthflowPrimitives
 
 /// `authflow handle-url URL`: what the desktop runs when a custom-scheme link is opened.
 struct HandleURLCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AuthflowListener
 import AuthflowParsing
+import AuthflowPrimitives
 import Foundation
 
 /// `authflow listen`: a generic RFC 8252 redirect catcher for any OAuth script.
