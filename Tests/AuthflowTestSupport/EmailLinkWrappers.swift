@@ -52,7 +52,7 @@ public enum LinkWrapper: String, CaseIterable, Sendable, CustomStringConvertible
                 template.append(character)
             }
         }
-        let tail = Base64URL.encode(Array(replaced.utf8))
+        let tail = Base64.encode(Array(replaced.utf8), alphabet: .url)
         return "https://urldefense.com/v3/__\(template)__;\(tail)!!ACWV5N9M2RV99hQ!Kx3f-EXAMPLE$"
     }
 }

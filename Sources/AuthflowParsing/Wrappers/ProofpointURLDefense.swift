@@ -52,7 +52,7 @@ enum ProofpointURLDefense {
         let template = PercentDecoding.decode(afterStart[..<end.lowerBound])
         let encodedTail = afterStart[end.upperBound...]
         let encoded = encodedTail[..<(encodedTail.firstIndex(of: "!") ?? encodedTail.endIndex)]
-        guard let replacements = Base64URL.decode(encoded) else { return nil }
+        guard let replacements = Base64.decodeEitherAlphabet(encoded) else { return nil }
         let replacementScalars = Array(String(decoding: replacements, as: UTF8.self).unicodeScalars)
 
         var output = String.UnicodeScalarView()
