@@ -7,7 +7,7 @@ import Foundation
 /// to use; the other modes apply the code, then redirect to `continueUrl` or answer a JSON note.
 enum ActionHandler {
     static func handle(_ request: LoopbackRequest, service: BackendService) -> LoopbackResponse {
-        let query = QueryParameters(parsing: request.query ?? "")
+        let query = QueryParameters(form: request.query ?? "")
         guard query.nonEmpty("apiKey") != nil else {
             return JSONReply.authEmulator([
                 ("error", "missing apiKey query parameter"),

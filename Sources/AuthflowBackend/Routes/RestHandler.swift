@@ -21,7 +21,7 @@ enum RestHandler {
                 return JSONReply.error(.invalidCredentials)
             }
         }
-        let query = QueryParameters(parsing: request.query ?? "")
+        let query = QueryParameters(form: request.query ?? "")
         if !privileged, query.nonEmpty("key") == nil { return JSONReply.error(.missingAPIKey) }
 
         let body: RequestBody

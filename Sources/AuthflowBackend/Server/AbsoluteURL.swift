@@ -83,7 +83,7 @@ struct AbsoluteURL: Sendable {
 
     /// The query parsed as `URLSearchParams` would.
     var queryParameters: QueryParameters {
-        QueryParameters(parsing: query ?? "")
+        QueryParameters(form: query ?? "")
     }
 
     /// Replaces the query with `parameters` serialised as `URLSearchParams` does (an empty list drops `?`).
