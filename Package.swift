@@ -52,27 +52,29 @@ let package = Package(
 
         .systemLibrary(name: "CProcessSpawn"),
 
-        .target(name: "AuthflowStorage"),
-        .target(name: "AuthflowHTTP", dependencies: ["CCurl"]),
-        .target(name: "AuthflowParsing", dependencies: ["CLibXML2"]),
+        .target(name: "AuthflowPrimitives"),
+        .target(name: "AuthflowStorage", dependencies: ["AuthflowPrimitives"]),
+        .target(name: "AuthflowHTTP", dependencies: ["CCurl", "AuthflowPrimitives"]),
+        .target(name: "AuthflowParsing", dependencies: ["CLibXML2", "AuthflowPrimitives"]),
         .target(
             name: "AuthflowListener",
             dependencies: [
-                "CMicroHTTPD", "CProcessSpawn", "AuthflowParsing", "AuthflowStorage",
+                "CMicroHTTPD", "CProcessSpawn", "AuthflowPrimitives", "AuthflowParsing", "AuthflowStorage",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
-        .target(name: "AuthflowIdentityToolkit", dependencies: ["AuthflowHTTP", "AuthflowParsing"]),
-        .target(name: "AuthflowBackend", dependencies: ["AuthflowListener", "AuthflowParsing"]),
+        .target(name: "AuthflowIdentityToolkit", dependencies: ["AuthflowHTTP", "AuthflowParsing", "AuthflowPrimitives"]),
+        .target(name: "AuthflowBackend", dependencies: ["AuthflowListener", "AuthflowParsing", "AuthflowPrimitives"]),
         .target(
             name: "AuthflowCore",
             dependencies: [
                 "AuthflowHTTP", "AuthflowParsing", "AuthflowIdentityToolkit", "AuthflowListener", "AuthflowStorage",
+                "AuthflowPrimitives",
             ]
         ),
         .target(
             name: "AuthflowDemo",
-            dependencies: ["AuthflowBackend", "AuthflowHTTP", "AuthflowListener", "AuthflowStorage"]
+            dependencies: ["AuthflowBackend", "AuthflowHTTP", "AuthflowListener", "AuthflowPrimitives", "AuthflowStorage"]
         ),
         .executableTarget(
             name: "AuthflowCLI",
@@ -82,6 +84,7 @@ let package = Package(
                 "AuthflowListener",
                 "AuthflowStorage",
                 "AuthflowParsing",
+                "AuthflowPrimitives",
                 "AuthflowIdentityToolkit",
                 "AuthflowBackend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -90,37 +93,44 @@ let package = Package(
 
         .executableTarget(
             name: "redirect-listener-example",
-            dependencies: ["AuthflowListener", "AuthflowParsing"],
+            dependencies: ["AuthflowListener", "AuthflowParsing", "AuthflowPrimitives"],
             path: "examples/embedding/RedirectListenerExample"
         ),
 
         .target(
             name: "AuthflowTestSupport",
             dependencies: [
-                "AuthflowListener", "AuthflowBackend", "AuthflowCore", "AuthflowIdentityToolkit", "AuthflowStorage",
+                "AuthflowListener", "AuthflowBackend", "AuthflowCore", "AuthflowIdentityToolkit", "AuthflowPrimitives",
+                "AuthflowStorage",
             ],
             path: "Tests/AuthflowTestSupport"
         ),
+        .testTarget(name: "AuthflowPrimitivesTests", dependencies: ["AuthflowPrimitives"]),
         .testTarget(
             name: "AuthflowHTTPTests",
-            dependencies: ["AuthflowHTTP", "AuthflowListener", "AuthflowTestSupport"]
+            dependencies: ["AuthflowHTTP", "AuthflowListener", "AuthflowPrimitives", "AuthflowTestSupport"]
         ),
         .testTarget(
             name: "AuthflowListenerTests",
-            dependencies: ["AuthflowListener", "AuthflowHTTP", "AuthflowParsing", "AuthflowStorage", "AuthflowTestSupport"]
+            dependencies: [
+                "AuthflowListener", "AuthflowHTTP", "AuthflowParsing", "AuthflowPrimitives", "AuthflowStorage",
+                "AuthflowTestSupport",
+            ]
         ),
         .testTarget(
             name: "AuthflowParsingTests",
-            dependencies: ["AuthflowParsing", "AuthflowTestSupport"],
+            dependencies: ["AuthflowParsing", "AuthflowPrimitives", "AuthflowTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "AuthflowIdentityToolkitTests",
-            dependencies: ["AuthflowIdentityToolkit", "AuthflowBackend", "AuthflowListener", "AuthflowTestSupport"]
+            dependencies: [
+                "AuthflowIdentityToolkit", "AuthflowBackend", "AuthflowListener", "AuthflowPrimitives", "AuthflowTestSupport",
+            ]
         ),
         .testTarget(
             name: "AuthflowBackendTests",
-            dependencies: ["AuthflowBackend", "AuthflowHTTP", "AuthflowTestSupport"]
+            dependencies: ["AuthflowBackend", "AuthflowHTTP", "AuthflowPrimitives", "AuthflowTestSupport"]
         ),
         .executableTarget(
             name: "StateWriterFixture",
@@ -130,15 +140,15 @@ let package = Package(
         .testTarget(
             name: "AuthflowCoreTests",
             dependencies: [
-                "AuthflowCore", "AuthflowBackend", "AuthflowListener", "AuthflowStorage", "AuthflowTestSupport",
-                "StateWriterFixture",
+                "AuthflowCore", "AuthflowBackend", "AuthflowListener", "AuthflowPrimitives", "AuthflowStorage",
+                "AuthflowTestSupport", "StateWriterFixture",
             ]
         ),
         .testTarget(
             name: "AuthflowCLITests",
             dependencies: [
-                "AuthflowCLI", "AuthflowCore", "AuthflowBackend", "AuthflowDemo", "AuthflowListener", "AuthflowStorage",
-                "AuthflowTestSupport", "redirect-listener-example",
+                "AuthflowCLI", "AuthflowCore", "AuthflowBackend", "AuthflowDemo", "AuthflowListener", "AuthflowPrimitives",
+                "AuthflowStorage", "AuthflowTestSupport", "redirect-listener-example",
             ]
         ),
     ]

@@ -1,6 +1,7 @@
 import AuthflowBackend
 import AuthflowHTTP
 import AuthflowListener
+import AuthflowPrimitives
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import AuthflowBackend
 import AuthflowHTTP
+import AuthflowPrimitives
 import Testing
 
 @Suite("Routing, keys and fixed replies")

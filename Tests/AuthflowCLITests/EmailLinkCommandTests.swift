@@ -2,6 +2,7 @@ import AuthflowBackend
 import AuthflowCore
 import AuthflowListener
 import AuthflowParsing
+import AuthflowPrimitives
 import AuthflowTestSupport
 import Foundation
 import Testing
@@ -96,7 +97,7 @@ struct EmailLinkCommandTests {
     func sendOptions() async throws {
         let server = try RecordingServer { _ in
             LoopbackResponse(
-                status: 200, headers: [LoopbackHeader(name: "Content-Type", value: "application/json")],
+                status: 200, headers: [HTTPHeader(name: "Content-Type", value: "application/json")],
                 body: Array(#"{"kind":"identitytoolkit#GetOobConfirmationCodeResponse","email":"ada@example.com"}"#.utf8))
         }
         defer { server.stop() }

@@ -1,6 +1,7 @@
 import AuthflowHTTP
 import AuthflowListener
 import AuthflowParsing
+import AuthflowPrimitives
 import AuthflowTestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import AuthflowCore
 import AuthflowHTTP
 import AuthflowListener
 import AuthflowParsing
+import AuthflowPrimitives
 import AuthflowTestSupport
 import Testing
 

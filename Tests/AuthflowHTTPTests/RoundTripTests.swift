@@ -1,5 +1,6 @@
 import AuthflowHTTP
 import AuthflowListener
+import AuthflowPrimitives
 import AuthflowTestSupport
 import Testing
 
@@ -10,7 +11,7 @@ struct RoundTripTests {
         let server = try RecordingServer { _ in
             LoopbackResponse(
                 status: 201,
-                headers: [LoopbackHeader(name: "X-Reply", value: "yes"), LoopbackHeader(name: "X-Reply", value: "again")],
+                headers: [HTTPHeader(name: "X-Reply", value: "yes"), HTTPHeader(name: "X-Reply", value: "again")],
                 body: Array("créé".utf8)
             )
         }

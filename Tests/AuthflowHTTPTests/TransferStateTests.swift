@@ -1,4 +1,5 @@
 @testable import AuthflowHTTP
+import AuthflowPrimitives
 import Testing
 
 @Suite("Response assembly")

@@ -1,5 +1,6 @@
 import AuthflowHTTP
 import AuthflowListener
+import AuthflowPrimitives
 import AuthflowTestSupport
 import Testing
 
@@ -41,7 +42,7 @@ struct RequestHandlingTests {
             case "/page": return .html("<p>done</p>")
             case "/away": return .redirect(to: "http://localhost/next", status: 303)
             case "/custom":
-                return LoopbackResponse(status: 299, headers: [LoopbackHeader(name: "X-A", value: "b")], body: [1, 2])
+                return LoopbackResponse(status: 299, headers: [HTTPHeader(name: "X-A", value: "b")], body: [1, 2])
             default: return .text("no such page", status: 404)
             }
         }

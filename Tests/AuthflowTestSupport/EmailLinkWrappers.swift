@@ -1,4 +1,5 @@
 import AuthflowParsing
+import AuthflowPrimitives
 import Foundation
 
 /// The wrappers a sign-in link meets between the mail server and the person who clicks it, built the way
@@ -51,7 +52,7 @@ public enum LinkWrapper: String, CaseIterable, Sendable, CustomStringConvertible
                 template.append(character)
             }
         }
-        let tail = Base64URL.encode(Array(replaced.utf8))
+        let tail = Base64.encode(Array(replaced.utf8), alphabet: .url)
         return "https://urldefense.com/v3/__\(template)__;\(tail)!!ACWV5N9M2RV99hQ!Kx3f-EXAMPLE$"
     }
 }

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// `accounts:createAuthUri` in its `identifier` form: whether an email is registered and how it signs in.
 /// The `providerId` form (starting an IdP redirect) is not implemented by the emulator: 501.
 enum CreateAuthUri {

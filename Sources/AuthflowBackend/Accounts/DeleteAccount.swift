@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// `accounts:delete`: the caller's own account (`idToken`), or any account for an admin (`localId`).
 enum DeleteAccount {
     static func run(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject {

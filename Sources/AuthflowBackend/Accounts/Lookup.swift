@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// `accounts:lookup`: the caller's own account from `idToken`, or for an admin, accounts by `localId`,
 /// `email`, `phoneNumber` or `federatedUserId`.
 enum Lookup {

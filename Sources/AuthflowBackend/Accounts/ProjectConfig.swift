@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// The fixed project replies: v1 `projects` and v1 `recaptchaParams`.
 enum ProjectConfig {
     /// `GET v1/projects` (legacy `getProjectConfig`): the emulator's placeholder number and `localhost`.

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// `accounts:signInWithCustomToken`: as in the emulator, the token may be plain JSON
 /// (`{"uid":"…","claims":{…}}`) or an unsigned or signed JWT whose `aud` is the custom-token audience.
 /// Handy in tests to create an account with a chosen ID.

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// `accounts:signInWithPassword`. Wrong credentials give `EMAIL_NOT_FOUND` / `INVALID_PASSWORD`, or the
 /// single `INVALID_LOGIN_CREDENTIALS` when email-enumeration protection is on (the emulator's
 /// `emailPrivacyConfig.enableImprovedEmailPrivacy`, off by default).

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// `accounts:signUp`: an email/password account, an anonymous one (empty body), or, for an admin,
 /// an account with chosen fields. With `idToken`, adds email/password to that account.
 enum SignUp {

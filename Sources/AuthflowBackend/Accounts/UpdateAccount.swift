@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// `accounts:update` (legacy `setAccountInfo`): profile and credential changes with `idToken`, applying a
 /// `VERIFY_EMAIL` / `VERIFY_AND_CHANGE_EMAIL` / `RECOVER_EMAIL` code with `oobCode`, and, for an admin
 /// (`Authorization: Bearer owner` + `localId`), fields such as `emailVerified` and `disableUser`.

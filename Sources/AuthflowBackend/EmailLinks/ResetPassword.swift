@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import Foundation
 
 /// `accounts:resetPassword`: with only `oobCode`, tells what a code is for; with `newPassword`, applies a

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// `accounts:sendOobCode` (legacy `getOobConfirmationCode`): records an action code and logs its link
 /// instead of sending mail. `returnOobLink` (admin only) puts the code and link in the reply.
 enum SendOobCode {

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// `accounts:signInWithEmailLink` (legacy `emailLinkSignin`): signs in or up with an `EMAIL_SIGNIN` code;
 /// with `idToken`, links the email to that account. The code is single use.
 enum SignInWithEmailLink {

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// Reading the fake IdP credentials the emulator accepts: an `id_token` that is strict JSON (starts with
 /// `{`) or a three-part unpadded JWT whose signature, `alg`, `iss`, `aud`, `exp` and `nonce` are ignored.
 enum IdpClaims {

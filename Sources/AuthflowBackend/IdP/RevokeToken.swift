@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// v2 `accounts:revokeToken`: accepts an Apple token for the signed-in user and answers `{}`, as
 /// production does. The emulator itself answers 501 (see ``EmbeddedBackend/Configuration/revokeToken``).
 enum RevokeToken {

@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import Foundation
 
 /// `accounts:signInWithIdp` (legacy `verifyAssertion`) with fake IdP credentials, as the emulator does it:
@@ -178,11 +179,11 @@ enum SignInWithIdp {
         guard var url = AbsoluteURL(requestUri) else { throw .badRequest("INVALID_REQUEST_URI") }
         var values = url.queryParameters
         if let postBody = try body.nonEmptyString("postBody") {
-            let posted = QueryParameters(parsing: postBody)
+            let posted = QueryParameters(form: postBody)
             for name in posted.names { if let value = posted[name] { values.set(name, value) } }
         }
         if let fragment = url.fragment, !fragment.isEmpty {
-            let fromFragment = QueryParameters(parsing: fragment)
+            let fromFragment = QueryParameters(form: fragment)
             for name in fromFragment.names { if let value = fromFragment[name] { values.set(name, value) } }
         }
         url.fragment = nil

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// v2 `accounts/mfaEnrollment:start|finalize|withdraw`: SMS second factors. Enrolling needs a verified
 /// email and a first factor other than anonymous, phone, custom or Game Center. Verification fields
 /// (reCAPTCHA, iOS receipts) are ignored, as in the emulator; a stand-in page's token is noted as presented.

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// v2 `accounts/mfaSignIn:start|finalize`: the second step of signing in an account with an SMS factor,
 /// from the `mfaPendingCredential` the first step returned. `phoneSignInInfo` is optional, as in the
 /// emulator (iOS's masked number in it is ignored; a stand-in page's token in it is noted as presented).

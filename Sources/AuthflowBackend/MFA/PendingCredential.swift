@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// The emulator's `mfaPendingCredential`: padded standard base64 of
 /// `{"_AuthEmulatorMfaPendingCredential":"DO NOT MODIFY","localId":…,"signInProvider":…,"projectId":…}`.
 /// Neither signed nor expiring, exactly as in the emulator.
@@ -11,13 +13,13 @@ enum PendingCredential {
             "signInProvider": .string(signInProvider),
             "projectId": .string(projectID),
         ]
-        return Base64.standardEncoded(JSONWriter.bytes(payload))
+        return Base64.encode(JSONWriter.bytes(payload))
     }
 
     /// The account and first-factor provider a credential stands for, with the emulator's error strings.
     static func decode(_ credential: String, state: BackendState) throws(APIError) -> (account: Account, signInProvider: String) {
         let invalid = APIError.badRequest("((Invalid phoneVerificationInfo.mfaPendingCredential.))")
-        guard let payload = try? JSONParser.parse(Base64.lenientDecoded(credential)).objectValue else { throw invalid }
+        guard let payload = try? JSONParser.parse(Base64.decodeLeniently(credential)).objectValue else { throw invalid }
         guard payload[marker]?.isTruthy == true else { throw invalid }
         try ensure(
             payload["projectId"]?.stringValue == state.projectID,

@@ -1,4 +1,5 @@
 import AuthflowParsing
+import AuthflowPrimitives
 import Foundation
 
 /// The app's custom URL scheme, derived as the emulator's widget derives it: the reversed client ID, else

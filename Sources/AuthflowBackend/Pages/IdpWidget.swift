@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import Foundation
 import AuthflowListener
 
@@ -13,7 +14,7 @@ enum IdpWidget {
     ]
 
     static func page(_ request: LoopbackRequest, service: BackendService) -> LoopbackResponse {
-        let query = QueryParameters(parsing: request.query ?? "")
+        let query = QueryParameters(form: request.query ?? "")
         guard query.nonEmpty("apiKey") != nil, let providerId = query.nonEmpty("providerId") else {
             return JSONReply.authEmulator([("error", "missing apiKey or providerId query parameters")], status: 400)
         }

@@ -1,11 +1,12 @@
 import AuthflowListener
+import AuthflowPrimitives
 
 /// The parameters of a page request: the query, overridden by a form body on POST.
 enum PageParameters {
     static func of(_ request: LoopbackRequest) -> QueryParameters {
-        var parameters = QueryParameters(parsing: request.query ?? "")
+        var parameters = QueryParameters(form: request.query ?? "")
         if request.method == "POST" {
-            let form = QueryParameters(parsing: String(decoding: request.body, as: UTF8.self))
+            let form = QueryParameters(form: String(decoding: request.body, as: UTF8.self))
             for name in form.names { if let value = form[name] { parameters.set(name, value) } }
         }
         return parameters

@@ -1,4 +1,5 @@
 import AuthflowListener
+import AuthflowPrimitives
 
 /// Rendering pages into responses. A template that fails to render (it was checked at start-up, so only
 /// if it vanished or was broken since) becomes a plain-text 500, never a crash.
@@ -8,11 +9,11 @@ enum PageReply {
             var response = LoopbackResponse.html(try service.renderer.render(name, context), status: status)
             // The pages are self-contained: forbid anything external, and keep them out of frames. No
             // form-action: browsers apply it to the redirect after a submit, which goes to the app's scheme.
-            response.headers.append(LoopbackHeader(
+            response.headers.append(HTTPHeader(
                 name: "Content-Security-Policy",
                 value: "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; frame-ancestors 'none'"
             ))
-            response.headers.append(LoopbackHeader(name: "Cache-Control", value: "no-store"))
+            response.headers.append(HTTPHeader(name: "Cache-Control", value: "no-store"))
             return response
         } catch {
             return .text("The page could not be rendered: \(error)\n", status: 500)
@@ -34,7 +35,7 @@ enum PageReply {
             "target": .text(target),
         ], service: service)
         response.status = 303
-        response.headers.append(LoopbackHeader(name: "Location", value: target))
+        response.headers.append(HTTPHeader(name: "Location", value: target))
         return response
     }
 }

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// authflow's test switch on the hosted-page stand-ins (not in the emulator): `authflowSimulateError=auth/<code>`
 /// makes the page's custom-scheme callback carry `firebaseError=<enc({"code":…,"message":…})>` instead of its
 /// result, so clients' error paths can be driven through a real page.

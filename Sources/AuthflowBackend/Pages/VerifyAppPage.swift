@@ -1,4 +1,5 @@
 import AuthflowListener
+import AuthflowPrimitives
 import Foundation
 
 /// A stand-in for the hosted reCAPTCHA page,
@@ -17,7 +18,7 @@ enum VerifyAppPage {
     private static let carried = ["apiKey", "authType", "ibi", "v", "eventId", "clientId", "appId", "hl", SimulatedPageError.parameter]
 
     static func page(_ request: LoopbackRequest, service: BackendService) -> LoopbackResponse {
-        let query = QueryParameters(parsing: request.query ?? "")
+        let query = QueryParameters(form: request.query ?? "")
         if let problem = problem(query) { return PageReply.error("This page cannot continue", problem, service: service) }
         let hidden: [TemplateValue] = carried.compactMap { name in
             query[name].map { ["name": .text(name), "value": .text($0)] }

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// The fake IdP claims the widget hands back, in its key order; absent values are left out, as
 /// `JSON.stringify` drops `undefined`.
 enum WidgetClaims {

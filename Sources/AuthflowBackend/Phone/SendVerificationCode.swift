@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// `accounts:sendVerificationCode`: records a random 6-digit code for the number and logs it instead of
 /// sending an SMS. `recaptchaToken`, `iosReceipt`, `iosSecret` and the Enterprise fields are ignored, as in
 /// the emulator; a `recaptchaToken` the stand-in reCAPTCHA page issued is marked as presented so tests can

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// `accounts:signInWithPhoneNumber` (legacy `verifyPhoneNumber`): signs in or up with a code (single use),
 /// or with a `temporaryProof`; with `idToken`, links the number to that account. `operation` (e.g.
 /// `REAUTH`) is accepted and ignored, as in the emulator.

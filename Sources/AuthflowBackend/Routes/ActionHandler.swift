@@ -1,4 +1,5 @@
 import AuthflowListener
+import AuthflowPrimitives
 import Foundation
 
 /// `GET /emulator/action`: what opening an emailed link does in the emulator. `mode=signIn` only
@@ -6,7 +7,7 @@ import Foundation
 /// to use; the other modes apply the code, then redirect to `continueUrl` or answer a JSON note.
 enum ActionHandler {
     static func handle(_ request: LoopbackRequest, service: BackendService) -> LoopbackResponse {
-        let query = QueryParameters(parsing: request.query ?? "")
+        let query = QueryParameters(form: request.query ?? "")
         guard query.nonEmpty("apiKey") != nil else {
             return JSONReply.authEmulator([
                 ("error", "missing apiKey query parameter"),

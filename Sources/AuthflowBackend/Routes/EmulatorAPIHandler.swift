@@ -1,4 +1,5 @@
 import AuthflowListener
+import AuthflowPrimitives
 
 /// The emulator-only API under `/emulator/v1/projects/<id>/` (no key needed): listing codes, deleting all
 /// accounts, and the two emulator settings. Another project ID reads as an empty project.

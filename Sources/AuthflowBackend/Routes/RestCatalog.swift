@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// How a REST operation reads its body.
 enum BodyFormat: Sendable {
     /// JSON (an empty body is `{}`).

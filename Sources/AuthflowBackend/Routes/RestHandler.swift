@@ -1,4 +1,5 @@
 import AuthflowListener
+import AuthflowPrimitives
 import Foundation
 
 /// Runs one REST call the way the emulator's middleware does: authorization (`Bearer owner` is admin),
@@ -20,7 +21,7 @@ enum RestHandler {
                 return JSONReply.error(.invalidCredentials)
             }
         }
-        let query = QueryParameters(parsing: request.query ?? "")
+        let query = QueryParameters(form: request.query ?? "")
         if !privileged, query.nonEmpty("key") == nil { return JSONReply.error(.missingAPIKey) }
 
         let body: RequestBody

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// An error reply in Google's REST envelope, built the way the emulator builds it:
 /// `{"error":{"code":…,"message":…,"errors":[{"message":…,"reason":…[,"domain":"global"]}][,"status":…]}}`.
 ///

@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import Foundation
 
 /// An absolute URL split into parts, close enough to WHATWG `new URL(…)` for what the emulator does with
@@ -82,7 +83,7 @@ struct AbsoluteURL: Sendable {
 
     /// The query parsed as `URLSearchParams` would.
     var queryParameters: QueryParameters {
-        QueryParameters(parsing: query ?? "")
+        QueryParameters(form: query ?? "")
     }
 
     /// Replaces the query with `parameters` serialised as `URLSearchParams` does (an empty list drops `?`).

@@ -1,8 +1,9 @@
 import AuthflowListener
+import AuthflowPrimitives
 
 /// JSON responses as Express's `res.json` sends them.
 enum JSONReply {
-    static let contentType = LoopbackHeader(name: "Content-Type", value: "application/json; charset=utf-8")
+    static let contentType = HTTPHeader(name: "Content-Type", value: "application/json; charset=utf-8")
 
     static func ok(_ value: JSONValue, status: Int = 200) -> LoopbackResponse {
         LoopbackResponse(status: status, headers: [contentType], body: JSONWriter.bytes(value))
@@ -24,7 +25,7 @@ enum JSONReply {
         let location = URLEncoding.redirectTarget(target)
         return LoopbackResponse(
             status: 303,
-            headers: [LoopbackHeader(name: "Location", value: location), LoopbackHeader(name: "Content-Type", value: "text/plain; charset=utf-8")],
+            headers: [HTTPHeader(name: "Location", value: location), HTTPHeader(name: "Content-Type", value: "text/plain; charset=utf-8")],
             body: Array("See Other. Redirecting to \(location)".utf8)
         )
     }

@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import Foundation
 
 /// What one REST operation gets besides the state: its body, whether the caller is an admin, where the

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// A JSON request body with typed field access that answers wrong types the way the emulator's OpenAPI
 /// validation does (400 `INVALID_ARGUMENT`, "Invalid JSON payload received. /field should be string").
 ///
@@ -32,7 +34,7 @@ struct RequestBody: Sendable {
 
     /// A form body (`grant_type=…&refresh_token=…`) as string fields.
     static func parse(form bytes: [UInt8]) -> RequestBody {
-        let parameters = QueryParameters(parsing: String(decoding: bytes, as: UTF8.self))
+        let parameters = QueryParameters(form: String(decoding: bytes, as: UTF8.self))
         var object = JSONObject()
         for (name, value) in parameters.pairs where object[camelCase(name)] == nil {
             object[camelCase(name)] = .string(value)

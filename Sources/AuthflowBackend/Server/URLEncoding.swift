@@ -1,4 +1,5 @@
 import AuthflowParsing
+import AuthflowPrimitives
 import Foundation
 
 /// The three URL encodings the emulator's JavaScript uses, reproduced exactly because clients and tests

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// One user account, with the fields the emulator keeps (its `UserInfo`).
 struct Account: Sendable {
     var localId: String

@@ -1,4 +1,5 @@
 import AuthflowParsing
+import AuthflowPrimitives
 
 /// One enrolled SMS second factor.
 struct MFAEnrollment: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// One sign-in method linked to an account (the emulator's `ProviderUserInfo`); at most one per provider ID.
 struct ProviderInfo: Sendable, Equatable {
     var providerId: String

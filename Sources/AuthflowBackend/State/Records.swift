@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import Foundation
 
 /// A pending action-code email (the emulator's `OobRecord`).

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// `POST securetoken.googleapis.com/v1/token`: exchanges a refresh token (form-encoded or JSON body) for a
 /// new ID token, in the snake_case reply shape of the secure-token API.
 enum GrantToken {

@@ -1,4 +1,5 @@
 import AuthflowParsing
+import AuthflowPrimitives
 import Foundation
 
 /// The emulator's ID tokens: unsigned JWTs (`{"alg":"none","typ":"JWT"}`, empty signature) whose claims
@@ -76,7 +77,8 @@ enum IDToken {
 
     static func encode(_ claims: JSONObject) -> String {
         let header: JSONValue = ["alg": "none", "typ": "JWT"]
-        return Base64URL.encode(JSONWriter.bytes(header)) + "." + Base64URL.encode(JSONWriter.bytes(.object(claims))) + "."
+        return Base64.encode(JSONWriter.bytes(header), alphabet: .url) + "."
+            + Base64.encode(JSONWriter.bytes(.object(claims)), alphabet: .url) + "."
     }
 
     /// A JWT's header and payload objects; `nil` unless it has three dot-separated parts whose first two
@@ -85,7 +87,7 @@ enum IDToken {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3,
             parts[2].utf8.allSatisfy({ Base64.isURLAlphabet($0) }),
-            let headerBytes = Base64.urlDecoded(parts[0]), let payloadBytes = Base64.urlDecoded(parts[1]),
+            let headerBytes = Base64.decode(parts[0], alphabet: .url), let payloadBytes = Base64.decode(parts[1], alphabet: .url),
             let header = try? JSONParser.parse(headerBytes).objectValue,
             let payload = try? JSONParser.parse(payloadBytes).objectValue
         else { return nil }

@@ -1,4 +1,5 @@
 import AuthflowCore
+import AuthflowPrimitives
 
 /// How `config show` prints a configuration: values with their sources, API key masked.
 enum ConfigurationPresentation {
@@ -37,8 +38,8 @@ enum ConfigurationPresentation {
 
     static func json(
         _ configuration: ProjectConfiguration, statePath: String?, derivationProblem: String?
-    ) -> [(String, OrderedJSON)] {
-        let values: [(String, OrderedJSON)] = ConfigurationKey.allCases.map { key in
+    ) -> [(String, JSONValue)] {
+        let values: [(String, JSONValue)] = ConfigurationKey.allCases.map { key in
             guard let configured = configuration.values[key] else { return (key.jsonName, .null) }
             return (key.jsonName, .object([
                 ("value", .string(shown(key, configured.value))),
@@ -55,7 +56,7 @@ enum ConfigurationPresentation {
                 .object([
                     ("path", .string(file.path)),
                     ("format", .string(file.format.rawValue)),
-                    ("ignoredKeys", .array(file.ignoredKeys.map(OrderedJSON.string))),
+                    ("ignoredKeys", .array(file.ignoredKeys.map(JSONValue.string))),
                 ])
             })),
             ("stateDirectory", .optional(statePath)),

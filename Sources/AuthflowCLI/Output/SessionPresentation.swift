@@ -1,4 +1,5 @@
 import AuthflowCore
+import AuthflowPrimitives
 import Foundation
 
 /// How a stored session is shown by `whoami`: a short table for people, a stable object for scripts.
@@ -35,14 +36,14 @@ enum SessionPresentation {
             .joined(separator: "\n")
     }
 
-    static func json(_ session: UserSession) -> [(String, OrderedJSON)] {
+    static func json(_ session: UserSession) -> [(String, JSONValue)] {
         [
             ("uid", .string(session.uid)),
             ("email", .optional(session.email)),
             ("emailVerified", .optional(session.emailVerified)),
             ("phoneNumber", .optional(session.phoneNumber)),
             ("displayName", .optional(session.displayName)),
-            ("providerIds", .array(session.providerIDs.map(OrderedJSON.string))),
+            ("providerIds", .array(session.providerIDs.map(JSONValue.string))),
             ("signInProvider", .optional(session.signInProvider)),
             ("secondFactorId", .optional(session.secondFactorID)),
             ("mfa", .array(session.enrolledFactors.map(factorJSON))),
@@ -54,7 +55,7 @@ enum SessionPresentation {
         ]
     }
 
-    static func factorJSON(_ factor: EnrolledFactor) -> OrderedJSON {
+    static func factorJSON(_ factor: EnrolledFactor) -> JSONValue {
         .object([
             ("id", .string(factor.id)),
             ("displayName", .optional(factor.displayName)),

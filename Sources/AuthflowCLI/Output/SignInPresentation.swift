@@ -1,4 +1,5 @@
 import AuthflowCore
+import AuthflowPrimitives
 
 /// How the end of a sign-in is shown: a line for people, an object for scripts. Tokens and the pending
 /// second-factor credential appear in neither.
@@ -41,7 +42,7 @@ enum SignInPresentation {
     }
 
     /// The members added to the JSON object of a sign-in that passed a second factor.
-    static func secondFactorJSON(_ completed: SecondFactorSignIn.Completed) -> [(String, OrderedJSON)] {
+    static func secondFactorJSON(_ completed: SecondFactorSignIn.Completed) -> [(String, JSONValue)] {
         [
             ("secondFactor", SessionPresentation.factorJSON(completed.factor)),
             ("mfaVerifier", .string(completed.verifier.rawValue)), ("mfaCodeSource", .string(completed.codeOrigin.rawValue)),
@@ -49,14 +50,14 @@ enum SignInPresentation {
     }
 
     /// The JSON object for a signed-in result: what happened, then the user as `whoami --json` shows it.
-    static func json(_ session: UserSession, purpose: SignInPurpose, isNewUser: Bool, extra: [(String, OrderedJSON)] = []) -> [(String, OrderedJSON)] {
+    static func json(_ session: UserSession, purpose: SignInPurpose, isNewUser: Bool, extra: [(String, JSONValue)] = []) -> [(String, JSONValue)] {
         [("result", .string("signedIn")), ("purpose", .string(purpose.rawValue)), ("isNewUser", .bool(isNewUser))]
             + extra + [("user", .object(SessionPresentation.json(session)))]
     }
 
     /// The JSON object for exit status 5 when the challenge could not even be saved: the factors, without the
     /// pending credential.
-    static func json(_ challenge: SecondFactorChallenge, extra: [(String, OrderedJSON)] = []) -> [(String, OrderedJSON)] {
+    static func json(_ challenge: SecondFactorChallenge, extra: [(String, JSONValue)] = []) -> [(String, JSONValue)] {
         [
             ("result", .string("secondFactorRequired")), ("purpose", .string(challenge.purpose.rawValue)),
             ("firstFactor", .string(challenge.firstFactor)), ("email", .optional(challenge.email)),
@@ -66,7 +67,7 @@ enum SignInPresentation {
     /// The JSON object for exit status 5 with a saved challenge: the factors (numbered as `--factor` counts
     /// them), when it expires, whether a code was texted, and the command that finishes it. Never the pending
     /// credential.
-    static func json(_ pending: PendingSecondFactor, extra: [(String, OrderedJSON)], codeSentTo: String? = nil) -> [(String, OrderedJSON)] {
+    static func json(_ pending: PendingSecondFactor, extra: [(String, JSONValue)], codeSentTo: String? = nil) -> [(String, JSONValue)] {
         [
             ("result", .string("secondFactorRequired")), ("purpose", .string(pending.purpose.rawValue)),
             ("firstFactor", .string(pending.firstFactor)), ("email", .optional(pending.email)),

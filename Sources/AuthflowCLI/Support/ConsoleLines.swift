@@ -13,7 +13,7 @@ final class ConsoleLines: Sendable {
         write(bytes: Array((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }
 
-    /// Writes a line that already ends in a newline, as ``OrderedJSON/line(_:)`` makes them.
+    /// Writes a line that already ends in a newline, as ``JSONLineWriter/line(_:)`` makes them.
     func write(bytes: [UInt8]) {
         lock.withLock { _ in
             var remaining = bytes[...]

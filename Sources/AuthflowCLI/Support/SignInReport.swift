@@ -1,4 +1,5 @@
 import AuthflowCore
+import AuthflowPrimitives
 
 /// Writes the end of a sign-in the same way for every command: the session on standard output (a line, or
 /// one JSON object). When the account also needs a second factor, the sign-in continues into it first
@@ -8,7 +9,7 @@ import AuthflowCore
 enum SignInReport {
     static func finish(
         _ result: SignInResult, purpose: SignInPurpose, json: Bool, secondFactor: SecondFactorContinuation,
-        extraJSON: [(String, OrderedJSON)] = [], extraText: [String] = [], method: String = "email-link sign-in"
+        extraJSON: [(String, JSONValue)] = [], extraText: [String] = [], method: String = "email-link sign-in"
     ) async throws(CommandFailure) {
         switch result {
         case .signedIn(let session, let isNewUser):
@@ -23,7 +24,7 @@ enum SignInReport {
     /// A sign-in finished with its second factor.
     static func signedIn(
         _ completed: SecondFactorSignIn.Completed, purpose: SignInPurpose, json: Bool,
-        extraJSON: [(String, OrderedJSON)] = [], extraText: [String] = [], method: String = "email-link sign-in"
+        extraJSON: [(String, JSONValue)] = [], extraText: [String] = [], method: String = "email-link sign-in"
     ) {
         signedIn(
             completed.session, purpose: purpose, isNewUser: false, json: json,
@@ -32,12 +33,12 @@ enum SignInReport {
     }
 
     private static func signedIn(
-        _ session: UserSession, purpose: SignInPurpose, isNewUser: Bool, json: Bool, extraJSON: [(String, OrderedJSON)],
+        _ session: UserSession, purpose: SignInPurpose, isNewUser: Bool, json: Bool, extraJSON: [(String, JSONValue)],
         extraText: [String], method: String
     ) {
         let output = StandardOutput()
         if json {
-            output.write(bytes: OrderedJSON.line(
+            output.write(bytes: JSONLineWriter.line(
                 SignInPresentation.json(session, purpose: purpose, isNewUser: isNewUser, extra: extraJSON)))
         } else {
             output.write(([SignInPresentation.text(session, purpose: purpose, isNewUser: isNewUser, method: method)] + extraText)

@@ -1,5 +1,6 @@
 import AuthflowIdentityToolkit
 import AuthflowParsing
+import AuthflowPrimitives
 
 /// Decides whether a sign-in link belongs to the configured project and tenant before its code is spent.
 ///

@@ -1,4 +1,5 @@
 import AuthflowParsing
+import AuthflowPrimitives
 import AuthflowStorage
 import Foundation
 

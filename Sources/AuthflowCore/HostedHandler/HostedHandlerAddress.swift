@@ -1,4 +1,5 @@
 import AuthflowParsing
+import AuthflowPrimitives
 
 /// The address of a page on Firebase's hosted handler, `<scheme>://<authDomain><path>?name=value&…`, with the
 /// parameters in the order the iOS SDK emits them.

@@ -1,5 +1,6 @@
 import AuthflowListener
 import AuthflowParsing
+import AuthflowPrimitives
 
 /// Recognises a hosted handler page's answer among the URLs handed to a listener, as the iOS SDK's matcher
 /// does: the URL must be `<scheme>://firebaseauth/link?deep_link_id=…`, and the inner callback must carry the

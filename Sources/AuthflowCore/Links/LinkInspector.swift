@@ -1,4 +1,5 @@
 import AuthflowParsing
+import AuthflowPrimitives
 
 /// Classifies a link, expanding short links online when allowed.
 public struct LinkInspector: Sendable {

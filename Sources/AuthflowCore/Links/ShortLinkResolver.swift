@@ -1,5 +1,6 @@
 import AuthflowHTTP
 import AuthflowParsing
+import AuthflowPrimitives
 
 /// Expands short links (`https://x.page.link/AbCd`) by reading the `Location` of each redirect.
 ///

@@ -1,5 +1,6 @@
 import AuthflowListener
 import AuthflowParsing
+import AuthflowPrimitives
 import Foundation
 
 /// The reCAPTCHA page authflow serves itself, at `http://localhost:PORT/phone?state=…` (web parity: reCAPTCHA
@@ -159,10 +160,10 @@ public final class LoopbackRecaptchaPage: Sendable {
             response = .text("The reCAPTCHA page could not be rendered: \(error)\n", status: 500)
         }
         response.headers += [
-            LoopbackHeader(name: "Content-Security-Policy", value: Self.contentSecurityPolicy(nonce: nonce)),
-            LoopbackHeader(name: "Cache-Control", value: "no-store"),
-            LoopbackHeader(name: "Referrer-Policy", value: "no-referrer"),
-            LoopbackHeader(name: "X-Content-Type-Options", value: "nosniff"),
+            HTTPHeader(name: "Content-Security-Policy", value: Self.contentSecurityPolicy(nonce: nonce)),
+            HTTPHeader(name: "Cache-Control", value: "no-store"),
+            HTTPHeader(name: "Referrer-Policy", value: "no-referrer"),
+            HTTPHeader(name: "X-Content-Type-Options", value: "nosniff"),
         ]
         return response
     }
@@ -195,8 +196,8 @@ public final class LoopbackRecaptchaPage: Sendable {
         return LoopbackResponse(
             status: status,
             headers: [
-                LoopbackHeader(name: "Content-Type", value: "application/json"),
-                LoopbackHeader(name: "Cache-Control", value: "no-store"),
+                HTTPHeader(name: "Content-Type", value: "application/json"),
+                HTTPHeader(name: "Cache-Control", value: "no-store"),
             ],
             body: Array(body))
     }

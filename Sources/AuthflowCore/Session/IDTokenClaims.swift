@@ -1,4 +1,5 @@
 import AuthflowParsing
+import AuthflowPrimitives
 import Foundation
 
 /// What a Firebase ID token says about its user, read without verifying the signature.
@@ -34,7 +35,7 @@ public struct IDTokenClaims: Sendable, Equatable {
     /// Reads the payload of `jwt`; nil when it is not a JWT with a JSON object payload.
     public init?(jwt: String) {
         let parts = jwt.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
+        guard parts.count == 3, let payload = Base64.decodeEitherAlphabet(parts[1]),
             let object = (try? JSONSerialization.jsonObject(with: Data(payload))) as? [String: Any]
         else { return nil }
         userID = (object["user_id"] as? String) ?? (object["sub"] as? String)

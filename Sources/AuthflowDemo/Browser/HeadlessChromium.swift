@@ -1,5 +1,6 @@
 import AuthflowHTTP
 import AuthflowListener
+import AuthflowPrimitives
 import Foundation
 #if canImport(Glibc)
 import Glibc

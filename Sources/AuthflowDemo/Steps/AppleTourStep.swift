@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import Foundation
 
 /// Sign in with Apple through the backend's stand-in for Apple's page (the emulator's IdP widget), the way
@@ -113,12 +114,6 @@ struct AppleTourStep: TourStep {
             "email":"\(relayEmail)","email_verified":true,"is_private_email":true,"nonce":"\(nonce)",\
             "iat":\(issued),"exp":\(issued + 600)}
             """
-        return base64URL(header) + "." + base64URL(claims) + "."
-    }
-
-    private static func base64URL(_ text: String) -> String {
-        Data(text.utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        return Base64.encode(header.utf8, alphabet: .url) + "." + Base64.encode(claims.utf8, alphabet: .url) + "."
     }
 }

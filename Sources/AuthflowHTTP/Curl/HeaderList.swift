@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import CCurl
 
 /// Owns a `curl_slist` of request header lines, freed in `deinit`.

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// What the libcurl callbacks of one transfer read and write. Used only on the transfer's own thread
 /// (the cancellation flag is the one shared part), and reached from C through an unretained pointer.
 final class TransferState {

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// Everything needed to send one request; a value type so it can cross to the transfer thread.
 public struct HTTPRequest: Sendable {
     /// The request method; `GET` unless a call says otherwise.

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// A complete response. Any status is a response, not an error: callers decide what a 4xx means.
 public struct HTTPResponse: Sendable {
     /// The HTTP status code of the final response.

@@ -1,4 +1,5 @@
 import AuthflowHTTP
+import AuthflowPrimitives
 
 /// Turns a typed request into the exact HTTP request the SDKs would send.
 struct RequestBuilder {

@@ -1,4 +1,5 @@
 import AuthflowHTTP
+import AuthflowPrimitives
 import Foundation
 
 /// Turns an HTTP response into the typed result or the matching ``IdentityToolkitError``.
@@ -10,7 +11,7 @@ struct ResponseInterpreter<Response: Decodable & Sendable> {
         let success = (200..<300).contains(response.status)
         // Some successful calls (delete, revoke) may answer with an empty body; that is an empty object.
         let body = success && response.body.allSatisfy(\.isWhitespaceByte) ? Array("{}".utf8) : response.body
-        guard let json = JSONValue.parse(body) else {
+        guard let json = try? JSONParser.parse(body) else {
             let excerpt = Self.excerpt(of: response.body, secrets: secrets)
             if RetryRule.isTransient(status: response.status) {
                 throw .unavailable(status: response.status, excerpt: excerpt)
@@ -21,7 +22,7 @@ struct ResponseInterpreter<Response: Decodable & Sendable> {
 
         // A 200 can still be a refusal: signInWithIdp with returnIdpCredential reports errors this way and keeps
         // the provider credential next to the message.
-        if let errorMessage = json["errorMessage"]?.string {
+        if let errorMessage = json["errorMessage"]?.stringValue {
             var error = ServerError(httpStatus: response.status, message: errorMessage)
             error.idpResponse = (try? JSONDecoder().decode(Response.self, from: Data(body))) as? SignInWithIdpResponse
             throw .server(error.redacting(secrets))
@@ -38,7 +39,7 @@ struct ResponseInterpreter<Response: Decodable & Sendable> {
     }
 
     private func failure(status: Int, json: JSONValue) -> IdentityToolkitError {
-        guard let envelope = json["error"], envelope.object != nil else {
+        guard let envelope = json["error"], envelope.objectValue != nil else {
             if RetryRule.isTransient(status: status) {
                 return .unavailable(status: status, excerpt: Self.fieldNames(json))
             }
@@ -46,13 +47,13 @@ struct ResponseInterpreter<Response: Decodable & Sendable> {
                 status: status, problem: "the error reply has no \"error\" object", excerpt: Self.fieldNames(json)
             ))
         }
-        let listed = (envelope["errors"]?.array ?? []) + (envelope["details"]?.array ?? [])
-        let reasons = listed.compactMap { $0["reason"]?.string }
+        let listed = (envelope["errors"]?.arrayValue ?? []) + (envelope["details"]?.arrayValue ?? [])
+        let reasons = listed.compactMap { $0["reason"]?.stringValue }
         let error = ServerError(
             httpStatus: status,
-            message: envelope["message"]?.string ?? "",
+            message: envelope["message"]?.stringValue ?? "",
             reasons: reasons,
-            status: envelope["status"]?.string
+            status: envelope["status"]?.stringValue
         )
         return .server(error.redacting(secrets))
     }
@@ -77,7 +78,7 @@ struct ResponseInterpreter<Response: Decodable & Sendable> {
 
     /// `fields: a, b, c` for an object, so a report shows the reply's shape without its token values.
     private static func fieldNames(_ json: JSONValue) -> String {
-        guard let object = json.object else { return "" }
+        guard let object = json.objectValue else { return "" }
         return object.isEmpty ? "an empty object" : "fields: " + object.keys.sorted().joined(separator: ", ")
     }
 

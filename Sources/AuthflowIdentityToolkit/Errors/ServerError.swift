@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import Foundation
 
 /// A refusal from the backend: an `{"error":{…}}` envelope, or a 2xx reply carrying `errorMessage`.
@@ -69,8 +70,8 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
     public var blockingFunctionMessage: String? {
         guard code == .blockingFunctionErrorResponse, let detail,
               let open = detail.firstIndex(of: "{"), let close = detail.lastIndex(of: "}"), open < close,
-              let json = JSONValue.parse(Array(detail[open...close].utf8)),
-              let text = json["error"]?["message"]?.string, !text.isEmpty
+              let json = try? JSONParser.parse(Array(detail[open...close].utf8)),
+              let text = json["error"]?["message"]?.stringValue, !text.isEmpty
         else { return nil }
         return text
     }

@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import Foundation
 
 /// Decoding helpers that read what the servers actually send rather than what a schema promises: a field with
@@ -44,9 +45,7 @@ extension KeyedDecodingContainer {
     func lenientJSONText(_ key: Key) -> String? {
         if let text = try? decodeIfPresent(String.self, forKey: key) { return text }
         guard let value = try? decodeIfPresent(JSONValue.self, forKey: key), value != .null else { return nil }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) }
+        return JSONWriter.string(value, sortingKeys: true)
     }
 
     /// An array of `Element`; `nil` when absent or not an array, but an element that fails to decode is thrown,
@@ -68,73 +67,5 @@ struct LenientElement<Value: Decodable>: Decodable {
 
     init(from decoder: any Decoder) throws {
         value = try? decoder.singleValueContainer().decode(Value.self)
-    }
-}
-
-/// Any JSON value, for parsing error envelopes and fields whose shape varies.
-enum JSONValue: Sendable, Hashable, Codable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let flag = try? container.decode(Bool.self) {
-            self = .bool(flag)
-        } else if let number = try? container.decode(Double.self) {
-            self = .number(number)
-        } else if let text = try? container.decode(String.self) {
-            self = .string(text)
-        } else if let list = try? container.decode([JSONValue].self) {
-            self = .array(list)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .null: try container.encodeNil()
-        case .bool(let flag): try container.encode(flag)
-        case .number(let number): try container.encode(number)
-        case .string(let text): try container.encode(text)
-        case .array(let list): try container.encode(list)
-        case .object(let object): try container.encode(object)
-        }
-    }
-
-    /// Parses `bytes`, or `nil` when they are not JSON.
-    static func parse(_ bytes: [UInt8]) -> JSONValue? {
-        try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
-    }
-
-    /// The member `key` of an object.
-    subscript(key: String) -> JSONValue? {
-        if case .object(let object) = self { return object[key] }
-        return nil
-    }
-
-    /// The text of a string value.
-    var string: String? {
-        if case .string(let text) = self { return text }
-        return nil
-    }
-
-    /// The elements of an array value.
-    var array: [JSONValue]? {
-        if case .array(let list) = self { return list }
-        return nil
-    }
-
-    /// The members of an object value.
-    var object: [String: JSONValue]? {
-        if case .object(let object) = self { return object }
-        return nil
     }
 }

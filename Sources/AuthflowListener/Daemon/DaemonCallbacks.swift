@@ -1,5 +1,6 @@
 // libmicrohttpd callbacks: plain top-level functions (never closures), which find their Swift state through
 // the `cls` and `con_cls` pointers. They run on libmicrohttpd's connection threads.
+import AuthflowPrimitives
 import CMicroHTTPD
 
 private func request(_ pointer: UnsafeMutableRawPointer?) -> RequestContext? {
@@ -42,7 +43,7 @@ func listenerCollectHeader(
     _ cls: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind, _ name: UnsafePointer<CChar>?, _ value: UnsafePointer<CChar>?
 ) -> MHD_Result {
     if let context = request(cls), let name {
-        context.headers.append(LoopbackHeader(name: String(cString: name), value: value.map { String(cString: $0) } ?? ""))
+        context.headers.append(HTTPHeader(name: String(cString: name), value: value.map { String(cString: $0) } ?? ""))
     }
     return authflow_mhd_yes()
 }

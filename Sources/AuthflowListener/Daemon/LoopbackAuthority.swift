@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// This server's own names for ``LoopbackServer/HostPolicy/loopback``: decides whether a `Host` value, or the
 /// authority of an absolute-form target, addresses this server rather than a name that merely resolves here.
 struct LoopbackAuthority: Sendable {
@@ -8,7 +10,7 @@ struct LoopbackAuthority: Sendable {
 
     /// Whether a request may reach the handler: exactly one `Host`, naming this server, and no
     /// absolute-form target naming anything else (RFC 9112 makes the target's authority win over `Host`).
-    func admits(target: String, headers: [LoopbackHeader]) -> Bool {
+    func admits(target: String, headers: [HTTPHeader]) -> Bool {
         let hosts = headers.filter { $0.name.lowercased() == "host" }
         guard hosts.count == 1, matches(hosts[0].value[...]) else { return false }
         guard let authority = Self.absoluteFormAuthority(of: target) else { return true }

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// One request's state across libmicrohttpd's repeated access-handler calls: created when the request
 /// line arrives, released when libmicrohttpd reports the request complete or closes the connection.
 /// Only the connection's own thread touches its fields; the ``ConnectionRegistry`` that owns it merely
@@ -8,7 +10,7 @@ final class RequestContext: @unchecked Sendable {
     var answered = false
     /// Being answered; counted in ``PendingDeliveries`` until the request finishes.
     var delivering = false
-    var headers: [LoopbackHeader] = []
+    var headers: [HTTPHeader] = []
     var body: [UInt8] = []
     var bodyTooLarge = false
 

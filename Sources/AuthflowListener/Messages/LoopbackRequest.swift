@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// A complete request as the handler sees it: body fully read and within the size limit.
 public struct LoopbackRequest: Sendable {
     /// The method as sent, e.g. `GET` or `POST`.
@@ -10,12 +12,12 @@ public struct LoopbackRequest: Sendable {
     /// The part of ``target`` after the first `?`, still percent-encoded; `nil` when there is no `?`.
     public var query: String?
     /// The request headers in the order received.
-    public var headers: [LoopbackHeader]
+    public var headers: [HTTPHeader]
     /// The whole body (form posts carry the callback here).
     public var body: [UInt8]
 
     /// A request as the server hands it to the handler; also handy for testing handlers directly.
-    public init(method: String, target: String, headers: [LoopbackHeader] = [], body: [UInt8] = []) {
+    public init(method: String, target: String, headers: [HTTPHeader] = [], body: [UInt8] = []) {
         self.method = method
         self.target = target
         if let mark = target.firstIndex(of: "?") {

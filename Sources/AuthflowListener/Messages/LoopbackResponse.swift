@@ -1,9 +1,11 @@
+import AuthflowPrimitives
+
 /// What the handler answers. `Content-Length` is computed by the server; do not set it.
 public struct LoopbackResponse: Sendable {
     /// An HTTP status code between 100 and 999; others are answered as 500.
     public var status: Int
     /// Headers to send; `Content-Length` is added by the server.
-    public var headers: [LoopbackHeader]
+    public var headers: [HTTPHeader]
     /// The body to send.
     public var body: [UInt8]
     /// How the body goes out; anything but ``Delivery/whole`` is for imitating a misbehaving server in tests.
@@ -20,7 +22,7 @@ public struct LoopbackResponse: Sendable {
     }
 
     /// A response with raw bytes; the `text`, `html` and `redirect` helpers set the headers for you.
-    public init(status: Int = 200, headers: [LoopbackHeader] = [], body: [UInt8] = []) {
+    public init(status: Int = 200, headers: [HTTPHeader] = [], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -30,7 +32,7 @@ public struct LoopbackResponse: Sendable {
     public static func text(_ text: String, status: Int = 200) -> LoopbackResponse {
         LoopbackResponse(
             status: status,
-            headers: [LoopbackHeader(name: "Content-Type", value: "text/plain; charset=utf-8")],
+            headers: [HTTPHeader(name: "Content-Type", value: "text/plain; charset=utf-8")],
             body: Array(text.utf8)
         )
     }
@@ -39,13 +41,13 @@ public struct LoopbackResponse: Sendable {
     public static func html(_ html: String, status: Int = 200) -> LoopbackResponse {
         LoopbackResponse(
             status: status,
-            headers: [LoopbackHeader(name: "Content-Type", value: "text/html; charset=utf-8")],
+            headers: [HTTPHeader(name: "Content-Type", value: "text/html; charset=utf-8")],
             body: Array(html.utf8)
         )
     }
 
     /// A redirect with an empty body; `location` is sent as given.
     public static func redirect(to location: String, status: Int = 302) -> LoopbackResponse {
-        LoopbackResponse(status: status, headers: [LoopbackHeader(name: "Location", value: location)])
+        LoopbackResponse(status: status, headers: [HTTPHeader(name: "Location", value: location)])
     }
 }

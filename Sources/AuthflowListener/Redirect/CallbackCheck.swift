@@ -1,4 +1,5 @@
 import AuthflowParsing
+import AuthflowPrimitives
 
 /// What a ``RedirectListener`` tells the browser, the handoff sender or the person pasting about a callback.
 public enum CallbackVerdict: Sendable, Hashable {

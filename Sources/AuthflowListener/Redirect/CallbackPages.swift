@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// The pages the browser sees after it reaches the listener: rendered from `templates/`, with a plain-text
 /// stand-in if a user's template is broken, so a callback is never lost to a page error.
 struct CallbackPages: Sendable {
@@ -23,9 +25,9 @@ struct CallbackPages: Sendable {
         }
         // The page may echo what went wrong; keep it out of caches and referrers.
         response.headers += [
-            LoopbackHeader(name: "Cache-Control", value: "no-store"),
-            LoopbackHeader(name: "Referrer-Policy", value: "no-referrer"),
-            LoopbackHeader(name: "X-Content-Type-Options", value: "nosniff"),
+            HTTPHeader(name: "Cache-Control", value: "no-store"),
+            HTTPHeader(name: "Referrer-Policy", value: "no-referrer"),
+            HTTPHeader(name: "X-Content-Type-Options", value: "nosniff"),
         ]
         return response
     }

@@ -1,4 +1,5 @@
 import AuthflowParsing
+import AuthflowPrimitives
 
 /// Unguessable values for `state`, event IDs and handoff secrets.
 public enum RandomToken {
@@ -6,6 +7,8 @@ public enum RandomToken {
     /// is 256 bits; fewer than 16 (128 bits) are never produced.
     public static func make(bytes: Int = 32) -> String {
         var generator = SystemRandomNumberGenerator()
-        return Base64URL.encode((0..<max(bytes, 16)).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+        return Base64.encode(
+            (0..<max(bytes, 16)).map { _ in UInt8.random(in: .min ... .max, using: &generator) }, alphabet: .url
+        )
     }
 }

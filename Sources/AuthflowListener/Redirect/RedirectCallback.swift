@@ -1,4 +1,5 @@
 import AuthflowParsing
+import AuthflowPrimitives
 
 /// A callback URL that reached a ``RedirectListener``, whichever way it came.
 public struct RedirectCallback: Sendable, Hashable {

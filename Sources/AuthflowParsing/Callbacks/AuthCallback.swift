@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// The result a hosted Firebase page sends back to the app: a reCAPTCHA token, an OAuth response, or an error.
 ///
 /// It arrives either as a custom-scheme URL the desktop hands over,

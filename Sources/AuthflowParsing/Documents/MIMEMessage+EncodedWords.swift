@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 extension MIMEMessage {
     /// Decodes RFC 2047 encoded-words (`=?charset?B?…?=`, `=?charset?Q?…?=`) in a header value.
     ///
@@ -75,7 +77,7 @@ extension MIMEMessage {
             let text = input[textStart..<textEnd]
             let bytes: [UInt8]
             switch input[charsetEnd + 1] {
-            case UInt8(ascii: "B"), UInt8(ascii: "b"): bytes = Base64.decode(Array(text))
+            case UInt8(ascii: "B"), UInt8(ascii: "b"): bytes = Base64.decodeLeniently(Array(text))
             case UInt8(ascii: "Q"), UInt8(ascii: "q"): bytes = decodeQ(text)
             default: return nil
             }

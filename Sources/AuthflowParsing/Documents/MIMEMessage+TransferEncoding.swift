@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 extension MIMEMessage {
     /// Undoes a `Content-Transfer-Encoding` (RFC 2045 § 6). Unknown encodings, like 7bit, 8bit and binary, are
     /// identity: the bytes are more useful as they are than dropped.
@@ -16,7 +18,7 @@ extension MIMEMessage {
             switch self {
             case .identity: Array(body)
             case .quotedPrintable: QuotedPrintable.decode(body)
-            case .base64: Base64.decode(body)
+            case .base64: Base64.decodeLeniently(body)
             }
         }
     }

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// The fields of a Firebase email action link (`…/__/auth/action?apiKey=…&mode=…&oobCode=…`).
 ///
 /// Any host and path qualify: custom domains, the emulator's `/emulator/action`, and the continue URL the

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// Finds the email action link inside whatever wraps it.
 ///
 /// At each level the candidate order is the JS SDK's `parseDeepLink`: `link` inside `deep_link_id`, then

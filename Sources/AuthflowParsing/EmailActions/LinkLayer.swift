@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// One wrapper peeled off on the way to an action link, recorded so people can see what was unwrapped.
 public enum LinkLayer: Sendable, Hashable, CustomStringConvertible {
     /// A mail gateway's link rewriter.

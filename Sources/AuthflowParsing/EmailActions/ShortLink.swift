@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// Recognises short links, which only the server that issued them can expand.
 public enum ShortLink {
     /// The Firebase Dynamic Links domains, whose links are always worth resolving.

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// Cleaning of link text as people paste it, before any parsing.
 public enum LinkInput {
     /// Longest link accepted (4 MiB): far beyond any real link, small enough to bound the work per input.

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// Link rewriters that mail gateways put around every link in a message, and how to undo each offline.
 public enum MailSecurityWrapper: String, Sendable, CaseIterable {
     /// Microsoft Defender Safe Links: `https://<region>.safelinks.protection.outlook.com/?url=<enc>&data=…`.

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// Decoding of Proofpoint URL Defense rewrites, done offline from the URL alone.
 ///
 /// - v1: `urldefense.proofpoint.com/v1/url?u=<percent-encoded URL>&k=…`
@@ -50,7 +52,7 @@ enum ProofpointURLDefense {
         let template = PercentDecoding.decode(afterStart[..<end.lowerBound])
         let encodedTail = afterStart[end.upperBound...]
         let encoded = encodedTail[..<(encodedTail.firstIndex(of: "!") ?? encodedTail.endIndex)]
-        guard let replacements = Base64URL.decode(encoded) else { return nil }
+        guard let replacements = Base64.decodeEitherAlphabet(encoded) else { return nil }
         let replacementScalars = Array(String(decoding: replacements, as: UTF8.self).unicodeScalars)
 
         var output = String.UnicodeScalarView()

@@ -3,6 +3,7 @@ import AuthflowDemo
 import AuthflowHTTP
 import AuthflowIdentityToolkit
 import AuthflowParsing
+import AuthflowPrimitives
 import AuthflowTestSupport
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
 import AuthflowBackend
 import AuthflowCore
 import AuthflowParsing
+import AuthflowPrimitives
 import AuthflowTestSupport
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import AuthflowHTTP
 import AuthflowParsing
+import AuthflowPrimitives
 import AuthflowTestSupport
 import Foundation
 

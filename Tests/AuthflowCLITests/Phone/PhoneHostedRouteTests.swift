@@ -2,6 +2,7 @@ import AuthflowBackend
 import AuthflowDemo
 import AuthflowHTTP
 import AuthflowParsing
+import AuthflowPrimitives
 import AuthflowTestSupport
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
 @testable import AuthflowCore
 import AuthflowListener
 import AuthflowParsing
+import AuthflowPrimitives
 import Testing
 
 @Suite("Sign in with Apple: hashes, nonces, the signInWithRedirect URL and its callback")

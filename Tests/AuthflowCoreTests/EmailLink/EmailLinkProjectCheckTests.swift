@@ -2,6 +2,7 @@ import AuthflowCore
 import AuthflowHTTP
 import AuthflowIdentityToolkit
 import AuthflowListener
+import AuthflowPrimitives
 import AuthflowStorage
 import AuthflowTestSupport
 import Foundation
@@ -58,7 +59,7 @@ struct EmailLinkProjectCheckTests {
         }
 
         private static func json(_ body: String, status: Int = 200) -> LoopbackResponse {
-            LoopbackResponse(status: status, headers: [LoopbackHeader(name: "Content-Type", value: "application/json")], body: Array(body.utf8))
+            LoopbackResponse(status: status, headers: [HTTPHeader(name: "Content-Type", value: "application/json")], body: Array(body.utf8))
         }
     }
 

@@ -1,6 +1,7 @@
 import AuthflowBackend
 import AuthflowHTTP
 import AuthflowIdentityToolkit
+import AuthflowPrimitives
 import Foundation
 import Synchronization
 import Testing

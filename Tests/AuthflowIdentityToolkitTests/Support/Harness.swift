@@ -1,6 +1,7 @@
 import AuthflowHTTP
 import AuthflowIdentityToolkit
 import AuthflowListener
+import AuthflowPrimitives
 import AuthflowTestSupport
 import Foundation
 import Synchronization
@@ -49,7 +50,7 @@ func emulatorConfiguration(
 /// A 200 (or `status`) reply with a JSON body.
 func json(_ body: String, status: Int = 200) -> LoopbackResponse {
     LoopbackResponse(
-        status: status, headers: [LoopbackHeader(name: "Content-Type", value: "application/json; charset=UTF-8")],
+        status: status, headers: [HTTPHeader(name: "Content-Type", value: "application/json; charset=UTF-8")],
         body: Array(body.utf8)
     )
 }

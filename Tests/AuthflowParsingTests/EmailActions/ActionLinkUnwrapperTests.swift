@@ -1,4 +1,5 @@
 @testable import AuthflowParsing
+import AuthflowPrimitives
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 @testable import AuthflowParsing
+import AuthflowPrimitives
 import Testing
 
 /// Hostile and broken input: it must end in a result or a clear error, never a hang or a crash.

@@ -1,4 +1,5 @@
 @testable import AuthflowParsing
+import AuthflowPrimitives
 import Testing
 
 /// Mail gateways rewrite every link; each rewrite must be undone offline.

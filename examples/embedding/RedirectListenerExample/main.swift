@@ -9,6 +9,7 @@ import AuthflowListener
 import AuthflowParsing
 
 #if canImport(Glibc)
+import AuthflowPrimitives
 import Glibc
 #endif
 

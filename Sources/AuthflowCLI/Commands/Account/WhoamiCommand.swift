@@ -40,7 +40,7 @@ struct WhoamiCommand: AsyncParsableCommand {
         }
         let standardOutput = StandardOutput()
         if json {
-            standardOutput.write(bytes: OrderedJSON.line(SessionPresentation.json(session)))
+            standardOutput.write(bytes: JSONLineWriter.line(SessionPresentation.json(session)))
         } else {
             standardOutput.write(SessionPresentation.text(session, storedAt: store.path) + "\n")
         }

@@ -23,7 +23,7 @@ struct AppleNonceCommand: ParsableCommand {
         let nonce = AppleNonce.make()
         let output = StandardOutput()
         if json {
-            output.write(bytes: OrderedJSON.line([("raw", .string(nonce.raw)), ("sha256", .string(nonce.sha256))]))
+            output.write(bytes: JSONLineWriter.line([("raw", .string(nonce.raw)), ("sha256", .string(nonce.sha256))]))
         } else {
             output.write("raw:    \(nonce.raw)\nsha256: \(nonce.sha256)\n")
         }

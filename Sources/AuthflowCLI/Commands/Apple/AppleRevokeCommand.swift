@@ -51,7 +51,7 @@ struct AppleRevokeCommand: AsyncParsableCommand {
         }
         if json {
             let output = StandardOutput()
-            output.write(bytes: OrderedJSON.line([
+            output.write(bytes: JSONLineWriter.line([
                 ("result", .string("revoked")), ("uid", .string(session.uid)), ("email", .optional(session.email)),
                 ("next", .string("authflow delete-account")),
             ]))

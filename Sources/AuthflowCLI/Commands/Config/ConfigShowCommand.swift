@@ -49,7 +49,7 @@ struct ConfigShowCommand: AsyncParsableCommand {
         let statePath = configuration.stateDirectory(under: context.stateRoot)?.path
         let standardOutput = StandardOutput()
         if json {
-            standardOutput.write(bytes: OrderedJSON.line(ConfigurationPresentation.json(
+            standardOutput.write(bytes: JSONLineWriter.line(ConfigurationPresentation.json(
                 configuration, statePath: statePath, derivationProblem: derivationProblem)))
         } else {
             standardOutput.write(ConfigurationPresentation.text(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthflowCore
+import AuthflowPrimitives
 
 /// `authflow email methods EMAIL`: how an address can sign in (createAuthUri), for identifier-first flows.
 struct EmailMethodsCommand: AsyncParsableCommand {
@@ -40,10 +41,10 @@ struct EmailMethodsCommand: AsyncParsableCommand {
         }
         let standardOutput = StandardOutput()
         if json {
-            standardOutput.write(bytes: OrderedJSON.line([
+            standardOutput.write(bytes: JSONLineWriter.line([
                 ("email", .string(methods.email)), ("registered", .optional(methods.registered)),
-                ("methods", methods.methods.map { .array($0.map(OrderedJSON.string)) } ?? .null),
-                ("providers", methods.providers.map { .array($0.map(OrderedJSON.string)) } ?? .null),
+                ("methods", methods.methods.map { .array($0.map(JSONValue.string)) } ?? .null),
+                ("providers", methods.providers.map { .array($0.map(JSONValue.string)) } ?? .null),
                 ("withheld", .bool(methods.isWithheld)),
             ]))
         } else {

@@ -60,7 +60,7 @@ struct MFAEnrollCommand: AsyncParsableCommand {
         }
         let output = StandardOutput()
         if json {
-            output.write(bytes: OrderedJSON.line([
+            output.write(bytes: JSONLineWriter.line([
                 ("result", .string("enrolled")), ("factor", SessionPresentation.factorJSON(completed.factor)),
                 ("verifier", .string(completed.verifier.rawValue)), ("codeSource", .string(completed.codeOrigin.rawValue)),
                 ("reusedVerification", .bool(completed.reusedCode)),

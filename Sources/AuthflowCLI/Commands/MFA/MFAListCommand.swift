@@ -37,11 +37,11 @@ struct MFAListCommand: AsyncParsableCommand {
         let factors = session.enrolledFactors
         let output = StandardOutput()
         if json {
-            output.write(bytes: OrderedJSON.line([
+            output.write(bytes: JSONLineWriter.line([
                 ("uid", .string(session.uid)), ("email", .optional(session.email)),
                 ("factors", .array(factors.enumerated().map { index, factor in
                     .object([
-                        ("index", .int(index + 1)), ("id", .string(factor.id)), ("displayName", .optional(factor.displayName)),
+                        ("index", .integer(index + 1)), ("id", .string(factor.id)), ("displayName", .optional(factor.displayName)),
                         ("phoneNumber", .optional(factor.phoneNumber.map(PhoneNumberMask.mask))),
                         ("enrolledAt", .optional(factor.enrolledAt)),
                     ])

@@ -35,9 +35,9 @@ struct MFAUnenrollCommand: AsyncParsableCommand {
         }
         let output = StandardOutput()
         if json {
-            output.write(bytes: OrderedJSON.line([
+            output.write(bytes: JSONLineWriter.line([
                 ("result", .string("unenrolled")), ("factor", SessionPresentation.factorJSON(outcome.removed)),
-                ("remaining", .int(outcome.session.enrolledFactors.count)),
+                ("remaining", .integer(outcome.session.enrolledFactors.count)),
             ]))
         } else {
             let left = outcome.session.enrolledFactors.count

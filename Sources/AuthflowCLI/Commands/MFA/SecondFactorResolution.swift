@@ -1,4 +1,5 @@
 import AuthflowCore
+import AuthflowPrimitives
 
 /// The one place every sign-in continues into its SMS second factor (through ``SignInReport``), and where
 /// `authflow mfa resolve` picks a saved challenge up again.
@@ -18,7 +19,7 @@ struct SecondFactorResolution {
 
     /// Continues a first factor's `challenge`; `extraJSON` is what the sign-in command adds to its JSON.
     func continueSignIn(
-        _ challenge: SecondFactorChallenge, json: Bool, extraJSON: [(String, OrderedJSON)]
+        _ challenge: SecondFactorChallenge, json: Bool, extraJSON: [(String, JSONValue)]
     ) async throws(CommandFailure) -> SecondFactorSignIn.Completed {
         let flow = try flow()
         let pending: PendingSecondFactor
@@ -85,7 +86,7 @@ struct SecondFactorResolution {
 
     private func resolve(
         _ flow: SecondFactorSignIn, _ pending: PendingSecondFactor, factor: EnrolledFactor, options: PhoneSignIn.Options,
-        readsStandardInput: Bool, json: Bool, extraJSON: [(String, OrderedJSON)]
+        readsStandardInput: Bool, json: Bool, extraJSON: [(String, JSONValue)]
     ) async throws(CommandFailure) -> SecondFactorSignIn.Completed {
         do {
             return try await flow.resolve(
@@ -99,9 +100,9 @@ struct SecondFactorResolution {
         }
     }
 
-    private static func write(_ members: [(String, OrderedJSON)]) {
+    private static func write(_ members: [(String, JSONValue)]) {
         let output = StandardOutput()
-        output.write(bytes: OrderedJSON.line(members))
+        output.write(bytes: JSONLineWriter.line(members))
         output.flush()
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import AuthflowCore
 import AuthflowListener
 import AuthflowParsing
+import AuthflowPrimitives
 
 /// `authflow handle-url URL`: what the desktop runs when a custom-scheme link is opened.
 struct HandleURLCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AuthflowListener
 import AuthflowParsing
+import AuthflowPrimitives
 import Foundation
 
 /// `authflow listen`: a generic RFC 8252 redirect catcher for any OAuth script.
@@ -82,7 +83,7 @@ struct ListenCommand: AsyncParsableCommand {
 
         let output = ConsoleLines()
         if json {
-            output.write(bytes: OrderedJSON.line([
+            output.write(bytes: JSONLineWriter.line([
                 ("event", .string("listening")), ("redirectUri", .string(listener.redirectURI)),
                 ("state", .string(expected)),
             ]))
@@ -101,7 +102,7 @@ struct ListenCommand: AsyncParsableCommand {
         switch outcome {
         case .callback(let callback):
             if json {
-                output.write(bytes: OrderedJSON.line([
+                output.write(bytes: JSONLineWriter.line([
                     ("event", .string("callback")), ("url", .string(callback.url)),
                     ("params", .object(callback.distinctParameters.map { ($0.name, .string($0.value)) })),
                     ("via", .string(callback.route.rawValue)),
@@ -110,7 +111,7 @@ struct ListenCommand: AsyncParsableCommand {
                 output.write(callback.url)
             }
         case .failed(.timedOut(let limit)):
-            if json { output.write(bytes: OrderedJSON.line([("event", .string("timeout"))])) }
+            if json { output.write(bytes: JSONLineWriter.line([("event", .string("timeout"))])) }
             throw CommandFailure(RedirectListenerError.timedOut(limit).description, status: .browserTimeout)
         case .interrupted:
             throw CommandFailure("Cancelled.", status: .interrupted)

@@ -2,12 +2,12 @@
 ///
 /// Unwrapping looks at a handful of names per URL, level after level; decoding every pair each time was most
 /// of the cost of inspecting a link, so the scan works on UTF-8 bytes and decodes on demand.
-struct RawQuery {
+package struct RawQuery {
     private let bytes: [UInt8]
     /// Undecoded pairs in order as byte ranges; a pair without `=` has an empty value range.
     private let ranges: [(name: Range<Int>, value: Range<Int>)]
 
-    init(_ query: Substring) {
+    package init(_ query: Substring) {
         let bytes = query.withUTF8Buffer { Array($0) }
         var ranges: [(name: Range<Int>, value: Range<Int>)] = []
         bytes.withUnsafeBufferPointer { buffer in
@@ -29,12 +29,12 @@ struct RawQuery {
     }
 
     /// The query of `url` (empty when it has none).
-    init(url: Substring) {
+    package init(url: Substring) {
         self.init(URLParts.query(of: url) ?? url[url.endIndex...])
     }
 
     /// All pairs, decoded.
-    func decodedPairs(plusAsSpace: Bool) -> [(name: String, value: String)] {
+    package func decodedPairs(plusAsSpace: Bool) -> [(name: String, value: String)] {
         bytes.withUnsafeBufferPointer { buffer in
             ranges.map {
                 (PercentDecoding.decode(bytes: UnsafeBufferPointer(rebasing: buffer[$0.name]), plusAsSpace: plusAsSpace),
@@ -44,7 +44,7 @@ struct RawQuery {
     }
 
     /// The decoded, non-empty value for `name`, or `nil`.
-    func value(_ name: String, rule: QueryParameters.DuplicateRule = .lastWins, plusAsSpace: Bool = false) -> String? {
+    package func value(_ name: String, rule: QueryParameters.DuplicateRule = .lastWins, plusAsSpace: Bool = false) -> String? {
         bytes.withUnsafeBufferPointer { buffer in
             let matches = { (pair: (name: Range<Int>, value: Range<Int>)) in
                 Self.name(UnsafeBufferPointer(rebasing: buffer[pair.name]), equals: name, plusAsSpace: plusAsSpace)
@@ -56,7 +56,7 @@ struct RawQuery {
     }
 
     /// Whether a name is present at all (even with an empty value).
-    func contains(_ name: String) -> Bool {
+    package func contains(_ name: String) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
             ranges.contains { Self.name(UnsafeBufferPointer(rebasing: buffer[$0.name]), equals: name, plusAsSpace: false) }
         }

@@ -17,7 +17,7 @@ public enum PercentDecoding {
         decode(text[...], plusAsSpace: plusAsSpace)
     }
 
-    static func decode(bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> String {
+    package static func decode(bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> String {
         // Nothing to do: return the input unchanged without allocating a scratch buffer.
         if !bytes.contains(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) {
             return String(decoding: bytes, as: UTF8.self)
@@ -40,7 +40,7 @@ public enum PercentDecoding {
     }
 
     @inline(__always)
-    static func hexValue(_ byte: UInt8) -> UInt8? {
+    package static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10

@@ -1,10 +1,17 @@
-/// The `name=value` pairs of a URL's query, decoded once, in order.
+/// The `name=value` pairs of a URL's query or a form body, decoded once, in order: the one parameter list of
+/// every layer.
 ///
 /// The Firebase SDKs disagree on duplicates and `+`: the JS SDK keeps `+` and lets the last duplicate win,
-/// the iOS SDK turns `+` into a space and lets the first win. Callers pick the rule of the SDK they mirror.
+/// the iOS SDK turns `+` into a space and lets the first win, and the emulator (Express) reads forms with `+`
+/// as a space and the first duplicate. Callers pick the rule of the code they mirror.
 public struct QueryParameters: Sendable, Hashable {
     /// Decoded pairs in the order they appear. A pair without `=` has an empty value.
-    public let pairs: [(name: String, value: String)]
+    public private(set) var pairs: [(name: String, value: String)]
+
+    /// No parameters.
+    public init() {
+        pairs = []
+    }
 
     /// Which duplicate counts when a name repeats.
     public enum DuplicateRule: Sendable { case firstWins, lastWins }
@@ -23,6 +30,31 @@ public struct QueryParameters: Sendable, Hashable {
     /// Parses a bare query string (`a=1&b=2`) such as a form body. Each pair splits at its first `=`.
     public init(query: Substring, plusAsSpace: Bool = false) {
         pairs = RawQuery(query).decodedPairs(plusAsSpace: plusAsSpace)
+    }
+
+    /// Parses `application/x-www-form-urlencoded` text (a form body, or a query read the way forms are):
+    /// `+` is a space.
+    public init(form text: some StringProtocol) {
+        self.init(query: Substring(text), plusAsSpace: true)
+    }
+
+    /// The names in order, repeated names as often as they appear.
+    public var names: [String] { pairs.map(\.name) }
+
+    /// Replaces the first `name` in place or appends it, like `URLSearchParams.set` (which also drops
+    /// later duplicates).
+    public mutating func set(_ name: String, _ value: String) {
+        if let index = pairs.firstIndex(where: { $0.name == name }) {
+            pairs[index].value = value
+            var seen = false
+            pairs.removeAll { pair in
+                guard pair.name == name else { return false }
+                defer { seen = true }
+                return seen
+            }
+        } else {
+            pairs.append((name, value))
+        }
     }
 
     /// The value for `name` under `rule`, or `nil` when absent.

@@ -88,7 +88,7 @@ public struct URLParts: Sendable, Hashable {
     }
 
     /// The host of `url`, lowercased, without building a whole ``URLParts`` (nil without `scheme://`).
-    static func host(of url: String) -> String? {
+    package static func host(of url: String) -> String? {
         let text = url[...]
         guard let authority = text.withUTF8Buffer({ Offsets($0)?.authority }) else { return nil }
         return hostAndPort(ofAuthority: text.slice(utf8: authority.lowerBound, authority.upperBound)).0
@@ -130,7 +130,7 @@ public struct URLParts: Sendable, Hashable {
     }
 
     /// Lowercases ASCII letters only: hosts and schemes are ASCII, and Unicode case mapping is slow.
-    static func asciiLowercased(_ text: Substring) -> String {
+    package static func asciiLowercased(_ text: Substring) -> String {
         if !text.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) { return String(text) }
         return String(decoding: text.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 },
                       as: UTF8.self)

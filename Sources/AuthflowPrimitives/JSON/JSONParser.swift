@@ -1,12 +1,14 @@
 /// A strict JSON parser (RFC 8259) that keeps object key order. Failures carry a message in the style of
 /// Node's `JSON.parse`, which the emulator puts into its "Invalid JSON payload received." replies.
-struct JSONParser {
-    struct Failure: Error, Equatable {
-        let message: String
+public struct JSONParser {
+    /// Why a text is not JSON, worded as Node's `JSON.parse` words it.
+    public struct Failure: Error, Equatable {
+        /// `Unexpected token } in JSON at position 7` and the like.
+        public let message: String
     }
 
-    /// Nesting deeper than this is refused rather than risking the handler thread's stack.
-    static let maximumDepth = 256
+    /// Nesting deeper than this is refused rather than risking the thread's stack.
+    public static let maximumDepth = 256
 
     private let bytes: [UInt8]
     private var position = 0
@@ -15,7 +17,8 @@ struct JSONParser {
         self.bytes = bytes
     }
 
-    static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
+    /// The one JSON value `bytes` hold, surrounded by nothing but whitespace.
+    public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
         var parser = JSONParser(bytes)
         parser.skipWhitespace()
         let value = try parser.value(depth: 0)
@@ -24,7 +27,8 @@ struct JSONParser {
         return value
     }
 
-    static func parse(_ text: String) throws(Failure) -> JSONValue {
+    /// The one JSON value `text` holds.
+    public static func parse(_ text: String) throws(Failure) -> JSONValue {
         try parse(Array(text.utf8))
     }
 

@@ -1,4 +1,4 @@
-import AuthflowParsing
+import AuthflowPrimitives
 import Testing
 
 struct URLPartsTests {

@@ -1,4 +1,5 @@
-/// One header field, kept as a pair so repeated fields and their order survive.
+/// One HTTP header field, kept as a pair so repeated fields and their order survive: the one type for the
+/// headers the HTTP client sends and receives and those the loopback server reads and answers with.
 public struct HTTPHeader: Sendable, Hashable {
     /// The field name as sent or received; compare it case-insensitively.
     public var name: String
@@ -14,7 +15,7 @@ public struct HTTPHeader: Sendable, Hashable {
 
 extension Array where Element == HTTPHeader {
     /// The first value for `name`, compared case-insensitively as HTTP requires.
-    func firstValue(named name: String) -> String? {
+    public func firstValue(named name: String) -> String? {
         let wanted = name.lowercased()
         return first { $0.name.lowercased() == wanted }?.value
     }

@@ -7,8 +7,8 @@ extension StringProtocol {
     ///
     /// Byte loops over an unsafe buffer are an order of magnitude faster than over `UTF8View`'s generic
     /// indices, and link inspection is made of such loops.
-    @inline(__always)
-    func withUTF8Buffer<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    @inlinable
+    package func withUTF8Buffer<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
         return Array(utf8).withUnsafeBufferPointer(body)
     }
@@ -16,8 +16,8 @@ extension StringProtocol {
 
 extension UnsafeBufferPointer<UInt8> {
     /// The offset of the first `byte` at or after `start` (memchr).
-    @inline(__always)
-    func firstOffset(of byte: UInt8, from start: Int = 0, to end: Int? = nil) -> Int? {
+    @inlinable
+    package func firstOffset(of byte: UInt8, from start: Int = 0, to end: Int? = nil) -> Int? {
         let end = end ?? count
         guard start < end, let base = baseAddress else { return nil }
         guard let found = memchr(base + start, Int32(byte), end - start) else { return nil }
@@ -27,8 +27,8 @@ extension UnsafeBufferPointer<UInt8> {
 
 extension Substring {
     /// The substring between two UTF-8 offsets of this substring.
-    @inline(__always)
-    func slice(utf8 start: Int, _ end: Int) -> Substring {
+    @inlinable
+    package func slice(utf8 start: Int, _ end: Int) -> Substring {
         let from = utf8.index(startIndex, offsetBy: start)
         let to = utf8.index(from, offsetBy: end - start)
         return self[from..<to]

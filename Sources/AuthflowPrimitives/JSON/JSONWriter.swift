@@ -1,0 +1,112 @@
+/// Serialises ``JSONValue`` compactly, keys in the object's order (or sorted), the one JSON writer of every
+/// layer: the emulator's replies, the REST client's re-serialised fields and the CLI's `--json` lines.
+///
+/// The default escaping is JavaScript's `JSON.stringify` (no `\/`, non-ASCII kept as is), so strings the
+/// emulator builds with `JSON.stringify` come out byte for byte the same. It works on UTF-8 bytes and copies
+/// runs that need no escaping in one go, several times faster than `JSONEncoder` in batch mode.
+public struct JSONWriter {
+    /// How control characters are escaped; `"` and `\` are always escaped, non-ASCII never.
+    public enum Escaping: Sendable {
+        /// As `JSON.stringify`: `\b \f \n \r \t`, other C0 controls as `\u00xx`, DEL as is.
+        case javaScript
+        /// `\n \r \t`, and every other C0 control and DEL as `\u00xx`, so no raw or terminal-affecting control
+        /// byte reaches a line-oriented reader.
+        case allControls
+    }
+
+    /// The bytes written so far.
+    public private(set) var bytes: [UInt8] = []
+    private let escaping: Escaping
+    private let sortingKeys: Bool
+
+    /// An empty writer.
+    public init(escaping: Escaping = .javaScript, sortingKeys: Bool = false) {
+        self.escaping = escaping
+        self.sortingKeys = sortingKeys
+    }
+
+    /// `value` as compact JSON text.
+    public static func string(_ value: JSONValue, escaping: Escaping = .javaScript, sortingKeys: Bool = false) -> String {
+        String(decoding: bytes(value, escaping: escaping, sortingKeys: sortingKeys), as: UTF8.self)
+    }
+
+    /// `value` as compact JSON, UTF-8 encoded.
+    public static func bytes(_ value: JSONValue, escaping: Escaping = .javaScript, sortingKeys: Bool = false) -> [UInt8] {
+        var writer = JSONWriter(escaping: escaping, sortingKeys: sortingKeys)
+        writer.write(value)
+        return writer.bytes
+    }
+
+    /// Appends `value`.
+    public mutating func write(_ value: JSONValue) {
+        switch value {
+        case .null: bytes.append(contentsOf: "null".utf8)
+        case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .number(let number): bytes.append(contentsOf: Self.format(number).utf8)
+        case .string(let text): write(string: text)
+        case .array(let elements):
+            bytes.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                write(element)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let object):
+            bytes.append(UInt8(ascii: "{"))
+            let entries = sortingKeys ? object.entries.sorted { $0.key < $1.key } : object.entries
+            for (index, entry) in entries.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                write(string: entry.key)
+                bytes.append(UInt8(ascii: ":"))
+                write(entry.value)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Integers print without a fraction, as JavaScript prints them; non-finite numbers become `null`.
+    public static func format(_ number: Double) -> String {
+        guard number.isFinite else { return "null" }
+        if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
+        return "\(number)"
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// Appends `text` as a JSON string.
+    public mutating func write(string text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { buffer in
+            // Copy runs that need no escaping in one go; most values are one such run.
+            var runStart = 0
+            for (offset, byte) in buffer.enumerated() where needsEscape(byte) {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<offset]))
+                appendEscaped(byte)
+                runStart = offset + 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart...]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (byte == 0x7F && escaping == .allControls)
+    }
+
+    private mutating func appendEscaped(_ byte: UInt8) {
+        bytes.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+        case UInt8(ascii: "\n"): bytes.append(UInt8(ascii: "n"))
+        case UInt8(ascii: "\r"): bytes.append(UInt8(ascii: "r"))
+        case UInt8(ascii: "\t"): bytes.append(UInt8(ascii: "t"))
+        case 0x08 where escaping == .javaScript: bytes.append(UInt8(ascii: "b"))
+        case 0x0C where escaping == .javaScript: bytes.append(UInt8(ascii: "f"))
+        default:
+            bytes.append(contentsOf: "u00".utf8)
+            bytes.append(Self.hexDigits[Int(byte >> 4)])
+            bytes.append(Self.hexDigits[Int(byte & 0x0F)])
+        }
+    }
+}
