@@ -68,7 +68,7 @@ struct LinkInspectCommand: AsyncParsableCommand {
         do {
             inspection = try await inspector.inspect(text)
         } catch {
-            StandardError.write("authflow: \(error)")
+            StandardError.write("authflow: \(error.cliMessage)")
             return error.exitStatus
         }
         print(inspection)

@@ -1,14 +1,14 @@
 /// A sign-in link that another project (or another backend) issued, with what is known about where it
 /// came from, for a message that says which project it belongs to.
-public struct OtherProjectLink: Sendable, Equatable {
+public struct OtherProjectLink: Sendable, Equatable, CustomStringConvertible {
     /// How it is known that the link is not this project's.
     public enum Reason: Sendable, Equatable {
         /// Firebase says the link's API key belongs to another project (`projects` answered another
         /// project number), whose authorized domains are listed.
         case differentProject(linkProject: String?, linkDomains: [String])
-        /// The link carries the emulator's `fake-api-key`, but authflow talks to Google's servers.
+        /// The link carries the emulator's `fake-api-key`, but the client talks to Google's servers.
         case emulatorLink
-        /// authflow talks to an emulator, but the link carries a real key (emulator links always carry
+        /// The client talks to an emulator, but the link carries a real key (emulator links always carry
         /// `fake-api-key`).
         case notFromThisEmulator
         /// Firebase does not know the link's API key at all.
@@ -35,28 +35,41 @@ public struct OtherProjectLink: Sendable, Equatable {
         self.ourAPIKey = ourAPIKey
     }
 
-    /// What is wrong and what to do, naming the link's project as far as it is known.
-    public var message: String {
-        let linkKey = APIKeyMask.mask(linkAPIKey)
-        let from = linkHost.map { " (from \($0))" } ?? ""
+    /// The link's API key, masked for messages.
+    public var maskedLinkAPIKey: String { APIKeyMask.mask(linkAPIKey) }
+    /// This project's API key, masked for messages.
+    public var maskedOurAPIKey: String { APIKeyMask.mask(ourAPIKey) }
+    /// " (from HOST)" when the link has a host, else empty.
+    public var fromHost: String { linkHost.map { " (from \($0))" } ?? "" }
+
+    /// The other project as messages name it: `project ID (domain)` as far as it is known.
+    public static func owner(linkProject: String?, linkDomains: [String]) -> String {
+        var owner = linkProject.map { "project \($0)" } ?? "another project"
+        if let domain = linkDomains.first(where: { $0.hasSuffix(".firebaseapp.com") }) ?? linkDomains.first {
+            owner += " (\(domain))"
+        }
+        return owner
+    }
+
+    /// What is wrong and what to do, in library terms, naming the link's project as far as it is known.
+    public var description: String {
+        let linkKey = maskedLinkAPIKey
+        let from = fromHost
         switch reason {
         case .differentProject(let linkProject, let linkDomains):
-            var owner = linkProject.map { "project \($0)" } ?? "another project"
-            if let domain = linkDomains.first(where: { $0.hasSuffix(".firebaseapp.com") }) ?? linkDomains.first {
-                owner += " (\(domain))"
-            }
+            let owner = Self.owner(linkProject: linkProject, linkDomains: linkDomains)
             return "This sign-in link belongs to another Firebase project: \(owner), API key \(linkKey)\(from), "
-                + "not to \(ourProject) (API key \(APIKeyMask.mask(ourAPIKey))). Complete it with that project's "
-                + "settings (--project-id and --api-key, or its configuration file), or send a new link from "
+                + "not to \(ourProject) (API key \(maskedOurAPIKey)). Complete it with that project's "
+                + "settings (its project ID and API key, or its configuration file), or send a new link from "
                 + "\(ourProject). The link was not used."
         case .emulatorLink:
             return "This sign-in link was made by a Firebase Auth Emulator (its API key is fake-api-key)\(from), "
-                + "but authflow is talking to \(ourProject) on Google's servers. Complete it against that emulator "
-                + "(--emulator HOST:PORT, or FIREBASE_AUTH_EMULATOR_HOST). The link was not used."
+                + "but the client is talking to \(ourProject) on Google's servers. Complete it against that "
+                + "emulator (its host and port, or FIREBASE_AUTH_EMULATOR_HOST). The link was not used."
         case .notFromThisEmulator:
             return "This sign-in link carries the API key \(linkKey)\(from), so a real Firebase project made "
-                + "it, but authflow is talking to \(ourProject), where every link carries fake-api-key. Complete "
-                + "it without --emulator, with that project's settings. The link was not used."
+                + "it, but the client is talking to \(ourProject), where every link carries fake-api-key. Complete "
+                + "it without the emulator, with that project's settings. The link was not used."
         case .unknownKey:
             return "Firebase does not know this sign-in link's API key \(linkKey)\(from): the link is damaged "
                 + "or its project no longer exists, so it cannot belong to \(ourProject). Ask for a new sign-in "

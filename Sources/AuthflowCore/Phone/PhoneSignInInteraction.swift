@@ -6,6 +6,10 @@ public protocol PhoneSignInInteraction: Sendable {
     /// Tells the person what is happening (one line).
     func note(_ message: String)
 
+    /// Tells the person something the flow says as data, for a front end to word its own way; by default
+    /// ``note(_:)`` with the notice's description.
+    func notice(_ notice: PhoneSignInNotice)
+
     /// Shows `page` to the person: opens the browser or prints the address. For the hosted page, whose answer
     /// comes back through the app's custom scheme, it may also let the person paste that URL into
     /// `listener` (`RedirectListener.submit(_:)`).
@@ -18,6 +22,12 @@ public protocol PhoneSignInInteraction: Sendable {
     /// The interactive places the SMS code may come from besides the page (a terminal prompt, a line of
     /// standard input), raced against the page; empty when there are none.
     func codeSources(for sent: SentSMSCode) -> [PhoneCodeSource]
+}
+
+extension PhoneSignInInteraction {
+    public func notice(_ notice: PhoneSignInNotice) {
+        note(notice.description)
+    }
 }
 
 /// A page the person must open to prove the app.

@@ -112,7 +112,7 @@ struct AppleSignInCommand: AsyncParsableCommand {
             } else {
                 let options = AppleSignIn.Options(
                     scopes: Self.list(scopes), locale: locale, timeout: wait.duration, port: wait.port,
-                    templates: .standard(explicit: wait.templates))
+                    templates: .standard(explicit: wait.templates), label: "authflow apple sign-in")
                 let interaction = TerminalAppleInteraction(
                     browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration)
                 completed = try await flow.run(purpose: purpose, options: options, interaction: interaction)

@@ -43,7 +43,7 @@ struct ConfigShowCommand: AsyncParsableCommand {
             do {
                 configuration = try await AuthDomainResolver(client: client).resolve(configuration)
             } catch {
-                derivationProblem = error.description
+                derivationProblem = error.cliMessage
             }
         }
         let statePath = configuration.stateDirectory(under: context.stateRoot)?.path

@@ -53,7 +53,7 @@ struct MFAEnrollCommand: AsyncParsableCommand {
         do {
             completed = try await enrollment.run(
                 phoneNumber, displayName: displayName,
-                options: sms.options(continuation),
+                options: sms.options(continuation, label: PhoneSignInNotice.Label.secondFactorEnrollment),
                 interaction: continuation.interaction(readsStandardInput: true))
         } catch {
             throw context.report(.from(error, resolvingSignIn: false))

@@ -43,7 +43,7 @@ struct MFAResolveCommand: AsyncParsableCommand {
         let continuation = SecondFactorContinuation(context: context, browser: browser, wait: wait)
         let completed = try await SecondFactorResolution(continuation: continuation).resolveSaved(
             selector: factor,
-            options: sms.options(continuation),
+            options: sms.options(continuation, label: PhoneSignInNotice.Label.secondFactorSignIn),
             json: json)
         SignInReport.signedIn(completed, purpose: .signIn, json: json)
     }

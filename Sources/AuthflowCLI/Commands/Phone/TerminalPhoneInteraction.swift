@@ -18,6 +18,10 @@ final class TerminalPhoneInteraction: PhoneSignInInteraction {
         StandardError.write("authflow: \(message)")
     }
 
+    func notice(_ notice: PhoneSignInNotice) {
+        note(notice.cliMessage)
+    }
+
     func present(_ page: PhoneBrowserPage, listener: RedirectListener) async {
         terminal.present(
             page.url, purpose: "show that you are not a robot",

@@ -76,7 +76,7 @@ struct ListenCommand: AsyncParsableCommand {
                 successPage: ("Received", "The redirect reached the program waiting for it.")
             ))
         } catch {
-            throw CommandFailure(error.description, status: .unavailable)
+            throw CommandFailure(error.cliMessage, status: .unavailable)
         }
         defer { listener.stop() }
 
@@ -111,11 +111,11 @@ struct ListenCommand: AsyncParsableCommand {
             }
         case .failed(.timedOut(let limit)):
             if json { output.write(bytes: OrderedJSON.line([("event", .string("timeout"))])) }
-            throw CommandFailure(RedirectListenerError.timedOut(limit).description, status: .browserTimeout)
+            throw CommandFailure(RedirectListenerError.timedOut(limit).cliMessage, status: .browserTimeout)
         case .interrupted:
             throw CommandFailure("Cancelled.", status: .interrupted)
         case .failed(let error):
-            throw CommandFailure(error.description, status: .unavailable)
+            throw CommandFailure(error.cliMessage, status: .unavailable)
         }
     }
 
