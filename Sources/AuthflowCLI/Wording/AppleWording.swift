@@ -5,8 +5,8 @@ extension AppleSignInError {
     var cliMessage: String {
         switch self {
         case .notConfigured(let missing):
-            return "Sign in with Apple through Firebase's hosted page returns to an iOS app's custom scheme, so it needs "
-                + missing.map(\.appleSettingName).joined(separator: " and ") + " (a GoogleService-Info.plist has "
+            return "Sign in with Apple through Firebase's hosted page returns to an iOS app's custom scheme, so it "
+                + "needs " + missing.map(\.appleSettingName).joined(separator: " and ") + " (a GoogleService-Info.plist has "
                 + "both). Or run Apple's flow yourself and pass `--id-token TOKEN --nonce RAW`."
         case .authDomain(let error):
             return error.cliMessage
@@ -15,7 +15,8 @@ extension AppleSignInError {
         case .nonceRejected(let server):
             return "Firebase refused the nonce (\(server.rawCode ?? "MISSING_OR_INVALID_NONCE")): --nonce must be the "
                 + "raw nonce whose SHA-256 (lowercase hex) went into Apple's authorization request, not the hash "
-                + "itself, and the identity token must come from that same request. `authflow apple nonce` makes a pair."
+                + "itself, and the identity token must come from that same request. `authflow apple nonce` makes a "
+                + "pair."
         case .alreadyLinked(let email, true, _):
             let who = email.map { " (\($0))" } ?? ""
             return "This Apple ID is already linked to another Firebase user\(who); nothing was linked. "

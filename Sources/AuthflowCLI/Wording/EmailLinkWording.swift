@@ -80,7 +80,8 @@ extension LinkInspectionError {
 extension LinkInputError {
     var cliMessage: String {
         switch self {
-        case .invalidUTF8: "The input is not valid UTF-8 text: pass the link as text, or use --eml/--html for a saved email."
+        case .invalidUTF8:
+            "The input is not valid UTF-8 text: pass the link as text, or use --eml/--html for a saved email."
         default: description
         }
     }

@@ -64,7 +64,8 @@ extension PhoneVerifierProblem {
             return Self.localhostMissing(projectID: projectID)
                 + (hostedAvailable
                     ? ". Or use the hosted page: --verifier hosted."
-                    : ". Or configure the hosted page with the iOS app's --client-id (or --app-id) and --ios-bundle-id.")
+                    : ". Or configure the hosted page with the iOS app's --client-id (or --app-id) and "
+                        + "--ios-bundle-id.")
         case .answerLacksToken:
             return "The reCAPTCHA answer lacked a token this project needs; run the command again."
         case .authDomain(let error):

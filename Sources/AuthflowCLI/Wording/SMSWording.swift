@@ -37,9 +37,9 @@ extension PhoneSignInNotice {
             return "Proving the app with the \(plan.verifier.rawValue) reCAPTCHA page: \(plan.reason.cliMessage)."
         case .reusingUnusedSMS(let flow, let recipient, let minutes):
             return Self.reusing(flow, recipient: recipient, minutesAgo: minutes) + " (--resend sends a new one)."
-        case .verificationNotSaved(_, let reason):
-            return "The SMS was sent, but the verification could not be saved (\(reason)); if this command stops, "
-                + "it cannot be finished with `authflow phone verify`."
+        case .verificationNotSaved(_, let error):
+            return "The SMS was sent, but the verification could not be saved (\(error.cliMessage)); if this "
+                + "command stops, it cannot be finished with `authflow phone verify`."
         }
     }
 }

@@ -86,7 +86,7 @@ public struct SecondFactorEnrollment: Sendable {
             enrolled = try await finalize(
                 pending, code: code.code, displayName: displayName, session: session, store: store, account: account)
         } catch {
-            await texted.failed(error.description)
+            await texted.failed(interaction.pageMessage(for: error))
             throw error
         }
         await texted.succeeded("Added \(number) as a second factor. You can close this tab.")

@@ -97,7 +97,7 @@ public struct SecondFactorSignIn: Sendable {
         do throws(SecondFactorError) {
             session = try await finalize(pending, factor: factor, sent: sent, code: code.code)
         } catch {
-            await texted.failed(error.description)
+            await texted.failed(interaction.pageMessage(for: error))
             throw error
         }
         await texted.succeeded("Signed in as \(session.email ?? session.uid) with the second factor. You can close this tab.")

@@ -75,7 +75,7 @@ public final class LoopbackRecaptchaPage: Sendable {
             }
             let parameters = callback.parameters
             guard let given = parameters.value("state", rule: .firstWins), ConstantTime.equal(given, state) else {
-                return .rejected("That answer belongs to another sign-in; reload the page that was opened for this one.")
+                return .rejected("That answer belongs to another sign-in; reload the page opened for this one.")
             }
             if let error = parameters.nonEmptyValue("error", rule: .firstWins) {
                 return .acceptedWithError(Self.failure(error).description)

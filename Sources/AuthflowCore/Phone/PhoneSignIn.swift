@@ -107,7 +107,7 @@ public struct PhoneSignIn: Sendable {
             try store.save(pending)
             interaction.note("Sent an SMS code to \(number).")
         } catch {
-            interaction.notice(.verificationNotSaved(.phoneSignIn(number), reason: error.description))
+            interaction.notice(.verificationNotSaved(.phoneSignIn(number), error))
         }
         return try await finish(pending, texted: texted, reused: false, options: options, interaction: interaction)
     }
@@ -127,7 +127,7 @@ public struct PhoneSignIn: Sendable {
                 client: environment.client, project: environment.project, directory: environment.directory
             ).confirm(pending, code: answer.code)
         } catch {
-            await texted.failed(error.description)
+            await texted.failed(interaction.pageMessage(for: error))
             throw error
         }
         await texted.succeeded(Self.outcome(result))

@@ -10,6 +10,10 @@ public protocol PhoneSignInInteraction: Sendable {
     /// ``note(_:)`` with the notice's description.
     func notice(_ notice: PhoneSignInNotice)
 
+    /// The words the loopback page shows for `error` (a ``PhoneSignInError`` or ``SecondFactorError``) when the
+    /// flow stops; by default its description.
+    func pageMessage(for error: any Error & CustomStringConvertible) -> String
+
     /// Shows `page` to the person: opens the browser or prints the address. For the hosted page, whose answer
     /// comes back through the app's custom scheme, it may also let the person paste that URL into
     /// `listener` (`RedirectListener.submit(_:)`).
@@ -27,6 +31,10 @@ public protocol PhoneSignInInteraction: Sendable {
 extension PhoneSignInInteraction {
     public func notice(_ notice: PhoneSignInNotice) {
         note(notice.description)
+    }
+
+    public func pageMessage(for error: any Error & CustomStringConvertible) -> String {
+        error.description
     }
 }
 

@@ -1,3 +1,5 @@
+import AuthflowStorage
+
 /// Something a phone sign-in (or an SMS second factor) tells the person on the way, as data: a front end words
 /// it with its own names (the CLI names its flags and commands). ``PhoneSignInInteraction/notice(_:)`` gets
 /// it; by default it is passed to ``PhoneSignInInteraction/note(_:)`` in library terms.
@@ -8,7 +10,7 @@ public enum PhoneSignInNotice: Sendable, Equatable, CustomStringConvertible {
     /// and is used instead of texting another.
     case reusingUnusedSMS(SMSCodeFlow, recipient: String, minutesAgo: Int?)
     /// The SMS was sent, but the verification could not be saved, so it cannot be finished later.
-    case verificationNotSaved(SMSCodeFlow, reason: String)
+    case verificationNotSaved(SMSCodeFlow, StorageError)
 
     public var description: String {
         switch self {
@@ -17,8 +19,8 @@ public enum PhoneSignInNotice: Sendable, Equatable, CustomStringConvertible {
         case .reusingUnusedSMS(let flow, let recipient, let minutes):
             return Self.reusing(flow, recipient: recipient, minutesAgo: minutes)
                 + " (PhoneSignIn.Options.resend sends a new one)."
-        case .verificationNotSaved(let flow, let reason):
-            return "The SMS was sent, but the verification could not be saved (\(reason)); if this stops, it "
+        case .verificationNotSaved(let flow, let error):
+            return "The SMS was sent, but the verification could not be saved (\(error)); if this stops, it "
                 + "cannot be finished later (\(flow.finishLater))."
         }
     }

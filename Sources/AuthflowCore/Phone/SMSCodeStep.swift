@@ -112,7 +112,7 @@ struct SMSCodeStep: Sendable {
                 check: HostedVerifyAppCallback.check(eventID: page.eventID, scheme: scheme), port: setting.port,
                 schemes: [scheme.scheme], rendezvous: setting.rendezvous, label: setting.label,
                 templates: setting.templates,
-                successPage: ("reCAPTCHA solved", "The answer was received; go back to the terminal for the SMS code.")))
+                successPage: ("reCAPTCHA solved", "Answer received; go back to the terminal for the SMS code.")))
         } catch {
             throw .browser(error)
         }
@@ -155,7 +155,7 @@ struct SMSCodeStep: Sendable {
             let verificationID = try await Self.send(plan.attempts(with: answer), request: request)
             return texted.with(verificationID: verificationID)
         } catch {
-            await texted.failed(error.description)
+            await texted.failed(interaction.pageMessage(for: error))
             throw error
         }
     }

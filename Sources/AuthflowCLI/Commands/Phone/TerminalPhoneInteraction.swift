@@ -22,6 +22,14 @@ final class TerminalPhoneInteraction: PhoneSignInInteraction {
         note(notice.cliMessage)
     }
 
+    func pageMessage(for error: any Error & CustomStringConvertible) -> String {
+        switch error {
+        case let phone as PhoneSignInError: phone.cliMessage
+        case let secondFactor as SecondFactorError: secondFactor.cliMessage
+        default: error.description
+        }
+    }
+
     func present(_ page: PhoneBrowserPage, listener: RedirectListener) async {
         terminal.present(
             page.url, purpose: "show that you are not a robot",
