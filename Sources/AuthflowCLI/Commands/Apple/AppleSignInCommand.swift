@@ -60,8 +60,7 @@ struct AppleSignInCommand: AsyncParsableCommand {
     @Flag(help: "Re-authenticate the signed-in user with Apple (the Apple ID must be theirs).")
     var reauth = false
 
-    @Flag(help: "Print a JSON object instead of a sentence.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions<ReplacedSentence>
 
     @OptionGroup var wait: WaitOptions
 
@@ -122,7 +121,7 @@ struct AppleSignInCommand: AsyncParsableCommand {
         }
         let profile = completed.profile
         try await SignInReport.finish(
-            completed.result, purpose: purpose, json: json,
+            completed.result, purpose: purpose, json: format.json,
             secondFactor: SecondFactorContinuation(context: context, options: secondFactor, browser: browser, wait: wait),
             extraJSON: [
                 ("route", .string(completed.route)),

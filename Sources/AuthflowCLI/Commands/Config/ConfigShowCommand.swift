@@ -25,8 +25,7 @@ struct ConfigShowCommand: AsyncParsableCommand {
     @OptionGroup(title: "Project")
     var project: ProjectOptions
 
-    @Flag(help: "Print a JSON object instead of a table.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions<ReplacedTable>
 
     @Flag(help: "Do not contact Firebase to derive the auth domain.")
     var offline = false
@@ -48,7 +47,7 @@ struct ConfigShowCommand: AsyncParsableCommand {
         }
         let statePath = configuration.stateDirectory(under: context.stateRoot)?.path
         let standardOutput = StandardOutput()
-        if json {
+        if format.json {
             standardOutput.write(bytes: OrderedJSON.line(ConfigurationPresentation.json(
                 configuration, statePath: statePath, derivationProblem: derivationProblem)))
         } else {

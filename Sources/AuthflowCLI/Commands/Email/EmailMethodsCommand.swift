@@ -20,8 +20,7 @@ struct EmailMethodsCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The address to look up.", valueName: "email"))
     var email: String
 
-    @Flag(help: "Print a JSON object instead of a sentence.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions<ReplacedSentence>
 
     @OptionGroup(title: "Project")
     var project: ProjectOptions
@@ -39,7 +38,7 @@ struct EmailMethodsCommand: AsyncParsableCommand {
             throw context.report(.from(error))
         }
         let standardOutput = StandardOutput()
-        if json {
+        if format.json {
             standardOutput.write(bytes: OrderedJSON.line([
                 ("email", .string(methods.email)), ("registered", .optional(methods.registered)),
                 ("methods", methods.methods.map { .array($0.map(OrderedJSON.string)) } ?? .null),

@@ -29,8 +29,7 @@ struct MFAEnrollCommand: AsyncParsableCommand {
 
     @OptionGroup var sms: SecondFactorSMSOptions
 
-    @Flag(help: "Print a JSON object instead of a sentence.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions<ReplacedSentence>
 
     @OptionGroup var wait: WaitOptions
 
@@ -59,7 +58,7 @@ struct MFAEnrollCommand: AsyncParsableCommand {
             throw context.report(.from(error, resolvingSignIn: false))
         }
         let output = StandardOutput()
-        if json {
+        if format.json {
             output.write(bytes: OrderedJSON.line([
                 ("result", .string("enrolled")), ("factor", SessionPresentation.factorJSON(completed.factor)),
                 ("verifier", .string(completed.verifier.rawValue)), ("codeSource", .string(completed.codeOrigin.rawValue)),

@@ -58,8 +58,7 @@ struct PhoneSignInCommand: AsyncParsableCommand {
     @Flag(help: "Re-authenticate the signed-in user (the number must be theirs).")
     var reauth = false
 
-    @Flag(help: "Print a JSON object instead of a sentence.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions<ReplacedSentence>
 
     @OptionGroup(title: "Second factor") var secondFactor: SecondFactorOptions
 
@@ -98,7 +97,7 @@ struct PhoneSignInCommand: AsyncParsableCommand {
             throw context.report(.from(error))
         }
         try await SignInReport.finish(
-            completed.result, purpose: purpose, json: json,
+            completed.result, purpose: purpose, json: format.json,
             secondFactor: SecondFactorContinuation(context: context, options: secondFactor, browser: browser, wait: wait),
             extraJSON: [
                 ("phoneNumber", .string(completed.phoneNumber.e164)), ("verifier", .string(completed.verifier.rawValue)),

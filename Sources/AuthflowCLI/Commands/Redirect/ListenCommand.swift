@@ -45,8 +45,7 @@ struct ListenCommand: AsyncParsableCommand {
         help: ArgumentHelp("Open this authorization URL once listening; {redirect_uri} and {state} are filled in.", valueName: "url"))
     var open: String?
 
-    @Flag(name: .long, help: "Print JSON lines instead of plain text.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions<ReplacedPlainLines>
 
     @OptionGroup var wait: WaitOptions
 
@@ -81,7 +80,7 @@ struct ListenCommand: AsyncParsableCommand {
         defer { listener.stop() }
 
         let output = ConsoleLines()
-        if json {
+        if format.json {
             output.write(bytes: OrderedJSON.line([
                 ("event", .string("listening")), ("redirectUri", .string(listener.redirectURI)),
                 ("state", .string(expected)),
@@ -100,7 +99,7 @@ struct ListenCommand: AsyncParsableCommand {
         let outcome = await BrowserWait.run(listener: listener, signals: signals, timeout: wait.duration, message: "Waiting for the redirect…")
         switch outcome {
         case .callback(let callback):
-            if json {
+            if format.json {
                 output.write(bytes: OrderedJSON.line([
                     ("event", .string("callback")), ("url", .string(callback.url)),
                     ("params", .object(callback.distinctParameters.map { ($0.name, .string($0.value)) })),
@@ -110,7 +109,7 @@ struct ListenCommand: AsyncParsableCommand {
                 output.write(callback.url)
             }
         case .failed(.timedOut(let limit)):
-            if json { output.write(bytes: OrderedJSON.line([("event", .string("timeout"))])) }
+            if format.json { output.write(bytes: OrderedJSON.line([("event", .string("timeout"))])) }
             throw CommandFailure(RedirectListenerError.timedOut(limit).cliMessage, status: .browserTimeout)
         case .interrupted:
             throw CommandFailure("Cancelled.", status: .interrupted)
