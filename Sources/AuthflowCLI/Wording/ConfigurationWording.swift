@@ -32,3 +32,20 @@ extension AuthDomainError {
         }
     }
 }
+
+extension ConfigurationKey {
+    /// The command-line flag that sets it.
+    var flag: String {
+        switch self {
+        case .apiKey: "--api-key"
+        case .projectID: "--project-id"
+        case .authDomain: "--auth-domain"
+        case .appID: "--app-id"
+        case .clientID: "--client-id"
+        case .iosBundleID: "--ios-bundle-id"
+        case .tenantID: "--tenant-id"
+        case .emulatorHost: "--emulator"
+        case .languageCode: "--lang"
+        }
+    }
+}

@@ -20,9 +20,12 @@ extension TemplateError {
     var cliMessage: String {
         switch self {
         case .notFound(let name, let searched):
-            let places = searched.map { "  \($0.path) (\($0.origin.description))" }.joined(separator: "\n")
+            let places = searched.map { "  \($0.path) (\($0.origin.cliName))" }.joined(separator: "\n")
             return "Template \(name) was not found. Looked in:\n\(places)\n"
                 + "Install authflow's templates, or point --templates or AUTHFLOW_TEMPLATES at a directory holding it."
+        case .directoryMissing(let location):
+            return "The templates directory \(location.path) (from \(location.origin.cliName)) does not exist "
+                + "or is not a directory: check the path."
         default:
             return description
         }
@@ -40,6 +43,16 @@ extension SchemeRegistrationError {
             error.cliMessage
         case .invalidScheme:
             description
+        }
+    }
+}
+
+extension TemplateDirectory.Origin {
+    /// Where a templates directory came from, naming the flag that chose it.
+    var cliName: String {
+        switch self {
+        case .explicit: "--templates"
+        default: description
         }
     }
 }
