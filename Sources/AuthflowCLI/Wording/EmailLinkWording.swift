@@ -45,26 +45,9 @@ extension EmailLinkError {
 extension OtherProjectLink {
     /// What is wrong, naming the flags that point authflow at the link's project.
     var cliMessage: String {
-        let linkKey = maskedLinkAPIKey
-        let from = fromHost
-        switch reason {
-        case .differentProject(let linkProject, let linkDomains):
-            let owner = Self.owner(linkProject: linkProject, linkDomains: linkDomains)
-            return "This sign-in link belongs to another Firebase project: \(owner), API key \(linkKey)\(from), "
-                + "not to \(ourProject) (API key \(maskedOurAPIKey)). Complete it with that project's "
-                + "settings (--project-id and --api-key, or its configuration file), or send a new link from "
-                + "\(ourProject). The link was not used."
-        case .emulatorLink:
-            return "This sign-in link was made by a Firebase Auth Emulator (its API key is fake-api-key)\(from), "
-                + "but authflow is talking to \(ourProject) on Google's servers. Complete it against that emulator "
-                + "(--emulator HOST:PORT, or FIREBASE_AUTH_EMULATOR_HOST). The link was not used."
-        case .notFromThisEmulator:
-            return "This sign-in link carries the API key \(linkKey)\(from), so a real Firebase project made "
-                + "it, but authflow is talking to \(ourProject), where every link carries fake-api-key. Complete "
-                + "it without --emulator, with that project's settings. The link was not used."
-        case .unknownKey:
-            return description
-        }
+        message(in: Terms(
+            speaker: "authflow", projectSettings: "--project-id and --api-key",
+            emulatorSetting: "--emulator HOST:PORT", withoutEmulator: "without --emulator"))
     }
 }
 

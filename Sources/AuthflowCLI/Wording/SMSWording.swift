@@ -47,19 +47,6 @@ extension PhoneSignInNotice {
 extension CodeCommandFailure {
     /// The failure naming `--code-command` and the command that finishes later.
     var cliMessage: String {
-        let shown = "--code-command \"\(command)\""
-        switch problem {
-        case .notStarted(let reason):
-            return "\(shown) could not be started: \(reason)"
-        case .stopped:
-            return "\(shown) was stopped."
-        case .timedOut(let limit):
-            return "\(shown) printed no code within \(limit.components.seconds) seconds."
-        case .failed(let end):
-            return "\(shown) \(end.summary); see its messages above. The verification is saved: "
-                + "finish with `\(flow.resumeCommand)`."
-        case .printedNothing:
-            return "\(shown) printed nothing on standard output; it must print the SMS code."
-        }
+        message(naming: "--code-command \"\(command)\"", finishing: "finish with `\(flow.resumeCommand)`")
     }
 }

@@ -35,41 +35,57 @@ public struct OtherProjectLink: Sendable, Equatable, CustomStringConvertible {
         self.ourAPIKey = ourAPIKey
     }
 
-    /// The link's API key, masked for messages.
-    public var maskedLinkAPIKey: String { APIKeyMask.mask(linkAPIKey) }
-    /// This project's API key, masked for messages.
-    public var maskedOurAPIKey: String { APIKeyMask.mask(ourAPIKey) }
-    /// " (from HOST)" when the link has a host, else empty.
-    public var fromHost: String { linkHost.map { " (from \($0))" } ?? "" }
+    /// The words a message uses for whoever talks to Firebase and for the settings that point it elsewhere:
+    /// the library's own, or a front end's (the CLI names its flags).
+    public struct Terms: Sendable {
+        /// Who talks to the backend ("the client").
+        public var speaker: String
+        /// The settings naming another project ("its project ID and API key").
+        public var projectSettings: String
+        /// The setting naming an emulator ("its host and port").
+        public var emulatorSetting: String
+        /// Completing without the emulator ("without the emulator").
+        public var withoutEmulator: String
 
-    /// The other project as messages name it: `project ID (domain)` as far as it is known.
-    public static func owner(linkProject: String?, linkDomains: [String]) -> String {
-        var owner = linkProject.map { "project \($0)" } ?? "another project"
-        if let domain = linkDomains.first(where: { $0.hasSuffix(".firebaseapp.com") }) ?? linkDomains.first {
-            owner += " (\(domain))"
+        /// Terms for a message.
+        public init(speaker: String, projectSettings: String, emulatorSetting: String, withoutEmulator: String) {
+            self.speaker = speaker
+            self.projectSettings = projectSettings
+            self.emulatorSetting = emulatorSetting
+            self.withoutEmulator = withoutEmulator
         }
-        return owner
+
+        /// The library's terms.
+        public static let library = Terms(
+            speaker: "the client", projectSettings: "its project ID and API key",
+            emulatorSetting: "its host and port", withoutEmulator: "without the emulator")
     }
 
     /// What is wrong and what to do, in library terms, naming the link's project as far as it is known.
-    public var description: String {
-        let linkKey = maskedLinkAPIKey
-        let from = fromHost
+    public var description: String { message(in: .library) }
+
+    /// What is wrong and what to do in `terms`, naming the link's project as far as it is known.
+    public func message(in terms: Terms) -> String {
+        let linkKey = APIKeyMask.mask(linkAPIKey)
+        let from = linkHost.map { " (from \($0))" } ?? ""
         switch reason {
         case .differentProject(let linkProject, let linkDomains):
-            let owner = Self.owner(linkProject: linkProject, linkDomains: linkDomains)
+            var owner = linkProject.map { "project \($0)" } ?? "another project"
+            if let domain = linkDomains.first(where: { $0.hasSuffix(".firebaseapp.com") }) ?? linkDomains.first {
+                owner += " (\(domain))"
+            }
             return "This sign-in link belongs to another Firebase project: \(owner), API key \(linkKey)\(from), "
-                + "not to \(ourProject) (API key \(maskedOurAPIKey)). Complete it with that project's "
-                + "settings (its project ID and API key, or its configuration file), or send a new link from "
+                + "not to \(ourProject) (API key \(APIKeyMask.mask(ourAPIKey))). Complete it with that project's "
+                + "settings (\(terms.projectSettings), or its configuration file), or send a new link from "
                 + "\(ourProject). The link was not used."
         case .emulatorLink:
             return "This sign-in link was made by a Firebase Auth Emulator (its API key is fake-api-key)\(from), "
-                + "but the client is talking to \(ourProject) on Google's servers. Complete it against that "
-                + "emulator (its host and port, or FIREBASE_AUTH_EMULATOR_HOST). The link was not used."
+                + "but \(terms.speaker) is talking to \(ourProject) on Google's servers. Complete it against that "
+                + "emulator (\(terms.emulatorSetting), or FIREBASE_AUTH_EMULATOR_HOST). The link was not used."
         case .notFromThisEmulator:
             return "This sign-in link carries the API key \(linkKey)\(from), so a real Firebase project made "
-                + "it, but the client is talking to \(ourProject), where every link carries fake-api-key. Complete "
-                + "it without the emulator, with that project's settings. The link was not used."
+                + "it, but \(terms.speaker) is talking to \(ourProject), where every link carries fake-api-key. "
+                + "Complete it \(terms.withoutEmulator), with that project's settings. The link was not used."
         case .unknownKey:
             return "Firebase does not know this sign-in link's API key \(linkKey)\(from): the link is damaged "
                 + "or its project no longer exists, so it cannot belong to \(ourProject). Ask for a new sign-in "

@@ -45,19 +45,22 @@ public struct CodeCommandFailure: Error, Sendable, Equatable, CustomStringConver
     }
 
     public var description: String {
-        let shown = "The code command \"\(command)\""
+        message(naming: "The code command \"\(command)\"", finishing: flow.finishLater)
+    }
+
+    /// The failure naming the command as `shown`, and `finishing` as the way to finish the saved verification.
+    public func message(naming shown: String, finishing: String) -> String {
         switch problem {
         case .notStarted(let reason):
-            return "\(shown) could not be started: \(reason)"
+            "\(shown) could not be started: \(reason)"
         case .stopped:
-            return "\(shown) was stopped."
+            "\(shown) was stopped."
         case .timedOut(let limit):
-            return "\(shown) printed no code within \(limit.components.seconds) seconds."
+            "\(shown) printed no code within \(limit.components.seconds) seconds."
         case .failed(let end):
-            return "\(shown) \(end.summary); see its messages above. The verification is saved: "
-                + "\(flow.finishLater)."
+            "\(shown) \(end.summary); see its messages above. The verification is saved: \(finishing)."
         case .printedNothing:
-            return "\(shown) printed nothing on standard output; it must print the SMS code."
+            "\(shown) printed nothing on standard output; it must print the SMS code."
         }
     }
 }

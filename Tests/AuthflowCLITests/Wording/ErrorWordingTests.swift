@@ -1,5 +1,6 @@
 import AuthflowCore
 @testable import AuthflowCLI
+import AuthflowListener
 import Testing
 
 /// The CLI's rendering of library errors: the flags and commands the library no longer names. These assertions
@@ -52,5 +53,14 @@ struct ErrorWordingTests {
         } catch {
             #expect(error.cliMessage.contains("--api-key"))
         }
+    }
+
+    @Test("A missing template names --templates among the places searched and in the advice")
+    func missingTemplate() {
+        let searched: [TemplateDirectory.Location] = [
+            .init(path: "/home/u/brand", origin: .explicit), .init(path: "/nonexistent/templates", origin: .sourceTree),
+        ]
+        let text = TemplateError.notFound(name: "nope.html", searched: searched).cliMessage
+        #expect(text.contains("/home/u/brand") && text.contains("/nonexistent/templates") && text.contains("--templates"))
     }
 }
