@@ -1,6 +1,6 @@
-/// Why authflow could not keep its state on disk. Every case names the path, so the person can fix it.
+/// Why state could not be kept on disk. Every case names the path, so the person can fix it.
 public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// No place for state: neither `--state-dir`, `XDG_STATE_HOME` nor `HOME` is usable.
+    /// No place for state: neither an explicit directory, `XDG_STATE_HOME` nor `HOME` is usable.
     case noStateDirectory
     /// A directory could not be created or secured.
     case directory(path: String, reason: String)
@@ -8,15 +8,15 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
     case write(path: String, reason: String)
     /// A file exists but could not be read.
     case read(path: String, reason: String)
-    /// A file was read but is not what authflow wrote (hand-edited or from an incompatible version).
+    /// A file was read but is not what this library wrote (hand-edited or from an incompatible version).
     case corrupt(path: String, reason: String)
-    /// Another authflow process held the state lock for too long.
+    /// Another process held the state lock for too long.
     case lockTimeout(path: String)
 
     public var description: String {
         switch self {
         case .noStateDirectory:
-            "There is nowhere to keep sign-in state: HOME is not set. Pass --state-dir DIR or set XDG_STATE_HOME."
+            "There is nowhere to keep sign-in state: HOME is not set. Choose a state directory or set XDG_STATE_HOME."
         case .directory(let path, let reason):
             "Cannot use the state directory \(path): \(reason)."
         case .write(let path, let reason):
@@ -26,7 +26,7 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .corrupt(let path, let reason):
             "\(path) is damaged (\(reason)). Remove it and sign in again."
         case .lockTimeout(let path):
-            "Another authflow process is holding \(path). Wait for it to finish, or remove the file if none is running."
+            "Another process is holding \(path). Wait for it to finish, or remove the file if none is running."
         }
     }
 }

@@ -98,7 +98,8 @@ struct TemplateTests {
 
         #expect(throws: TemplateError.notFound(name: "nope.html", searched: directory.searchPath)) { try directory.locate("nope.html") }
         let description = TemplateError.notFound(name: "nope.html", searched: directory.searchPath).description
-        #expect(description.contains(user.path) && description.contains("/nonexistent/templates") && description.contains("--templates"))
+        // The CLI's `--templates`: ErrorWordingTests.
+        #expect(description.contains(user.path) && description.contains("/nonexistent/templates") && description.contains("the directory given"))
         #expect(throws: TemplateError.invalidName("../etc/passwd")) { try directory.locate("../etc/passwd") }
         let typo = TemplateDirectory.standard(explicit: user.path + "/typo", environment: [:])
         #expect(throws: TemplateError.directoryMissing(.init(path: user.path + "/typo", origin: .explicit))) {

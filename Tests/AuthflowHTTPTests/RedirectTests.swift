@@ -1,5 +1,6 @@
 import AuthflowHTTP
 import AuthflowListener
+import AuthflowPrimitives
 import AuthflowTestSupport
 import Testing
 

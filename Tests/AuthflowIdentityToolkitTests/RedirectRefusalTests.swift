@@ -1,6 +1,7 @@
 import AuthflowHTTP
 import AuthflowIdentityToolkit
 import AuthflowListener
+import AuthflowPrimitives
 import AuthflowTestSupport
 import Testing
 
@@ -43,7 +44,7 @@ struct RedirectRefusalTests {
         defer { capture.stop() }
         let location = capture.url("/captured", host: "localhost")
         let backend = try RecordingServer { _ in
-            LoopbackResponse(status: status, headers: [LoopbackHeader(name: "Location", value: location)], body: [])
+            LoopbackResponse(status: status, headers: [HTTPHeader(name: "Location", value: location)], body: [])
         }
         defer { backend.stop() }
         // The transport handed in follows redirects; the Identity Toolkit client must not.

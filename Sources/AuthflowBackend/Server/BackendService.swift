@@ -59,7 +59,7 @@ final class BackendService: Sendable {
             response = dispatch(route, request)
             response.delivery = .cutOff(afterBytes: response.body.count / 2)
         case .redirect(let status, let location):
-            response = LoopbackResponse(status: status, headers: [LoopbackHeader(name: "Location", value: location)])
+            response = LoopbackResponse(status: status, headers: [HTTPHeader(name: "Location", value: location)])
         case .malformedJSON:
             response = LoopbackResponse(status: 200, headers: [JSONReply.contentType], body: Array("{\"idToken\": <html>not json".utf8))
         case nil:

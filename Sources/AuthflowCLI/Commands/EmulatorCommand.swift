@@ -60,7 +60,11 @@ struct EmulatorCommand: AsyncParsableCommand {
                 log: { console.write("  > " + $0) }
             ))
         } catch {
-            StandardError.write("authflow: \(error)")
+            if case .templates(let templates) = error {
+                StandardError.write("authflow: \(templates.cliMessage)")
+            } else {
+                StandardError.write("authflow: \(error)")
+            }
             throw Self.exitStatus(for: error).exitCode
         }
 

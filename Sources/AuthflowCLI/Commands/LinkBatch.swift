@@ -27,9 +27,9 @@ struct LinkBatch {
             inspection = try await inspector.inspect(bytes: line)
         } catch {
             if json {
-                output.write(bytes: InspectionJSON.line(forProblem: error.description))
+                output.write(bytes: InspectionJSON.line(forProblem: error.cliMessage))
             } else {
-                output.write("invalid\t-\t\(error.description)\n")
+                output.write("invalid\t-\t\(error.cliMessage)\n")
             }
             return error.exitStatus
         }

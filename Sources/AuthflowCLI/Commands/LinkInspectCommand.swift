@@ -33,8 +33,7 @@ struct LinkInspectCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Search a saved email (.eml; - for standard input) for the action link.", valueName: "file"))
     var eml: String?
 
-    @Flag(help: "Print JSON (one object per line) instead of a summary.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions<ReplacedLinkSummaries>
 
     @OptionGroup(title: "Short links")
     var network: LinkNetworkOptions
@@ -56,7 +55,7 @@ struct LinkInspectCommand: AsyncParsableCommand {
         } else if let eml {
             status = await inspectDocument(path: eml, isEmail: true, inspector: inspector)
         } else if link == "-" {
-            status = await LinkBatch(inspector: inspector, json: json).run()
+            status = await LinkBatch(inspector: inspector, json: format.json).run()
         } else {
             status = await inspectOne(link ?? "", inspector: inspector)
         }
@@ -68,7 +67,7 @@ struct LinkInspectCommand: AsyncParsableCommand {
         do {
             inspection = try await inspector.inspect(text)
         } catch {
-            StandardError.write("authflow: \(error)")
+            StandardError.write("authflow: \(error.cliMessage)")
             return error.exitStatus
         }
         print(inspection)
@@ -96,7 +95,7 @@ struct LinkInspectCommand: AsyncParsableCommand {
         let name = path == "-" ? "standard input" : path
         guard let chosen = search.chosen else {
             let reason = "No Firebase link among the \(search.linkCount) links in \(name)."
-            if json {
+            if format.json {
                 let output = StandardOutput()
                 output.write(bytes: InspectionJSON.line(forProblem: reason))
             }
@@ -104,7 +103,7 @@ struct LinkInspectCommand: AsyncParsableCommand {
             return .refused
         }
         print(chosen)
-        if !json, search.actionLinkCount > 1 {
+        if !format.json, search.actionLinkCount > 1 {
             StandardError.write("Note: \(name) holds \(search.actionLinkCount) different action links; "
                 + "this is the first sign-in link.")
         }
@@ -113,7 +112,7 @@ struct LinkInspectCommand: AsyncParsableCommand {
 
     private func print(_ inspection: LinkInspection) {
         let output = StandardOutput()
-        if json {
+        if format.json {
             output.write(bytes: InspectionJSON.line(for: inspection))
         } else {
             output.write(InspectionSummary.text(for: inspection))

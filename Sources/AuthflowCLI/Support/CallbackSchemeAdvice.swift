@@ -28,7 +28,7 @@ enum CallbackSchemeAdvice {
             if let limitation = registrar.openerLimitation(for: scheme) { StandardError.write("authflow: note: \(limitation)") }
             return done.isEffective
         } catch {
-            StandardError.write("authflow: could not register \(scheme): \(error.description)")
+            StandardError.write("authflow: could not register \(scheme): \(error.cliMessage)")
             return false
         }
     }

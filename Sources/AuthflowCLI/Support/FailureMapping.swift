@@ -22,7 +22,7 @@ extension CommandFailure {
 
     static func from(_ error: SessionError) -> CommandFailure {
         switch error {
-        case .notSignedIn: CommandFailure(error.description, status: .refused)
+        case .notSignedIn: CommandFailure(error.cliMessage, status: .refused)
         case .storage(let storage): from(storage)
         case .rejected(let server): from(IdentityToolkitError.server(server))
         case .service(let service): from(service)
@@ -31,10 +31,10 @@ extension CommandFailure {
 
     /// The state directory is the user's machine, so its problems are theirs to fix: 2.
     static func from(_ error: StorageError) -> CommandFailure {
-        CommandFailure(error.description, status: .usage)
+        CommandFailure(error.cliMessage, status: .usage)
     }
 
     static func from(_ error: ConfigurationError) -> CommandFailure {
-        CommandFailure(error.description, status: .usage)
+        CommandFailure(error.cliMessage, status: .usage)
     }
 }

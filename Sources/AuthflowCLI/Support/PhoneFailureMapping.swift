@@ -8,33 +8,33 @@ extension CommandFailure {
     static func from(_ error: PhoneSignInError) -> CommandFailure {
         switch error {
         case .invalidNumber, .verifierUnavailable, .codeNeeded, .codeCommand, .severalPending:
-            return CommandFailure(error.description, status: .usage)
+            return CommandFailure(error.cliMessage, status: .usage)
         case .lookupFailed(let service):
             var failure = from(service)
-            failure.message = error.description
+            failure.message = error.cliMessage
             return failure
         case .browser(.timedOut), .codeTimedOut:
-            return CommandFailure(error.description, status: .browserTimeout)
+            return CommandFailure(error.cliMessage, status: .browserTimeout)
         case .browser(.cancelled), .interrupted:
-            return CommandFailure(error.description, status: .interrupted)
+            return CommandFailure(error.cliMessage, status: .interrupted)
         case .browser:
-            return CommandFailure(error.description, status: .unavailable)
+            return CommandFailure(error.cliMessage, status: .unavailable)
         case .hostedPage(let page):
             switch page.kind {
-            case .invalidClientID: return CommandFailure(error.description, status: .usage)
-            case .networkRequestFailed, .internalError: return CommandFailure(error.description, status: .unavailable)
-            default: return CommandFailure(error.description, status: .refused)
+            case .invalidClientID: return CommandFailure(error.cliMessage, status: .usage)
+            case .networkRequestFailed, .internalError: return CommandFailure(error.cliMessage, status: .unavailable)
+            default: return CommandFailure(error.cliMessage, status: .refused)
             }
         case .hostedPageUnknown, .noPendingVerification, .otherUser:
-            return CommandFailure(error.description, status: .refused)
-        case .recaptchaPage(_, let loadFailure):
-            return CommandFailure(error.description, status: loadFailure ? .unavailable : .refused)
+            return CommandFailure(error.cliMessage, status: .refused)
+        case .recaptchaPage(let failure):
+            return CommandFailure(error.cliMessage, status: failure.isLoadFailure ? .unavailable : .refused)
         case .sendFailed(let service):
             var failure = from(service)
-            failure.message = error.description
+            failure.message = error.cliMessage
             return failure
         case .wrongCode(let server, _), .verificationExpired(let server, _):
-            return CommandFailure(error.description, status: .refused, serverCode: server.rawMessage)
+            return CommandFailure(error.cliMessage, status: .refused, serverCode: server.rawMessage)
         case .session(let session):
             return from(session)
         case .signIn(let signIn):

@@ -7,19 +7,19 @@ extension CommandFailure {
     static func from(_ error: SecondFactorError, resolvingSignIn: Bool) -> CommandFailure {
         switch error {
         case .unresolvable, .factorNeeded:
-            return CommandFailure(error.description, status: .secondFactorRequired)
+            return CommandFailure(error.cliMessage, status: .secondFactorRequired)
         case .codeNeeded:
-            return CommandFailure(error.description, status: resolvingSignIn ? .secondFactorRequired : .usage)
+            return CommandFailure(error.cliMessage, status: resolvingSignIn ? .secondFactorRequired : .usage)
         case .unknownFactor, .ambiguousFactor, .notAnSMSFactor:
-            return CommandFailure(error.description, status: .usage)
+            return CommandFailure(error.cliMessage, status: .usage)
         case .noPendingChallenge, .challengeExpired, .emailNotVerified, .alreadyEnrolled:
-            return CommandFailure(error.description, status: .refused)
+            return CommandFailure(error.cliMessage, status: .refused)
         case .challengeRejected(let server), .wrongCode(let server, _), .codeExpired(let server, _):
-            return CommandFailure(error.description, status: .refused, serverCode: server.rawMessage)
+            return CommandFailure(error.cliMessage, status: .refused, serverCode: server.rawMessage)
         case .recentLoginRequired(let server, _, _):
-            return CommandFailure(error.description, status: .refused, serverCode: server.rawMessage)
+            return CommandFailure(error.cliMessage, status: .refused, serverCode: server.rawMessage)
         case .unsupportedFirstFactor(let server, _):
-            return CommandFailure(error.description, status: .refused, serverCode: server?.rawMessage)
+            return CommandFailure(error.cliMessage, status: .refused, serverCode: server?.rawMessage)
         case .sms(let phone):
             return from(phone)
         case .signIn(let signIn):

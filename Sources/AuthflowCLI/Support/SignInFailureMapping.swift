@@ -8,8 +8,8 @@ extension CommandFailure {
         switch error {
         case .service(let service): from(service)
         case .storage(let storage): from(storage)
-        case .conflict, .userMismatch: CommandFailure(error.description, status: .refused)
-        case .unusableReply: CommandFailure(error.description, status: .unavailable)
+        case .conflict, .userMismatch: CommandFailure(error.cliMessage, status: .refused)
+        case .unusableReply: CommandFailure(error.cliMessage, status: .unavailable)
         }
     }
 
@@ -19,20 +19,20 @@ extension CommandFailure {
     static func from(_ error: EmailLinkError) -> CommandFailure {
         switch error {
         case .input(let input):
-            return CommandFailure(error.description, status: input.exitStatus)
+            return CommandFailure(error.cliMessage, status: input.exitStatus)
         case .document(let document):
-            return CommandFailure(error.description, status: document.exitStatus)
+            return CommandFailure(error.cliMessage, status: document.exitStatus)
         case .noLinkInDocument, .notAnEmailLink, .unexpandedShortLink, .notASignInLink, .otherProject, .otherTenant,
              .emailNeeded:
-            return CommandFailure(error.description, status: .usage)
+            return CommandFailure(error.cliMessage, status: .usage)
         case .wrongEmail(_, let server), .linkUnusable(let server):
-            return CommandFailure(error.description, status: .refused, serverCode: server.rawMessage)
+            return CommandFailure(error.cliMessage, status: .refused, serverCode: server.rawMessage)
         case .session(let session):
             return from(session)
         case .signIn(let signIn):
             return from(signIn)
         case .pendingNotSaved(_, let storage):
-            return CommandFailure(error.description, status: from(storage).status)
+            return CommandFailure(error.cliMessage, status: from(storage).status)
         }
     }
 }

@@ -27,13 +27,17 @@ public struct AppleSignIn: Sendable {
         public var port: UInt16
         /// Where the listener's pages come from.
         public var templates: TemplateDirectory
-        /// Where the flow publishes itself for `authflow handle-url`.
+        /// Where the flow publishes itself for a handoff.
         public var rendezvous: RendezvousDirectory?
+        /// Names the flow to a handoff and in the listener's messages (a front end's name for its command);
+        /// nil uses the flow's own name.
+        public var label: String?
 
         /// Options; the defaults request no scopes (as iOS) and wait five minutes.
         public init(
             scopes: [String] = [], locale: String? = nil, timeout: Duration = .seconds(300), port: UInt16 = 0,
-            templates: TemplateDirectory = .standard(), rendezvous: RendezvousDirectory? = .standard()
+            templates: TemplateDirectory = .standard(), rendezvous: RendezvousDirectory? = .standard(),
+            label: String? = nil
         ) {
             self.scopes = scopes
             self.locale = locale
@@ -41,6 +45,7 @@ public struct AppleSignIn: Sendable {
             self.port = port
             self.templates = templates
             self.rendezvous = rendezvous
+            self.label = label
         }
     }
 
@@ -75,9 +80,9 @@ public struct AppleSignIn: Sendable {
         do {
             listener = try RedirectListener(configuration: .init(
                 check: AppleRedirectCallback.check(eventID: page.eventID, scheme: scheme), port: options.port,
-                schemes: [scheme.scheme], rendezvous: options.rendezvous, label: "authflow apple sign-in",
+                schemes: [scheme.scheme], rendezvous: options.rendezvous, label: options.label ?? "Sign in with Apple",
                 templates: options.templates,
-                successPage: ("Signed in with Apple", "authflow received the answer; go back to the terminal.")))
+                successPage: ("Signed in with Apple", "The answer was received; go back to the terminal.")))
         } catch {
             throw .browser(error)
         }
@@ -137,16 +142,9 @@ public struct AppleSignIn: Sendable {
 
     /// The handler URL, after checking the configuration gives the handler an app to return to.
     private func redirectURL(options: Options) async throws(AppleSignInError) -> (AppleRedirectURL, CallbackScheme) {
-        let missing = [
-            environment.configuration.callbackScheme == nil
-                ? "the iOS app's OAuth client ID (--client-id) or app ID (--app-id)" : nil,
-            (environment.configuration[.iosBundleID] ?? "").isEmpty ? "its bundle ID (--ios-bundle-id)" : nil,
-        ].compactMap { $0 }
+        let missing = IOSAppSetting.missing(in: environment.configuration)
         guard missing.isEmpty, let scheme = environment.configuration.callbackScheme, let bundleID = environment.configuration[.iosBundleID] else {
-            throw .notConfigured(
-                "Sign in with Apple through Firebase's hosted page returns to an iOS app's custom scheme, so it needs "
-                    + missing.joined(separator: " and ") + " (a GoogleService-Info.plist has both). Or run Apple's "
-                    + "flow yourself and pass `--id-token TOKEN --nonce RAW`.")
+            throw .notConfigured(missing: missing)
         }
         var authDomain = environment.configuration.emulatorHost
         if authDomain == nil {

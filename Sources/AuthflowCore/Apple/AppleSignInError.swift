@@ -4,8 +4,8 @@ import AuthflowParsing
 
 /// Why a Sign in with Apple did not produce a session. Every case says what to do next.
 public enum AppleSignInError: Error, Sendable, CustomStringConvertible {
-    /// The hosted route cannot work with this configuration; the text says what to configure.
-    case notConfigured(String)
+    /// The hosted route returns to the iOS app's custom scheme and needs these settings, which are missing.
+    case notConfigured(missing: [IOSAppSetting])
     /// The auth domain could not be worked out.
     case authDomain(AuthDomainError)
     /// Waiting for the browser ended without an answer (timeout, listener failure).
@@ -23,9 +23,9 @@ public enum AppleSignInError: Error, Sendable, CustomStringConvertible {
     /// The person declined at Apple (`USER_CANCELLED`).
     case cancelled(ServerError)
     /// Linking was refused because this Apple ID belongs to another Firebase user; `savedCredential` says
-    /// whether the updated credential Firebase returned was kept for `--updated-credential`.
+    /// whether the updated credential Firebase returned was kept for ``AppleSignIn/updatedCredential()``.
     case alreadyLinked(email: String?, savedCredential: Bool, server: ServerError)
-    /// `--updated-credential` found none saved for this project (or it expired).
+    /// No updated credential is saved for this project (or it expired).
     case noUpdatedCredential(project: String)
     /// Linking or re-authenticating needs the stored session, which is missing or no longer accepted.
     case session(SessionError)
@@ -34,8 +34,10 @@ public enum AppleSignInError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .notConfigured(let reason):
-            return reason
+        case .notConfigured(let missing):
+            return "Sign in with Apple through Firebase's hosted page returns to an iOS app's custom scheme, so it "
+                + "needs " + missing.map(\.summary).joined(separator: " and ") + " (a GoogleService-Info.plist has "
+                + "both). Or run Apple's flow yourself and sign in with its identity token and raw nonce."
         case .authDomain(let error):
             return error.description
         case .browser(let error):
@@ -47,9 +49,9 @@ public enum AppleSignInError: Error, Sendable, CustomStringConvertible {
         case .pageUnknown(let url):
             return "An unknown error occurred with the following response: \(url) Nothing was signed in."
         case .nonceRejected(let server):
-            return "Firebase refused the nonce (\(server.rawCode ?? "MISSING_OR_INVALID_NONCE")): --nonce must be the "
-                + "raw nonce whose SHA-256 (lowercase hex) went into Apple's authorization request, not the hash "
-                + "itself, and the identity token must come from that same request. `authflow apple nonce` makes a pair."
+            return "Firebase refused the nonce (\(server.rawCode ?? "MISSING_OR_INVALID_NONCE")): the nonce must be "
+                + "the raw nonce whose SHA-256 (lowercase hex) went into Apple's authorization request, not the hash "
+                + "itself, and the identity token must come from that same request. AppleNonce makes a pair."
         case .credentialRejected(let server):
             return "Firebase rejected Apple's credential: \(server.message) Apple identity tokens expire after 10 "
                 + "minutes and are checked against the Services ID or bundle ID configured for the Apple provider in "
@@ -61,15 +63,15 @@ public enum AppleSignInError: Error, Sendable, CustomStringConvertible {
             let who = email.map { " (\($0))" } ?? ""
             let next = saved
                 ? "Firebase returned an updated credential for it, kept on this machine for "
-                    + "\(UpdatedAppleCredential.lifetimeMinutes) minutes: `authflow apple sign-in --updated-credential` "
-                    + "signs in to that other account instead (replacing the current session). Or unlink Apple from "
-                    + "that account first, then link again."
+                    + "\(UpdatedAppleCredential.lifetimeMinutes) minutes: signing in with it signs in to that other "
+                    + "account instead (replacing the current session). Or unlink Apple from that account first, "
+                    + "then link again."
                 : "Sign in to that account with Apple instead, or unlink Apple from it first."
             return "This Apple ID is already linked to another Firebase user\(who); nothing was linked. " + next
         case .noUpdatedCredential(let project):
             return "No updated Apple credential is waiting in \(project) (it is kept for "
-                + "\(UpdatedAppleCredential.lifetimeMinutes) minutes after a refused `apple sign-in --link`, and used "
-                + "once). Run `authflow apple sign-in` instead."
+                + "\(UpdatedAppleCredential.lifetimeMinutes) minutes after a refused link, and used once). Sign in "
+                + "with Apple instead."
         case .session(let error):
             return error.description
         case .signIn(let error):

@@ -67,11 +67,5 @@ public struct AppleTokenRevocation: Sendable {
         try? file.remove()
     }
 
-    /// The three steps, for messages.
-    public static let order = "1. `authflow apple sign-in --reauth` (a fresh Apple sign-in; take the authorization "
-        + "code from Apple's response when you run Apple's flow yourself), 2. `authflow apple revoke "
-        + "--authorization-code CODE` within 5 minutes (Apple's codes are single-use and short-lived), "
-        + "3. `authflow delete-account`."
-
     private var file: StateFile<Record> { StateFile(Self.fileName, in: store.directory) }
 }

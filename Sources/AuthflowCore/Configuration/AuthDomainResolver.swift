@@ -39,10 +39,10 @@ public enum AuthDomainError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .lookupFailed(let error):
-            "Could not look up the project's auth domain: \(error). Pass --auth-domain HOST to skip the lookup."
+            "Could not look up the project's auth domain: \(error). Configure the auth domain to skip the lookup."
         case .noDefaultDomain(let domains):
             "The project's authorized domains (\(domains.joined(separator: ", "))) include no *.firebaseapp.com "
-                + "or *.web.app domain. Pass --auth-domain with the domain that serves /__/auth/handler."
+                + "or *.web.app domain. Configure the auth domain as the domain that serves /__/auth/handler."
         }
     }
 }

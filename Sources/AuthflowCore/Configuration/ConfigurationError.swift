@@ -2,7 +2,7 @@
 public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A configuration file exists but could not be read.
     case unreadableFile(path: String, reason: String)
-    /// A file is not one of the formats authflow reads.
+    /// A file is not one of the formats the loader reads.
     case unrecognizedFile(path: String)
     /// A file has the right format but broken content.
     case invalidFile(path: String, reason: String)
@@ -18,7 +18,7 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
         case .unreadableFile(let path, let reason):
             return "Cannot read the configuration file \(path): \(reason)."
         case .unrecognizedFile(let path):
-            return "\(path) is not a configuration authflow understands. Use GoogleService-Info.plist (iOS), "
+            return "\(path) is not a configuration this library understands. Use GoogleService-Info.plist (iOS), "
                 + "google-services.json (Android), a web config JSON with apiKey/authDomain/projectId/appId, "
                 + "or authflow.json."
         case .invalidFile(let path, let reason):
@@ -26,11 +26,11 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
         case .invalidValue(let key, let value, let source, let reason):
             return "\(key.jsonName) \"\(value)\" from \(source) cannot be used. \(reason)"
         case .missingAPIKey(let files):
-            return "No Firebase API key is configured. Pass --api-key KEY, set FIREBASE_API_KEY, use "
-                + "--config FILE, or put one of \(files.joined(separator: ", ")) in the working directory. "
-                + "For the local emulator, set FIREBASE_AUTH_EMULATOR_HOST or pass --emulator HOST:PORT."
+            return "No Firebase API key is configured. Set one, set FIREBASE_API_KEY, load a configuration file, "
+                + "or put one of \(files.joined(separator: ", ")) in the working directory. "
+                + "For the local emulator, set FIREBASE_AUTH_EMULATOR_HOST or configure the emulator host."
         case .missing(let key, let purpose):
-            return "\(purpose) needs \(key.jsonName): pass \(key.flag), set \(key.environmentVariable), or add "
+            return "\(purpose) needs \(key.jsonName): set \(key.environmentVariable), or add "
                 + "\"\(key.jsonName)\" to authflow.json."
         }
     }

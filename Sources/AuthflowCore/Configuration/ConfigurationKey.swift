@@ -25,21 +25,6 @@ public enum ConfigurationKey: String, CaseIterable, Sendable, Codable {
         }
     }
 
-    /// The command-line flag that sets it.
-    public var flag: String {
-        switch self {
-        case .apiKey: "--api-key"
-        case .projectID: "--project-id"
-        case .authDomain: "--auth-domain"
-        case .appID: "--app-id"
-        case .clientID: "--client-id"
-        case .iosBundleID: "--ios-bundle-id"
-        case .tenantID: "--tenant-id"
-        case .emulatorHost: "--emulator"
-        case .languageCode: "--lang"
-        }
-    }
-
     /// The environment variable that sets it.
     public var environmentVariable: String {
         switch self {

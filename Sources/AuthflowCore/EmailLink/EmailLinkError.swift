@@ -49,28 +49,28 @@ public enum EmailLinkError: Error, Sendable, CustomStringConvertible {
                 + "the sign-in email."
         case .notAnEmailLink:
             return "This is not a Firebase email sign-in link. Pass the link from the sign-in email (any wrapper "
-                + "a mail gateway added is fine), or the whole email with --eml."
+                + "a mail gateway added is fine), or search the whole email for it."
         case .unexpandedShortLink(let link):
-            return "\(link) is a short link, which only its server can expand; allow the network (no --offline) "
-                + "or pass the long link from the email."
+            return "\(link) is a short link, which only its server can expand; allow the network (expand short "
+                + "links) or pass the long link from the email."
         case .notASignInLink(let mode):
             return "This is a \(mode.summary) (mode=\(mode.rawValue)), not a sign-in link, so it cannot sign "
                 + "anyone in. Open it in a browser for what it does, or pass the link from the sign-in email. "
                 + "The link was not used."
         case .otherProject(let link):
-            return link.message
+            return link.description
         case .otherTenant(let linkTenant, let configuredTenant):
             let link = linkTenant.map { "tenant \($0)" } ?? "no tenant"
             let ours = configuredTenant.map { "tenant \($0)" } ?? "no tenant"
-            let fix = linkTenant.map { "--tenant-id \($0)" } ?? "no --tenant-id"
-            return "This sign-in link is for \(link), but authflow is configured for \(ours). Complete it with "
+            let fix = linkTenant.map { "the tenant ID \($0)" } ?? "no tenant ID"
+            return "This sign-in link is for \(link), but the configuration is for \(ours). Complete it with "
                 + "\(fix). The link was not used."
         case .emailNeeded(let project):
             return "This link must be completed with the email address it was sent to, and no address is "
-                + "pending for \(project) on this machine. Pass --email ADDRESS."
+                + "pending for \(project) on this machine. Give the address."
         case .wrongEmail(let email, let server):
             return "This sign-in link was not sent to \(email); it must be completed with the address it was "
-                + "sent to. Pass --email with that address. (\(server.message))"
+                + "sent to. Give that address. (\(server.message))"
         case .linkUnusable(let server):
             return server.message
         case .session(let error):
@@ -78,8 +78,8 @@ public enum EmailLinkError: Error, Sendable, CustomStringConvertible {
         case .signIn(let error):
             return error.description
         case .pendingNotSaved(let email, let error):
-            return "The sign-in link was sent to \(email), but authflow could not remember the address: "
-                + "\(error.description) Complete the link with --email \(email)."
+            return "The sign-in link was sent to \(email), but the address could not be remembered: "
+                + "\(error.description) Complete the link with the address \(email)."
         }
     }
 }

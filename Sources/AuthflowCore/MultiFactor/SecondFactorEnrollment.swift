@@ -41,8 +41,8 @@ public struct SecondFactorEnrollment: Sendable {
         let pending: PendingSecondFactorEnrollment
         let reused: Bool
         if !options.resend, let earlier = try? file.load(), earlier.userID == session.uid, earlier.isFresh() {
-            interaction.note("An enrolment SMS sent to \(number) is still unused; using it instead of sending another "
-                + "(--resend sends a new one).")
+            interaction.notice(
+                .reusingUnusedSMS(.secondFactorEnrollment(number), recipient: number.e164, minutesAgo: nil))
             (texted, pending, reused) = (TextedCode(verificationID: earlier.verificationID, page: nil, listener: nil), earlier, true)
         } else {
             let tenantID = environment.project.tenantID
@@ -51,7 +51,7 @@ public struct SecondFactorEnrollment: Sendable {
                 (texted, verifier) = try await SMSCodeStep.text(
                     client: environment.client, configuration: environment.configuration, recipient: number.e164,
                     recaptchaAction: "mfaSmsEnrollment",
-                    label: "authflow mfa enroll", options: options, interaction: interaction
+                    label: options.label ?? "second-factor enrolment", options: options, interaction: interaction
                 ) { verification, plan throws(IdentityToolkitError) in
                     try await environment.client.send(StartMFAEnrollmentRequest(
                         idToken: session.tokens.idToken, phoneNumber: number.e164, verification: verification,
@@ -71,12 +71,11 @@ public struct SecondFactorEnrollment: Sendable {
                     + "stops, run it again for a new SMS.")
             }
         }
-        let resume = "authflow mfa enroll \(number) --code CODE"
         let code: (code: String, origin: PhoneCodeOrigin)
         do {
             code = try await texted.code(
                 for: SentSMSCode(recipient: number.e164, phoneNumber: number, verificationID: pending.verificationID,
-                                 project: environment.project, resumeCommand: resume),
+                                 project: environment.project, flow: .secondFactorEnrollment(number)),
                 given: options.code, command: options.codeCommand, timeout: options.timeout, interaction: interaction)
         } catch {
             if case .codeNeeded(let waiting) = error { throw .codeNeeded(waiting) }
@@ -87,7 +86,7 @@ public struct SecondFactorEnrollment: Sendable {
             enrolled = try await finalize(
                 pending, code: code.code, displayName: displayName, session: session, store: store, account: account)
         } catch {
-            await texted.failed(error.description)
+            await texted.failed(interaction.pageMessage(for: error))
             throw error
         }
         await texted.succeeded("Added \(number) as a second factor. You can close this tab.")
@@ -111,10 +110,10 @@ public struct SecondFactorEnrollment: Sendable {
             if let server = error.serverError, !error.isBackendUnavailable {
                 switch server.code {
                 case .invalidCode, .missingCode:
-                    throw .wrongCode(server, resumeCommand: "authflow mfa enroll \(number) --code CODE")
+                    throw .wrongCode(server, flow: .secondFactorEnrollment(number))
                 case .sessionExpired, .invalidSessionInfo, .missingSessionInfo:
                     try? file.remove()
-                    throw .codeExpired(server, restartCommand: "authflow mfa enroll \(number)")
+                    throw .codeExpired(server, flow: .secondFactorEnrollment(number))
                 case .secondFactorExists:
                     try? file.remove()
                     throw .alreadyEnrolled(number.e164)

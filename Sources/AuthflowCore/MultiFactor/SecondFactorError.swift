@@ -2,7 +2,7 @@ import AuthflowIdentityToolkit
 import AuthflowStorage
 
 /// Why enrolling, listing, withdrawing or resolving an SMS second factor did not finish. Every case says what
-/// to do next; a challenge stays saved for `authflow mfa resolve` unless the server said it is dead.
+/// to do next; a challenge stays saved for ``SecondFactorSignIn`` unless the server said it is dead.
 public enum SecondFactorError: Error, Sendable, CustomStringConvertible {
     /// No challenge is saved for the project.
     case noPendingChallenge(project: String)
@@ -12,20 +12,20 @@ public enum SecondFactorError: Error, Sendable, CustomStringConvertible {
     case challengeRejected(ServerError)
     /// The challenge came without a pending credential or without an SMS factor, so it cannot be resolved.
     case unresolvable(SecondFactorChallenge)
-    /// Several factors and nothing to choose with (no `--factor`, no terminal).
+    /// Several factors and nothing to choose with (no choice given, nobody to ask).
     case factorNeeded([EnrolledFactor])
-    /// `--factor` matched none of the factors.
+    /// The choice matched none of the factors.
     case unknownFactor(String, [EnrolledFactor])
-    /// `--factor` named a display name several factors share.
+    /// The choice named a display name several factors share.
     case ambiguousFactor(String, [EnrolledFactor])
-    /// The chosen factor is not an SMS one (TOTP), which authflow cannot complete.
+    /// The chosen factor is not an SMS one (TOTP), which this library cannot complete.
     case notAnSMSFactor(EnrolledFactor)
-    /// The SMS was texted but no source gave its code; it stays saved for `resumeCommand`.
+    /// The SMS was texted but no source gave its code; it stays saved for its flow to finish later.
     case codeNeeded(SentSMSCode)
-    /// The server says the code is wrong; the SMS stays saved for another try with `resumeCommand`.
-    case wrongCode(ServerError, resumeCommand: String)
-    /// The server says the SMS's verification expired; it was forgotten; `restartCommand` texts a new one.
-    case codeExpired(ServerError, restartCommand: String)
+    /// The server says the code is wrong; the SMS stays saved for another try with `flow`.
+    case wrongCode(ServerError, flow: SMSCodeFlow)
+    /// The server says the SMS's verification expired; it was forgotten; `flow` texts a new one.
+    case codeExpired(ServerError, flow: SMSCodeFlow)
     /// Enrolling needs a verified email address (`email` is the account's, if it has one).
     case emailNotVerified(email: String?)
     /// Firebase wants a recent sign-in first (`CREDENTIAL_TOO_OLD_LOGIN_AGAIN`); `signInProvider` says how the
@@ -45,8 +45,8 @@ public enum SecondFactorError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noPendingChallenge(let project):
-            return "No second-factor challenge is waiting in \(project). Sign in first (for example "
-                + "`authflow email sign-in EMAIL`); a sign-in that needs a second factor saves one."
+            return "No second-factor challenge is waiting in \(project). Sign in first; a sign-in that needs a "
+                + "second factor saves one (SecondFactorSignIn.save)."
         case .challengeExpired(let project):
             return "The saved second-factor challenge in \(project) is too old to finish; sign in again."
         case .challengeRejected(let server):
@@ -54,10 +54,10 @@ public enum SecondFactorError: Error, Sendable, CustomStringConvertible {
         case .unresolvable(let challenge):
             let kinds = challenge.pendingCredential == nil
                 ? "Firebase sent the account's second factors without the credential needed to use them"
-                : "none of the account's second factors is an SMS one, the only kind authflow can complete"
+                : "none of the account's second factors is an SMS one, the only kind this library can complete"
             return "\(challenge.email ?? "This account") needs a second factor, but \(kinds). Nothing was stored."
         case .factorNeeded(let factors):
-            return "Choose a second factor with --factor (its number, name or ID): "
+            return "Choose a second factor (by its number, name or ID): "
                 + FactorSelection.lines(factors).joined(separator: "; ") + "."
         case .unknownFactor(let given, let factors):
             return "No second factor is called \"\(given)\". Choose by number, name or ID: "
@@ -66,31 +66,32 @@ public enum SecondFactorError: Error, Sendable, CustomStringConvertible {
             return "Several second factors are called \"\(given)\"; choose one by its ID: "
                 + matches.map(FactorSelection.label).joined(separator: "; ") + "."
         case .notAnSMSFactor(let factor):
-            return "\(FactorSelection.label(factor)) is not an SMS second factor; authflow can only complete SMS "
-                + "factors. Choose another with --factor."
+            return "\(FactorSelection.label(factor)) is not an SMS second factor; only SMS factors can be "
+                + "completed. Choose another."
         case .codeNeeded(let sent):
-            return "The SMS code was sent to \(sent.recipient), but no code was given. Finish with "
-                + "`\(sent.resumeCommand)`."
-        case .wrongCode(let server, let resume):
-            return "\(server.message) The SMS stays usable for a few minutes: run `\(resume)` with the right code."
-        case .codeExpired(let server, let restart):
-            return "\(server.message) Text a new code with `\(restart)`."
+            return "The SMS code was sent to \(sent.recipient), but no code was given. It stays saved: "
+                + "\(sent.flow.finishLater)."
+        case .wrongCode(let server, let flow):
+            return "\(server.message) The SMS stays usable for a few minutes: \(flow.finishLater) using the right "
+                + "code."
+        case .codeExpired(let server, let flow):
+            return "\(server.message) Text a new code: \(flow.startAgain)."
         case .emailNotVerified(let email):
             guard let email else {
                 return "An SMS second factor needs an account with a verified email address, and this one has none."
             }
-            return "An SMS second factor needs a verified email address, and \(email) is not verified yet. Run "
-                + "`authflow email verify`, open the link in the email, then run this command again."
+            return "An SMS second factor needs a verified email address, and \(email) is not verified yet. Send a "
+                + "verification email (AccountService), open the link in it, then try again."
         case .recentLoginRequired(_, let provider, let email):
             return "Firebase wants a recent sign-in before changing second factors. Sign in again, "
-                + Self.reauthentication(provider: provider, email: email) + ", then run this command again."
+                + Self.reauthentication(provider: provider, email: email) + ", then try again."
         case .unsupportedFirstFactor(_, let provider):
             let how = provider.map { " (this session signed in with \($0))" } ?? ""
             return "Firebase does not allow a second factor on a session signed in with a phone number, "
                 + "anonymously or with a custom token\(how). Sign in with email and password, an email link or "
                 + "an identity provider first."
         case .alreadyEnrolled(let number):
-            return "\(number) is already one of this account's second factors (see `authflow mfa list`)."
+            return "\(number) is already one of this account's second factors (see EnrolledFactorService)."
         case .sms(let error):
             return error.description
         case .signIn(let error):
@@ -100,14 +101,14 @@ public enum SecondFactorError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    /// How to sign in again the way the session did.
+    /// How to sign in again the way the session did, in library terms.
     private static func reauthentication(provider: String?, email: String?) -> String {
-        let address = email ?? "EMAIL"
+        let address = email ?? "the account's address"
         switch provider {
         case "password":
-            return "e.g. `authflow email sign-in \(address)`"
+            return "e.g. with \(address) and its password (PasswordSignIn)"
         case "emailLink":
-            return "e.g. `authflow email-link send \(address)`, then `authflow email-link complete LINK --reauth`"
+            return "e.g. with a new sign-in link to \(address), completed to re-authenticate (EmailLinkSender)"
         case .some(let other):
             return "with \(other) as before"
         case nil:

@@ -68,8 +68,8 @@ public struct SecondFactorSignIn: Sendable {
         let sent: SentSecondFactorCode
         let reused: Bool
         if !options.resend, let earlier = pending.sent, earlier.enrollmentID == factor.id, earlier.isFresh() {
-            interaction.note("An SMS sent to \(masked) is still unused; using it instead of sending another "
-                + "(--resend sends a new one).")
+            interaction.notice(
+                .reusingUnusedSMS(.secondFactorSignIn(factorID: factor.id), recipient: masked, minutesAgo: nil))
             (texted, sent, reused) = (TextedCode(verificationID: earlier.verificationID, page: nil, listener: nil), earlier, true)
         } else {
             (texted, sent) = try await text(factor, masked: masked, pending: pending, options: options, interaction: interaction)
@@ -87,7 +87,7 @@ public struct SecondFactorSignIn: Sendable {
         do {
             code = try await texted.code(
                 for: SentSMSCode(recipient: masked, verificationID: sent.verificationID, project: environment.project,
-                                 resumeCommand: "authflow mfa resolve --code CODE"),
+                                 flow: .secondFactorSignIn(factorID: factor.id)),
                 given: options.code, command: options.codeCommand, timeout: options.timeout, interaction: interaction)
         } catch {
             if case .codeNeeded(let waiting) = error { throw .codeNeeded(waiting) }
@@ -97,7 +97,7 @@ public struct SecondFactorSignIn: Sendable {
         do throws(SecondFactorError) {
             session = try await finalize(pending, factor: factor, sent: sent, code: code.code)
         } catch {
-            await texted.failed(error.description)
+            await texted.failed(interaction.pageMessage(for: error))
             throw error
         }
         await texted.succeeded("Signed in as \(session.email ?? session.uid) with the second factor. You can close this tab.")
@@ -116,7 +116,7 @@ public struct SecondFactorSignIn: Sendable {
             step = try await SMSCodeStep.text(
                 client: environment.client, configuration: environment.configuration, recipient: masked,
                 recaptchaAction: "mfaSmsSignIn",
-                label: "authflow mfa resolve", options: options, interaction: interaction
+                label: options.label ?? "second-factor sign-in", options: options, interaction: interaction
             ) { verification, plan throws(IdentityToolkitError) in
                 // iOS sends the masked hint along; the web SDK sends no number.
                 try await environment.client.send(StartMFASignInRequest(
@@ -180,12 +180,12 @@ public struct SecondFactorSignIn: Sendable {
         }
         switch code {
         case .invalidCode, .missingCode:
-            return .wrongCode(server, resumeCommand: "authflow mfa resolve --code CODE")
+            return .wrongCode(server, flow: .secondFactorSignIn(factorID: factor.id))
         case .sessionExpired, .invalidSessionInfo, .missingSessionInfo:
             var kept = pending
             kept.sent = nil
             try? file.save(kept)
-            return .codeExpired(server, restartCommand: "authflow mfa resolve --factor \(factor.id)")
+            return .codeExpired(server, flow: .secondFactorSignIn(factorID: factor.id))
         case .invalidMFAPendingCredential, .missingMFAPendingCredential:
             try? file.remove()
             return .challengeRejected(server)

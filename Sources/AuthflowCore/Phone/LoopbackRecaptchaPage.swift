@@ -79,7 +79,7 @@ public final class LoopbackRecaptchaPage: Sendable {
             }
             let parameters = callback.parameters
             guard let given = parameters.value("state", rule: .firstWins), ConstantTime.equal(given, state) else {
-                return .rejected("That answer belongs to another sign-in; reload the page authflow opened.")
+                return .rejected("That answer belongs to another sign-in; reload the page opened for this one.")
             }
             if let error = parameters.nonEmptyValue("error", rule: .firstWins) {
                 let failure = Self.failure(error)
@@ -133,7 +133,7 @@ public final class LoopbackRecaptchaPage: Sendable {
     private func page(_ request: LoopbackRequest) -> LoopbackResponse {
         guard request.method == "GET" else { return .text("Use GET.\n", status: 405) }
         guard isOurs(QueryParameters(query: (request.query ?? "")[...], plusAsSpace: true)) else {
-            return .text("This page belongs to another sign-in. Open the address authflow printed.\n", status: 400)
+            return .text("This page belongs to another sign-in. Open the address given for this one.\n", status: 400)
         }
         let nonce = RandomToken.make(bytes: 16)
         var context: TemplateContext = [
@@ -217,18 +217,7 @@ public final class LoopbackRecaptchaPage: Sendable {
 
     /// What the page's `error` values mean.
     static func failure(_ code: String) -> PhoneSignInError {
-        switch code {
-        case "load-failed":
-            return .recaptchaPage(
-                reason: "The reCAPTCHA script did not load in the browser within 30 seconds (offline, blocked by an "
-                    + "extension, or a network that blocks www.google.com).",
-                loadFailure: true)
-        case "expired":
-            return .recaptchaPage(reason: "The reCAPTCHA answer expired before it was sent; run the command again.", loadFailure: false)
-        default:
-            let shown = String(code.prefix(200))
-            return .recaptchaPage(reason: "The reCAPTCHA page reported an error (\(shown)).", loadFailure: false)
-        }
+        .recaptchaPage(RecaptchaPageFailure(code: code))
     }
 
     /// reCAPTCHA's `hl`: letters, digits and `-`, at most 6 characters.

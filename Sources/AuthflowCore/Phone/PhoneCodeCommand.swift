@@ -5,7 +5,7 @@ import Synchronization
 import Glibc
 #endif
 
-/// `--code-command CMD`: a shell command that prints the SMS code, for CI, an SMS gateway, or the emulator's
+/// A shell command that prints the SMS code (the CLI's `--code-command`), for CI, an SMS gateway, or the emulator's
 /// `verificationCodes` endpoint.
 ///
 /// It runs with `/bin/sh -c` after the SMS was sent, with the number and verification ID in its environment
@@ -36,12 +36,12 @@ public struct PhoneCodeCommand: Sendable {
         let childEnvironment = environment
         let command = self.command
         let timeout = self.timeout
-        let resume = sent.resumeCommand
+        let flow = sent.flow
         let result: Result<String, PhoneSignInError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 Thread {
                     continuation.resume(returning: Self.run(
-                        command, environment: childEnvironment, timeout: timeout, resume: resume, cancelled: cancelled))
+                        command, environment: childEnvironment, timeout: timeout, flow: flow, cancelled: cancelled))
                 }.start()
             }
         } onCancel: {
@@ -51,10 +51,12 @@ public struct PhoneCodeCommand: Sendable {
     }
 
     private static func run(
-        _ command: String, environment: [String: String], timeout: Duration, resume: String,
+        _ command: String, environment: [String: String], timeout: Duration, flow: SMSCodeFlow,
         cancelled: CancellationSwitch
     ) -> Result<String, PhoneSignInError> {
-        let shown = "--code-command \"\(command)\""
+        func failure(_ problem: CodeCommandFailure.Problem) -> Result<String, PhoneSignInError> {
+            .failure(.codeCommand(CodeCommandFailure(command: command, problem: problem, flow: flow)))
+        }
         let run = ChildProcess.runCollectingOutput(
             "/bin/sh", arguments: ["-c", command],
             options: .init(environment: environment, standardError: STDERR_FILENO),
@@ -66,23 +68,21 @@ public struct PhoneCodeCommand: Sendable {
         case .finished(let ended, let printed):
             (termination, output) = (ended, printed)
         case .notStarted(let error):
-            return .failure(.codeCommand("\(shown) could not be started: \(error.description)"))
+            return failure(.notStarted(error.description))
         case .cancelled:
-            return .failure(.codeCommand("\(shown) was stopped."))
+            return failure(.stopped)
         case .timedOut:
-            return .failure(.codeCommand("\(shown) printed no code within \(timeout.components.seconds) seconds."))
+            return failure(.timedOut(timeout))
         }
         guard termination == .exited(0) else {
-            let how = switch termination {
-            case .exited(let status): "exited with status \(status)"
-            case .signalled(let signal): "was killed by signal \(signal)"
+            return switch termination {
+            case .exited(let status): failure(.failed(.exited(status)))
+            case .signalled(let signal): failure(.failed(.signalled(signal)))
             }
-            return .failure(.codeCommand("\(shown) \(how); see its messages above. The verification is saved: "
-                + "finish with `\(resume)`."))
         }
         let lines = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isNewline)
         guard let code = lines.lazy.map({ $0.trimmingCharacters(in: .whitespaces) }).first(where: { !$0.isEmpty }) else {
-            return .failure(.codeCommand("\(shown) printed nothing on standard output; it must print the SMS code."))
+            return failure(.printedNothing)
         }
         return .success(code)
     }

@@ -18,9 +18,9 @@ public struct PhoneSignIn: Sendable {
         public var appVerificationDisabledForTesting: Bool
         /// Send a new SMS even when a fresh one is waiting.
         public var resend: Bool
-        /// `--code`.
+        /// The code, when the caller already has it.
         public var code: String?
-        /// `--code-command`.
+        /// A command that prints the code.
         public var codeCommand: PhoneCodeCommand?
         /// How long to wait for the browser, and then for the code.
         public var timeout: Duration
@@ -28,14 +28,18 @@ public struct PhoneSignIn: Sendable {
         public var port: UInt16
         /// Where the pages come from.
         public var templates: TemplateDirectory
-        /// Where the hosted route publishes itself for `authflow handle-url`.
+        /// Where the hosted route publishes itself for a handoff.
         public var rendezvous: RendezvousDirectory?
+        /// Names the flow to a handoff and in the listener's messages (a front end's name for its command);
+        /// nil uses the flow's own name.
+        public var label: String?
 
         /// Options; the defaults choose the route and wait five minutes.
         public init(
             verifier: PhoneVerifier? = nil, appVerificationDisabledForTesting: Bool = false, resend: Bool = false,
             code: String? = nil, codeCommand: PhoneCodeCommand? = nil, timeout: Duration = .seconds(300),
-            port: UInt16 = 0, templates: TemplateDirectory = .standard(), rendezvous: RendezvousDirectory? = .standard()
+            port: UInt16 = 0, templates: TemplateDirectory = .standard(), rendezvous: RendezvousDirectory? = .standard(),
+            label: String? = nil
         ) {
             self.verifier = verifier
             self.appVerificationDisabledForTesting = appVerificationDisabledForTesting
@@ -46,6 +50,7 @@ public struct PhoneSignIn: Sendable {
             self.port = port
             self.templates = templates
             self.rendezvous = rendezvous
+            self.label = label
         }
     }
 
@@ -79,8 +84,7 @@ public struct PhoneSignIn: Sendable {
         let userID = try signedInUser(for: purpose)
         if !options.resend, var pending = reusable(number, in: store) {
             let minutes = max(1, Int(Date().timeIntervalSince(pending.sentAt) / 60 + 0.5))
-            interaction.note("An SMS sent to \(number) about \(minutes) min ago is still unused; using it instead of "
-                + "sending another (--resend sends a new one).")
+            interaction.notice(.reusingUnusedSMS(.phoneSignIn(number), recipient: number.e164, minutesAgo: minutes))
             pending.purpose = purpose
             pending.userID = userID
             try? store.save(pending)
@@ -91,7 +95,7 @@ public struct PhoneSignIn: Sendable {
         let (texted, verifier) = try await SMSCodeStep.text(
             client: environment.client, configuration: environment.configuration, recipient: number.e164,
             recaptchaAction: "sendVerificationCode",
-            label: "authflow phone sign-in", options: options, interaction: interaction
+            label: options.label ?? "phone sign-in", options: options, interaction: interaction
         ) { verification, plan throws(IdentityToolkitError) in
             try await environment.client.send(SendVerificationCodeRequest(
                 phoneNumber: number.e164, verification: verification, clientType: plan.clientType)).sessionInfo
@@ -103,8 +107,7 @@ public struct PhoneSignIn: Sendable {
             try store.save(pending)
             interaction.note("Sent an SMS code to \(number).")
         } catch {
-            interaction.note("The SMS was sent, but the verification could not be saved (\(error.description)); "
-                + "if this command stops, it cannot be finished with `authflow phone verify`.")
+            interaction.notice(.verificationNotSaved(.phoneSignIn(number), error))
         }
         return try await finish(pending, texted: texted, reused: false, options: options, interaction: interaction)
     }
@@ -122,7 +125,7 @@ public struct PhoneSignIn: Sendable {
         do throws(PhoneSignInError) {
             result = try await PhoneCodeConfirmation(environment).confirm(pending, code: answer.code)
         } catch {
-            await texted.failed(error.description)
+            await texted.failed(interaction.pageMessage(for: error))
             throw error
         }
         await texted.succeeded(Self.outcome(result))

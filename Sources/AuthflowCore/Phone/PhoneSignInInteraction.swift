@@ -6,6 +6,14 @@ public protocol PhoneSignInInteraction: Sendable {
     /// Tells the person what is happening (one line).
     func note(_ message: String)
 
+    /// Tells the person something the flow says as data, for a front end to word its own way; by default
+    /// ``note(_:)`` with the notice's description.
+    func notice(_ notice: PhoneSignInNotice)
+
+    /// The words the loopback page shows for `error` (a ``PhoneSignInError`` or ``SecondFactorError``) when the
+    /// flow stops; by default its description.
+    func pageMessage(for error: any Error & CustomStringConvertible) -> String
+
     /// Shows `page` to the person: opens the browser or prints the address. For the hosted page, whose answer
     /// comes back through the app's custom scheme, it may also let the person paste that URL into
     /// `listener` (`RedirectListener.submit(_:)`).
@@ -20,6 +28,16 @@ public protocol PhoneSignInInteraction: Sendable {
     /// The interactive places the SMS code may come from besides the page (a terminal prompt, a line of
     /// standard input), raced against the page; empty when there are none.
     func codeSources(for sent: SentSMSCode) -> [PhoneCodeSource]
+}
+
+extension PhoneSignInInteraction {
+    public func notice(_ notice: PhoneSignInNotice) {
+        note(notice.description)
+    }
+
+    public func pageMessage(for error: any Error & CustomStringConvertible) -> String {
+        error.description
+    }
 }
 
 /// A page the person must open to prove the app.

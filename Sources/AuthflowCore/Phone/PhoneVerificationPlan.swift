@@ -20,14 +20,43 @@ public struct PhoneVerificationPlan: Sendable, Equatable {
     /// The custom scheme the hosted page's answer comes back through; set on the hosted route, where the
     /// choice found it in the configuration.
     public var callbackScheme: CallbackScheme?
-    /// Why this route was taken, for `--verbose` and messages.
-    public var reason: String
+    /// Why this route was taken, for messages.
+    public var reason: Reason
+
+    /// Why a route was taken.
+    public enum Reason: Sendable, Equatable, CustomStringConvertible {
+        /// The caller asked for it.
+        case requested
+        /// An Auth Emulator does not check app verification.
+        case emulator
+        /// App verification is disabled for testing.
+        case testMode
+        /// The iOS app is configured, so the hosted page works (iOS parity).
+        case iosAppConfigured
+        /// The project enforces reCAPTCHA Enterprise, which only the loopback page can run.
+        case enterpriseEnforced
+        /// The hosted page would need these iOS app settings.
+        case hostedNeedsIOSApp(missing: [IOSAppSetting])
+
+        public var description: String {
+            switch self {
+            case .requested: "as requested"
+            case .emulator: "the Auth Emulator does not check app verification"
+            case .testMode:
+                "app verification is disabled for testing (it only works with the project's fictional test numbers)"
+            case .iosAppConfigured: "the iOS app's client or app ID and bundle ID are configured"
+            case .enterpriseEnforced: "the project enforces reCAPTCHA Enterprise, which only this page can run"
+            case .hostedNeedsIOSApp(let missing):
+                "the hosted page would need " + missing.map(\.summary).joined(separator: " and ")
+            }
+        }
+    }
 
     /// A plan; most callers get one from ``PhoneVerifierChoice``.
     public init(
         verifier: PhoneVerifier, enforcement: RecaptchaEnforcementState = .off, clientType: RecaptchaClientType,
         siteKey: String? = nil, enterpriseSiteKey: String? = nil, callbackScheme: CallbackScheme? = nil,
-        reason: String
+        reason: Reason
     ) {
         self.verifier = verifier
         self.enforcement = enforcement

@@ -17,18 +17,15 @@ public struct PhoneVerifierChoice: Sendable {
         self.configuration = configuration
     }
 
-    /// The plan for `requested` (nil chooses automatically); `testMode` is
-    /// `--app-verification-disabled-for-testing`.
+    /// The plan for `requested` (nil chooses automatically); `testMode` disables app verification for the
+    /// project's fictional test numbers.
     public func plan(requested: PhoneVerifier?, testMode: Bool) async throws(PhoneSignInError) -> PhoneVerificationPlan {
-        let emulatorReason = "the Auth Emulator does not check app verification"
         if requested == PhoneVerifier.none || testMode {
-            let reason = configuration.emulatorHost != nil
-                ? emulatorReason
-                : "app verification is disabled for testing (it only works with the project's fictional test numbers)"
+            let reason: PhoneVerificationPlan.Reason = configuration.emulatorHost != nil ? .emulator : .testMode
             return PhoneVerificationPlan(verifier: .none, clientType: .ios, reason: reason)
         }
         if requested == nil, configuration.emulatorHost != nil {
-            return PhoneVerificationPlan(verifier: .none, clientType: .ios, reason: emulatorReason)
+            return PhoneVerificationPlan(verifier: .none, clientType: .ios, reason: .emulator)
         }
 
         let enforcement = await phoneEnforcement()
@@ -37,39 +34,31 @@ public struct PhoneVerifierChoice: Sendable {
         switch verifier {
         case .hosted:
             if let hostedProblem { throw .verifierUnavailable(hostedProblem) }
-            guard enforcement.state != .enforce else {
-                throw .verifierUnavailable(
-                    "This project enforces reCAPTCHA Enterprise for phone sign-in, and the hosted page only gives "
-                        + "reCAPTCHA v2 tokens. Use --verifier loopback.")
-            }
+            guard enforcement.state != .enforce else { throw .verifierUnavailable(.hostedUnderEnterpriseEnforcement) }
             return PhoneVerificationPlan(
                 verifier: .hosted, enforcement: enforcement.state, clientType: .ios,
                 callbackScheme: configuration.callbackScheme,
-                reason: requested == nil ? "the iOS app's client or app ID and bundle ID are configured" : "as requested")
+                reason: requested == nil ? .iosAppConfigured : .requested)
         case .loopback:
             // Under ENFORCE the hosted page is no way out, so it is not suggested.
             return try await loopbackPlan(
                 enforcement: enforcement, hostedAvailable: hostedProblem == nil && enforcement.state != .enforce,
                 requested: requested != nil)
         case .none:
-            return PhoneVerificationPlan(verifier: .none, clientType: .ios, reason: "as requested")
+            return PhoneVerificationPlan(verifier: .none, clientType: .ios, reason: .requested)
         }
     }
 
     /// Why the hosted route cannot run, or nil: it needs the iOS app's bundle ID and a client or app ID for
     /// the callback scheme.
-    func hostedProblem() -> String? {
+    func hostedProblem() -> PhoneVerifierProblem? {
         let missing = missingForHosted()
         guard !missing.isEmpty else { return nil }
-        return "The hosted reCAPTCHA route needs " + missing.joined(separator: " and ")
-            + ", as in the iOS app's GoogleService-Info.plist (pass it with --config)."
+        return .hostedNeedsIOSApp(missing: missing)
     }
 
-    private func missingForHosted() -> [String] {
-        var missing: [String] = []
-        if configuration.callbackScheme == nil { missing.append("the iOS client ID (--client-id) or app ID (--app-id)") }
-        if configuration[.iosBundleID] == nil { missing.append("the iOS bundle ID (--ios-bundle-id)") }
-        return missing
+    private func missingForHosted() -> [IOSAppSetting] {
+        IOSAppSetting.missing(in: configuration)
     }
 
     private func loopbackPlan(
@@ -82,15 +71,14 @@ public struct PhoneVerifierChoice: Sendable {
             throw .lookupFailed(error)
         }
         guard domains.contains(where: { $0.lowercased() == "localhost" }) else {
-            throw .verifierUnavailable(localhostMissing(hostedAvailable: hostedAvailable))
+            throw .verifierUnavailable(
+                .localhostNotAuthorized(projectID: configuration.projectID, hostedAvailable: hostedAvailable))
         }
         var enterpriseKey: String?
         if enforcement.state == .enforce || enforcement.state == .audit {
             enterpriseKey = enforcement.siteKey
             if enterpriseKey == nil, enforcement.state == .enforce {
-                throw .verifierUnavailable(
-                    "This project enforces reCAPTCHA Enterprise for phone sign-in but sent no Enterprise site key; "
-                        + "check the reCAPTCHA settings under Authentication → Settings in the Firebase console.")
+                throw .verifierUnavailable(.enterpriseSiteKeyMissing)
             }
         }
         var siteKey: String?
@@ -108,10 +96,8 @@ public struct PhoneVerifierChoice: Sendable {
             verifier: .loopback, enforcement: enterpriseKey == nil ? .off : enforcement.state, clientType: .web,
             siteKey: siteKey, enterpriseSiteKey: enterpriseKey,
             reason: requested
-                ? "as requested"
-                : enforcement.state == .enforce
-                    ? "the project enforces reCAPTCHA Enterprise, which only this page can run"
-                    : "the hosted page would need " + missingForHosted().joined(separator: " and "))
+                ? .requested
+                : enforcement.state == .enforce ? .enterpriseEnforced : .hostedNeedsIOSApp(missing: missingForHosted()))
     }
 
     /// The project's phone enforcement state and Enterprise site key, asked as the web SDK asks. Like the web
@@ -120,17 +106,5 @@ public struct PhoneVerifierChoice: Sendable {
         guard let reply = try? await client.send(GetRecaptchaConfigRequest(clientType: .web)) else { return (.off, nil) }
         let state = reply.enforcementState(for: .phone)
         return (state == .unspecified ? .off : state, reply.siteKey)
-    }
-
-    private func localhostMissing(hostedAvailable: Bool) -> String {
-        let project = configuration.projectID ?? "PROJECT"
-        var text = "The loopback reCAPTCHA page runs at http://localhost, and localhost is not among this project's "
-            + "authorized domains, so reCAPTCHA would refuse it. In the Firebase console, open Authentication → "
-            + "Settings → Authorized domains (https://console.firebase.google.com/project/\(project)/authentication/settings), "
-            + "choose Add domain and enter: localhost"
-        text += hostedAvailable
-            ? ". Or use the hosted page: --verifier hosted."
-            : ". Or configure the hosted page with the iOS app's --client-id (or --app-id) and --ios-bundle-id."
-        return text
     }
 }

@@ -15,13 +15,13 @@ struct SMSCodeStep: Sendable {
         var recipient: String
         /// The Enterprise action the web SDK names for the request.
         var recaptchaAction: String
-        /// Names the flow to `authflow handle-url` and in the listener's messages.
+        /// Names the flow to a handoff (the CLI's `handle-url`) and in the listener's messages.
         var label: String
         /// The listener's loopback port (0 picks one).
         var port: UInt16
         /// Where the pages come from.
         var templates: TemplateDirectory
-        /// Where the hosted route publishes itself for `authflow handle-url`.
+        /// Where the hosted route publishes itself for a handoff.
         var rendezvous: RendezvousDirectory?
     }
 
@@ -54,7 +54,7 @@ struct SMSCodeStep: Sendable {
         request: (AppVerification) async throws(IdentityToolkitError) -> String
     ) async throws(PhoneSignInError) -> TextedCode {
         if plan.verifier != .none {
-            interaction.note("Proving the app with the \(plan.verifier.rawValue) reCAPTCHA page: \(plan.reason).")
+            interaction.notice(.provingApp(plan))
         }
         switch plan.verifier {
         case .none:
@@ -85,7 +85,7 @@ struct SMSCodeStep: Sendable {
                 throw .sendFailed(error)
             }
         }
-        throw .verifierUnavailable("The reCAPTCHA answer lacked a token this project needs; run the command again.")
+        throw .verifierUnavailable(.answerLacksToken)
     }
 
     // MARK: Routes
@@ -95,13 +95,14 @@ struct SMSCodeStep: Sendable {
     ) async throws(PhoneSignInError) -> String {
         // The choice put the scheme in every hosted plan it made; only a plan built by hand can lack it.
         guard let scheme = plan.callbackScheme else {
-            throw .verifierUnavailable(PhoneVerifierChoice(client: client, configuration: configuration).hostedProblem() ?? "")
+            throw .verifierUnavailable(PhoneVerifierChoice(client: client, configuration: configuration).hostedProblem()
+                    ?? .hostedNeedsIOSApp(missing: [.clientOrAppID]))
         }
         let resolved: ProjectConfiguration
         do {
             resolved = try await AuthDomainResolver(client: client).resolve(configuration)
         } catch {
-            throw .verifierUnavailable(error.description)
+            throw .verifierUnavailable(.authDomain(error))
         }
         let page = HostedVerifyAppURL(
             authDomain: resolved.authDomain ?? "", secure: configuration.emulatorHost == nil,
@@ -113,7 +114,7 @@ struct SMSCodeStep: Sendable {
                 check: HostedVerifyAppCallback.check(eventID: page.eventID, scheme: scheme), port: setting.port,
                 schemes: [scheme.scheme], rendezvous: setting.rendezvous, label: setting.label,
                 templates: setting.templates,
-                successPage: ("reCAPTCHA solved", "authflow received the answer; go back to the terminal for the SMS code.")))
+                successPage: ("reCAPTCHA solved", "Answer received; go back to the terminal for the SMS code.")))
         } catch {
             throw .browser(error)
         }
@@ -134,14 +135,14 @@ struct SMSCodeStep: Sendable {
         do {
             try page.preload()
         } catch {
-            throw .verifierUnavailable("The reCAPTCHA page cannot be shown: \(error)")
+            throw .verifierUnavailable(.pageUnavailable(error))
         }
         let listener: RedirectListener<LoopbackRecaptchaPage.Answer>
         do {
             listener = try RedirectListener(configuration: .init(
                 check: page.check, port: setting.port, path: LoopbackRecaptchaPage.answerPath, rendezvous: nil,
                 label: setting.label, templates: setting.templates, routes: page.routes,
-                successPage: ("reCAPTCHA solved", "authflow is sending the SMS.")))
+                successPage: ("reCAPTCHA solved", "The SMS is being sent.")))
         } catch {
             throw .browser(error)
         }
@@ -154,7 +155,7 @@ struct SMSCodeStep: Sendable {
             let verificationID = try await Self.send(plan.attempts(with: answer), request: request)
             return texted.with(verificationID: verificationID)
         } catch {
-            await texted.failed(error.description)
+            await texted.failed(interaction.pageMessage(for: error))
             throw error
         }
     }

@@ -1,6 +1,7 @@
 /// A code that was texted and not yet used, as the code sources see it: who it went to, the verification ID it
-/// must go back with, and the command that finishes the step later. Phone sign-in and both SMS second-factor
-/// flows describe their SMS this way, so `--code-command`, the prompts and the messages are the same for all.
+/// must go back with, and the flow that texted it (which says how to finish later). Phone sign-in and both SMS
+/// second-factor flows describe their SMS this way, so the code command, the prompts and the messages are the
+/// same for all.
 public struct SentSMSCode: Sendable, Equatable {
     /// The number as shown: in full (`+16505554567`), or masked for a second-factor hint (`+*******0199`).
     public var recipient: String
@@ -10,19 +11,19 @@ public struct SentSMSCode: Sendable, Equatable {
     public var verificationID: String
     /// The project, tenant and backend it belongs to.
     public var project: SessionProject
-    /// The command that finishes with a code later, e.g. `authflow phone verify --code CODE --phone +1…`.
-    public var resumeCommand: String
+    /// The flow that texted it, which says how the code can still be used later.
+    public var flow: SMSCodeFlow
 
     /// A texted code.
     public init(
         recipient: String, phoneNumber: PhoneNumber? = nil, verificationID: String, project: SessionProject,
-        resumeCommand: String
+        flow: SMSCodeFlow
     ) {
         self.recipient = recipient
         self.phoneNumber = phoneNumber
         self.verificationID = verificationID
         self.project = project
-        self.resumeCommand = resumeCommand
+        self.flow = flow
     }
 }
 
@@ -31,6 +32,6 @@ extension PendingPhoneVerification {
     public var sentCode: SentSMSCode {
         SentSMSCode(
             recipient: phoneNumber.e164, phoneNumber: phoneNumber, verificationID: verificationID, project: project,
-            resumeCommand: "authflow phone verify --code CODE --phone \(phoneNumber)")
+            flow: .phoneSignIn(phoneNumber))
     }
 }

@@ -42,7 +42,7 @@ final class TextedCode: Sendable {
             if answer.origin != .page { page?.confirming() }
             return answer
         } catch {
-            await failed(error.description)
+            await failed(interaction.pageMessage(for: error))
             throw error
         }
     }

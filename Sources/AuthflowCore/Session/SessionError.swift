@@ -16,8 +16,8 @@ public enum SessionError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notSignedIn(let project):
-            "Nobody is signed in to \(project) on this machine. Sign in first with one of authflow's sign-in "
-                + "commands (see `authflow --help`), using the same project and --state-dir."
+            "Nobody is signed in to \(project) on this machine. Sign in first with one of the sign-in flows, "
+                + "using the same project and state directory."
         case .storage(let error):
             error.description
         case .rejected(let error):

@@ -30,10 +30,12 @@ public struct StateFile<Value: Codable & Sendable>: Sendable {
         do {
             envelope = try Self.decoder.decode(Envelope.self, from: Data(bytes))
         } catch {
+            // "authflow" here is the product that wrote the file, not a command to run; the reason is part of
+            // `StorageError.corrupt`'s value, which callers and tests compare.
             throw .corrupt(path: path, reason: "not a document authflow wrote")
         }
         guard envelope.format == format else {
-            throw .corrupt(path: path, reason: "format \(envelope.format), this authflow reads format \(format)")
+            throw .corrupt(path: path, reason: "format \(envelope.format), this version reads format \(format)")
         }
         return envelope.data
     }

@@ -1,5 +1,5 @@
 import AuthflowHTTP
-import AuthflowParsing
+import AuthflowPrimitives
 
 /// A 3xx reply to an Identity Toolkit, secure-token or App Check call, which the client refuses to follow.
 ///

@@ -214,7 +214,7 @@ public enum SchemeRegistrationError: Error, Sendable, Equatable, CustomStringCon
     case invalidScheme(String)
     /// A scheme the browser or the system owns.
     case reservedScheme(String)
-    /// A file of the entry's name exists and was not written by authflow.
+    /// A file of the entry's name exists and was not written by the registrar.
     case foreignEntry(path: String)
     /// A file or directory could not be read or written.
     case storage(StorageError)
@@ -225,9 +225,10 @@ public enum SchemeRegistrationError: Error, Sendable, Equatable, CustomStringCon
             "\"\(scheme)\" is not a URL scheme: use a letter followed by letters, digits, '+', '-' or '.', "
                 + "such as com.googleusercontent.apps.123-abc or app-1-123-ios-abc."
         case .reservedScheme(let scheme):
-            "\(scheme): belongs to the browser or the system; authflow only registers the app's own custom scheme."
+            "\(scheme): belongs to the browser or the system; only the app's own custom scheme can be registered."
         case .foreignEntry(let path):
-            "\(path) exists and was not written by authflow; move it away first if authflow should handle this scheme."
+            "\(path) exists and was not written by the registrar; move it away first if this program should "
+                + "handle the scheme."
         case .storage(let error):
             error.description
         }

@@ -33,7 +33,7 @@ extension RedirectListener {
             label: String = "authflow",
             templates: TemplateDirectory = .standard(),
             routes: [String: @Sendable (LoopbackRequest) -> LoopbackResponse] = [:],
-            successPage: (title: String, message: String) = ("Done", "authflow received the answer from your browser."),
+            successPage: (title: String, message: String) = ("Done", "The answer from your browser was received."),
             server: LoopbackServer.Configuration = .init()
         ) {
             self.check = check

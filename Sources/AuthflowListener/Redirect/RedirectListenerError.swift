@@ -6,20 +6,21 @@ public enum RedirectListenerError: Error, Sendable, Equatable, CustomStringConve
     case cancelled
     /// The listener could not start.
     case server(LoopbackServerError)
-    /// The rendezvous file for `authflow handle-url` could not be written.
+    /// The rendezvous file for a handoff could not be written.
     case rendezvous(String)
 
     public var description: String {
         switch self {
         case .timedOut(let limit):
             let seconds = limit.components.seconds
-            return "No callback arrived within \(seconds) seconds: run the command again and finish in the browser sooner, or raise --timeout."
+            return "No callback arrived within \(seconds) seconds: start again and finish in the browser sooner, "
+                + "or wait longer."
         case .cancelled:
             return "Cancelled while waiting for the browser."
         case .server(let error):
             return error.description
         case .rendezvous(let reason):
-            return "Could not publish this flow for authflow handle-url: \(reason)"
+            return "Could not publish this flow for a handoff: \(reason)"
         }
     }
 }

@@ -32,7 +32,7 @@ public struct TemplateDirectory: Sendable, Equatable {
 
         public var description: String {
             switch self {
-            case .explicit: "--templates"
+            case .explicit: "the directory given"
             case .environment: TemplateDirectory.environmentVariable
             case .installed: "installed with the binary"
             case .sourceTree: "source tree"

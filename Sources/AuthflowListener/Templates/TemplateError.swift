@@ -1,11 +1,11 @@
 /// Why a page template could not be found, read or parsed. Each description names the file or the places
-/// searched, so a user with a branded `--templates` directory can fix the problem without reading code.
+/// searched, so a user with a branded templates directory can fix the problem without reading code.
 public enum TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The name is not a plain file name (it holds `/`, is empty, or starts with `.`).
     case invalidName(String)
     /// No directory in the search path holds the file; `searched` lists each directory with its origin.
     case notFound(name: String, searched: [TemplateDirectory.Location])
-    /// A directory the user named (`--templates`, `AUTHFLOW_TEMPLATES`) does not exist or is not a directory.
+    /// A directory the user named (explicitly, or in `AUTHFLOW_TEMPLATES`) does not exist or is not a directory.
     case directoryMissing(TemplateDirectory.Location)
     /// The file exists but could not be read as UTF-8 text.
     case unreadable(path: String, reason: String)
@@ -19,7 +19,8 @@ public enum TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notFound(let name, let searched):
             let places = searched.map { "  \($0.path) (\($0.origin.description))" }.joined(separator: "\n")
             return "Template \(name) was not found. Looked in:\n\(places)\n"
-                + "Install authflow's templates, or point --templates or AUTHFLOW_TEMPLATES at a directory holding it."
+                + "Install the templates, or point the templates directory or AUTHFLOW_TEMPLATES at a directory "
+                + "holding it."
         case .directoryMissing(let location):
             return "The templates directory \(location.path) (from \(location.origin.description)) does not exist "
                 + "or is not a directory: check the path."

@@ -20,7 +20,7 @@ public enum LinkInputError: Error, Sendable, Hashable, CustomStringConvertible {
         case .tooLong(let length, let limit):
             "The link is \(length) bytes long, over the \(limit)-byte limit: check that a whole file was not pasted as one link."
         case .invalidUTF8:
-            "The input is not valid UTF-8 text: pass the link as text, or use --eml/--html for a saved email."
+            "The input is not valid UTF-8 text: pass the link as text, or search a saved email or page for it."
         case .controlCharacters:
             "The link contains control characters: copy it again from the email or the browser's address bar."
         case .notAURL(let preview):

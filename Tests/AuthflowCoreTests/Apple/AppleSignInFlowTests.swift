@@ -86,8 +86,9 @@ struct AppleSignInFlowTests {
         await #expect {
             _ = try await Self.flow(fixture, [.clientID: "1-a.apps.googleusercontent.com"]).run(interaction: clicker)
         } throws: { error in
-            guard case AppleSignInError.notConfigured(let text) = error else { return false }
-            return text.contains("--ios-bundle-id") && !text.contains("--client-id")
+            // The CLI's wording (`--ios-bundle-id`, no `--client-id`): ErrorWordingTests.
+            guard case AppleSignInError.notConfigured(let missing) = error else { return false }
+            return missing == [.bundleID]
         }
         #expect(clicker.opened.values.isEmpty)
     }

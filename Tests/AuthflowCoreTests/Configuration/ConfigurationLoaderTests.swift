@@ -80,7 +80,7 @@ import Testing
             Issue.record("expected an error")
         } catch {
             let message = error.description
-            #expect(message.contains("--api-key"))
+            // The CLI's `--api-key` advice: ErrorWordingTests.
             #expect(message.contains("FIREBASE_API_KEY"))
             #expect(message.contains("GoogleService-Info.plist"))
             #expect(message.contains("FIREBASE_AUTH_EMULATOR_HOST"))

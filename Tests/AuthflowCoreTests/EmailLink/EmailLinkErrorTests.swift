@@ -89,7 +89,7 @@ struct EmailLinkErrorTests {
         guard case .otherTenant(let linkTenant, let configured) = error else { throw Unexpected( "got \(error)") }
         #expect(linkTenant == "tenant-b")
         #expect(configured == nil)
-        #expect(error.description.contains("--tenant-id tenant-b"))
+        #expect(error.description.contains("the tenant ID tenant-b"))  // The CLI's flag: ErrorWordingTests.
         #expect(fixture.isUnused(link))
     }
 
@@ -151,7 +151,7 @@ struct EmailLinkErrorTests {
 
         let error = try await completionError(fixture, .link(link))
         guard case .emailNeeded = error else { throw Unexpected( "got \(error)") }
-        #expect(error.description.contains("--email"))
+        #expect(error.description.contains("Give the address"))  // The CLI's flag: ErrorWordingTests.
 
         let silent = fixture.completion { _ in nil }
         await #expect(throws: EmailLinkError.self) { _ = try await silent.complete(.link(link)) }

@@ -126,7 +126,8 @@ struct EmailLinkProjectCheckTests {
                 email: "ada@example.com")
         } throws: { error in
             guard case EmailLinkError.otherProject(let other) = error else { return false }
-            return other.reason == .emulatorLink && "\(error)".contains("--emulator")
+            // The CLI's `--emulator` advice: ErrorWordingTests.
+            return other.reason == .emulatorLink && "\(error)".contains("FIREBASE_AUTH_EMULATOR_HOST")
         }
         #expect(google.lookups == lookupsBefore)
         #expect(google.signIns == 0)

@@ -73,7 +73,7 @@ struct SecondFactorSignInTests {
         }
         guard case .codeNeeded(let sent)? = noCode else { throw Unexpected("got \(String(describing: noCode))") }
         #expect(sent.recipient == "+*******0199")
-        #expect(sent.resumeCommand == "authflow mfa resolve --code CODE")
+        #expect(sent.flow == .secondFactorSignIn(factorID: saved.factors[0].id))  // Its command: ErrorWordingTests.
         let withSMS = try fixture.flow.pending()
         #expect(withSMS.sent?.enrollmentID == id)
 
@@ -100,7 +100,7 @@ struct SecondFactorSignInTests {
             try await fixture.flow.resolve(saved, factor: saved.factors[0], options: .init(code: "123456"), interaction: Quiet())
         }
         guard case .codeExpired(_, let restart)? = expired else { throw Unexpected("got \(String(describing: expired))") }
-        #expect(restart == "authflow mfa resolve --factor \(saved.factors[0].id)")
+        #expect(restart == .secondFactorSignIn(factorID: saved.factors[0].id))  // Its command: ErrorWordingTests.
         #expect(try fixture.flow.pending().sent == nil)
 
         fixture.backend.setFault(

@@ -8,15 +8,15 @@ struct PhoneVerificationPlanTests {
 
     @Test("Test mode sends no proof (the iOS client type only)")
     func none() {
-        let plan = PhoneVerificationPlan(verifier: .none, clientType: .ios, reason: "")
+        let plan = PhoneVerificationPlan(verifier: .none, clientType: .ios, reason: .requested)
         #expect(plan.attempts(with: RecaptchaAnswer()) == [.none])
         #expect(!plan.needsV2Token && !plan.needsEnterpriseToken)
     }
 
     @Test("The hosted page's v2 token goes as iOS sends it; under AUDIT with iOS's fallback fields")
     func hosted() {
-        let off = PhoneVerificationPlan(verifier: .hosted, clientType: .ios, reason: "")
-        let audit = PhoneVerificationPlan(verifier: .hosted, enforcement: .audit, clientType: .ios, reason: "")
+        let off = PhoneVerificationPlan(verifier: .hosted, clientType: .ios, reason: .requested)
+        let audit = PhoneVerificationPlan(verifier: .hosted, enforcement: .audit, clientType: .ios, reason: .requested)
         #expect(off.attempts(with: Self.both) == [.classic(.recaptchaV2(token: "v2"))])
         #expect(audit.attempts(with: Self.both) == [.classicWithEnterpriseFallback(.recaptchaV2(token: "v2"))])
         #expect(off.attempts(with: RecaptchaAnswer()) == [])
@@ -24,9 +24,9 @@ struct PhoneVerificationPlanTests {
 
     @Test("The loopback page's tokens go as the web SDK sends them: v2 with NO_RECAPTCHA; Enterprise, then v2 under AUDIT; Enterprise alone under ENFORCE")
     func loopback() {
-        let off = PhoneVerificationPlan(verifier: .loopback, clientType: .web, siteKey: "s", reason: "")
-        let audit = PhoneVerificationPlan(verifier: .loopback, enforcement: .audit, clientType: .web, siteKey: "s", enterpriseSiteKey: "e", reason: "")
-        let enforce = PhoneVerificationPlan(verifier: .loopback, enforcement: .enforce, clientType: .web, enterpriseSiteKey: "e", reason: "")
+        let off = PhoneVerificationPlan(verifier: .loopback, clientType: .web, siteKey: "s", reason: .requested)
+        let audit = PhoneVerificationPlan(verifier: .loopback, enforcement: .audit, clientType: .web, siteKey: "s", enterpriseSiteKey: "e", reason: .requested)
+        let enforce = PhoneVerificationPlan(verifier: .loopback, enforcement: .enforce, clientType: .web, enterpriseSiteKey: "e", reason: .requested)
 
         #expect(off.attempts(with: Self.both) == [.classicWithEnterpriseFallback(.recaptchaV2(token: "v2"))])
         #expect(off.needsV2Token && !off.needsEnterpriseToken)

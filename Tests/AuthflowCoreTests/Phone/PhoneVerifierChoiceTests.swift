@@ -41,7 +41,7 @@ struct PhoneVerifierChoiceTests {
         #expect(hosted.verifier == .hosted && hosted.clientType == .ios && hosted.enforcement == .off)
         #expect(loopback.verifier == .loopback && loopback.clientType == .web)
         #expect(loopback.siteKey == "Fake-key__Do-not-send-this-to-Recaptcha_")
-        #expect(loopback.reason.contains("--ios-bundle-id"))
+        #expect(loopback.reason == .hostedNeedsIOSApp(missing: [.clientOrAppID, .bundleID]))  // CLI: ErrorWordingTests.
     }
 
     @Test("ENFORCE sends even a configured iOS app to the loopback page with the Enterprise key; AUDIT keeps the route")
@@ -66,15 +66,19 @@ struct PhoneVerifierChoiceTests {
         await #expect {
             try await plan(backend, [.clientID: "1-a.apps.googleusercontent.com"], requested: .hosted)
         } throws: { error in
-            "\(error)".contains("the iOS bundle ID (--ios-bundle-id)") && !"\(error)".contains("--client-id")
+            // The CLI's wording (`the iOS bundle ID (--ios-bundle-id)`, no `--client-id`): ErrorWordingTests.
+            guard case PhoneSignInError.verifierUnavailable(.hostedNeedsIOSApp(let missing)) = error else { return false }
+            return missing == [.bundleID]
         }
         backend.setFault(.status(200, body: #"{"authorizedDomains":["demo-project.firebaseapp.com"]}"#), for: "projects")
         await #expect {
             try await plan(backend, Self.iosApp, requested: .loopback)
         } throws: { error in
             let text = "\(error)"
+            // The CLI's `--verifier hosted` advice: ErrorWordingTests.
+            guard case PhoneSignInError.verifierUnavailable(.localhostNotAuthorized(_, hostedAvailable: true)) = error
+            else { return false }
             return text.contains("console.firebase.google.com/project/demo-project/authentication/settings")
-                && text.contains("--verifier hosted")
         }
     }
 }

@@ -18,8 +18,7 @@ struct WhoamiCommand: AsyncParsableCommand {
     @OptionGroup(title: "Project")
     var project: ProjectOptions
 
-    @Flag(help: "Print a JSON object instead of a summary.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions<ReplacedSummary>
 
     @Flag(help: "Ask Firebase whether the account still exists and refresh its profile.")
     var check = false
@@ -39,7 +38,7 @@ struct WhoamiCommand: AsyncParsableCommand {
             }
         }
         let standardOutput = StandardOutput()
-        if json {
+        if format.json {
             standardOutput.write(bytes: JSONLineWriter.line(SessionPresentation.json(session)))
         } else {
             standardOutput.write(SessionPresentation.text(session, storedAt: store.path) + "\n")

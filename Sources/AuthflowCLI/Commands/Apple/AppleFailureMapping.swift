@@ -8,30 +8,30 @@ extension CommandFailure {
     static func from(_ error: AppleSignInError) -> CommandFailure {
         switch error {
         case .notConfigured:
-            return CommandFailure(error.description, status: .usage)
+            return CommandFailure(error.cliMessage, status: .usage)
         case .authDomain(.lookupFailed(let service)):
             var failure = from(service)
-            failure.message = error.description
+            failure.message = error.cliMessage
             return failure
         case .authDomain(.noDefaultDomain):
-            return CommandFailure(error.description, status: .usage)
+            return CommandFailure(error.cliMessage, status: .usage)
         case .browser(.timedOut):
-            return CommandFailure(error.description, status: .browserTimeout)
+            return CommandFailure(error.cliMessage, status: .browserTimeout)
         case .browser(.cancelled), .interrupted:
-            return CommandFailure(error.description, status: .interrupted)
+            return CommandFailure(error.cliMessage, status: .interrupted)
         case .browser:
-            return CommandFailure(error.description, status: .unavailable)
+            return CommandFailure(error.cliMessage, status: .unavailable)
         case .page(let page):
             switch page.kind {
-            case .invalidClientID: return CommandFailure(error.description, status: .usage)
-            case .networkRequestFailed, .internalError: return CommandFailure(error.description, status: .unavailable)
-            default: return CommandFailure(error.description, status: .refused)
+            case .invalidClientID: return CommandFailure(error.cliMessage, status: .usage)
+            case .networkRequestFailed, .internalError: return CommandFailure(error.cliMessage, status: .unavailable)
+            default: return CommandFailure(error.cliMessage, status: .refused)
             }
         case .pageUnknown, .noUpdatedCredential:
-            return CommandFailure(error.description, status: .refused)
+            return CommandFailure(error.cliMessage, status: .refused)
         case .nonceRejected(let server), .credentialRejected(let server), .cancelled(let server),
              .alreadyLinked(_, _, let server):
-            return CommandFailure(error.description, status: .refused, serverCode: server.rawMessage)
+            return CommandFailure(error.cliMessage, status: .refused, serverCode: server.rawMessage)
         case .session(let session):
             return from(session)
         case .signIn(let signIn):

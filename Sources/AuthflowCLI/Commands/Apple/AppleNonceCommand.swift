@@ -16,13 +16,12 @@ struct AppleNonceCommand: ParsableCommand {
             """
     )
 
-    @Flag(help: "Print {\"raw\": …, \"sha256\": …} instead of two lines.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions<ReplacedNoncePair>
 
     func run() throws {
         let nonce = AppleNonce.make()
         let output = StandardOutput()
-        if json {
+        if format.json {
             output.write(bytes: JSONLineWriter.line([("raw", .string(nonce.raw)), ("sha256", .string(nonce.sha256))]))
         } else {
             output.write("raw:    \(nonce.raw)\nsha256: \(nonce.sha256)\n")

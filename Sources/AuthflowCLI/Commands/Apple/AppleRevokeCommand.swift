@@ -25,8 +25,7 @@ struct AppleRevokeCommand: AsyncParsableCommand {
     @Option(name: .customLong("authorization-code"), help: ArgumentHelp("Apple's authorization code, or - to read it from standard input.", valueName: "code"))
     var authorizationCode: String
 
-    @Flag(help: "Print a JSON object instead of a sentence.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions<ReplacedSentence>
 
     @OptionGroup(title: "Project") var project: ProjectOptions
 
@@ -49,7 +48,7 @@ struct AppleRevokeCommand: AsyncParsableCommand {
         } catch {
             throw context.report(Self.failure(error))
         }
-        if json {
+        if format.json {
             let output = StandardOutput()
             output.write(bytes: JSONLineWriter.line([
                 ("result", .string("revoked")), ("uid", .string(session.uid)), ("email", .optional(session.email)),

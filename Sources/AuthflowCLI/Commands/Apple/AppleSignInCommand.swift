@@ -60,8 +60,7 @@ struct AppleSignInCommand: AsyncParsableCommand {
     @Flag(help: "Re-authenticate the signed-in user with Apple (the Apple ID must be theirs).")
     var reauth = false
 
-    @Flag(help: "Print a JSON object instead of a sentence.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions<ReplacedSentence>
 
     @OptionGroup var wait: WaitOptions
 
@@ -112,7 +111,7 @@ struct AppleSignInCommand: AsyncParsableCommand {
             } else {
                 let options = AppleSignIn.Options(
                     scopes: Self.list(scopes), locale: locale, timeout: wait.duration, port: wait.port,
-                    templates: .standard(explicit: wait.templates))
+                    templates: .standard(explicit: wait.templates), label: "authflow apple sign-in")
                 let interaction = TerminalAppleInteraction(
                     browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration)
                 completed = try await flow.run(purpose: purpose, options: options, interaction: interaction)
@@ -122,7 +121,7 @@ struct AppleSignInCommand: AsyncParsableCommand {
         }
         let profile = completed.profile
         try await SignInReport.finish(
-            completed.result, purpose: purpose, json: json,
+            completed.result, purpose: purpose, json: format.json,
             secondFactor: SecondFactorContinuation(context: context, options: secondFactor, browser: browser, wait: wait),
             extraJSON: [
                 ("route", .string(completed.route)),

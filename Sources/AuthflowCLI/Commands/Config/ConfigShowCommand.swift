@@ -25,8 +25,7 @@ struct ConfigShowCommand: AsyncParsableCommand {
     @OptionGroup(title: "Project")
     var project: ProjectOptions
 
-    @Flag(help: "Print a JSON object instead of a table.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions<ReplacedTable>
 
     @Flag(help: "Do not contact Firebase to derive the auth domain.")
     var offline = false
@@ -43,12 +42,12 @@ struct ConfigShowCommand: AsyncParsableCommand {
             do {
                 configuration = try await AuthDomainResolver(client: client).resolve(configuration)
             } catch {
-                derivationProblem = error.description
+                derivationProblem = error.cliMessage
             }
         }
         let statePath = configuration.stateDirectory(under: context.stateRoot)?.path
         let standardOutput = StandardOutput()
-        if json {
+        if format.json {
             standardOutput.write(bytes: JSONLineWriter.line(ConfigurationPresentation.json(
                 configuration, statePath: statePath, derivationProblem: derivationProblem)))
         } else {

@@ -45,8 +45,8 @@ enum SchemeSelection {
 
     static func failure(_ error: SchemeRegistrationError) -> CommandFailure {
         switch error {
-        case .invalidScheme, .reservedScheme: CommandFailure(error.description, status: .usage)
-        case .foreignEntry: CommandFailure(error.description, status: .refused)
+        case .invalidScheme, .reservedScheme: CommandFailure(error.cliMessage, status: .usage)
+        case .foreignEntry: CommandFailure(error.cliMessage, status: .refused)
         case .storage(let storage): .from(storage)
         }
     }

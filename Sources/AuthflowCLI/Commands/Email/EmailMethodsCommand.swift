@@ -21,8 +21,7 @@ struct EmailMethodsCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The address to look up.", valueName: "email"))
     var email: String
 
-    @Flag(help: "Print a JSON object instead of a sentence.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions<ReplacedSentence>
 
     @OptionGroup(title: "Project")
     var project: ProjectOptions
@@ -40,7 +39,7 @@ struct EmailMethodsCommand: AsyncParsableCommand {
             throw context.report(.from(error))
         }
         let standardOutput = StandardOutput()
-        if json {
+        if format.json {
             standardOutput.write(bytes: JSONLineWriter.line([
                 ("email", .string(methods.email)), ("registered", .optional(methods.registered)),
                 ("methods", methods.methods.map { .array($0.map(JSONValue.string)) } ?? .null),

@@ -23,8 +23,7 @@ struct EmailSignInCommand: AsyncParsableCommand {
     @Flag(name: .customLong("password-stdin"), help: "Read the password from standard input.")
     var passwordStdin = false
 
-    @Flag(help: "Print a JSON object instead of a sentence.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions<ReplacedSentence>
 
     @OptionGroup(title: "Second factor")
     var secondFactor: SecondFactorOptions
@@ -46,7 +45,7 @@ struct EmailSignInCommand: AsyncParsableCommand {
             throw context.report(.from(error))
         }
         try await SignInReport.finish(
-            result, purpose: .signIn, json: json,
+            result, purpose: .signIn, json: format.json,
             secondFactor: SecondFactorContinuation(context: context, options: secondFactor))
     }
 

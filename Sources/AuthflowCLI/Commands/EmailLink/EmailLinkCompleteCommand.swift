@@ -40,8 +40,7 @@ struct EmailLinkCompleteCommand: AsyncParsableCommand {
     @Flag(help: "Re-authenticate the signed-in user (the link must be theirs).")
     var reauth = false
 
-    @Flag(help: "Print a JSON object instead of a sentence.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions<ReplacedSentence>
 
     @OptionGroup(title: "Second factor")
     var secondFactor: SecondFactorOptions
@@ -77,7 +76,7 @@ struct EmailLinkCompleteCommand: AsyncParsableCommand {
             : nil
         let purpose: SignInPurpose = linkToUser ? .link : reauth ? .reauthenticate : .signIn
         try await EmailLinkFinisher(context: context, inspector: network.makeInspector())
-            .run(source, purpose: purpose, email: email, askForEmail: ask, json: json, secondFactor: secondFactor)
+            .run(source, purpose: purpose, email: email, askForEmail: ask, json: format.json, secondFactor: secondFactor)
     }
 
     private func readSource() throws(CommandFailure) -> EmailLinkSource {

@@ -19,7 +19,7 @@ enum FactorMenu {
                 }
                 return factor
             } catch {
-                StandardError.write("authflow: \(error.description)")
+                StandardError.write("authflow: \(error.cliMessage)")
             }
         }
     }

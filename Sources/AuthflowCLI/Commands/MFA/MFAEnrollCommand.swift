@@ -29,8 +29,7 @@ struct MFAEnrollCommand: AsyncParsableCommand {
 
     @OptionGroup var sms: SecondFactorSMSOptions
 
-    @Flag(help: "Print a JSON object instead of a sentence.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions<ReplacedSentence>
 
     @OptionGroup var wait: WaitOptions
 
@@ -53,13 +52,13 @@ struct MFAEnrollCommand: AsyncParsableCommand {
         do {
             completed = try await enrollment.run(
                 phoneNumber, displayName: displayName,
-                options: sms.options(continuation),
+                options: sms.options(continuation, label: PhoneSignInNotice.Label.secondFactorEnrollment),
                 interaction: continuation.interaction(readsStandardInput: true))
         } catch {
             throw context.report(.from(error, resolvingSignIn: false))
         }
         let output = StandardOutput()
-        if json {
+        if format.json {
             output.write(bytes: JSONLineWriter.line([
                 ("result", .string("enrolled")), ("factor", SessionPresentation.factorJSON(completed.factor)),
                 ("verifier", .string(completed.verifier.rawValue)), ("codeSource", .string(completed.codeOrigin.rawValue)),

@@ -18,8 +18,7 @@ struct MFAListCommand: AsyncParsableCommand {
             """
     )
 
-    @Flag(help: "Print a JSON object instead of a table.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions<ReplacedTable>
 
     @OptionGroup(title: "Project") var project: ProjectOptions
 
@@ -36,7 +35,7 @@ struct MFAListCommand: AsyncParsableCommand {
         }
         let factors = session.enrolledFactors
         let output = StandardOutput()
-        if json {
+        if format.json {
             output.write(bytes: JSONLineWriter.line([
                 ("uid", .string(session.uid)), ("email", .optional(session.email)),
                 ("factors", .array(factors.enumerated().map { index, factor in

@@ -27,8 +27,7 @@ struct MFAResolveCommand: AsyncParsableCommand {
 
     @OptionGroup var sms: SecondFactorSMSOptions
 
-    @Flag(help: "Print a JSON object instead of a sentence.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions<ReplacedSentence>
 
     @OptionGroup var wait: WaitOptions
 
@@ -43,8 +42,8 @@ struct MFAResolveCommand: AsyncParsableCommand {
         let continuation = SecondFactorContinuation(context: context, browser: browser, wait: wait)
         let completed = try await SecondFactorResolution(continuation: continuation).resolveSaved(
             selector: factor,
-            options: sms.options(continuation),
-            json: json)
-        SignInReport.signedIn(completed, purpose: .signIn, json: json)
+            options: sms.options(continuation, label: PhoneSignInNotice.Label.secondFactorSignIn),
+            json: format.json)
+        SignInReport.signedIn(completed, purpose: .signIn, json: format.json)
     }
 }

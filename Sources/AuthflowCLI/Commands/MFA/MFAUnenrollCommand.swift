@@ -17,8 +17,7 @@ struct MFAUnenrollCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The factor's ID, display name or number in `mfa list`.", valueName: "factor"))
     var factor: String
 
-    @Flag(help: "Print a JSON object instead of a sentence.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions<ReplacedSentence>
 
     @OptionGroup(title: "Project") var project: ProjectOptions
 
@@ -34,7 +33,7 @@ struct MFAUnenrollCommand: AsyncParsableCommand {
             throw context.report(.from(error, resolvingSignIn: false))
         }
         let output = StandardOutput()
-        if json {
+        if format.json {
             output.write(bytes: JSONLineWriter.line([
                 ("result", .string("unenrolled")), ("factor", SessionPresentation.factorJSON(outcome.removed)),
                 ("remaining", .integer(outcome.session.enrolledFactors.count)),

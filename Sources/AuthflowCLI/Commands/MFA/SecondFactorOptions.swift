@@ -72,12 +72,15 @@ struct SecondFactorContinuation {
     /// Whether a code can be had without a terminal.
     var hasCodeSource: Bool { code != nil || codeCommand != nil }
 
-    /// The phone flow's options for the second factor's SMS.
-    func smsOptions(code: String?, codeCommand: String?, verifier: VerifierArgument?, resend: Bool = false) -> PhoneSignIn.Options {
+    /// The phone flow's options for the second factor's SMS; `label` names the command.
+    func smsOptions(
+        code: String?, codeCommand: String?, verifier: VerifierArgument?, resend: Bool = false,
+        label: String = PhoneSignInNotice.Label.secondFactorSignIn
+    ) -> PhoneSignIn.Options {
         PhoneSignIn.Options(
             verifier: verifier?.verifier, resend: resend, code: code,
             codeCommand: codeCommand.map { PhoneCodeCommand($0, timeout: timeout) }, timeout: timeout, port: port,
-            templates: .standard(explicit: templates))
+            templates: .standard(explicit: templates), label: label)
     }
 
     /// The terminal interaction; `readsStandardInput` lets a piped line be the code when there is no terminal.

@@ -11,8 +11,9 @@ struct SecondFactorSMSOptions: ParsableArguments {
 
     @OptionGroup(title: "SMS code") var codes: PhoneCodeOptions
 
-    /// The phone flow's options, with the wait and browser settings of `continuation`.
-    func options(_ continuation: SecondFactorContinuation) -> PhoneSignIn.Options {
-        continuation.smsOptions(code: codes.code, codeCommand: codes.codeCommand, verifier: verifier, resend: resend)
+    /// The phone flow's options, with the wait and browser settings of `continuation`; `label` names the command.
+    func options(_ continuation: SecondFactorContinuation, label: String) -> PhoneSignIn.Options {
+        continuation.smsOptions(
+            code: codes.code, codeCommand: codes.codeCommand, verifier: verifier, resend: resend, label: label)
     }
 }

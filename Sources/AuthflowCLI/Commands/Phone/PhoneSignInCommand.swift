@@ -58,8 +58,7 @@ struct PhoneSignInCommand: AsyncParsableCommand {
     @Flag(help: "Re-authenticate the signed-in user (the number must be theirs).")
     var reauth = false
 
-    @Flag(help: "Print a JSON object instead of a sentence.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions<ReplacedSentence>
 
     @OptionGroup(title: "Second factor") var secondFactor: SecondFactorOptions
 
@@ -87,7 +86,8 @@ struct PhoneSignInCommand: AsyncParsableCommand {
         let options = PhoneSignIn.Options(
             verifier: verifier?.verifier, appVerificationDisabledForTesting: appVerificationDisabledForTesting,
             resend: resend, code: codes.code, codeCommand: codes.command(timeout: wait.duration),
-            timeout: wait.duration, port: wait.port, templates: .standard(explicit: wait.templates))
+            timeout: wait.duration, port: wait.port, templates: .standard(explicit: wait.templates),
+            label: PhoneSignInNotice.Label.phoneSignIn)
         let interaction = TerminalPhoneInteraction(
             browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration)
         let completed: PhoneSignIn.Completed
@@ -97,7 +97,7 @@ struct PhoneSignInCommand: AsyncParsableCommand {
             throw context.report(.from(error))
         }
         try await SignInReport.finish(
-            completed.result, purpose: purpose, json: json,
+            completed.result, purpose: purpose, json: format.json,
             secondFactor: SecondFactorContinuation(context: context, options: secondFactor, browser: browser, wait: wait),
             extraJSON: [
                 ("phoneNumber", .string(completed.phoneNumber.e164)), ("verifier", .string(completed.verifier.rawValue)),

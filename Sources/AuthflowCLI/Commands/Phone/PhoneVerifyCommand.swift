@@ -23,8 +23,7 @@ struct PhoneVerifyCommand: AsyncParsableCommand {
     @OptionGroup(title: "SMS code")
     var codes: PhoneCodeOptions
 
-    @Flag(help: "Print a JSON object instead of a sentence.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions<ReplacedSentence>
 
     @OptionGroup(title: "Second factor") var secondFactor: SecondFactorOptions
 
@@ -63,7 +62,7 @@ struct PhoneVerifyCommand: AsyncParsableCommand {
             throw context.report(.from(error))
         }
         try await SignInReport.finish(
-            result, purpose: pending.purpose, json: json,
+            result, purpose: pending.purpose, json: format.json,
             secondFactor: SecondFactorContinuation(context: context, options: secondFactor),
             extraJSON: [("phoneNumber", .string(pending.phoneNumber.e164)), ("verifier", .string(pending.verifier.rawValue))],
             method: "the phone number \(pending.phoneNumber)")

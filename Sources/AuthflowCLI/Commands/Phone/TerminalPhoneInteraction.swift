@@ -18,6 +18,18 @@ final class TerminalPhoneInteraction: PhoneSignInInteraction {
         StandardError.write("authflow: \(message)")
     }
 
+    func notice(_ notice: PhoneSignInNotice) {
+        note(notice.cliMessage)
+    }
+
+    func pageMessage(for error: any Error & CustomStringConvertible) -> String {
+        switch error {
+        case let phone as PhoneSignInError: phone.cliMessage
+        case let secondFactor as SecondFactorError: secondFactor.cliMessage
+        default: error.description
+        }
+    }
+
     func present<Answer: Sendable>(_ page: PhoneBrowserPage, listener: RedirectListener<Answer>) async {
         terminal.present(
             page.url, purpose: "show that you are not a robot",

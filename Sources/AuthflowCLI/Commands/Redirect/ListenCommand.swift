@@ -46,8 +46,7 @@ struct ListenCommand: AsyncParsableCommand {
         help: ArgumentHelp("Open this authorization URL once listening; {redirect_uri} and {state} are filled in.", valueName: "url"))
     var open: String?
 
-    @Flag(name: .long, help: "Print JSON lines instead of plain text.")
-    var json = false
+    @OptionGroup var format: JSONOutputOptions<ReplacedPlainLines>
 
     @OptionGroup var wait: WaitOptions
 
@@ -77,12 +76,12 @@ struct ListenCommand: AsyncParsableCommand {
                 successPage: ("Received", "The redirect reached the program waiting for it.")
             ))
         } catch {
-            throw CommandFailure(error.description, status: .unavailable)
+            throw CommandFailure(error.cliMessage, status: .unavailable)
         }
         defer { listener.stop() }
 
         let output = ConsoleLines()
-        if json {
+        if format.json {
             output.write(bytes: JSONLineWriter.line([
                 ("event", .string("listening")), ("redirectUri", .string(listener.redirectURI)),
                 ("state", .string(expected)),
@@ -101,7 +100,7 @@ struct ListenCommand: AsyncParsableCommand {
         let outcome = await BrowserWait.run(listener: listener, signals: signals, timeout: wait.duration, message: "Waiting for the redirect…")
         switch outcome {
         case .callback(let callback):
-            if json {
+            if format.json {
                 output.write(bytes: JSONLineWriter.line([
                     ("event", .string("callback")), ("url", .string(callback.url)),
                     ("params", .object(callback.distinctParameters.map { ($0.name, .string($0.value)) })),
@@ -111,12 +110,12 @@ struct ListenCommand: AsyncParsableCommand {
                 output.write(callback.url)
             }
         case .failed(.timedOut(let limit)):
-            if json { output.write(bytes: JSONLineWriter.line([("event", .string("timeout"))])) }
-            throw CommandFailure(RedirectListenerError.timedOut(limit).description, status: .browserTimeout)
+            if format.json { output.write(bytes: JSONLineWriter.line([("event", .string("timeout"))])) }
+            throw CommandFailure(RedirectListenerError.timedOut(limit).cliMessage, status: .browserTimeout)
         case .interrupted:
             throw CommandFailure("Cancelled.", status: .interrupted)
         case .failed(let error):
-            throw CommandFailure(error.description, status: .unavailable)
+            throw CommandFailure(error.cliMessage, status: .unavailable)
         }
     }
 

@@ -1,0 +1,47 @@
+import AuthflowCore
+
+/// Sign in with Apple's failures and steps with the CLI's flags and commands.
+extension AppleSignInError {
+    var cliMessage: String {
+        switch self {
+        case .notConfigured(let missing):
+            return "Sign in with Apple through Firebase's hosted page returns to an iOS app's custom scheme, so it "
+                + "needs " + missing.map(\.appleSettingName).joined(separator: " and ") + " (a GoogleService-Info.plist has "
+                + "both). Or run Apple's flow yourself and pass `--id-token TOKEN --nonce RAW`."
+        case .authDomain(let error):
+            return error.cliMessage
+        case .browser(let error):
+            return error.cliMessage
+        case .nonceRejected(let server):
+            return "Firebase refused the nonce (\(server.rawCode ?? "MISSING_OR_INVALID_NONCE")): --nonce must be the "
+                + "raw nonce whose SHA-256 (lowercase hex) went into Apple's authorization request, not the hash "
+                + "itself, and the identity token must come from that same request. `authflow apple nonce` makes a "
+                + "pair."
+        case .alreadyLinked(let email, true, _):
+            let who = email.map { " (\($0))" } ?? ""
+            return "This Apple ID is already linked to another Firebase user\(who); nothing was linked. "
+                + "Firebase returned an updated credential for it, kept on this machine for "
+                + "\(UpdatedAppleCredential.lifetimeMinutes) minutes: `authflow apple sign-in --updated-credential` "
+                + "signs in to that other account instead (replacing the current session). Or unlink Apple from "
+                + "that account first, then link again."
+        case .noUpdatedCredential(let project):
+            return "No updated Apple credential is waiting in \(project) (it is kept for "
+                + "\(UpdatedAppleCredential.lifetimeMinutes) minutes after a refused `apple sign-in --link`, and used "
+                + "once). Run `authflow apple sign-in` instead."
+        case .session(let error):
+            return error.cliMessage
+        case .signIn(let error):
+            return error.cliMessage
+        case .interrupted, .page, .pageUnknown, .credentialRejected, .cancelled, .alreadyLinked:
+            return description
+        }
+    }
+}
+
+extension AppleTokenRevocation {
+    /// The three steps before deleting an Apple account, as commands.
+    static let order = "1. `authflow apple sign-in --reauth` (a fresh Apple sign-in; take the authorization "
+        + "code from Apple's response when you run Apple's flow yourself), 2. `authflow apple revoke "
+        + "--authorization-code CODE` within 5 minutes (Apple's codes are single-use and short-lived), "
+        + "3. `authflow delete-account`."
+}

@@ -1,0 +1,51 @@
+import AuthflowCore
+
+/// Configuration failures with the CLI's flags.
+extension ConfigurationError {
+    var cliMessage: String {
+        switch self {
+        case .unrecognizedFile(let path):
+            return "\(path) is not a configuration authflow understands. Use GoogleService-Info.plist (iOS), "
+                + "google-services.json (Android), a web config JSON with apiKey/authDomain/projectId/appId, "
+                + "or authflow.json."
+        case .missingAPIKey(let files):
+            return "No Firebase API key is configured. Pass --api-key KEY, set FIREBASE_API_KEY, use "
+                + "--config FILE, or put one of \(files.joined(separator: ", ")) in the working directory. "
+                + "For the local emulator, set FIREBASE_AUTH_EMULATOR_HOST or pass --emulator HOST:PORT."
+        case .missing(let key, let purpose):
+            return "\(purpose) needs \(key.jsonName): pass \(key.flag), set \(key.environmentVariable), or add "
+                + "\"\(key.jsonName)\" to authflow.json."
+        case .unreadableFile, .invalidFile, .invalidValue:
+            return description
+        }
+    }
+}
+
+extension AuthDomainError {
+    var cliMessage: String {
+        switch self {
+        case .lookupFailed(let error):
+            "Could not look up the project's auth domain: \(error). Pass --auth-domain HOST to skip the lookup."
+        case .noDefaultDomain(let domains):
+            "The project's authorized domains (\(domains.joined(separator: ", "))) include no *.firebaseapp.com "
+                + "or *.web.app domain. Pass --auth-domain with the domain that serves /__/auth/handler."
+        }
+    }
+}
+
+extension ConfigurationKey {
+    /// The command-line flag that sets it.
+    var flag: String {
+        switch self {
+        case .apiKey: "--api-key"
+        case .projectID: "--project-id"
+        case .authDomain: "--auth-domain"
+        case .appID: "--app-id"
+        case .clientID: "--client-id"
+        case .iosBundleID: "--ios-bundle-id"
+        case .tenantID: "--tenant-id"
+        case .emulatorHost: "--emulator"
+        case .languageCode: "--lang"
+        }
+    }
+}
