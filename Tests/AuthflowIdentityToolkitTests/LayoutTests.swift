@@ -53,7 +53,7 @@ struct LayoutTests {
     func productionSchemeDefault() {
         let configuration = IdentityToolkitConfiguration(apiKey: "k", authflowVersion: "1")
         #expect(configuration.productionScheme == "https")
-        #expect(configuration.backend == .production)
+        #expect(configuration.server == .production)
         #expect(configuration.clientVersion == "Linux/Authflow/1/FirebaseCore-Linux")
     }
 
@@ -62,7 +62,7 @@ struct LayoutTests {
         let server = try RecordingServer { _ in json(#"{"idToken":"i","refreshToken":"r"}"#) }
         defer { server.stop() }
         let configuration = IdentityToolkitConfiguration(
-            apiKey: "K", backend: try Backend.emulator(parsing: " 127.0.0.1:\(server.port) "), authflowVersion: testVersion
+            apiKey: "K", server: try AuthServer.emulator(parsing: " 127.0.0.1:\(server.port) "), authflowVersion: testVersion
         )
         let client = IdentityToolkitClient(configuration: configuration, http: loopbackHTTP())
 
@@ -80,7 +80,7 @@ struct LayoutTests {
         if server.server.boundAddresses.contains("::1") { hosts.append("[::1]:\(server.port)") }
 
         for host in hosts {
-            let configuration = IdentityToolkitConfiguration(apiKey: "K", backend: try Backend.emulator(parsing: host), authflowVersion: testVersion)
+            let configuration = IdentityToolkitConfiguration(apiKey: "K", server: try AuthServer.emulator(parsing: host), authflowVersion: testVersion)
             _ = try await IdentityToolkitClient(configuration: configuration, http: loopbackHTTP()).send(GetProjectConfigRequest())
         }
 
@@ -125,8 +125,8 @@ struct EmulatorAddressTests {
         ("  emulator-host.internal:12345\n", "emulator-host.internal:12345"), ("[fe80::1]:1", "[fe80::1]:1"),
     ])
     func accepted(value: String, expected: String) throws {
-        #expect(try Backend.emulator(parsing: value) == .emulator(hostAndPort: expected))
-        #expect(try Backend.emulator(parsing: value).isEmulator)
+        #expect(try AuthServer.emulator(parsing: value) == .emulator(hostAndPort: expected))
+        #expect(try AuthServer.emulator(parsing: value).isEmulator)
     }
 
     @Test("Mistakes are refused with a message that says what to type", arguments: [
@@ -146,7 +146,7 @@ struct EmulatorAddressTests {
     ] as [(String, EmulatorHostError.Problem, String)])
     func refused(value: String, problem: EmulatorHostError.Problem, hint: String) {
         do {
-            let backend = try Backend.emulator(parsing: value)
+            let backend = try AuthServer.emulator(parsing: value)
             Issue.record("accepted \(backend)")
         } catch {
             #expect(error.problem == problem)

@@ -38,7 +38,7 @@ public final class SignedInBackend: Sendable {
     /// A client for `backend`, as the CLI builds one for the emulator.
     public static func client(for backend: EmbeddedBackend) -> IdentityToolkitClient {
         IdentityToolkitClient(configuration: IdentityToolkitConfiguration(
-            apiKey: "fake-api-key", backend: .emulator(hostAndPort: backend.hostAndPort), authflowVersion: "test",
+            apiKey: "fake-api-key", server: .emulator(hostAndPort: backend.hostAndPort), authflowVersion: "test",
             retry: .none))
     }
 

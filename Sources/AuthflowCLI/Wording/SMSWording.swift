@@ -44,7 +44,7 @@ extension PhoneSignInNotice {
     }
 }
 
-extension CodeCommandFailure {
+extension CodeProgramFailure {
     /// The failure naming `--code-command` and the command that finishes later.
     var cliMessage: String {
         message(naming: "--code-command \"\(command)\"", finishing: "finish with `\(flow.resumeCommand)`")

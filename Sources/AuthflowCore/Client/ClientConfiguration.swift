@@ -2,16 +2,16 @@ import AuthflowIdentityToolkit
 import AuthflowStorage
 
 extension ProjectConfiguration {
-    /// The Identity Toolkit client settings these values describe: API key, backend (an emulator when
+    /// The Identity Toolkit client settings these values describe: API key, server (an emulator when
     /// configured), tenant, app ID, language and bundle ID.
     public func identityToolkitConfiguration(
         retry: RetryPolicy = .default
     ) throws(ConfigurationError) -> IdentityToolkitConfiguration {
         let apiKey = try require(.apiKey, purpose: "Talking to Firebase Auth")
-        var backend = Backend.production
+        var server = AuthServer.production
         if let host = self[.emulatorHost] {
             do {
-                backend = try Backend.emulator(parsing: host)
+                server = try AuthServer.emulator(parsing: host)
             } catch {
                 throw .invalidValue(
                     key: .emulatorHost, value: host, source: source(of: .emulatorHost) ?? .defaultValue(""),
@@ -20,7 +20,7 @@ extension ProjectConfiguration {
         }
         return IdentityToolkitConfiguration(
             apiKey: apiKey,
-            backend: backend,
+            server: server,
             authflowVersion: AuthflowVersion.current,
             tenantID: tenantID,
             appID: self[.appID],

@@ -66,7 +66,7 @@ public struct ConfigurationLoader: Sendable {
     private func applyEmulatorDefaults(_ configuration: inout ProjectConfiguration) throws(ConfigurationError) {
         guard let configured = configuration.values[.emulatorHost] else { return }
         do {
-            _ = try Backend.emulator(parsing: configured.value)
+            _ = try AuthServer.emulator(parsing: configured.value)
         } catch {
             throw .invalidValue(
                 key: .emulatorHost, value: configured.value, source: configured.source, reason: error.description)

@@ -23,7 +23,7 @@ struct EmailLinkProjectCheck: Sendable {
         }
         let ourKey = client.configuration.apiKey
         guard action.apiKey != ourKey else { return }
-        let isEmulator = if case .emulator = client.configuration.backend { true } else { false }
+        let isEmulator = if case .emulator = client.configuration.server { true } else { false }
         if isEmulator {
             guard action.apiKey == Self.emulatorAPIKey else { throw refusal(.notFromThisEmulator, action) }
             return

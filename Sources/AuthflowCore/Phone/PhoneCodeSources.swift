@@ -33,14 +33,14 @@ public struct PhoneCodeSources: Sendable {
     /// `--code`.
     public var given: String?
     /// `--code-command`.
-    public var command: PhoneCodeCommand?
+    public var command: CodeProgram?
     /// Raced against each other, after the two above.
     public var interactive: [PhoneCodeSource]
     /// How long the interactive sources may take together; nil waits as long as one of them might answer.
     public var timeout: Duration?
 
     /// Sources in the documented order.
-    public init(given: String? = nil, command: PhoneCodeCommand? = nil, interactive: [PhoneCodeSource] = [], timeout: Duration? = nil) {
+    public init(given: String? = nil, command: CodeProgram? = nil, interactive: [PhoneCodeSource] = [], timeout: Duration? = nil) {
         self.given = given
         self.command = command
         self.interactive = interactive

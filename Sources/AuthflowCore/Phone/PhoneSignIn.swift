@@ -21,7 +21,7 @@ public struct PhoneSignIn: Sendable {
         /// The code, when the caller already has it.
         public var code: String?
         /// A command that prints the code.
-        public var codeCommand: PhoneCodeCommand?
+        public var codeCommand: CodeProgram?
         /// How long to wait for the browser, and then for the code.
         public var timeout: Duration
         /// The listener's loopback port (0 picks one).
@@ -37,7 +37,7 @@ public struct PhoneSignIn: Sendable {
         /// Options; the defaults choose the route and wait five minutes.
         public init(
             verifier: PhoneVerifier? = nil, appVerificationDisabledForTesting: Bool = false, resend: Bool = false,
-            code: String? = nil, codeCommand: PhoneCodeCommand? = nil, timeout: Duration = .seconds(300),
+            code: String? = nil, codeCommand: CodeProgram? = nil, timeout: Duration = .seconds(300),
             port: UInt16 = 0, templates: TemplateDirectory = .standard(), rendezvous: RendezvousDirectory? = .standard(),
             label: String? = nil
         ) {

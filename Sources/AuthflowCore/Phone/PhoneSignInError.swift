@@ -29,7 +29,7 @@ public enum PhoneSignInError: Error, Sendable, CustomStringConvertible {
     /// The SMS was sent, but no code came within the time limit.
     case codeTimedOut(SentSMSCode, Duration)
     /// The code command failed or printed no code.
-    case codeCommand(CodeCommandFailure)
+    case codeCommand(CodeProgramFailure)
     /// The server says the code is wrong; the verification is kept for another try.
     case wrongCode(ServerError, PhoneNumber)
     /// The server says the verification expired or is unknown; it was forgotten.

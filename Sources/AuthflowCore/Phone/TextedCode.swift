@@ -29,7 +29,7 @@ final class TextedCode: Sendable {
     /// The code from the first source that has one: `given` (`--code`), `command`, then the page and the
     /// interaction's own sources raced. Opens the page's code field first.
     func code(
-        for sent: SentSMSCode, given: String?, command: PhoneCodeCommand?, timeout: Duration,
+        for sent: SentSMSCode, given: String?, command: CodeProgram?, timeout: Duration,
         interaction: some PhoneSignInInteraction
     ) async throws(PhoneSignInError) -> (code: String, origin: PhoneCodeOrigin) {
         page?.awaitingCode()

@@ -12,7 +12,7 @@ public struct ExchangeRecord: Sendable, CustomStringConvertible {
     /// The endpoint called.
     public let endpoint: Endpoint
     /// Production or the emulator it went to.
-    public let backend: Backend
+    public let server: AuthServer
     /// 1 for the first try, then 2, 3… for retries.
     public let attempt: Int
     /// The status or the failure.
@@ -29,7 +29,7 @@ public struct ExchangeRecord: Sendable, CustomStringConvertible {
         case .failed(let reason): result = "failed: \(reason)"
         }
         let retry = attempt > 1 ? " (attempt \(attempt))" : ""
-        let target = backend.isEmulator ? "emulator " : ""
+        let target = server.isEmulator ? "emulator " : ""
         return "\(endpoint.method.rawValue) \(target)\(endpoint.path) → \(result) in \(milliseconds) ms\(retry)"
     }
 }

@@ -6,7 +6,7 @@ import AuthflowHTTP
 /// Each call builds the URL and headers from ``configuration``, fills in the configured tenant, sends with
 /// ``HTTPClient``, retries when the endpoint allows it, and maps failures to ``IdentityToolkitError``.
 public struct IdentityToolkitClient: Sendable {
-    /// Backend, key and headers for every call.
+    /// Server, key and headers for every call.
     public let configuration: IdentityToolkitConfiguration
     /// The transport; share one per process. Whatever redirect policy it was given, this client's copy never
     /// follows a redirect: a 3xx would carry the API key, the body's credentials and the headers to a host
@@ -54,11 +54,11 @@ public struct IdentityToolkitClient: Sendable {
             do {
                 response = try await http.send(httpRequest)
                 observer?(ExchangeRecord(
-                    endpoint: R.endpoint, backend: configuration.backend, attempt: attempt,
+                    endpoint: R.endpoint, server: configuration.server, attempt: attempt,
                     outcome: .status(response.status), duration: ContinuousClock.now - started))
             } catch {
                 observer?(ExchangeRecord(
-                    endpoint: R.endpoint, backend: configuration.backend, attempt: attempt,
+                    endpoint: R.endpoint, server: configuration.server, attempt: attempt,
                     outcome: .failed(error.description), duration: ContinuousClock.now - started))
                 guard canRetry, RetryRule.isTransient(error) else { throw .network(error) }
                 try await wait(beforeRetry: attempt, policy: policy)

@@ -4,7 +4,7 @@ public struct IdentityToolkitConfiguration: Sendable {
     /// The Web API key; sent as `?key=` on every URL, never in a header.
     public var apiKey: String
     /// Production Google endpoints or an Auth Emulator.
-    public var backend: Backend
+    public var server: AuthServer
     /// The Identity Platform tenant, added to every request that accepts `tenantId` unless the request
     /// names one itself.
     public var tenantID: String?
@@ -25,7 +25,7 @@ public struct IdentityToolkitConfiguration: Sendable {
     /// A configuration for `apiKey`; `authflowVersion` goes into `X-Client-Version`.
     public init(
         apiKey: String,
-        backend: Backend = .production,
+        server: AuthServer = .production,
         authflowVersion: String,
         tenantID: String? = nil,
         appID: String? = nil,
@@ -34,7 +34,7 @@ public struct IdentityToolkitConfiguration: Sendable {
         retry: RetryPolicy = .default
     ) {
         self.apiKey = apiKey
-        self.backend = backend
+        self.server = server
         self.tenantID = tenantID
         self.appID = appID
         self.locale = locale

@@ -26,7 +26,7 @@ struct RequestBuilder {
     /// and `http://<emulator>/<service host>` for the emulator.
     func url(for endpoint: Endpoint, query: [QueryItem]) -> String {
         let base: String
-        switch configuration.backend {
+        switch configuration.server {
         case .production:
             base = "\(configuration.productionScheme)://\(endpoint.service.host)"
         case .emulator(let hostAndPort):

@@ -125,7 +125,7 @@ struct EmailLinkErrorTests {
         try PendingEmailLinkStore(directory: directory).save(PendingEmailLink(
             email: "ada@example.com", continueURL: fixture.continueURL, apiKey: "fake-api-key", project: unreachable))
         let client = IdentityToolkitClient(configuration: IdentityToolkitConfiguration(
-            apiKey: "fake-api-key", backend: .emulator(hostAndPort: "127.0.0.1:\(closed.port)"), authflowVersion: "test",
+            apiKey: "fake-api-key", server: .emulator(hostAndPort: "127.0.0.1:\(closed.port)"), authflowVersion: "test",
             retry: .none))
         let completion = EmailLinkCompletion(
             FlowEnvironment(

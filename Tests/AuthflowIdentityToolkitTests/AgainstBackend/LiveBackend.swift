@@ -30,7 +30,7 @@ struct LiveBackend {
         let exchanges = ExchangeLog()
         self.exchanges = exchanges
         var configuration = IdentityToolkitConfiguration(
-            apiKey: "fake-api-key", backend: .emulator(hostAndPort: backend.hostAndPort), authflowVersion: "test",
+            apiKey: "fake-api-key", server: .emulator(hostAndPort: backend.hostAndPort), authflowVersion: "test",
             tenantID: tenantID
         )
         configuration.retry = sleeps.policy()

@@ -42,7 +42,7 @@ func emulatorConfiguration(
     iosBundleID: String? = nil, retry: RetryPolicy = SleepRecorder().policy()
 ) -> IdentityToolkitConfiguration {
     IdentityToolkitConfiguration(
-        apiKey: apiKey, backend: .emulator(hostAndPort: "127.0.0.1:\(port)"), authflowVersion: testVersion,
+        apiKey: apiKey, server: .emulator(hostAndPort: "127.0.0.1:\(port)"), authflowVersion: testVersion,
         tenantID: tenantID, appID: appID, locale: locale, iosBundleID: iosBundleID, retry: retry
     )
 }

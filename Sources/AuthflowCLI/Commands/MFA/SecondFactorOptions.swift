@@ -79,7 +79,7 @@ struct SecondFactorContinuation {
     ) -> PhoneSignIn.Options {
         PhoneSignIn.Options(
             verifier: verifier?.verifier, resend: resend, code: code,
-            codeCommand: codeCommand.map { PhoneCodeCommand($0, timeout: timeout) }, timeout: timeout, port: port,
+            codeCommand: codeCommand.map { CodeProgram($0, timeout: timeout) }, timeout: timeout, port: port,
             templates: .standard(explicit: templates), label: label)
     }
 

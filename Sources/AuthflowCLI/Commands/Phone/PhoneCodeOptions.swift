@@ -23,8 +23,8 @@ struct PhoneCodeOptions: ParsableArguments {
     }
 
     /// The command, allowed to run for `timeout`.
-    func command(timeout: Duration) -> PhoneCodeCommand? {
-        codeCommand.map { PhoneCodeCommand($0, timeout: timeout) }
+    func command(timeout: Duration) -> CodeProgram? {
+        codeCommand.map { CodeProgram($0, timeout: timeout) }
     }
 }
 

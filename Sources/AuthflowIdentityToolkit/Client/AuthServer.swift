@@ -1,7 +1,8 @@
 import Foundation
 
-/// Where requests go.
-public enum Backend: Sendable, Hashable {
+/// Where requests go: Google's production Firebase Auth servers or an Auth Emulator. (Not to be confused with
+/// the `AuthflowBackend` module, which *is* an emulator.)
+public enum AuthServer: Sendable, Hashable {
     /// Google's production hosts over HTTPS.
     case production
     /// A Firebase Auth Emulator at `hostAndPort` (`127.0.0.1:9099`, `[::1]:9099`, `localhost:9099`), over
@@ -14,7 +15,7 @@ public enum Backend: Sendable, Hashable {
     ///
     /// Accepts `host:port` where host is a name, an IPv4 address or a bracketed IPv6 address and port is
     /// 1–65535; surrounding whitespace is ignored. A scheme, path, or missing port is refused.
-    public static func emulator(parsing value: String) throws(EmulatorHostError) -> Backend {
+    public static func emulator(parsing value: String) throws(EmulatorHostError) -> AuthServer {
         .emulator(hostAndPort: try EmulatorHost.validate(value))
     }
 
@@ -25,7 +26,7 @@ public enum Backend: Sendable, Hashable {
     }
 }
 
-/// Parsing for ``Backend/emulator(parsing:)``.
+/// Parsing for ``AuthServer/emulator(parsing:)``.
 enum EmulatorHost {
     /// The trimmed, validated `host:port`.
     static func validate(_ raw: String) throws(EmulatorHostError) -> String {

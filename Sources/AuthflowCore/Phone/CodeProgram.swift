@@ -13,7 +13,7 @@ import Glibc
 /// `AUTHFLOW_VERIFICATION_ID`, by which the emulator lists codes), plus
 /// `AUTHFLOW_PROJECT_ID` and, against an emulator, `AUTHFLOW_EMULATOR_HOST`. Its standard error is ours, so
 /// its complaints reach the person; the first non-empty line of its standard output is the code.
-public struct PhoneCodeCommand: Sendable {
+public struct CodeProgram: Sendable {
     /// The command line, as given.
     public let command: String
     /// How long it may run.
@@ -54,8 +54,8 @@ public struct PhoneCodeCommand: Sendable {
         _ command: String, environment: [String: String], timeout: Duration, flow: SMSCodeFlow,
         cancelled: CancellationSwitch
     ) -> Result<String, PhoneSignInError> {
-        func failure(_ problem: CodeCommandFailure.Problem) -> Result<String, PhoneSignInError> {
-            .failure(.codeCommand(CodeCommandFailure(command: command, problem: problem, flow: flow)))
+        func failure(_ problem: CodeProgramFailure.Problem) -> Result<String, PhoneSignInError> {
+            .failure(.codeCommand(CodeProgramFailure(command: command, problem: problem, flow: flow)))
         }
         let run = ChildProcess.runCollectingOutput(
             "/bin/sh", arguments: ["-c", command],

@@ -1,5 +1,5 @@
-/// Why a ``PhoneCodeCommand`` gave no code. A front end names the command the way its user gave it.
-public struct CodeCommandFailure: Error, Sendable, Equatable, CustomStringConvertible {
+/// Why a ``CodeProgram`` gave no code. A front end names the command the way its user gave it.
+public struct CodeProgramFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong with the command.
     public enum Problem: Sendable, Equatable {
         /// The shell could not be started (the reason from the system).
