@@ -1,0 +1,68 @@
+import ArgumentParser
+
+// The command groups under `authflow`, in one place so the whole tree reads at a glance. Each group only
+// names its subcommands; the commands live in the folder named after the group.
+
+/// `authflow link …`: work with links users clicked.
+struct LinkCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "link",
+        abstract: "Inspect email action links and auth callbacks.",
+        subcommands: [LinkInspectCommand.self]
+    )
+}
+
+/// `authflow config`: inspect the project configuration.
+struct ConfigCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config",
+        abstract: "Show the Firebase project configuration authflow would use.",
+        subcommands: [ConfigShowCommand.self],
+        defaultSubcommand: ConfigShowCommand.self
+    )
+}
+
+/// `authflow email-link …`: passwordless sign-in with a link sent by email.
+struct EmailLinkCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "email-link",
+        abstract: "Sign in with a link sent by email: send it, then complete it from the link or the email.",
+        subcommands: [EmailLinkSendCommand.self, EmailLinkCompleteCommand.self]
+    )
+}
+
+/// `authflow email …`: email-and-password accounts and what an address can sign in with.
+struct EmailCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "email",
+        abstract: "Look up an address's sign-in methods, sign in with a password, or verify the email.",
+        subcommands: [EmailMethodsCommand.self, EmailSignInCommand.self, EmailVerifyCommand.self]
+    )
+}
+
+/// `authflow phone …`: sign in with a phone number and an SMS code.
+struct PhoneCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "phone",
+        abstract: "Sign in with a phone number: prove the app with reCAPTCHA, then confirm the SMS code.",
+        subcommands: [PhoneSignInCommand.self, PhoneVerifyCommand.self]
+    )
+}
+
+/// `authflow apple …`: Sign in with Apple through Firebase's hosted handler or with Apple's identity token.
+struct AppleCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "apple",
+        abstract: "Sign in with Apple: through Firebase's hosted page, or with an identity token and nonce.",
+        subcommands: [AppleSignInCommand.self, AppleNonceCommand.self, AppleRevokeCommand.self]
+    )
+}
+
+/// `authflow mfa …`: SMS second factors of the signed-in user, and finishing a sign-in that needs one.
+struct MFACommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mfa",
+        abstract: "Add, list and remove SMS second factors; finish a sign-in that needs one.",
+        subcommands: [MFAEnrollCommand.self, MFAListCommand.self, MFAUnenrollCommand.self, MFAResolveCommand.self]
+    )
+}
