@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import AuthflowPrimitives
 import Glibc
 #endif
 
@@ -30,9 +31,8 @@ enum InputReading {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = SystemCall.read(descriptor, into: &chunk)
             if count < 0 {
-                if errno == EINTR { continue }
                 throw Failure(description: "Cannot read \(name): \(String(cString: strerror(errno))).")
             }
             if count == 0 { return bytes }
@@ -54,10 +54,7 @@ final class LineReader {
     /// The complete lines available after the next read, without their line ends; `nil` at end of input.
     func nextLines() -> [ArraySlice<UInt8>]? {
         guard !finished else { return nil }
-        var count = 0
-        repeat {
-            count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-        } while count < 0 && errno == EINTR
+        let count = SystemCall.read(STDIN_FILENO, into: &chunk)
         if count <= 0 {
             finished = true
             defer { pending = [] }
