@@ -45,7 +45,8 @@ enum InputReading {
     }
 }
 
-/// Standard input split into lines as they arrive, so `tail -f … | authflow link inspect -` streams.
+/// Standard input read in chunks and split into lines as they arrive (by ``LineSplitter``), so
+/// `tail -f … | authflow link inspect -` streams.
 final class LineReader {
     private var pending: [UInt8] = []
     private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
@@ -64,11 +65,10 @@ final class LineReader {
         var lines: [ArraySlice<UInt8>] = []
         var consumed = 0
         pending.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            while consumed < buffer.count, let found = memchr(base + consumed, 0x0A, buffer.count - consumed) {
-                let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                lines.append(trimCR(pending[consumed..<newline]))
-                consumed = newline + 1
+            var splitter = LineSplitter(buffer: buffer, range: 0..<buffer.count)
+            while let line = splitter.next(), line.isTerminated {
+                lines.append(pending[line.content])
+                consumed = line.next
             }
         }
         pending.removeFirst(consumed)
