@@ -59,7 +59,7 @@ let package = Package(
         .target(
             name: "AuthflowListener",
             dependencies: [
-                "CMicroHTTPD", "CProcessSpawn", "AuthflowPrimitives", "AuthflowParsing", "AuthflowStorage",
+                "CMicroHTTPD", "CProcessSpawn", "AuthflowPrimitives", "AuthflowStorage",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
@@ -93,7 +93,7 @@ let package = Package(
 
         .executableTarget(
             name: "redirect-listener-example",
-            dependencies: ["AuthflowListener", "AuthflowParsing", "AuthflowPrimitives"],
+            dependencies: ["AuthflowListener", "AuthflowPrimitives"],
             path: "examples/embedding/RedirectListenerExample"
         ),
 

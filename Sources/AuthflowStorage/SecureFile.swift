@@ -1,5 +1,6 @@
-#if canImport(Glibc)
 import AuthflowPrimitives
+
+#if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin

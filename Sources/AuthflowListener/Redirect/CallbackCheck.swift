@@ -1,4 +1,3 @@
-import AuthflowParsing
 import AuthflowPrimitives
 
 /// What a ``RedirectListener`` does with a callback that reached it.

@@ -6,10 +6,9 @@
 // `{redirect_uri}` and `{state}` are filled in. The listener binds 127.0.0.1 and ::1 only, accepts exactly one
 // callback carrying the state, and shows the browser a page that says the tab can be closed.
 import AuthflowListener
-import AuthflowParsing
+import AuthflowPrimitives
 
 #if canImport(Glibc)
-import AuthflowPrimitives
 import Glibc
 #endif
 
