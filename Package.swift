@@ -78,7 +78,9 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
-        .target(name: "AuthflowIdentityToolkit", dependencies: ["AuthflowHTTP", "AuthflowParsing", "AuthflowPrimitives"]),
+        .target(
+            name: "AuthflowIdentityToolkit", dependencies: ["AuthflowHTTP", "AuthflowParsing", "AuthflowPrimitives"]
+        ),
         .target(name: "AuthflowBackend", dependencies: ["AuthflowListener", "AuthflowParsing", "AuthflowPrimitives"]),
         .target(
             name: "AuthflowCore",
@@ -89,7 +91,9 @@ let package = Package(
         ),
         .target(
             name: "AuthflowDemo",
-            dependencies: ["AuthflowBackend", "AuthflowHTTP", "AuthflowListener", "AuthflowPrimitives", "AuthflowStorage"]
+            dependencies: [
+                "AuthflowBackend", "AuthflowHTTP", "AuthflowListener", "AuthflowPrimitives", "AuthflowStorage",
+            ]
         ),
         .executableTarget(
             name: "AuthflowCLI",
@@ -140,7 +144,8 @@ let package = Package(
         .testTarget(
             name: "AuthflowIdentityToolkitTests",
             dependencies: [
-                "AuthflowIdentityToolkit", "AuthflowBackend", "AuthflowListener", "AuthflowPrimitives", "AuthflowTestSupport",
+                "AuthflowIdentityToolkit", "AuthflowBackend", "AuthflowListener", "AuthflowPrimitives",
+                "AuthflowTestSupport",
             ]
         ),
         .testTarget(
@@ -162,8 +167,8 @@ let package = Package(
         .testTarget(
             name: "AuthflowCLITests",
             dependencies: [
-                "AuthflowCLI", "AuthflowCore", "AuthflowBackend", "AuthflowDemo", "AuthflowListener", "AuthflowPrimitives",
-                "AuthflowStorage", "AuthflowTestSupport", "redirect-listener-example",
+                "AuthflowCLI", "AuthflowCore", "AuthflowBackend", "AuthflowDemo", "AuthflowListener",
+                "AuthflowPrimitives", "AuthflowStorage", "AuthflowTestSupport", "redirect-listener-example",
             ]
         ),
     ]

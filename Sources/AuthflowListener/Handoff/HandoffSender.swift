@@ -89,7 +89,9 @@ public enum HandoffSender {
         var sent = 0
         while sent < request.count {
             let count = request[sent...].withUnsafeBytes { raw in
-                SystemCall.retryingInterrupts { Glibc.send(descriptor, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL)) }
+                SystemCall.retryingInterrupts {
+                    Glibc.send(descriptor, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL))
+                }
             }
             guard count > 0 else { return .failure(Failure(reason: "the listener closed the connection")) }
             sent += count

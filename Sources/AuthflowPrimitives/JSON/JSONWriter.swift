@@ -26,12 +26,16 @@ public struct JSONWriter {
     }
 
     /// `value` as compact JSON text.
-    public static func string(_ value: JSONValue, escaping: Escaping = .javaScript, sortingKeys: Bool = false) -> String {
+    public static func string(
+        _ value: JSONValue, escaping: Escaping = .javaScript, sortingKeys: Bool = false
+    ) -> String {
         String(decoding: bytes(value, escaping: escaping, sortingKeys: sortingKeys), as: UTF8.self)
     }
 
     /// `value` as compact JSON, UTF-8 encoded.
-    public static func bytes(_ value: JSONValue, escaping: Escaping = .javaScript, sortingKeys: Bool = false) -> [UInt8] {
+    public static func bytes(
+        _ value: JSONValue, escaping: Escaping = .javaScript, sortingKeys: Bool = false
+    ) -> [UInt8] {
         var writer = JSONWriter(escaping: escaping, sortingKeys: sortingKeys)
         writer.write(value)
         return writer.bytes
@@ -91,7 +95,8 @@ public struct JSONWriter {
     }
 
     private func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (byte == 0x7F && escaping == .allControls)
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+            || (byte == 0x7F && escaping == .allControls)
     }
 
     private mutating func appendEscaped(_ byte: UInt8) {

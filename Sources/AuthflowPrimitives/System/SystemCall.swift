@@ -18,7 +18,9 @@ public enum SystemCall {
 
     /// `read(2)` into `buffer`, retried on `EINTR`: the byte count, 0 at end of input, or -1 with `errno` set.
     public static func read(_ descriptor: Int32, into buffer: inout [UInt8]) -> Int {
-        buffer.withUnsafeMutableBytes { raw in retryingInterrupts { Glibc.read(descriptor, raw.baseAddress, raw.count) } }
+        buffer.withUnsafeMutableBytes { raw in
+            retryingInterrupts { Glibc.read(descriptor, raw.baseAddress, raw.count) }
+        }
     }
 
     /// Writes every byte of `bytes` to `descriptor`, retrying on `EINTR` and after short writes. `false` when a

@@ -81,7 +81,9 @@ enum LoopbackGet {
     }
 
     private static func blockingStatusLine(of url: String) -> String {
-        guard let parts = URLParts(url), let port = parts.port, parts.host == "127.0.0.1" else { return "not a loopback URL" }
+        guard let parts = URLParts(url), let port = parts.port, parts.host == "127.0.0.1" else {
+            return "not a loopback URL"
+        }
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { return "no socket" }
         defer { close(descriptor) }
@@ -111,10 +113,11 @@ enum LoopbackGet {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-switch arguments {
-case ["--self-test"]: exit(await signIn(authorizationTemplate: nil))
-case _ where arguments.count == 1 && !arguments[0].hasPrefix("-"): exit(await signIn(authorizationTemplate: arguments[0]))
-default:
+if arguments == ["--self-test"] {
+    exit(await signIn(authorizationTemplate: nil))
+}
+guard arguments.count == 1, let template = arguments.first, !template.hasPrefix("-") else {
     print(usage)
     exit(2)
 }
+exit(await signIn(authorizationTemplate: template))
