@@ -18,6 +18,8 @@ public struct JSONWriter {
     public private(set) var bytes: [UInt8] = []
     private let escaping: Escaping
     private let sortingKeys: Bool
+    /// Whether the object begun with ``beginObject()`` already has a member.
+    private var objectHasMembers = false
 
     /// An empty writer.
     public init(escaping: Escaping = .javaScript, sortingKeys: Bool = false) {
@@ -66,6 +68,28 @@ public struct JSONWriter {
             }
             bytes.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// Starts an object to be filled member by member with ``writeMember(_:_:)``, for output written as it is
+    /// produced (the CLI's batch lines) without building a whole ``JSONObject`` first. Not nestable: a member's
+    /// value is written whole.
+    public mutating func beginObject() {
+        bytes.append(UInt8(ascii: "{"))
+        objectHasMembers = false
+    }
+
+    /// Appends `"key":value` to the object begun with ``beginObject()``, with a comma before it when needed.
+    public mutating func writeMember(_ key: String, _ value: JSONValue) {
+        if objectHasMembers { bytes.append(UInt8(ascii: ",")) }
+        objectHasMembers = true
+        write(string: key)
+        bytes.append(UInt8(ascii: ":"))
+        write(value)
+    }
+
+    /// Closes the object begun with ``beginObject()``.
+    public mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
     }
 
     /// Integers print without a fraction, as JavaScript prints them; non-finite numbers become `null`.
