@@ -78,9 +78,7 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
-        .target(
-            name: "AuthflowIdentityToolkit", dependencies: ["AuthflowHTTP", "AuthflowParsing", "AuthflowPrimitives"]
-        ),
+        .target(name: "AuthflowIdentityToolkit", dependencies: ["AuthflowHTTP", "AuthflowPrimitives"]),
         .target(name: "AuthflowBackend", dependencies: ["AuthflowListener", "AuthflowParsing", "AuthflowPrimitives"]),
         .target(
             name: "AuthflowCore",

@@ -1,4 +1,3 @@
-import AuthflowParsing
 import AuthflowPrimitives
 
 /// One `name=value` pair of a URL query or form body; encoded by the client, so give it plain text.
