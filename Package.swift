@@ -5,9 +5,12 @@
 // One module per layer, each in the folder of the same name under Sources/:
 //   CCurl, CLibXML2, CMicroHTTPD  system libraries plus the C shims Swift needs
 //   CProcessSpawn                 the GNU posix_spawn additions Swift's Glibc module leaves out
+//   AuthflowPrimitives            one definition of each shared concept, no C library: URL splitting and query
+//                                 parameters, percent coding, Base64, ordered JSON, HTTP header fields, lines,
+//                                 system calls retried on EINTR
 //   AuthflowStorage               private state files: 0600 in 0700 directories, atomic, locked
 //   AuthflowHTTP                  async HTTP client (libcurl)
-//   AuthflowParsing               URL, callback, HTML and MIME parsing (libxml2)
+//   AuthflowParsing               action links, callbacks, HTML and MIME parsing (libxml2)
 //   AuthflowListener              loopback redirect listener (libmicrohttpd), custom-scheme handoff,
 //                                 browser launch, and the HTML pages it serves
 //   AuthflowIdentityToolkit       the Identity Toolkit and secure-token REST API, one type per endpoint
@@ -15,18 +18,30 @@
 //   AuthflowCore                  configuration, sessions and flows: decisions that combine the layers
 //   AuthflowDemo                  `authflow demo`: the guided tour of every flow against the embedded backend
 //   AuthflowCLI                   the `authflow` command (swift-argument-parser)
+//
+// One library product per layer, so an embedder builds and links only what it uses:
+//   AuthflowListener  the redirect listener, handoff and browser launch (AuthflowListener, AuthflowStorage,
+//                     AuthflowPrimitives): no REST client, no emulator, no libcurl, no libxml2
+//   AuthflowCore      flows, configuration, sessions, the REST client, HTTP, parsing, and the listener
+//   AuthflowBackend   the embedded emulator-compatible backend, for tests
+// In a client package:
+//   .package(url: "https://example.com/authflow.git", from: "0.1.0"),  // this repository's URL, or .package(path:)
+//   .product(name: "AuthflowListener", package: "authflow"),  // or "AuthflowCore", "AuthflowBackend"
+// examples/embedding is such a package, using the listener product alone.
 import PackageDescription
 
 let package = Package(
     name: "authflow",
     products: [
+        .library(name: "AuthflowListener", targets: ["AuthflowListener", "AuthflowStorage", "AuthflowPrimitives"]),
         .library(
-            name: "Authflow",
+            name: "AuthflowCore",
             targets: [
-                "AuthflowCore", "AuthflowParsing", "AuthflowHTTP", "AuthflowListener",
-                "AuthflowIdentityToolkit", "AuthflowBackend", "AuthflowStorage", "AuthflowDemo",
+                "AuthflowCore", "AuthflowIdentityToolkit", "AuthflowHTTP", "AuthflowParsing", "AuthflowListener",
+                "AuthflowStorage", "AuthflowPrimitives",
             ]
         ),
+        .library(name: "AuthflowBackend", targets: ["AuthflowBackend"]),
         .executable(name: "authflow", targets: ["AuthflowCLI"]),
     ],
     dependencies: [
@@ -59,11 +74,11 @@ let package = Package(
         .target(
             name: "AuthflowListener",
             dependencies: [
-                "CMicroHTTPD", "CProcessSpawn", "AuthflowPrimitives", "AuthflowParsing", "AuthflowStorage",
+                "CMicroHTTPD", "CProcessSpawn", "AuthflowPrimitives", "AuthflowStorage",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
-        .target(name: "AuthflowIdentityToolkit", dependencies: ["AuthflowHTTP", "AuthflowParsing", "AuthflowPrimitives"]),
+        .target(name: "AuthflowIdentityToolkit", dependencies: ["AuthflowHTTP", "AuthflowPrimitives"]),
         .target(name: "AuthflowBackend", dependencies: ["AuthflowListener", "AuthflowParsing", "AuthflowPrimitives"]),
         .target(
             name: "AuthflowCore",
@@ -74,7 +89,9 @@ let package = Package(
         ),
         .target(
             name: "AuthflowDemo",
-            dependencies: ["AuthflowBackend", "AuthflowHTTP", "AuthflowListener", "AuthflowPrimitives", "AuthflowStorage"]
+            dependencies: [
+                "AuthflowBackend", "AuthflowHTTP", "AuthflowListener", "AuthflowPrimitives", "AuthflowStorage",
+            ]
         ),
         .executableTarget(
             name: "AuthflowCLI",
@@ -93,7 +110,7 @@ let package = Package(
 
         .executableTarget(
             name: "redirect-listener-example",
-            dependencies: ["AuthflowListener", "AuthflowParsing", "AuthflowPrimitives"],
+            dependencies: ["AuthflowListener", "AuthflowPrimitives"],
             path: "examples/embedding/RedirectListenerExample"
         ),
 
@@ -125,7 +142,8 @@ let package = Package(
         .testTarget(
             name: "AuthflowIdentityToolkitTests",
             dependencies: [
-                "AuthflowIdentityToolkit", "AuthflowBackend", "AuthflowListener", "AuthflowPrimitives", "AuthflowTestSupport",
+                "AuthflowIdentityToolkit", "AuthflowBackend", "AuthflowListener", "AuthflowPrimitives",
+                "AuthflowTestSupport",
             ]
         ),
         .testTarget(
@@ -147,8 +165,8 @@ let package = Package(
         .testTarget(
             name: "AuthflowCLITests",
             dependencies: [
-                "AuthflowCLI", "AuthflowCore", "AuthflowBackend", "AuthflowDemo", "AuthflowListener", "AuthflowPrimitives",
-                "AuthflowStorage", "AuthflowTestSupport", "redirect-listener-example",
+                "AuthflowCLI", "AuthflowCore", "AuthflowBackend", "AuthflowDemo", "AuthflowListener",
+                "AuthflowPrimitives", "AuthflowStorage", "AuthflowTestSupport", "redirect-listener-example",
             ]
         ),
     ]

@@ -14,7 +14,7 @@ let package = Package(
     name: "authflow-fuzz",
     dependencies: [.package(name: "authflow", path: "..")],
     targets: targets.map { name in
-        .executableTarget(name: name, dependencies: [.product(name: "Authflow", package: "authflow")])
+        .executableTarget(name: name, dependencies: [.product(name: "AuthflowCore", package: "authflow")])
     },
     swiftLanguageVersions: [.version("6")]
 )

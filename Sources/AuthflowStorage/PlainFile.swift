@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -31,9 +33,8 @@ package enum PlainFile {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            let count = SystemCall.read(descriptor, into: &chunk)
             if count < 0 {
-                if errno == EINTR { continue }
                 throw .read(path: path, reason: POSIXFailure.describe())
             }
             if count == 0 { return bytes }

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -121,19 +123,7 @@ public enum SecureFile {
     }
 
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return Glibc.write(descriptor, base + offset, raw.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return POSIXFailure.describe()
-            }
-            offset += written
-        }
-        return nil
+        SystemCall.writeAll(bytes, to: descriptor) ? nil : POSIXFailure.describe()
     }
 
     /// Makes the rename itself durable; without this a power cut can lose it even after fsync of the file.

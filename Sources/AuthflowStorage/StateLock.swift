@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -21,8 +23,8 @@ package enum StateLock {
         defer { close(descriptor) }  // Closing releases the lock.
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
-        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR else {
+        while SystemCall.retryingInterrupts({ flock(descriptor, LOCK_EX | LOCK_NB) }) != 0 {
+            guard errno == EWOULDBLOCK else {
                 throw StorageError.write(path: path, reason: POSIXFailure.describe())
             }
             guard clock.now < deadline else { throw StorageError.lockTimeout(path: path) }

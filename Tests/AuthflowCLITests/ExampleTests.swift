@@ -26,6 +26,21 @@ struct ExampleTests {
         #expect(opened.hasPrefix("https://idp.example/authorize?client_id=x&redirect_uri=http%3A%2F%2F127.0.0.1%3A"))
     }
 
+    @Test("The embedding example's self-test sends itself the provider's callback and prints what came back")
+    func embeddingExampleSelfTest() async throws {
+        let home = try TemporaryDirectory()
+
+        let result = try await Subprocess.run(
+            Self.listenerExample, arguments: ["--self-test"], environment: ["XDG_RUNTIME_DIR": home.path],
+            timeout: .seconds(60))
+
+        let lines = result.stdoutText.split(separator: "\n")
+        #expect(result.exitCode == 0, "\(result.stdoutText)")
+        #expect(lines.first?.hasPrefix("Redirect URI: http://127.0.0.1:") == true)
+        #expect(lines.contains("code=self-test"))
+        #expect(lines.last == "The browser was shown: HTTP/1.1 200 OK")
+    }
+
     @Test("The shell example runs a PKCE authorization through authflow listen and prints the code and verifier")
     func shellExample() async throws {
         let home = try TemporaryDirectory()

@@ -174,7 +174,7 @@ enum SignInWithIdp {
     }
 
     /// The merged credential parameters and the normalised URI (for the error message).
-    private static func credentialParameters(_ body: RequestBody) throws(APIError) -> (values: QueryParameters, normalizedURI: String) {
+    private static func credentialParameters(_ body: RequestFields) throws(APIError) -> (values: QueryParameters, normalizedURI: String) {
         guard let requestUri = try body.nonEmptyString("requestUri") else { throw .badRequest("MISSING_REQUEST_URI") }
         guard var url = AbsoluteURL(requestUri) else { throw .badRequest("INVALID_REQUEST_URI") }
         var values = url.queryParameters

@@ -70,7 +70,7 @@ public struct BackendMFAEnrollment: Sendable, Hashable {
     /// RFC 3339 enrollment time, as the API reports it.
     public let enrolledAt: String
 
-    init(_ enrollment: MFAEnrollment) {
+    init(_ enrollment: MFAEnrollmentRecord) {
         enrollmentID = enrollment.mfaEnrollmentId
         phoneNumber = enrollment.phoneNumber
         displayName = enrollment.displayName

@@ -37,7 +37,7 @@ enum MFAEnrollmentOperations {
         var enrollmentId = RandomText.alphanumeric(28)
         while existingIds.contains(enrollmentId) { enrollmentId = RandomText.alphanumeric(28) }
         existingIds.insert(enrollmentId)
-        let enrollment = MFAEnrollment(
+        let enrollment = MFAEnrollmentRecord(
             mfaEnrollmentId: enrollmentId, displayName: try body.string("displayName"),
             enrolledAt: RFC3339.string(context.now), phoneNumber: phoneNumber
         )

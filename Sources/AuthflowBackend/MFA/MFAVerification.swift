@@ -1,6 +1,6 @@
 /// The `phoneVerificationInfo` both finalize calls carry.
 enum MFAVerification {
-    static func codeAndSession(_ body: RequestBody, missing: String = "INVALID_ARGUMENT : ((Missing phoneVerificationInfo.))") throws(APIError) -> (code: String, sessionInfo: String) {
+    static func codeAndSession(_ body: RequestFields, missing: String = "INVALID_ARGUMENT : ((Missing phoneVerificationInfo.))") throws(APIError) -> (code: String, sessionInfo: String) {
         guard let info = try body.nested("phoneVerificationInfo") else { throw .badRequest(missing) }
         if info.has("androidVerificationProof") { throw .notImplemented("androidVerificationProof is unsupported!") }
         guard let code = try info.nonEmptyString("code") else { throw .badRequest("MISSING_CODE") }

@@ -155,7 +155,7 @@ enum ActionHandler {
 
     private static func run(_ operation: Operation, code: String, service: BackendService) -> Result<JSONObject, APIError> {
         var context = OperationContext(
-            body: RequestBody(JSONObject([("oobCode", .string(code))])), privileged: false, origin: service.origin, now: Date()
+            body: RequestFields(JSONObject([("oobCode", .string(code))])), privileged: false, origin: service.origin, now: Date()
         )
         let result: Result<JSONObject, APIError> = service.state.withLock { state in
             do throws(APIError) {

@@ -34,7 +34,7 @@ enum EmulatorAPIHandler {
 
     private static func updateConfig(_ request: LoopbackRequest, isOurs: Bool, service: BackendService) -> LoopbackResponse {
         do throws(APIError) {
-            let body = try RequestBody.parse(json: request.body)
+            let body = try RequestFields.parse(json: request.body)
             if try body.nested("signIn")?.bool("allowDuplicateEmails") == true {
                 throw .notImplemented("allowDuplicateEmails is not supported by authflow's embedded backend.")
             }

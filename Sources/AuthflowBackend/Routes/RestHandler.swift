@@ -24,7 +24,7 @@ enum RestHandler {
         let query = QueryParameters(form: request.query ?? "")
         if !privileged, query.nonEmpty("key") == nil { return JSONReply.error(.missingAPIKey) }
 
-        let body: RequestBody
+        let body: RequestFields
         do throws(APIError) {
             body = try parseBody(operation.body, request)
             let tenantId = try body.nonEmptyString("tenantId")
@@ -51,19 +51,19 @@ enum RestHandler {
         }
     }
 
-    private static func parseBody(_ format: BodyFormat, _ request: LoopbackRequest) throws(APIError) -> RequestBody {
+    private static func parseBody(_ format: BodyFormat, _ request: LoopbackRequest) throws(APIError) -> RequestFields {
         switch format {
         case .none:
             return .empty
         case .json:
-            return try RequestBody.parse(json: request.body)
+            return try RequestFields.parse(json: request.body)
         case .formOrJSON:
             let contentType = request.header("Content-Type")?.lowercased() ?? ""
             let firstByte = request.body.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
             if contentType.hasPrefix("application/json") || (!contentType.hasPrefix("application/x-www-form-urlencoded") && firstByte == UInt8(ascii: "{")) {
-                return try RequestBody.parse(json: request.body)
+                return try RequestFields.parse(json: request.body)
             }
-            return RequestBody.parse(form: request.body)
+            return RequestFields.parse(form: request.body)
         }
     }
 }

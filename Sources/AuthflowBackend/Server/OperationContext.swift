@@ -4,7 +4,7 @@ import Foundation
 /// What one REST operation gets besides the state: its body, whether the caller is an admin, where the
 /// backend lives, the time, and the log lines it produces (emitted after the state lock is released).
 struct OperationContext: Sendable {
-    var body: RequestBody
+    var body: RequestFields
     /// `Authorization: Bearer owner` (or a `ya29.` token): the emulator's admin access.
     var privileged: Bool
     /// `http://<advertised host:port>`, the base of links the backend prints.

@@ -1,9 +1,8 @@
-import AuthflowParsing
 import AuthflowPrimitives
 import Foundation
 
 /// The three URL encodings the emulator's JavaScript uses, reproduced exactly because clients and tests
-/// compare the resulting links byte for byte. The percent codec itself is the parsing layer's.
+/// compare the resulting links byte for byte. The percent codec itself is AuthflowPrimitives'.
 enum URLEncoding {
     /// `encodeURIComponent`: everything but `A–Z a–z 0–9 - _ . ! ~ * ' ( )` is percent-encoded (UTF-8).
     static func component(_ text: String) -> String {
@@ -28,7 +27,7 @@ enum URLEncoding {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
-                hexValue(bytes[index + 1]) != nil, hexValue(bytes[index + 2]) != nil
+                PercentDecoding.hexValue(bytes[index + 1]) != nil, PercentDecoding.hexValue(bytes[index + 2]) != nil
             {
                 output += "%"
             } else if isAllowedInRedirect(byte) {
@@ -61,14 +60,5 @@ enum URLEncoding {
     private static func percent(_ byte: UInt8) -> String {
         let digits = Array("0123456789ABCDEF")
         return "%" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0x0F)])
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: byte - 0x30
-        case 0x41...0x46: byte - 0x41 + 10
-        case 0x61...0x66: byte - 0x61 + 10
-        default: nil
-        }
     }
 }

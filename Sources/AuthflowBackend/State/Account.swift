@@ -29,7 +29,7 @@ struct Account: Sendable {
     var lastRefreshAt: String?
     var providers: [ProviderInfo] = []
     /// `nil` means never enrolled; an empty list means every factor was withdrawn.
-    var mfaEnrollments: [MFAEnrollment]?
+    var mfaEnrollments: [MFAEnrollmentRecord]?
 
     init(localId: String, createdAt: Int64) {
         self.localId = localId

@@ -1,4 +1,3 @@
-import AuthflowParsing
 import AuthflowPrimitives
 import Foundation
 
@@ -87,7 +86,8 @@ enum IDToken {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3,
             parts[2].utf8.allSatisfy({ Base64.isURLAlphabet($0) }),
-            let headerBytes = Base64.decode(parts[0], alphabet: .url), let payloadBytes = Base64.decode(parts[1], alphabet: .url),
+            let headerBytes = Base64.decode(parts[0], alphabet: .url),
+            let payloadBytes = Base64.decode(parts[1], alphabet: .url),
             let header = try? JSONParser.parse(headerBytes).objectValue,
             let payload = try? JSONParser.parse(payloadBytes).objectValue
         else { return nil }

@@ -1,37 +1,46 @@
 import AuthflowPrimitives
 
 /// Builds one JSON object on a line, keys in the order given: `--json` promises a stable shape. The bytes come
-/// from the one ``JSONWriter``, with every control character escaped so a line stays one line.
+/// from the one ``JSONWriter``, member by member as they are given, with every control character escaped so a
+/// line stays one line.
 struct JSONLineWriter {
-    private var members: [(String, JSONValue)] = []
+    private var writer = JSONWriter(escaping: .allControls)
+
+    init() {
+        writer.beginObject()
+    }
 
     mutating func field(_ key: String, _ value: String?) {
-        members.append((key, .optional(value)))
+        writer.writeMember(key, .optional(value))
     }
 
     mutating func field(_ key: String, strings: [String]) {
-        members.append((key, .array(strings.map(JSONValue.string))))
+        writer.writeMember(key, .array(strings.map(JSONValue.string)))
     }
 
     /// A nested object of string fields, or `null`.
     mutating func field(_ key: String, object: [(String, String?)]?) {
-        members.append((key, object.map { fields in .object(fields.map { ($0.0, .optional($0.1)) }) } ?? .null))
+        writer.writeMember(key, object.map { fields in .object(fields.map { ($0.0, .optional($0.1)) }) } ?? .null)
     }
 
     /// Any JSON value, for the smaller objects of the account commands (`whoami --json`, sign-in results).
     mutating func field(_ key: String, json value: JSONValue) {
-        members.append((key, value))
+        writer.writeMember(key, value)
     }
 
-    /// The object, with a trailing newline unless asked otherwise.
+    /// The object closed, with a trailing newline unless asked otherwise.
     func finished(newline: Bool = true) -> [UInt8] {
-        var bytes = JSONWriter.bytes(.object(members), escaping: .allControls)
+        var closed = writer
+        closed.endObject()
+        var bytes = closed.bytes
         if newline { bytes.append(UInt8(ascii: "\n")) }
         return bytes
     }
 
     /// The whole object as one line of JSON.
     static func line(_ members: [(String, JSONValue)]) -> [UInt8] {
-        JSONLineWriter(members: members).finished()
+        var line = JSONLineWriter()
+        for (key, value) in members { line.field(key, json: value) }
+        return line.finished()
     }
 }

@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -16,13 +17,8 @@ final class ConsoleLines: Sendable {
     /// Writes a line that already ends in a newline, as ``JSONLineWriter/line(_:)`` makes them.
     func write(bytes: [UInt8]) {
         lock.withLock { _ in
-            var remaining = bytes[...]
-            while !remaining.isEmpty {
-                let written = remaining.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-                if written < 0, errno == EINTR { continue }
-                if written <= 0 { return }  // A closed pipe is not worth failing over.
-                remaining = remaining.dropFirst(written)
-            }
+            // A closed pipe is not worth failing over.
+            _ = SystemCall.writeAll(bytes, to: STDOUT_FILENO)
         }
     }
 }

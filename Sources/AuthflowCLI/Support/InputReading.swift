@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -30,9 +32,8 @@ enum InputReading {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = SystemCall.read(descriptor, into: &chunk)
             if count < 0 {
-                if errno == EINTR { continue }
                 throw Failure(description: "Cannot read \(name): \(String(cString: strerror(errno))).")
             }
             if count == 0 { return bytes }
@@ -45,7 +46,8 @@ enum InputReading {
     }
 }
 
-/// Standard input split into lines as they arrive, so `tail -f … | authflow link inspect -` streams.
+/// Standard input read in chunks and split into lines as they arrive (by ``LineSplitter``), so
+/// `tail -f … | authflow link inspect -` streams.
 final class LineReader {
     private var pending: [UInt8] = []
     private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
@@ -54,10 +56,7 @@ final class LineReader {
     /// The complete lines available after the next read, without their line ends; `nil` at end of input.
     func nextLines() -> [ArraySlice<UInt8>]? {
         guard !finished else { return nil }
-        var count = 0
-        repeat {
-            count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-        } while count < 0 && errno == EINTR
+        let count = SystemCall.read(STDIN_FILENO, into: &chunk)
         if count <= 0 {
             finished = true
             defer { pending = [] }
@@ -67,11 +66,10 @@ final class LineReader {
         var lines: [ArraySlice<UInt8>] = []
         var consumed = 0
         pending.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            while consumed < buffer.count, let found = memchr(base + consumed, 0x0A, buffer.count - consumed) {
-                let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                lines.append(trimCR(pending[consumed..<newline]))
-                consumed = newline + 1
+            var splitter = LineSplitter(buffer: buffer, range: 0..<buffer.count)
+            while let line = splitter.next(), line.isTerminated {
+                lines.append(pending[line.content])
+                consumed = line.next
             }
         }
         pending.removeFirst(consumed)

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -30,17 +32,8 @@ final class StandardOutput {
     }
 
     private static func writeAll(_ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { raw in
-                Glibc.write(STDOUT_FILENO, raw.baseAddress.map { $0 + offset }, raw.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return  // A closed pipe (`| head`) is not an error worth reporting.
-            }
-            offset += written
-        }
+        // A closed pipe (`| head`) is not an error worth reporting.
+        SystemCall.writeAll(bytes, to: STDOUT_FILENO)
     }
 
     deinit {

@@ -1,5 +1,4 @@
 import AuthflowListener
-import AuthflowParsing
 import AuthflowPrimitives
 import Foundation
 

@@ -211,8 +211,7 @@ public final class HeadlessChromium: @unchecked Sendable {
                 var chunk = [UInt8](repeating: 0, count: 1024)
                 var resumed = false
                 while true {
-                    let count = read(descriptor, &chunk, chunk.count)
-                    if count < 0, errno == EINTR { continue }
+                    let count = SystemCall.read(descriptor, into: &chunk)
                     guard count > 0 else { break }
                     guard !resumed else { continue }
                     text += String(decoding: chunk[..<count], as: UTF8.self)

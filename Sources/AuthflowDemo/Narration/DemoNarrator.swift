@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -57,13 +58,7 @@ public final class DemoNarrator: Sendable {
 
     private func write(_ text: String) {
         lock.withLock { _ in
-            var bytes = Array(text.utf8)[...]
-            while !bytes.isEmpty {
-                let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return }
-                bytes = bytes.dropFirst(written)
-            }
+            _ = SystemCall.writeAll(Array(text.utf8), to: descriptor)
         }
     }
 }

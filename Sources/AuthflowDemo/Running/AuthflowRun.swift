@@ -1,4 +1,5 @@
 import AuthflowListener
+import AuthflowPrimitives
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -72,13 +73,7 @@ final class AuthflowRun: Sendable {
     func type(_ line: String, shown: String? = nil) {
         guard let input = input.withLock({ $0 }) else { return }
         narrator.typed(shown ?? line)
-        var bytes = Array((line + "\n").utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return }
-            bytes = bytes.dropFirst(written)
-        }
+        SystemCall.writeAll(Array((line + "\n").utf8), to: input)
     }
 
     /// Whether the command has the terminal (a person answers it) rather than the tour.
@@ -159,8 +154,7 @@ private final class OutputCollector: Sendable {
             var pending: [UInt8] = []
             var chunk = [UInt8](repeating: 0, count: 4096)
             while true {
-                let count = Glibc.read(descriptor, &chunk, chunk.count)
-                if count < 0, errno == EINTR { continue }
+                let count = SystemCall.read(descriptor, into: &chunk)
                 guard count > 0 else { break }
                 pending += chunk[..<count]
                 while let newline = pending.firstIndex(of: 10) {

@@ -1,4 +1,3 @@
-import AuthflowParsing
 import AuthflowPrimitives
 
 /// One `name=value` pair of a URL query or form body; encoded by the client, so give it plain text.
@@ -17,7 +16,7 @@ public struct QueryItem: Sendable, Hashable {
 
 extension [QueryItem] {
     /// `name=value` pairs joined with `&`, each part encoded with
-    /// ``AuthflowParsing/PercentEncoding/encodeUnreserved(_:)``: a query string or a form body.
+    /// `PercentEncoding.encodeUnreserved(_:)` (AuthflowPrimitives): a query string or a form body.
     var formEncoded: String {
         map { PercentEncoding.encodeUnreserved($0.name) + "=" + PercentEncoding.encodeUnreserved($0.value) }
             .joined(separator: "&")

@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import CMicroHTTPD
 #if canImport(Glibc)
 import Glibc
@@ -47,7 +48,10 @@ final class StagedBody {
         let (seconds, attoseconds) = interval.components
         var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
         var remaining = timespec()
-        while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
+        _ = SystemCall.retryingInterrupts {
+            defer { request = remaining }
+            return nanosleep(&request, &remaining)
+        }
     }
 }
 

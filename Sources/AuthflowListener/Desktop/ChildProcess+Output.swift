@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -50,11 +52,10 @@ extension ChildProcess {
                 return stop
             }
             var descriptor = pollfd(fd: pipe.read, events: Int16(POLLIN), revents: 0)
-            let ready = Glibc.poll(&descriptor, 1, milliseconds(left, atMost: 200))
-            if ready < 0, errno != EINTR { break }
+            let ready = SystemCall.retryingInterrupts { Glibc.poll(&descriptor, 1, milliseconds(left, atMost: 200)) }
+            if ready < 0 { break }
             guard ready > 0 else { continue }
-            let count = chunk.withUnsafeMutableBytes { read(pipe.read, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
+            let count = SystemCall.read(pipe.read, into: &chunk)
             if count <= 0 { break }
             output.append(contentsOf: chunk[0..<count])
             if output.count > limit { break }

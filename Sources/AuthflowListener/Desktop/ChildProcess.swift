@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import CProcessSpawn
 #if canImport(Glibc)
 import Glibc
@@ -126,21 +127,17 @@ package struct ChildProcess: Sendable {
     /// Blocks until the child ends and reaps it.
     package func wait() -> Termination {
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            if errno != EINTR { return .exited(-1) }
-        }
+        guard SystemCall.retryingInterrupts({ waitpid(pid, &status, 0) }) >= 0 else { return .exited(-1) }
         return Self.termination(status)
     }
 
     /// The child's end if it has ended (and reaps it), or nil while it runs.
     package func poll() -> Termination? {
         var status: Int32 = 0
-        while true {
-            let result = waitpid(pid, &status, WNOHANG)
-            if result == pid { return Self.termination(status) }
-            if result == 0 { return nil }
-            if errno != EINTR { return .exited(-1) }
-        }
+        let result = SystemCall.retryingInterrupts { waitpid(pid, &status, WNOHANG) }
+        if result == pid { return Self.termination(status) }
+        if result == 0 { return nil }
+        return .exited(-1)
     }
 
     /// Sends `signal` to the child.

@@ -1,4 +1,3 @@
-import AuthflowParsing
 import AuthflowPrimitives
 import AuthflowStorage
 import Foundation

@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import Glibc
 
 /// Delivers a URL to waiting flows over loopback: the sending half of `authflow handle-url`.
@@ -87,16 +88,20 @@ public enum HandoffSender {
 
         var sent = 0
         while sent < request.count {
-            let count = request[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if count < 0, errno == EINTR { continue }
+            let count = request[sent...].withUnsafeBytes { raw in
+                SystemCall.retryingInterrupts {
+                    Glibc.send(descriptor, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL))
+                }
+            }
             guard count > 0 else { return .failure(Failure(reason: "the listener closed the connection")) }
             sent += count
         }
         var reply: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while reply.count < 64 * 1024 {
-            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if count < 0, errno == EINTR { continue }
+            let count = buffer.withUnsafeMutableBytes { raw in
+                SystemCall.retryingInterrupts { recv(descriptor, raw.baseAddress, raw.count, 0) }
+            }
             if count < 0 { return .failure(Failure(reason: "no answer from the listener in time")) }
             if count == 0 { break }
             reply += buffer[..<count]

@@ -1,4 +1,3 @@
-import AuthflowParsing
 import AuthflowPrimitives
 
 /// What a ``RedirectListener`` tells the browser, the handoff sender or the person pasting about a callback.

@@ -1,4 +1,3 @@
-import AuthflowParsing
 import AuthflowPrimitives
 
 /// Unguessable values for `state`, event IDs and handoff secrets.

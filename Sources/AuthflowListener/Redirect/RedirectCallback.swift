@@ -1,4 +1,3 @@
-import AuthflowParsing
 import AuthflowPrimitives
 
 /// A callback URL that reached a ``RedirectListener``, whichever way it came.

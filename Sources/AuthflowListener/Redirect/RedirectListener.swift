@@ -1,4 +1,3 @@
-import AuthflowParsing
 import AuthflowPrimitives
 import Foundation
 import Synchronization

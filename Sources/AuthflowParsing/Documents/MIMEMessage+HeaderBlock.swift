@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 extension MIMEMessage {
     /// The header section of a message or body part (RFC 5322 § 2.2) and where its body begins.
     struct HeaderBlock {
@@ -14,7 +16,7 @@ extension MIMEMessage {
             var fields: [HeaderField] = []
             var name: Range<Int>?
             var value: [UInt8] = []
-            var lines = LineReader(buffer: buffer, range: range)
+            var lines = LineSplitter(buffer: buffer, range: range)
             var bodyStart = range.upperBound
 
             func finishField() {

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 extension MIMEMessage {
     /// Splits a multipart body at its boundary delimiters (RFC 2046 § 5.1.1).
     enum Multipart {
@@ -7,7 +9,7 @@ extension MIMEMessage {
             bytes.withUnsafeBufferPointer { buffer in
                 var ranges: [Range<Int>] = []
                 var partStart: Int?
-                var lines = LineReader(buffer: buffer, range: body)
+                var lines = LineSplitter(buffer: buffer, range: body)
                 while let line = lines.next() {
                     guard let isClose = delimiterKind(buffer, line: line.content, boundary: boundary) else { continue }
                     if let start = partStart {
@@ -25,7 +27,7 @@ extension MIMEMessage {
         /// delimiter (`--` and up to 200 characters; RFC 2046 allows 70).
         static func guessedBoundary(in bytes: [UInt8], body: Range<Int>) -> [UInt8]? {
             bytes.withUnsafeBufferPointer { buffer in
-                var lines = LineReader(buffer: buffer, range: body)
+                var lines = LineSplitter(buffer: buffer, range: body)
                 while let line = lines.next() {
                     let content = buffer[line.content]
                     guard content.count > 2, content.count <= 202, content.starts(with: [0x2D, 0x2D]) else { continue }

@@ -41,7 +41,7 @@ public enum MailSecurityWrapper: String, Sendable, CaseIterable {
         return nil
     }
 
-    /// A cheap first test on the host alone, so that ordinary links skip building ``URLParts``.
+    /// A cheap first test on the host alone, so that ordinary links skip building `URLParts`.
     static func isWrapperHost(_ host: String) -> Bool {
         isSafeLinksHost(host) || isGoogleHost(host) || ProofpointURLDefense.isHost(host) || host == "linkprotect.cudasvc.com"
     }

@@ -114,8 +114,9 @@ public enum Base64 {
         return output
     }
 
-    private static let standardCharacters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-    private static let urlCharacters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+    private static let letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+    private static let standardCharacters = Array((letters + "+/").utf8)
+    private static let urlCharacters = Array((letters + "-_").utf8)
 
     /// Each byte's 6-bit value in either alphabet, or 0xFF outside both.
     private static let table: [UInt8] = {

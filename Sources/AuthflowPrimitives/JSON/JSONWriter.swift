@@ -18,6 +18,8 @@ public struct JSONWriter {
     public private(set) var bytes: [UInt8] = []
     private let escaping: Escaping
     private let sortingKeys: Bool
+    /// Whether the object begun with ``beginObject()`` already has a member.
+    private var objectHasMembers = false
 
     /// An empty writer.
     public init(escaping: Escaping = .javaScript, sortingKeys: Bool = false) {
@@ -26,12 +28,16 @@ public struct JSONWriter {
     }
 
     /// `value` as compact JSON text.
-    public static func string(_ value: JSONValue, escaping: Escaping = .javaScript, sortingKeys: Bool = false) -> String {
+    public static func string(
+        _ value: JSONValue, escaping: Escaping = .javaScript, sortingKeys: Bool = false
+    ) -> String {
         String(decoding: bytes(value, escaping: escaping, sortingKeys: sortingKeys), as: UTF8.self)
     }
 
     /// `value` as compact JSON, UTF-8 encoded.
-    public static func bytes(_ value: JSONValue, escaping: Escaping = .javaScript, sortingKeys: Bool = false) -> [UInt8] {
+    public static func bytes(
+        _ value: JSONValue, escaping: Escaping = .javaScript, sortingKeys: Bool = false
+    ) -> [UInt8] {
         var writer = JSONWriter(escaping: escaping, sortingKeys: sortingKeys)
         writer.write(value)
         return writer.bytes
@@ -64,6 +70,28 @@ public struct JSONWriter {
         }
     }
 
+    /// Starts an object to be filled member by member with ``writeMember(_:_:)``, for output written as it is
+    /// produced (the CLI's batch lines) without building a whole ``JSONObject`` first. Not nestable: a member's
+    /// value is written whole.
+    public mutating func beginObject() {
+        bytes.append(UInt8(ascii: "{"))
+        objectHasMembers = false
+    }
+
+    /// Appends `"key":value` to the object begun with ``beginObject()``, with a comma before it when needed.
+    public mutating func writeMember(_ key: String, _ value: JSONValue) {
+        if objectHasMembers { bytes.append(UInt8(ascii: ",")) }
+        objectHasMembers = true
+        write(string: key)
+        bytes.append(UInt8(ascii: ":"))
+        write(value)
+    }
+
+    /// Closes the object begun with ``beginObject()``.
+    public mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+    }
+
     /// Integers print without a fraction, as JavaScript prints them; non-finite numbers become `null`.
     public static func format(_ number: Double) -> String {
         guard number.isFinite else { return "null" }
@@ -91,7 +119,8 @@ public struct JSONWriter {
     }
 
     private func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (byte == 0x7F && escaping == .allControls)
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+            || (byte == 0x7F && escaping == .allControls)
     }
 
     private mutating func appendEscaped(_ byte: UInt8) {

@@ -34,7 +34,8 @@ struct JSONTests {
     }
 
     @Test func numbersPrintAsJavaScriptPrintsThem() {
-        #expect(JSONWriter.string([1, .number(1.5), .number(-0.25), .number(.infinity), .integer(42)]) == "[1,1.5,-0.25,null,42]")
+        let numbers: JSONValue = [1, .number(1.5), .number(-0.25), .number(.infinity), .integer(42)]
+        #expect(JSONWriter.string(numbers) == "[1,1.5,-0.25,null,42]")
     }
 
     @Test func writingMatchesJSONEncoderWithSortedKeys() throws {

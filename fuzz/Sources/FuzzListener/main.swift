@@ -11,7 +11,7 @@
 // - the probe route is reached only with a Host header naming this server (the DNS-rebinding defence);
 // - every `probeInterval` inputs, and after each accepted callback, a well-formed request still gets its 404.
 import AuthflowListener
-import AuthflowParsing
+import AuthflowPrimitives
 import Foundation
 import Synchronization
 

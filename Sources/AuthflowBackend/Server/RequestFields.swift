@@ -1,10 +1,11 @@
 import AuthflowPrimitives
 
-/// A JSON request body with typed field access that answers wrong types the way the emulator's OpenAPI
-/// validation does (400 `INVALID_ARGUMENT`, "Invalid JSON payload received. /field should be string").
+/// The fields of a received request body (JSON or form), with typed access that answers wrong types the way the
+/// emulator's OpenAPI validation does (400 `INVALID_ARGUMENT`, "Invalid JSON payload received. /field should be
+/// string"). Not to be confused with the client's outgoing `RequestBody` (encoded bytes and content type).
 ///
 /// Keys arrive camel-cased (`grant_type` → `grantType`), as the emulator normalises them.
-struct RequestBody: Sendable {
+struct RequestFields: Sendable {
     let object: JSONObject
     /// JSON-pointer-style location of this object, for error messages.
     let location: String
@@ -14,10 +15,10 @@ struct RequestBody: Sendable {
         self.location = location
     }
 
-    static let empty = RequestBody(JSONObject())
+    static let empty = RequestFields(JSONObject())
 
     /// Parses a JSON body; an empty body is `{}`.
-    static func parse(json bytes: [UInt8]) throws(APIError) -> RequestBody {
+    static func parse(json bytes: [UInt8]) throws(APIError) -> RequestFields {
         guard bytes.contains(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) else { return .empty }
         let value: JSONValue
         do {
@@ -29,17 +30,17 @@ struct RequestBody: Sendable {
         guard case .object(let object) = camelCased(value) else {
             throw .invalidArgument("Invalid JSON payload received. should be object")
         }
-        return RequestBody(object)
+        return RequestFields(object)
     }
 
     /// A form body (`grant_type=…&refresh_token=…`) as string fields.
-    static func parse(form bytes: [UInt8]) -> RequestBody {
+    static func parse(form bytes: [UInt8]) -> RequestFields {
         let parameters = QueryParameters(form: String(decoding: bytes, as: UTF8.self))
         var object = JSONObject()
         for (name, value) in parameters.pairs where object[camelCase(name)] == nil {
             object[camelCase(name)] = .string(value)
         }
-        return RequestBody(object)
+        return RequestFields(object)
     }
 
     /// Whether the field is present and not null (`field in body`).
@@ -77,10 +78,10 @@ struct RequestBody: Sendable {
         try bool(key) ?? false
     }
 
-    func nested(_ key: String) throws(APIError) -> RequestBody? {
+    func nested(_ key: String) throws(APIError) -> RequestFields? {
         switch object[key] {
         case .none, .some(.null): return nil
-        case .some(.object(let value)): return RequestBody(value, location: location + "/" + key)
+        case .some(.object(let value)): return RequestFields(value, location: location + "/" + key)
         case .some: throw typeError(key, "object")
         }
     }

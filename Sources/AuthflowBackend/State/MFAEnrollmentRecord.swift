@@ -1,8 +1,9 @@
 import AuthflowParsing
 import AuthflowPrimitives
 
-/// One enrolled SMS second factor.
-struct MFAEnrollment: Sendable, Equatable {
+/// One enrolled SMS second factor as the emulator stores it with its account; the REST replies built from it
+/// are ``hintJSON`` and ``fullJSON`` (the client reads them as the Identity Toolkit's `MFAEnrollment`).
+struct MFAEnrollmentRecord: Sendable, Equatable {
     /// 28 random alphanumeric characters.
     var mfaEnrollmentId: String
     var displayName: String?
