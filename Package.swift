@@ -171,3 +171,8 @@ let package = Package(
         ),
     ]
 )
+
+// Every Swift target opts into `ExistentialAny`, so an existential is always spelled `any P`.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("ExistentialAny")]
+}

@@ -7,7 +7,7 @@ import Synchronization
 final class SignalWaiter: @unchecked Sendable {
     // The sources are created once and only cancelled from the queue they run on.
     private let queue = DispatchQueue(label: "authflow.signals")
-    private var sources: [DispatchSourceSignal] = []
+    private var sources: [any DispatchSourceSignal] = []
     private let fired = Mutex<(signal: Int32?, continuation: CheckedContinuation<Int32, Never>?)>((nil, nil))
 
     init(signals: [Int32]) {
