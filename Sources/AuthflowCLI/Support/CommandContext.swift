@@ -51,7 +51,19 @@ struct CommandContext {
         if verbose {
             observer = { record in StandardError.write("authflow: \(record.description)") }
         }
-        return IdentityToolkitClient(configuration: settings, http: HTTPClient(configuration: http), observer: observer)
+        let client = IdentityToolkitClient(configuration: settings, http: HTTPClient(configuration: http), observer: observer)
+        return client.withAppCheck(appCheckSupply(exchanger: client))
+    }
+
+    /// The App Check token provider for the configured source, if any; tokens are cached in the project's
+    /// state directory. `page` gets reCAPTCHA Enterprise tokens when this command has a browser page.
+    func appCheckSupply(
+        exchanger: IdentityToolkitClient, page: RecaptchaEnterpriseTokenPage? = nil
+    ) -> AppCheckTokenSupply? {
+        guard let setting = configuration.appCheckSource else { return nil }
+        return AppCheckTokenSupply(
+            setting: setting, projectID: configuration.projectID, appID: configuration[.appID], exchanger: exchanger,
+            cache: configuration.stateDirectory(under: stateRoot).map(AppCheckTokenCache.init), page: page)
     }
 
     static func requestTimeout(_ text: String?) throws(CommandFailure) -> Duration {
