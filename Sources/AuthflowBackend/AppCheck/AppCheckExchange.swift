@@ -46,12 +46,12 @@ enum AppCheckExchange {
         guard projectID == service.configuration.projectID else { return answer(accepted: false) }
         do throws(APIError) {
             if method == debugMethod {
-                guard let token = try body.nonEmptyString("debug_token") else {
+                guard let token = try body.nonEmptyString("debugToken") else {
                     return JSONReply.error(.invalidArgument("debug_token is required."))
                 }
                 return answer(accepted: registry.isRegistered(debugToken: token))
             }
-            guard let token = try body.nonEmptyString("recaptcha_enterprise_token") else {
+            guard let token = try body.nonEmptyString("recaptchaEnterpriseToken") else {
                 return JSONReply.error(.invalidArgument("recaptcha_enterprise_token is required."))
             }
             return answer(accepted: registry.redeem(recaptchaToken: token))
