@@ -45,17 +45,27 @@ public actor AppCheckTokenSupply: AppCheckTokenProvider {
 
     public nonisolated var source: AppCheckSource { setting.source }
 
+    /// The digest of the setting, kept with cached tokens.
+    private var settingDigest: String {
+        switch setting {
+        case .debugToken(let value): SHA256.hex("debugToken\n" + value)
+        case .tokenCommand(let value): SHA256.hex("tokenCommand\n" + value)
+        case .recaptchaEnterprise(let value): SHA256.hex("recaptchaEnterprise\n" + value)
+        }
+    }
+
     /// The app ID the cache is keyed by: the command's tokens are for whatever app it mints for.
     private var cacheAppID: String? { appID }
 
     public func appCheckToken() async throws(AppCheckFailure) -> String {
         let now = clock()
         if let current, current.isFresh(at: now) { return current.token }
-        if let cached = cache?.fresh(source: source, appID: cacheAppID, now: now) {
+        if let cached = cache?.fresh(source: source, appID: cacheAppID, settingDigest: settingDigest, now: now) {
             current = cached
             return cached.token
         }
-        let (obtained, keep) = try await obtain(now: now)
+        var (obtained, keep) = try await obtain(now: now)
+        obtained.settingDigest = settingDigest
         current = obtained
         if keep {
             // A cache that cannot be written costs a new exchange next run, nothing more.

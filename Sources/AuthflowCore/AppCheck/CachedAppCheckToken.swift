@@ -11,13 +11,17 @@ public struct CachedAppCheckToken: Codable, Sendable, Equatable {
     public var source: AppCheckSource
     /// The app it was obtained for, when the source needs one.
     public var appID: String?
+    /// The SHA-256 of the source's setting (the debug token, the command, the site key), so a changed setting
+    /// does not reuse a token obtained with the old one; never the setting itself.
+    public var settingDigest: String?
 
     /// A token from `source` for `appID`, valid until `expiresAt`.
-    public init(token: String, expiresAt: Date, source: AppCheckSource, appID: String?) {
+    public init(token: String, expiresAt: Date, source: AppCheckSource, appID: String?, settingDigest: String? = nil) {
         self.token = token
         self.expiresAt = expiresAt
         self.source = source
         self.appID = appID
+        self.settingDigest = settingDigest
     }
 
     /// How long before expiry a token is replaced: the JS SDK refreshes five minutes early.
@@ -47,11 +51,14 @@ public struct AppCheckTokenCache: Sendable {
         return StateFile(name + ".json", in: directory)
     }
 
-    /// The cached token for `source` and `appID` if it is still fresh at `now`; an unreadable file counts as
-    /// none (a new token replaces it).
-    public func fresh(source: AppCheckSource, appID: String?, now: Date) -> CachedAppCheckToken? {
+    /// The cached token for `source` and `appID` if it is still fresh at `now` and was obtained with the
+    /// setting whose digest is `settingDigest`; an unreadable file counts as none (a new token replaces it).
+    public func fresh(
+        source: AppCheckSource, appID: String?, settingDigest: String? = nil, now: Date
+    ) -> CachedAppCheckToken? {
         guard let cached = try? file(source: source, appID: appID).load(),
-              cached.source == source, cached.appID == appID, cached.isFresh(at: now)
+              cached.source == source, cached.appID == appID, cached.isFresh(at: now),
+              settingDigest == nil || cached.settingDigest == settingDigest
         else { return nil }
         return cached
     }
