@@ -45,9 +45,9 @@ extension AppCheckFailure {
             return description + " Check the command given with \(flag) (or AUTHFLOW_APP_CHECK_TOKEN_COMMAND): it "
                 + "must print a token, or JSON {\"token\": …, \"expiresAt\"|\"ttl\": …}."
         case .browserUnavailable:
-            return "\(flag) gets App Check tokens in the browser, and this command opens none. Use a command that "
-                + "opens the browser (such as phone sign-in), or use --app-check-debug-token or "
-                + "--app-check-token-command for headless runs."
+            return "\(flag) gets App Check tokens in the browser, and this command opens none. Run `authflow "
+                + "app-check token` with the same settings first (it opens the page and caches a token), or use "
+                + "--app-check-debug-token or --app-check-token-command on machines without a browser."
         case .pageFailed:
             return description
         case .rejected:

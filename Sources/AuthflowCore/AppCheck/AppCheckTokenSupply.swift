@@ -74,6 +74,9 @@ public actor AppCheckTokenSupply: AppCheckTokenProvider {
         return obtained.token
     }
 
+    /// When the token in hand expires; nil before one was obtained.
+    public func expiry() -> Date? { current?.expiresAt }
+
     public func discard(_ token: String) async {
         if current?.token == token { current = nil }
         guard let file = cache?.file(source: source, appID: cacheAppID),
