@@ -12,6 +12,9 @@ struct CommandContext {
     /// How long one request may take in all (`AUTHFLOW_REQUEST_TIMEOUT`, seconds); the web SDK's 30 s by
     /// default. Retries of safe calls come on top.
     let requestTimeout: Duration
+    /// Gets reCAPTCHA Enterprise tokens for App Check in the browser; set by commands that open a browser
+    /// anyway (``useBrowserForAppCheck(_:templates:)``), nil for the others.
+    var appCheckPage: RecaptchaEnterpriseTokenPage?
 
     /// Loads configuration from the flags, the environment and the files; problems are usage errors.
     init(
@@ -52,7 +55,7 @@ struct CommandContext {
             observer = { record in StandardError.write("authflow: \(record.description)") }
         }
         let client = IdentityToolkitClient(configuration: settings, http: HTTPClient(configuration: http), observer: observer)
-        return client.withAppCheck(appCheckSupply(exchanger: client))
+        return client.withAppCheck(appCheckSupply(exchanger: client, page: appCheckPage))
     }
 
     /// The App Check token provider for the configured source, if any; tokens are cached in the project's
