@@ -78,3 +78,29 @@ struct AppCheckBrowserTests {
         #expect(fixture.backend.appCheckPresentations.isEmpty)
     }
 }
+
+/// The hosted handler page gets the App Check token as `#fac=`; the terminal never shows it.
+@Suite("authflow phone: App Check on the hosted route")
+struct AppCheckHostedRouteTests {
+    @Test("phone sign-in via the hosted page: every call carries the token, the page URL ends in #fac=<token>, the terminal shows neither")
+    func hostedFragment() async throws {
+        let fixture = try PhoneCLIFixture()
+        fixture.backend.forgetAppCheckTokens()
+        fixture.backend.setAppCheckEnforced(true)
+        let minted = fixture.backend.mintAppCheckToken().token
+        let browser = try PhoneHostedRouteTests.installClickingBrowser(at: fixture.directory.file("browser"))
+
+        let result = try await fixture.run(
+            ["phone", "sign-in", "+16505550160", "--browser", browser, "--code-command", fixture.codeCommand,
+             "--verbose", "--app-check-token-command", "echo \(minted)"] + PhoneHostedRouteTests.hosted,
+            environment: ["AUTHFLOW_BINARY": AuthflowCommand.binaryPath])
+
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        let opened = try String(contentsOfFile: browser + ".url", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(opened.hasSuffix("#fac=\(minted)"))
+        #expect(!result.stderrText.contains(minted) && !result.stdoutText.contains(minted))
+        let presented = fixture.backend.appCheckPresentations
+        #expect(Set(presented.map(\.endpoint)).isSuperset(of: ["accounts:sendVerificationCode", "accounts:signInWithPhoneNumber"]))
+        #expect(presented.allSatisfy { $0.token == minted && $0.valid })
+    }
+}
