@@ -84,7 +84,7 @@ public struct AppCheckRecaptchaPage: Sendable {
         guard request.method == "GET" else { return .text("Use GET.\n", status: 405) }
         let query = QueryParameters(query: (request.query ?? "")[...], plusAsSpace: true)
         guard let given = query.value("state", rule: .firstWins), ConstantTime.equal(given, state) else {
-            return .text("This page belongs to another run. Open the address authflow printed.\n", status: 400)
+            return .text("This page belongs to another run. Open the address that was printed for this one.\n", status: 400)
         }
         let nonce = RandomToken.make(bytes: 16)
         let context: TemplateContext = [
