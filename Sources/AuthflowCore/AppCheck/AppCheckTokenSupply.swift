@@ -21,6 +21,8 @@ public actor AppCheckTokenSupply: AppCheckTokenProvider {
     private let page: RecaptchaEnterpriseTokenPage?
     private let clock: @Sendable () -> Date
     private var current: CachedAppCheckToken?
+    /// The obtaining under way, which concurrent callers wait for instead of starting their own.
+    private var pending: Task<Result<CachedAppCheckToken, AppCheckFailure>, Never>?
 
     /// A provider for `setting`.
     ///
@@ -64,14 +66,28 @@ public actor AppCheckTokenSupply: AppCheckTokenProvider {
             current = cached
             return cached.token
         }
-        var (obtained, keep) = try await obtain(now: now)
-        obtained.settingDigest = settingDigest
-        current = obtained
-        if keep {
-            // A cache that cannot be written costs a new exchange next run, nothing more.
-            try? cache?.file(source: source, appID: cacheAppID).save(obtained)
+        if let pending { return try await pending.value.get().token }
+        let task = Task { await self.obtainAndKeep(now: now) }
+        pending = task
+        let result = await task.value
+        pending = nil
+        return try result.get().token
+    }
+
+    /// Obtains a token, keeps it in hand and, when it says when it expires, in the cache.
+    private func obtainAndKeep(now: Date) async -> Result<CachedAppCheckToken, AppCheckFailure> {
+        do throws(AppCheckFailure) {
+            var (obtained, keep) = try await obtain(now: now)
+            obtained.settingDigest = settingDigest
+            current = obtained
+            if keep {
+                // A cache that cannot be written costs a new exchange next run, nothing more.
+                try? cache?.file(source: source, appID: cacheAppID).save(obtained)
+            }
+            return .success(obtained)
+        } catch {
+            return .failure(error)
         }
-        return obtained.token
     }
 
     /// When the token in hand expires; nil before one was obtained.

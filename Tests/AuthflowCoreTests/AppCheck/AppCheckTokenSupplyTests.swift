@@ -93,6 +93,26 @@ struct AppCheckTokenSupplyTests {
         #expect(backend.accounts.count == 1)
     }
 
+    @Test("concurrent requests share one exchange")
+    func concurrentCallersShareOneExchange() async throws {
+        let (backend, client, cache, temporary) = try setUp()
+        defer { backend.stop() }
+        _ = temporary
+        backend.registerAppCheckDebugToken("shared-debug-token")
+        backend.setFault(.delay(.milliseconds(200)), for: "exchangeDebugToken")
+        let supply = AppCheckTokenSupply(
+            setting: .debugToken("shared-debug-token"), projectID: "demo-authflow", appID: appID, exchanger: client,
+            cache: cache)
+
+        let tokens = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<5 { group.addTask { try await supply.appCheckToken() } }
+            return try await group.reduce(into: [String]()) { $0.append($1) }
+        }
+
+        #expect(Set(tokens).count == 1)
+        #expect(backend.appCheckExchanges.count == 1)
+    }
+
     @Test("without an app ID the debug source says so before any exchange")
     func missingAppID() async throws {
         let (backend, client, cache, temporary) = try setUp()
