@@ -41,7 +41,8 @@ enum RecaptchaEnterpriseStandIn {
                 return JSONReply.error(.invalidArgument("siteKey is required."))
             }
             let action = try body.nonEmptyString("action") ?? ""
-            return JSONReply.ok(["token": .string(service.appCheck.issueRecaptchaToken(siteKey: siteKey, action: action))])
+            let token = service.appCheck.issueRecaptchaToken(siteKey: siteKey, action: action)
+            return JSONReply.ok(["token": .string(token)])
         } catch {
             return JSONReply.error(error)
         }

@@ -47,7 +47,8 @@ struct ProjectOptions: ParsableArguments {
     @Option(
         name: .customLong("app-check-token-command"),
         help: ArgumentHelp(
-            "A command that prints an App Check token (or JSON with token and expiresAt or ttl).", valueName: "command"))
+            "A command that prints an App Check token (or JSON with token and expiresAt or ttl).",
+            valueName: "command"))
     var appCheckTokenCommand: String?
 
     @Option(

@@ -20,7 +20,8 @@ enum BrowserOpening {
             StandardError.write("authflow: open this URL in a browser to \(purpose):\n\n    \(shown)\n")
             return .printedOnly
         }
-        StandardError.write("authflow: opening your browser to \(purpose). If it does not appear, open:\n\n    \(shown)\n")
+        StandardError.write(
+            "authflow: opening your browser to \(purpose). If it does not appear, open:\n\n    \(shown)\n")
         let launcher = BrowserLauncher(browser: browser, environment: environment)
         switch launcher.open(url) {
         case .opened:

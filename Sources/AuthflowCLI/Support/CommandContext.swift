@@ -54,7 +54,8 @@ struct CommandContext {
         if verbose {
             observer = { record in StandardError.write("authflow: \(record.description)") }
         }
-        let client = IdentityToolkitClient(configuration: settings, http: HTTPClient(configuration: http), observer: observer)
+        let client = IdentityToolkitClient(
+            configuration: settings, http: HTTPClient(configuration: http), observer: observer)
         return client.withAppCheck(appCheckSupply(exchanger: client, page: appCheckPage))
     }
 

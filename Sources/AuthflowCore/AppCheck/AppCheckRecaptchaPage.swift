@@ -45,7 +45,8 @@ public struct AppCheckRecaptchaPage: Sendable {
 
     /// The script the page loads.
     var scriptURL: String {
-        standInScript ?? "https://www.google.com/recaptcha/enterprise.js?render=\(PercentEncoding.encodeUnreserved(siteKey))"
+        standInScript
+            ?? "https://www.google.com/recaptcha/enterprise.js?render=\(PercentEncoding.encodeUnreserved(siteKey))"
     }
 
     /// Accepts this page's answer: the reCAPTCHA Enterprise token, or the failure the page reports.
@@ -84,7 +85,8 @@ public struct AppCheckRecaptchaPage: Sendable {
         guard request.method == "GET" else { return .text("Use GET.\n", status: 405) }
         let query = QueryParameters(query: (request.query ?? "")[...], plusAsSpace: true)
         guard let given = query.value("state", rule: .firstWins), ConstantTime.equal(given, state) else {
-            return .text("This page belongs to another run. Open the address that was printed for this one.\n", status: 400)
+            return .text(
+                "This page belongs to another run. Open the address that was printed for this one.\n", status: 400)
         }
         let nonce = RandomToken.make(bytes: 16)
         let context: TemplateContext = [
@@ -113,7 +115,8 @@ public struct AppCheckRecaptchaPage: Sendable {
         let standInOrigin = standInScript.flatMap(URLParts.init).map { " " + $0.origin } ?? ""
         return [
             "default-src 'none'",
-            "script-src 'nonce-\(nonce)' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/\(standInOrigin)",
+            "script-src 'nonce-\(nonce)' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/"
+                + standInOrigin,
             "frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/",
             "style-src 'unsafe-inline'", "img-src data:", "connect-src 'self'\(standInOrigin)", "base-uri 'none'",
             "form-action 'none'", "frame-ancestors 'none'",

@@ -113,9 +113,13 @@ public actor AppCheckTokenSupply: AppCheckTokenProvider {
             guard let expiresAt = output.expiresAt else {
                 // A token that says nothing about its expiry serves this run only, and is never cached.
                 let forThisRun = now.addingTimeInterval(CachedAppCheckToken.refreshMargin + 15 * 60)
-                return (CachedAppCheckToken(token: output.token, expiresAt: forThisRun, source: source, appID: cacheAppID), false)
+                let token = CachedAppCheckToken(
+                    token: output.token, expiresAt: forThisRun, source: source, appID: cacheAppID)
+                return (token, false)
             }
-            return (CachedAppCheckToken(token: output.token, expiresAt: expiresAt, source: source, appID: cacheAppID), true)
+            let token = CachedAppCheckToken(
+                token: output.token, expiresAt: expiresAt, source: source, appID: cacheAppID)
+            return (token, true)
         case .recaptchaEnterprise(let siteKey):
             let app = try resource()
             guard let page else { throw AppCheckFailure(source: source, problem: .browserUnavailable) }

@@ -166,8 +166,8 @@ public struct AppleSignIn: Sendable {
             apiKey: environment.client.configuration.apiKey, bundleID: bundleID,
             clientVersion: environment.client.configuration.clientVersion,
             scheme: scheme, tenantID: environment.configuration.tenantID, scopes: options.scopes,
-            customParameters: options.locale.map { ["locale": $0] } ?? [:], languageCode: environment.configuration.languageCode,
-            appCheckToken: appCheckToken)
+            customParameters: options.locale.map { ["locale": $0] } ?? [:],
+            languageCode: environment.configuration.languageCode, appCheckToken: appCheckToken)
         return (page, scheme)
     }
 

@@ -35,7 +35,8 @@ public struct HostedVerifyAppURL: Sendable, Equatable {
         ]
         if let languageCode, !languageCode.isEmpty { items.append(("hl", languageCode)) }
         self.url = HostedHandlerAddress.url(
-            authDomain: authDomain, secure: secure, path: "/__/auth/handler", items: items, appCheckToken: appCheckToken)
+            authDomain: authDomain, secure: secure, path: "/__/auth/handler", items: items,
+            appCheckToken: appCheckToken)
         self.eventID = eventID
     }
 }

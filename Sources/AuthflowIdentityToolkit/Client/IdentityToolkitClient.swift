@@ -64,8 +64,10 @@ public struct IdentityToolkitClient: Sendable {
         let request = withDefaultTenant(request)
         try request.validate()
         let token = R.endpoint.service == .appCheck ? nil : try await appCheckToken()
-        let httpRequest = try RequestBuilder(configuration: configuration).httpRequest(for: request, appCheckToken: token)
-        let interpreter = ResponseInterpreter<R.Response>(secrets: Redaction.secrets(in: request) + (token.map { [$0] } ?? []))
+        let httpRequest = try RequestBuilder(configuration: configuration)
+            .httpRequest(for: request, appCheckToken: token)
+        let secrets = Redaction.secrets(in: request) + (token.map { [$0] } ?? [])
+        let interpreter = ResponseInterpreter<R.Response>(secrets: secrets)
         let policy = configuration.retry
         let attempts = R.endpoint.isSafeToRetry ? policy.maxAttempts : 1
 

@@ -30,7 +30,8 @@ struct AppCheckObtainCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("recaptcha-enterprise-script"),
-        help: ArgumentHelp("Load this loopback stand-in instead of Google's enterprise.js (tests only).", visibility: .hidden))
+        help: ArgumentHelp(
+            "Load this loopback stand-in instead of Google's enterprise.js (tests only).", visibility: .hidden))
     var standInScript: String?
 
     @OptionGroup(title: "Output")
@@ -40,7 +41,9 @@ struct AppCheckObtainCommand: AsyncParsableCommand {
         if let standInScript {
             guard let parts = URLParts(standInScript), parts.scheme == "http",
                   ["127.0.0.1", "localhost", "::1"].contains(parts.host)
-            else { throw ValidationError("--recaptcha-enterprise-script must be an http:// URL on this machine's loopback.") }
+            else {
+                throw ValidationError("--recaptcha-enterprise-script must be an http:// URL on this machine's loopback.")
+            }
         }
     }
 
