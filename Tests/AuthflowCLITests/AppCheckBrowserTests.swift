@@ -104,3 +104,21 @@ struct AppCheckHostedRouteTests {
         #expect(presented.allSatisfy { $0.token == minted && $0.valid })
     }
 }
+
+/// Phone sign-in words an enforcing project's refusal as App Check's, not as a failed lookup.
+@Suite("authflow phone: App Check enforced without a token")
+struct AppCheckPhoneRefusalTests {
+    @Test("exit 2 with the App Check message; no SMS is sent")
+    func phoneWithoutToken() async throws {
+        let fixture = try PhoneCLIFixture()
+        fixture.backend.setAppCheckEnforced(true)
+
+        let result = try await fixture.run(["phone", "sign-in", "+16505550161", "--verifier", "loopback", "--no-browser"])
+
+        #expect(result.exitCode == 2, "\(result.stderrText)")
+        #expect(result.stderrText.hasPrefix(
+            "authflow: This project enforces Firebase App Check for Authentication, and authflow sent no App Check token."),
+            "\(result.stderrText)")
+        #expect(fixture.backend.verificationCodes.isEmpty)
+    }
+}
