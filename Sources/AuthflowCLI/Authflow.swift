@@ -13,6 +13,7 @@ struct Authflow: AsyncParsableCommand {
         subcommands: [
             LinkCommand.self,
             ConfigCommand.self,
+            AppCheckCommand.self,
             WhoamiCommand.self,
             TokenCommand.self,
             SignOutCommand.self,

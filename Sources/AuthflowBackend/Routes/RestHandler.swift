@@ -23,6 +23,9 @@ enum RestHandler {
         }
         let query = QueryParameters(form: request.query ?? "")
         if !privileged, query.nonEmpty("key") == nil { return JSONReply.error(.missingAPIKey) }
+        if !AppCheckEnforcement.admits(operation, request, privileged: privileged, service: service) {
+            return JSONReply.error(.appCheckTokenInvalid)
+        }
 
         let body: RequestFields
         do throws(APIError) {

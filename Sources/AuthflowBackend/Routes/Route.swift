@@ -16,11 +16,18 @@ enum Route: Sendable {
     case verifyAppPage
     /// `GET|POST /__/auth/handler/verify`: the stand-in's "I'm not a robot" answer.
     case verifyAppSubmit
+    /// `POST /content-firebaseappcheck.googleapis.com/v1/projects/<id>/apps/<appId>:<method>`.
+    case appCheckExchange(projectID: String, appID: String, method: String)
+    /// `GET` the stand-in reCAPTCHA Enterprise script.
+    case recaptchaEnterpriseScript
+    /// `POST` the stand-in script's token request.
+    case recaptchaEnterpriseExecute
     case notFound
 
     /// The name faults are keyed by: the REST operation name (`accounts:signUp`, `token`), else the path.
     func faultKey(path: String) -> String {
         if case .rest(let operation) = self { return operation.name }
+        if case .appCheckExchange(_, _, let method) = self { return method }
         return path
     }
 }
@@ -48,6 +55,10 @@ enum Router {
             return restRoute(operation, method: method)
         }
         if path == RestCatalog.secureTokenPath { return restRoute(RestCatalog.secureToken, method: method) }
+        if path.hasPrefix(AppCheckExchange.pathPrefix) {
+            guard method == "POST", let exchange = AppCheckExchange.parse(path) else { return .notFound }
+            return .appCheckExchange(projectID: exchange.projectID, appID: exchange.appID, method: exchange.method)
+        }
         if path.hasPrefix(RestCatalog.legacyPrefix) {
             let legacy = String(path.dropFirst(RestCatalog.legacyPrefix.count))
             if legacy == "signOutUser" { return restRoute(RestCatalog.signOutUser, method: method) }
@@ -66,6 +77,8 @@ enum Router {
         case ("GET", widgetSelectPath), ("POST", widgetSelectPath): return .idpWidgetSelect
         case ("GET", "/__/auth/handler"): return .verifyAppPage
         case ("GET", verifyAppSubmitPath), ("POST", verifyAppSubmitPath): return .verifyAppSubmit
+        case ("GET", RecaptchaEnterpriseStandIn.scriptPath): return .recaptchaEnterpriseScript
+        case ("POST", RecaptchaEnterpriseStandIn.executePath): return .recaptchaEnterpriseExecute
         default: return .notFound
         }
     }

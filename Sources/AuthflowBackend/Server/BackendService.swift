@@ -12,6 +12,7 @@ final class BackendService: Sendable {
     let state: Mutex<BackendState>
     let faults = FaultTable()
     let verifyAppError = Mutex<EmbeddedBackend.HostedPageError?>(nil)
+    let appCheck = AppCheckRegistry()
     private let originStorage = Mutex("")
 
     init(configuration: EmbeddedBackend.Configuration, renderer: PageRenderer) {
@@ -80,6 +81,10 @@ final class BackendService: Sendable {
         case .idpWidgetSelect: return IdpWidget.select(request, service: self)
         case .verifyAppPage: return VerifyAppPage.page(request, service: self)
         case .verifyAppSubmit: return VerifyAppPage.submit(request, service: self)
+        case .appCheckExchange(let projectID, let appID, let method):
+            return AppCheckExchange.handle(projectID: projectID, appID: appID, method: method, request, service: self)
+        case .recaptchaEnterpriseScript: return RecaptchaEnterpriseStandIn.script(service: self)
+        case .recaptchaEnterpriseExecute: return RecaptchaEnterpriseStandIn.execute(request, service: self)
         case .notFound: return JSONReply.error(.notFound)
         }
     }

@@ -38,6 +38,28 @@ struct ProjectOptions: ParsableArguments {
     var languageCode: String?
 
     @Option(
+        name: .customLong("app-check-debug-token"),
+        help: ArgumentHelp(
+            "An App Check debug token registered in the Firebase console, for projects that enforce App Check.",
+            valueName: "token"))
+    var appCheckDebugToken: String?
+
+    @Option(
+        name: .customLong("app-check-token-command"),
+        help: ArgumentHelp(
+            "A command that prints an App Check token (or JSON with token and expiresAt or ttl).",
+            valueName: "command"))
+    var appCheckTokenCommand: String?
+
+    @Option(
+        name: .customLong("app-check-site-key"),
+        help: ArgumentHelp(
+            "The reCAPTCHA Enterprise site key of the web app registered with App Check; the browser page obtains "
+                + "App Check tokens with it.",
+            valueName: "key"))
+    var appCheckSiteKey: String?
+
+    @Option(
         name: .customLong("config"),
         help: ArgumentHelp(
             "GoogleService-Info.plist, google-services.json, a web config JSON or authflow.json "
@@ -57,6 +79,8 @@ struct ProjectOptions: ParsableArguments {
             (.apiKey, apiKey), (.projectID, projectID), (.authDomain, authDomain), (.appID, appID),
             (.clientID, clientID), (.iosBundleID, iosBundleID), (.tenantID, tenantID),
             (.emulatorHost, emulator), (.languageCode, languageCode),
+            (.appCheckDebugToken, appCheckDebugToken), (.appCheckTokenCommand, appCheckTokenCommand),
+            (.appCheckSiteKey, appCheckSiteKey),
         ]
         for (key, value) in pairs {
             layer.set(key, value, from: .flag(key.flag))

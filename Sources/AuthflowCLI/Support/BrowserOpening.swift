@@ -13,11 +13,15 @@ enum BrowserOpening {
     static func show(
         _ url: String, purpose: String, browser: String?, noBrowser: Bool, environment: [String: String]? = nil
     ) -> Result {
+        // The App Check token in a hosted page's `#fac=` fragment is a secret: the browser gets it, the
+        // terminal does not (the page works without it unless the project enforces App Check on the page too).
+        let shown = withoutAppCheckFragment(url)
         if noBrowser {
-            StandardError.write("authflow: open this URL in a browser to \(purpose):\n\n    \(url)\n")
+            StandardError.write("authflow: open this URL in a browser to \(purpose):\n\n    \(shown)\n")
             return .printedOnly
         }
-        StandardError.write("authflow: opening your browser to \(purpose). If it does not appear, open:\n\n    \(url)\n")
+        StandardError.write(
+            "authflow: opening your browser to \(purpose). If it does not appear, open:\n\n    \(shown)\n")
         let launcher = BrowserLauncher(browser: browser, environment: environment)
         switch launcher.open(url) {
         case .opened:
@@ -26,5 +30,11 @@ enum BrowserOpening {
             StandardError.write("authflow: could not open a browser (\(reasons.joined(separator: "; "))); open the URL above yourself.")
             return .printedOnly
         }
+    }
+
+    /// `url` without a trailing `#fac=<App Check token>` fragment.
+    static func withoutAppCheckFragment(_ url: String) -> String {
+        guard let hash = url.range(of: "#fac=", options: .backwards) else { return url }
+        return String(url[..<hash.lowerBound])
     }
 }

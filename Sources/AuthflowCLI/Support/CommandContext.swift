@@ -12,6 +12,9 @@ struct CommandContext {
     /// How long one request may take in all (`AUTHFLOW_REQUEST_TIMEOUT`, seconds); the web SDK's 30 s by
     /// default. Retries of safe calls come on top.
     let requestTimeout: Duration
+    /// Gets reCAPTCHA Enterprise tokens for App Check in the browser; set by commands that open a browser
+    /// anyway (``useBrowserForAppCheck(_:templates:)``), nil for the others.
+    var appCheckPage: RecaptchaEnterpriseTokenPage?
 
     /// Loads configuration from the flags, the environment and the files; problems are usage errors.
     init(
@@ -51,7 +54,20 @@ struct CommandContext {
         if verbose {
             observer = { record in StandardError.write("authflow: \(record.description)") }
         }
-        return IdentityToolkitClient(configuration: settings, http: HTTPClient(configuration: http), observer: observer)
+        let client = IdentityToolkitClient(
+            configuration: settings, http: HTTPClient(configuration: http), observer: observer)
+        return client.withAppCheck(appCheckSupply(exchanger: client, page: appCheckPage))
+    }
+
+    /// The App Check token provider for the configured source, if any; tokens are cached in the project's
+    /// state directory. `page` gets reCAPTCHA Enterprise tokens when this command has a browser page.
+    func appCheckSupply(
+        exchanger: IdentityToolkitClient, page: RecaptchaEnterpriseTokenPage? = nil
+    ) -> AppCheckTokenSupply? {
+        guard let setting = configuration.appCheckSource else { return nil }
+        return AppCheckTokenSupply(
+            setting: setting, projectID: configuration.projectID, appID: configuration[.appID], exchanger: exchanger,
+            cache: configuration.stateDirectory(under: stateRoot).map(AppCheckTokenCache.init), page: page)
     }
 
     static func requestTimeout(_ text: String?) throws(CommandFailure) -> Duration {

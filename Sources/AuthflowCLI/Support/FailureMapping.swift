@@ -11,6 +11,10 @@ extension CommandFailure {
             return CommandFailure(error.description, status: .unavailable)
         case .invalidRequest(let reason):
             return CommandFailure(reason, status: .usage)
+        case .appCheck(let failure):
+            return CommandFailure(failure.cliMessage, status: failure.exitStatus)
+        case .server(let server) where server.code == .appCheckTokenInvalid:
+            return CommandFailure(AppCheckWording.enforced, status: .usage, serverCode: server.rawMessage)
         case .server(let server):
             if error.isBackendUnavailable {
                 return CommandFailure(server.message, status: .unavailable, serverCode: server.rawMessage)

@@ -46,6 +46,9 @@ extension ConfigurationKey {
         case .tenantID: "--tenant-id"
         case .emulatorHost: "--emulator"
         case .languageCode: "--lang"
+        case .appCheckDebugToken: "--app-check-debug-token"
+        case .appCheckTokenCommand: "--app-check-token-command"
+        case .appCheckSiteKey: "--app-check-site-key"
         }
     }
 }

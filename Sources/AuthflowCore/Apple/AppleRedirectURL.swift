@@ -30,10 +30,11 @@ public struct AppleRedirectURL: Sendable, Equatable {
     ///   - languageCode: the page's language, sent as `hl`.
     ///   - eventID: the attempt's event ID; nil makes a fresh one.
     ///   - sessionID: the raw session ID; nil makes a fresh one.
+    ///   - appCheckToken: the App Check token, sent as the `#fac=` fragment when there is one.
     public init(
         authDomain: String, emulator: Bool, apiKey: String, bundleID: String, clientVersion: String,
         scheme: CallbackScheme, tenantID: String?, scopes: [String], customParameters: [String: String],
-        languageCode: String?, eventID: String? = nil, sessionID: String? = nil
+        languageCode: String?, eventID: String? = nil, sessionID: String? = nil, appCheckToken: String? = nil
     ) {
         let eventID = eventID ?? HostedHandlerID.make()
         let sessionID = sessionID ?? HostedHandlerID.make()
@@ -48,7 +49,7 @@ public struct AppleRedirectURL: Sendable, Equatable {
         if let languageCode, !languageCode.isEmpty { items.append(("hl", languageCode)) }
         self.url = HostedHandlerAddress.url(
             authDomain: authDomain, secure: !emulator, path: emulator ? "/emulator/auth/handler" : "/__/auth/handler",
-            items: items)
+            items: items, appCheckToken: appCheckToken)
         self.eventID = eventID
         self.sessionID = sessionID
     }

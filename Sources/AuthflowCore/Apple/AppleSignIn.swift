@@ -155,12 +155,19 @@ public struct AppleSignIn: Sendable {
                 throw .authDomain(error)
             }
         }
+        let appCheckToken: String?
+        do {
+            appCheckToken = try await environment.client.appCheckToken()
+        } catch {
+            throw .signIn(.service(error))
+        }
         let page = AppleRedirectURL(
             authDomain: authDomain ?? "", emulator: environment.configuration.emulatorHost != nil,
             apiKey: environment.client.configuration.apiKey, bundleID: bundleID,
             clientVersion: environment.client.configuration.clientVersion,
             scheme: scheme, tenantID: environment.configuration.tenantID, scopes: options.scopes,
-            customParameters: options.locale.map { ["locale": $0] } ?? [:], languageCode: environment.configuration.languageCode)
+            customParameters: options.locale.map { ["locale": $0] } ?? [:],
+            languageCode: environment.configuration.languageCode, appCheckToken: appCheckToken)
         return (page, scheme)
     }
 

@@ -9,6 +9,12 @@ public enum ConfigurationKey: String, CaseIterable, Sendable, Codable {
     case tenantID
     case emulatorHost
     case languageCode
+    /// An App Check debug token registered in the Firebase console (a secret).
+    case appCheckDebugToken
+    /// A command that prints an App Check token.
+    case appCheckTokenCommand
+    /// The reCAPTCHA Enterprise site key the web app is registered with in App Check.
+    case appCheckSiteKey
 
     /// The key as `authflow.json`, `--json` output and the web config spell it.
     public var jsonName: String {
@@ -22,6 +28,9 @@ public enum ConfigurationKey: String, CaseIterable, Sendable, Codable {
         case .tenantID: "tenantId"
         case .emulatorHost: "emulatorHost"
         case .languageCode: "lang"
+        case .appCheckDebugToken: "appCheckDebugToken"
+        case .appCheckTokenCommand: "appCheckTokenCommand"
+        case .appCheckSiteKey: "appCheckSiteKey"
         }
     }
 
@@ -37,9 +46,13 @@ public enum ConfigurationKey: String, CaseIterable, Sendable, Codable {
         case .tenantID: "FIREBASE_TENANT_ID"
         case .emulatorHost: "FIREBASE_AUTH_EMULATOR_HOST"
         case .languageCode: "AUTHFLOW_LANG"
+        case .appCheckDebugToken: "FIREBASE_APP_CHECK_DEBUG_TOKEN"
+        case .appCheckTokenCommand: "AUTHFLOW_APP_CHECK_TOKEN_COMMAND"
+        case .appCheckSiteKey: "AUTHFLOW_APP_CHECK_SITE_KEY"
         }
     }
 
-    /// Whether `config show` masks the value (API keys are not secret, but they are not for screenshots).
-    public var isMasked: Bool { self == .apiKey }
+    /// Whether `config show` masks the value (API keys are not secret, but they are not for screenshots; an
+    /// App Check debug token is a secret).
+    public var isMasked: Bool { self == .apiKey || self == .appCheckDebugToken }
 }

@@ -59,7 +59,10 @@ struct EmailLinkProjectCheck: Sendable {
     private func projectConfig(apiKey: String) async throws(IdentityToolkitError) -> GetProjectConfigResponse {
         var configuration = client.configuration
         configuration.apiKey = apiKey
-        let lookup = IdentityToolkitClient(configuration: configuration, http: client.http, observer: client.observer)
+        // Our App Check token is for our app: it goes with our key only, never to another project.
+        let lookup = IdentityToolkitClient(
+            configuration: configuration, http: client.http, observer: client.observer,
+            appCheck: apiKey == client.configuration.apiKey ? client.appCheck : nil)
         return try await lookup.send(GetProjectConfigRequest())
     }
 

@@ -6,10 +6,14 @@ import AuthflowPrimitives
 ///
 /// Against an emulator the auth domain is its `host:port`, as on iOS, but served over plain HTTP.
 enum HostedHandlerAddress {
-    /// The URL of `path` on `authDomain` with `items` in the given order.
-    static func url(authDomain: String, secure: Bool, path: String, items: [(String, String)]) -> String {
+    /// The URL of `path` on `authDomain` with `items` in the given order, and `#fac=<token>` after them when
+    /// an App Check token is given (the iOS SDK's fragment, which never reaches the server's logs).
+    static func url(
+        authDomain: String, secure: Bool, path: String, items: [(String, String)], appCheckToken: String? = nil
+    ) -> String {
         let query = items.map { "\($0.0)=\(encode($0.1))" }.joined(separator: "&")
-        return "\(secure ? "https" : "http")://\(authDomain)\(path)?\(query)"
+        let fragment = appCheckToken.flatMap { $0.isEmpty ? nil : "#fac=\(encode($0))" } ?? ""
+        return "\(secure ? "https" : "http")://\(authDomain)\(path)?\(query)\(fragment)"
     }
 
     /// `clientId=…` or `appId=…`: the identifier the page derives the app's custom scheme from.

@@ -23,9 +23,10 @@ public struct HostedVerifyAppURL: Sendable, Equatable {
     ///   - scheme: the app's callback scheme; its identifier is sent as `clientId` or `appId`.
     ///   - languageCode: the page's language, sent as `hl`.
     ///   - eventID: the attempt's event ID; nil makes a fresh one (tests pass their own).
+    ///   - appCheckToken: the App Check token, sent as the `#fac=` fragment when there is one.
     public init(
         authDomain: String, secure: Bool = true, apiKey: String, bundleID: String?, clientVersion: String,
-        scheme: CallbackScheme, languageCode: String?, eventID: String? = nil
+        scheme: CallbackScheme, languageCode: String?, eventID: String? = nil, appCheckToken: String? = nil
     ) {
         let eventID = eventID ?? HostedHandlerID.make()
         var items: [(String, String)] = [
@@ -33,7 +34,9 @@ public struct HostedVerifyAppURL: Sendable, Equatable {
             ("eventId", eventID), HostedHandlerAddress.appIdentifier(of: scheme),
         ]
         if let languageCode, !languageCode.isEmpty { items.append(("hl", languageCode)) }
-        self.url = HostedHandlerAddress.url(authDomain: authDomain, secure: secure, path: "/__/auth/handler", items: items)
+        self.url = HostedHandlerAddress.url(
+            authDomain: authDomain, secure: secure, path: "/__/auth/handler", items: items,
+            appCheckToken: appCheckToken)
         self.eventID = eventID
     }
 }

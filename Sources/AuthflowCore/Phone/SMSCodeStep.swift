@@ -104,10 +104,17 @@ struct SMSCodeStep: Sendable {
         } catch {
             throw .verifierUnavailable(.authDomain(error))
         }
+        let appCheckToken: String?
+        do {
+            appCheckToken = try await client.appCheckToken()
+        } catch {
+            throw .lookupFailed(error)
+        }
         let page = HostedVerifyAppURL(
             authDomain: resolved.authDomain ?? "", secure: configuration.emulatorHost == nil,
             apiKey: client.configuration.apiKey, bundleID: configuration[.iosBundleID],
-            clientVersion: client.configuration.clientVersion, scheme: scheme, languageCode: configuration.languageCode)
+            clientVersion: client.configuration.clientVersion, scheme: scheme, languageCode: configuration.languageCode,
+            appCheckToken: appCheckToken)
         let listener: RedirectListener<HostedVerifyAppAnswer>
         do {
             listener = try RedirectListener(configuration: .init(

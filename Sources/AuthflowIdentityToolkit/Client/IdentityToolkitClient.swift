@@ -17,17 +17,39 @@ public struct IdentityToolkitClient: Sendable {
     /// timing, never a body or a header, so it cannot leak credentials.
     public let observer: (@Sendable (ExchangeRecord) -> Void)?
 
+    /// Where the `X-Firebase-AppCheck` token comes from; `nil` sends none. App Check's own exchanges never
+    /// carry one.
+    public let appCheck: (any AppCheckTokenProvider)?
+
     /// A client for `configuration` over `http`, with redirects turned off (see ``http``).
     public init(
         configuration: IdentityToolkitConfiguration,
         http: HTTPClient = HTTPClient(configuration: .init()),
-        observer: (@Sendable (ExchangeRecord) -> Void)? = nil
+        observer: (@Sendable (ExchangeRecord) -> Void)? = nil,
+        appCheck: (any AppCheckTokenProvider)? = nil
     ) {
         self.configuration = configuration
         var transport = http.configuration
         transport.redirects = .doNotFollow
         self.http = HTTPClient(configuration: transport)
         self.observer = observer
+        self.appCheck = appCheck
+    }
+
+    /// The same client with `provider` as its App Check token source.
+    public func withAppCheck(_ provider: (any AppCheckTokenProvider)?) -> IdentityToolkitClient {
+        IdentityToolkitClient(configuration: configuration, http: http, observer: observer, appCheck: provider)
+    }
+
+    /// The App Check token requests carry now, for the `#fac=` fragment of hosted-handler pages; `nil` when no
+    /// source is configured.
+    public func appCheckToken() async throws(IdentityToolkitError) -> String? {
+        guard let appCheck else { return nil }
+        do {
+            return try await appCheck.appCheckToken()
+        } catch {
+            throw .appCheck(error)
+        }
     }
 
     /// Sends `request` and returns its decoded reply.
@@ -41,8 +63,11 @@ public struct IdentityToolkitClient: Sendable {
         }
         let request = withDefaultTenant(request)
         try request.validate()
-        let httpRequest = try RequestBuilder(configuration: configuration).httpRequest(for: request)
-        let interpreter = ResponseInterpreter<R.Response>(secrets: Redaction.secrets(in: request))
+        let token = R.endpoint.service == .appCheck ? nil : try await appCheckToken()
+        let httpRequest = try RequestBuilder(configuration: configuration)
+            .httpRequest(for: request, appCheckToken: token)
+        let secrets = Redaction.secrets(in: request) + (token.map { [$0] } ?? [])
+        let interpreter = ResponseInterpreter<R.Response>(secrets: secrets)
         let policy = configuration.retry
         let attempts = R.endpoint.isSafeToRetry ? policy.maxAttempts : 1
 
@@ -73,8 +98,22 @@ public struct IdentityToolkitClient: Sendable {
                 attempt += 1
                 continue
             }
-            return try interpreter.interpret(response)
+            do {
+                return try interpreter.interpret(response)
+            } catch {
+                throw await appCheckRefusal(error, sent: token)
+            }
         }
+    }
+
+    /// A refusal of the App Check token that was sent becomes ``IdentityToolkitError/appCheck(_:)``, and the
+    /// provider forgets that token; every other error stays as it is.
+    private func appCheckRefusal(_ error: IdentityToolkitError, sent token: String?) async -> IdentityToolkitError {
+        guard let token, let appCheck, let server = error.serverError, server.code == .appCheckTokenInvalid else {
+            return error
+        }
+        await appCheck.discard(token)
+        return .appCheck(AppCheckFailure(source: appCheck.source, problem: .rejected(server)))
     }
 
     /// Waits out the backoff; cancellation during the wait ends the call as cancelled.

@@ -5,7 +5,9 @@ import AuthflowPrimitives
 struct RequestBuilder {
     let configuration: IdentityToolkitConfiguration
 
-    func httpRequest<R: IdentityToolkitRequest>(for request: R) throws(IdentityToolkitError) -> HTTPRequest {
+    func httpRequest<R: IdentityToolkitRequest>(
+        for request: R, appCheckToken: String? = nil
+    ) throws(IdentityToolkitError) -> HTTPRequest {
         let body = try request.encodedBody()
         var headers = [HTTPHeader(name: "X-Client-Version", value: configuration.clientVersion)]
         if let contentType = body.contentType { headers.append(HTTPHeader(name: "Content-Type", value: contentType)) }
@@ -14,17 +16,21 @@ struct RequestBuilder {
         if let bundle = nonEmpty(configuration.iosBundleID) {
             headers.append(HTTPHeader(name: "X-Ios-Bundle-Identifier", value: bundle))
         }
+        if let appCheckToken = nonEmpty(appCheckToken) {
+            headers.append(HTTPHeader(name: HTTPHeader.appCheckFieldName, value: appCheckToken))
+        }
         return HTTPRequest(
             method: R.endpoint.method,
-            url: url(for: R.endpoint, query: request.queryItems),
+            url: url(for: R.endpoint, resource: request.resourcePath, query: request.queryItems),
             headers: headers,
             body: body.bytes
         )
     }
 
     /// `<base>/<version>/<path>?key=<apiKey>[&more]`, where the base is `https://<service host>` in production
-    /// and `http://<emulator>/<service host>` for the emulator.
-    func url(for endpoint: Endpoint, query: [QueryItem]) -> String {
+    /// and `http://<emulator>/<service host>` for the emulator; with a resource, the path is
+    /// `<resource>:<method>` (App Check's `projects/<id>/apps/<appId>:exchangeDebugToken`).
+    func url(for endpoint: Endpoint, resource: String? = nil, query: [QueryItem]) -> String {
         let base: String
         switch configuration.server {
         case .production:
@@ -33,7 +39,8 @@ struct RequestBuilder {
             base = "http://\(hostAndPort)/\(endpoint.service.host)"
         }
         let items = [QueryItem(name: "key", value: configuration.apiKey)] + query
-        return "\(base)/\(endpoint.service.version)/\(endpoint.path)?\(items.formEncoded)"
+        let path = resource.map { "\($0):\(endpoint.path)" } ?? endpoint.path
+        return "\(base)/\(endpoint.service.version)/\(path)?\(items.formEncoded)"
     }
 
     private func nonEmpty(_ value: String?) -> String? {

@@ -11,19 +11,22 @@ public struct Endpoint: Sendable, Hashable {
         case identityToolkitV2
         /// `securetoken.googleapis.com/v1`: refreshing ID tokens.
         case secureToken
+        /// `content-firebaseappcheck.googleapis.com/v1`: exchanging attestations for App Check tokens.
+        case appCheck
 
         /// The production host; the emulator serves the same string as the first path segment.
         var host: String {
             switch self {
             case .identityToolkitV1, .identityToolkitV2: "identitytoolkit.googleapis.com"
             case .secureToken: "securetoken.googleapis.com"
+            case .appCheck: "content-firebaseappcheck.googleapis.com"
             }
         }
 
         /// The path segment between the host and the method path.
         var version: String {
             switch self {
-            case .identityToolkitV1, .secureToken: "v1"
+            case .identityToolkitV1, .secureToken, .appCheck: "v1"
             case .identityToolkitV2: "v2"
             }
         }
@@ -33,7 +36,9 @@ public struct Endpoint: Sendable, Hashable {
     public let method: HTTPMethod
     /// Which API, and so which host and version prefix.
     public let service: Service
-    /// The path after the version prefix, e.g. `accounts:signInWithIdp`.
+    /// The path after the version prefix, e.g. `accounts:signInWithIdp`. For App Check's methods it is only
+    /// the method (`exchangeDebugToken`): the request supplies the `projects/<id>/apps/<appId>` resource
+    /// before it (``IdentityToolkitRequest/resourcePath``).
     public let path: String
     /// Whether a failed attempt may be repeated automatically. True only for reads and the token refresh:
     /// repeating anything else could send a second SMS or email, or act twice on the account.
@@ -102,4 +107,13 @@ extension Endpoint {
     public static let refreshToken = Endpoint(
         method: .post, service: .secureToken, path: "token", isSafeToRetry: true
     )
+}
+
+extension Endpoint {
+    /// POST App Check v1 `projects/<id>/apps/<appId>:exchangeDebugToken`: a console-registered debug token for an
+    /// App Check token.
+    public static let exchangeDebugToken = post(.appCheck, "exchangeDebugToken")
+    /// POST App Check v1 `projects/<id>/apps/<appId>:exchangeRecaptchaEnterpriseToken`: a reCAPTCHA Enterprise
+    /// token (action `fire_app_check`) for an App Check token.
+    public static let exchangeRecaptchaEnterpriseToken = post(.appCheck, "exchangeRecaptchaEnterpriseToken")
 }

@@ -15,6 +15,10 @@ public protocol IdentityToolkitRequest: RedactingDescription, Sendable {
     /// Query parameters after `key=`, in order. Empty by default.
     var queryItems: [QueryItem] { get }
 
+    /// The resource the method acts on, written before `:<method>` (App Check's
+    /// `projects/<id>/apps/<appId>`); `nil` by default, when the endpoint's path is the whole path.
+    var resourcePath: String? { get }
+
     /// The body to send. By default empty, or the request itself as JSON when it is `Encodable`.
     func encodedBody() throws(IdentityToolkitError) -> RequestBody
 
@@ -26,6 +30,9 @@ public protocol IdentityToolkitRequest: RedactingDescription, Sendable {
 extension IdentityToolkitRequest {
     /// The parameters after `key=`, in the order the SDKs send them.
     public var queryItems: [QueryItem] { [] }
+
+    /// No resource: the endpoint's path is the whole path.
+    public var resourcePath: String? { nil }
 
     /// The encoded body.
     public func encodedBody() throws(IdentityToolkitError) -> RequestBody { .none }

@@ -21,6 +21,8 @@ public enum IdentityToolkitError: Error, Sendable, CustomStringConvertible {
     /// The backend (or something answering for it) replied with a redirect. It was not followed, so the
     /// request's key, body and headers reached no other host; the call did not happen.
     case redirected(RefusedRedirect)
+    /// No App Check token could be had from the configured source, or the backend refused the one sent.
+    case appCheck(AppCheckFailure)
 
     /// The refusal, when the backend refused.
     public var serverError: ServerError? {
@@ -57,6 +59,8 @@ public enum IdentityToolkitError: Error, Sendable, CustomStringConvertible {
             return reason
         case .redirected(let redirect):
             return redirect.description
+        case .appCheck(let failure):
+            return failure.description
         }
     }
 }

@@ -129,6 +129,8 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
             }
         }
         if status == "NOT_IMPLEMENTED" || httpStatus == 501 { return .notImplemented }
+        // Production answers a missing or bad App Check token with 401 UNAUTHENTICATED and prose, no code.
+        if httpStatus == 401, message.contains("App Check token is invalid") { return .appCheckTokenInvalid }
         if message.hasPrefix("API key not valid") { return .invalidAPIKey }
         if message.contains("missing a valid API key") { return .missingAPIKey }
         return nil

@@ -62,6 +62,8 @@ extension ServerErrorCode {
             "The request had no valid API key. Set the project's Web API key (Project settings → General in the Firebase console)."
         case .invalidAPIKey:
             "The API key is not valid. Copy the Web API key again from Project settings → General in the Firebase console."
+        case .appCheckTokenInvalid:
+            "The project enforces Firebase App Check for Authentication and this request had no valid App Check token."
         case .appNotAuthorized:
             "This API key is restricted and does not allow this client. Lift the key's application restrictions in the Google Cloud console, or use an unrestricted key."
         case .insufficientPermission:
@@ -163,6 +165,8 @@ extension ServerErrorCode {
              .invalidContinueURI, .unauthorizedDomain, .invalidHostingLinkDomain, .dynamicLinkNotActivated,
              .invalidDynamicLinkDomain, .missingIOSBundleID, .missingAndroidPackageName, .invalidMessagePayload,
              .invalidSender, .tenantIDMismatch, .invalidTenantID:
+            .configuration
+        case .appCheckTokenInvalid:
             .configuration
         case .invalidIDToken, .tokenExpired, .invalidRefreshToken, .missingRefreshToken,
              .credentialTooOldLoginAgain, .invalidMFAPendingCredential, .missingMFAPendingCredential:

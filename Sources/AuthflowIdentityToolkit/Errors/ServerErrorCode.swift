@@ -205,4 +205,9 @@ public enum ServerErrorCode: String, Sendable, Hashable, CaseIterable {
     /// Derived from HTTP 501 or `status: "NOT_IMPLEMENTED"`: the emulator does not implement this call
     /// ("… is not yet supported.").
     case notImplemented = "NOT_IMPLEMENTED"
+
+    // MARK: App Check
+    /// Derived from HTTP 401 with the message "Firebase App Check token is invalid.": the project enforces App
+    /// Check for Authentication and the request carried no valid `X-Firebase-AppCheck` token.
+    case appCheckTokenInvalid = "APP_CHECK_TOKEN_INVALID"
 }

@@ -96,7 +96,8 @@ struct AppleSignInCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let context = try CommandContext(options: project, verbose: output.verbose)
+        var context = try CommandContext(options: project, verbose: output.verbose)
+        context.useBrowserForAppCheck(browser, templates: .standard(explicit: wait.templates))
         let purpose: SignInPurpose = linkToUser ? .link : reauth ? .reauthenticate : .signIn
         let flow = AppleSignIn(try context.flowEnvironment())
         var token: String?

@@ -44,7 +44,8 @@ struct MFAEnrollCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let context = try CommandContext(options: project, verbose: output.verbose)
+        var context = try CommandContext(options: project, verbose: output.verbose)
+        context.useBrowserForAppCheck(browser, templates: .standard(explicit: wait.templates))
         let phoneNumber = try PhoneNumber.argument(number)
         let continuation = SecondFactorContinuation(context: context, browser: browser, wait: wait)
         let enrollment = SecondFactorEnrollment(try context.flowEnvironment())

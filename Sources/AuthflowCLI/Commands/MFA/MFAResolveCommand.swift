@@ -38,7 +38,8 @@ struct MFAResolveCommand: AsyncParsableCommand {
     @OptionGroup(title: "Output") var output: OutputOptions
 
     func run() async throws {
-        let context = try CommandContext(options: project, verbose: output.verbose)
+        var context = try CommandContext(options: project, verbose: output.verbose)
+        context.useBrowserForAppCheck(browser, templates: .standard(explicit: wait.templates))
         let continuation = SecondFactorContinuation(context: context, browser: browser, wait: wait)
         let completed = try await SecondFactorResolution(continuation: continuation).resolveSaved(
             selector: factor,

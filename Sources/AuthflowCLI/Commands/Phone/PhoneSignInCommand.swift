@@ -79,7 +79,8 @@ struct PhoneSignInCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let context = try CommandContext(options: project, verbose: output.verbose)
+        var context = try CommandContext(options: project, verbose: output.verbose)
+        context.useBrowserForAppCheck(browser, templates: .standard(explicit: wait.templates))
         let phoneNumber = try PhoneNumber.argument(number)
         let purpose: SignInPurpose = linkToUser ? .link : reauth ? .reauthenticate : .signIn
         let flow = PhoneSignIn(try context.flowEnvironment())

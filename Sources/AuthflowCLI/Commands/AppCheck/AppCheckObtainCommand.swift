@@ -1,0 +1,75 @@
+import ArgumentParser
+import AuthflowCore
+import AuthflowIdentityToolkit
+import AuthflowListener
+import AuthflowPrimitives
+import Foundation
+
+/// `authflow app-check token`: obtains an App Check token from the configured source and caches it, so later
+/// commands (which open no browser) can use it. The token itself is never printed.
+struct AppCheckObtainCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "token",
+        abstract: "Obtain an App Check token now and cache it for the commands that follow (it is not printed).",
+        discussion: """
+            Uses the configured source: --app-check-debug-token, --app-check-token-command, or \
+            --app-check-site-key, for which a browser page gets a reCAPTCHA Enterprise token (this is how a \
+            web app registered with App Check's reCAPTCHA Enterprise provider gets tokens on a machine that \
+            opens no browser otherwise). The token is kept in the project's state directory (mode 0600) until \
+            5 minutes before it expires.
+
+            \(AuthflowExitCode.table)
+            """
+    )
+
+    @OptionGroup(title: "Project")
+    var project: ProjectOptions
+
+    @OptionGroup(title: "Browser")
+    var browser: BrowserOptions
+
+    @Option(
+        name: .customLong("recaptcha-enterprise-script"),
+        help: ArgumentHelp(
+            "Load this loopback stand-in instead of Google's enterprise.js (tests only).", visibility: .hidden))
+    var standInScript: String?
+
+    @OptionGroup(title: "Output")
+    var output: OutputOptions
+
+    func validate() throws {
+        if let standInScript {
+            guard let parts = URLParts(standInScript), parts.scheme == "http",
+                  ["127.0.0.1", "localhost", "::1"].contains(parts.host)
+            else {
+                throw ValidationError("--recaptcha-enterprise-script must be an http:// URL on this machine's loopback.")
+            }
+        }
+    }
+
+    func run() async throws {
+        let context = try CommandContext(options: project, verbose: output.verbose)
+        guard context.configuration.appCheckSource != nil else {
+            throw CommandFailure(
+                "No App Check token source is configured. " + AppCheckWording.threeWays, status: .usage)
+        }
+        let browser = self.browser
+        let page = AppCheckBrowserPage(
+            templates: .standard(), standInScript: standInScript,
+            present: { url in
+                _ = BrowserOpening.show(
+                    url, purpose: "get an App Check token", browser: browser.browser, noBrowser: browser.noBrowser)
+            })
+        let exchanger = try context.client().withAppCheck(nil)
+        guard let supply = context.appCheckSupply(exchanger: exchanger, page: page.tokenPage) else { return }
+        do {
+            _ = try await supply.appCheckToken()
+        } catch {
+            throw context.report(.from(IdentityToolkitError.appCheck(error)))
+        }
+        let until = await supply.expiry().map { " until " + ISO8601DateFormatter().string(from: $0) } ?? ""
+        StandardError.write(
+            "authflow: App Check token ready for \(context.projectLabel) (\(AppCheckWording.flag(supply.source)))"
+                + "\(until); commands with the same settings use it.")
+    }
+}

@@ -1,0 +1,13 @@
+import AuthflowCore
+import AuthflowListener
+
+extension CommandContext {
+    /// Lets App Check's reCAPTCHA Enterprise source open its page in the browser this command uses anyway,
+    /// with the same `--browser` / `--no-browser` choice.
+    mutating func useBrowserForAppCheck(_ browser: BrowserOptions, templates: TemplateDirectory) {
+        let choice = (browser.browser, browser.noBrowser)
+        appCheckPage = AppCheckBrowserPage(templates: templates) { url in
+            _ = BrowserOpening.show(url, purpose: "get an App Check token", browser: choice.0, noBrowser: choice.1)
+        }.tokenPage
+    }
+}

@@ -1,0 +1,73 @@
+/// Why no usable App Check token could be had. A front end names the flag or variable behind ``source``.
+public struct AppCheckFailure: Error, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Problem: Sendable {
+        /// Exchanging needs the Firebase app ID registered with App Check, and none is configured.
+        case missingAppID
+        /// Exchanging needs a project ID, and none is configured.
+        case missingProjectID
+        /// The exchange call failed (refused, unreachable, redirected or an unusable reply).
+        indirect case exchangeFailed(IdentityToolkitError)
+        /// The token command could not be started (the system's reason).
+        case commandNotStarted(String)
+        /// The token command ran longer than allowed.
+        case commandTimedOut(Duration)
+        /// The token command exited with this status (or `signal`, when a signal ended it).
+        case commandFailed(status: Int32, signal: Bool)
+        /// The token command printed no token, or JSON without a usable `token`, `expiresAt` or `ttl`.
+        case commandOutputUnusable(String)
+        /// The token the command printed has already expired.
+        case commandTokenExpired
+        /// The source needs a browser, and this run has none (no page was opened).
+        case browserUnavailable
+        /// The browser page reported this failure, or did not answer.
+        case pageFailed(String)
+        /// The backend refused the App Check token that was sent.
+        case rejected(ServerError)
+    }
+
+    /// The source that failed.
+    public var source: AppCheckSource
+    /// What went wrong.
+    public var problem: Problem
+
+    /// A failure of `source`.
+    public init(source: AppCheckSource, problem: Problem) {
+        self.source = source
+        self.problem = problem
+    }
+
+    /// A description without credentials or command-line flags.
+    public var description: String {
+        let what = switch source {
+        case .debugToken: "the App Check debug token"
+        case .tokenCommand: "the App Check token command"
+        case .recaptchaEnterprise: "App Check's reCAPTCHA Enterprise provider"
+        }
+        switch problem {
+        case .missingAppID:
+            return "No App Check token: exchanging \(what) needs the Firebase app ID registered with App Check."
+        case .missingProjectID:
+            return "No App Check token: exchanging \(what) needs the Firebase project ID."
+        case .exchangeFailed(let error):
+            return "No App Check token: exchanging \(what) failed. \(error.description)"
+        case .commandNotStarted(let reason):
+            return "No App Check token: \(what) could not be started: \(reason)."
+        case .commandTimedOut(let limit):
+            return "No App Check token: \(what) printed nothing within \(limit.components.seconds) seconds."
+        case .commandFailed(let status, let signal):
+            let how = signal ? "was killed by signal \(status)" : "exited with status \(status)"
+            return "No App Check token: \(what) \(how)."
+        case .commandOutputUnusable(let why):
+            return "No App Check token: \(what) printed no usable token (\(why))."
+        case .commandTokenExpired:
+            return "No App Check token: the token \(what) printed has already expired."
+        case .browserUnavailable:
+            return "No App Check token: \(what) needs a browser, and this command opens none."
+        case .pageFailed(let why):
+            return "No App Check token: the browser page for \(what) failed: \(why)"
+        case .rejected(let error):
+            return "The project refused the App Check token from \(what). \(error.message)"
+        }
+    }
+}

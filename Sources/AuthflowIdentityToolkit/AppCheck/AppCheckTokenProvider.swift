@@ -1,0 +1,26 @@
+/// Supplies the App Check token ``IdentityToolkitClient`` attaches as `X-Firebase-AppCheck` to every Identity
+/// Toolkit and secure-token request (never to App Check's own exchanges).
+///
+/// Implementations obtain a token from their source when they have none that is still fresh, and keep it
+/// private: the client never logs or repeats it.
+public protocol AppCheckTokenProvider: Sendable {
+    /// Where this provider's tokens come from, for error reports.
+    var source: AppCheckSource { get }
+
+    /// A token that is valid for a while yet, obtained (or refreshed) now when needed.
+    func appCheckToken() async throws(AppCheckFailure) -> String
+
+    /// The backend refused `token`: forget it, here and in any cache, so the next request obtains a new one.
+    func discard(_ token: String) async
+}
+
+/// The ways a machine without an attested app can obtain App Check tokens.
+public enum AppCheckSource: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A debug token registered in the Firebase console, exchanged at `exchangeDebugToken`.
+    case debugToken
+    /// A command the user owns that prints an App Check token (minted by their backend with the Admin SDK).
+    case tokenCommand
+    /// A reCAPTCHA Enterprise token obtained in a browser for the app's App Check site key, exchanged at
+    /// `exchangeRecaptchaEnterpriseToken`.
+    case recaptchaEnterprise
+}
