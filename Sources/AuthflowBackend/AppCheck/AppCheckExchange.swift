@@ -38,9 +38,9 @@ enum AppCheckExchange {
             let minted = registry.mint(now: Date())
             return JSONReply.ok(["token": .string(minted.token), "ttl": .string("\(minted.seconds)s")])
         }
-        let body: RequestBody
+        let body: RequestFields
         do throws(APIError) {
-            body = try RequestBody.parse(json: request.body)
+            body = try RequestFields.parse(json: request.body)
         } catch {
             return JSONReply.error(error)
         }

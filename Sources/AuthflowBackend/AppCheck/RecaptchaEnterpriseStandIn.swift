@@ -36,7 +36,7 @@ enum RecaptchaEnterpriseStandIn {
 
     static func execute(_ request: LoopbackRequest, service: BackendService) -> LoopbackResponse {
         do throws(APIError) {
-            let body = try RequestBody.parse(json: request.body)
+            let body = try RequestFields.parse(json: request.body)
             guard let siteKey = try body.nonEmptyString("siteKey") else {
                 return JSONReply.error(.invalidArgument("siteKey is required."))
             }
