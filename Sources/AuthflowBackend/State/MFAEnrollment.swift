@@ -1,14 +1,17 @@
 import AuthflowParsing
 import AuthflowPrimitives
 
-/// One enrolled SMS second factor.
+/// One enrolled second factor: SMS (``phoneNumber``) or TOTP (``totp``).
 struct MFAEnrollment: Sendable, Equatable {
     /// 28 random alphanumeric characters.
     var mfaEnrollmentId: String
     var displayName: String?
     /// RFC 3339 with milliseconds, as JavaScript's `toISOString()`.
     var enrolledAt: String
-    var phoneNumber: String
+    /// The number, for an SMS factor.
+    var phoneNumber: String?
+    /// The secret and the last code's step, for a TOTP factor.
+    var totp: TOTPFactor?
 
     /// The hint sign-in responses carry: the number masked (`+*******0199`).
     var hintJSON: JSONValue {
@@ -16,7 +19,8 @@ struct MFAEnrollment: Sendable, Equatable {
         object.set("displayName", displayName)
         object.set("enrolledAt", enrolledAt)
         object.set("mfaEnrollmentId", mfaEnrollmentId)
-        object.set("phoneInfo", PhoneNumberMask.mask(phoneNumber))
+        object.set("phoneInfo", phoneNumber.map(PhoneNumberMask.mask))
+        if totp != nil { object.set("totpInfo", JSONValue.object(JSONObject())) }
         return .object(object)
     }
 
@@ -28,6 +32,7 @@ struct MFAEnrollment: Sendable, Equatable {
         object.set("mfaEnrollmentId", mfaEnrollmentId)
         object.set("phoneInfo", phoneNumber)
         object.set("unobfuscatedPhoneInfo", phoneNumber)
+        if totp != nil { object.set("totpInfo", JSONValue.object(JSONObject())) }
         return .object(object)
     }
 }
