@@ -1,3 +1,5 @@
+import Foundation
+
 /// POST v2 `accounts/mfaEnrollment:start` with `totpEnrollmentInfo: {}`: asks for a new TOTP shared secret for
 /// the signed-in user (`TotpMultiFactorGenerator.generateSecret` in the SDKs). Nothing is enrolled until
 /// ``FinalizeTOTPMFAEnrollmentRequest`` returns a code computed from the secret.
@@ -47,6 +49,11 @@ public struct StartTOTPMFAEnrollmentResponse: Sendable, Hashable, Decodable, Red
     public let sessionInfo: String
     /// When the enrolment must be finalized by (`finalizeEnrollmentTime`, RFC 3339), if sent.
     public let finalizeEnrollmentTime: String?
+
+    /// ``finalizeEnrollmentTime`` as a date.
+    public var finalizeEnrollmentDate: Date? {
+        finalizeEnrollmentTime.flatMap(Timestamp.date(from:))
+    }
 
     private enum CodingKeys: String, CodingKey {
         case totpSessionInfo
