@@ -4,6 +4,7 @@
 //
 // One module per layer, each in the folder of the same name under Sources/:
 //   CCurl, CLibXML2, CMicroHTTPD  system libraries plus the C shims Swift needs
+//   CQREncode                     libqrencode (TOTP enrolment's QR code) behind a few plain functions
 //   CProcessSpawn                 the GNU posix_spawn additions Swift's Glibc module leaves out
 //   AuthflowStorage               private state files: 0600 in 0700 directories, atomic, locked
 //   AuthflowHTTP                  async HTTP client (libcurl)
@@ -50,6 +51,12 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
 
+        .systemLibrary(
+            name: "CQREncode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
+
         .systemLibrary(name: "CProcessSpawn"),
 
         .target(name: "AuthflowPrimitives"),
@@ -87,6 +94,7 @@ let package = Package(
                 "AuthflowPrimitives",
                 "AuthflowIdentityToolkit",
                 "AuthflowBackend",
+                "CQREncode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -33,7 +33,7 @@ enum SignInPresentation {
 
     /// The command that finishes `pending`.
     static func resolveCommand(_ pending: PendingSecondFactor) -> String {
-        pending.phoneFactors.count == 1 ? "authflow mfa resolve" : "authflow mfa resolve --factor NUMBER"
+        pending.usableFactors.count == 1 ? "authflow mfa resolve" : "authflow mfa resolve --factor NUMBER"
     }
 
     /// The line added after a sign-in that passed a second factor.

@@ -146,9 +146,10 @@ public struct SecondFactorSignIn: Sendable {
 
     /// Finishes the sign-in with a TOTP `factor` and the `code` its authenticator app shows: `mfaSignIn:finalize`
     /// with `totpVerificationInfo` (there is no start call). A wrong code keeps the challenge for another try.
+    /// `origin` says where the code came from; no app verification is involved (the verifier is `none`).
     public func resolveTOTP(
-        _ pending: PendingSecondFactor, factor: EnrolledFactor, code: String
-    ) async throws(SecondFactorError) -> UserSession {
+        _ pending: PendingSecondFactor, factor: EnrolledFactor, code: String, origin: PhoneCodeOrigin
+    ) async throws(SecondFactorError) -> Completed {
         guard factor.factorKind == .totp else { throw .totp(.notATOTPFactor(factor)) }
         let reply: FinalizeMFASignInResponse
         do {
@@ -163,7 +164,8 @@ public struct SecondFactorSignIn: Sendable {
             }
             throw TOTPEnrollment.refusal(error, session: nil, enrolling: false)
         }
-        return try await store(reply, pending: pending, factor: factor)
+        let session = try await store(reply, pending: pending, factor: factor)
+        return Completed(session: session, factor: factor, verifier: .none, codeOrigin: origin, reusedCode: false)
     }
 
     /// Runs `command` for a TOTP sign-in code (no URI: the secret is the app's).
