@@ -88,7 +88,14 @@ enum TOTPOperations {
         guard let code = try body.nested("totpVerificationInfo")?.nonEmptyString("verificationCode") else {
             throw .badRequest("MISSING_CODE")
         }
-        let (account, signInProvider) = try PendingCredential.decode(pending, state: state)
+        // The emulator's SMS path words an undecodable credential its own way; here it is production's word.
+        let decoded: (account: Account, signInProvider: String)
+        do {
+            decoded = try PendingCredential.decode(pending, state: state)
+        } catch {
+            throw .badRequest("INVALID_MFA_PENDING_CREDENTIAL : The MFA pending credential is invalid.")
+        }
+        let (account, signInProvider) = decoded
         guard let enrollment = account.mfaEnrollments?.first(where: { $0.mfaEnrollmentId == enrollmentId }),
               let factor = enrollment.totp
         else { throw .badRequest("MFA_ENROLLMENT_NOT_FOUND") }
