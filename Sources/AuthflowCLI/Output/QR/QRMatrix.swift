@@ -13,6 +13,12 @@ struct QRMatrix: Equatable {
         let code: Int32
     }
 
+    /// A matrix of `width * width` modules given row by row.
+    init(width: Int, modules: [Bool]) {
+        self.width = width
+        self.modules = modules
+    }
+
     /// The QR code for `text`.
     init(encoding text: String) throws(Failure) {
         var width: Int32 = 0
