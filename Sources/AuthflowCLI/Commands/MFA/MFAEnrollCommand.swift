@@ -21,7 +21,8 @@ struct MFAEnrollCommand: AsyncParsableCommand {
             With --totp (and no number) an authenticator app is enrolled instead: Firebase hands out a secret, \
             shown once as a QR code in the terminal, as a key to type and as an otpauth:// URI (--qr-png also \
             writes the QR code as a PNG, mode 0600); then the app's first code comes from --code, from \
-            --code-command (run with the URI in $AUTHFLOW_TOTP_URI, for automation) or from the terminal. \
+            --code-command (run with the URI in $AUTHFLOW_TOTP_URI, for automation), the terminal or a line of \
+            standard input. \
             --issuer (default: the project ID) and --account (default: the account's email) name the entry in \
             the app. The project must have TOTP enabled (Identity Platform). authflow never stores the secret.
 

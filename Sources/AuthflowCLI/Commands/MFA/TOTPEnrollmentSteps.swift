@@ -4,7 +4,7 @@ import AuthflowStorage
 
 /// `authflow mfa enroll --totp`: asks Firebase for a secret, shows it (QR code in the terminal, the key grouped
 /// for typing, the `otpauth://` URI; a PNG with `--qr-png`), takes the first code (`--code`, `--code-command`
-/// with `AUTHFLOW_TOTP_URI`, or the terminal) and enrolls the factor. The secret is shown once and never saved
+/// with `AUTHFLOW_TOTP_URI`, the terminal, or a line of piped standard input) and enrolls the factor. The secret is shown once and never saved
 /// (a PNG written on request holds it, 0600).
 struct TOTPEnrollmentSteps {
     let context: CommandContext
@@ -86,6 +86,9 @@ struct TOTPEnrollmentSteps {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 if !trimmed.isEmpty { return trimmed }
             }
+        } else if let line = await InputLines.standardInput.next(), !line.trimmingCharacters(in: .whitespaces).isEmpty {
+            // Piped input: one line is the code (the demo plays the app this way).
+            return line.trimmingCharacters(in: .whitespaces)
         }
         throw context.report(.from(SecondFactorError.totp(.codeNeeded(enrolling: true, factorID: nil)), resolvingSignIn: false))
     }
