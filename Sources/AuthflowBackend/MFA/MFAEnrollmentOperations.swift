@@ -44,14 +44,9 @@ enum MFAEnrollmentOperations {
             enrolledAt: RFC3339.string(context.now), phoneNumber: phoneNumber, totp: nil
         )
         state.updateAccount(account.localId) { $0.mfaEnrollments = ($0.mfaEnrollments ?? []) + [enrollment] }
-        let tokens = IDToken.issue(
-            for: account.localId, provider: signInProvider,
-            secondFactor: SecondFactor(identifier: enrollmentId, provider: ProviderID.phone), state: &state, now: context.now
-        )
-        var reply = JSONObject()
-        reply.set("idToken", tokens["idToken"])
-        reply.set("refreshToken", tokens["refreshToken"])
-        return reply
+        return SecondFactorTokens.reply(
+            for: account.localId, firstFactor: signInProvider, enrollmentId: enrollmentId, factor: ProviderID.phone,
+            state: &state, now: context.now)
     }
 
     static func withdraw(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject {

@@ -39,13 +39,8 @@ enum MFASignInOperations {
         state.updateAccount(account.localId) { $0.lastLoginAt = now.millisecondsSince1970 }
         guard let enrollment else { throw .badRequest("MFA_ENROLLMENT_NOT_FOUND") }
         try ensure(!account.disabled, "USER_DISABLED")
-        let tokens = IDToken.issue(
-            for: account.localId, provider: signInProvider,
-            secondFactor: SecondFactor(identifier: enrollment.mfaEnrollmentId, provider: ProviderID.phone), state: &state, now: now
-        )
-        var reply = JSONObject()
-        reply.set("idToken", tokens["idToken"])
-        reply.set("refreshToken", tokens["refreshToken"])
-        return reply
+        return SecondFactorTokens.reply(
+            for: account.localId, firstFactor: signInProvider, enrollmentId: enrollment.mfaEnrollmentId,
+            factor: ProviderID.phone, state: &state, now: now)
     }
 }

@@ -67,13 +67,9 @@ enum TOTPOperations {
             enrolledAt: RFC3339.string(context.now), phoneNumber: nil,
             totp: TOTPFactor(secret: session.secret, lastUsedStep: step))
         state.updateAccount(account.localId) { $0.mfaEnrollments = ($0.mfaEnrollments ?? []) + [enrollment] }
-        let tokens = IDToken.issue(
-            for: account.localId, provider: signInProvider,
-            secondFactor: SecondFactor(identifier: enrollmentId, provider: ProviderID.totp), state: &state, now: context.now)
-        var reply = JSONObject()
-        reply.set("idToken", tokens["idToken"])
-        reply.set("refreshToken", tokens["refreshToken"])
-        return reply
+        return SecondFactorTokens.reply(
+            for: account.localId, firstFactor: signInProvider, enrollmentId: enrollmentId, factor: ProviderID.totp,
+            state: &state, now: context.now)
     }
 
     static func finalizeSignIn(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject {
@@ -109,13 +105,9 @@ enum TOTPOperations {
             updated.mfaEnrollments?[position].totp?.lastUsedStep = step
         }
         try ensure(!account.disabled, "USER_DISABLED")
-        let tokens = IDToken.issue(
-            for: account.localId, provider: signInProvider,
-            secondFactor: SecondFactor(identifier: enrollmentId, provider: ProviderID.totp), state: &state, now: now)
-        var reply = JSONObject()
-        reply.set("idToken", tokens["idToken"])
-        reply.set("refreshToken", tokens["refreshToken"])
-        return reply
+        return SecondFactorTokens.reply(
+            for: account.localId, firstFactor: signInProvider, enrollmentId: enrollmentId, factor: ProviderID.totp,
+            state: &state, now: now)
     }
 
     /// The step (now, one before or one after) whose code is `code`, skipping steps at or before `after`.

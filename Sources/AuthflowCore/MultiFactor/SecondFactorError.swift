@@ -10,7 +10,7 @@ public enum SecondFactorError: Error, Sendable, CustomStringConvertible {
     case challengeExpired(project: String)
     /// The server refused the pending credential (expired, or from elsewhere); it was forgotten.
     case challengeRejected(ServerError)
-    /// The challenge came without a pending credential or without an SMS factor, so it cannot be resolved.
+    /// The challenge came without a pending credential or without an SMS or TOTP factor, so it cannot be resolved.
     case unresolvable(SecondFactorChallenge)
     /// Several factors and nothing to choose with (no choice given, nobody to ask).
     case factorNeeded([EnrolledFactor])
@@ -56,7 +56,7 @@ public enum SecondFactorError: Error, Sendable, CustomStringConvertible {
         case .unresolvable(let challenge):
             let kinds = challenge.pendingCredential == nil
                 ? "Firebase sent the account's second factors without the credential needed to use them"
-                : "none of the account's second factors is an SMS one, the only kind this library can complete"
+                : "none of the account's second factors is an SMS or TOTP one, the kinds this library can complete"
             return "\(challenge.email ?? "This account") needs a second factor, but \(kinds). Nothing was stored."
         case .factorNeeded(let factors):
             return "Choose a second factor (by its number, name or ID): "
