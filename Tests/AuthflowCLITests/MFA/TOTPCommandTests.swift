@@ -226,4 +226,27 @@ struct TOTPCommandTests {
         #expect(try fixture.sessions.load()?.secondFactorID != ids[0])
         #expect(fixture.backend.verificationCodes.isEmpty, "no SMS for the TOTP factor")
     }
+
+    @Test("On a terminal: the QR code in black on bright white, the key and URI, a wrong code asked again, then the right one enrolls")
+    func terminalEnrol() async throws {
+        let fixture = try PhoneCLIFixture()
+        let session = try await Self.verifiedSession(fixture, "jo@example.com")
+        let terminal = try TerminalSession(
+            ["mfa", "enroll", "--totp", "--display-name", "laptop", "--state-dir", fixture.stateRoot], environment: fixture.environment)
+
+        #expect(terminal.waitFor("Enter the 6-digit code the app shows: "))
+        let shown = String(decoding: terminal.shown, as: UTF8.self)
+        let uri = String(try #require(shown.firstMatch(of: /URI: (otpauth:\/\/totp\/[^\s]+)/)?.1))
+        let app = try #require(TimeBasedOneTimePassword(base32Secret: QueryParameters(url: uri).value("secret") ?? ""))
+        terminal.type("12345x\n")
+        #expect(terminal.waitFor("Check that the app's clock is right"))
+        terminal.type(app.code(at: PhoneCLIFixture.now) + "\n")
+        let termination = terminal.finish()
+        let everything = String(decoding: terminal.shown, as: UTF8.self)
+
+        #expect(termination == .exited(0), "\(everything)")
+        #expect(everything.contains("\u{1B}[30;107m"), "painted black on bright white")
+        #expect(everything.contains("Added \"laptop\" TOTP authenticator app"))
+        #expect(fixture.backend.accounts.first { $0.localID == session.uid }?.mfaEnrollments.first?.isTOTP == true)
+    }
 }
