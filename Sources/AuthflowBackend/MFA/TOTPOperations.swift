@@ -12,7 +12,9 @@ enum TOTPOperations {
     /// How long a handed-out secret may be finalized (`finalizeEnrollmentTime`).
     static let enrollmentWindow: TimeInterval = 10 * 60
 
-    static func startEnrollment(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject {
+    static func startEnrollment(
+        _ state: inout BackendState, _ context: inout OperationContext
+    ) throws(APIError) -> JSONObject {
         guard let idToken = try context.body.nonEmptyString("idToken") else { throw .badRequest("MISSING_ID_TOKEN") }
         let (account, signInProvider) = try IDToken.verify(idToken, state: state)
         try ensure(
@@ -20,7 +22,10 @@ enum TOTPOperations {
             "UNSUPPORTED_FIRST_FACTOR : MFA is not available for the given first factor."
         )
         try ensure(state.totpEnabled, "OPERATION_NOT_ALLOWED : TOTP MFA is not enabled for this project.")
-        try ensure(account.emailVerified == true, "UNVERIFIED_EMAIL : Need to verify email first before enrolling second factors.")
+        try ensure(
+            account.emailVerified == true,
+            "UNVERIFIED_EMAIL : Need to verify email first before enrolling second factors."
+        )
         var generator = SystemRandomNumberGenerator()
         let secret = (0..<20).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let session = TOTPEnrollmentSession(
@@ -38,7 +43,9 @@ enum TOTPOperations {
         return JSONObject([("totpSessionInfo", .object(info))])
     }
 
-    static func finalizeEnrollment(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject {
+    static func finalizeEnrollment(
+        _ state: inout BackendState, _ context: inout OperationContext
+    ) throws(APIError) -> JSONObject {
         let body = context.body
         guard let idToken = try body.nonEmptyString("idToken") else { throw .badRequest("MISSING_ID_TOKEN") }
         let (account, signInProvider) = try IDToken.verify(idToken, state: state)
@@ -46,10 +53,13 @@ enum TOTPOperations {
         guard let info = try body.nested("totpVerificationInfo") else {
             throw .badRequest("INVALID_ARGUMENT : ((Missing totpVerificationInfo.))")
         }
-        guard let sessionInfo = try info.nonEmptyString("sessionInfo") else { throw .badRequest("MISSING_SESSION_INFO") }
+        guard let sessionInfo = try info.nonEmptyString("sessionInfo") else {
+            throw .badRequest("MISSING_SESSION_INFO")
+        }
         guard let code = try info.nonEmptyString("verificationCode") else { throw .badRequest("MISSING_CODE") }
-        guard let index = state.totpEnrollments.firstIndex(where: { $0.sessionInfo == sessionInfo && $0.localId == account.localId })
-        else { throw .badRequest("INVALID_SESSION_INFO") }
+        guard let index = state.totpEnrollments.firstIndex(where: {
+            $0.sessionInfo == sessionInfo && $0.localId == account.localId
+        }) else { throw .badRequest("INVALID_SESSION_INFO") }
         let session = state.totpEnrollments[index]
         guard context.now < session.finalizeBy else {
             state.totpEnrollments.remove(at: index)
@@ -72,7 +82,9 @@ enum TOTPOperations {
             state: &state, now: context.now)
     }
 
-    static func finalizeSignIn(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject {
+    static func finalizeSignIn(
+        _ state: inout BackendState, _ context: inout OperationContext
+    ) throws(APIError) -> JSONObject {
         let body = context.body
         let now = context.now
         guard let pending = try body.nonEmptyString("mfaPendingCredential") else {
@@ -101,7 +113,8 @@ enum TOTPOperations {
         }
         state.updateAccount(account.localId) { updated in
             updated.lastLoginAt = now.millisecondsSince1970
-            guard let position = updated.mfaEnrollments?.firstIndex(where: { $0.mfaEnrollmentId == enrollmentId }) else { return }
+            let position = updated.mfaEnrollments?.firstIndex { $0.mfaEnrollmentId == enrollmentId }
+            guard let position else { return }
             updated.mfaEnrollments?[position].totp?.lastUsedStep = step
         }
         try ensure(!account.disabled, "USER_DISABLED")
@@ -112,7 +125,9 @@ enum TOTPOperations {
 
     /// The step (now, one before or one after) whose code is `code`, skipping steps at or before `after`.
     private static func matchingStep(_ code: String, secret: [UInt8], after: Int64?, now: Date) -> Int64? {
-        guard let generator = TimeBasedOneTimePassword(secret: secret, digits: digits, period: period) else { return nil }
+        guard let generator = TimeBasedOneTimePassword(secret: secret, digits: digits, period: period) else {
+            return nil
+        }
         let current = generator.step(at: Int64(now.timeIntervalSince1970.rounded(.down)))
         for step in [current, current - 1, current + 1] where step > (after ?? Int64.min) {
             if generator.code(step: step) == code { return step }

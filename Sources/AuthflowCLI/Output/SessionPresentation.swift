@@ -18,13 +18,16 @@ enum SessionPresentation {
         if let factor = session.secondFactorID {
             let used = session.enrolledFactors.first { $0.id == factor }
             signedIn += ", second factor \(used?.displayName.map { "\"\($0)\"" } ?? factor)"
-            if let used { signedIn += " (\(used.factorKind == .totp ? "TOTP app" : used.factorKind == .sms ? "SMS" : "unknown kind"))" }
+            if let used {
+                let kind = used.factorKind == .totp ? "TOTP app" : used.factorKind == .sms ? "SMS" : "unknown kind"
+                signedIn += " (\(kind))"
+            }
         }
         rows.append(("signed in", signedIn))
         rows.append(("ID token", TimeText.expiry(session.tokens.expiresAt, now: now)))
         for (index, factor) in session.enrolledFactors.enumerated() {
-            var line = [factor.displayName.map { "\"\($0)\"" }, factor.phoneNumber ?? (factor.factorKind == .totp ? "TOTP app" : nil)]
-                .compactMap { $0 }.joined(separator: " ")
+            let number = factor.phoneNumber ?? (factor.factorKind == .totp ? "TOTP app" : nil)
+            var line = [factor.displayName.map { "\"\($0)\"" }, number].compactMap { $0 }.joined(separator: " ")
             line += (line.isEmpty ? "" : " ") + "(id \(factor.id))"
             rows.append((index == 0 ? "second factors" : "", line))
         }

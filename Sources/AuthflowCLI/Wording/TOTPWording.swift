@@ -14,7 +14,8 @@ extension TOTPProblem {
                 : "\(server.message) The challenge stays saved: run `authflow mfa resolve --code CODE` with the "
                     + "code the app shows now."
         case .enrollmentExpired(let server):
-            return "\(server.message) The enrolment took too long; run `authflow mfa enroll --totp` again for a new secret."
+            return "\(server.message) The enrolment took too long; run `authflow mfa enroll --totp` again for a "
+                + "new secret."
         case .codeNeeded(let enrolling, let factorID):
             return enrolling
                 ? "No code was given and there is no terminal to ask. Pass --code-command (it runs with the otpauth "

@@ -115,10 +115,12 @@ public enum SecondFactorError: Error, Sendable, CustomStringConvertible {
                 ? "\(server.message) Check the authenticator app's clock and enter the code it shows now."
                 : "\(server.message) The challenge stays saved: resolve it again with the code the app shows now."
         case .enrollmentExpired(let server):
-            return "\(server.message) The TOTP enrolment took too long; start it again for a new secret (TOTPEnrollment)."
+            return "\(server.message) The TOTP enrolment took too long; start it again for a new secret "
+                + "(TOTPEnrollment)."
         case .codeNeeded(let enrolling, _):
             return enrolling
-                ? "No code from the authenticator app was given, so nothing was enrolled; start again with a code source."
+                ? "No code from the authenticator app was given, so nothing was enrolled; start again with a code "
+                    + "source."
                 : "No code from the authenticator app was given. The challenge stays saved (SecondFactorSignIn)."
         case .codeCommand(let command, let problem):
             return CodeProgramFailure(command: command, problem: problem, flow: .secondFactorSignIn(factorID: ""))

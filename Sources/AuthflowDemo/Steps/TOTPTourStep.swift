@@ -14,7 +14,8 @@ struct TOTPTourStep: TourStep {
         try await context.signInWithEmailLink(Self.email)
         narrator.say("Enrol an authenticator app: scan the QR code (or type the key), then give the app's first code.")
         if context.interactive {
-            let enrol = try context.start(["mfa", "enroll", "--totp", "--display-name", Self.factorName], interactive: true)
+            let enrol = try context.start(
+                ["mfa", "enroll", "--totp", "--display-name", Self.factorName], interactive: true)
             try await enrol.finish()
             try await context.run(["sign-out"])
             narrator.say("Sign in again: the first factor is accepted, and Firebase asks for the app's code.")

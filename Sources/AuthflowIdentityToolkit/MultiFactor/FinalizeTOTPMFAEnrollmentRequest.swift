@@ -19,7 +19,8 @@ public struct FinalizeTOTPMFAEnrollmentRequest: TenantScopedRequest, Encodable, 
 
     /// A finalization with `verificationCode`.
     public init(
-        idToken: String, sessionInfo: String, verificationCode: String, displayName: String? = nil, tenantID: String? = nil
+        idToken: String, sessionInfo: String, verificationCode: String, displayName: String? = nil,
+        tenantID: String? = nil
     ) {
         self.idToken = idToken
         self.sessionInfo = sessionInfo
@@ -42,7 +43,8 @@ public struct FinalizeTOTPMFAEnrollmentRequest: TenantScopedRequest, Encodable, 
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(idToken, forKey: .idToken)
         try container.encodeIfPresent(displayName, forKey: .displayName)
-        try container.encode(Info(sessionInfo: sessionInfo, verificationCode: verificationCode), forKey: .totpVerificationInfo)
+        try container.encode(
+            Info(sessionInfo: sessionInfo, verificationCode: verificationCode), forKey: .totpVerificationInfo)
         try container.encodeIfPresent(tenantID, forKey: .tenantID)
     }
 

@@ -16,7 +16,9 @@ public struct FinalizeTOTPMFASignInRequest: TenantScopedRequest, Encodable, Hash
     public var tenantID: String?
 
     /// A finalization of `mfaEnrollmentId` with `verificationCode`.
-    public init(mfaPendingCredential: String, mfaEnrollmentId: String, verificationCode: String, tenantID: String? = nil) {
+    public init(
+        mfaPendingCredential: String, mfaEnrollmentId: String, verificationCode: String, tenantID: String? = nil
+    ) {
         self.mfaPendingCredential = mfaPendingCredential
         self.mfaEnrollmentId = mfaEnrollmentId
         self.verificationCode = verificationCode

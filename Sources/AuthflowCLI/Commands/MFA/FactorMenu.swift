@@ -14,7 +14,8 @@ enum FactorMenu {
             do {
                 let factor = try FactorSelection.choose(line, among: factors)
                 guard factor.factorKind == .sms || factor.factorKind == .totp else {
-                    StandardError.write("authflow: that is neither an SMS nor a TOTP factor, the kinds authflow can complete.")
+                    StandardError.write(
+                        "authflow: that is neither an SMS nor a TOTP factor, the kinds authflow can complete.")
                     continue
                 }
                 return factor

@@ -44,7 +44,8 @@ struct MFAEnrollCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("qr-png"),
-        help: ArgumentHelp("With --totp: also write the QR code as a PNG image to this file (mode 0600).", valueName: "file"))
+        help: ArgumentHelp(
+            "With --totp: also write the QR code as a PNG image to this file (mode 0600).", valueName: "file"))
     var qrPNG: String?
 
     @Option(name: .customLong("display-name"), help: ArgumentHelp("A name for the factor, e.g. \"Work phone\".", valueName: "name"))
@@ -65,13 +66,17 @@ struct MFAEnrollCommand: AsyncParsableCommand {
     func validate() throws {
         if totp {
             if number != nil { throw ValidationError("Pass a phone number or --totp, not both.") }
-            if sms.verifier != nil || sms.resend { throw ValidationError("--verifier and --resend are for SMS, not --totp.") }
+            if sms.verifier != nil || sms.resend {
+                throw ValidationError("--verifier and --resend are for SMS, not --totp.")
+            }
             return
         }
         if issuer != nil || account != nil || qrPNG != nil {
             throw ValidationError("--issuer, --account and --qr-png go with --totp.")
         }
-        guard let number else { throw ValidationError("Pass the phone number to enroll, or --totp for an authenticator app.") }
+        guard let number else {
+            throw ValidationError("Pass the phone number to enroll, or --totp for an authenticator app.")
+        }
         try PhoneNumber.validateArgument(number)
     }
 

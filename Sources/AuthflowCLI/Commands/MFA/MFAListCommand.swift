@@ -48,7 +48,8 @@ struct MFAListCommand: AsyncParsableCommand {
                 })),
             ]))
         } else if factors.isEmpty {
-            output.write("\(session.email ?? session.uid) has no second factors. Add one with `authflow mfa enroll +NUMBER` or `authflow mfa enroll --totp`.\n")
+            output.write("\(session.email ?? session.uid) has no second factors. Add one with "
+                + "`authflow mfa enroll +NUMBER` or `authflow mfa enroll --totp`.\n")
         } else {
             output.write(Self.table(factors) + "\n")
         }
@@ -59,7 +60,9 @@ struct MFAListCommand: AsyncParsableCommand {
     static func table(_ factors: [EnrolledFactor]) -> String {
         let rows = [["#", "PHONE", "NAME", "ENROLLED", "ID"]] + factors.enumerated().map { index, factor in
             [
-                "\(index + 1)", factor.phoneNumber.map(PhoneNumberMask.mask) ?? (factor.factorKind == .totp ? "(TOTP app)" : "(not SMS)"),
+                "\(index + 1)",
+                factor.phoneNumber.map(PhoneNumberMask.mask)
+                    ?? (factor.factorKind == .totp ? "(TOTP app)" : "(not SMS)"),
                 factor.displayName ?? "-",
                 factor.enrolledAt.flatMap(Self.date).map(TimeText.timestamp) ?? factor.enrolledAt ?? "-", factor.id,
             ]

@@ -89,7 +89,8 @@ struct SecondFactorResolution {
         readsStandardInput: Bool, json: Bool, extraJSON: [(String, JSONValue)]
     ) async throws(CommandFailure) -> SecondFactorSignIn.Completed {
         if factor.factorKind == .totp {
-            return try await resolveTOTP(flow, pending, factor: factor, options: options, json: json, extraJSON: extraJSON)
+            return try await resolveTOTP(
+                flow, pending, factor: factor, options: options, json: json, extraJSON: extraJSON)
         }
         do {
             return try await flow.resolve(
@@ -106,8 +107,8 @@ struct SecondFactorResolution {
     /// A TOTP factor: the code from `--code`/`--mfa-code`, the code command, or the terminal (no SMS, no page);
     /// without any, exit 5 with the challenge saved for `mfa resolve --code`.
     private func resolveTOTP(
-        _ flow: SecondFactorSignIn, _ pending: PendingSecondFactor, factor: EnrolledFactor, options: PhoneSignIn.Options,
-        json: Bool, extraJSON: [(String, JSONValue)]
+        _ flow: SecondFactorSignIn, _ pending: PendingSecondFactor, factor: EnrolledFactor,
+        options: PhoneSignIn.Options, json: Bool, extraJSON: [(String, JSONValue)]
     ) async throws(CommandFailure) -> SecondFactorSignIn.Completed {
         do throws(SecondFactorError) {
             var code: (String, PhoneCodeOrigin)?
@@ -116,7 +117,8 @@ struct SecondFactorResolution {
             } else if let command = options.codeCommand {
                 code = (try await flow.totpCode(from: command), .command)
             } else if Terminal.isInteractive {
-                StandardError.write("Enter the code from the authenticator app (\(FactorSelection.label(factor))): ", newline: false)
+                StandardError.write(
+                    "Enter the code from the authenticator app (\(FactorSelection.label(factor))): ", newline: false)
                 if let line = await InputLines.standardInput.next() { code = (line, .terminal) }
             }
             guard let code, !code.0.trimmingCharacters(in: .whitespaces).isEmpty else {

@@ -3,8 +3,9 @@ import AuthflowPrimitives
 import AuthflowStorage
 
 /// `authflow mfa enroll --totp`: asks Firebase for a secret, shows it (QR code in the terminal, the key grouped
-/// for typing, the `otpauth://` URI; a PNG with `--qr-png`), takes the first code (`--code`, `--code-command`
-/// with `AUTHFLOW_TOTP_URI`, the terminal, or a line of piped standard input) and enrolls the factor. The secret is shown once and never saved
+/// for typing, the `otpauth://` URI; a PNG with `--qr-png`), takes the first code (`--code`,
+/// `--code-command` with `AUTHFLOW_TOTP_URI`, the terminal, or a line of piped standard input) and enrolls
+/// the factor. The secret is shown once and never saved
 /// (a PNG written on request holds it, 0600).
 struct TOTPEnrollmentSteps {
     let context: CommandContext
@@ -37,14 +38,16 @@ struct TOTPEnrollmentSteps {
             matrix = try QRMatrix(encoding: uri)
         } catch {
             matrix = nil
-            StandardError.write("authflow: the QR code could not be drawn (error \(error.code)); use the key or URI below.")
+            StandardError.write(
+                "authflow: the QR code could not be drawn (error \(error.code)); use the key or URI below.")
         }
         if let qrPNG, let matrix {
             do {
                 try SecureFile.writeAtomically(PNGImage.qrCode(matrix), to: qrPNG)
             } catch {
                 throw CommandFailure(
-                    "Could not write the QR code to \(qrPNG): \(error.description). Nothing was enrolled.", status: .usage)
+                    "Could not write the QR code to \(qrPNG): \(error.description). Nothing was enrolled.",
+                    status: .usage)
             }
         }
         let interactive = Terminal.isInteractive
@@ -58,7 +61,8 @@ struct TOTPEnrollmentSteps {
                 report(enrolled, uri: uri)
                 return
             } catch {
-                if case .totp(.wrongCode) = error, interactive, code == nil, codeCommand == nil, attempt < Self.attempts {
+                if case .totp(.wrongCode) = error, interactive, code == nil, codeCommand == nil,
+                   attempt < Self.attempts {
                     StandardError.write("authflow: \(error.cliMessage)")
                     attempt += 1
                     continue
@@ -90,18 +94,21 @@ struct TOTPEnrollmentSteps {
             // Piped input: one line is the code (the demo plays the app this way).
             return line.trimmingCharacters(in: .whitespaces)
         }
-        throw context.report(.from(SecondFactorError.totp(.codeNeeded(enrolling: true, factorID: nil)), resolvingSignIn: false))
+        let missing = SecondFactorError.totp(.codeNeeded(enrolling: true, factorID: nil))
+        throw context.report(.from(missing, resolvingSignIn: false))
     }
 
     private func show(_ secret: TOTPSecret, uri: String, matrix: QRMatrix?, colour: Bool) {
-        StandardError.write("Scan this QR code with an authenticator app (Google Authenticator, 1Password, Aegis, …):")
+        StandardError.write(
+            "Scan this QR code with an authenticator app (Google Authenticator, 1Password, Aegis, …):")
         StandardError.write("")
         if let matrix {
             for line in TerminalQRCode.lines(matrix, colour: colour) { StandardError.write("  " + line) }
             StandardError.write("")
         }
         StandardError.write("Or type the key: \(secret.groupedKey)")
-        StandardError.write("  (\(secret.hashingAlgorithm), \(secret.codeLength) digits, every \(secret.period) seconds)")
+        StandardError.write(
+            "  (\(secret.hashingAlgorithm), \(secret.codeLength) digits, every \(secret.period) seconds)")
         StandardError.write("URI: \(uri)")
         StandardError.write("The key is shown only now; authflow does not keep it.")
     }
@@ -115,7 +122,8 @@ struct TOTPEnrollmentSteps {
             ]))
         } else {
             output.write("Added \(FactorSelection.label(enrolled.factor)) as a second factor of "
-                + "\(enrolled.session.email ?? enrolled.session.uid). Signing in now also asks for a code from the app.\n")
+                + "\(enrolled.session.email ?? enrolled.session.uid). Signing in now also asks for a code from "
+                + "the app.\n")
         }
         output.flush()
     }

@@ -69,7 +69,8 @@ public struct TOTPEnrollment: Sendable {
         }
         guard case .signedIn(let tokens) = reply.outcome else { throw .signIn(.unusableReply) }
         var updated = session
-        updated.update(tokens: SessionTokens(idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn))
+        updated.update(tokens: SessionTokens(
+            idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn))
         let claims = IDTokenClaims(jwt: tokens.idToken)
         updated.secondFactorID = claims?.secondFactorID ?? updated.secondFactorID
         let store = SessionStore(directory: environment.directory)

@@ -61,6 +61,7 @@ public struct TOTPSecret: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        "TOTPSecret(secretKey: <redacted>, hashingAlgorithm: \(hashingAlgorithm), codeLength: \(codeLength), period: \(period))"
+        "TOTPSecret(secretKey: <redacted>, hashingAlgorithm: \(hashingAlgorithm), codeLength: \(codeLength), "
+            + "period: \(period))"
     }
 }
