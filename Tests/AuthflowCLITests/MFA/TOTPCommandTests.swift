@@ -249,4 +249,28 @@ struct TOTPCommandTests {
         #expect(everything.contains("Added \"laptop\" TOTP authenticator app"))
         #expect(fixture.backend.accounts.first { $0.localID == session.uid }?.mfaEnrollments.first?.isTOTP == true)
     }
+
+    @Test("An identity provider first factor (Sign in with Apple's identity token) continues into the TOTP factor")
+    func appleFirstFactor() async throws {
+        let fixture = try PhoneCLIFixture()
+        let token = AppleCommandTests.claims("apple-totp", "kim@example.com")
+        let first = try await fixture.run(["apple", "sign-in", "--id-token", token, "--nonce", "n"])
+        #expect(first.exitCode == 0, "\(first.stderrText)")
+        let enrolled = try await fixture.run(
+            ["mfa", "enroll", "--totp", "--code-command", PhoneCLIFixture.oathtoolCommand, "--json"])
+        #expect(enrolled.exitCode == 0, "\(enrolled.stderrText)")
+        let uri = try #require(try jsonObject(enrolled.stdoutText)["uri"] as? String)
+        let app = try #require(TimeBasedOneTimePassword(base32Secret: QueryParameters(url: uri).value("secret") ?? ""))
+        let out = try await fixture.run(["sign-out"])
+        #expect(out.exitCode == 0)
+
+        let stopped = try await fixture.run(["apple", "sign-in", "--id-token", token, "--nonce", "n"])
+        #expect(stopped.exitCode == 5, "\(stopped.stderrText)")
+        let resolved = try await fixture.run(
+            ["apple", "sign-in", "--id-token", token, "--nonce", "n", "--mfa-code", PhoneCLIFixture.nextCode(app)])
+        #expect(resolved.exitCode == 0, "\(resolved.stderrText)")
+        let session = try #require(try fixture.sessions.load())
+        #expect(session.signInProvider == "apple.com")
+        #expect(IDTokenClaims(jwt: session.tokens.idToken)?.secondFactor == "totp")
+    }
 }
