@@ -30,7 +30,7 @@ struct TOTPCommandTests {
 
         let result = try await fixture.run([
             "mfa", "enroll", "--totp", "--display-name", "phone app", "--code-command", PhoneCLIFixture.oathtoolCommand,
-            "--qr-png", png, "--json",
+            "--qr-png", png, "--json", "--verbose",
         ])
 
         #expect(result.exitCode == 0, "\(result.stderrText)")
@@ -52,6 +52,8 @@ struct TOTPCommandTests {
         #expect(mode == 0o600)
 
         let secret = try #require(QueryParameters(url: uri).value("secret"))
+        #expect(result.stderrText.contains("mfaEnrollment:start"), "the trace shows the exchange")
+        #expect(!result.stderrText.contains(secret), "the --verbose trace hides the secret")
         let stateFiles = FileManager.default.enumerator(atPath: fixture.stateRoot)?.compactMap { $0 as? String } ?? []
         for file in stateFiles {
             let text = (try? String(contentsOfFile: fixture.stateRoot + "/" + file, encoding: .utf8)) ?? ""
