@@ -4,6 +4,7 @@
 //
 // One module per layer, each in the folder of the same name under Sources/:
 //   CCurl, CLibXML2, CMicroHTTPD  system libraries plus the C shims Swift needs
+//   CQREncode                     libqrencode (TOTP enrolment's QR code) behind a few plain functions
 //   CProcessSpawn                 the GNU posix_spawn additions Swift's Glibc module leaves out
 //   AuthflowPrimitives            one definition of each shared concept, no C library: URL splitting and query
 //                                 parameters, percent coding, Base64, ordered JSON, HTTP header fields, lines,
@@ -65,6 +66,12 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
 
+        .systemLibrary(
+            name: "CQREncode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
+
         .systemLibrary(name: "CProcessSpawn"),
 
         .target(name: "AuthflowPrimitives"),
@@ -104,6 +111,7 @@ let package = Package(
                 "AuthflowPrimitives",
                 "AuthflowIdentityToolkit",
                 "AuthflowBackend",
+                "CQREncode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

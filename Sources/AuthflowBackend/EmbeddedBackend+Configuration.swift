@@ -29,6 +29,9 @@ extension EmbeddedBackend {
         /// Which `Host` headers are served; the default refuses any but this server's loopback names
         /// (DNS rebinding). `.any` is for reproducing pages recorded under another host and port.
         public var hostPolicy: LoopbackServer.HostPolicy
+        /// Whether the project offers TOTP second factors (on by default; Identity Platform's switch). The
+        /// emulator has no TOTP at all. Also switchable at run time with ``EmbeddedBackend/setTOTPEnabled(_:)``.
+        public var totpEnabled = true
 
         /// Defaults suit tests: 127.0.0.1 on a free port, project `demo-authflow`, standard template lookup.
         public init(

@@ -184,3 +184,19 @@ public final class EmbeddedBackend: Sendable {
             && projectID.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0) }
     }
 }
+
+extension EmbeddedBackend {
+    /// Turns TOTP second factors on or off for the project, as Identity Platform's MFA settings do. While off,
+    /// enrolling or signing in with TOTP answers `OPERATION_NOT_ALLOWED`.
+    public func setTOTPEnabled(_ enabled: Bool) {
+        service.state.withLock { $0.totpEnabled = enabled }
+    }
+
+    /// Makes every TOTP secret handed out and not yet finalized expire now (past `finalizeEnrollmentTime`), for
+    /// tests of a late enrolment.
+    public func expireTOTPEnrollments() {
+        service.state.withLock { state in
+            for index in state.totpEnrollments.indices { state.totpEnrollments[index].finalizeBy = .distantPast }
+        }
+    }
+}

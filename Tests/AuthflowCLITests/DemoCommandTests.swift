@@ -35,7 +35,13 @@ struct DemoCommandTests {
         #expect(output.contains("$ authflow handle-url 'app-1-1234567890-ios-0a1b2c3d4e5f://firebaseauth/link?deep_link_id="))
         #expect(output.contains("     | Name from Apple: Ada Lovelace."))
         #expect(output.contains("✓ signed in with Apple as ada.q7x2@privaterelay.appleid.com (Ada Lovelace), through the IdP page"))
-        #expect(output.contains("Done: 4 of 4 flows completed"))
+        // TOTP: the QR code drawn, the tour computed the codes from the URI, exit 5, resolved with the next code.
+        #expect(output.contains("$ authflow mfa enroll --totp --display-name Authenticator"))
+        #expect(output.contains("URI: otpauth://totp/demo-authflow:katherine%40example.com?secret="))
+        #expect(output.contains("\u{2580}") && output.contains("\u{2584}"), "the QR code is drawn")
+        #expect(output.contains("second factor \"Authenticator\" (TOTP app)"))
+        #expect(output.contains("✓ enrolled \"Authenticator\" for katherine@example.com and signed in with its code as the second factor"))
+        #expect(output.contains("Done: 5 of 5 flows completed"))
 
         // The private state directory is gone, and the user's own state was never touched.
         let workspace = try #require(Self.workspace(in: output))

@@ -59,12 +59,14 @@ public struct BackendProvider: Sendable, Hashable {
     }
 }
 
-/// One enrolled SMS second factor of a ``BackendAccount``.
+/// One enrolled second factor of a ``BackendAccount``: SMS or TOTP.
 public struct BackendMFAEnrollment: Sendable, Hashable {
     /// The 28-character enrollment ID (`mfaEnrollmentId`).
     public let enrollmentID: String
-    /// The full phone number.
+    /// The full phone number of an SMS factor; empty for a TOTP factor.
     public let phoneNumber: String
+    /// Whether it is a TOTP factor (its secret is never shown).
+    public let isTOTP: Bool
     /// The name given at enrollment, if any.
     public let displayName: String?
     /// RFC 3339 enrollment time, as the API reports it.
@@ -72,7 +74,8 @@ public struct BackendMFAEnrollment: Sendable, Hashable {
 
     init(_ enrollment: MFAEnrollmentRecord) {
         enrollmentID = enrollment.mfaEnrollmentId
-        phoneNumber = enrollment.phoneNumber
+        phoneNumber = enrollment.phoneNumber ?? ""
+        isTOTP = enrollment.totp != nil
         displayName = enrollment.displayName
         enrolledAt = enrollment.enrolledAt
     }

@@ -6,6 +6,7 @@ import AuthflowPrimitives
 enum MFAEnrollmentOperations {
     static func start(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject {
         let body = context.body
+        if body.has("totpEnrollmentInfo") { return try TOTPOperations.startEnrollment(&state, &context) }
         guard let idToken = try body.nonEmptyString("idToken") else { throw .badRequest("MISSING_ID_TOKEN") }
         let (account, signInProvider) = try IDToken.verify(idToken, state: state)
         try checkFirstFactor(signInProvider)
@@ -26,6 +27,7 @@ enum MFAEnrollmentOperations {
 
     static func finalize(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject {
         let body = context.body
+        if body.has("totpVerificationInfo") { return try TOTPOperations.finalizeEnrollment(&state, &context) }
         guard let idToken = try body.nonEmptyString("idToken") else { throw .badRequest("MISSING_ID_TOKEN") }
         let (account, signInProvider) = try IDToken.verify(idToken, state: state)
         try checkFirstFactor(signInProvider)
@@ -39,17 +41,12 @@ enum MFAEnrollmentOperations {
         existingIds.insert(enrollmentId)
         let enrollment = MFAEnrollmentRecord(
             mfaEnrollmentId: enrollmentId, displayName: try body.string("displayName"),
-            enrolledAt: RFC3339.string(context.now), phoneNumber: phoneNumber
+            enrolledAt: RFC3339.string(context.now), phoneNumber: phoneNumber, totp: nil
         )
         state.updateAccount(account.localId) { $0.mfaEnrollments = ($0.mfaEnrollments ?? []) + [enrollment] }
-        let tokens = IDToken.issue(
-            for: account.localId, provider: signInProvider,
-            secondFactor: SecondFactor(identifier: enrollmentId, provider: ProviderID.phone), state: &state, now: context.now
-        )
-        var reply = JSONObject()
-        reply.set("idToken", tokens["idToken"])
-        reply.set("refreshToken", tokens["refreshToken"])
-        return reply
+        return SecondFactorTokens.reply(
+            for: account.localId, firstFactor: signInProvider, enrollmentId: enrollmentId, factor: ProviderID.phone,
+            state: &state, now: context.now)
     }
 
     static func withdraw(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject {

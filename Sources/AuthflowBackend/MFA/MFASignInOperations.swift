@@ -16,14 +16,17 @@ enum MFASignInOperations {
         guard let enrollment = account.mfaEnrollments?.first(where: { $0.mfaEnrollmentId == enrollmentId }) else {
             throw .badRequest("MFA_ENROLLMENT_NOT_FOUND")
         }
+        // A TOTP factor has no start call: its code comes from the authenticator app.
+        guard let phoneNumber = enrollment.phoneNumber else { throw .badRequest("MFA_ENROLLMENT_NOT_FOUND") }
         state.notePresented(recaptchaToken: try body.nested("phoneSignInInfo")?.nonEmptyString("recaptchaToken"))
-        let verification = state.createVerificationCode(phoneNumber: enrollment.phoneNumber, now: context.now)
-        context.log("To sign in with MFA using \(enrollment.phoneNumber), use the code \(verification.code).")
+        let verification = state.createVerificationCode(phoneNumber: phoneNumber, now: context.now)
+        context.log("To sign in with MFA using \(phoneNumber), use the code \(verification.code).")
         return JSONObject([("phoneResponseInfo", ["sessionInfo": .string(verification.sessionInfo)])])
     }
 
     static func finalize(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject {
         let body = context.body
+        if body.has("totpVerificationInfo") { return try TOTPOperations.finalizeSignIn(&state, &context) }
         let now = context.now
         // MISSING_CREDENTIAL here but MISSING_MFA_PENDING_CREDENTIAL in start: the emulator matches production.
         guard let pending = try body.nonEmptyString("mfaPendingCredential") else {
@@ -36,13 +39,8 @@ enum MFASignInOperations {
         state.updateAccount(account.localId) { $0.lastLoginAt = now.millisecondsSince1970 }
         guard let enrollment else { throw .badRequest("MFA_ENROLLMENT_NOT_FOUND") }
         try ensure(!account.disabled, "USER_DISABLED")
-        let tokens = IDToken.issue(
-            for: account.localId, provider: signInProvider,
-            secondFactor: SecondFactor(identifier: enrollment.mfaEnrollmentId, provider: ProviderID.phone), state: &state, now: now
-        )
-        var reply = JSONObject()
-        reply.set("idToken", tokens["idToken"])
-        reply.set("refreshToken", tokens["refreshToken"])
-        return reply
+        return SecondFactorTokens.reply(
+            for: account.localId, firstFactor: signInProvider, enrollmentId: enrollment.mfaEnrollmentId,
+            factor: ProviderID.phone, state: &state, now: now)
     }
 }

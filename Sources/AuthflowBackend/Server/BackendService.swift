@@ -23,6 +23,7 @@ final class BackendService: Sendable {
             emailEnumerationProtection: configuration.emailEnumerationProtection,
             verificationCodeLifetime: configuration.verificationCodeLifetime
         ))
+        state.withLock { $0.totpEnabled = configuration.totpEnabled }
     }
 
     /// `http://<advertised host:port>`; known only once the server has bound its port.

@@ -104,6 +104,8 @@ enum ProviderID {
     static let custom = "custom"
     static let gameCenter = "gc.apple.com"
     static let emailLinkMethod = "emailLink"
+    /// A TOTP second factor's `sign_in_second_factor`.
+    static let totp = "totp"
 
     /// First factors that cannot have a second factor (`UNSUPPORTED_FIRST_FACTOR`).
     static let mfaIneligible: Set<String> = [anonymous, phone, custom, gameCenter]

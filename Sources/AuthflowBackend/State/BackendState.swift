@@ -17,6 +17,10 @@ struct BackendState: Sendable {
     var refreshTokens: [String: RefreshRecord] = [:]
     var recaptchaTokens: [RecaptchaIssue] = []
     var revocations: [Revocation] = []
+    /// Whether the project offers TOTP second factors.
+    var totpEnabled = true
+    /// TOTP secrets handed out and not finalized yet.
+    var totpEnrollments: [TOTPEnrollmentSession] = []
 
     init(projectID: String, emailEnumerationProtection: Bool, verificationCodeLifetime: Duration?) {
         self.projectID = projectID
@@ -105,6 +109,7 @@ struct BackendState: Sendable {
         refreshTokens.removeAll()
         recaptchaTokens.removeAll()
         revocations.removeAll()
+        totpEnrollments.removeAll()
     }
 
     // MARK: Codes

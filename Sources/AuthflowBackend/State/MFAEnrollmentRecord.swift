@@ -1,15 +1,19 @@
 import AuthflowParsing
 import AuthflowPrimitives
 
-/// One enrolled SMS second factor as the emulator stores it with its account; the REST replies built from it
-/// are ``hintJSON`` and ``fullJSON`` (the client reads them as the Identity Toolkit's `MFAEnrollment`).
+/// One enrolled second factor, SMS (``phoneNumber``) or TOTP (``totp``), as the emulator stores it with its
+/// account; the REST replies built from it are ``hintJSON`` and ``fullJSON`` (the client reads them as the
+/// Identity Toolkit's `MFAEnrollment`).
 struct MFAEnrollmentRecord: Sendable, Equatable {
     /// 28 random alphanumeric characters.
     var mfaEnrollmentId: String
     var displayName: String?
     /// RFC 3339 with milliseconds, as JavaScript's `toISOString()`.
     var enrolledAt: String
-    var phoneNumber: String
+    /// The number, for an SMS factor.
+    var phoneNumber: String?
+    /// The secret and the last code's step, for a TOTP factor.
+    var totp: TOTPFactor?
 
     /// The hint sign-in responses carry: the number masked (`+*******0199`).
     var hintJSON: JSONValue {
@@ -17,7 +21,8 @@ struct MFAEnrollmentRecord: Sendable, Equatable {
         object.set("displayName", displayName)
         object.set("enrolledAt", enrolledAt)
         object.set("mfaEnrollmentId", mfaEnrollmentId)
-        object.set("phoneInfo", PhoneNumberMask.mask(phoneNumber))
+        object.set("phoneInfo", phoneNumber.map(PhoneNumberMask.mask))
+        if totp != nil { object.set("totpInfo", JSONValue.object(JSONObject())) }
         return .object(object)
     }
 
@@ -29,6 +34,7 @@ struct MFAEnrollmentRecord: Sendable, Equatable {
         object.set("mfaEnrollmentId", mfaEnrollmentId)
         object.set("phoneInfo", phoneNumber)
         object.set("unobfuscatedPhoneInfo", phoneNumber)
+        if totp != nil { object.set("totpInfo", JSONValue.object(JSONObject())) }
         return .object(object)
     }
 }

@@ -16,13 +16,18 @@ enum SessionPresentation {
         var signedIn = TimeText.timestamp(session.signedInAt)
         if let provider = session.signInProvider { signedIn += " with \(provider)" }
         if let factor = session.secondFactorID {
-            let name = session.enrolledFactors.first { $0.id == factor }?.displayName
-            signedIn += ", second factor \(name.map { "\"\($0)\"" } ?? factor)"
+            let used = session.enrolledFactors.first { $0.id == factor }
+            signedIn += ", second factor \(used?.displayName.map { "\"\($0)\"" } ?? factor)"
+            if let used {
+                let kind = used.factorKind == .totp ? "TOTP app" : used.factorKind == .sms ? "SMS" : "unknown kind"
+                signedIn += " (\(kind))"
+            }
         }
         rows.append(("signed in", signedIn))
         rows.append(("ID token", TimeText.expiry(session.tokens.expiresAt, now: now)))
         for (index, factor) in session.enrolledFactors.enumerated() {
-            var line = [factor.displayName.map { "\"\($0)\"" }, factor.phoneNumber].compactMap { $0 }.joined(separator: " ")
+            let number = factor.phoneNumber ?? (factor.factorKind == .totp ? "TOTP app" : nil)
+            var line = [factor.displayName.map { "\"\($0)\"" }, number].compactMap { $0 }.joined(separator: " ")
             line += (line.isEmpty ? "" : " ") + "(id \(factor.id))"
             rows.append((index == 0 ? "second factors" : "", line))
         }
@@ -55,11 +60,18 @@ enum SessionPresentation {
         ]
     }
 
+    /// A factor's kind as JSON names it: `phone` (the SDKs' factor ID), `totp` or `unknown`.
+    static func factorType(_ factor: EnrolledFactor) -> String {
+        factor.factorKind == .sms ? "phone" : factor.factorKind.rawValue
+    }
+
+    /// One factor as JSON: ID, name, number (SMS), kind and enrolment time.
     static func factorJSON(_ factor: EnrolledFactor) -> JSONValue {
         .object([
             ("id", .string(factor.id)),
             ("displayName", .optional(factor.displayName)),
             ("phoneNumber", .optional(factor.phoneNumber)),
+            ("factorType", .string(factorType(factor))),
             ("enrolledAt", .optional(factor.enrolledAt)),
         ])
     }

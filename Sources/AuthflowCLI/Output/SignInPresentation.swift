@@ -24,16 +24,19 @@ enum SignInPresentation {
     /// command that finishes it.
     static func secondFactorMessage(_ pending: PendingSecondFactor) -> String {
         let who = pending.email ?? "This account"
+        let onlyTOTP = pending.usableFactors.allSatisfy { $0.factorKind == .totp }
+        let waiting = onlyTOTP ? "" : " Nothing was texted yet;"
+        let source = onlyTOTP ? "--code CODE from the authenticator app" : "--code-command CMD"
         return "\(who) also needs a second factor to \(pending.purpose.phrase): "
             + FactorSelection.lines(pending.factors).joined(separator: "; ")
-            + ". Nothing was texted yet; the sign-in is saved until \(TimeText.timestamp(pending.expiresAt)). Finish "
-            + "it with `\(resolveCommand(pending))` (on a terminal it asks for the code; else add --code-command CMD), "
-            + "or pass --factor and --mfa-code-command to the sign-in command."
+            + ".\(waiting) The sign-in is saved until \(TimeText.timestamp(pending.expiresAt)). Finish "
+            + "it with `\(resolveCommand(pending))` (on a terminal it asks for the code; else add \(source)), "
+            + "or pass --factor and --mfa-code or --mfa-code-command to the sign-in command."
     }
 
     /// The command that finishes `pending`.
     static func resolveCommand(_ pending: PendingSecondFactor) -> String {
-        pending.phoneFactors.count == 1 ? "authflow mfa resolve" : "authflow mfa resolve --factor NUMBER"
+        pending.usableFactors.count == 1 ? "authflow mfa resolve" : "authflow mfa resolve --factor NUMBER"
     }
 
     /// The line added after a sign-in that passed a second factor.

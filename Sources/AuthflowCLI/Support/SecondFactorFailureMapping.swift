@@ -26,6 +26,8 @@ extension CommandFailure {
             return from(signIn)
         case .session(let session):
             return from(session)
+        case .totp(let problem):
+            return from(problem, message: error.cliMessage, resolvingSignIn: resolvingSignIn)
         }
     }
 }

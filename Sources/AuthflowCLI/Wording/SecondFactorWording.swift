@@ -10,7 +10,7 @@ extension SecondFactorError {
         case .unresolvable(let challenge):
             let kinds = challenge.pendingCredential == nil
                 ? "Firebase sent the account's second factors without the credential needed to use them"
-                : "none of the account's second factors is an SMS one, the only kind authflow can complete"
+                : "none of the account's second factors is an SMS or TOTP one, the kinds authflow can complete"
             return "\(challenge.email ?? "This account") needs a second factor, but \(kinds). Nothing was stored."
         case .factorNeeded(let factors):
             return "Choose a second factor with --factor (its number, name or ID): "
@@ -40,6 +40,8 @@ extension SecondFactorError {
             return error.cliMessage
         case .session(let error):
             return error.cliMessage
+        case .totp(let problem):
+            return problem.cliMessage
         case .challengeExpired, .challengeRejected, .unknownFactor, .ambiguousFactor, .emailNotVerified(nil),
              .unsupportedFirstFactor:
             return description

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// SHA-256 (FIPS 180-4), for the two places the protocol hashes a value it keeps: a redirect's `sessionId`
 /// and Apple's nonce both go out as the lowercase hex digest while the raw value stays here. The package has
 /// no crypto library (Foundation on Linux offers none), and the inputs are a few dozen bytes.
@@ -15,19 +17,10 @@ enum SHA256 {
         var hash: [UInt32] = [
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
         ]
-        var padded = message
-        padded.append(0x80)
-        while padded.count % 64 != 56 { padded.append(0) }
-        let bitLength = UInt64(message.count) &* 8
-        for shift in stride(from: 56, through: 0, by: -8) { padded.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-
+        let padded = DigestBlocks.padded(message)
         var schedule = [UInt32](repeating: 0, count: 64)
         for blockStart in stride(from: 0, to: padded.count, by: 64) {
-            for index in 0..<16 {
-                let offset = blockStart + index * 4
-                schedule[index] = UInt32(padded[offset]) << 24 | UInt32(padded[offset + 1]) << 16
-                    | UInt32(padded[offset + 2]) << 8 | UInt32(padded[offset + 3])
-            }
+            DigestBlocks.load(padded, block: blockStart, into: &schedule)
             for index in 16..<64 {
                 let s0 = rotate(schedule[index - 15], 7) ^ rotate(schedule[index - 15], 18) ^ (schedule[index - 15] >> 3)
                 let s1 = rotate(schedule[index - 2], 17) ^ rotate(schedule[index - 2], 19) ^ (schedule[index - 2] >> 10)

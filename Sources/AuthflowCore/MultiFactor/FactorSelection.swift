@@ -26,7 +26,8 @@ public enum FactorSelection {
 
     /// A factor as messages name it: `"work phone" +*******0199 (id …)`.
     public static func label(_ factor: EnrolledFactor) -> String {
-        let name = [factor.displayName.map { "\"\($0)\"" }, factor.phoneNumber ?? "(not an SMS factor)"]
+        let kind = factor.factorKind == .totp ? "TOTP authenticator app" : "(not an SMS factor)"
+        let name = [factor.displayName.map { "\"\($0)\"" }, factor.phoneNumber ?? kind]
             .compactMap { $0 }.joined(separator: " ")
         return name + " (id \(factor.id))"
     }

@@ -55,6 +55,9 @@ public struct PendingSecondFactor: Codable, Sendable, Equatable {
     /// The factors an SMS can be texted to (the others are TOTP or unknown kinds).
     public var phoneFactors: [EnrolledFactor] { factors.filter { $0.phoneNumber != nil } }
 
+    /// The factors this library can complete: SMS and TOTP.
+    public var usableFactors: [EnrolledFactor] { factors.filter { $0.factorKind == .sms || $0.factorKind == .totp } }
+
     /// The description hides the pending credential.
     public static func redacted(_ pending: PendingSecondFactor) -> String {
         "PendingSecondFactor(firstFactor: \(pending.firstFactor), factors: \(pending.factors.count), credential redacted)"

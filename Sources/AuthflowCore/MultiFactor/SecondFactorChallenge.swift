@@ -44,9 +44,9 @@ public struct SecondFactorChallenge: Sendable, Equatable, CustomStringConvertibl
     /// The hints as authflow shows factors elsewhere (`whoami`).
     public var factors: [EnrolledFactor] { hints.map(SessionBuilder.enrolledFactor) }
 
-    /// Whether a phone factor can be started with what the server sent.
+    /// Whether a phone or TOTP factor can be completed with what the server sent.
     public var canBeResolved: Bool {
-        pendingCredential != nil && hints.contains { $0.factor == .phone }
+        pendingCredential != nil && hints.contains { $0.factor == .phone || $0.factor == .totp }
     }
 
     /// The challenge without its pending credential, which stands in for a signed-in first factor.

@@ -10,7 +10,7 @@ public enum SecondFactorError: Error, Sendable, CustomStringConvertible {
     case challengeExpired(project: String)
     /// The server refused the pending credential (expired, or from elsewhere); it was forgotten.
     case challengeRejected(ServerError)
-    /// The challenge came without a pending credential or without an SMS factor, so it cannot be resolved.
+    /// The challenge came without a pending credential or without an SMS or TOTP factor, so it cannot be resolved.
     case unresolvable(SecondFactorChallenge)
     /// Several factors and nothing to choose with (no choice given, nobody to ask).
     case factorNeeded([EnrolledFactor])
@@ -41,6 +41,8 @@ public enum SecondFactorError: Error, Sendable, CustomStringConvertible {
     case signIn(SignInError)
     /// The stored session is missing, unusable or could not be updated.
     case session(SessionError)
+    /// A TOTP second factor did not finish.
+    case totp(TOTPProblem)
 
     public var description: String {
         switch self {
@@ -54,7 +56,7 @@ public enum SecondFactorError: Error, Sendable, CustomStringConvertible {
         case .unresolvable(let challenge):
             let kinds = challenge.pendingCredential == nil
                 ? "Firebase sent the account's second factors without the credential needed to use them"
-                : "none of the account's second factors is an SMS one, the only kind this library can complete"
+                : "none of the account's second factors is an SMS or TOTP one, the kinds this library can complete"
             return "\(challenge.email ?? "This account") needs a second factor, but \(kinds). Nothing was stored."
         case .factorNeeded(let factors):
             return "Choose a second factor (by its number, name or ID): "
@@ -98,6 +100,33 @@ public enum SecondFactorError: Error, Sendable, CustomStringConvertible {
             return error.description
         case .session(let error):
             return error.description
+        case .totp(let problem):
+            return Self.describe(problem)
+        }
+    }
+
+    /// A TOTP problem in library terms.
+    private static func describe(_ problem: TOTPProblem) -> String {
+        switch problem {
+        case .notEnabled(let server):
+            return "\(server.message) TOTP second factors must be enabled for the project first."
+        case .wrongCode(let server, let enrolling):
+            return enrolling
+                ? "\(server.message) Check the authenticator app's clock and enter the code it shows now."
+                : "\(server.message) The challenge stays saved: resolve it again with the code the app shows now."
+        case .enrollmentExpired(let server):
+            return "\(server.message) The TOTP enrolment took too long; start it again for a new secret "
+                + "(TOTPEnrollment)."
+        case .codeNeeded(let enrolling, _):
+            return enrolling
+                ? "No code from the authenticator app was given, so nothing was enrolled; start again with a code "
+                    + "source."
+                : "No code from the authenticator app was given. The challenge stays saved (SecondFactorSignIn)."
+        case .codeCommand(let command, let problem):
+            return CodeProgramFailure(command: command, problem: problem, flow: .secondFactorSignIn(factorID: ""))
+                .message(naming: "The code command \"\(command)\"", finishing: "try again")
+        case .notATOTPFactor(let factor):
+            return "\(FactorSelection.label(factor)) is not a TOTP second factor."
         }
     }
 

@@ -141,6 +141,45 @@ public struct SecondFactorSignIn: Sendable {
         } catch {
             throw finalizeFailure(error, pending: pending, factor: factor)
         }
+        return try await store(reply, pending: pending, factor: factor)
+    }
+
+    /// Finishes the sign-in with a TOTP `factor` and the `code` its authenticator app shows: `mfaSignIn:finalize`
+    /// with `totpVerificationInfo` (there is no start call). A wrong code keeps the challenge for another try.
+    /// `origin` says where the code came from; no app verification is involved (the verifier is `none`).
+    public func resolveTOTP(
+        _ pending: PendingSecondFactor, factor: EnrolledFactor, code: String, origin: PhoneCodeOrigin
+    ) async throws(SecondFactorError) -> Completed {
+        guard factor.factorKind == .totp else { throw .totp(.notATOTPFactor(factor)) }
+        let reply: FinalizeMFASignInResponse
+        do {
+            reply = try await environment.client.send(FinalizeTOTPMFASignInRequest(
+                mfaPendingCredential: pending.pendingCredential, mfaEnrollmentId: factor.id,
+                verificationCode: code.trimmingCharacters(in: .whitespaces), tenantID: environment.project.tenantID))
+        } catch {
+            if let server = error.serverError, !error.isBackendUnavailable,
+               server.code == .invalidMFAPendingCredential || server.code == .missingMFAPendingCredential {
+                try? file.remove()
+                throw .challengeRejected(server)
+            }
+            throw TOTPEnrollment.refusal(error, session: nil, enrolling: false)
+        }
+        let session = try await store(reply, pending: pending, factor: factor)
+        return Completed(session: session, factor: factor, verifier: .none, codeOrigin: origin, reusedCode: false)
+    }
+
+    /// Runs `command` for a TOTP sign-in code (no URI: the secret is the app's).
+    public func totpCode(from command: CodeProgram) async throws(SecondFactorError) -> String {
+        do {
+            return try await command.totpCode(uri: nil, project: environment.project)
+        } catch {
+            throw .totp(error)
+        }
+    }
+
+    private func store(
+        _ reply: FinalizeMFASignInResponse, pending: PendingSecondFactor, factor: EnrolledFactor
+    ) async throws(SecondFactorError) -> UserSession {
         guard case .signedIn(let tokens) = reply.outcome else { throw .signIn(.unusableReply) }
         var session = SessionBuilder.session(tokens: tokens, reply: reply, project: environment.project, enrolledFactors: pending.factors)
         if session.email == nil { session.email = pending.email }

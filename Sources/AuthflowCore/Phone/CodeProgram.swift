@@ -32,30 +32,51 @@ public struct CodeProgram: Sendable {
         environment["AUTHFLOW_VERIFICATION_ID"] = sent.verificationID
         environment["AUTHFLOW_PROJECT_ID"] = sent.project.projectID
         environment["AUTHFLOW_EMULATOR_HOST"] = sent.project.emulatorHost
-        let cancelled = CancellationSwitch()
         let childEnvironment = environment
         let command = self.command
         let timeout = self.timeout
         let flow = sent.flow
-        let result: Result<String, PhoneSignInError> = await withTaskCancellationHandler {
+        let result = await Self.running(command, environment: childEnvironment, timeout: timeout)
+        return try result.mapError { failed in
+            PhoneSignInError.codeCommand(CodeProgramFailure(command: command, problem: failed.problem, flow: flow))
+        }.get()
+    }
+
+    /// Runs the command for a TOTP code: `AUTHFLOW_TOTP_URI` holds the `otpauth://` URI (secret included, so
+    /// any TOTP implementation can compute the code), with `AUTHFLOW_PROJECT_ID` and `AUTHFLOW_EMULATOR_HOST`
+    /// as for SMS. Without a URI (signing in, where the secret is not known) the variable is left out.
+    public func totpCode(uri: String?, project: SessionProject) async throws(TOTPProblem) -> String {
+        var environment = ProcessInfo.processInfo.environment
+        environment["AUTHFLOW_TOTP_URI"] = uri
+        environment["AUTHFLOW_PROJECT_ID"] = project.projectID
+        environment["AUTHFLOW_EMULATOR_HOST"] = project.emulatorHost
+        let command = self.command
+        return try await Self.running(command, environment: environment, timeout: timeout).mapError { failed in
+            TOTPProblem.codeCommand(command: command, problem: failed.problem)
+        }.get()
+    }
+
+    private static func running(
+        _ command: String, environment: [String: String], timeout: Duration
+    ) async -> Result<String, ProgramProblem> {
+        let cancelled = CancellationSwitch()
+        return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 Thread {
                     continuation.resume(returning: Self.run(
-                        command, environment: childEnvironment, timeout: timeout, flow: flow, cancelled: cancelled))
+                        command, environment: environment, timeout: timeout, cancelled: cancelled))
                 }.start()
             }
         } onCancel: {
             cancelled.flip()
         }
-        return try result.get()
     }
 
     private static func run(
-        _ command: String, environment: [String: String], timeout: Duration, flow: SMSCodeFlow,
-        cancelled: CancellationSwitch
-    ) -> Result<String, PhoneSignInError> {
-        func failure(_ problem: CodeProgramFailure.Problem) -> Result<String, PhoneSignInError> {
-            .failure(.codeCommand(CodeProgramFailure(command: command, problem: problem, flow: flow)))
+        _ command: String, environment: [String: String], timeout: Duration, cancelled: CancellationSwitch
+    ) -> Result<String, ProgramProblem> {
+        func failure(_ problem: CodeProgramFailure.Problem) -> Result<String, ProgramProblem> {
+            .failure(ProgramProblem(problem: problem))
         }
         let run = ChildProcess.runCollectingOutput(
             "/bin/sh", arguments: ["-c", command],
@@ -86,6 +107,11 @@ public struct CodeProgram: Sendable {
         }
         return .success(code)
     }
+}
+
+/// Why the command gave no code, before a flow is attached to it.
+private struct ProgramProblem: Error {
+    let problem: CodeProgramFailure.Problem
 }
 
 /// A flag another thread can raise once; the command's thread checks it between reads.

@@ -8,12 +8,24 @@ public struct EnrolledFactor: Codable, Sendable, Equatable {
     public var phoneNumber: String?
     /// When it was enrolled, as the server wrote it (RFC 3339).
     public var enrolledAt: String?
+    /// What kind of factor it is; `nil` in sessions saved before kinds were recorded (then a phone number
+    /// means SMS).
+    public var kind: SecondFactorKind?
+
+    /// SMS, TOTP or unknown, from ``kind`` or, failing that, from whether a number is known.
+    public var factorKind: SecondFactorKind {
+        kind ?? (phoneNumber != nil ? .sms : .unknown)
+    }
 
     /// A factor as the server described it.
-    public init(id: String, displayName: String? = nil, phoneNumber: String? = nil, enrolledAt: String? = nil) {
+    public init(
+        id: String, displayName: String? = nil, phoneNumber: String? = nil, enrolledAt: String? = nil,
+        kind: SecondFactorKind? = nil
+    ) {
         self.id = id
         self.displayName = displayName
         self.phoneNumber = phoneNumber
         self.enrolledAt = enrolledAt
+        self.kind = kind
     }
 }

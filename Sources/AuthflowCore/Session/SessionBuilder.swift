@@ -48,7 +48,7 @@ public enum SessionBuilder {
     public static func enrolledFactor(_ enrollment: MFAEnrollment) -> EnrolledFactor {
         EnrolledFactor(
             id: enrollment.mfaEnrollmentId, displayName: enrollment.displayName, phoneNumber: enrollment.phoneInfo,
-            enrolledAt: enrollment.enrolledAt)
+            enrolledAt: enrollment.enrolledAt, kind: SecondFactorKind(enrollment.factor))
     }
 
     /// ID tokens name identities by claim (`email`, `phone`); provider IDs are what lookups and the SDKs use.

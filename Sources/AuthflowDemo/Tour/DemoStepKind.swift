@@ -3,6 +3,7 @@ public enum DemoStepKind: String, Sendable, Hashable, CaseIterable {
     case emailLink = "email-link"
     case phone
     case multiFactor = "mfa"
+    case totp
     case apple
 
     /// The section title.
@@ -11,6 +12,7 @@ public enum DemoStepKind: String, Sendable, Hashable, CaseIterable {
         case .emailLink: "Email-link sign-in"
         case .phone: "Phone-number sign-in"
         case .multiFactor: "SMS multi-factor: enrol, then a second-factor sign-in"
+        case .totp: "TOTP multi-factor: enrol an authenticator app from the terminal, then sign in with it"
         case .apple: "Sign in with Apple"
         }
     }
@@ -21,6 +23,7 @@ public enum DemoStepKind: String, Sendable, Hashable, CaseIterable {
         case .emailLink: EmailLinkTourStep()
         case .phone: PhoneTourStep()
         case .multiFactor: MultiFactorTourStep()
+        case .totp: TOTPTourStep()
         case .apple: AppleTourStep()
         }
     }

@@ -140,6 +140,8 @@ extension ServerErrorCode {
             "That second factor is not enrolled on this account. Choose one of the factors listed for the account."
         case .missingMFAEnrollmentID:
             "No second factor was chosen. Pick one of the account's enrolled factors."
+        case .totpNotEnabled:
+            "TOTP second factors are not enabled for this project. Enable them in Identity Platform's MFA settings."
         case .missingRequestURI, .invalidRequestURI, .invalidCredentialOrProviderID:
             "The Auth Emulator rejected the sign-in request as malformed. This is a bug in this client; please report it."
         case .notImplemented:
@@ -166,7 +168,7 @@ extension ServerErrorCode {
              .invalidDynamicLinkDomain, .missingIOSBundleID, .missingAndroidPackageName, .invalidMessagePayload,
              .invalidSender, .tenantIDMismatch, .invalidTenantID:
             .configuration
-        case .appCheckTokenInvalid:
+        case .appCheckTokenInvalid, .totpNotEnabled:
             .configuration
         case .invalidIDToken, .tokenExpired, .invalidRefreshToken, .missingRefreshToken,
              .credentialTooOldLoginAgain, .invalidMFAPendingCredential, .missingMFAPendingCredential:

@@ -194,6 +194,9 @@ public enum ServerErrorCode: String, Sendable, Hashable, CaseIterable {
     case mfaEnrollmentNotFound = "MFA_ENROLLMENT_NOT_FOUND"
     /// `MISSING_MFA_ENROLLMENT_ID`.
     case missingMFAEnrollmentID = "MISSING_MFA_ENROLLMENT_ID"
+    /// `TOTP_NOT_ENABLED`: the project does not offer TOTP second factors (some replies say
+    /// `OPERATION_NOT_ALLOWED` instead).
+    case totpNotEnabled = "TOTP_NOT_ENABLED"
 
     // MARK: Emulator input checks
     /// `MISSING_REQUEST_URI` (emulator).

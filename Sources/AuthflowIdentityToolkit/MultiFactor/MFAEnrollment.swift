@@ -6,7 +6,7 @@ public struct MFAEnrollment: Sendable, Hashable, Decodable, RedactingDescription
     public enum Factor: Sendable, Hashable {
         /// SMS to the number in ``phoneInfo``.
         case phone
-        /// A TOTP authenticator app; this client cannot complete it.
+        /// A TOTP authenticator app (`totpInfo`).
         case totp
         /// A factor this client does not recognise.
         case unknown

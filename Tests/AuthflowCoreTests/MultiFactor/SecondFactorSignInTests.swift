@@ -112,7 +112,7 @@ struct SecondFactorSignInTests {
         #expect(throws: SecondFactorError.self) { try fixture.flow.pending() }
     }
 
-    @Test("A challenge without a pending credential cannot be saved; TOTP factors cannot be texted")
+    @Test("A challenge without a pending credential cannot be saved, nor one with only unknown kinds of factor; a TOTP one can")
     func unresolvable() async throws {
         let fixture = try Fixture()
         let hintsOnly = SecondFactorChallenge(
@@ -120,10 +120,16 @@ struct SecondFactorSignInTests {
             project: fixture.project)
         #expect(throws: SecondFactorError.self) { try fixture.flow.save(hintsOnly) }
 
+        let unknown = SecondFactorChallenge(
+            pendingCredential: "cred", hints: [MFAEnrollment(mfaEnrollmentId: "u")], firstFactor: "password",
+            email: nil, purpose: .signIn, project: fixture.project)
+        let refused = #expect(throws: SecondFactorError.self) { try fixture.flow.save(unknown) }
+        #expect("\(String(describing: refused))".contains("none of the account's second factors is an SMS or TOTP one"))
+
         let totp = SecondFactorChallenge(
             pendingCredential: "cred", hints: [MFAEnrollment(mfaEnrollmentId: "t", hasTOTPInfo: true)], firstFactor: "password",
             email: nil, purpose: .signIn, project: fixture.project)
-        let refused = #expect(throws: SecondFactorError.self) { try fixture.flow.save(totp) }
-        #expect("\(String(describing: refused))".contains("none of the account's second factors is an SMS one"))
+        let saved = try fixture.flow.save(totp)
+        #expect(saved.usableFactors.map(\.factorKind) == [.totp])
     }
 }

@@ -13,8 +13,9 @@ enum FactorMenu {
             guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
             do {
                 let factor = try FactorSelection.choose(line, among: factors)
-                guard factor.phoneNumber != nil else {
-                    StandardError.write("authflow: that is not an SMS factor, which is the only kind authflow can complete.")
+                guard factor.factorKind == .sms || factor.factorKind == .totp else {
+                    StandardError.write(
+                        "authflow: that is neither an SMS nor a TOTP factor, the kinds authflow can complete.")
                     continue
                 }
                 return factor

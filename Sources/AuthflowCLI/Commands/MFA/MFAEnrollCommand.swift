@@ -1,11 +1,12 @@
 import ArgumentParser
 import AuthflowCore
 
-/// `authflow mfa enroll +E164 [--display-name NAME]`: add an SMS second factor to the signed-in user.
+/// `authflow mfa enroll +E164 [--display-name NAME]`: add an SMS second factor to the signed-in user;
+/// `authflow mfa enroll --totp`: add a TOTP authenticator app (``TOTPEnrollmentSteps``).
 struct MFAEnrollCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "enroll",
-        abstract: "Add a phone number as an SMS second factor of the signed-in user.",
+        abstract: "Add a phone number (SMS) or, with --totp, an authenticator app as a second factor.",
         discussion: """
             The number must be in E.164 form (+ and the country code, digits only). Firebase requires a \
             verified email address first (`authflow email verify` sends the link), and may ask for a recent \
@@ -17,12 +18,35 @@ struct MFAEnrollCommand: AsyncParsableCommand {
             number within 5 minutes (say with --code after a wrong one) uses it instead of texting again, \
             unless --resend.
 
+            With --totp (and no number) an authenticator app is enrolled instead: Firebase hands out a secret, \
+            shown once as a QR code in the terminal, as a key to type and as an otpauth:// URI (--qr-png also \
+            writes the QR code as a PNG, mode 0600); then the app's first code comes from --code, from \
+            --code-command (run with the URI in $AUTHFLOW_TOTP_URI, for automation), the terminal or a line of \
+            standard input. \
+            --issuer (default: the project ID) and --account (default: the account's email) name the entry in \
+            the app. The project must have TOTP enabled (Identity Platform). authflow never stores the secret.
+
             \(AuthflowExitCode.table)
             """
     )
 
     @Argument(help: ArgumentHelp("The phone number in E.164 form, e.g. +16505553434.", valueName: "number"))
-    var number: String
+    var number: String?
+
+    @Flag(help: "Enroll an authenticator app (TOTP) instead of a phone number.")
+    var totp = false
+
+    @Option(help: ArgumentHelp("With --totp: the issuer the app shows (default: the project ID).", valueName: "name"))
+    var issuer: String?
+
+    @Option(help: ArgumentHelp("With --totp: the account name the app shows (default: the email).", valueName: "name"))
+    var account: String?
+
+    @Option(
+        name: .customLong("qr-png"),
+        help: ArgumentHelp(
+            "With --totp: also write the QR code as a PNG image to this file (mode 0600).", valueName: "file"))
+    var qrPNG: String?
 
     @Option(name: .customLong("display-name"), help: ArgumentHelp("A name for the factor, e.g. \"Work phone\".", valueName: "name"))
     var displayName: String?
@@ -40,12 +64,32 @@ struct MFAEnrollCommand: AsyncParsableCommand {
     @OptionGroup(title: "Output") var output: OutputOptions
 
     func validate() throws {
+        if totp {
+            if number != nil { throw ValidationError("Pass a phone number or --totp, not both.") }
+            if sms.verifier != nil || sms.resend {
+                throw ValidationError("--verifier and --resend are for SMS, not --totp.")
+            }
+            return
+        }
+        if issuer != nil || account != nil || qrPNG != nil {
+            throw ValidationError("--issuer, --account and --qr-png go with --totp.")
+        }
+        guard let number else {
+            throw ValidationError("Pass the phone number to enroll, or --totp for an authenticator app.")
+        }
         try PhoneNumber.validateArgument(number)
     }
 
     func run() async throws {
         var context = try CommandContext(options: project, verbose: output.verbose)
         context.useBrowserForAppCheck(browser, templates: .standard(explicit: wait.templates))
+        guard let number else {
+            try await TOTPEnrollmentSteps(
+                context: context, displayName: displayName, issuer: issuer, account: account, code: sms.codes.code,
+                codeCommand: sms.codes.command(timeout: wait.duration), qrPNG: qrPNG, json: format.json
+            ).run()
+            return
+        }
         let phoneNumber = try PhoneNumber.argument(number)
         let continuation = SecondFactorContinuation(context: context, browser: browser, wait: wait)
         let enrollment = SecondFactorEnrollment(try context.flowEnvironment())

@@ -42,12 +42,14 @@ struct MFAListCommand: AsyncParsableCommand {
                     .object([
                         ("index", .integer(index + 1)), ("id", .string(factor.id)), ("displayName", .optional(factor.displayName)),
                         ("phoneNumber", .optional(factor.phoneNumber.map(PhoneNumberMask.mask))),
+                        ("factorType", .string(SessionPresentation.factorType(factor))),
                         ("enrolledAt", .optional(factor.enrolledAt)),
                     ])
                 })),
             ]))
         } else if factors.isEmpty {
-            output.write("\(session.email ?? session.uid) has no second factors. Add one with `authflow mfa enroll +NUMBER`.\n")
+            output.write("\(session.email ?? session.uid) has no second factors. Add one with "
+                + "`authflow mfa enroll +NUMBER` or `authflow mfa enroll --totp`.\n")
         } else {
             output.write(Self.table(factors) + "\n")
         }
@@ -58,7 +60,10 @@ struct MFAListCommand: AsyncParsableCommand {
     static func table(_ factors: [EnrolledFactor]) -> String {
         let rows = [["#", "PHONE", "NAME", "ENROLLED", "ID"]] + factors.enumerated().map { index, factor in
             [
-                "\(index + 1)", factor.phoneNumber.map(PhoneNumberMask.mask) ?? "(not SMS)", factor.displayName ?? "-",
+                "\(index + 1)",
+                factor.phoneNumber.map(PhoneNumberMask.mask)
+                    ?? (factor.factorKind == .totp ? "(TOTP app)" : "(not SMS)"),
+                factor.displayName ?? "-",
                 factor.enrolledAt.flatMap(Self.date).map(TimeText.timestamp) ?? factor.enrolledAt ?? "-", factor.id,
             ]
         }

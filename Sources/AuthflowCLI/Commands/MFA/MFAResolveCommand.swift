@@ -5,7 +5,7 @@ import AuthflowCore
 struct MFAResolveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resolve",
-        abstract: "Finish a sign-in that stopped at its SMS second factor (exit 5).",
+        abstract: "Finish a sign-in that stopped at its second factor, SMS or TOTP (exit 5).",
         discussion: """
             A sign-in that needs a second factor and cannot ask for one saves the challenge (for 10 minutes, \
             or until Firebase stops accepting it). This texts the factor --factor names (its number in the \
@@ -17,6 +17,9 @@ struct MFAResolveCommand: AsyncParsableCommand {
             An SMS sent in the last 5 minutes is used instead of texting again (unless --resend), so after \
             `mfa resolve` without a code, `mfa resolve --code CODE` finishes. A wrong code keeps everything for \
             another try.
+
+            A TOTP factor (an authenticator app) is not texted: its code comes from --code, --code-command or \
+            the terminal and is sent at once.
 
             \(AuthflowExitCode.table)
             """

@@ -14,13 +14,16 @@ struct SecondFactorOptions: ParsableArguments {
 
     @Option(
         name: .customLong("mfa-code"),
-        help: ArgumentHelp("The second factor's SMS code, if you already have it (fictional test numbers).", valueName: "code"))
+        help: ArgumentHelp(
+            "The second factor's code: the authenticator app's (TOTP), or an SMS code you already have (fictional "
+                + "test numbers).", valueName: "code"))
     var code: String?
 
     @Option(
         name: .customLong("mfa-code-command"),
         help: ArgumentHelp(
-            "Run this shell command once the second factor's SMS is sent; its first line is the code.",
+            "Run this shell command once the second factor's SMS is sent (at once for a TOTP factor); its first "
+                + "line is the code.",
             valueName: "command"))
     var codeCommand: String?
 

@@ -38,8 +38,8 @@ struct SecondFactorResolution {
             } catch {
                 throw context.report(.from(error, resolvingSignIn: true))
             }
-        } else if pending.phoneFactors.count == 1 {
-            factor = pending.phoneFactors.first
+        } else if pending.usableFactors.count == 1 {
+            factor = pending.usableFactors.first
         } else if interactive {
             factor = await FactorMenu.ask(pending.factors, who: pending.email)
         }
@@ -79,7 +79,7 @@ struct SecondFactorResolution {
         if let sent = pending.sent, sent.isFresh(), let factor = pending.factors.first(where: { $0.id == sent.enrollmentID }) {
             return factor
         }
-        if pending.phoneFactors.count == 1, let only = pending.phoneFactors.first { return only }
+        if pending.usableFactors.count == 1, let only = pending.usableFactors.first { return only }
         if Terminal.isInteractive, let chosen = await FactorMenu.ask(pending.factors, who: pending.email) { return chosen }
         throw .factorNeeded(pending.factors)
     }
@@ -88,6 +88,10 @@ struct SecondFactorResolution {
         _ flow: SecondFactorSignIn, _ pending: PendingSecondFactor, factor: EnrolledFactor, options: PhoneSignIn.Options,
         readsStandardInput: Bool, json: Bool, extraJSON: [(String, JSONValue)]
     ) async throws(CommandFailure) -> SecondFactorSignIn.Completed {
+        if factor.factorKind == .totp {
+            return try await resolveTOTP(
+                flow, pending, factor: factor, options: options, json: json, extraJSON: extraJSON)
+        }
         do {
             return try await flow.resolve(
                 pending, factor: factor, options: options,
@@ -95,6 +99,35 @@ struct SecondFactorResolution {
         } catch {
             if json, case .codeNeeded(let sent) = error, let saved = try? flow.pending() {
                 Self.write(SignInPresentation.json(saved, extra: extraJSON, codeSentTo: sent.recipient))
+            }
+            throw context.report(.from(error, resolvingSignIn: true))
+        }
+    }
+
+    /// A TOTP factor: the code from `--code`/`--mfa-code`, the code command, or the terminal (no SMS, no page);
+    /// without any, exit 5 with the challenge saved for `mfa resolve --code`.
+    private func resolveTOTP(
+        _ flow: SecondFactorSignIn, _ pending: PendingSecondFactor, factor: EnrolledFactor,
+        options: PhoneSignIn.Options, json: Bool, extraJSON: [(String, JSONValue)]
+    ) async throws(CommandFailure) -> SecondFactorSignIn.Completed {
+        do throws(SecondFactorError) {
+            var code: (String, PhoneCodeOrigin)?
+            if let given = options.code {
+                code = (given, .option)
+            } else if let command = options.codeCommand {
+                code = (try await flow.totpCode(from: command), .command)
+            } else if Terminal.isInteractive {
+                StandardError.write(
+                    "Enter the code from the authenticator app (\(FactorSelection.label(factor))): ", newline: false)
+                if let line = await InputLines.standardInput.next() { code = (line, .terminal) }
+            }
+            guard let code, !code.0.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw SecondFactorError.totp(.codeNeeded(enrolling: false, factorID: factor.id))
+            }
+            return try await flow.resolveTOTP(pending, factor: factor, code: code.0, origin: code.1)
+        } catch {
+            if json, case .totp(.codeNeeded) = error, let saved = try? flow.pending() {
+                Self.write(SignInPresentation.json(saved, extra: extraJSON))
             }
             throw context.report(.from(error, resolvingSignIn: true))
         }
