@@ -24,7 +24,7 @@ public final class EmbeddedBackend: Sendable {
     /// The project tokens are issued for.
     public let projectID: String
 
-    private let service: BackendService
+    let service: BackendService
     private let server: LoopbackServer
 
     /// Validates the configuration, loads the page templates and starts serving.

@@ -16,6 +16,8 @@ enum Route: Sendable {
     case verifyAppPage
     /// `GET|POST /__/auth/handler/verify`: the stand-in's "I'm not a robot" answer.
     case verifyAppSubmit
+    /// `GET /www.google.com/recaptcha/enterprise.js`: the stand-in reCAPTCHA Enterprise script.
+    case recaptchaStandInScript
     case notFound
 
     /// The name faults are keyed by: the REST operation name (`accounts:signUp`, `token`), else the path.
@@ -66,6 +68,7 @@ enum Router {
         case ("GET", widgetSelectPath), ("POST", widgetSelectPath): return .idpWidgetSelect
         case ("GET", "/__/auth/handler"): return .verifyAppPage
         case ("GET", verifyAppSubmitPath), ("POST", verifyAppSubmitPath): return .verifyAppSubmit
+        case ("GET", RecaptchaStandInScript.path): return .recaptchaStandInScript
         default: return .notFound
         }
     }

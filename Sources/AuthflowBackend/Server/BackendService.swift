@@ -80,6 +80,7 @@ final class BackendService: Sendable {
         case .idpWidgetSelect: return IdpWidget.select(request, service: self)
         case .verifyAppPage: return VerifyAppPage.page(request, service: self)
         case .verifyAppSubmit: return VerifyAppPage.submit(request, service: self)
+        case .recaptchaStandInScript: return RecaptchaStandInScript.reply()
         case .notFound: return JSONReply.error(.notFound)
         }
     }

@@ -17,6 +17,9 @@ struct BackendState: Sendable {
     var refreshTokens: [String: RefreshRecord] = [:]
     var recaptchaTokens: [RecaptchaIssue] = []
     var revocations: [Revocation] = []
+    /// Each provider's reCAPTCHA Enterprise state; `nil` while the backend plays the emulator (501).
+    var recaptchaEnforcement: [EmbeddedBackend.RecaptchaProvider: EmbeddedBackend.RecaptchaEnforcement]?
+    var recaptchaAssessments: [BackendRecaptchaAssessment] = []
 
     init(projectID: String, emailEnumerationProtection: Bool, verificationCodeLifetime: Duration?) {
         self.projectID = projectID
@@ -105,6 +108,7 @@ struct BackendState: Sendable {
         refreshTokens.removeAll()
         recaptchaTokens.removeAll()
         revocations.removeAll()
+        recaptchaAssessments.removeAll()
     }
 
     // MARK: Codes
