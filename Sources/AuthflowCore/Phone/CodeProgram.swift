@@ -1,9 +1,4 @@
-import AuthflowListener
 import Foundation
-import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A shell command that prints the SMS code (the CLI's `--code-command`), for CI, an SMS gateway, or the emulator's
 /// `verificationCodes` endpoint.
@@ -32,69 +27,14 @@ public struct CodeProgram: Sendable {
         environment["AUTHFLOW_VERIFICATION_ID"] = sent.verificationID
         environment["AUTHFLOW_PROJECT_ID"] = sent.project.projectID
         environment["AUTHFLOW_EMULATOR_HOST"] = sent.project.emulatorHost
-        let cancelled = CancellationSwitch()
-        let childEnvironment = environment
-        let command = self.command
-        let timeout = self.timeout
-        let flow = sent.flow
-        let result: Result<String, PhoneSignInError> = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                Thread {
-                    continuation.resume(returning: Self.run(
-                        command, environment: childEnvironment, timeout: timeout, flow: flow, cancelled: cancelled))
-                }.start()
-            }
-        } onCancel: {
-            cancelled.flip()
+        let program = FirstLineProgram(
+            command: command, environment: environment, timeout: timeout,
+            limit: 64 * 1024)  // A code is a few digits; anything this long is not one.
+        switch await program.run() {
+        case .line(let code):
+            return code
+        case .failure(let problem):
+            throw .codeCommand(CodeProgramFailure(command: command, problem: problem, flow: sent.flow))
         }
-        return try result.get()
-    }
-
-    private static func run(
-        _ command: String, environment: [String: String], timeout: Duration, flow: SMSCodeFlow,
-        cancelled: CancellationSwitch
-    ) -> Result<String, PhoneSignInError> {
-        func failure(_ problem: CodeProgramFailure.Problem) -> Result<String, PhoneSignInError> {
-            .failure(.codeCommand(CodeProgramFailure(command: command, problem: problem, flow: flow)))
-        }
-        let run = ChildProcess.runCollectingOutput(
-            "/bin/sh", arguments: ["-c", command],
-            options: .init(environment: environment, standardError: STDERR_FILENO),
-            timeout: timeout, limit: 64 * 1024,  // A code is a few digits; anything this long is not one.
-            isCancelled: { cancelled.isOn })
-        let termination: ChildProcess.Termination
-        let output: [UInt8]
-        switch run {
-        case .finished(let ended, let printed):
-            (termination, output) = (ended, printed)
-        case .notStarted(let error):
-            return failure(.notStarted(error.description))
-        case .cancelled:
-            return failure(.stopped)
-        case .timedOut:
-            return failure(.timedOut(timeout))
-        }
-        guard termination == .exited(0) else {
-            return switch termination {
-            case .exited(let status): failure(.failed(.exited(status)))
-            case .signalled(let signal): failure(.failed(.signalled(signal)))
-            }
-        }
-        let lines = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isNewline)
-        guard let code = lines.lazy.map({ $0.trimmingCharacters(in: .whitespaces) }).first(where: { !$0.isEmpty }) else {
-            return failure(.printedNothing)
-        }
-        return .success(code)
-    }
-}
-
-/// A flag another thread can raise once; the command's thread checks it between reads.
-private final class CancellationSwitch: Sendable {
-    private let raised = Mutex(false)
-
-    var isOn: Bool { raised.withLock { $0 } }
-
-    func flip() {
-        raised.withLock { $0 = true }
     }
 }

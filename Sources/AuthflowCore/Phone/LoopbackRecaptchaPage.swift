@@ -228,12 +228,13 @@ public final class LoopbackRecaptchaPage: Sendable {
         return code
     }
 
-    /// Scripts only from reCAPTCHA's hosts and the page's own inline script (by nonce); requests only back to
-    /// this listener; frames only reCAPTCHA's.
-    static func contentSecurityPolicy(nonce: String) -> String {
-        [
+    /// Scripts only from reCAPTCHA's hosts (and `extraScriptOrigin`, a stand-in's, when asked for) and the
+    /// page's own inline script (by nonce); requests only back to this listener; frames only reCAPTCHA's.
+    static func contentSecurityPolicy(nonce: String, extraScriptOrigin: String? = nil) -> String {
+        let extra = extraScriptOrigin.map { " " + $0 + "/www.google.com/recaptcha/" } ?? ""
+        return [
             "default-src 'none'",
-            "script-src 'nonce-\(nonce)' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/",
+            "script-src 'nonce-\(nonce)' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/" + extra,
             "frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/",
             "style-src 'unsafe-inline'", "img-src data:", "connect-src 'self'", "base-uri 'none'",
             "form-action 'none'", "frame-ancestors 'none'",
