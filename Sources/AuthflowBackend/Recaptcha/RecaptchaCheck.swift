@@ -5,7 +5,8 @@
 /// A token is valid when it has the stand-in script's form, `authflow-stand-in:<action>:<random>`, for the
 /// action the call expects (``RecaptchaStandInScript``): a token for another action is
 /// `INVALID_RECAPTCHA_ACTION`, anything else `INVALID_RECAPTCHA_TOKEN`. For phone under `AUDIT`,
-/// `NO_RECAPTCHA` (the web SDK's v2 fallback) passes too.
+/// `NO_RECAPTCHA` (the web SDK's v2 fallback) passes too, and an invalid token is `INVALID_APP_CREDENTIAL`,
+/// the refusal on which the web SDK falls back to v2.
 struct RecaptchaCheck {
     /// The prefix of every token the stand-in script issues.
     static let tokenPrefix = "authflow-stand-in:"
@@ -38,6 +39,8 @@ struct RecaptchaCheck {
         let valid = wellFormed && parts[1] == action
         state.recaptchaAssessments.append(
             BackendRecaptchaAssessment(operation: operation, expectedAction: action, token: token, valid: valid))
+        // Phone under AUDIT refuses as the web SDK expects before it falls back to the v2 checkbox.
+        if provider == .phone, enforcement == .audit { try ensure(valid, "INVALID_APP_CREDENTIAL") }
         try ensure(wellFormed, "INVALID_RECAPTCHA_TOKEN")
         try ensure(valid, "INVALID_RECAPTCHA_ACTION")
     }

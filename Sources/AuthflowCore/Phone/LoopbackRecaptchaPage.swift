@@ -22,6 +22,8 @@ public final class LoopbackRecaptchaPage: Sendable {
     public static let answerPath = "/phone/answer"
     /// Where the page posts the SMS code.
     public static let codePath = "/phone/code"
+    /// Where the page posts the v2 checkbox's token after an AUDIT refusal of the Enterprise token.
+    public static let fallbackPath = "/phone/v2"
     /// Where the page polls the flow's progress (JSON `{"phase":…,"message":…}`).
     public static let statusPath = "/phone/status"
     /// The template file in `templates/`.
@@ -99,6 +101,7 @@ public final class LoopbackRecaptchaPage: Sendable {
             Self.pagePath: { [self] in page($0) },
             Self.codePath: { [self] in code($0) },
             Self.statusPath: { [self] in status($0) },
+            Self.fallbackPath: { [self] in fallback($0) },
         ]
     }
 
@@ -108,6 +111,12 @@ public final class LoopbackRecaptchaPage: Sendable {
     public func sending() { progress.move(to: .sending) }
     /// The SMS was sent: open the code field (again, after a wrong code, with `note`).
     public func awaitingCode(note: String? = nil) { progress.move(to: .code(note: note)) }
+    /// The Enterprise token was refused under AUDIT: the page shows the v2 checkbox, and this returns its
+    /// token; nil when the page finished or the wait was cancelled.
+    public func fallbackToV2() async -> String? {
+        progress.move(to: .fallback)
+        return await progress.nextFallbackToken()
+    }
     /// A code arrived from elsewhere (the terminal); the field closes.
     public func confirming() { progress.move(to: .confirming) }
     /// The sign-in finished.
@@ -139,6 +148,7 @@ public final class LoopbackRecaptchaPage: Sendable {
         var context: TemplateContext = [
             "state": .text(state), "phoneNumber": .text(recipient), "recaptchaAction": .text(recaptchaAction), "lang": .text(languageCode ?? "en"),
             "answerPath": .text(Self.answerPath), "codePath": .text(Self.codePath), "statusPath": .text(Self.statusPath),
+            "fallbackPath": .text(Self.fallbackPath), "fallsBackToV2": .flag(plan.fallsBackToV2),
             "nonce": .text(nonce), "testWidget": .flag(testWidget), "needsV2": .flag(plan.needsV2Token),
             "needsEnterprise": .flag(plan.needsEnterpriseToken),
         ]
@@ -176,6 +186,18 @@ public final class LoopbackRecaptchaPage: Sendable {
         guard !code.isEmpty else { return statusReply(status: 400, message: "Enter the code from the SMS.") }
         guard progress.submit(code: code) else {
             return statusReply(status: 409, message: "The code field is not open right now.")
+        }
+        return statusReply(status: 202)
+    }
+
+    private func fallback(_ request: LoopbackRequest) -> LoopbackResponse {
+        guard request.method == "POST" else { return .text("Use POST.\n", status: 405) }
+        let form = QueryParameters(query: request.text[...], plusAsSpace: true)
+        guard isOurs(form) else { return .text("Wrong state.\n", status: 403) }
+        let token = form.value("recaptchaToken", rule: .firstWins) ?? ""
+        guard !token.isEmpty else { return statusReply(status: 400, message: "Solve the reCAPTCHA first.") }
+        guard progress.submit(fallbackToken: token) else {
+            return statusReply(status: 409, message: "The reCAPTCHA checkbox is not wanted right now.")
         }
         return statusReply(status: 202)
     }
