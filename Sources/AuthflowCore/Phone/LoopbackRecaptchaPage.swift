@@ -34,7 +34,7 @@ public final class LoopbackRecaptchaPage: Sendable {
     /// The plan the page follows.
     public let plan: PhoneVerificationPlan
     let progress = LoopbackPageProgress()
-    private let renderer: PageRenderer
+    private let frame: LoopbackPageFrame
     private let recipient: String
     private let recaptchaAction: String
     private let languageCode: String?
@@ -53,18 +53,20 @@ public final class LoopbackRecaptchaPage: Sendable {
         self.recaptchaAction = recaptchaAction
         self.languageCode = languageCode.flatMap(Self.validLanguage)
         self.testWidget = testWidget
-        self.renderer = PageRenderer(directory: templates)
+        self.frame = LoopbackPageFrame(
+            templateName: Self.templateName, pagePath: Self.pagePath, state: state,
+            renderer: PageRenderer(directory: templates))
         self.state = state
     }
 
     /// Checks the template loads, so a broken branded copy is reported before the browser opens.
     public func preload() throws(TemplateError) {
-        try renderer.preload([Self.templateName])
+        try frame.preload()
     }
 
     /// The address to open: on `localhost`, which the project authorizes, never `127.0.0.1`.
     public func url(port: UInt16) -> String {
-        "http://localhost:\(port)\(Self.pagePath)?state=\(PercentEncoding.encodeUnreserved(state))"
+        frame.url(port: port)
     }
 
     /// What the page posts, read once by ``check``: the tokens, or the failure the page reported.
@@ -73,14 +75,14 @@ public final class LoopbackRecaptchaPage: Sendable {
     /// The listener check for the page's answer: this page's state, and the tokens the plan needs (or an
     /// `error` the page reports, which ends the wait as a failure). The listener's answer is the tokens.
     public var check: CallbackCheck<Answer> {
-        let state = self.state
+        let frame = self.frame
         let plan = self.plan
         return CallbackCheck { callback in
             guard callback.route == .http else {
                 return .rejected("The reCAPTCHA page posts its answer itself; there is nothing to paste.")
             }
             let parameters = callback.parameters
-            guard let given = parameters.value("state", rule: .firstWins), ConstantTime.equal(given, state) else {
+            guard frame.isOurs(parameters) else {
                 return .rejected("That answer belongs to another sign-in; reload the page opened for this one.")
             }
             if let error = parameters.nonEmptyValue("error", rule: .firstWins) {
@@ -160,22 +162,10 @@ public final class LoopbackRecaptchaPage: Sendable {
             context["v2ScriptURL"] = .text(v2)
             if let key = plan.enterpriseSiteKey {
                 context["enterpriseScriptURL"] = .text(
-                    "https://www.google.com/recaptcha/enterprise.js?render=\(PercentEncoding.encodeUnreserved(key))&onload=authflowEnterpriseLoaded")
+                    RecaptchaScript.google.url(siteKey: key, onload: "authflowEnterpriseLoaded"))
             }
         }
-        var response: LoopbackResponse
-        do {
-            response = .html(try renderer.render(Self.templateName, context))
-        } catch {
-            response = .text("The reCAPTCHA page could not be rendered: \(error)\n", status: 500)
-        }
-        response.headers += [
-            HTTPHeader(name: "Content-Security-Policy", value: Self.contentSecurityPolicy(nonce: nonce)),
-            HTTPHeader(name: "Cache-Control", value: "no-store"),
-            HTTPHeader(name: "Referrer-Policy", value: "no-referrer"),
-            HTTPHeader(name: "X-Content-Type-Options", value: "nosniff"),
-        ]
-        return response
+        return frame.render(context, nonce: nonce)
     }
 
     private func code(_ request: LoopbackRequest) -> LoopbackResponse {
@@ -225,8 +215,7 @@ public final class LoopbackRecaptchaPage: Sendable {
     }
 
     private func isOurs(_ parameters: QueryParameters) -> Bool {
-        guard let given = parameters.value("state", rule: .firstWins) else { return false }
-        return ConstantTime.equal(given, state)
+        frame.isOurs(parameters)
     }
 
     // MARK: Helpers

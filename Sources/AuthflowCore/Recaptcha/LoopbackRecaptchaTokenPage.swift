@@ -24,7 +24,7 @@ public final class LoopbackRecaptchaTokenPage: Sendable {
     public let request: RecaptchaTokenRequest
     private let script: RecaptchaScript
     private let languageCode: String?
-    private let renderer: PageRenderer
+    private let frame: LoopbackPageFrame
 
     /// A page getting a token for `request` with `script`; `languageCode` is the page's language.
     public init(
@@ -34,18 +34,20 @@ public final class LoopbackRecaptchaTokenPage: Sendable {
         self.request = request
         self.script = script
         self.languageCode = languageCode.flatMap(LoopbackRecaptchaPage.validLanguage)
-        self.renderer = PageRenderer(directory: templates)
+        self.frame = LoopbackPageFrame(
+            templateName: Self.templateName, pagePath: Self.pagePath, state: state,
+            renderer: PageRenderer(directory: templates))
         self.state = state
     }
 
     /// Checks the template loads, so a broken branded copy is reported before the browser opens.
     public func preload() throws(TemplateError) {
-        try renderer.preload([Self.templateName])
+        try frame.preload()
     }
 
     /// The address to open: on `localhost`, never `127.0.0.1`.
     public func url(port: UInt16) -> String {
-        "http://localhost:\(port)\(Self.pagePath)?state=\(PercentEncoding.encodeUnreserved(state))"
+        frame.url(port: port)
     }
 
     /// What the page posts: the token, or the failure it reported.
@@ -53,13 +55,13 @@ public final class LoopbackRecaptchaTokenPage: Sendable {
 
     /// The listener check for the page's answer: this page's state, and a token or an `error`.
     public var check: CallbackCheck<Answer> {
-        let state = self.state
+        let frame = self.frame
         return CallbackCheck { callback in
             guard callback.route == .http else {
                 return .rejected("The reCAPTCHA page posts its answer itself; there is nothing to paste.")
             }
             let parameters = callback.parameters
-            guard let given = parameters.value("state", rule: .firstWins), ConstantTime.equal(given, state) else {
+            guard frame.isOurs(parameters) else {
                 return .rejected("That answer belongs to another request; reload the page opened for this one.")
             }
             if let error = parameters.nonEmptyValue("error", rule: .firstWins) {
@@ -80,8 +82,7 @@ public final class LoopbackRecaptchaTokenPage: Sendable {
 
     private func page(_ incoming: LoopbackRequest) -> LoopbackResponse {
         guard incoming.method == "GET" else { return .text("Use GET.\n", status: 405) }
-        let query = QueryParameters(query: (incoming.query ?? "")[...], plusAsSpace: true)
-        guard let given = query.value("state", rule: .firstWins), ConstantTime.equal(given, state) else {
+        guard frame.isOurs(QueryParameters(query: (incoming.query ?? "")[...], plusAsSpace: true)) else {
             return .text("This page belongs to another request. Open the address given for this one.\n", status: 400)
         }
         let nonce = RandomToken.make(bytes: 16)
@@ -91,20 +92,6 @@ public final class LoopbackRecaptchaTokenPage: Sendable {
             "lang": .text(languageCode ?? "en"),
             "scriptURL": .text(script.url(siteKey: request.siteKey, onload: "authflowEnterpriseLoaded")),
         ]
-        var response: LoopbackResponse
-        do {
-            response = .html(try renderer.render(Self.templateName, context))
-        } catch {
-            response = .text("The reCAPTCHA page could not be rendered: \(error)\n", status: 500)
-        }
-        response.headers += [
-            HTTPHeader(
-                name: "Content-Security-Policy",
-                value: LoopbackRecaptchaPage.contentSecurityPolicy(nonce: nonce, extraScriptOrigin: script.extraScriptOrigin)),
-            HTTPHeader(name: "Cache-Control", value: "no-store"),
-            HTTPHeader(name: "Referrer-Policy", value: "no-referrer"),
-            HTTPHeader(name: "X-Content-Type-Options", value: "nosniff"),
-        ]
-        return response
+        return frame.render(context, nonce: nonce, extraScriptOrigin: script.extraScriptOrigin)
     }
 }
