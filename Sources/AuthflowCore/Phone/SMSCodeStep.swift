@@ -136,9 +136,8 @@ struct SMSCodeStep: Sendable {
         do {
             return try await request(.recaptchaEnterprise(token: enterprise))
         } catch {
-            guard let code = error.serverError?.code, code == .invalidAppCredential || code == .missingRecaptchaToken else {
-                throw .sendFailed(error)
-            }
+            let code = error.serverError?.code
+            guard code == .invalidAppCredential || code == .missingRecaptchaToken else { throw .sendFailed(error) }
         }
         let limit = setting.timeout
         let v2Token: String?? = await withTaskGroup(of: String??.self) { group in

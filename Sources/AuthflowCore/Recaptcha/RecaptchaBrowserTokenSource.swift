@@ -4,7 +4,9 @@ import AuthflowListener
 /// the countdown).
 public protocol RecaptchaPageInteraction: Sendable {
     /// Shows the page at `url`, whose answer `listener` receives.
-    func present(url: String, for request: RecaptchaTokenRequest, listener: RedirectListener<LoopbackRecaptchaTokenPage.Answer>) async
+    func present(
+        url: String, for request: RecaptchaTokenRequest, listener: RedirectListener<LoopbackRecaptchaTokenPage.Answer>
+    ) async
     /// Waits for the page's answer.
     func waitForAnswer(
         from listener: RedirectListener<LoopbackRecaptchaTokenPage.Answer>

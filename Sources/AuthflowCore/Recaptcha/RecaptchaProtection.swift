@@ -9,8 +9,9 @@ import AuthflowIdentityToolkit
 ///   refuses with `MISSING_RECAPTCHA_TOKEN` (the project audits, or enforces since the configuration was
 ///   read) the call is sent once more with a token, never a third time.
 ///
-/// Without a token source, a call that needs a token fails with ``RecaptchaProtectionError/tokenNeeded(action:enforcement:)``
-/// before anything protected is sent.
+/// Without a token source, a call that needs a token fails with
+/// ``RecaptchaProtectionError/tokenNeeded(action:enforcement:)`` before anything protected is sent (under
+/// ENFORCE), or after the one refusal that asked for it.
 public struct RecaptchaProtection: Sendable {
     private let client: IdentityToolkitClient
     private let project: SessionProject

@@ -54,7 +54,8 @@ struct FirstLineProgram: Sendable {
         case .signalled(let signal): return .failure(.failed(.signalled(signal)))
         }
         let lines = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isNewline)
-        guard let line = lines.lazy.map({ $0.trimmingCharacters(in: .whitespaces) }).first(where: { !$0.isEmpty }) else {
+        let trimmed = lines.lazy.map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let line = trimmed.first(where: { !$0.isEmpty }) else {
             return .failure(.printedNothing)
         }
         return .line(line)

@@ -14,7 +14,8 @@ final class TerminalRecaptchaInteraction: RecaptchaPageInteraction {
         url: String, for request: RecaptchaTokenRequest, listener: RedirectListener<LoopbackRecaptchaTokenPage.Answer>
     ) async {
         StandardError.write(
-            "authflow: the project protects \(request.action.rawValue) with reCAPTCHA Enterprise; a page gets the token.")
+            "authflow: the project protects \(request.action.rawValue) with reCAPTCHA Enterprise; "
+                + "a page gets the token.")
         terminal.present(
             url, purpose: "get a reCAPTCHA Enterprise token", callbackScheme: nil, page: "the reCAPTCHA page",
             listener: listener)
