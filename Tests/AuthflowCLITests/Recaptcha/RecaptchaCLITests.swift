@@ -178,4 +178,31 @@ struct RecaptchaCLITests {
         #expect(!result.stderrText.contains(token))
         #expect(!result.stdoutText.contains(token))
     }
+
+    @Test("The page loads Google's enterprise.js unless --recaptcha-stand-in; it checks its state; a script that did not load is exit 3")
+    func pageOverHTTP() async throws {
+        let fixture = try await RecaptchaCLIFixture()
+        fixture.backend.setRecaptchaEnforcement(.enforce, for: .emailPassword)
+        let browser = try RecordingBrowser.install(at: fixture.account.directory.file("browser"))
+        let running = fixture.start(RecaptchaCLIFixture.sendLink, ["--browser", browser])
+        let page = LoopbackPageDriver(url: try await RecordingBrowser.url(recordedBy: browser))
+
+        let html = try await page.page()
+        let csp = html.header("Content-Security-Policy") ?? ""
+        let stranger = try await page.post("/recaptcha/answer", [("state", "not-the-state"), ("captchaResponse", "x")])
+        let reported = try await page.post("/recaptcha/answer", [("state", page.state), ("error", "load-failed")])
+        let result = try await running.value
+
+        #expect(html.status == 200)
+        #expect(html.text.contains(
+            "https://www.google.com/recaptcha/enterprise.js?render=\(EmbeddedBackend.standInRecaptchaSiteKey)&amp;onload=authflowEnterpriseLoaded"))
+        #expect(html.text.contains(#"data-action="getOobCode""#))
+        #expect(!csp.contains(fixture.backend.hostAndPort), "the stand-in is allowed only when asked for")
+        #expect(csp.contains("script-src 'nonce-"))
+        #expect(stranger.status != 200)
+        #expect(reported.status == 200)
+        #expect(result.exitCode == 3, "\(result.stderrText)")
+        #expect(result.stderrText.contains("The reCAPTCHA script did not load in the browser within 30 seconds"))
+        #expect(fixture.backend.oobCodes.isEmpty)
+    }
 }
