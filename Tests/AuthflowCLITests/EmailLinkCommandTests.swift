@@ -111,8 +111,11 @@ struct EmailLinkCommandTests {
         ])
 
         #expect(sent.exitCode == 0, "\(sent.stderrText)")
-        let request = try #require(server.requests.first)
-        #expect(request.path == "/identitytoolkit.googleapis.com/v1/accounts:sendOobCode")
+        // The project's reCAPTCHA configuration is read first (the reply here names no protection).
+        #expect(server.requests.map(\.path) == [
+            "/identitytoolkit.googleapis.com/v2/recaptchaConfig", "/identitytoolkit.googleapis.com/v1/accounts:sendOobCode",
+        ])
+        let request = try #require(server.requests.last)
         #expect(request.header("X-Firebase-Locale") == "fr")
         let body = try #require(try JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any])
         #expect(body["requestType"] as? String == "EMAIL_SIGNIN")
@@ -124,6 +127,8 @@ struct EmailLinkCommandTests {
         #expect(body["androidPackageName"] as? String == "com.example.android")
         #expect(body["androidInstallApp"] as? Bool == true)
         #expect(body["androidMinimumVersion"] as? String == "12")
+        #expect(body["clientType"] as? String == "CLIENT_TYPE_WEB", "sendOobCode always names its client type")
+        #expect(body["captchaResp"] == nil)
     }
 
     @Test("Usage errors exit 2: Android options without a package, no link, two sources, --link with --reauth")

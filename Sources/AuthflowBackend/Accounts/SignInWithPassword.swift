@@ -9,8 +9,12 @@ enum SignInWithPassword {
         guard let givenEmail = try body.string("email") else { throw .badRequest("MISSING_EMAIL") }
         try ensure(Validation.isEmail(givenEmail), "INVALID_EMAIL")
         guard let password = try body.nonEmptyString("password") else { throw .badRequest("MISSING_PASSWORD") }
-        let captcha = [try body.nonEmptyString("captchaResponse"), try body.nonEmptyString("captchaChallenge")]
-        if captcha.contains(where: { $0 != nil }) { throw .notImplemented("captcha unimplemented") }
+        if state.recaptchaEnforcement != nil {
+            try RecaptchaCheck.signInWithPassword.run(body, &state)
+        } else {
+            let captcha = [try body.nonEmptyString("captchaResponse"), try body.nonEmptyString("captchaChallenge")]
+            if captcha.contains(where: { $0 != nil }) { throw .notImplemented("captcha unimplemented") }
+        }
         let legacyTokens = [try body.nonEmptyString("idToken"), try body.nonEmptyString("pendingIdToken")]
         if legacyTokens.contains(where: { $0 != nil }) {
             throw .notImplemented("idToken / pendingIdToken is no longer in use and unsupported by the Auth Emulator.")

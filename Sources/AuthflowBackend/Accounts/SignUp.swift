@@ -25,6 +25,7 @@ enum SignUp {
             profile.disabled = try body.flag("disabled")
         } else {
             try ensure(try body.nonEmptyString("localId") == nil, "UNEXPECTED_PARAMETER : User ID")
+            if body.has("password") { try RecaptchaCheck.signUp.run(body, &state) }
             let idToken = try body.nonEmptyString("idToken")
             let password = try body.nonEmptyString("password")
             let email = try body.nonEmptyString("email")

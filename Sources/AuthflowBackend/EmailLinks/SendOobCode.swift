@@ -8,6 +8,7 @@ enum SendOobCode {
         let requestType = try body.nonEmptyString("requestType")
         guard let requestType, requestType != "OOB_REQ_TYPE_UNSPECIFIED" else { throw .badRequest("MISSING_REQ_TYPE") }
         let returnOobLink = try body.flag("returnOobLink")
+        if !returnOobLink { try RecaptchaCheck.sendOobCode.run(body, &state) }
         if returnOobLink { try ensure(context.privileged, "INSUFFICIENT_PERMISSION") }
         let continueUrl = try body.nonEmptyString("continueUrl")
         if let continueUrl {

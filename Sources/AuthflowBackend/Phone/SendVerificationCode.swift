@@ -15,6 +15,7 @@ enum SendVerificationCode {
             state.account(phoneNumber: phoneNumber)?.requiresSecondFactor != true,
             "UNSUPPORTED_FIRST_FACTOR : A phone number cannot be set as a first factor on an SMS based MFA user."
         )
+        try RecaptchaCheck.sendVerificationCode.run(body, &state)
         state.notePresented(recaptchaToken: try body.nonEmptyString("recaptchaToken"))
         let verification = state.createVerificationCode(phoneNumber: phoneNumber, now: context.now)
         context.log("To verify the phone number \(phoneNumber), use the code \(verification.code).")

@@ -82,7 +82,7 @@ enum RestCatalog {
             case .accept: post(name, RevokeToken.run)
             case .notImplemented: post(name, RevokeToken.notImplemented)
             }
-        case "recaptchaConfig": unimplemented(name, "GET", "identitytoolkit.getRecaptchaConfig")
+        case "recaptchaConfig": RestOperation(name: name, method: "GET", body: .none, run: RecaptchaConfig.run)
         case "passwordPolicy": unimplemented(name, "GET", "identitytoolkit.getPasswordPolicy")
         default: nil
         }

@@ -22,6 +22,8 @@ enum Route: Sendable {
     case recaptchaEnterpriseScript
     /// `POST` the stand-in script's token request.
     case recaptchaEnterpriseExecute
+    /// `GET /www.google.com/recaptcha/enterprise.js`: the stand-in reCAPTCHA Enterprise script.
+    case recaptchaStandInScript
     case notFound
 
     /// The name faults are keyed by: the REST operation name (`accounts:signUp`, `token`), else the path.
@@ -79,6 +81,7 @@ enum Router {
         case ("GET", verifyAppSubmitPath), ("POST", verifyAppSubmitPath): return .verifyAppSubmit
         case ("GET", RecaptchaEnterpriseStandIn.scriptPath): return .recaptchaEnterpriseScript
         case ("POST", RecaptchaEnterpriseStandIn.executePath): return .recaptchaEnterpriseExecute
+        case ("GET", RecaptchaStandInScript.path): return .recaptchaStandInScript
         default: return .notFound
         }
     }

@@ -86,6 +86,7 @@ final class BackendService: Sendable {
             return AppCheckExchange.handle(projectID: projectID, appID: appID, method: method, request, service: self)
         case .recaptchaEnterpriseScript: return RecaptchaEnterpriseStandIn.script(service: self)
         case .recaptchaEnterpriseExecute: return RecaptchaEnterpriseStandIn.execute(request, service: self)
+        case .recaptchaStandInScript: return RecaptchaStandInScript.reply()
         case .notFound: return JSONReply.error(.notFound)
         }
     }

@@ -21,6 +21,9 @@ struct BackendState: Sendable {
     var totpEnabled = true
     /// TOTP secrets handed out and not finalized yet.
     var totpEnrollments: [TOTPEnrollmentSession] = []
+    /// Each provider's reCAPTCHA Enterprise state; `nil` while the backend plays the emulator (501).
+    var recaptchaEnforcement: [EmbeddedBackend.RecaptchaProvider: EmbeddedBackend.RecaptchaEnforcement]?
+    var recaptchaAssessments: [BackendRecaptchaAssessment] = []
 
     init(projectID: String, emailEnumerationProtection: Bool, verificationCodeLifetime: Duration?) {
         self.projectID = projectID
@@ -110,6 +113,7 @@ struct BackendState: Sendable {
         recaptchaTokens.removeAll()
         revocations.removeAll()
         totpEnrollments.removeAll()
+        recaptchaAssessments.removeAll()
     }
 
     // MARK: Codes

@@ -10,6 +10,7 @@ extension CommandFailure {
         case .storage(let storage): from(storage)
         case .conflict, .userMismatch: CommandFailure(error.cliMessage, status: .refused)
         case .unusableReply: CommandFailure(error.cliMessage, status: .unavailable)
+        case .recaptcha(let recaptcha): from(recaptcha)
         }
     }
 

@@ -20,6 +20,7 @@ extension SignInError {
     var cliMessage: String {
         switch self {
         case .storage(let error): error.cliMessage
+        case .recaptcha(let error): error.cliMessage
         default: description
         }
     }

@@ -61,7 +61,8 @@ public struct AccountService: Sendable {
         let reply: SendOobCodeResponse
         do {
             reply = try await client.send(SendOobCodeRequest(
-                kind: .verifyEmail(idToken: session.tokens.idToken), settings: ActionCodeSettings(continueUrl: continueURL)))
+                kind: .verifyEmail(idToken: session.tokens.idToken),
+                settings: ActionCodeSettings(continueUrl: continueURL), clientType: .web))
         } catch {
             throw Self.sessionError(error)
         }

@@ -5,10 +5,13 @@ import Foundation
 /// link can be completed on this machine without asking for it again.
 public struct EmailLinkSender: Sendable {
     private let environment: FlowEnvironment
+    private let recaptcha: RecaptchaProtection
 
-    /// A sender with `environment`'s client, for its project, keeping the pending address in its directory.
-    public init(_ environment: FlowEnvironment) {
+    /// A sender with `environment`'s client, for its project, keeping the pending address in its directory;
+    /// reCAPTCHA Enterprise tokens, where the project requires them, come from `recaptchaTokens`.
+    public init(_ environment: FlowEnvironment, recaptchaTokens: (any RecaptchaTokenSource)? = nil) {
         self.environment = environment
+        self.recaptcha = RecaptchaProtection(environment, tokens: recaptchaTokens)
     }
 
     /// Sends the link to `email` with `settings` (`canHandleCodeInApp` is always set: both SDKs require it
@@ -22,9 +25,11 @@ public struct EmailLinkSender: Sendable {
         let address = email.trimmingWhitespace()
         let reply: SendOobCodeResponse
         do {
-            reply = try await environment.client.send(SendOobCodeRequest(kind: .emailSignIn(email: address), settings: settings))
+            // The web SDK always names its client type on sendOobCode.
+            reply = try await recaptcha.send(
+                SendOobCodeRequest(kind: .emailSignIn(email: address), settings: settings, clientType: .web))
         } catch {
-            throw .signIn(.service(error))
+            throw .signIn(error)
         }
         let pending = PendingEmailLink(
             email: reply.email.flatMap { $0.isEmpty ? nil : $0 } ?? address, sentAt: now,

@@ -9,6 +9,8 @@ final class LoopbackPageProgress: Sendable {
     enum Phase: Sendable, Equatable {
         /// Solve the reCAPTCHA.
         case recaptcha
+        /// reCAPTCHA Enterprise was refused under AUDIT: solve the v2 checkbox (the web SDK's fallback).
+        case fallback
         /// The answer arrived; the SMS is being requested.
         case sending
         /// The SMS was sent; the code field is open. `note` says something about the last try, if anything.
@@ -24,6 +26,7 @@ final class LoopbackPageProgress: Sendable {
         var name: String {
             switch self {
             case .recaptcha: "recaptcha"
+            case .fallback: "recaptcha-v2"
             case .sending: "sending"
             case .code: "code"
             case .confirming: "confirming"
@@ -74,9 +77,23 @@ final class LoopbackPageProgress: Sendable {
 
     /// Takes a code typed on the page; only while the code field is open. Returns whether it was taken.
     func submit(code: String) -> Bool {
+        deliver(code, accepted: { if case .code = $0 { true } else { false } }, then: .confirming)
+    }
+
+    /// Takes the v2 checkbox's token; only while the page shows the fallback. Returns whether it was taken.
+    func submit(fallbackToken token: String) -> Bool {
+        deliver(token, accepted: { $0 == .fallback }, then: .sending)
+    }
+
+    /// The v2 token the page posts after ``Phase/fallback``; nil when the page reached a final phase or the
+    /// task was cancelled. (The page offers one value at a time: the fallback token, then codes.)
+    func nextFallbackToken() async -> String? { await nextCode() }
+
+    private func deliver(_ value: String, accepted: (Phase) -> Bool, then next: Phase) -> Bool {
+        let code = value
         let outcome = state.withLock { state -> (taken: Bool, waiter: CheckedContinuation<String?, Never>?) in
-            guard case .code = state.phase else { return (false, nil) }
-            state.phase = .confirming
+            guard accepted(state.phase) else { return (false, nil) }
+            state.phase = next
             guard let waiter = state.waiter else {
                 state.code = code
                 return (true, nil)

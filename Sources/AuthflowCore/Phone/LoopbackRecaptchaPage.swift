@@ -21,6 +21,8 @@ public final class LoopbackRecaptchaPage: Sendable {
     public static let answerPath = "/phone/answer"
     /// Where the page posts the SMS code.
     public static let codePath = "/phone/code"
+    /// Where the page posts the v2 checkbox's token after an AUDIT refusal of the Enterprise token.
+    public static let fallbackPath = "/phone/v2"
     /// Where the page polls the flow's progress (JSON `{"phase":…,"message":…}`).
     public static let statusPath = "/phone/status"
     /// The template file in `templates/`.
@@ -31,7 +33,7 @@ public final class LoopbackRecaptchaPage: Sendable {
     /// The plan the page follows.
     public let plan: PhoneVerificationPlan
     let progress = LoopbackPageProgress()
-    private let renderer: PageRenderer
+    private let frame: LoopbackPageFrame
     private let recipient: String
     private let recaptchaAction: String
     private let languageCode: String?
@@ -50,18 +52,20 @@ public final class LoopbackRecaptchaPage: Sendable {
         self.recaptchaAction = recaptchaAction
         self.languageCode = languageCode.flatMap(Self.validLanguage)
         self.testWidget = testWidget
-        self.renderer = PageRenderer(directory: templates)
+        self.frame = LoopbackPageFrame(
+            templateName: Self.templateName, pagePath: Self.pagePath, state: state,
+            renderer: PageRenderer(directory: templates))
         self.state = state
     }
 
     /// Checks the template loads, so a broken branded copy is reported before the browser opens.
     public func preload() throws(TemplateError) {
-        try renderer.preload([Self.templateName])
+        try frame.preload()
     }
 
     /// The address to open: on `localhost`, which the project authorizes, never `127.0.0.1`.
     public func url(port: UInt16) -> String {
-        "http://localhost:\(port)\(Self.pagePath)?state=\(PercentEncoding.encodeUnreserved(state))"
+        frame.url(port: port)
     }
 
     /// What the page posts, read once by ``check``: the tokens, or the failure the page reported.
@@ -70,14 +74,14 @@ public final class LoopbackRecaptchaPage: Sendable {
     /// The listener check for the page's answer: this page's state, and the tokens the plan needs (or an
     /// `error` the page reports, which ends the wait as a failure). The listener's answer is the tokens.
     public var check: CallbackCheck<Answer> {
-        let state = self.state
+        let frame = self.frame
         let plan = self.plan
         return CallbackCheck { callback in
             guard callback.route == .http else {
                 return .rejected("The reCAPTCHA page posts its answer itself; there is nothing to paste.")
             }
             let parameters = callback.parameters
-            guard let given = parameters.value("state", rule: .firstWins), ConstantTime.equal(given, state) else {
+            guard frame.isOurs(parameters) else {
                 return .rejected("That answer belongs to another sign-in; reload the page opened for this one.")
             }
             if let error = parameters.nonEmptyValue("error", rule: .firstWins) {
@@ -98,6 +102,7 @@ public final class LoopbackRecaptchaPage: Sendable {
             Self.pagePath: { [self] in page($0) },
             Self.codePath: { [self] in code($0) },
             Self.statusPath: { [self] in status($0) },
+            Self.fallbackPath: { [self] in fallback($0) },
         ]
     }
 
@@ -107,6 +112,12 @@ public final class LoopbackRecaptchaPage: Sendable {
     public func sending() { progress.move(to: .sending) }
     /// The SMS was sent: open the code field (again, after a wrong code, with `note`).
     public func awaitingCode(note: String? = nil) { progress.move(to: .code(note: note)) }
+    /// The Enterprise token was refused under AUDIT: the page shows the v2 checkbox, and this returns its
+    /// token; nil when the page finished or the wait was cancelled.
+    public func fallbackToV2() async -> String? {
+        progress.move(to: .fallback)
+        return await progress.nextFallbackToken()
+    }
     /// A code arrived from elsewhere (the terminal); the field closes.
     public func confirming() { progress.move(to: .confirming) }
     /// The sign-in finished.
@@ -138,6 +149,7 @@ public final class LoopbackRecaptchaPage: Sendable {
         var context: TemplateContext = [
             "state": .text(state), "phoneNumber": .text(recipient), "recaptchaAction": .text(recaptchaAction), "lang": .text(languageCode ?? "en"),
             "answerPath": .text(Self.answerPath), "codePath": .text(Self.codePath), "statusPath": .text(Self.statusPath),
+            "fallbackPath": .text(Self.fallbackPath), "fallsBackToV2": .flag(plan.fallsBackToV2),
             "nonce": .text(nonce), "testWidget": .flag(testWidget), "needsV2": .flag(plan.needsV2Token),
             "needsEnterprise": .flag(plan.needsEnterpriseToken),
         ]
@@ -149,22 +161,10 @@ public final class LoopbackRecaptchaPage: Sendable {
             context["v2ScriptURL"] = .text(v2)
             if let key = plan.enterpriseSiteKey {
                 context["enterpriseScriptURL"] = .text(
-                    "https://www.google.com/recaptcha/enterprise.js?render=\(PercentEncoding.encodeUnreserved(key))&onload=authflowEnterpriseLoaded")
+                    RecaptchaScript.google.url(siteKey: key, onload: "authflowEnterpriseLoaded"))
             }
         }
-        var response: LoopbackResponse
-        do {
-            response = .html(try renderer.render(Self.templateName, context))
-        } catch {
-            response = .text("The reCAPTCHA page could not be rendered: \(error)\n", status: 500)
-        }
-        response.headers += [
-            HTTPHeader(name: "Content-Security-Policy", value: Self.contentSecurityPolicy(nonce: nonce)),
-            HTTPHeader(name: "Cache-Control", value: "no-store"),
-            HTTPHeader(name: "Referrer-Policy", value: "no-referrer"),
-            HTTPHeader(name: "X-Content-Type-Options", value: "nosniff"),
-        ]
-        return response
+        return frame.render(context, nonce: nonce)
     }
 
     private func code(_ request: LoopbackRequest) -> LoopbackResponse {
@@ -175,6 +175,18 @@ public final class LoopbackRecaptchaPage: Sendable {
         guard !code.isEmpty else { return statusReply(status: 400, message: "Enter the code from the SMS.") }
         guard progress.submit(code: code) else {
             return statusReply(status: 409, message: "The code field is not open right now.")
+        }
+        return statusReply(status: 202)
+    }
+
+    private func fallback(_ request: LoopbackRequest) -> LoopbackResponse {
+        guard request.method == "POST" else { return .text("Use POST.\n", status: 405) }
+        let form = QueryParameters(query: request.text[...], plusAsSpace: true)
+        guard isOurs(form) else { return .text("Wrong state.\n", status: 403) }
+        let token = form.value("recaptchaToken", rule: .firstWins) ?? ""
+        guard !token.isEmpty else { return statusReply(status: 400, message: "Solve the reCAPTCHA first.") }
+        guard progress.submit(fallbackToken: token) else {
+            return statusReply(status: 409, message: "The reCAPTCHA checkbox is not wanted right now.")
         }
         return statusReply(status: 202)
     }
@@ -202,8 +214,7 @@ public final class LoopbackRecaptchaPage: Sendable {
     }
 
     private func isOurs(_ parameters: QueryParameters) -> Bool {
-        guard let given = parameters.value("state", rule: .firstWins) else { return false }
-        return ConstantTime.equal(given, state)
+        frame.isOurs(parameters)
     }
 
     // MARK: Helpers
@@ -227,12 +238,13 @@ public final class LoopbackRecaptchaPage: Sendable {
         return code
     }
 
-    /// Scripts only from reCAPTCHA's hosts and the page's own inline script (by nonce); requests only back to
-    /// this listener; frames only reCAPTCHA's.
-    static func contentSecurityPolicy(nonce: String) -> String {
-        [
+    /// Scripts only from reCAPTCHA's hosts (and `extraScriptOrigin`, a stand-in's, when asked for) and the
+    /// page's own inline script (by nonce); requests only back to this listener; frames only reCAPTCHA's.
+    static func contentSecurityPolicy(nonce: String, extraScriptOrigin: String? = nil) -> String {
+        let extra = extraScriptOrigin.map { " " + $0 + "/www.google.com/recaptcha/" } ?? ""
+        return [
             "default-src 'none'",
-            "script-src 'nonce-\(nonce)' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/",
+            "script-src 'nonce-\(nonce)' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/" + extra,
             "frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/",
             "style-src 'unsafe-inline'", "img-src data:", "connect-src 'self'", "base-uri 'none'",
             "form-action 'none'", "frame-ancestors 'none'",

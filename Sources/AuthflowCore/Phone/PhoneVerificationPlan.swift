@@ -67,15 +67,21 @@ public struct PhoneVerificationPlan: Sendable, Equatable {
         self.reason = reason
     }
 
-    /// Whether the page must produce a reCAPTCHA v2 token: always on the hosted page; on the loopback page
-    /// unless Enterprise is enforced (AUDIT keeps v2 as the fallback).
+    /// Whether the page must produce a reCAPTCHA v2 token with its first answer: always on the hosted page;
+    /// on the loopback page only when Enterprise is not used (under AUDIT the v2 checkbox comes only after
+    /// the Enterprise token was refused: ``fallsBackToV2``).
     public var needsV2Token: Bool {
         switch verifier {
         case .none: false
         case .hosted: true
-        case .loopback: !usesEnterprise || enforcement == .audit
+        case .loopback: !usesEnterprise
         }
     }
+
+    /// Whether the loopback page sends the Enterprise token alone first and shows the v2 checkbox only after
+    /// the server refused it with `INVALID_APP_CREDENTIAL` or `MISSING_RECAPTCHA_TOKEN`: the web SDK's AUDIT
+    /// flow.
+    public var fallsBackToV2: Bool { verifier == .loopback && usesEnterprise && enforcement == .audit }
 
     /// Whether the loopback page must produce an Enterprise token.
     public var needsEnterpriseToken: Bool { verifier == .loopback && usesEnterprise }
@@ -84,9 +90,9 @@ public struct PhoneVerificationPlan: Sendable, Equatable {
         enterpriseSiteKey != nil && (enforcement == .audit || enforcement == .enforce)
     }
 
-    /// The proofs to send with `sendVerificationCode`, in order: the second is tried only after the first is
-    /// refused with `INVALID_APP_CREDENTIAL` or `MISSING_RECAPTCHA_TOKEN` (the web SDK's AUDIT fallback).
-    /// Empty when `answer` lacks a token the plan needs.
+    /// The proofs to send with `sendVerificationCode` for the page's first answer, in order. Empty when
+    /// `answer` lacks a token the plan needs. Under AUDIT the loopback page's answer is the Enterprise token
+    /// alone; the v2 proof for the fallback (``fallbackAttempt(v2Token:)``) is asked for only after a refusal.
     ///
     /// The bodies are the SDKs': the hosted page's token as iOS sends it (with its AUDIT fallback fields
     /// when the project audits, since the page cannot give an Enterprise token); the loopback page's as the
@@ -104,12 +110,13 @@ public struct PhoneVerificationPlan: Sendable, Equatable {
             let v2 = answer.v2Token.map { AppVerification.classicWithEnterpriseFallback(.recaptchaV2(token: $0)) }
             guard usesEnterprise else { return v2.map { [$0] } ?? [] }
             guard let enterprise = answer.enterpriseToken else { return [] }
-            let first = AppVerification.recaptchaEnterprise(token: enterprise)
-            if enforcement == .audit {
-                guard let v2 else { return [] }
-                return [first, v2]
-            }
-            return [first]
+            return [AppVerification.recaptchaEnterprise(token: enterprise)]
         }
+    }
+
+    /// The proof sent after the Enterprise token was refused under AUDIT: the v2 token with
+    /// `captchaResponse: "NO_RECAPTCHA"`, as the web SDK sends it.
+    public func fallbackAttempt(v2Token: String) -> AppVerification {
+        .classicWithEnterpriseFallback(.recaptchaV2(token: v2Token))
     }
 }

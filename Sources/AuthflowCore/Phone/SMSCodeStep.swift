@@ -23,6 +23,8 @@ struct SMSCodeStep: Sendable {
         var templates: TemplateDirectory
         /// Where the hosted route publishes itself for a handoff.
         var rendezvous: RendezvousDirectory?
+        /// How long the loopback page's v2 fallback (AUDIT) may take.
+        var timeout: Duration = .seconds(300)
     }
 
     let client: IdentityToolkitClient
@@ -40,7 +42,7 @@ struct SMSCodeStep: Sendable {
             .plan(requested: options.verifier, testMode: options.appVerificationDisabledForTesting)
         let step = SMSCodeStep(client: client, configuration: configuration, setting: Setting(
             recipient: recipient, recaptchaAction: recaptchaAction, label: label, port: options.port,
-            templates: options.templates, rendezvous: options.rendezvous))
+            templates: options.templates, rendezvous: options.rendezvous, timeout: options.timeout))
         let texted = try await step.text(plan: plan, interaction: interaction) { verification throws(IdentityToolkitError) in
             try await request(verification, plan)
         }
@@ -131,6 +133,35 @@ struct SMSCodeStep: Sendable {
         return try await interaction.waitForAnswer(from: listener).token.get()
     }
 
+    /// The web SDK's AUDIT flow on the loopback page: the Enterprise token alone; only when the server refuses
+    /// it with `INVALID_APP_CREDENTIAL` or `MISSING_RECAPTCHA_TOKEN` does the page show the v2 checkbox, whose
+    /// token is then sent with `captchaResponse: "NO_RECAPTCHA"`.
+    private func enterpriseThenV2(
+        _ enterprise: String, plan: PhoneVerificationPlan, page: LoopbackRecaptchaPage,
+        request: (AppVerification) async throws(IdentityToolkitError) -> String
+    ) async throws(PhoneSignInError) -> String {
+        do {
+            return try await request(.recaptchaEnterprise(token: enterprise))
+        } catch {
+            let code = error.serverError?.code
+            guard code == .invalidAppCredential || code == .missingRecaptchaToken else { throw .sendFailed(error) }
+        }
+        let limit = setting.timeout
+        let v2Token: String?? = await withTaskGroup(of: String??.self) { group in
+            group.addTask { .some(await page.fallbackToV2()) }
+            group.addTask {
+                try? await Task.sleep(for: limit)
+                return .none
+            }
+            let first = await group.next() ?? .none
+            group.cancelAll()
+            return first
+        }
+        guard let answered = v2Token else { throw .browser(.timedOut(limit)) }
+        guard let token = answered else { throw .interrupted }
+        return try await Self.send([plan.fallbackAttempt(v2Token: token)], request: request)
+    }
+
     private func loopback(
         plan: PhoneVerificationPlan, interaction: some PhoneSignInInteraction,
         request: (AppVerification) async throws(IdentityToolkitError) -> String
@@ -159,7 +190,12 @@ struct SMSCodeStep: Sendable {
         do throws(PhoneSignInError) {
             let answer = try await interaction.waitForAnswer(from: listener).get()
             page.sending()
-            let verificationID = try await Self.send(plan.attempts(with: answer), request: request)
+            let verificationID: String
+            if plan.fallsBackToV2, let enterprise = answer.enterpriseToken {
+                verificationID = try await enterpriseThenV2(enterprise, plan: plan, page: page, request: request)
+            } else {
+                verificationID = try await Self.send(plan.attempts(with: answer), request: request)
+            }
             return texted.with(verificationID: verificationID)
         } catch {
             await texted.failed(interaction.pageMessage(for: error))

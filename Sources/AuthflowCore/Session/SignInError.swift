@@ -13,6 +13,8 @@ public enum SignInError: Error, Sendable, CustomStringConvertible {
     case unusableReply
     /// Re-authentication signed in someone other than the signed-in user. The stored session is unchanged.
     case userMismatch(expectedUID: String, signedInUID: String, email: String?)
+    /// The project protects the call with reCAPTCHA Enterprise and no token could be attached.
+    case recaptcha(RecaptchaProtectionError)
 
     public var description: String {
         switch self {
@@ -32,6 +34,8 @@ public enum SignInError: Error, Sendable, CustomStringConvertible {
             return "That credential belongs to another account (\(email ?? other), uid \(other)), not to the "
                 + "signed-in user (uid \(expected)). Re-authenticate with the signed-in user's own email; the "
                 + "stored session is unchanged."
+        case .recaptcha(let error):
+            return error.description
         }
     }
 }

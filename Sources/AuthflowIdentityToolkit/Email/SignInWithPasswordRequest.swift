@@ -13,6 +13,10 @@ public struct SignInWithPasswordRequest: TenantScopedRequest, Encodable, Hashabl
     public var returnSecureToken: Bool
     /// The tenant, sent as `tenantId`.
     public var tenantID: String?
+    /// A reCAPTCHA Enterprise token for `signInWithPassword`, sent as `captchaResponse` with `recaptchaVersion`.
+    public var recaptchaEnterpriseToken: String?
+    /// The client type, sent as `clientType` (the web SDK's `CLIENT_TYPE_WEB` with a token).
+    public var clientType: RecaptchaClientType?
 
     /// A password sign-in.
     public init(email: String, password: String, returnSecureToken: Bool = true, tenantID: String? = nil) {
@@ -24,6 +28,16 @@ public struct SignInWithPasswordRequest: TenantScopedRequest, Encodable, Hashabl
 
     private enum CodingKeys: String, CodingKey {
         case email, password, returnSecureToken, tenantID = "tenantId"
+    }
+
+    /// Writes the body with the API's field names, leaving out unset fields.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(email, forKey: .email)
+        try container.encode(password, forKey: .password)
+        try container.encode(returnSecureToken, forKey: .returnSecureToken)
+        try container.encodeIfPresent(tenantID, forKey: .tenantID)
+        try RecaptchaEnterpriseFields(token: recaptchaEnterpriseToken, clientType: clientType).encode(to: encoder)
     }
 }
 

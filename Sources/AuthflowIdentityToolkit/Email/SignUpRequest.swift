@@ -16,6 +16,10 @@ public struct SignUpRequest: TenantScopedRequest, Encodable, Hashable {
     public var returnSecureToken: Bool
     /// The tenant, sent as `tenantId`.
     public var tenantID: String?
+    /// A reCAPTCHA Enterprise token for `signUpPassword`, sent as `captchaResponse` with `recaptchaVersion`.
+    public var recaptchaEnterpriseToken: String?
+    /// The client type, sent as `clientType` (the web SDK's `CLIENT_TYPE_WEB` with a token).
+    public var clientType: RecaptchaClientType?
 
     /// A sign-up; every field is optional.
     public init(
@@ -31,6 +35,17 @@ public struct SignUpRequest: TenantScopedRequest, Encodable, Hashable {
 
     private enum CodingKeys: String, CodingKey {
         case email, password, displayName, returnSecureToken, tenantID = "tenantId"
+    }
+
+    /// Writes the body with the API's field names, leaving out unset fields.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(email, forKey: .email)
+        try container.encodeIfPresent(password, forKey: .password)
+        try container.encodeIfPresent(displayName, forKey: .displayName)
+        try container.encode(returnSecureToken, forKey: .returnSecureToken)
+        try container.encodeIfPresent(tenantID, forKey: .tenantID)
+        try RecaptchaEnterpriseFields(token: recaptchaEnterpriseToken, clientType: clientType).encode(to: encoder)
     }
 }
 

@@ -8,7 +8,6 @@ import Testing
 /// the stand-in widget, posts its answer back, then takes the SMS code.
 @Suite("authflow phone: route loopback")
 struct PhoneLoopbackRouteTests {
-    static let audit = #"{"recaptchaKey":"projects/p-1/keys/ent-key","recaptchaEnforcementState":[{"provider":"PHONE_PROVIDER","enforcementState":"AUDIT"}]}"#
     static let enforce = #"{"recaptchaKey":"projects/p-1/keys/ent-key","recaptchaEnforcementState":[{"provider":"PHONE_PROVIDER","enforcementState":"ENFORCE"}]}"#
 
     @Test("Driven over HTTP as its script would: the page's answer sends the SMS, its code field finishes the sign-in")
@@ -44,29 +43,83 @@ struct PhoneLoopbackRouteTests {
         #expect(object["codeSource"] as? String == "page")
     }
 
-    @Test("Under reCAPTCHA Enterprise AUDIT the page gives both tokens; INVALID_APP_CREDENTIAL falls back to v2 with one SMS")
-    func enterpriseAuditFallback() async throws {
+    @Test("Under AUDIT the page gives the Enterprise token alone; accepted, the v2 checkbox is never asked for")
+    func enterpriseAuditAccepted() async throws {
         let fixture = try PhoneCLIFixture()
-        fixture.backend.setFault(.status(200, body: Self.audit), for: "recaptchaConfig")
-        fixture.backend.setFault(
-            .status(400, body: #"{"error":{"code":400,"message":"INVALID_APP_CREDENTIAL"}}"#), for: "accounts:sendVerificationCode",
-            times: 1)
+        fixture.backend.setRecaptchaEnforcement(.audit, for: .phone)
         let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
         async let signIn = fixture.run(
             ["phone", "sign-in", "+16505550131", "--verifier", "loopback", "--browser", browser, "--code-command", fixture.codeCommand])
         let page = LoopbackPageDriver(url: try await RecordingBrowser.url(recordedBy: browser))
 
         let html = try await page.page()
-        let v2Only = try await page.answer([("recaptchaToken", "v2-token")])
-        let both = try await page.answer([("recaptchaToken", "v2-token"), ("captchaResponse", "enterprise-token")])
+        let early = try await page.post("/phone/v2", [("state", page.state), ("recaptchaToken", "v2-token")])
+        let answered = try await page.answer([("captchaResponse", "authflow-stand-in:sendVerificationCode:abc")])
         let result = try await signIn
 
         #expect(html.text.contains(#"data-needs-enterprise="1""#))
-        #expect(html.text.contains(#"data-needs-v2="1""#))
-        #expect(html.text.contains(#"data-enterprise-site-key="ent-key""#))
-        #expect(v2Only.status == 400, "AUDIT needs the Enterprise token too")
-        #expect(both.status == 200)
+        #expect(html.text.contains(#"data-needs-v2="""#), "no v2 token with the first answer")
+        #expect(html.text.contains(#"data-falls-back="1""#))
+        #expect(early.status == 409, "the checkbox is not wanted before a refusal")
+        #expect(answered.status == 200)
         #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(fixture.backend.recaptchaAssessments.map(\.valid) == [true])
+        #expect(fixture.smsSent == 1)
+    }
+
+    @Test("Under AUDIT a refused Enterprise token (INVALID_APP_CREDENTIAL) brings the v2 checkbox; its token goes with NO_RECAPTCHA; one SMS")
+    func enterpriseAuditFallback() async throws {
+        let fixture = try PhoneCLIFixture()
+        fixture.backend.setRecaptchaEnforcement(.audit, for: .phone)
+        let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
+        async let signIn = fixture.run(
+            ["phone", "sign-in", "+16505550136", "--verifier", "loopback", "--browser", browser, "--code-command", fixture.codeCommand])
+        let page = LoopbackPageDriver(url: try await RecordingBrowser.url(recordedBy: browser))
+
+        let answered = try await page.answer([("captchaResponse", "an-enterprise-token-the-server-refuses")])
+        let fallback = try await page.waitFor(["recaptcha-v2", "failed", "done"])
+        let v2 = try await page.post("/phone/v2", [("state", page.state), ("recaptchaToken", "v2-token")])
+        let result = try await signIn
+
+        #expect(answered.status == 200)
+        #expect(fallback["phase"] == "recaptcha-v2")
+        #expect(v2.status == 202)
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(fixture.backend.recaptchaAssessments.map(\.valid) == [false], "the Enterprise token was tried once, first")
+        #expect(fixture.smsSent == 1)
+    }
+
+    @Test("Headless Chromium under AUDIT: the stand-in widget gives the Enterprise token; after a refusal it is the v2 checkbox")
+    func headlessChromiumAuditFallback() async throws {
+        let fixture = try PhoneCLIFixture()
+        fixture.backend.setRecaptchaEnforcement(.audit, for: .phone)
+        fixture.backend.setFault(
+            .status(400, body: #"{"error":{"code":400,"message":"INVALID_APP_CREDENTIAL"}}"#), for: "accounts:sendVerificationCode",
+            times: 1)
+        let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
+        async let signIn = fixture.run(
+            ["phone", "sign-in", "+16505550137", "--verifier", "loopback", "--browser", browser, "--code-command", fixture.codeCommand])
+        let url = try await RecordingBrowser.url(recordedBy: browser)
+
+        let chromium = try await HeadlessChromium()
+        let phaseScript = "return document.getElementById('authflow').dataset.phase"
+        var phases: [String] = []
+        do {
+            try await chromium.open(url)
+            try await chromium.click("#test-widget")
+            phases.append(try await chromium.waitFor(phaseScript) { $0 == "recaptcha-v2" || $0 == "failed" || $0 == "done" })
+            try await chromium.click("#test-widget")
+            phases.append(try await chromium.waitFor(phaseScript) { $0 == "code" || $0 == "failed" || $0 == "done" })
+        } catch {
+            await chromium.quit()
+            throw error
+        }
+        await chromium.quit()
+        let result = try await signIn
+
+        #expect(phases.first == "recaptcha-v2")
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(!fixture.backend.isFaultArmed(for: "accounts:sendVerificationCode"), "the Enterprise token went first")
         #expect(fixture.smsSent == 1)
     }
 

@@ -22,7 +22,7 @@ struct PhoneVerificationPlanTests {
         #expect(off.attempts(with: RecaptchaAnswer()) == [])
     }
 
-    @Test("The loopback page's tokens go as the web SDK sends them: v2 with NO_RECAPTCHA; Enterprise, then v2 under AUDIT; Enterprise alone under ENFORCE")
+    @Test("The loopback page's tokens go as the web SDK sends them: v2 with NO_RECAPTCHA; under AUDIT Enterprise alone first, v2 only as the fallback; Enterprise alone under ENFORCE")
     func loopback() {
         let off = PhoneVerificationPlan(verifier: .loopback, clientType: .web, siteKey: "s", reason: .requested)
         let audit = PhoneVerificationPlan(verifier: .loopback, enforcement: .audit, clientType: .web, siteKey: "s", enterpriseSiteKey: "e", reason: .requested)
@@ -30,9 +30,10 @@ struct PhoneVerificationPlanTests {
 
         #expect(off.attempts(with: Self.both) == [.classicWithEnterpriseFallback(.recaptchaV2(token: "v2"))])
         #expect(off.needsV2Token && !off.needsEnterpriseToken)
-        #expect(audit.attempts(with: Self.both) == [.recaptchaEnterprise(token: "ent"), .classicWithEnterpriseFallback(.recaptchaV2(token: "v2"))])
-        #expect(audit.needsV2Token && audit.needsEnterpriseToken)
-        #expect(audit.attempts(with: RecaptchaAnswer(enterpriseToken: "ent")) == [], "AUDIT needs the v2 fallback token too")
+        #expect(audit.attempts(with: RecaptchaAnswer(enterpriseToken: "ent")) == [.recaptchaEnterprise(token: "ent")])
+        #expect(!audit.needsV2Token && audit.needsEnterpriseToken, "the page asks for Enterprise alone first")
+        #expect(audit.fallsBackToV2 && !off.fallsBackToV2 && !enforce.fallsBackToV2)
+        #expect(audit.fallbackAttempt(v2Token: "v2") == .classicWithEnterpriseFallback(.recaptchaV2(token: "v2")))
         #expect(enforce.attempts(with: Self.both) == [.recaptchaEnterprise(token: "ent")])
         #expect(!enforce.needsV2Token && enforce.needsEnterpriseToken)
         #expect(enforce.attempts(with: RecaptchaAnswer(v2Token: "v2")) == [])

@@ -13,6 +13,10 @@ struct EmailSignInCommand: AsyncParsableCommand {
             --mfa-code-command, or the terminal; without them and without a terminal it exits 5 with its factors \
             listed and the sign-in saved for `authflow mfa resolve`.
 
+            A project that protects password sign-in with reCAPTCHA Enterprise needs a token: at a terminal \
+            (or with --browser) a page in the browser gets it; --recaptcha-token-command runs a command that \
+            prints one.
+
             \(AuthflowExitCode.table)
             """
     )
@@ -28,6 +32,15 @@ struct EmailSignInCommand: AsyncParsableCommand {
     @OptionGroup(title: "Second factor")
     var secondFactor: SecondFactorOptions
 
+    @OptionGroup(title: "reCAPTCHA Enterprise")
+    var recaptcha: RecaptchaOptions
+
+    @OptionGroup(title: "Browser")
+    var browser: BrowserOptions
+
+    @OptionGroup(title: "Waiting")
+    var wait: WaitOptions
+
     @OptionGroup(title: "Project")
     var project: ProjectOptions
 
@@ -37,7 +50,9 @@ struct EmailSignInCommand: AsyncParsableCommand {
     func run() async throws {
         let context = try CommandContext(options: project, verbose: output.verbose)
         let password = try readPassword()
-        let signIn = PasswordSignIn(try context.flowEnvironment())
+        let signIn = PasswordSignIn(
+            try context.flowEnvironment(),
+            recaptchaTokens: try recaptcha.tokenSource(context: context, browser: browser, wait: wait))
         let result: SignInResult
         do {
             result = try await signIn.signIn(email: email, password: password)
@@ -46,7 +61,8 @@ struct EmailSignInCommand: AsyncParsableCommand {
         }
         try await SignInReport.finish(
             result, purpose: .signIn, json: format.json,
-            secondFactor: SecondFactorContinuation(context: context, options: secondFactor))
+            secondFactor: SecondFactorContinuation(
+                context: context, options: secondFactor, browser: browser, wait: wait))
     }
 
     private func readPassword() throws(CommandFailure) -> String {

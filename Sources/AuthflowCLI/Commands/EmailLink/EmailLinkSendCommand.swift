@@ -12,6 +12,10 @@ struct EmailLinkSendCommand: AsyncParsableCommand {
             one of the project's authorized domains. --ios-bundle-id (the flag only, not a configuration file) \
             and the Android options say which app may open the link; --lang sets the email's language.
 
+            A project that protects email sign-in with reCAPTCHA Enterprise needs a token: at a terminal (or \
+            with --browser) a page in the browser gets it; --recaptcha-token-command runs a command that \
+            prints one.
+
             The address is remembered per project (and tenant) in the state directory, so `authflow \
             email-link complete` on this machine does not ask for it; sending again replaces it.
 
@@ -45,6 +49,15 @@ struct EmailLinkSendCommand: AsyncParsableCommand {
         help: ArgumentHelp("The minimum Android app version that may open the link.", valueName: "version"))
     var androidMinVersion: String?
 
+    @OptionGroup(title: "reCAPTCHA Enterprise")
+    var recaptcha: RecaptchaOptions
+
+    @OptionGroup(title: "Browser")
+    var browser: BrowserOptions
+
+    @OptionGroup(title: "Waiting")
+    var wait: WaitOptions
+
     @OptionGroup(title: "Project")
     var project: ProjectOptions
 
@@ -65,7 +78,9 @@ struct EmailLinkSendCommand: AsyncParsableCommand {
 
     func run() async throws {
         let context = try CommandContext(options: project, verbose: output.verbose)
-        let sender = EmailLinkSender(try context.flowEnvironment())
+        let sender = EmailLinkSender(
+            try context.flowEnvironment(),
+            recaptchaTokens: try recaptcha.tokenSource(context: context, browser: browser, wait: wait))
         let settings = ActionCodeSettings(
             continueUrl: continueURL.trimmingCharacters(in: .whitespaces), canHandleCodeInApp: true,
             linkDomain: linkDomain, iosBundleID: project.iosBundleID, androidPackageName: androidPackage,

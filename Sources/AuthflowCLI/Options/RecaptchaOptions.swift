@@ -1,0 +1,50 @@
+import ArgumentParser
+import AuthflowCore
+import AuthflowListener
+
+/// Where reCAPTCHA Enterprise tokens come from when the project protects email/password calls with it:
+/// a command that prints one, else the loopback page in a browser when there is someone to see it.
+struct RecaptchaOptions: ParsableArguments {
+    @Option(
+        name: .customLong("recaptcha-token-command"),
+        help: ArgumentHelp(
+            "When the project requires reCAPTCHA Enterprise, run this shell command and use the first line it "
+                + "prints as the token ($AUTHFLOW_RECAPTCHA_ACTION and $AUTHFLOW_RECAPTCHA_SITE_KEY are set).",
+            valueName: "command"))
+    var tokenCommand: String?
+
+    /// Loads the embedded backend's stand-in reCAPTCHA Enterprise script instead of Google's (tests and the
+    /// demo only; needs an emulator).
+    @Flag(name: .customLong("recaptcha-stand-in"), help: .hidden)
+    var standIn = false
+
+    func validate() throws {
+        if let tokenCommand, tokenCommand.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--recaptcha-token-command must not be empty.")
+        }
+    }
+
+    /// The token source: the command when given; else the page, when a terminal or an explicit --browser
+    /// can show it; else none (a project that requires a token then stops with what to do).
+    func tokenSource(
+        context: CommandContext, browser: BrowserOptions, wait: WaitOptions
+    ) throws(CommandFailure) -> (any RecaptchaTokenSource)? {
+        var script = RecaptchaScript.google
+        if standIn {
+            guard let host = context.configuration.emulatorHost else {
+                throw CommandFailure(
+                    "--recaptcha-stand-in loads the embedded backend's stand-in script and needs an emulator "
+                        + "(--emulator HOST:PORT or FIREBASE_AUTH_EMULATOR_HOST).",
+                    status: .usage)
+            }
+            script = .standIn(origin: "http://\(host)")
+        }
+        if let tokenCommand { return RecaptchaTokenProgram(tokenCommand, timeout: wait.duration) }
+        guard Terminal.isInteractive || browser.browser != nil else { return nil }
+        return RecaptchaBrowserTokenSource(
+            interaction: TerminalRecaptchaInteraction(
+                browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration),
+            script: script, port: wait.port, templates: TemplateDirectory.standard(explicit: wait.templates),
+            languageCode: context.configuration.languageCode)
+    }
+}

@@ -1,0 +1,48 @@
+import AuthflowListener
+import AuthflowParsing
+import AuthflowPrimitives
+
+/// What authflow's own reCAPTCHA pages on `http://localhost` share (``LoopbackRecaptchaPage``,
+/// ``LoopbackRecaptchaTokenPage``): the template, the address with the page's `state`, the state check, and
+/// the rendered page with its security headers.
+struct LoopbackPageFrame: Sendable {
+    let templateName: String
+    let pagePath: String
+    let state: String
+    let renderer: PageRenderer
+
+    /// Checks the template loads, so a broken branded copy is reported before the browser opens.
+    func preload() throws(TemplateError) {
+        try renderer.preload([templateName])
+    }
+
+    /// The address to open: on `localhost`, which projects authorize by default, never `127.0.0.1`.
+    func url(port: UInt16) -> String {
+        "http://localhost:\(port)\(pagePath)?state=\(PercentEncoding.encodeUnreserved(state))"
+    }
+
+    /// Whether `parameters` carry this page's state.
+    func isOurs(_ parameters: QueryParameters) -> Bool {
+        guard let given = parameters.value("state", rule: .firstWins) else { return false }
+        return ConstantTime.equal(given, state)
+    }
+
+    /// The page rendered with `context`, under the reCAPTCHA pages' Content-Security-Policy for `nonce`.
+    func render(_ context: TemplateContext, nonce: String, extraScriptOrigin: String? = nil) -> LoopbackResponse {
+        var response: LoopbackResponse
+        do {
+            response = .html(try renderer.render(templateName, context))
+        } catch {
+            response = .text("The reCAPTCHA page could not be rendered: \(error)\n", status: 500)
+        }
+        response.headers += [
+            HTTPHeader(
+                name: "Content-Security-Policy",
+                value: LoopbackRecaptchaPage.contentSecurityPolicy(nonce: nonce, extraScriptOrigin: extraScriptOrigin)),
+            HTTPHeader(name: "Cache-Control", value: "no-store"),
+            HTTPHeader(name: "Referrer-Policy", value: "no-referrer"),
+            HTTPHeader(name: "X-Content-Type-Options", value: "nosniff"),
+        ]
+        return response
+    }
+}

@@ -1,0 +1,97 @@
+import AuthflowIdentityToolkit
+import AuthflowListener
+import AuthflowParsing
+import AuthflowPrimitives
+
+/// The page authflow serves at `http://localhost:PORT/recaptcha?state=…` to get one reCAPTCHA Enterprise
+/// token for an action (`getOobCode`, `signInWithPassword`, `signUpPassword`): the same machinery as
+/// phone sign-in's ``LoopbackRecaptchaPage`` (a `localhost` page, which projects authorize by default; the
+/// listener's state check; the same Content-Security-Policy), with nothing for the person to do. The page
+/// (`templates/recaptcha-enterprise.html`) loads ``RecaptchaScript``, runs
+/// `grecaptcha.enterprise.execute(siteKey, {action})` and posts the token to ``answerPath``, or `error`
+/// when the script did not load or gave no token.
+public final class LoopbackRecaptchaTokenPage: Sendable {
+    /// The page itself.
+    public static let pagePath = "/recaptcha"
+    /// Where the page posts the token: the listener's callback path.
+    public static let answerPath = "/recaptcha/answer"
+    /// The template file in `templates/`.
+    public static let templateName = "recaptcha-enterprise.html"
+
+    /// The unguessable value every request from the page carries.
+    public let state: String
+    /// What the token is for.
+    public let request: RecaptchaTokenRequest
+    private let script: RecaptchaScript
+    private let languageCode: String?
+    private let frame: LoopbackPageFrame
+
+    /// A page getting a token for `request` with `script`; `languageCode` is the page's language.
+    public init(
+        request: RecaptchaTokenRequest, script: RecaptchaScript, languageCode: String?, templates: TemplateDirectory,
+        state: String = RandomToken.make()
+    ) {
+        self.request = request
+        self.script = script
+        self.languageCode = languageCode.flatMap(LoopbackRecaptchaPage.validLanguage)
+        self.frame = LoopbackPageFrame(
+            templateName: Self.templateName, pagePath: Self.pagePath, state: state,
+            renderer: PageRenderer(directory: templates))
+        self.state = state
+    }
+
+    /// Checks the template loads, so a broken branded copy is reported before the browser opens.
+    public func preload() throws(TemplateError) {
+        try frame.preload()
+    }
+
+    /// The address to open: on `localhost`, never `127.0.0.1`.
+    public func url(port: UInt16) -> String {
+        frame.url(port: port)
+    }
+
+    /// What the page posts: the token, or the failure it reported.
+    public typealias Answer = Result<String, RecaptchaProtectionError>
+
+    /// The listener check for the page's answer: this page's state, and a token or an `error`.
+    public var check: CallbackCheck<Answer> {
+        let frame = self.frame
+        return CallbackCheck { callback in
+            guard callback.route == .http else {
+                return .rejected("The reCAPTCHA page posts its answer itself; there is nothing to paste.")
+            }
+            let parameters = callback.parameters
+            guard frame.isOurs(parameters) else {
+                return .rejected("That answer belongs to another request; reload the page opened for this one.")
+            }
+            if let error = parameters.nonEmptyValue("error", rule: .firstWins) {
+                let failure = RecaptchaProtectionError.page(RecaptchaPageFailure(code: error))
+                return .acceptedWithError(.failure(failure), message: failure.description)
+            }
+            guard let token = parameters.nonEmptyValue("captchaResponse", rule: .firstWins) else {
+                return .rejected("The answer lacks the reCAPTCHA token; reload the page.")
+            }
+            return .accepted(.success(token))
+        }
+    }
+
+    /// The page, served beside the answer path.
+    public var routes: [String: @Sendable (LoopbackRequest) -> LoopbackResponse] {
+        [Self.pagePath: { [self] in page($0) }]
+    }
+
+    private func page(_ incoming: LoopbackRequest) -> LoopbackResponse {
+        guard incoming.method == "GET" else { return .text("Use GET.\n", status: 405) }
+        guard frame.isOurs(QueryParameters(query: (incoming.query ?? "")[...], plusAsSpace: true)) else {
+            return .text("This page belongs to another request. Open the address given for this one.\n", status: 400)
+        }
+        let nonce = RandomToken.make(bytes: 16)
+        let context: TemplateContext = [
+            "state": .text(state), "answerPath": .text(Self.answerPath), "nonce": .text(nonce),
+            "recaptchaAction": .text(request.action.rawValue), "siteKey": .text(request.siteKey),
+            "lang": .text(languageCode ?? "en"),
+            "scriptURL": .text(script.url(siteKey: request.siteKey, onload: "authflowEnterpriseLoaded")),
+        ]
+        return frame.render(context, nonce: nonce, extraScriptOrigin: script.extraScriptOrigin)
+    }
+}

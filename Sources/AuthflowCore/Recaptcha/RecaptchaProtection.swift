@@ -1,0 +1,73 @@
+import AuthflowIdentityToolkit
+
+/// Sends the calls the email/password provider's reCAPTCHA Enterprise setting protects (`sendOobCode`,
+/// `signInWithPassword`, `signUp`) as the project's `recaptchaConfig` asks:
+///
+/// - `ENFORCE`: a token for the call's action is attached before the first send, with
+///   `clientType: CLIENT_TYPE_WEB` and `recaptchaVersion: RECAPTCHA_ENTERPRISE`.
+/// - `AUDIT`, `OFF`, or no configuration (an emulator answers 501): sent without a token; if the server
+///   refuses with `MISSING_RECAPTCHA_TOKEN` (the project audits, or enforces since the configuration was
+///   read) the call is sent once more with a token, never a third time.
+///
+/// Without a token source, a call that needs a token fails with
+/// ``RecaptchaProtectionError/tokenNeeded(action:enforcement:)`` before anything protected is sent (under
+/// ENFORCE), or after the one refusal that asked for it.
+public struct RecaptchaProtection: Sendable {
+    private let client: IdentityToolkitClient
+    private let project: SessionProject
+    private let tokens: (any RecaptchaTokenSource)?
+
+    /// Protection for `environment`'s project with `tokens` (nil: no way to get a token).
+    public init(_ environment: FlowEnvironment, tokens: (any RecaptchaTokenSource)?) {
+        self.client = environment.client
+        self.project = environment.project
+        self.tokens = tokens
+    }
+
+    /// Sends `request`, with a token when the project requires one (see the type's description).
+    public func send<Request: RecaptchaProtectedRequest>(
+        _ request: Request
+    ) async throws(SignInError) -> Request.Response {
+        var config = await recaptchaConfig()
+        let enforcement = config?.enforcementState(for: .emailPassword) ?? .off
+        if enforcement == .enforce {
+            return try await sendWithToken(request, config: config, enforcement: enforcement)
+        }
+        do {
+            return try await client.send(request)
+        } catch {
+            guard error.serverError?.code == .missingRecaptchaToken else { throw .service(error) }
+        }
+        // The configuration may be out of date (or was never read): read it again for the site key.
+        if config?.siteKey == nil { config = await recaptchaConfig() }
+        let now = config?.enforcementState(for: .emailPassword) ?? .enforce
+        return try await sendWithToken(request, config: config, enforcement: now == .off ? .enforce : now)
+    }
+
+    private func sendWithToken<Request: RecaptchaProtectedRequest>(
+        _ request: Request, config: GetRecaptchaConfigResponse?, enforcement: RecaptchaEnforcementState
+    ) async throws(SignInError) -> Request.Response {
+        let action = Request.recaptchaAction
+        guard let tokens else { throw .recaptcha(.tokenNeeded(action: action, enforcement: enforcement)) }
+        guard let siteKey = config?.siteKey else { throw .recaptcha(.noSiteKey(action: action)) }
+        var protected = request
+        do {
+            protected.recaptchaEnterpriseToken = try await tokens.token(
+                for: RecaptchaTokenRequest(action: action, siteKey: siteKey, project: project))
+        } catch {
+            throw .recaptcha(error)
+        }
+        protected.clientType = .web
+        do {
+            return try await client.send(protected)
+        } catch {
+            throw .service(error)
+        }
+    }
+
+    /// The project's configuration, or nil when it cannot be read (an emulator's 501, a network failure):
+    /// then the server's `MISSING_RECAPTCHA_TOKEN` is what asks for a token.
+    private func recaptchaConfig() async -> GetRecaptchaConfigResponse? {
+        try? await client.send(GetRecaptchaConfigRequest(clientType: .web, tenantID: project.tenantID))
+    }
+}

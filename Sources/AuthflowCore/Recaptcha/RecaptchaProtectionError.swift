@@ -1,0 +1,37 @@
+import AuthflowIdentityToolkit
+import AuthflowListener
+
+/// Why no reCAPTCHA Enterprise token could be attached to a call the project protects.
+public enum RecaptchaProtectionError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The project protects `action` (`enforcement`, or the server asked with `MISSING_RECAPTCHA_TOKEN`) and
+    /// no token source was given: neither a browser page nor a token command.
+    case tokenNeeded(action: RecaptchaAction, enforcement: RecaptchaEnforcementState)
+    /// The project protects `action` but `recaptchaConfig` named no usable site key to get a token for.
+    case noSiteKey(action: RecaptchaAction)
+    /// The token command failed.
+    case tokenCommand(RecaptchaTokenProgramFailure)
+    /// The browser page reported a failure instead of a token.
+    case page(RecaptchaPageFailure)
+    /// The page could not be served (its template is missing or broken).
+    case pageUnavailable(TemplateError)
+    /// The browser wait failed: listener not started, timed out.
+    case browser(RedirectListenerError)
+    /// Ctrl-C while waiting for the page.
+    case interrupted
+
+    public var description: String {
+        switch self {
+        case .tokenNeeded(let action, let enforcement):
+            "The project requires a reCAPTCHA Enterprise token for \(action.rawValue) (\(enforcement.rawValue)) "
+                + "and no way to get one was given."
+        case .noSiteKey(let action):
+            "The project protects \(action.rawValue) with reCAPTCHA Enterprise but its recaptchaConfig names no "
+                + "site key."
+        case .tokenCommand(let failure): failure.description
+        case .page(let failure): failure.description
+        case .pageUnavailable(let error): "The reCAPTCHA page could not be served: \(error)"
+        case .browser(let error): error.description
+        case .interrupted: "Interrupted while waiting for the reCAPTCHA page."
+        }
+    }
+}
