@@ -13,6 +13,7 @@ enum SignInWithIdp {
         if try body.nonEmptyString("pendingIdToken") != nil { throw .notImplemented("pendingIdToken is not implemented yet.") }
 
         let parameters = try credentialParameters(body)
+        try HandlerSession.check(body, state: state)
         guard let providerId = parameters.values.nonEmpty("providerId")?.lowercased() else {
             throw .badRequest("INVALID_CREDENTIAL_OR_PROVIDER_ID : Invalid IdP response/credential: \(parameters.normalizedURI)")
         }

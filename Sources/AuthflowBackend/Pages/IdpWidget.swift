@@ -11,6 +11,7 @@ enum IdpWidget {
     static let carried = [
         "apiKey", "appName", "authType", "providerId", "redirectUrl", "scopes", "eventId", "clientId", "appId", "apn", "ibi",
         "tid", "tenantId", SimulatedPageError.parameter,
+        "sessionId",
     ]
 
     static func page(_ request: LoopbackRequest, service: BackendService) -> LoopbackResponse {
@@ -66,11 +67,17 @@ enum IdpWidget {
 
         let host = PageParameters.host(of: request, service: service)
         // The page's own URL without its query, then the provider and the claims, as the widget script builds it.
-        let urlResponse = "http://\(host)/emulator/auth/handler?providerId=\(URLEncoding.component(providerId))&id_token="
+        var urlResponse = "http://\(host)/emulator/auth/handler?providerId=\(URLEncoding.component(providerId))&id_token="
             + URLEncoding.component(idToken)
         // JavaScript's encodeURIComponent(null) is "null": the widget sends that when authType is missing.
         let authType = parameters["authType"] ?? "null"
         let eventId = parameters.nonEmpty("eventId")
+        if let eventId, let sessionHash = parameters.nonEmpty("sessionId") {
+            // Production's OAuth response names the attempt (its `state`); here the event ID does, so
+            // signInWithIdp can hold the raw session ID to the hash this page was opened with.
+            service.state.withLock { $0.handlerSessions[eventId] = sessionHash.lowercased() }
+            urlResponse += "&eventId=" + URLEncoding.component(eventId)
+        }
 
         if authType.range(of: "popup", options: .caseInsensitive) != nil {
             return failure(

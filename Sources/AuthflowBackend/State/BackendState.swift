@@ -17,6 +17,9 @@ struct BackendState: Sendable {
     var refreshTokens: [String: RefreshRecord] = [:]
     var recaptchaTokens: [RecaptchaIssue] = []
     var revocations: [Revocation] = []
+    /// The `sessionId` (SHA-256 hex of the client's raw session ID) each hosted-handler redirect was opened
+    /// with, by `eventId`: `signInWithIdp` for that attempt must send the raw value, as production requires.
+    var handlerSessions: [String: String] = [:]
 
     init(projectID: String, emailEnumerationProtection: Bool, verificationCodeLifetime: Duration?) {
         self.projectID = projectID
