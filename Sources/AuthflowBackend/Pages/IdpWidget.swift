@@ -67,16 +67,19 @@ enum IdpWidget {
 
         let host = PageParameters.host(of: request, service: service)
         // The page's own URL without its query, then the provider and the claims, as the widget script builds it.
-        var urlResponse = "http://\(host)/emulator/auth/handler?providerId=\(URLEncoding.component(providerId))&id_token="
+        let urlResponse = "http://\(host)/emulator/auth/handler?providerId=\(URLEncoding.component(providerId))&id_token="
             + URLEncoding.component(idToken)
         // JavaScript's encodeURIComponent(null) is "null": the widget sends that when authType is missing.
         let authType = parameters["authType"] ?? "null"
         let eventId = parameters.nonEmpty("eventId")
         if let eventId, let sessionHash = parameters.nonEmpty("sessionId") {
-            // Production's OAuth response names the attempt (its `state`); here the event ID does, so
-            // signInWithIdp can hold the raw session ID to the hash this page was opened with.
-            service.state.withLock { $0.handlerSessions[eventId] = sessionHash.lowercased() }
-            urlResponse += "&eventId=" + URLEncoding.component(eventId)
+            // Production's OAuth response names its attempt (through `state`); the emulator's URL stays as it
+            // is, so the backend remembers which attempt made it, for signInWithIdp to hold the raw session ID
+            // to the hash this page was opened with.
+            service.state.withLock { state in
+                state.handlerSessions[eventId] = sessionHash.lowercased()
+                state.handlerResponses[urlResponse] = eventId
+            }
         }
 
         if authType.range(of: "popup", options: .caseInsensitive) != nil {

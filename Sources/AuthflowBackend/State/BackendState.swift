@@ -20,6 +20,8 @@ struct BackendState: Sendable {
     /// The `sessionId` (SHA-256 hex of the client's raw session ID) each hosted-handler redirect was opened
     /// with, by `eventId`: `signInWithIdp` for that attempt must send the raw value, as production requires.
     var handlerSessions: [String: String] = [:]
+    /// The `eventId` of the hosted-handler attempt each OAuth response URL the widget made belongs to.
+    var handlerResponses: [String: String] = [:]
 
     init(projectID: String, emailEnumerationProtection: Bool, verificationCodeLifetime: Duration?) {
         self.projectID = projectID

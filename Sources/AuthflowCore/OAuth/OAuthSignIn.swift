@@ -98,10 +98,9 @@ public struct OAuthSignIn: Sendable {
         defer { listener.stop() }
         await interaction.present(page.url, provider: provider, callbackScheme: scheme.scheme, listener: listener)
         let link = try Self.link(from: try await interaction.waitForAnswer(from: listener), provider: provider)
-        let request = SignInWithIdpRequest(
-            requestUri: link, postBody: IdpPostBody.oauth(providerId: provider.id), sessionId: page.sessionID,
-            autoCreate: purpose != .reauthenticate)
-        return try await signIn(request, provider: provider, purpose: purpose, route: "hosted", pending: nil)
+        return try await signIn(
+            Self.redirectRequest(link: link, page: page, purpose: purpose), provider: provider, purpose: purpose,
+            route: "hosted", pending: nil)
     }
 
     /// The credential a collision left behind: links it to the signed-in user (`.link`), or signs in to the
@@ -201,7 +200,19 @@ public struct OAuthSignIn: Sendable {
             throw .signIn(error)
         }
         if case .secondFactorRequired = result, let pending { try? pending.remove() }
-        return Completed(result: result, profile: OAuthProfile(reply: reply, providerID: providerID), route: route)
+        return Completed(
+            result: await withLinkedProviders(result), profile: OAuthProfile(reply: reply, providerID: providerID),
+            route: route)
+    }
+
+    /// `result` with the account's providers as a lookup lists them: an ID token names identities by claim, so
+    /// it cannot tell a password from an address another provider shared. Best effort: the sign-in stands if
+    /// the lookup fails.
+    private func withLinkedProviders(_ result: SignInResult) async -> SignInResult {
+        guard case .signedIn(_, let isNewUser) = result,
+              let refreshed = try? await AccountService(environment).refreshProfile()
+        else { return result }
+        return .signedIn(refreshed, isNewUser: isNewUser)
     }
 
     /// Saves the credential a collision carries and looks up the providers of the account it collides with.
@@ -245,6 +256,14 @@ public struct OAuthSignIn: Sendable {
             tenantID: configuration.tenantID, scopes: options.scopes, customParameters: options.customParameters,
             languageCode: configuration.languageCode)
         return (page, scheme)
+    }
+
+    /// `signInWithIdp` for the handler's answer `link` to `page`: the raw session ID whose hash the page was
+    /// opened with, `postBody=providerId=<id>`; re-authentication sends `autoCreate: false` as iOS does.
+    static func redirectRequest(link: String, page: IdPRedirectURL, purpose: SignInPurpose) -> SignInWithIdpRequest {
+        SignInWithIdpRequest(
+            requestUri: link, postBody: IdpPostBody.oauth(providerId: page.providerID), sessionId: page.sessionID,
+            autoCreate: purpose != .reauthenticate)
     }
 
     /// The OAuth response URL in an answer, or the page's error in this flow's terms.
