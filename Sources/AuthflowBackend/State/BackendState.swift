@@ -108,6 +108,8 @@ struct BackendState: Sendable {
         verificationCodes.removeAll()
         temporaryProofs.removeAll()
         refreshTokens.removeAll()
+        handlerSessions.removeAll()
+        handlerResponses.removeAll()
         recaptchaTokens.removeAll()
         revocations.removeAll()
     }
