@@ -118,6 +118,9 @@ public struct AppleSignIn: Sendable {
         if case .secondFactorRequired = result, case .updated = credential {
             try? updatedFile.remove()
         }
+        AppleAccessToken.keep(
+            from: reply, result: result, purpose: purpose, providerID: AppleCredential.providerID,
+            in: environment.directory)
         var givenName: IdpPostBody.PersonName?
         if case .identityToken(_, _, let name) = credential { givenName = name }
         return Completed(result: result, profile: AppleProfile(reply: reply, givenName: givenName), route: credential.route)

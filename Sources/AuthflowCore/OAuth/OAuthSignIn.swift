@@ -200,6 +200,8 @@ public struct OAuthSignIn: Sendable {
             throw .signIn(error)
         }
         if case .secondFactorRequired = result, let pending { try? pending.remove() }
+        AppleAccessToken.keep(
+            from: reply, result: result, purpose: purpose, providerID: providerID, in: environment.directory)
         return Completed(
             result: await withLinkedProviders(result), profile: OAuthProfile(reply: reply, providerID: providerID),
             route: route)
