@@ -35,7 +35,11 @@ struct DemoCommandTests {
         #expect(output.contains("$ authflow handle-url 'app-1-1234567890-ios-0a1b2c3d4e5f://firebaseauth/link?deep_link_id="))
         #expect(output.contains("     | Name from Apple: Ada Lovelace."))
         #expect(output.contains("✓ signed in with Apple as ada.q7x2@privaterelay.appleid.com (Ada Lovelace), through the IdP page"))
-        #expect(output.contains("Done: 4 of 4 flows completed"))
+        // GitHub: the same hosted route for any provider, with GitHub's access token shown on request.
+        #expect(output.contains("$ authflow oauth sign-in --provider github.com --scopes read:user --no-browser"))
+        #expect(output.contains("     | Provider access token: FirebaseAuthEmulatorFakeAccessToken_github.com"))
+        #expect(output.contains("✓ signed in with GitHub as mona@example.com (Mona Octocat), through the IdP page"))
+        #expect(output.contains("Done: 5 of 5 flows completed"))
 
         // The private state directory is gone, and the user's own state was never touched.
         let workspace = try #require(Self.workspace(in: output))

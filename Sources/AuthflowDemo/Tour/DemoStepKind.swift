@@ -4,6 +4,7 @@ public enum DemoStepKind: String, Sendable, Hashable, CaseIterable {
     case phone
     case multiFactor = "mfa"
     case apple
+    case github
 
     /// The section title.
     var title: String {
@@ -12,6 +13,7 @@ public enum DemoStepKind: String, Sendable, Hashable, CaseIterable {
         case .phone: "Phone-number sign-in"
         case .multiFactor: "SMS multi-factor: enrol, then a second-factor sign-in"
         case .apple: "Sign in with Apple"
+        case .github: "Sign in with GitHub (any OAuth provider)"
         }
     }
 
@@ -22,6 +24,7 @@ public enum DemoStepKind: String, Sendable, Hashable, CaseIterable {
         case .phone: PhoneTourStep()
         case .multiFactor: MultiFactorTourStep()
         case .apple: AppleTourStep()
+        case .github: GitHubTourStep()
         }
     }
 }
