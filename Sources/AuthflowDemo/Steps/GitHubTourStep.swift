@@ -56,24 +56,7 @@ struct GitHubTourStep: TourStep {
     }
 
     private static func clickThrough(_ page: String, _ programs: HeadlessChromium.Programs) async throws(DemoFailure) -> String {
-        let chromium: HeadlessChromium
-        do {
-            chromium = try await HeadlessChromium(programs: programs)
-        } catch {
-            throw .browser("Headless Chromium did not start: \(error)")
-        }
-        do {
-            try await chromium.open(page)
-            try await chromium.type(email, into: "#email-input")
-            try await chromium.type(name, into: "#display-name-input")
-            try await chromium.click("#sign-in")
-            let callback = try await chromium.waitForNavigation(startingWith: AppleTourStep.scheme + "://")
-            await chromium.quit()
-            return callback
-        } catch {
-            await chromium.quit()
-            throw .browser("Driving the sign-in page failed: \(error)")
-        }
+        try await IdPWidgetAccount(email: email, name: name, scheme: AppleTourStep.scheme).add(on: page, programs)
     }
 
     /// The widget's form as a GET of its select address, as the page submits it; returns where it leads.
