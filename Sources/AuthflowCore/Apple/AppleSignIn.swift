@@ -103,7 +103,11 @@ public struct AppleSignIn: Sendable {
             reply = try await environment.client.send(request)
         } catch {
             if case .updated = credential, error.serverError != nil, !error.isBackendUnavailable { try? updatedFile.remove() }
-            throw ending.refusal(error) { server, code in Self.failure(server, code: code, file: updatedFile) }
+            throw ending.refusal(error) { server, code in
+                // On the hosted route there is no nonce of the caller's: the refusal is about the session ID.
+                if case .redirect = credential, code == .missingOrInvalidNonce { return .credentialRejected(server) }
+                return Self.failure(server, code: code, file: updatedFile)
+            }
         }
         let result: SignInResult
         do {

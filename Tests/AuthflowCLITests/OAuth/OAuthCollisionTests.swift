@@ -108,3 +108,30 @@ struct OAuthCollisionTests {
         #expect(nothing.stderrText.contains("No pending provider credential is waiting"))
     }
 }
+
+/// What the hosted route says when Firebase refuses the raw session ID (production's check, which the embedded
+/// backend makes too): the answer was for another attempt or another machine.
+@Suite("Hosted route: a refused session ID")
+struct HostedSessionRefusalTests {
+    @Test("MISSING_OR_INVALID_NONCE on the hosted route is a rejected provider response (exit 1), not a nonce mistake")
+    func refused() async throws {
+        let fixture = try PhoneCLIFixture()
+        fixture.backend.setFault(
+            .status(400, body: #"{"error":{"code":400,"message":"MISSING_OR_INVALID_NONCE : session mismatch"}}"#),
+            for: "accounts:signInWithIdp")
+        let claims = OAuthHostedRouteTests.claims(sub: "s-1", email: "s@example.com")
+
+        let oauth = try await OAuthHostedRouteTests.signIn(fixture, provider: "github.com", claims: claims)
+        let apple = try await fixture.run(
+            ["apple", "sign-in", "--browser", try OAuthHostedRouteTests.installBrowser(in: fixture)]
+                + OAuthHostedRouteTests.iosApp,
+            environment: OAuthHostedRouteTests.environment(claims))
+
+        #expect(oauth.exitCode == 1)
+        #expect(oauth.stderrText.contains("Firebase rejected the provider's response (MISSING_OR_INVALID_NONCE)"))
+        #expect(apple.exitCode == 1)
+        #expect(apple.stderrText.contains("Firebase rejected Apple's credential"), "\(apple.stderrText)")
+        #expect(!apple.stderrText.contains("--nonce"), "no advice about a nonce the person never gave")
+        #expect(try fixture.sessions.load() == nil)
+    }
+}
