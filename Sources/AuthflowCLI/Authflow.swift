@@ -21,6 +21,7 @@ struct Authflow: AsyncParsableCommand {
             EmailLinkCommand.self,
             EmailCommand.self,
             PhoneCommand.self,
+            OAuthCommand.self,
             AppleCommand.self,
             MFACommand.self,
             EmulatorCommand.self,

@@ -41,7 +41,11 @@ struct DemoCommandTests {
         #expect(output.contains("\u{2580}") && output.contains("\u{2584}"), "the QR code is drawn")
         #expect(output.contains("second factor \"Authenticator\" (TOTP app)"))
         #expect(output.contains("✓ enrolled \"Authenticator\" for katherine@example.com and signed in with its code as the second factor"))
-        #expect(output.contains("Done: 5 of 5 flows completed"))
+        // GitHub: the same hosted route for any provider, with GitHub's access token shown on request.
+        #expect(output.contains("$ authflow oauth sign-in --provider github.com --scopes read:user --no-browser"))
+        #expect(output.contains("     | Provider access token: FirebaseAuthEmulatorFakeAccessToken_github.com"))
+        #expect(output.contains("✓ signed in with GitHub as mona@example.com (Mona Octocat), through the IdP page"))
+        #expect(output.contains("Done: 6 of 6 flows completed"))
 
         // The private state directory is gone, and the user's own state was never touched.
         let workspace = try #require(Self.workspace(in: output))

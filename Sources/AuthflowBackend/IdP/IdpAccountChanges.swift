@@ -11,6 +11,9 @@ struct IdpAccountChanges {
     var email: String?
     var emailVerified: Bool?
     var clearPasswordAndPhone = false
+    /// Drops every provider the account had (the emulator's `deleteProviders` when an IdP takes over an
+    /// unverified address); the signing-in provider is added afterwards.
+    var clearProviders = false
     var validSince: Int64?
 
     func apply(to account: inout Account) {
@@ -26,5 +29,6 @@ struct IdpAccountChanges {
             account.phoneNumber = nil
         }
         if let validSince { account.validSince = validSince }
+        if clearProviders { account.providers.removeAll() }
     }
 }

@@ -28,7 +28,12 @@ enum IdpClaims {
 
     /// The profile part of the `signInWithIdp` reply, as the emulator's fake IdP fetch builds it, and the
     /// provider's user ID (`sub`).
-    static func profile(providerId: String, claims: JSONObject) -> (response: JSONObject, rawId: String) {
+    /// For `saml.` providers the assertion's subject `nameId` is the address when it is one (and counts as
+    /// verified), and its attribute statements are the `rawUserInfo`; `oidc.` and other providers keep the
+    /// claims as `rawUserInfo`.
+    static func profile(
+        providerId: String, claims: JSONObject, saml: SAMLAssertion? = nil
+    ) -> (response: JSONObject, rawId: String) {
         let rawId = claims["sub"]?.stringValue ?? ""
         let email = claims["email"]?.stringValue.map(Validation.canonicalEmail)
         // Apple may send "true" as a string; JavaScript's `!!` makes any non-empty string true.
@@ -67,6 +72,11 @@ enum IdpClaims {
             info.set("email", email)
             info.set("picture", photoUrl)
             response["rawUserInfo"] = .string(JSONWriter.string(.object(info)))
+        } else if providerId.hasPrefix("saml.") {
+            if let nameId = saml?.nameId, Validation.isEmail(nameId) { response["email"] = .string(nameId) }
+            response["emailVerified"] = true
+            // JSON.stringify(undefined) leaves the field out when there are no statements.
+            response.set("rawUserInfo", saml?.attributeStatements.map { JSONWriter.string($0) })
         } else {
             response["rawUserInfo"] = .string(JSONWriter.string(.object(claims)))
         }

@@ -13,6 +13,7 @@ enum SignInWithIdp {
         if try body.nonEmptyString("pendingIdToken") != nil { throw .notImplemented("pendingIdToken is not implemented yet.") }
 
         let parameters = try credentialParameters(body)
+        try HandlerSession.check(body, state: state)
         guard let providerId = parameters.values.nonEmpty("providerId")?.lowercased() else {
             throw .badRequest("INVALID_CREDENTIAL_OR_PROVIDER_ID : Invalid IdP response/credential: \(parameters.normalizedURI)")
         }
@@ -35,11 +36,9 @@ enum SignInWithIdp {
             }
             throw .notImplemented("The Auth Emulator only supports sign-in with credentials (id_token required).")
         }
-        if parameters.values.nonEmpty("SAMLResponse") != nil {
-            throw .notImplemented("SAML sign-in is not supported by authflow's embedded backend.")
-        }
+        let saml = try SAMLAssertion.parse(parameters.values.nonEmpty("SAMLResponse"))
 
-        var (response, rawId) = IdpClaims.profile(providerId: providerId, claims: claims)
+        var (response, rawId) = IdpClaims.profile(providerId: providerId, claims: claims, saml: saml)
         // Always an access token, so clients that build credentials from one keep working.
         response["oauthAccessToken"] = .string(idpAccessToken ?? "FirebaseAuthEmulatorFakeAccessToken_\(providerId)")
         response.set("oauthIdToken", idpIdToken)
@@ -150,6 +149,7 @@ enum SignInWithIdp {
             if owner.emailVerified != true {
                 // An unverified address loses its password and number once an IdP proves ownership.
                 changes.clearPasswordAndPhone = true
+                changes.clearProviders = true
                 changes.validSince = now.secondsSince1970
             }
             changes.profile = profileFields(response)

@@ -11,6 +11,7 @@ enum IdpWidget {
     static let carried = [
         "apiKey", "appName", "authType", "providerId", "redirectUrl", "scopes", "eventId", "clientId", "appId", "apn", "ibi",
         "tid", "tenantId", SimulatedPageError.parameter,
+        "sessionId",
     ]
 
     static func page(_ request: LoopbackRequest, service: BackendService) -> LoopbackResponse {
@@ -71,6 +72,15 @@ enum IdpWidget {
         // JavaScript's encodeURIComponent(null) is "null": the widget sends that when authType is missing.
         let authType = parameters["authType"] ?? "null"
         let eventId = parameters.nonEmpty("eventId")
+        if let eventId, let sessionHash = parameters.nonEmpty("sessionId") {
+            // Production's OAuth response names its attempt (through `state`); the emulator's URL stays as it
+            // is, so the backend remembers which attempt made it, for signInWithIdp to hold the raw session ID
+            // to the hash this page was opened with.
+            service.state.withLock { state in
+                state.handlerSessions[eventId] = sessionHash.lowercased()
+                state.handlerResponses[urlResponse] = eventId
+            }
+        }
 
         if authType.range(of: "popup", options: .caseInsensitive) != nil {
             return failure(

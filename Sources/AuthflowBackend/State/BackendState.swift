@@ -24,6 +24,11 @@ struct BackendState: Sendable {
     /// Each provider's reCAPTCHA Enterprise state; `nil` while the backend plays the emulator (501).
     var recaptchaEnforcement: [EmbeddedBackend.RecaptchaProvider: EmbeddedBackend.RecaptchaEnforcement]?
     var recaptchaAssessments: [BackendRecaptchaAssessment] = []
+    /// The `sessionId` (SHA-256 hex of the client's raw session ID) each hosted-handler redirect was opened
+    /// with, by `eventId`: `signInWithIdp` for that attempt must send the raw value, as production requires.
+    var handlerSessions: [String: String] = [:]
+    /// The `eventId` of the hosted-handler attempt each OAuth response URL the widget made belongs to.
+    var handlerResponses: [String: String] = [:]
 
     init(projectID: String, emailEnumerationProtection: Bool, verificationCodeLifetime: Duration?) {
         self.projectID = projectID
@@ -110,6 +115,8 @@ struct BackendState: Sendable {
         verificationCodes.removeAll()
         temporaryProofs.removeAll()
         refreshTokens.removeAll()
+        handlerSessions.removeAll()
+        handlerResponses.removeAll()
         recaptchaTokens.removeAll()
         revocations.removeAll()
         totpEnrollments.removeAll()

@@ -39,9 +39,10 @@ extension AppleSignInError {
 }
 
 extension AppleTokenRevocation {
-    /// The three steps before deleting an Apple account, as commands.
-    static let order = "1. `authflow apple sign-in --reauth` (a fresh Apple sign-in; take the authorization "
-        + "code from Apple's response when you run Apple's flow yourself), 2. `authflow apple revoke "
-        + "--authorization-code CODE` within 5 minutes (Apple's codes are single-use and short-lived), "
-        + "3. `authflow delete-account`."
+    /// The steps before deleting an Apple account, as commands.
+    static let order = "1. `authflow apple sign-in --reauth` (or `authflow oauth sign-in --provider apple.com "
+        + "--reauth`; authflow keeps Apple's access token from it for \(AppleAccessToken.lifetimeMinutes) minutes), "
+        + "2. `authflow delete-account`, which revokes that token and then deletes. When you ran Apple's flow "
+        + "yourself: `authflow apple revoke --authorization-code CODE` within 5 minutes (Apple's codes are "
+        + "single-use and short-lived), then `authflow delete-account`."
 }

@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import AuthflowIdentityToolkit
 import Foundation
 

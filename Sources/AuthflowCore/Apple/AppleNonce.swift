@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// The nonce of a Sign in with Apple request made outside authflow: Apple receives the SHA-256 of the raw
 /// value (as lowercase hex) in its authorization request and puts it into the identity token's `nonce`
 /// claim; Firebase receives the raw value and checks the two match.

@@ -3,22 +3,19 @@ import AuthflowParsing
 
 /// Recognises the hosted handler's answer to one Apple attempt and reads it into an ``IdPRedirectAnswer``.
 ///
-/// The match is ``HostedHandlerCallback``'s with `authType=signInWithRedirect`. A matching answer carries
+/// The match is ``IdPRedirectCallback``'s (`authType=signInWithRedirect`). A matching answer carries
 /// `link` (which becomes `signInWithIdp`'s `requestUri`), or else `firebaseError`; for OAuth the iOS SDK
 /// reads an error without a code or message as "missing code" / "missing message" rather than ignoring it.
 public enum AppleRedirectCallback {
     /// The listener check for the attempt `eventID` returning through `scheme`; the listener's answer is the
     /// page's link or error.
     public static func check(eventID: String, scheme: CallbackScheme) -> CallbackCheck<IdPRedirectAnswer> {
-        HostedHandlerCallback(
-            authType: "signInWithRedirect", eventID: eventID, scheme: scheme, pageName: "The Sign in with Apple page"
-        ).check { parsed in
-            let answer = IdPRedirectAnswer(parsed)
+        IdPRedirectCallback.check(eventID: eventID, scheme: scheme, pageName: "The Sign in with Apple page") { answer in
             do throws(AppleSignInError) {
                 _ = try link(from: answer)
-                return (answer, nil)
+                return nil
             } catch {
-                return (answer, error.description)
+                return error.description
             }
         }
     }

@@ -103,7 +103,11 @@ public struct AppleSignIn: Sendable {
             reply = try await environment.client.send(request)
         } catch {
             if case .updated = credential, error.serverError != nil, !error.isBackendUnavailable { try? updatedFile.remove() }
-            throw ending.refusal(error) { server, code in Self.failure(server, code: code, file: updatedFile) }
+            throw ending.refusal(error) { server, code in
+                // On the hosted route there is no nonce of the caller's: the refusal is about the session ID.
+                if case .redirect = credential, code == .missingOrInvalidNonce { return .credentialRejected(server) }
+                return Self.failure(server, code: code, file: updatedFile)
+            }
         }
         let result: SignInResult
         do {
@@ -118,6 +122,9 @@ public struct AppleSignIn: Sendable {
         if case .secondFactorRequired = result, case .updated = credential {
             try? updatedFile.remove()
         }
+        AppleAccessToken.keep(
+            from: reply, result: result, purpose: purpose, providerID: AppleCredential.providerID,
+            in: environment.directory)
         var givenName: IdpPostBody.PersonName?
         if case .identityToken(_, _, let name) = credential { givenName = name }
         return Completed(result: result, profile: AppleProfile(reply: reply, givenName: givenName), route: credential.route)

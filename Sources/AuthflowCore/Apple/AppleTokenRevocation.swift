@@ -53,6 +53,41 @@ public struct AppleTokenRevocation: Sendable {
         return session
     }
 
+    /// Whether a re-authentication with Apple kept a fresh access token for `session`'s user, which
+    /// ``revokeKeptAccessToken(for:)`` can revoke.
+    public func hasKeptAccessToken(for session: UserSession, now: Date = Date()) -> Bool {
+        guard let token = try? AppleAccessToken.file(in: store.directory).load() else { return false }
+        return token.uid == session.uid && token.isFresh(at: now)
+    }
+
+    /// Revokes the Apple access token a re-authentication with Apple kept for `session`'s user (sent as token
+    /// type `ACCESS_TOKEN`, as the web SDK does), and records it. Returns false, sending nothing, when no fresh
+    /// token is kept for that user; the kept token is used once either way.
+    public func revokeKeptAccessToken(for session: UserSession) async throws(SessionError) -> Bool {
+        let kept = AppleAccessToken.file(in: store.directory)
+        guard let token = try? kept.load(), token.uid == session.uid, token.isFresh() else {
+            try? kept.remove()
+            return false
+        }
+        let fresh = try await TokenRefresher(client: client, store: store).freshSession(project: environment.project.label)
+        do {
+            _ = try await client.send(RevokeTokenRequest(
+                providerId: AppleCredential.providerID, tokenType: .accessToken, token: token.token,
+                idToken: fresh.tokens.idToken))
+        } catch {
+            try? kept.remove()
+            if let server = error.serverError, !error.isBackendUnavailable { throw .rejected(server) }
+            throw .service(error)
+        }
+        try? kept.remove()
+        do {
+            try file.save(Record(uid: session.uid, revokedAt: Date().wholeSeconds))
+        } catch {
+            throw .storage(error)
+        }
+        return true
+    }
+
     /// Whether `session` signs in with Apple and its Apple token has not been revoked in the last
     /// ``validityMinutes`` minutes: then deleting it now would skip Apple's required step.
     public func deletionNeedsRevocation(_ session: UserSession, now: Date = Date()) -> Bool {
@@ -65,6 +100,7 @@ public struct AppleTokenRevocation: Sendable {
     /// Forgets the record (after the account is gone).
     public func forget() {
         try? file.remove()
+        try? AppleAccessToken.file(in: store.directory).remove()
     }
 
     private var file: StateFile<Record> { StateFile(Self.fileName, in: store.directory) }

@@ -59,24 +59,7 @@ struct AppleTourStep: TourStep {
 
     /// Adds the account on the widget and returns the custom-scheme URL the browser was sent to.
     private static func clickThrough(_ page: String, _ programs: HeadlessChromium.Programs) async throws(DemoFailure) -> String {
-        let chromium: HeadlessChromium
-        do {
-            chromium = try await HeadlessChromium(programs: programs)
-        } catch {
-            throw .browser("Headless Chromium did not start: \(error)")
-        }
-        do {
-            try await chromium.open(page)
-            try await chromium.type(relayEmail, into: "#email-input")
-            try await chromium.type(fullName, into: "#display-name-input")
-            try await chromium.click("#sign-in")
-            let callback = try await chromium.waitForNavigation(startingWith: scheme + "://")
-            await chromium.quit()
-            return callback
-        } catch {
-            await chromium.quit()
-            throw .browser("Driving the sign-in page failed: \(error)")
-        }
+        try await IdPWidgetAccount(email: relayEmail, name: fullName, scheme: scheme).add(on: page, programs)
     }
 
     private func byIdentityToken(_ context: DemoContext) async throws(DemoFailure) -> String {

@@ -5,6 +5,7 @@ public enum DemoStepKind: String, Sendable, Hashable, CaseIterable {
     case multiFactor = "mfa"
     case totp
     case apple
+    case github
 
     /// The section title.
     var title: String {
@@ -14,6 +15,7 @@ public enum DemoStepKind: String, Sendable, Hashable, CaseIterable {
         case .multiFactor: "SMS multi-factor: enrol, then a second-factor sign-in"
         case .totp: "TOTP multi-factor: enrol an authenticator app from the terminal, then sign in with it"
         case .apple: "Sign in with Apple"
+        case .github: "Sign in with GitHub (any OAuth provider)"
         }
     }
 
@@ -25,6 +27,7 @@ public enum DemoStepKind: String, Sendable, Hashable, CaseIterable {
         case .multiFactor: MultiFactorTourStep()
         case .totp: TOTPTourStep()
         case .apple: AppleTourStep()
+        case .github: GitHubTourStep()
         }
     }
 }

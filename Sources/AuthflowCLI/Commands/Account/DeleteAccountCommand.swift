@@ -10,9 +10,12 @@ struct DeleteAccountCommand: AsyncParsableCommand {
             Deletes the account on the server and then forgets the local session. Firebase may require a \
             recent sign-in for this; if so, sign in again (or re-authenticate) and run it again right away.
 
-            For an account that signs in with Apple, Apple requires its token to be revoked first, so this \
-            command refuses until `authflow apple revoke` has done that for the signed-in user in the last \
-            \(AppleTokenRevocation.validityMinutes) minutes. The order: \(AppleTokenRevocation.order) \
+            For an account that signs in with Apple, Apple requires its token to be revoked first. After \
+            `authflow apple sign-in --reauth` (or `authflow oauth sign-in --provider apple.com --reauth`) authflow \
+            keeps Apple's access token for \(AppleAccessToken.lifetimeMinutes) minutes, and this command revokes \
+            it and then deletes, in one step. Otherwise it refuses until `authflow apple revoke` has revoked an \
+            authorization code for the signed-in user in the last \(AppleTokenRevocation.validityMinutes) \
+            minutes. The order: \(AppleTokenRevocation.order) \
             --skip-apple-revocation deletes without it (for emulators, which cannot revoke).
 
             \(AuthflowExitCode.table)
@@ -37,7 +40,11 @@ struct DeleteAccountCommand: AsyncParsableCommand {
         let who = session.email ?? session.phoneNumber ?? session.uid
         let environment = try context.flowEnvironment()
         let apple = AppleTokenRevocation(environment)
+        var revokeKeptToken = false
         if !skipAppleRevocation, apple.deletionNeedsRevocation(session) {
+            revokeKeptToken = apple.hasKeptAccessToken(for: session)
+        }
+        if !skipAppleRevocation, apple.deletionNeedsRevocation(session), !revokeKeptToken {
             throw CommandFailure(
                 "\(who) signs in with Apple, and Apple requires its token to be revoked before the account is deleted. "
                     + "Do it in this order: \(AppleTokenRevocation.order) Nothing was deleted.",
@@ -55,6 +62,14 @@ struct DeleteAccountCommand: AsyncParsableCommand {
             guard answer?.trimmingCharacters(in: .whitespaces).lowercased() == "delete" else {
                 throw CommandFailure("Not deleted.", status: .refused)
             }
+        }
+        if revokeKeptToken {
+            do {
+                _ = try await apple.revokeKeptAccessToken(for: session)
+            } catch {
+                throw context.report(.from(error))
+            }
+            StandardError.write("Revoked the Apple access token of \(who) (kept from `authflow apple sign-in --reauth`).")
         }
         do {
             _ = try await AccountService(environment).deleteAccount()

@@ -9,24 +9,14 @@ extension CommandFailure {
         switch error {
         case .notConfigured:
             return CommandFailure(error.cliMessage, status: .usage)
-        case .authDomain(.lookupFailed(let service)):
-            var failure = from(service)
-            failure.message = error.cliMessage
-            return failure
-        case .authDomain(.noDefaultDomain):
-            return CommandFailure(error.cliMessage, status: .usage)
-        case .browser(.timedOut):
-            return CommandFailure(error.cliMessage, status: .browserTimeout)
-        case .browser(.cancelled), .interrupted:
+        case .authDomain(let domain):
+            return from(domain, message: error.cliMessage)
+        case .browser(let wait):
+            return from(wait, message: error.cliMessage)
+        case .interrupted:
             return CommandFailure(error.cliMessage, status: .interrupted)
-        case .browser:
-            return CommandFailure(error.cliMessage, status: .unavailable)
         case .page(let page):
-            switch page.kind {
-            case .invalidClientID: return CommandFailure(error.cliMessage, status: .usage)
-            case .networkRequestFailed, .internalError: return CommandFailure(error.cliMessage, status: .unavailable)
-            default: return CommandFailure(error.cliMessage, status: .refused)
-            }
+            return from(page, message: error.cliMessage)
         case .pageUnknown, .noUpdatedCredential:
             return CommandFailure(error.cliMessage, status: .refused)
         case .nonceRejected(let server), .credentialRejected(let server), .cancelled(let server),

@@ -1,11 +1,10 @@
-import AuthflowPrimitives
-
-/// SHA-256 (FIPS 180-4), for the two places the protocol hashes a value it keeps: a redirect's `sessionId`
-/// and Apple's nonce both go out as the lowercase hex digest while the raw value stays here. The package has
-/// no crypto library (Foundation on Linux offers none), and the inputs are a few dozen bytes.
-enum SHA256 {
+/// SHA-256 (FIPS 180-4), for the places the protocol hashes a value it keeps: a redirect's `sessionId` and
+/// Apple's nonce go out as the lowercase hex digest while the raw value stays with the client, and the
+/// embedded backend checks a raw `sessionId` against the digest its hosted handler was opened with. The
+/// package has no crypto library (Foundation on Linux offers none), and the inputs are a few dozen bytes.
+public enum SHA256 {
     /// The digest of `text`'s UTF-8 bytes as 64 lowercase hex digits.
-    static func hex(_ text: String) -> String {
+    public static func hex(_ text: String) -> String {
         digest(Array(text.utf8)).map { byte in
             let digits = Array("0123456789abcdef")
             return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
@@ -13,7 +12,7 @@ enum SHA256 {
     }
 
     /// The 32-byte digest of `message`.
-    static func digest(_ message: [UInt8]) -> [UInt8] {
+    public static func digest(_ message: [UInt8]) -> [UInt8] {
         var hash: [UInt32] = [
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
         ]

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// `authflow oauth …`: sign in with any identity provider Firebase offers, or unlink one.
+struct OAuthCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "oauth",
+        abstract: "Sign in with Google, GitHub, Microsoft, Yahoo, Twitter, Facebook, Apple, OIDC or SAML providers.",
+        subcommands: [OAuthSignInCommand.self, OAuthUnlinkCommand.self]
+    )
+}

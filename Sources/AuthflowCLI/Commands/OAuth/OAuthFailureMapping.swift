@@ -1,0 +1,35 @@
+import AuthflowCore
+import AuthflowListener
+
+extension CommandFailure {
+    /// An OAuth sign-in or unlink that did not finish. Configuration mistakes (a disabled provider, missing iOS
+    /// app IDs, a route this build lacks) are 2; what Firebase, the provider or the page refused (a
+    /// cancellation, a collision, a rejected response) is 1; an unreachable network or backend is 3; no answer
+    /// from the browser in time is 4; Ctrl-C is 130.
+    static func from(_ error: OAuthSignInError) -> CommandFailure {
+        switch error {
+        case .routeUnavailable, .notConfigured:
+            return CommandFailure(error.cliMessage, status: .usage)
+        case .providerDisabled(_, let server):
+            return CommandFailure(error.cliMessage, status: .usage, serverCode: server.rawMessage)
+        case .authDomain(let domain):
+            return from(domain, message: error.cliMessage)
+        case .browser(let wait):
+            return from(wait, message: error.cliMessage)
+        case .interrupted:
+            return CommandFailure(error.cliMessage, status: .interrupted)
+        case .page(let page, _):
+            return from(page, message: error.cliMessage)
+        case .pageUnknown, .noPendingCredential, .pendingForOtherProvider, .notLinked:
+            return CommandFailure(error.cliMessage, status: .refused)
+        case .credentialRejected(let server), .cancelled(let server):
+            return CommandFailure(error.cliMessage, status: .refused, serverCode: server.rawMessage)
+        case .collision(_, let server):
+            return CommandFailure(error.cliMessage, status: .refused, serverCode: server?.rawMessage)
+        case .session(let session):
+            return from(session)
+        case .signIn(let signIn):
+            return from(signIn)
+        }
+    }
+}

@@ -1,0 +1,185 @@
+import ArgumentParser
+import AuthflowCore
+import AuthflowPrimitives
+
+/// `authflow oauth sign-in`: sign in with any identity provider Firebase offers, through Firebase's hosted
+/// handler, or with the credential an account collision left behind.
+struct OAuthSignInCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sign-in",
+        abstract: "Sign in with an identity provider (Google, GitHub, Microsoft, Yahoo, Twitter, Facebook, Apple, OIDC, SAML).",
+        discussion: """
+            --provider is a Firebase provider ID: google.com, github.com, microsoft.com, yahoo.com, twitter.com, \
+            facebook.com, apple.com, or an Identity Platform provider oidc.NAME or saml.NAME. Enable it first in the \
+            Firebase console (Authentication › Sign-in method) with the client ID and secret the provider issued.
+
+            --route hosted (the default) opens Firebase's hosted handler, https://AUTH_DOMAIN/__/auth/handler (the \
+            emulator's /emulator/auth/handler against an emulator), as the iOS SDK's headful flow does: the \
+            provider answers the handler, and the handler sends the browser to the iOS app's custom scheme \
+            (SCHEME://firebaseauth/link?…), which `authflow register-scheme SCHEME` makes the desktop hand to \
+            `authflow handle-url`; or paste that final address (--no-browser prints the page's URL and reads the \
+            paste). Needs --client-id or --app-id and --ios-bundle-id (a GoogleService-Info.plist has them). This \
+            is the iOS SDK's production path for Google, GitHub, Microsoft, Yahoo, Twitter, OIDC and SAML. The iOS \
+            SDK refuses apple.com and facebook.com on it outside the emulator (Apple's and Facebook's terms for \
+            native apps), so for those two it is proven only against an emulator, and they default to --route web \
+            against production. --route web (the Firebase JS SDK in your browser) is not available in this version.
+
+            --scopes a,b asks for more OAuth scopes; --custom-parameter KEY=VALUE (repeatable) passes provider \
+            parameters such as prompt=select_account, login_hint=…, or tenant=… for Microsoft.
+
+            The result shows the profile the provider shared (email, name, photo URL, provider user ID; the whole \
+            rawUserInfo under --json). --show-provider-tokens also shows the provider's OAuth access token and ID \
+            token (a GitHub access token calls GitHub's API); they are never shown otherwise.
+
+            --link adds the provider to the signed-in user; --reauth re-authenticates them. When the provider \
+            account collides with an existing one (linked to another user, or its email taken), authflow says \
+            which providers that account has and keeps the credential Firebase returned for 10 minutes: sign in \
+            to that account with one of them, then --link --pending adds this provider without another browser \
+            round (--pending alone signs in to the account the credential belongs to).
+
+            \(AuthflowExitCode.table)
+            """
+    )
+
+    @Option(help: ArgumentHelp("The provider ID: google.com, github.com, microsoft.com, yahoo.com, twitter.com, facebook.com, apple.com, oidc.NAME, saml.NAME.", valueName: "provider"))
+    var provider: String?
+
+    @Option(help: ArgumentHelp("hosted (Firebase's hosted page, returning through the iOS app's scheme) or web.", valueName: "route"))
+    var route: String?
+
+    @Option(help: ArgumentHelp("OAuth scopes to request, comma-separated.", valueName: "scopes"))
+    var scopes: String?
+
+    @Option(name: .customLong("custom-parameter"), help: ArgumentHelp("A provider parameter KEY=VALUE (repeatable), e.g. prompt=select_account.", valueName: "key=value"))
+    var customParameters: [String] = []
+
+    @Flag(help: "Use the provider credential kept after an account collision instead of opening the browser.")
+    var pending = false
+
+    @Flag(name: .customLong("link"), help: "Add the provider to the signed-in user instead of signing in.")
+    var linkToUser = false
+
+    @Flag(help: "Re-authenticate the signed-in user with the provider (the provider account must be theirs).")
+    var reauth = false
+
+    @Flag(name: .customLong("show-provider-tokens"), help: "Also print the provider's OAuth access token and ID token.")
+    var showProviderTokens = false
+
+    @OptionGroup var format: JSONOutputOptions<ReplacedSentence>
+
+    @OptionGroup var wait: WaitOptions
+
+    @OptionGroup(title: "Browser") var browser: BrowserOptions
+
+    @OptionGroup(title: "Second factor") var secondFactor: SecondFactorOptions
+
+    @OptionGroup(title: "Project") var project: ProjectOptions
+
+    @OptionGroup(title: "Output") var output: OutputOptions
+
+    func validate() throws {
+        guard !(linkToUser && reauth) else { throw ValidationError("Pass --link or --reauth, not both.") }
+        if let provider, OAuthProvider(id: provider) == nil {
+            throw ValidationError("--provider \(provider) is not a Firebase provider ID: use google.com, github.com, "
+                + "microsoft.com, yahoo.com, twitter.com, facebook.com, apple.com, oidc.NAME or saml.NAME.")
+        }
+        guard provider != nil || pending else {
+            throw ValidationError("Name the provider with --provider (e.g. --provider github.com).")
+        }
+        if let route, OAuthRoute(rawValue: route) == nil {
+            throw ValidationError("--route is hosted or web, not \(route).")
+        }
+        if pending, scopes != nil || !customParameters.isEmpty || route != nil || reauth {
+            throw ValidationError("--pending uses the credential kept after a collision; no page is opened, so "
+                + "--scopes, --custom-parameter, --route and --reauth do not apply.")
+        }
+        _ = try Self.parameters(customParameters)
+    }
+
+    func run() async throws {
+        let context = try CommandContext(options: project, verbose: output.verbose)
+        let purpose: SignInPurpose = linkToUser ? .link : reauth ? .reauthenticate : .signIn
+        let environment = try context.flowEnvironment()
+        let flow = OAuthSignIn(environment)
+        let chosen = provider.flatMap { OAuthProvider(id: $0) }
+        let parameters = try Self.parameters(customParameters)
+        let completed: OAuthSignIn.Completed
+        do throws(OAuthSignInError) {
+            if pending {
+                completed = try await flow.signInWithPending(chosen, purpose: purpose)
+            } else if let chosen {
+                let emulator = environment.configuration.emulatorHost != nil
+                let selected = route.flatMap(OAuthRoute.init(rawValue:)) ?? OAuthRoute.standard(for: chosen, emulator: emulator)
+                guard selected == .hosted else { throw OAuthSignInError.routeUnavailable(selected, provider: chosen) }
+                if !emulator, !chosen.hostedRouteProvenInProduction {
+                    StandardError.write("authflow: note: the hosted page with an iOS app's return is not proven against "
+                        + "production for \(chosen.id) (the iOS SDK refuses it there).")
+                }
+                let options = OAuthSignIn.Options(
+                    scopes: AppleSignInCommand.list(scopes), customParameters: parameters,
+                    timeout: wait.duration, port: wait.port, templates: .standard(explicit: wait.templates),
+                    label: "authflow oauth sign-in")
+                let interaction = TerminalOAuthInteraction(
+                    browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration)
+                completed = try await flow.run(chosen, purpose: purpose, options: options, interaction: interaction)
+            } else {
+                throw OAuthSignInError.noPendingCredential(project: environment.project.label)
+            }
+        } catch {
+            throw context.report(.from(error))
+        }
+        let profile = completed.profile
+        try await SignInReport.finish(
+            completed.result, purpose: purpose, json: format.json,
+            secondFactor: SecondFactorContinuation(context: context, options: secondFactor, browser: browser, wait: wait),
+            extraJSON: [("route", .string(completed.route)), ("provider", Self.json(profile, tokens: showProviderTokens))],
+            extraText: Self.profileLines(profile, tokens: showProviderTokens), method: profile.providerID)
+    }
+
+    /// The profile (and, when asked, the provider's tokens) for `--json`.
+    static func json(_ profile: OAuthProfile, tokens: Bool) -> JSONValue {
+        var fields: [(String, JSONValue)] = [
+            ("providerId", .string(profile.providerID)), ("providerUserId", .optional(profile.providerUserID)),
+            ("email", .optional(profile.email)), ("displayName", .optional(profile.displayName)),
+            ("photoUrl", .optional(profile.photoURL)),
+            ("rawUserInfo", profile.rawUserInfo.flatMap { try? JSONParser.parse($0) } ?? .null),
+        ]
+        if tokens {
+            fields.append(("accessToken", .optional(profile.accessToken)))
+            fields.append(("idToken", .optional(profile.idToken)))
+            if let secret = profile.tokenSecret { fields.append(("tokenSecret", .string(secret))) }
+        }
+        return .object(fields)
+    }
+
+    /// What the provider shared, for the text output.
+    static func profileLines(_ profile: OAuthProfile, tokens: Bool) -> [String] {
+        var lines: [String] = []
+        var shared: [String] = []
+        if let name = profile.displayName { shared.append("name \(name)") }
+        if let email = profile.email { shared.append("email \(email)") }
+        if let id = profile.providerUserID { shared.append("user ID \(id)") }
+        if let photo = profile.photoURL { shared.append("photo \(photo)") }
+        if !shared.isEmpty { lines.append("From \(profile.providerID): " + shared.joined(separator: ", ") + ".") }
+        if tokens {
+            lines.append("Provider access token: \(profile.accessToken ?? "(none)")")
+            lines.append("Provider ID token: \(profile.idToken ?? "(none)")")
+            if let secret = profile.tokenSecret { lines.append("Provider token secret: \(secret)") }
+        }
+        return lines
+    }
+
+    /// `KEY=VALUE` pairs, each key once.
+    static func parameters(_ pairs: [String]) throws(ValidationError) -> [String: String] {
+        var parameters: [String: String] = [:]
+        for pair in pairs {
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                throw ValidationError("--custom-parameter takes KEY=VALUE (e.g. prompt=select_account), not \(pair).")
+            }
+            let key = String(pair[..<equals])
+            guard parameters[key] == nil else { throw ValidationError("--custom-parameter \(key) is given twice.") }
+            parameters[key] = String(pair[pair.index(after: equals)...])
+        }
+        return parameters
+    }
+}

@@ -1,0 +1,38 @@
+import AuthflowCore
+import AuthflowListener
+import AuthflowParsing
+
+extension CommandFailure {
+    /// An auth domain that could not be worked out, worded as `message`: a failed lookup keeps the service's
+    /// status, no default domain is a configuration mistake (2).
+    static func from(_ error: AuthDomainError, message: String) -> CommandFailure {
+        switch error {
+        case .lookupFailed(let service):
+            var failure = from(service)
+            failure.message = message
+            return failure
+        case .noDefaultDomain:
+            return CommandFailure(message, status: .usage)
+        }
+    }
+
+    /// A wait for the browser that ended without an answer, worded as `message`: a timeout is 4, Ctrl-C 130,
+    /// a listener failure 3.
+    static func from(_ error: RedirectListenerError, message: String) -> CommandFailure {
+        switch error {
+        case .timedOut: CommandFailure(message, status: .browserTimeout)
+        case .cancelled: CommandFailure(message, status: .interrupted)
+        default: CommandFailure(message, status: .unavailable)
+        }
+    }
+
+    /// A hosted page's `firebaseError`, worded as `message`: a wrong OAuth client ID is 2, the page's network or
+    /// internal failure 3, anything else (a cancellation) 1.
+    static func from(_ error: FirebaseCallbackError, message: String) -> CommandFailure {
+        switch error.kind {
+        case .invalidClientID: CommandFailure(message, status: .usage)
+        case .networkRequestFailed, .internalError: CommandFailure(message, status: .unavailable)
+        default: CommandFailure(message, status: .refused)
+        }
+    }
+}

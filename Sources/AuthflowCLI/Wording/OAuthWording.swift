@@ -1,0 +1,102 @@
+import AuthflowCore
+
+/// OAuth provider sign-in's failures with the CLI's flags and commands.
+extension OAuthSignInError {
+    var cliMessage: String {
+        switch self {
+        case .routeUnavailable(let route, let provider):
+            return "The \(route.rawValue) route (the Firebase JS SDK in your browser) is not available in this version "
+                + "of authflow, and it is the default for \(provider.id) against production because the hosted page "
+                + "with an iOS app's return is not proven there for \(provider.id). Pass `--route hosted` to try the "
+                + "hosted page anyway."
+        case .notConfigured(let missing):
+            return "The hosted sign-in page returns to an iOS app's custom scheme, so it needs "
+                + missing.map(\.appleSettingName).joined(separator: " and ") + " (a GoogleService-Info.plist has both)."
+        case .authDomain(let error):
+            return error.cliMessage
+        case .browser(let error):
+            return error.cliMessage
+        case .interrupted:
+            return "Cancelled; nothing was signed in."
+        case .page(let error, let provider):
+            if error.code == "auth/user-cancelled" || error.code == "auth/web-context-cancelled" {
+                return "The \(provider.id) sign-in page reported an error: the sign-in was cancelled (\(error.code ?? "")). "
+                    + "Nothing was signed in; run the command again to retry."
+            }
+            return "The \(provider.id) sign-in page reported an error: \(error.explanation) Nothing was signed in."
+        case .pageUnknown(let url):
+            return "An unknown error occurred with the following response: \(url) Nothing was signed in."
+        case .credentialRejected(let server):
+            return "Firebase rejected the provider's response (\(server.rawCode ?? "INVALID_IDP_RESPONSE")): "
+                + "\(server.message) Nothing was signed in; run the command again (a kept credential is used once)."
+        case .providerDisabled(let provider, let server):
+            return "Firebase refused \(provider.id) (\(server.rawCode ?? server.message)): enable the provider in the "
+                + "Firebase console (Authentication › Sign-in method) and give it the client ID and secret the "
+                + "provider issued for this project."
+        case .cancelled:
+            return "The sign-in was cancelled at the provider, or the requested permissions were not granted. Nothing "
+                + "changed; run the command again to retry."
+        case .collision(let collision, _):
+            return Self.words(collision)
+        case .noPendingCredential(let project):
+            return "No pending provider credential is waiting in \(project) (one is kept for "
+                + "\(PendingOAuthCredential.lifetimeMinutes) minutes after an account collision, and used once). Run "
+                + "`authflow oauth sign-in --provider P` instead."
+        case .pendingForOtherProvider(let saved, let asked):
+            return "The pending credential is for \(saved), not \(asked): pass `--provider \(saved)` with --pending."
+        case .notLinked(let provider, let linked):
+            return "The signed-in user has no \(provider) sign-in to unlink; it signs in with "
+                + (linked.isEmpty ? "no provider authflow knows of" : linked.joined(separator: ", ")) + "."
+        case .session(let error):
+            return error.cliMessage
+        case .signIn(let error):
+            return error.cliMessage
+        }
+    }
+
+    private static func words(_ collision: OAuthCollision) -> String {
+        let provider = collision.providerID
+        let who = collision.email.map { " (\($0))" } ?? ""
+        let existing = collision.existingProviders.filter { $0 != provider }
+        let has = existing.isEmpty
+            ? "Firebase did not say which sign-in methods that account has (email-enumeration protection may hide "
+                + "them)."
+            : "That account signs in with " + existing.joined(separator: ", ") + "."
+        let signInFirst = existing.first.map { signInCommand(for: $0) } ?? "sign in to that account"
+        let kept = collision.savedCredential
+            ? " The \(provider) credential is kept on this machine for \(PendingOAuthCredential.lifetimeMinutes) "
+                + "minutes, used once."
+            : ""
+        switch collision.kind {
+        case .alreadyLinked:
+            let next = collision.savedCredential
+                ? " `authflow oauth sign-in --provider \(provider) --pending` signs in to that other account instead "
+                    + "(replacing the current session); or unlink \(provider) from it first "
+                    + "(`authflow oauth unlink --provider \(provider)` while signed in to it), then link again."
+                : " Sign in to that account with \(provider) instead, or unlink \(provider) from it first."
+            return "This \(provider) account is already linked to another Firebase user\(who); nothing was linked."
+                + kept + next
+        case .emailExists, .needsConfirmation:
+            let what = collision.kind == .emailExists
+                ? "Another Firebase user already has this \(provider) account's email\(who); nothing was linked."
+                : "An account with this \(provider) account's email\(who) already exists and signs in another way; "
+                    + "nothing was signed in."
+            let next = collision.savedCredential
+                ? " Sign in to that account first (\(signInFirst)), then run `authflow oauth sign-in --provider "
+                    + "\(provider) --link --pending` to add \(provider) to it without another browser round."
+                : " Sign in to that account first (\(signInFirst)), then `authflow oauth sign-in --provider "
+                    + "\(provider) --link`."
+            return what + " " + has + kept + next
+        }
+    }
+
+    private static func signInCommand(for provider: String) -> String {
+        switch provider {
+        case "password": "`authflow email sign-in EMAIL`"
+        case "emailLink": "`authflow email-link send EMAIL`"
+        case "phone": "`authflow phone sign-in +E164`"
+        case "apple.com": "`authflow apple sign-in`"
+        default: "`authflow oauth sign-in --provider \(provider)`"
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import AuthflowParsing
+import AuthflowPrimitives
+import Foundation
+
+/// The hosted handler's address for one identity-provider redirect attempt, as the iOS SDK's headful flow
+/// builds it for any provider:
+/// `https://<authDomain>/__/auth/handler?apiKey&authType=signInWithRedirect&ibi&sessionId&v&eventId&providerId&clientId|appId[&tid][&scopes][&customParameters][&hl]`.
+///
+/// `sessionId` carries the SHA-256 (lowercase hex) of a raw session ID that only `signInWithIdp` receives,
+/// so an intercepted callback cannot be completed elsewhere. Against an emulator the widget is
+/// `http://<host:port>/emulator/auth/handler`.
+public struct IdPRedirectURL: Sendable, Equatable {
+    /// The full URL to open.
+    public let url: String
+    /// The attempt's event ID, which the callback must carry.
+    public let eventID: String
+    /// The raw session ID, sent later as `sessionId` to `signInWithIdp`.
+    public let sessionID: String
+    /// The provider the handler signs in with, e.g. `github.com`.
+    public let providerID: String
+
+    /// The URL for `providerID`, returning to `scheme`'s app.
+    ///
+    /// - Parameters:
+    ///   - providerID: the Firebase provider ID (`google.com`, `oidc.<id>`, `saml.<id>`, …).
+    ///   - authDomain: the host serving the handler (an emulator's `host:port`).
+    ///   - emulator: whether `authDomain` is an emulator (plain HTTP, its own widget path).
+    ///   - apiKey: the project's API key.
+    ///   - bundleID: the iOS bundle ID, sent as `ibi`; the handler returns to that app's scheme.
+    ///   - clientVersion: sent as `v`, where iOS sends its user agent.
+    ///   - scheme: the app's callback scheme; its identifier is sent as `clientId` or `appId`.
+    ///   - tenantID: the Identity Platform tenant, sent as `tid`.
+    ///   - scopes: OAuth scopes, comma-joined; iOS sends an empty `scopes=` when none.
+    ///   - customParameters: extra provider parameters (`prompt`, `login_hint`, `tenant`, `locale`), sent as
+    ///     one JSON object with sorted keys.
+    ///   - languageCode: the page's language, sent as `hl`.
+    ///   - eventID: the attempt's event ID; nil makes a fresh one.
+    ///   - sessionID: the raw session ID; nil makes a fresh one.
+    ///   - appCheckToken: the App Check token, sent as the `#fac=` fragment when there is one.
+    public init(
+        providerID: String, authDomain: String, emulator: Bool, apiKey: String, bundleID: String,
+        clientVersion: String, scheme: CallbackScheme, tenantID: String?, scopes: [String],
+        customParameters: [String: String], languageCode: String?, eventID: String? = nil, sessionID: String? = nil,
+        appCheckToken: String? = nil
+    ) {
+        let eventID = eventID ?? HostedHandlerID.make()
+        let sessionID = sessionID ?? HostedHandlerID.make()
+        var items: [(String, String)] = [
+            ("apiKey", apiKey), ("authType", "signInWithRedirect"), ("ibi", bundleID),
+            ("sessionId", SHA256.hex(sessionID)), ("v", clientVersion), ("eventId", eventID), ("providerId", providerID),
+            HostedHandlerAddress.appIdentifier(of: scheme),
+        ]
+        if let tenantID, !tenantID.isEmpty { items.append(("tid", tenantID)) }
+        items.append(("scopes", scopes.joined(separator: ",")))
+        if !customParameters.isEmpty, let json = Self.json(customParameters) { items.append(("customParameters", json)) }
+        if let languageCode, !languageCode.isEmpty { items.append(("hl", languageCode)) }
+        self.url = HostedHandlerAddress.url(
+            authDomain: authDomain, secure: !emulator, path: emulator ? "/emulator/auth/handler" : "/__/auth/handler",
+            items: items, appCheckToken: appCheckToken)
+        self.eventID = eventID
+        self.sessionID = sessionID
+        self.providerID = providerID
+    }
+
+    private static func json(_ parameters: [String: String]) -> String? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(parameters)).map { String(decoding: $0, as: UTF8.self) }
+    }
+}

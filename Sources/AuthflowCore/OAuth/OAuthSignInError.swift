@@ -1,0 +1,83 @@
+import AuthflowIdentityToolkit
+import AuthflowListener
+import AuthflowParsing
+
+/// Why an OAuth provider sign-in (or unlinking) did not finish. Every case carries what the front end needs
+/// to say what to do next; the words are the front end's.
+public enum OAuthSignInError: Error, Sendable, CustomStringConvertible {
+    /// The route is not available in this build (the web route), for `provider`.
+    case routeUnavailable(OAuthRoute, provider: OAuthProvider)
+    /// The hosted route returns to an iOS app's custom scheme and needs these settings, which are missing.
+    case notConfigured(missing: [IOSAppSetting])
+    /// The auth domain could not be worked out.
+    case authDomain(AuthDomainError)
+    /// Waiting for the browser ended without an answer (timeout, listener failure).
+    case browser(RedirectListenerError)
+    /// The person interrupted the wait (Ctrl-C).
+    case interrupted
+    /// The hosted page answered with `firebaseError`.
+    case page(FirebaseCallbackError, provider: OAuthProvider)
+    /// The hosted page's answer held neither a `link` nor an error.
+    case pageUnknown(callbackURL: String)
+    /// Firebase rejected the provider's response (`INVALID_IDP_RESPONSE`, an expired pending token, a
+    /// `sessionId` that does not match the page's: `MISSING_OR_INVALID_NONCE`).
+    case credentialRejected(ServerError)
+    /// The provider is not enabled for the project, or not configured (`OPERATION_NOT_ALLOWED`,
+    /// `INVALID_PROVIDER_ID`, `INVALID_IDP_RESPONSE` about the client).
+    case providerDisabled(provider: OAuthProvider, server: ServerError)
+    /// The person declined at the provider (`USER_CANCELLED`).
+    case cancelled(ServerError)
+    /// The provider account collides with an existing one; see ``OAuthCollision``.
+    case collision(OAuthCollision, server: ServerError?)
+    /// No pending credential is saved for this project (or it expired, or was used).
+    case noPendingCredential(project: String)
+    /// The saved pending credential is for another provider than the one asked for.
+    case pendingForOtherProvider(saved: String, asked: String)
+    /// Unlinking: the signed-in user has no such provider; `linked` lists what they have.
+    case notLinked(provider: String, linked: [String])
+    /// Linking or re-authenticating needs the stored session, which is missing or no longer accepted.
+    case session(SessionError)
+    /// The sign-in failed for a reason every first factor shares.
+    case signIn(SignInError)
+
+    public var description: String {
+        switch self {
+        case .routeUnavailable(let route, let provider):
+            return "The \(route.rawValue) route is not available for \(provider.id) in this version."
+        case .notConfigured(let missing):
+            return "The hosted sign-in page returns to an iOS app's custom scheme, so it needs "
+                + missing.map(\.summary).joined(separator: " and ") + "."
+        case .authDomain(let error):
+            return error.description
+        case .browser(let error):
+            return error.description
+        case .interrupted:
+            return "Cancelled; nothing was signed in."
+        case .page(let error, let provider):
+            return "The \(provider.id) sign-in page reported an error: \(error.explanation) Nothing was signed in."
+        case .pageUnknown(let url):
+            return "An unknown error occurred with the following response: \(url) Nothing was signed in."
+        case .credentialRejected(let server):
+            return "Firebase rejected the provider's response: \(server.message) Sign in again."
+        case .providerDisabled(let provider, let server):
+            return "Firebase refused \(provider.id) (\(server.rawCode ?? server.message)): the provider is not enabled "
+                + "or not configured for this project."
+        case .cancelled:
+            return "The sign-in was cancelled at the provider, or the requested permissions were not granted."
+        case .collision(let collision, _):
+            return "The \(collision.providerID) account collides with an existing account (\(collision.kind.rawValue))."
+        case .noPendingCredential(let project):
+            return "No pending provider credential is waiting in \(project)."
+        case .pendingForOtherProvider(let saved, let asked):
+            return "The pending credential is for \(saved), not \(asked)."
+        case .notLinked(let provider, let linked):
+            return "The signed-in user has no \(provider) sign-in (linked: \(linked.joined(separator: ", ")))."
+        case .session(let error):
+            return error.description
+        case .signIn(let error):
+            return error.description
+        }
+    }
+}
+
+extension OAuthSignInError: SignInFlowError {}
