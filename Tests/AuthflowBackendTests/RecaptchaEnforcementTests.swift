@@ -131,6 +131,14 @@ struct RecaptchaEnforcementTests {
         #expect(script.header("Content-Type") == "text/javascript; charset=utf-8")
         #expect(script.text.contains("grecaptcha.enterprise = enterprise"))
         #expect(script.text.contains("execute: function (siteKey, options)"))
-        #expect(script.text.contains("'authflow-stand-in:' + action"))
+        #expect(script.text.contains("/__/authflow/recaptcha/enterprise/execute"))
+        #expect(script.text.contains("window[onload]"))
+
+        // execute asks the backend, which issues a token for that action that the protected calls accept.
+        let issued = try await harness.post(
+            "/__/authflow/recaptcha/enterprise/execute", json: ["siteKey": "k", "action": "getOobCode"])
+        #expect(issued.status == 200, "\(issued.text)")
+        let token = try #require(try issued.json["token"] as? String)
+        #expect(token.hasPrefix("authflow-stand-in:getOobCode:") && token.count > "authflow-stand-in:getOobCode:".count + 20)
     }
 }

@@ -23,7 +23,7 @@ struct AppCheckBrowserTests {
 
         async let obtained = AuthflowCommand.run(
             ["app-check", "token", "--browser", browser, "--verbose",
-             "--recaptcha-enterprise-script", fixture.backend.recaptchaEnterpriseStandInScriptURL] + options,
+             "--recaptcha-stand-in"] + options,
             environment: fixture.environment, workingDirectory: fixture.directory.path)
         let url = try await RecordingBrowser.url(recordedBy: browser)
         #expect(url.hasPrefix("http://localhost:"))
@@ -41,7 +41,7 @@ struct AppCheckBrowserTests {
         await chromium.quit()
         let result = try await obtained
 
-        #expect(final == "done|Done: authflow has its App Check token. You can close this tab.")
+        #expect(final == "done|Done. You can close this tab and go back to the terminal.")
         #expect(result.exitCode == 0, "\(result.stderrText)")
         #expect(result.stderrText.contains("POST emulator exchangeRecaptchaEnterpriseToken → HTTP 200"), "\(result.stderrText)")
         let exchange = try #require(fixture.backend.appCheckExchanges.first)

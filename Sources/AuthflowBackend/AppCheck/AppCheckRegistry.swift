@@ -46,7 +46,7 @@ final class AppCheckRegistry: Sendable {
 
     /// A reCAPTCHA Enterprise token the stand-in script asked for, remembered with its key and action.
     func issueRecaptchaToken(siteKey: String, action: String) -> String {
-        let token = "authflow-recaptcha-enterprise." + RandomText.base64URL(32)
+        let token = RecaptchaCheck.tokenPrefix + action + ":" + RandomText.base64URL(32)
         state.withLock { $0.recaptchaTokens[token] = (siteKey, action) }
         return token
     }

@@ -33,9 +33,6 @@ extension EmbeddedBackend {
         service.appCheck.mint(now: Date())
     }
 
-    /// The URL of the stand-in reCAPTCHA Enterprise script (`grecaptcha.enterprise.ready` / `execute`).
-    public var recaptchaEnterpriseStandInScriptURL: String { baseURL + RecaptchaEnterpriseStandIn.scriptPath }
-
     /// The App Check exchanges clients made, oldest first.
     public var appCheckExchanges: [BackendAppCheckExchange] { service.appCheck.exchanges }
 

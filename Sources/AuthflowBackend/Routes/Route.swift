@@ -18,10 +18,8 @@ enum Route: Sendable {
     case verifyAppSubmit
     /// `POST /content-firebaseappcheck.googleapis.com/v1/projects/<id>/apps/<appId>:<method>`.
     case appCheckExchange(projectID: String, appID: String, method: String)
-    /// `GET` the stand-in reCAPTCHA Enterprise script.
-    case recaptchaEnterpriseScript
-    /// `POST` the stand-in script's token request.
-    case recaptchaEnterpriseExecute
+    /// `POST` the stand-in reCAPTCHA Enterprise script's token request.
+    case recaptchaStandInExecute
     /// `GET /www.google.com/recaptcha/enterprise.js`: the stand-in reCAPTCHA Enterprise script.
     case recaptchaStandInScript
     case notFound
@@ -79,8 +77,7 @@ enum Router {
         case ("GET", widgetSelectPath), ("POST", widgetSelectPath): return .idpWidgetSelect
         case ("GET", "/__/auth/handler"): return .verifyAppPage
         case ("GET", verifyAppSubmitPath), ("POST", verifyAppSubmitPath): return .verifyAppSubmit
-        case ("GET", RecaptchaEnterpriseStandIn.scriptPath): return .recaptchaEnterpriseScript
-        case ("POST", RecaptchaEnterpriseStandIn.executePath): return .recaptchaEnterpriseExecute
+        case ("POST", RecaptchaStandInScript.executePath): return .recaptchaStandInExecute
         case ("GET", RecaptchaStandInScript.path): return .recaptchaStandInScript
         default: return .notFound
         }

@@ -84,8 +84,7 @@ final class BackendService: Sendable {
         case .verifyAppSubmit: return VerifyAppPage.submit(request, service: self)
         case .appCheckExchange(let projectID, let appID, let method):
             return AppCheckExchange.handle(projectID: projectID, appID: appID, method: method, request, service: self)
-        case .recaptchaEnterpriseScript: return RecaptchaEnterpriseStandIn.script(service: self)
-        case .recaptchaEnterpriseExecute: return RecaptchaEnterpriseStandIn.execute(request, service: self)
+        case .recaptchaStandInExecute: return RecaptchaStandInScript.execute(request, service: self)
         case .recaptchaStandInScript: return RecaptchaStandInScript.reply()
         case .notFound: return JSONReply.error(.notFound)
         }

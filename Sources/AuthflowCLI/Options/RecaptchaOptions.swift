@@ -13,10 +13,8 @@ struct RecaptchaOptions: ParsableArguments {
             valueName: "command"))
     var tokenCommand: String?
 
-    /// Loads the embedded backend's stand-in reCAPTCHA Enterprise script instead of Google's (tests and the
-    /// demo only; needs an emulator).
-    @Flag(name: .customLong("recaptcha-stand-in"), help: .hidden)
-    var standIn = false
+    @OptionGroup
+    var standIn: RecaptchaStandInOption
 
     func validate() throws {
         if let tokenCommand, tokenCommand.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -29,16 +27,7 @@ struct RecaptchaOptions: ParsableArguments {
     func tokenSource(
         context: CommandContext, browser: BrowserOptions, wait: WaitOptions
     ) throws(CommandFailure) -> (any RecaptchaTokenSource)? {
-        var script = RecaptchaScript.google
-        if standIn {
-            guard let host = context.configuration.emulatorHost else {
-                throw CommandFailure(
-                    "--recaptcha-stand-in loads the embedded backend's stand-in script and needs an emulator "
-                        + "(--emulator HOST:PORT or FIREBASE_AUTH_EMULATOR_HOST).",
-                    status: .usage)
-            }
-            script = .standIn(origin: "http://\(host)")
-        }
+        let script = try standIn.script(context: context)
         if let tokenCommand { return RecaptchaTokenProgram(tokenCommand, timeout: wait.duration) }
         guard Terminal.isInteractive || browser.browser != nil else { return nil }
         return RecaptchaBrowserTokenSource(
@@ -46,5 +35,24 @@ struct RecaptchaOptions: ParsableArguments {
                 browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration),
             script: script, port: wait.port, templates: TemplateDirectory.standard(explicit: wait.templates),
             languageCode: context.configuration.languageCode)
+    }
+}
+
+/// `--recaptcha-stand-in`: the embedded backend's stand-in reCAPTCHA Enterprise script instead of Google's, for
+/// every page that gets a reCAPTCHA Enterprise token (tests and the demo only; needs an emulator).
+struct RecaptchaStandInOption: ParsableArguments {
+    @Flag(name: .customLong("recaptcha-stand-in"), help: .hidden)
+    var isOn = false
+
+    /// Google's script, or the emulator's stand-in when asked for.
+    func script(context: CommandContext) throws(CommandFailure) -> RecaptchaScript {
+        guard isOn else { return .google }
+        guard let host = context.configuration.emulatorHost else {
+            throw CommandFailure(
+                "--recaptcha-stand-in loads the embedded backend's stand-in script and needs an emulator "
+                    + "(--emulator HOST:PORT or FIREBASE_AUTH_EMULATOR_HOST).",
+                status: .usage)
+        }
+        return .standIn(origin: "http://\(host)")
     }
 }

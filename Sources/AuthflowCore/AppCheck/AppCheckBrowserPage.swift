@@ -1,14 +1,14 @@
 import AuthflowIdentityToolkit
 import AuthflowListener
 
-/// Gets reCAPTCHA Enterprise tokens for App Check from the loopback page (``AppCheckRecaptchaPage``): serves it
-/// on an ephemeral port, hands its URL to `present` (which opens a browser or prints it), and waits for the
-/// page's answer.
+/// Gets reCAPTCHA Enterprise tokens for App Check (action `fire_app_check`) from the loopback token page
+/// every reCAPTCHA Enterprise token comes from (``LoopbackRecaptchaTokenPage``): serves it on an ephemeral
+/// port, hands its URL to `present` (which opens a browser or prints it), and waits for the page's answer.
 public struct AppCheckBrowserPage: Sendable {
     /// Where the page's template comes from.
     public var templates: TemplateDirectory
-    /// A stand-in for Google's script, named explicitly (tests); nil for the real one.
-    public var standInScript: String?
+    /// Where the page loads reCAPTCHA Enterprise from: Google's, or a stand-in named explicitly (tests).
+    public var script: RecaptchaScript
     /// How long to wait for the page.
     public var timeout: Duration
     /// Shows the page's URL to the person (opens a browser, prints it).
@@ -16,11 +16,11 @@ public struct AppCheckBrowserPage: Sendable {
 
     /// A page source; `present` gets the URL to open.
     public init(
-        templates: TemplateDirectory, standInScript: String? = nil, timeout: Duration = .seconds(300),
+        templates: TemplateDirectory, script: RecaptchaScript = .google, timeout: Duration = .seconds(300),
         present: @escaping @Sendable (String) -> Void
     ) {
         self.templates = templates
-        self.standInScript = standInScript
+        self.script = script
         self.timeout = timeout
         self.present = present
     }
@@ -35,16 +35,17 @@ public struct AppCheckBrowserPage: Sendable {
         func failed(_ why: String) -> AppCheckFailure {
             AppCheckFailure(source: .recaptchaEnterprise, problem: .pageFailed(why))
         }
-        let page = AppCheckRecaptchaPage(siteKey: siteKey, standInScript: standInScript, templates: templates)
+        let page = LoopbackRecaptchaTokenPage(
+            siteKey: siteKey, action: .fireAppCheck, script: script, languageCode: nil, templates: templates)
         do {
             try page.preload()
         } catch {
             throw failed("the page's template could not be loaded: \(error)")
         }
-        let listener: RedirectListener<Result<String, AppCheckFailure>>
+        let listener: RedirectListener<LoopbackRecaptchaTokenPage.Answer>
         do {
             listener = try RedirectListener(configuration: .init(
-                check: page.check, path: AppCheckRecaptchaPage.answerPath, rendezvous: nil, label: "App Check",
+                check: page.check, path: LoopbackRecaptchaTokenPage.answerPath, rendezvous: nil, label: "App Check",
                 templates: templates, routes: page.routes,
                 successPage: ("App Check token obtained", "You can close this tab.")))
         } catch {
@@ -52,12 +53,15 @@ public struct AppCheckBrowserPage: Sendable {
         }
         defer { listener.stop() }
         present(page.url(port: listener.port))
-        let answer: Result<String, AppCheckFailure>
+        let answer: LoopbackRecaptchaTokenPage.Answer
         do {
             answer = try await listener.callback(timeout: timeout)
         } catch {
             throw failed(error.description)
         }
-        return try answer.get()
+        switch answer {
+        case .success(let token): return token
+        case .failure(let error): throw failed(error.description)
+        }
     }
 }

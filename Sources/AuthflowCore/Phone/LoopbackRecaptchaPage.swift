@@ -242,11 +242,13 @@ public final class LoopbackRecaptchaPage: Sendable {
     /// page's own inline script (by nonce); requests only back to this listener; frames only reCAPTCHA's.
     static func contentSecurityPolicy(nonce: String, extraScriptOrigin: String? = nil) -> String {
         let extra = extraScriptOrigin.map { " " + $0 + "/www.google.com/recaptcha/" } ?? ""
+        // The stand-in script asks its backend for each token.
+        let extraConnect = extraScriptOrigin.map { " " + $0 + "/__/authflow/recaptcha/" } ?? ""
         return [
             "default-src 'none'",
             "script-src 'nonce-\(nonce)' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/" + extra,
             "frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/",
-            "style-src 'unsafe-inline'", "img-src data:", "connect-src 'self'", "base-uri 'none'",
+            "style-src 'unsafe-inline'", "img-src data:", "connect-src 'self'" + extraConnect, "base-uri 'none'",
             "form-action 'none'", "frame-ancestors 'none'",
         ].joined(separator: "; ")
     }

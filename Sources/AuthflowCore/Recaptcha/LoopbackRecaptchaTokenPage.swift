@@ -4,7 +4,8 @@ import AuthflowParsing
 import AuthflowPrimitives
 
 /// The page authflow serves at `http://localhost:PORT/recaptcha?state=…` to get one reCAPTCHA Enterprise
-/// token for an action (`getOobCode`, `signInWithPassword`, `signUpPassword`): the same machinery as
+/// token for an action (`getOobCode`, `signInWithPassword`, `signUpPassword`, or App Check's
+/// `fire_app_check`): the same machinery as
 /// phone sign-in's ``LoopbackRecaptchaPage`` (a `localhost` page, which projects authorize by default; the
 /// listener's state check; the same Content-Security-Policy), with nothing for the person to do. The page
 /// (`templates/recaptcha-enterprise.html`) loads ``RecaptchaScript``, runs
@@ -20,18 +21,21 @@ public final class LoopbackRecaptchaTokenPage: Sendable {
 
     /// The unguessable value every request from the page carries.
     public let state: String
-    /// What the token is for.
-    public let request: RecaptchaTokenRequest
+    /// The reCAPTCHA Enterprise site key the token is for.
+    public let siteKey: String
+    /// The action the token is issued for.
+    public let action: RecaptchaAction
     private let script: RecaptchaScript
     private let languageCode: String?
     private let frame: LoopbackPageFrame
 
-    /// A page getting a token for `request` with `script`; `languageCode` is the page's language.
+    /// A page getting a token for `action` with `siteKey`, from `script`; `languageCode` is the page's language.
     public init(
-        request: RecaptchaTokenRequest, script: RecaptchaScript, languageCode: String?, templates: TemplateDirectory,
-        state: String = RandomToken.make()
+        siteKey: String, action: RecaptchaAction, script: RecaptchaScript, languageCode: String?,
+        templates: TemplateDirectory, state: String = RandomToken.make()
     ) {
-        self.request = request
+        self.siteKey = siteKey
+        self.action = action
         self.script = script
         self.languageCode = languageCode.flatMap(LoopbackRecaptchaPage.validLanguage)
         self.frame = LoopbackPageFrame(
@@ -88,9 +92,9 @@ public final class LoopbackRecaptchaTokenPage: Sendable {
         let nonce = RandomToken.make(bytes: 16)
         let context: TemplateContext = [
             "state": .text(state), "answerPath": .text(Self.answerPath), "nonce": .text(nonce),
-            "recaptchaAction": .text(request.action.rawValue), "siteKey": .text(request.siteKey),
+            "recaptchaAction": .text(action.rawValue), "siteKey": .text(siteKey),
             "lang": .text(languageCode ?? "en"),
-            "scriptURL": .text(script.url(siteKey: request.siteKey, onload: "authflowEnterpriseLoaded")),
+            "scriptURL": .text(script.url(siteKey: siteKey, onload: "authflowEnterpriseLoaded")),
         ]
         return frame.render(context, nonce: nonce, extraScriptOrigin: script.extraScriptOrigin)
     }

@@ -44,7 +44,7 @@ public struct RecaptchaBrowserTokenSource: RecaptchaTokenSource {
     /// Serves the page, shows it, and returns the token it posts.
     public func token(for request: RecaptchaTokenRequest) async throws(RecaptchaProtectionError) -> String {
         let page = LoopbackRecaptchaTokenPage(
-            request: request, script: script, languageCode: languageCode, templates: templates)
+            siteKey: request.siteKey, action: request.action, script: script, languageCode: languageCode, templates: templates)
         do {
             try page.preload()
         } catch {

@@ -6,7 +6,7 @@ public struct ExchangeRecaptchaEnterpriseTokenRequest: IdentityToolkitRequest, E
     public static let endpoint = Endpoint.exchangeRecaptchaEnterpriseToken
 
     /// The reCAPTCHA action the JS SDK executes for App Check; the page asks for this one.
-    public static let recaptchaAction = "fire_app_check"
+    public static let recaptchaAction = RecaptchaAction.fireAppCheck.rawValue
 
     /// The app the token is for; part of the path, not the body.
     public var app: AppCheckResource

@@ -13,6 +13,9 @@ public enum RecaptchaAction: String, Sendable, Hashable, CaseIterable {
     case mfaSmsEnrollment
     /// `mfaSignIn:start` with a phone.
     case mfaSmsSignIn
+    /// App Check's reCAPTCHA Enterprise provider (the token is exchanged for an App Check token, not sent to
+    /// a protected call).
+    case fireAppCheck = "fire_app_check"
 }
 
 /// A request the email/password provider's reCAPTCHA Enterprise setting protects: `sendOobCode`,

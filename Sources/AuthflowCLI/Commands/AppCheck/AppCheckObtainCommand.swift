@@ -28,24 +28,11 @@ struct AppCheckObtainCommand: AsyncParsableCommand {
     @OptionGroup(title: "Browser")
     var browser: BrowserOptions
 
-    @Option(
-        name: .customLong("recaptcha-enterprise-script"),
-        help: ArgumentHelp(
-            "Load this loopback stand-in instead of Google's enterprise.js (tests only).", visibility: .hidden))
-    var standInScript: String?
+    @OptionGroup
+    var standIn: RecaptchaStandInOption
 
     @OptionGroup(title: "Output")
     var output: OutputOptions
-
-    func validate() throws {
-        if let standInScript {
-            guard let parts = URLParts(standInScript), parts.scheme == "http",
-                  ["127.0.0.1", "localhost", "::1"].contains(parts.host)
-            else {
-                throw ValidationError("--recaptcha-enterprise-script must be an http:// URL on this machine's loopback.")
-            }
-        }
-    }
 
     func run() async throws {
         let context = try CommandContext(options: project, verbose: output.verbose)
@@ -55,7 +42,7 @@ struct AppCheckObtainCommand: AsyncParsableCommand {
         }
         let browser = self.browser
         let page = AppCheckBrowserPage(
-            templates: .standard(), standInScript: standInScript,
+            templates: .standard(), script: try standIn.script(context: context),
             present: { url in
                 _ = BrowserOpening.show(
                     url, purpose: "get an App Check token", browser: browser.browser, noBrowser: browser.noBrowser)
