@@ -38,6 +38,26 @@ struct ProjectOptions: ParsableArguments {
     var languageCode: String?
 
     @Option(
+        name: .customLong("android-package"),
+        help: ArgumentHelp(
+            "The Android app's package name, for API keys restricted to Android apps (email-link send: also the "
+                + "app that may open the link).",
+            valueName: "package"))
+    var androidPackage: String?
+
+    @Option(
+        name: .customLong("android-cert-sha1"),
+        help: ArgumentHelp(
+            "SHA-1 fingerprint of the Android app's signing certificate (40 hex digits or AB:CD:… pairs).",
+            valueName: "sha1"))
+    var androidCertificateSHA1: String?
+
+    @Option(
+        name: .customLong("referer"),
+        help: ArgumentHelp("A page URL to send as Referer, for API keys restricted to websites.", valueName: "url"))
+    var referrer: String?
+
+    @Option(
         name: .customLong("config"),
         help: ArgumentHelp(
             "GoogleService-Info.plist, google-services.json, a web config JSON or authflow.json "
@@ -57,6 +77,7 @@ struct ProjectOptions: ParsableArguments {
             (.apiKey, apiKey), (.projectID, projectID), (.authDomain, authDomain), (.appID, appID),
             (.clientID, clientID), (.iosBundleID, iosBundleID), (.tenantID, tenantID),
             (.emulatorHost, emulator), (.languageCode, languageCode),
+            (.androidPackage, androidPackage), (.androidCertificateSHA1, androidCertificateSHA1), (.referrer, referrer),
         ]
         for (key, value) in pairs {
             layer.set(key, value, from: .flag(key.flag))

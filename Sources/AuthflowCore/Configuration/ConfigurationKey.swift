@@ -9,6 +9,12 @@ public enum ConfigurationKey: String, CaseIterable, Sendable, Codable {
     case tenantID
     case emulatorHost
     case languageCode
+    /// The Android app's package name, for API keys restricted to Android apps.
+    case androidPackage
+    /// The SHA-1 fingerprint of the Android app's signing certificate (40 hex digits, colons allowed).
+    case androidCertificateSHA1
+    /// The web page URL sent as `Referer`, for API keys restricted to websites.
+    case referrer
 
     /// The key as `authflow.json`, `--json` output and the web config spell it.
     public var jsonName: String {
@@ -22,6 +28,9 @@ public enum ConfigurationKey: String, CaseIterable, Sendable, Codable {
         case .tenantID: "tenantId"
         case .emulatorHost: "emulatorHost"
         case .languageCode: "lang"
+        case .androidPackage: "androidPackage"
+        case .androidCertificateSHA1: "androidCertSha1"
+        case .referrer: "referer"
         }
     }
 
@@ -37,6 +46,9 @@ public enum ConfigurationKey: String, CaseIterable, Sendable, Codable {
         case .tenantID: "FIREBASE_TENANT_ID"
         case .emulatorHost: "FIREBASE_AUTH_EMULATOR_HOST"
         case .languageCode: "AUTHFLOW_LANG"
+        case .androidPackage: "FIREBASE_ANDROID_PACKAGE"
+        case .androidCertificateSHA1: "FIREBASE_ANDROID_CERT_SHA1"
+        case .referrer: "AUTHFLOW_REFERER"
         }
     }
 

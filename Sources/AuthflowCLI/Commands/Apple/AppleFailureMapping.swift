@@ -13,7 +13,7 @@ extension CommandFailure {
             var failure = from(service)
             failure.message = error.cliMessage
             return failure
-        case .authDomain(.noDefaultDomain):
+        case .authDomain(.noDefaultDomain), .authDomain(.notAuthorized):
             return CommandFailure(error.cliMessage, status: .usage)
         case .browser(.timedOut):
             return CommandFailure(error.cliMessage, status: .browserTimeout)
