@@ -159,6 +159,12 @@ public final class EmbeddedBackend: Sendable {
         service.verifyAppError.withLock { $0 = error }
     }
 
+    /// Restricts the API key as the Google Cloud console would (`nil` lifts it), so tests can check how
+    /// clients satisfy a restricted key; see ``KeyRestriction``.
+    public func setKeyRestriction(_ restriction: KeyRestriction?) {
+        service.keyRestriction.withLock { $0 = restriction }
+    }
+
     // MARK: Validation
 
     /// Checks that `host` is one the backend accepts (`127.x.x.x`, `localhost`, `::1`, `[::1]`), so a command

@@ -23,6 +23,13 @@ enum RestHandler {
         }
         let query = QueryParameters(form: request.query ?? "")
         if !privileged, query.nonEmpty("key") == nil { return JSONReply.error(.missingAPIKey) }
+        if !privileged, let restriction = service.keyRestriction.withLock({ $0 }),
+           let refusal = KeyRestrictionCheck.refusal(
+               of: request, under: restriction,
+               service: operation.name == "token" ? "securetoken.googleapis.com" : "identitytoolkit.googleapis.com",
+               projectID: service.configuration.projectID) {
+            return refusal
+        }
 
         let body: RequestBody
         do throws(APIError) {

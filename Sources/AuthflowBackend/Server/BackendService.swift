@@ -12,6 +12,7 @@ final class BackendService: Sendable {
     let state: Mutex<BackendState>
     let faults = FaultTable()
     let verifyAppError = Mutex<EmbeddedBackend.HostedPageError?>(nil)
+    let keyRestriction = Mutex<EmbeddedBackend.KeyRestriction?>(nil)
     private let originStorage = Mutex("")
 
     init(configuration: EmbeddedBackend.Configuration, renderer: PageRenderer) {
