@@ -117,6 +117,12 @@ public final class EmbeddedBackend: Sendable {
         }
     }
 
+    /// The client-identifying headers of every REST call received, oldest first (see
+    /// ``BackendRequestHeaders``).
+    public var receivedHeaders: [BackendRequestHeaders] {
+        service.receivedHeaders.withLock { $0 }
+    }
+
     // MARK: Changing state
 
     /// Forgets everything: accounts, codes, refresh tokens, issued reCAPTCHA tokens. (The emulator's

@@ -21,6 +21,7 @@ enum RestHandler {
                 return JSONReply.error(.invalidCredentials)
             }
         }
+        service.receivedHeaders.withLock { $0.append(BackendRequestHeaders(operation: operation.name, all: request.headers)) }
         let query = QueryParameters(form: request.query ?? "")
         if !privileged, query.nonEmpty("key") == nil { return JSONReply.error(.missingAPIKey) }
         if !privileged, let restriction = service.keyRestriction.withLock({ $0 }),
