@@ -10,19 +10,22 @@ public struct AuthDomainResolver: Sendable {
         self.client = client
     }
 
-    /// `configuration` with its auth domain set. An emulator already has one (itself). A configured domain is
-    /// kept when it is the project's default `<project>.firebaseapp.com`, or after checking that it is among
-    /// the project's authorized domains, so no browser opens on a handler that would refuse to finish. Fails
-    /// with a configuration error when the project has no default domain or does not authorize the configured
-    /// one.
+    /// `configuration` with its auth domain set. One worked out already (an emulator's, which is the emulator
+    /// itself) is kept. A configured one is kept when it is the project's default `<project>.firebaseapp.com`,
+    /// else only after checking that its host is among the project's authorized domains, so no browser opens
+    /// on a handler that would refuse to finish. Fails with a configuration error when the project has no
+    /// default domain or does not authorize the configured one.
     public func resolve(_ configuration: ProjectConfiguration) async throws(AuthDomainError) -> ProjectConfiguration {
-        if let configured = configuration.authDomain {
-            guard configuration.emulatorHost == nil, !Self.isDefault(configured, of: configuration) else {
-                return configuration
+        if let configured = configuration.values[.authDomain] {
+            switch configured.source {
+            case .derived, .defaultValue: return configuration
+            case .flag, .environment, .file: break
             }
+            guard !Self.isDefault(configured.value, of: configuration) else { return configuration }
             let domains = try await authorizedDomains()
-            guard domains.contains(where: { $0.lowercased() == configured.lowercased() }) else {
-                throw .notAuthorized(domain: configured, authorizedDomains: domains)
+            let host = Self.host(of: configured.value)
+            guard domains.contains(where: { $0.lowercased() == host }) else {
+                throw .notAuthorized(domain: configured.value, authorizedDomains: domains)
             }
             return configuration
         }
@@ -41,6 +44,15 @@ public struct AuthDomainResolver: Sendable {
         } catch {
             throw .lookupFailed(error)
         }
+    }
+
+    /// `domain` lower-cased without a port: authorized domains are host names.
+    private static func host(of domain: String) -> String {
+        let lowered = domain.lowercased()
+        guard let colon = lowered.lastIndex(of: ":"), !lowered.hasSuffix("]"),
+              lowered[lowered.index(after: colon)...].allSatisfy(\.isNumber)
+        else { return lowered }
+        return String(lowered[..<colon])
     }
 
     /// Whether `domain` is `<project>.firebaseapp.com`, which Firebase always authorizes.
