@@ -105,6 +105,35 @@ struct KeyRestrictionCommandTests {
         #expect(variable.exitCode == 0, "\(variable.stderrText)")
     }
 
+    @Test("Whichever step is refused (phone send, email-link send), the advice is the restriction's; then it works")
+    func refusedInsideFlows() async throws {
+        let phone = try PhoneCLIFixture()
+        phone.backend.setKeyRestriction(.androidApps([.init(package: "com.example.android", certificateSHA1: Self.certificate)]))
+        let refusedPhone = try await phone.run(["phone", "sign-in", "+16505550140", "--code-command", phone.codeCommand])
+        let phoneCodes = phone.backend.verificationCodes.count
+        let acceptedPhone = try await phone.run(
+            ["phone", "sign-in", "+16505550140", "--code-command", phone.codeCommand,
+             "--android-package", "com.example.android", "--android-cert-sha1", Self.certificate])
+
+        let links = try EmailLinkCLIFixture()
+        links.backend.setKeyRestriction(.websites(referrers: ["https://app.example.com/*"]))
+        let refusedLink = try await links.run(["email-link", "send", "ada@example.com", "--continue-url", links.continueURL])
+        let pendingAfterRefusal = try links.pending.load()
+        let acceptedLink = try await links.run(
+            ["email-link", "send", "ada@example.com", "--continue-url", links.continueURL,
+             "--referer", "https://app.example.com/"])
+
+        #expect(refusedPhone.exitCode == 2)
+        #expect(refusedPhone.stderrText == Self.androidAdvice)
+        #expect(phoneCodes == 0, "no SMS may be sent")
+        #expect(acceptedPhone.exitCode == 0, "\(acceptedPhone.stderrText)")
+        #expect(refusedLink.exitCode == 2)
+        #expect(refusedLink.stderrText == Self.referrerAdvice)
+        #expect(pendingAfterRefusal == nil)
+        #expect(acceptedLink.exitCode == 0, "\(acceptedLink.stderrText)")
+        #expect(try links.pending.load()?.email == "ada@example.com")
+    }
+
     @Test("Every request family carries the restriction and locale headers: token, lookup, password, email link")
     func everyRequestFamily() async throws {
         let fixture = try await SignedInBackend()
