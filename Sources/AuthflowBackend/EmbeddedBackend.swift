@@ -117,6 +117,12 @@ public final class EmbeddedBackend: Sendable {
         }
     }
 
+    /// The client-identifying headers of every REST call received, oldest first (see
+    /// ``BackendRequestHeaders``).
+    public var receivedHeaders: [BackendRequestHeaders] {
+        service.receivedHeaders.withLock { $0 }
+    }
+
     // MARK: Changing state
 
     /// Forgets everything: accounts, codes, refresh tokens, issued reCAPTCHA tokens. (The emulator's
@@ -157,6 +163,12 @@ public final class EmbeddedBackend: Sendable {
     /// `authflowSimulateError=auth/<code>`.)
     public func setVerifyAppError(_ error: HostedPageError?) {
         service.verifyAppError.withLock { $0 = error }
+    }
+
+    /// Restricts the API key as the Google Cloud console would (`nil` lifts it), so tests can check how
+    /// clients satisfy a restricted key; see ``KeyRestriction``.
+    public func setKeyRestriction(_ restriction: KeyRestriction?) {
+        service.keyRestriction.withLock { $0 = restriction }
     }
 
     // MARK: Validation

@@ -46,7 +46,7 @@ struct Authflow: AsyncParsableCommand {
                 try command.run()
             }
         } catch let failure as CommandFailure {
-            StandardError.write("authflow: \(failure.message)")
+            StandardError.write("authflow: \(failure.shownMessage)")
             Self.exit(withError: ExitCode(failure.status.rawValue))
         } catch {
             if exitCode(for: error) == .validationFailure {

@@ -94,12 +94,14 @@ struct LayoutTests {
         )
         let without = try await exchange(GetRecaptchaParamsRequest(), reply: json("{}"), appID: nil, locale: nil)
 
-        #expect(with.request.header("X-Firebase-gmpid") == "1:123:web:abc")
+        #expect(with.request.header("X-Firebase-GMPID") == "1:123:web:abc")
         #expect(with.request.header("X-Firebase-Locale") == "fr")
         #expect(with.request.header("X-Ios-Bundle-Identifier") == "com.example.app")
         #expect(with.request.header("X-Client-Version") == expectedClientVersion)
         #expect(with.request.header("Authorization") == nil)
-        for name in ["X-Firebase-gmpid", "X-Firebase-Locale", "X-Ios-Bundle-Identifier", "Authorization", "Content-Type"] {
+        for name in [
+            "X-Firebase-GMPID", "X-Firebase-Locale", "X-Ios-Bundle-Identifier", "Authorization", "Content-Type",
+        ] {
             #expect(without.request.header(name) == nil, "\(name)")
         }
     }

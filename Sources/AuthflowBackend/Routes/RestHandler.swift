@@ -21,8 +21,16 @@ enum RestHandler {
                 return JSONReply.error(.invalidCredentials)
             }
         }
+        service.receivedHeaders.withLock { $0.append(BackendRequestHeaders(operation: operation.name, all: request.headers)) }
         let query = QueryParameters(form: request.query ?? "")
         if !privileged, query.nonEmpty("key") == nil { return JSONReply.error(.missingAPIKey) }
+        if !privileged, let restriction = service.keyRestriction.withLock({ $0 }),
+           let refusal = KeyRestrictionCheck.refusal(
+               of: request, under: restriction,
+               service: operation.name == "token" ? "securetoken.googleapis.com" : "identitytoolkit.googleapis.com",
+               projectID: service.configuration.projectID) {
+            return refusal
+        }
         if !AppCheckEnforcement.admits(operation, request, privileged: privileged, service: service) {
             return JSONReply.error(.appCheckTokenInvalid)
         }

@@ -13,6 +13,8 @@ final class BackendService: Sendable {
     let faults = FaultTable()
     let verifyAppError = Mutex<EmbeddedBackend.HostedPageError?>(nil)
     let appCheck = AppCheckRegistry()
+    let keyRestriction = Mutex<EmbeddedBackend.KeyRestriction?>(nil)
+    let receivedHeaders = Mutex<[BackendRequestHeaders]>([])
     private let originStorage = Mutex("")
 
     init(configuration: EmbeddedBackend.Configuration, renderer: PageRenderer) {

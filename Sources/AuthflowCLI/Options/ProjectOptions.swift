@@ -60,6 +60,26 @@ struct ProjectOptions: ParsableArguments {
     var appCheckSiteKey: String?
 
     @Option(
+        name: .customLong("android-package"),
+        help: ArgumentHelp(
+            "The Android app's package name, for API keys restricted to Android apps (email-link send: also the "
+                + "app that may open the link).",
+            valueName: "package"))
+    var androidPackage: String?
+
+    @Option(
+        name: .customLong("android-cert-sha1"),
+        help: ArgumentHelp(
+            "SHA-1 fingerprint of the Android app's signing certificate (40 hex digits or AB:CD:… pairs).",
+            valueName: "sha1"))
+    var androidCertificateSHA1: String?
+
+    @Option(
+        name: .customLong("referer"),
+        help: ArgumentHelp("A page URL to send as Referer, for API keys restricted to websites.", valueName: "url"))
+    var referrer: String?
+
+    @Option(
         name: .customLong("config"),
         help: ArgumentHelp(
             "GoogleService-Info.plist, google-services.json, a web config JSON or authflow.json "
@@ -81,6 +101,7 @@ struct ProjectOptions: ParsableArguments {
             (.emulatorHost, emulator), (.languageCode, languageCode),
             (.appCheckDebugToken, appCheckDebugToken), (.appCheckTokenCommand, appCheckTokenCommand),
             (.appCheckSiteKey, appCheckSiteKey),
+            (.androidPackage, androidPackage), (.androidCertificateSHA1, androidCertificateSHA1), (.referrer, referrer),
         ]
         for (key, value) in pairs {
             layer.set(key, value, from: .flag(key.flag))

@@ -20,7 +20,9 @@ extension CommandFailure {
                 return CommandFailure(server.message, status: .unavailable, serverCode: server.rawMessage)
             }
             let status: AuthflowExitCode = server.category == .configuration ? .usage : .refused
-            return CommandFailure(server.message, status: status, serverCode: server.rawMessage)
+            var failure = CommandFailure(server.message, status: status, serverCode: server.rawMessage)
+            failure.keyRestriction = server.keyRestriction
+            return failure
         }
     }
 

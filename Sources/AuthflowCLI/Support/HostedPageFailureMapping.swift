@@ -11,7 +11,7 @@ extension CommandFailure {
             var failure = from(service)
             failure.message = message
             return failure
-        case .noDefaultDomain:
+        case .noDefaultDomain, .notAuthorized:
             return CommandFailure(message, status: .usage)
         }
     }

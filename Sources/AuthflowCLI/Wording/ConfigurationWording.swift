@@ -29,6 +29,11 @@ extension AuthDomainError {
         case .noDefaultDomain(let domains):
             "The project's authorized domains (\(domains.joined(separator: ", "))) include no *.firebaseapp.com "
                 + "or *.web.app domain. Pass --auth-domain with the domain that serves /__/auth/handler."
+        case .notAuthorized(let domain, let domains):
+            "The auth domain \(domain) (--auth-domain) is not among the project's authorized domains "
+                + "(\(domains.joined(separator: ", "))), so the hosted page would refuse to finish; no browser was "
+                + "opened. Add it under Authentication → Settings → Authorized domains in the Firebase console, or "
+                + "pass --auth-domain with one of those."
         }
     }
 }
@@ -49,6 +54,9 @@ extension ConfigurationKey {
         case .appCheckDebugToken: "--app-check-debug-token"
         case .appCheckTokenCommand: "--app-check-token-command"
         case .appCheckSiteKey: "--app-check-site-key"
+        case .androidPackage: "--android-package"
+        case .androidCertificateSHA1: "--android-cert-sha1"
+        case .referrer: "--referer"
         }
     }
 }

@@ -1,11 +1,16 @@
 import AuthflowIdentityToolkit
 import AuthflowStorage
+import Foundation
 
 extension ProjectConfiguration {
     /// The Identity Toolkit client settings these values describe: API key, server (an emulator when
     /// configured), tenant, app ID, language and bundle ID.
+    ///
+    /// `Accept-Language` is the configured language, else the one the process environment's locale names
+    /// (`LC_ALL`, `LC_MESSAGES`, `LANG`), as the iOS SDK sends the app's preferred localization.
     public func identityToolkitConfiguration(
-        retry: RetryPolicy = .default
+        retry: RetryPolicy = .default,
+        environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(ConfigurationError) -> IdentityToolkitConfiguration {
         let apiKey = try require(.apiKey, purpose: "Talking to Firebase Auth")
         var server = AuthServer.production
@@ -18,7 +23,7 @@ extension ProjectConfiguration {
                     reason: error.description)
             }
         }
-        return IdentityToolkitConfiguration(
+        var settings = IdentityToolkitConfiguration(
             apiKey: apiKey,
             server: server,
             authflowVersion: AuthflowVersion.current,
@@ -27,6 +32,11 @@ extension ProjectConfiguration {
             locale: languageCode,
             iosBundleID: self[.iosBundleID],
             retry: retry)
+        settings.androidPackage = androidPackage
+        settings.androidCertificateSHA1 = self[.androidCertificateSHA1].flatMap(AndroidAppIdentity.certificateSHA1)
+        settings.referrer = self[.referrer]
+        settings.acceptLanguage = languageCode ?? PosixLocale.languageTag(environment)
+        return settings
     }
 
     /// Where this project's sessions are kept under `root`; nil without a project ID.

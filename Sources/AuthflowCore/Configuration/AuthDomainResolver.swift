@@ -10,22 +10,55 @@ public struct AuthDomainResolver: Sendable {
         self.client = client
     }
 
-    /// `configuration` with its auth domain set. A configured domain is kept as it is; an emulator already has
-    /// one (itself). Fails with a configuration error when the project has no default domain.
+    /// `configuration` with its auth domain set. One worked out already (an emulator's, which is the emulator
+    /// itself) is kept. A configured one is kept when it is the project's default `<project>.firebaseapp.com`,
+    /// else only after checking that its host is among the project's authorized domains, so no browser opens
+    /// on a handler that would refuse to finish. Fails with a configuration error when the project has no
+    /// default domain or does not authorize the configured one.
     public func resolve(_ configuration: ProjectConfiguration) async throws(AuthDomainError) -> ProjectConfiguration {
-        guard configuration.authDomain == nil else { return configuration }
-        let domains: [String]
-        do {
-            domains = try await client.send(GetProjectConfigRequest()).authorizedDomains
-        } catch {
-            throw .lookupFailed(error)
+        if let configured = configuration.values[.authDomain] {
+            switch configured.source {
+            case .derived, .defaultValue: return configuration
+            case .flag, .environment, .file: break
+            }
+            guard !Self.isDefault(configured.value, of: configuration) else { return configuration }
+            let domains = try await authorizedDomains()
+            let host = Self.host(of: configured.value)
+            guard domains.contains(where: { $0.lowercased() == host }) else {
+                throw .notAuthorized(domain: configured.value, authorizedDomains: domains)
+            }
+            return configuration
         }
+        let domains = try await authorizedDomains()
         guard let domain = AuthDomainSelection.choose(from: domains) else {
             throw .noDefaultDomain(authorizedDomains: domains)
         }
         var resolved = configuration
         resolved.derive(.authDomain, domain, how: .derived("the project's authorized domains (getProjectConfig)"))
         return resolved
+    }
+
+    private func authorizedDomains() async throws(AuthDomainError) -> [String] {
+        do {
+            return try await client.send(GetProjectConfigRequest()).authorizedDomains
+        } catch {
+            throw .lookupFailed(error)
+        }
+    }
+
+    /// `domain` lower-cased without a port: authorized domains are host names.
+    private static func host(of domain: String) -> String {
+        let lowered = domain.lowercased()
+        guard let colon = lowered.lastIndex(of: ":"), !lowered.hasSuffix("]"),
+              lowered[lowered.index(after: colon)...].allSatisfy(\.isNumber)
+        else { return lowered }
+        return String(lowered[..<colon])
+    }
+
+    /// Whether `domain` is `<project>.firebaseapp.com`, which Firebase always authorizes.
+    private static func isDefault(_ domain: String, of configuration: ProjectConfiguration) -> Bool {
+        guard let projectID = configuration.projectID else { return false }
+        return domain.lowercased() == "\(projectID.lowercased()).firebaseapp.com"
     }
 }
 
@@ -35,6 +68,8 @@ public enum AuthDomainError: Error, Sendable, CustomStringConvertible {
     case lookupFailed(IdentityToolkitError)
     /// The project lists no `*.firebaseapp.com` or `*.web.app` domain.
     case noDefaultDomain(authorizedDomains: [String])
+    /// The configured auth domain is not among the project's authorized domains.
+    case notAuthorized(domain: String, authorizedDomains: [String])
 
     public var description: String {
         switch self {
@@ -43,6 +78,10 @@ public enum AuthDomainError: Error, Sendable, CustomStringConvertible {
         case .noDefaultDomain(let domains):
             "The project's authorized domains (\(domains.joined(separator: ", "))) include no *.firebaseapp.com "
                 + "or *.web.app domain. Configure the auth domain as the domain that serves /__/auth/handler."
+        case .notAuthorized(let domain, let domains):
+            "The auth domain \(domain) is not among the project's authorized domains (\(domains.joined(separator: ", "))). "
+                + "Add it under Authentication → Settings → Authorized domains in the Firebase console, or "
+                + "configure one of those."
         }
     }
 }

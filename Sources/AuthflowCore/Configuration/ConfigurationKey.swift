@@ -15,6 +15,12 @@ public enum ConfigurationKey: String, CaseIterable, Sendable, Codable {
     case appCheckTokenCommand
     /// The reCAPTCHA Enterprise site key the web app is registered with in App Check.
     case appCheckSiteKey
+    /// The Android app's package name, for API keys restricted to Android apps.
+    case androidPackage
+    /// The SHA-1 fingerprint of the Android app's signing certificate (40 hex digits, colons allowed).
+    case androidCertificateSHA1
+    /// The web page URL sent as `Referer`, for API keys restricted to websites.
+    case referrer
 
     /// The key as `authflow.json`, `--json` output and the web config spell it.
     public var jsonName: String {
@@ -31,6 +37,9 @@ public enum ConfigurationKey: String, CaseIterable, Sendable, Codable {
         case .appCheckDebugToken: "appCheckDebugToken"
         case .appCheckTokenCommand: "appCheckTokenCommand"
         case .appCheckSiteKey: "appCheckSiteKey"
+        case .androidPackage: "androidPackage"
+        case .androidCertificateSHA1: "androidCertSha1"
+        case .referrer: "referer"
         }
     }
 
@@ -49,6 +58,9 @@ public enum ConfigurationKey: String, CaseIterable, Sendable, Codable {
         case .appCheckDebugToken: "FIREBASE_APP_CHECK_DEBUG_TOKEN"
         case .appCheckTokenCommand: "AUTHFLOW_APP_CHECK_TOKEN_COMMAND"
         case .appCheckSiteKey: "AUTHFLOW_APP_CHECK_SITE_KEY"
+        case .androidPackage: "FIREBASE_ANDROID_PACKAGE"
+        case .androidCertificateSHA1: "FIREBASE_ANDROID_CERT_SHA1"
+        case .referrer: "AUTHFLOW_REFERER"
         }
     }
 

@@ -45,7 +45,22 @@ public struct ConfigurationLoader: Sendable {
         }
         var configuration = ProjectConfiguration(values: merged, files: files)
         try applyEmulatorDefaults(&configuration)
+        try checkKeyRestrictionValues(configuration)
         return configuration
+    }
+
+    /// The values that satisfy API-key restrictions go into headers on every request, so a malformed one is
+    /// reported here, naming its source, rather than as Google's refusal later.
+    private func checkKeyRestrictionValues(_ configuration: ProjectConfiguration) throws(ConfigurationError) {
+        let checks: [(ConfigurationKey, (String) -> String?)] = [
+            (.androidPackage, AndroidAppIdentity.problem(withPackageName:)),
+            (.androidCertificateSHA1, { AndroidAppIdentity.certificateSHA1($0) == nil ? AndroidAppIdentity.certificateSHA1Format : nil }),
+            (.referrer, RefererPage.problem(with:)),
+        ]
+        for (key, problem) in checks {
+            guard let configured = configuration.values[key], let reason = problem(configured.value) else { continue }
+            throw .invalidValue(key: key, value: configured.value, source: configured.source, reason: reason)
+        }
     }
 
     private func loadFiles() throws(ConfigurationError) -> [ConfigurationFile] {

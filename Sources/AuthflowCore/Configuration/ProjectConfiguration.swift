@@ -34,4 +34,6 @@ public struct ProjectConfiguration: Sendable, Equatable {
     public var emulatorHost: String? { self[.emulatorHost] }
     /// The language for SMS, emails and hosted pages (`X-Firebase-Locale`, `hl`).
     public var languageCode: String? { self[.languageCode] }
+    /// The Android app's package name (`X-Android-Package`), if configured.
+    public var androidPackage: String? { self[.androidPackage] }
 }

@@ -8,7 +8,7 @@ public struct IdentityToolkitConfiguration: Sendable {
     /// The Identity Platform tenant, added to every request that accepts `tenantId` unless the request
     /// names one itself.
     public var tenantID: String?
-    /// The Firebase app ID (`1:…:web:…`), sent as `X-Firebase-gmpid`.
+    /// The Firebase app ID (`1:…:web:…`), sent as `X-Firebase-GMPID` (the iOS SDK's spelling).
     public var appID: String?
     /// The language for emails and SMS, e.g. `fr`; sent as `X-Firebase-Locale`.
     public var locale: String?
@@ -18,6 +18,16 @@ public struct IdentityToolkitConfiguration: Sendable {
     public var iosBundleID: String?
     /// How reads and token refreshes are retried after transient failures.
     public var retry: RetryPolicy
+    /// The Android package name to claim in `X-Android-Package`, for API keys restricted to Android apps.
+    public var androidPackage: String?
+    /// The SHA-1 fingerprint of the Android app's signing certificate, sent as `X-Android-Cert` in the Android
+    /// SDK's form: 40 upper-case hex digits, no separators. Sent only with ``androidPackage``.
+    public var androidCertificateSHA1: String?
+    /// The page URL to send as `Referer`, for API keys restricted to websites.
+    public var referrer: String?
+    /// The `Accept-Language` value: the language the person reads, as the iOS SDK sends the app's preferred
+    /// localization.
+    public var acceptLanguage: String?
     /// The URL scheme used for production hosts. Only tests change it, so requests can be sent through a
     /// plain-HTTP recording proxy while keeping the production host and path layout.
     package var productionScheme = "https"

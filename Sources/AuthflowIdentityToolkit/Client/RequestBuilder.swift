@@ -11,13 +11,17 @@ struct RequestBuilder {
         let body = try request.encodedBody()
         var headers = [HTTPHeader(name: "X-Client-Version", value: configuration.clientVersion)]
         if let contentType = body.contentType { headers.append(HTTPHeader(name: "Content-Type", value: contentType)) }
-        if let appID = nonEmpty(configuration.appID) { headers.append(HTTPHeader(name: "X-Firebase-gmpid", value: appID)) }
+        if let appID = nonEmpty(configuration.appID) { headers.append(HTTPHeader(name: "X-Firebase-GMPID", value: appID)) }
         if let locale = nonEmpty(configuration.locale) { headers.append(HTTPHeader(name: "X-Firebase-Locale", value: locale)) }
         if let bundle = nonEmpty(configuration.iosBundleID) {
             headers.append(HTTPHeader(name: "X-Ios-Bundle-Identifier", value: bundle))
         }
         if let appCheckToken = nonEmpty(appCheckToken) {
             headers.append(HTTPHeader(name: HTTPHeader.appCheckFieldName, value: appCheckToken))
+        }
+        headers += keyRestrictionHeaders()
+        if let language = nonEmpty(configuration.acceptLanguage) {
+            headers.append(HTTPHeader(name: "Accept-Language", value: language))
         }
         return HTTPRequest(
             method: R.endpoint.method,
@@ -41,6 +45,22 @@ struct RequestBuilder {
         let items = [QueryItem(name: "key", value: configuration.apiKey)] + query
         let path = resource.map { "\($0):\(endpoint.path)" } ?? endpoint.path
         return "\(base)/\(endpoint.service.version)/\(path)?\(items.formEncoded)"
+    }
+
+    /// The headers API-key application restrictions look at: the Android app (package and signing
+    /// certificate, as the Android SDKs send them) and the web page (`Referer`).
+    private func keyRestrictionHeaders() -> [HTTPHeader] {
+        var headers: [HTTPHeader] = []
+        if let package = nonEmpty(configuration.androidPackage) {
+            headers.append(HTTPHeader(name: "X-Android-Package", value: package))
+            if let certificate = nonEmpty(configuration.androidCertificateSHA1) {
+                headers.append(HTTPHeader(name: "X-Android-Cert", value: certificate))
+            }
+        }
+        if let referrer = nonEmpty(configuration.referrer) {
+            headers.append(HTTPHeader(name: "Referer", value: referrer))
+        }
+        return headers
     }
 
     private func nonEmpty(_ value: String?) -> String? {

@@ -51,6 +51,9 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
         if code == .blockingFunctionErrorResponse, let custom = blockingFunctionMessage ?? detail {
             return custom
         }
+        if code == .appNotAuthorized, let keyRestriction {
+            return keyRestriction.userMessage
+        }
         guard let detail, detail != code.rawValue else { return code.userMessage }
         return "\(code.userMessage) The server said: \(Self.sentence(detail))"
     }
@@ -74,6 +77,13 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
               let text = json["error"]?["message"]?.stringValue, !text.isEmpty
         else { return nil }
         return text
+    }
+
+    /// For a refusal by one of the API key's restrictions, which one (from the `ErrorInfo` reason, or the
+    /// message when the reply has no reason).
+    public var keyRestriction: APIKeyRestriction? {
+        guard code == .appNotAuthorized else { return nil }
+        return APIKeyRestriction(reasons: reasons, message: rawMessage)
     }
 
     /// A description for people and logs, without credentials.
@@ -128,6 +138,7 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
                 return .appNotAuthorized
             }
         }
+        if APIKeyRestriction(reasons: [], message: message) != nil { return .appNotAuthorized }
         if status == "NOT_IMPLEMENTED" || httpStatus == 501 { return .notImplemented }
         // Production answers a missing or bad App Check token with 401 UNAUTHENTICATED and prose, no code.
         if httpStatus == 401, message.contains("App Check token is invalid") { return .appCheckTokenInvalid }

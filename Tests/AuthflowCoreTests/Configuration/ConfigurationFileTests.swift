@@ -51,7 +51,24 @@ import Testing
         #expect(file.layer.values.mapValues(\.value) == [
             .apiKey: "AIzaSyAND", .projectID: "example-proj", .appID: "1:123456:android:0a1b",
             .clientID: "ios.apps.googleusercontent.com", .iosBundleID: "com.example.ios",
+            .androidPackage: "com.example.app",
         ])
+    }
+
+    @Test("google-services.json: the Android OAuth client's certificate hash is the signing certificate's SHA-1")
+    func androidJSONCertificate() throws {
+        let file = try parse(
+            """
+            {"project_info":{"project_number":"1","project_id":"p"},
+             "client":[{"client_info":{"mobilesdk_app_id":"1:1:android:2","android_client_info":{"package_name":"com.example.a"}},
+                        "oauth_client":[{"client_id":"w","client_type":3},
+                                        {"client_id":"a","client_type":1,
+                                         "android_info":{"package_name":"com.example.a","certificate_hash":"0123456789abcdef0123456789abcdef01234567"}}],
+                        "api_key":[{"current_key":"AIzaSyA"}]}]}
+            """)
+        #expect(file.layer.values[.androidPackage]?.value == "com.example.a")
+        #expect(file.layer.values[.androidCertificateSHA1]?.value == "0123456789abcdef0123456789abcdef01234567")
+        #expect(file.layer.values[.androidCertificateSHA1]?.source == file.layer.values[.apiKey]?.source)
     }
 
     @Test func webConfigJSONAndAuthflowJSON() throws {

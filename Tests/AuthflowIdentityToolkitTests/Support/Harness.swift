@@ -14,6 +14,12 @@ let expectedClientVersion = "Linux/Authflow/9.8.7/FirebaseCore-Linux"
 /// unless told otherwise, so every endpoint test checks their headers.
 let testAppID = "1:1234567890:web:abcdef"
 let testLocale = "de"
+/// The values for the headers API-key restrictions and `Accept-Language` use, which every exchange also
+/// configures, so every endpoint test checks that they are sent.
+let testAcceptLanguage = "de-AT"
+let testAndroidPackage = "com.example.android"
+let testAndroidCertificate = "0123456789ABCDEF0123456789ABCDEF01234567"
+let testReferrer = "https://app.example.com/"
 
 /// An HTTP client that ignores proxies from the environment, with limits suited to loopback.
 func loopbackHTTP(proxy: ProxyConfiguration = .none, connectTimeout: Duration = .seconds(5)) -> HTTPClient {
@@ -92,12 +98,14 @@ func exchange<R: IdentityToolkitRequest>(
 ) async throws -> Exchange<R.Response> {
     let server = try RecordingServer { _ in reply }
     defer { server.stop() }
-    let client = IdentityToolkitClient(
-        configuration: emulatorConfiguration(
-            port: server.port, tenantID: tenantID, appID: appID, locale: locale, iosBundleID: iosBundleID
-        ),
-        http: loopbackHTTP()
+    var configuration = emulatorConfiguration(
+        port: server.port, tenantID: tenantID, appID: appID, locale: locale, iosBundleID: iosBundleID
     )
+    configuration.acceptLanguage = testAcceptLanguage
+    configuration.androidPackage = testAndroidPackage
+    configuration.androidCertificateSHA1 = testAndroidCertificate
+    configuration.referrer = testReferrer
+    let client = IdentityToolkitClient(configuration: configuration, http: loopbackHTTP())
     let response = try await client.send(request)
     let recorded = try #require(server.requests.count == 1 ? server.requests.first : nil, sourceLocation: sourceLocation)
     let isJSON = recorded.header("Content-Type") == "application/json"
@@ -125,8 +133,13 @@ func expectFailure<T>(
 /// and the content type for its body.
 func expectHeaders(_ request: LoopbackRequest, contentType: String?, sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(request.header("X-Client-Version") == expectedClientVersion, sourceLocation: sourceLocation)
-    #expect(request.header("X-Firebase-gmpid") == testAppID, sourceLocation: sourceLocation)
+    #expect(request.header("X-Firebase-GMPID") == testAppID, sourceLocation: sourceLocation)
+    #expect(request.headers.contains { $0.name == "X-Firebase-GMPID" }, "the iOS SDK's spelling", sourceLocation: sourceLocation)
     #expect(request.header("X-Firebase-Locale") == testLocale, sourceLocation: sourceLocation)
+    #expect(request.header("Accept-Language") == testAcceptLanguage, sourceLocation: sourceLocation)
+    #expect(request.header("X-Android-Package") == testAndroidPackage, sourceLocation: sourceLocation)
+    #expect(request.header("X-Android-Cert") == testAndroidCertificate, sourceLocation: sourceLocation)
+    #expect(request.header("Referer") == testReferrer, sourceLocation: sourceLocation)
     #expect(request.header("X-Ios-Bundle-Identifier") == nil, sourceLocation: sourceLocation)
     #expect(request.header("Content-Type") == contentType, sourceLocation: sourceLocation)
     #expect(request.header("Authorization") == nil, sourceLocation: sourceLocation)

@@ -36,11 +36,6 @@ struct EmailLinkSendCommand: AsyncParsableCommand {
         help: ArgumentHelp("A custom Firebase Hosting domain for the link (not *.web.app or *.firebaseapp.com).", valueName: "domain"))
     var linkDomain: String?
 
-    @Option(
-        name: .customLong("android-package"),
-        help: ArgumentHelp("The Android app that may open the link.", valueName: "package"))
-    var androidPackage: String?
-
     @Flag(name: .customLong("android-install"), help: "Offer to install the Android app when it is missing.")
     var androidInstall = false
 
@@ -71,7 +66,7 @@ struct EmailLinkSendCommand: AsyncParsableCommand {
         guard !continueURL.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw ValidationError("--continue-url must be an absolute URL on an authorized domain, e.g. https://app.example.com/finish.")
         }
-        if androidPackage == nil, androidInstall || androidMinVersion != nil {
+        if project.androidPackage == nil, androidInstall || androidMinVersion != nil {
             throw ValidationError("--android-install and --android-min-version need --android-package.")
         }
     }
@@ -83,7 +78,7 @@ struct EmailLinkSendCommand: AsyncParsableCommand {
             recaptchaTokens: try recaptcha.tokenSource(context: context, browser: browser, wait: wait))
         let settings = ActionCodeSettings(
             continueUrl: continueURL.trimmingCharacters(in: .whitespaces), canHandleCodeInApp: true,
-            linkDomain: linkDomain, iosBundleID: project.iosBundleID, androidPackageName: androidPackage,
+            linkDomain: linkDomain, iosBundleID: project.iosBundleID, androidPackageName: project.androidPackage,
             androidInstallApp: androidInstall ? true : nil, androidMinimumVersion: androidMinVersion)
         let pending: PendingEmailLink
         do {
