@@ -3,7 +3,7 @@ import AuthflowPrimitives
 import Foundation
 
 /// Runs one REST call the way the emulator's middleware does: authorization (`Bearer owner` is admin),
-/// the non-empty `key` check, body parsing, then the operation under the state lock.
+/// the non-empty `key` check (query parameter or `x-goog-api-key` header), body parsing, then the operation under the state lock.
 enum RestHandler {
     static func handle(_ operation: RestOperation, _ request: LoopbackRequest, service: BackendService) -> LoopbackResponse {
         var logs: [String] = []
@@ -22,7 +22,8 @@ enum RestHandler {
             }
         }
         let query = QueryParameters(form: request.query ?? "")
-        if !privileged, query.nonEmpty("key") == nil { return JSONReply.error(.missingAPIKey) }
+        let headerKey = request.header("x-goog-api-key").flatMap { $0.isEmpty ? nil : $0 }
+        if !privileged, query.nonEmpty("key") == nil, headerKey == nil { return JSONReply.error(.missingAPIKey) }
         if !AppCheckEnforcement.admits(operation, request, privileged: privileged, service: service) {
             return JSONReply.error(.appCheckTokenInvalid)
         }
