@@ -22,6 +22,16 @@ enum RestHandler {
             }
         }
         let query = QueryParameters(form: request.query ?? "")
+        if operation.adminOnly, !privileged { return JSONReply.error(.loginRequired) }
+        if let projectID = operation.pathParameters["projectId"] {
+            do throws(APIError) {
+                try ProjectCheck.check(
+                    projectID, configured: service.configuration.projectID, mode: service.configuration.singleProjectMode
+                ) { logs.append($0) }
+            } catch {
+                return JSONReply.error(error)
+            }
+        }
         let headerKey = request.header("x-goog-api-key").flatMap { $0.isEmpty ? nil : $0 }
         if !privileged, query.nonEmpty("key") == nil, headerKey == nil { return JSONReply.error(.missingAPIKey) }
         if !AppCheckEnforcement.admits(operation, request, privileged: privileged, service: service) {
@@ -41,6 +51,8 @@ enum RestHandler {
         }
 
         var context = OperationContext(body: body, privileged: privileged, origin: service.origin, now: Date())
+        context.pathParameters = operation.pathParameters
+        context.query = query
         let result: Result<JSONObject, APIError> = service.state.withLock { state in
             do throws(APIError) {
                 return .success(try operation.run(&state, &context))

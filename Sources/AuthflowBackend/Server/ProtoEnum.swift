@@ -11,4 +11,7 @@ struct ProtoEnum: Sendable {
 
     /// v2 `RevokeTokenRequest.tokenType`.
     static let revokeTokenType = ProtoEnum(names: ["TOKEN_TYPE_UNSPECIFIED", "REFRESH_TOKEN", "ACCESS_TOKEN", "CODE"])
+
+    /// Admin v2 `MultiFactorAuthConfig.state`.
+    static let mfaState = ProtoEnum(names: ["STATE_UNSPECIFIED", "DISABLED", "ENABLED", "MANDATORY"])
 }
