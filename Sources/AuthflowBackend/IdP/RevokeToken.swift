@@ -11,7 +11,7 @@ enum RevokeToken {
         try ensure(providerId == "apple.com", "INVALID_PROVIDER_ID : ((Only apple.com tokens can be revoked.))")
         guard let token = try body.nonEmptyString("token") else { throw .badRequest("INVALID_ARGUMENT : ((Missing token.))") }
         state.revocations.append(
-            Revocation(providerId: providerId, tokenType: try body.enumeration("tokenType", .revokeTokenType), token: token, localId: account.localId)
+            Revocation(providerId: providerId, tokenType: try body.string("tokenType"), token: token, localId: account.localId)
         )
         return JSONObject()
     }

@@ -7,13 +7,7 @@ enum EmulatorAPIHandler {
     static func handle(projectID: String, resource: String, _ request: LoopbackRequest, service: BackendService) -> LoopbackResponse {
         var warnings: [String] = []
         defer { service.emit(warnings) }
-        do throws(APIError) {
-            try ProjectCheck.check(
-                projectID, configured: service.configuration.projectID, mode: service.configuration.singleProjectMode
-            ) { warnings.append($0) }
-        } catch {
-            return JSONReply.error(error)
-        }
+        if let refusal = ProjectCheck.refusal(projectID, service: service, logs: &warnings) { return refusal }
         let isOurs = projectID == service.configuration.projectID
         let method = request.method == "HEAD" ? "GET" : request.method
         switch (resource, method) {

@@ -23,14 +23,9 @@ enum RestHandler {
         }
         let query = QueryParameters(form: request.query ?? "")
         if operation.adminOnly, !privileged { return JSONReply.error(.loginRequired) }
-        if let projectID = operation.pathParameters["projectId"] {
-            do throws(APIError) {
-                try ProjectCheck.check(
-                    projectID, configured: service.configuration.projectID, mode: service.configuration.singleProjectMode
-                ) { logs.append($0) }
-            } catch {
-                return JSONReply.error(error)
-            }
+        if let projectID = operation.pathParameters["projectId"],
+           let refusal = ProjectCheck.refusal(projectID, service: service, logs: &logs) {
+            return refusal
         }
         let headerKey = request.header("x-goog-api-key").flatMap { $0.isEmpty ? nil : $0 }
         if !privileged, query.nonEmpty("key") == nil, headerKey == nil { return JSONReply.error(.missingAPIKey) }

@@ -9,9 +9,6 @@ struct ProtoEnum: Sendable {
         "RECOVER_EMAIL", "EMAIL_SIGNIN", "VERIFY_AND_CHANGE_EMAIL", "REVERT_SECOND_FACTOR_ADDITION",
     ])
 
-    /// v2 `RevokeTokenRequest.tokenType`.
-    static let revokeTokenType = ProtoEnum(names: ["TOKEN_TYPE_UNSPECIFIED", "REFRESH_TOKEN", "ACCESS_TOKEN", "CODE"])
-
     /// Admin v2 `MultiFactorAuthConfig.state`.
     static let mfaState = ProtoEnum(names: ["STATE_UNSPECIFIED", "DISABLED", "ENABLED", "MANDATORY"])
 }
