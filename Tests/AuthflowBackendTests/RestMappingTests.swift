@@ -99,6 +99,18 @@ struct RestAuthenticationTests {
         #expect(reply.errorObject?["status"] as? String == "PERMISSION_DENIED")
     }
 
+    @Test("targetProjectId with only an API key is 400 INSUFFICIENT_PERMISSION; nothing is created")
+    func targetProjectIdNeedsOAuth() async throws {
+        let harness = try BackendHarness()
+        defer { harness.backend.stop() }
+
+        let reply = try await harness.v1("accounts:signUp", ["targetProjectId": "example2"], key: "fake-api-key")
+
+        #expect(reply.status == 400)
+        #expect(reply.errorMessage == "INSUFFICIENT_PERMISSION : Only authenticated requests can specify target_project_id.")
+        #expect(harness.backend.accounts.isEmpty)
+    }
+
     @Test("Bearer and owner are matched without regard to case")
     func ownerCasing() async throws {
         let harness = try BackendHarness()

@@ -38,6 +38,9 @@ enum RestHandler {
             body = try parseBody(operation.body, request)
             let tenantId = try body.nonEmptyString("tenantId")
             let targetProjectId = try body.nonEmptyString("targetProjectId")
+            if targetProjectId != nil, !privileged {
+                throw .badRequest("INSUFFICIENT_PERMISSION : Only authenticated requests can specify target_project_id.")
+            }
             if tenantId != nil || targetProjectId != nil {
                 throw .notImplemented("Tenants and target projects are not supported by authflow's embedded backend.")
             }
