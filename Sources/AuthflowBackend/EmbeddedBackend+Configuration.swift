@@ -32,6 +32,8 @@ extension EmbeddedBackend {
         /// Whether the project offers TOTP second factors (on by default; Identity Platform's switch). The
         /// emulator has no TOTP at all. Also switchable at run time with ``EmbeddedBackend/setTOTPEnabled(_:)``.
         public var totpEnabled = true
+        /// What a request for another project ID gets (``SingleProjectMode/noWarning`` by default).
+        public var singleProjectMode: SingleProjectMode = .noWarning
 
         /// Defaults suit tests: 127.0.0.1 on a free port, project `demo-authflow`, standard template lookup.
         public init(

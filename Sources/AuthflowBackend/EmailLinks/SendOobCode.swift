@@ -5,7 +5,7 @@ import AuthflowPrimitives
 enum SendOobCode {
     static func run(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject {
         let body = context.body
-        let requestType = try body.nonEmptyString("requestType")
+        let requestType = try body.enumeration("requestType", .oobRequestType)
         guard let requestType, requestType != "OOB_REQ_TYPE_UNSPECIFIED" else { throw .badRequest("MISSING_REQ_TYPE") }
         let returnOobLink = try body.flag("returnOobLink")
         if !returnOobLink { try RecaptchaCheck.sendOobCode.run(body, &state) }

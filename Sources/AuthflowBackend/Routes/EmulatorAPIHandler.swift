@@ -5,6 +5,9 @@ import AuthflowPrimitives
 /// accounts, and the two emulator settings. Another project ID reads as an empty project.
 enum EmulatorAPIHandler {
     static func handle(projectID: String, resource: String, _ request: LoopbackRequest, service: BackendService) -> LoopbackResponse {
+        var warnings: [String] = []
+        defer { service.emit(warnings) }
+        if let refusal = ProjectCheck.refusal(projectID, service: service, logs: &warnings) { return refusal }
         let isOurs = projectID == service.configuration.projectID
         let method = request.method == "HEAD" ? "GET" : request.method
         switch (resource, method) {

@@ -16,6 +16,10 @@ struct RestOperation: Sendable {
     var method: String
     var body: BodyFormat
     var run: Operation
+    /// The named segments of a resource path (`projectId`, `tenantId`), bound when the route matched.
+    var pathParameters: [String: String] = [:]
+    /// Operations the emulator's API description allows only with OAuth 2 (`Bearer owner`), not an API key.
+    var adminOnly = false
 }
 
 /// The endpoints at the emulator's URL layout. Operations the emulator lists in its API description but
@@ -86,6 +90,26 @@ enum RestCatalog {
         case "passwordPolicy": unimplemented(name, "GET", "identitytoolkit.getPasswordPolicy")
         default: nil
         }
+    }
+
+    /// v2 resource paths with named segments, each with its methods, matched in order.
+    static let v2Resources: [(template: PathTemplate, method: String, body: BodyFormat, run: Operation)] = [
+        (PathTemplate("projects/{projectId}/tenants"), "POST", .json, TenantOperations.create),
+        (PathTemplate("projects/{projectId}/tenants"), "GET", .none, TenantOperations.list),
+        (PathTemplate("projects/{projectId}/tenants/{tenantId}"), "GET", .none, TenantOperations.get),
+        (PathTemplate("projects/{projectId}/tenants/{tenantId}"), "PATCH", .json, TenantOperations.patch),
+        (PathTemplate("projects/{projectId}/tenants/{tenantId}"), "DELETE", .none, TenantOperations.delete),
+    ]
+
+    /// The v2 resource operation for `path` and `method`, its segments bound; admin only.
+    static func v2Resource(_ path: String, method: String) -> RestOperation? {
+        for resource in v2Resources where resource.method == method {
+            guard let bound = resource.template.match(path) else { continue }
+            return RestOperation(
+                name: path, method: method, body: resource.body, run: resource.run, pathParameters: bound, adminOnly: true
+            )
+        }
+        return nil
     }
 
     static let secureToken = RestOperation(name: "token", method: "POST", body: .formOrJSON, run: GrantToken.run)

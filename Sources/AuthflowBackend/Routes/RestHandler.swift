@@ -3,7 +3,7 @@ import AuthflowPrimitives
 import Foundation
 
 /// Runs one REST call the way the emulator's middleware does: authorization (`Bearer owner` is admin),
-/// the non-empty `key` check, body parsing, then the operation under the state lock.
+/// the non-empty `key` check (query parameter or `x-goog-api-key` header), body parsing, then the operation under the state lock.
 enum RestHandler {
     static func handle(_ operation: RestOperation, _ request: LoopbackRequest, service: BackendService) -> LoopbackResponse {
         var logs: [String] = []
@@ -23,7 +23,13 @@ enum RestHandler {
         }
         service.receivedHeaders.withLock { $0.append(BackendRequestHeaders(operation: operation.name, all: request.headers)) }
         let query = QueryParameters(form: request.query ?? "")
-        if !privileged, query.nonEmpty("key") == nil { return JSONReply.error(.missingAPIKey) }
+        if operation.adminOnly, !privileged { return JSONReply.error(.loginRequired) }
+        if let projectID = operation.pathParameters["projectId"],
+           let refusal = ProjectCheck.refusal(projectID, service: service, logs: &logs) {
+            return refusal
+        }
+        let headerKey = request.header("x-goog-api-key").flatMap { $0.isEmpty ? nil : $0 }
+        if !privileged, query.nonEmpty("key") == nil, headerKey == nil { return JSONReply.error(.missingAPIKey) }
         if !privileged, let restriction = service.keyRestriction.withLock({ $0 }),
            let refusal = KeyRestrictionCheck.refusal(
                of: request, under: restriction,
@@ -40,6 +46,9 @@ enum RestHandler {
             body = try parseBody(operation.body, request)
             let tenantId = try body.nonEmptyString("tenantId")
             let targetProjectId = try body.nonEmptyString("targetProjectId")
+            if targetProjectId != nil, !privileged {
+                throw .badRequest("INSUFFICIENT_PERMISSION : Only authenticated requests can specify target_project_id.")
+            }
             if tenantId != nil || targetProjectId != nil {
                 throw .notImplemented("Tenants and target projects are not supported by authflow's embedded backend.")
             }
@@ -48,6 +57,8 @@ enum RestHandler {
         }
 
         var context = OperationContext(body: body, privileged: privileged, origin: service.origin, now: Date())
+        context.pathParameters = operation.pathParameters
+        context.query = query
         let result: Result<JSONObject, APIError> = service.state.withLock { state in
             do throws(APIError) {
                 return .success(try operation.run(&state, &context))

@@ -48,7 +48,8 @@ enum Router {
             if rest.hasPrefix("v1/") {
                 operation = RestCatalog.v1(String(rest.dropFirst(3)))
             } else if rest.hasPrefix("v2/") {
-                operation = RestCatalog.v2(String(rest.dropFirst(3)), revokeToken: revokeToken)
+                let name = String(rest.dropFirst(3))
+                operation = RestCatalog.v2(name, revokeToken: revokeToken) ?? RestCatalog.v2Resource(name, method: method)
             } else {
                 operation = nil
             }

@@ -56,6 +56,13 @@ struct APIError: Error, Sendable, Equatable {
         errors: [Item(message: "Invalid Credentials", reason: "authError", domain: "global", location: "Authorization", locationType: "header")]
     )
 
+    /// An admin-only operation (OAuth 2 only in the emulator's API description) called without `Bearer`.
+    static let loginRequired = APIError(
+        code: 401, status: "UNAUTHENTICATED",
+        message: "Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.",
+        errors: [Item(message: "Login Required.", reason: "required", domain: "global", location: "Authorization", locationType: "header")]
+    )
+
     /// A server-side failure that should not happen; never a crash.
     static func internalError(_ message: String) -> APIError {
         APIError(code: 500, status: "INTERNAL", message: message, errors: [Item(message: message, reason: "internal")])

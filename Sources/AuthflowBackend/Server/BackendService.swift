@@ -41,7 +41,7 @@ final class BackendService: Sendable {
     }
 
     func handle(_ request: LoopbackRequest) -> LoopbackResponse {
-        if request.method == "OPTIONS", request.header("Access-Control-Request-Method") != nil {
+        if request.method == "OPTIONS" {
             return CORS.preflight(request)
         }
         let route = Router.route(method: request.method, path: request.path, revokeToken: configuration.revokeToken)

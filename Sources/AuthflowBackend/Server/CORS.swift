@@ -13,6 +13,7 @@ enum CORS {
         }
     }
 
+    /// The reply to any `OPTIONS` request, on any path (the cors middleware treats each as a preflight).
     static func preflight(_ request: LoopbackRequest) -> LoopbackResponse {
         var headers = [HTTPHeader(name: "Access-Control-Allow-Methods", value: "GET,HEAD,PUT,PATCH,POST,DELETE")]
         if let requested = request.header("Access-Control-Request-Headers") {

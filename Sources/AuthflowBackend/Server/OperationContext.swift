@@ -11,6 +11,10 @@ struct OperationContext: Sendable {
     var origin: String
     var now: Date
     var logs: [String] = []
+    /// The named segments of a resource path (`projectId`, `tenantId`).
+    var pathParameters: [String: String] = [:]
+    /// The URL's query (`pageSize`, `pageToken`, `updateMask`).
+    var query = QueryParameters()
 
     mutating func log(_ line: String) {
         logs.append(line)

@@ -103,6 +103,24 @@ struct RequestFields: Sendable {
         }
     }
 
+    /// A proto enum field: its name, or its integer index into `cases` (the protobuf JSON mapping accepts
+    /// both; the Android SDK sends `requestType: 6`). Anything else fails the emulator's schema check.
+    func enumeration(_ key: String, _ cases: ProtoEnum) throws(APIError) -> String? {
+        switch object[key] {
+        case .none, .some(.null): return nil
+        case .some(.string(let value)) where cases.names.contains(value): return value
+        case .some(.number(let number)):
+            guard let index = Int(exactly: number), cases.names.indices.contains(index) else { throw enumError(key) }
+            return cases.names[index]
+        case .some(.string): throw enumError(key)
+        case .some: throw typeError(key, "string")
+        }
+    }
+
+    private func enumError(_ key: String) -> APIError {
+        .invalidArgument("Invalid JSON payload received. \(location)/\(key) should be equal to one of the allowed values")
+    }
+
     private func typeError(_ key: String, _ type: String) -> APIError {
         .invalidArgument("Invalid JSON payload received. \(location)/\(key) should be \(type)")
     }

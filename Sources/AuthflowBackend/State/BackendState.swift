@@ -29,6 +29,8 @@ struct BackendState: Sendable {
     var handlerSessions: [String: String] = [:]
     /// The `eventId` of the hosted-handler attempt each OAuth response URL the widget made belongs to.
     var handlerResponses: [String: String] = [:]
+    /// Each project's tenants (v2 `projects/<id>/tenants`).
+    var tenants = TenantRegistry()
 
     init(projectID: String, emailEnumerationProtection: Bool, verificationCodeLifetime: Duration?) {
         self.projectID = projectID
@@ -121,6 +123,7 @@ struct BackendState: Sendable {
         revocations.removeAll()
         totpEnrollments.removeAll()
         recaptchaAssessments.removeAll()
+        tenants.removeAll()
     }
 
     // MARK: Codes

@@ -39,6 +39,12 @@ struct EmulatorCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A directory of branded page templates.", valueName: "dir"))
     var templates: String?
 
+    @Option(help: ArgumentHelp(
+        "A request for another project ID: off (served silently), warning (served and logged) or error (refused with 400).",
+        valueName: "mode"
+    ))
+    var singleProjectMode: SingleProjectModeArgument = .warning
+
     func validate() throws {
         do {
             try EmbeddedBackend.checkLoopbackHost(host)
@@ -55,10 +61,12 @@ struct EmulatorCommand: AsyncParsableCommand {
         let backend: EmbeddedBackend
         let pages = TemplateDirectory.standard(explicit: templates)
         do {
-            backend = try EmbeddedBackend(configuration: .init(
+            var configuration = EmbeddedBackend.Configuration(
                 host: host, port: port, projectID: project, templates: pages,
                 log: { console.write("  > " + $0) }
-            ))
+            )
+            configuration.singleProjectMode = singleProjectMode.mode
+            backend = try EmbeddedBackend(configuration: configuration)
         } catch {
             if case .templates(let templates) = error {
                 StandardError.write("authflow: \(templates.cliMessage)")

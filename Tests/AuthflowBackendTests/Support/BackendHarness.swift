@@ -17,13 +17,16 @@ struct BackendHarness {
         verificationCodeLifetime: Duration? = nil,
         revokeToken: EmbeddedBackend.RevokeTokenBehavior = .accept,
         host: String = "127.0.0.1",
-        hostPolicy: LoopbackServer.HostPolicy = .loopback
+        hostPolicy: LoopbackServer.HostPolicy = .loopback,
+        singleProjectMode: EmbeddedBackend.SingleProjectMode = .noWarning
     ) throws {
         let logs = LogLines()
-        backend = try EmbeddedBackend(configuration: .init(
+        var configuration = EmbeddedBackend.Configuration(
             host: host, log: { logs.append($0) }, emailEnumerationProtection: emailEnumerationProtection,
             verificationCodeLifetime: verificationCodeLifetime, revokeToken: revokeToken, hostPolicy: hostPolicy
-        ))
+        )
+        configuration.singleProjectMode = singleProjectMode
+        backend = try EmbeddedBackend(configuration: configuration)
         self.logs = logs
     }
 
