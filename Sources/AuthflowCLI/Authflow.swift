@@ -38,6 +38,7 @@ struct Authflow: AsyncParsableCommand {
     static func main() async {
         // A closed pipe (`| head`, a caller that stopped reading) is a write error, not a reason to die.
         signal(SIGPIPE, SIG_IGN)
+        MissingLibraryHandler.install()
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
