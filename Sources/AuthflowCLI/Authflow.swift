@@ -39,6 +39,10 @@ struct Authflow: AsyncParsableCommand {
         // A closed pipe (`| head`, a caller that stopped reading) is a write error, not a reason to die.
         signal(SIGPIPE, SIG_IGN)
         MissingLibraryHandler.install()
+        if VersionFastPath.applies(to: CommandLine.arguments) {
+            VersionFastPath.answer()
+            return
+        }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
