@@ -43,8 +43,8 @@ void *authflow_library_find_symbol(authflow_library library, const char *name);
 /// store the same address), and an atomic load afterwards.
 #define AUTHFLOW_LIBRARY_FUNCTION(library, type, name)                                                         \
     __extension__({                                                                                            \
-        static __typeof__(type) authflow_cached_function_;                                                                 \
-        __typeof__(type) authflow_function_ = __atomic_load_n(&authflow_cached_function_, __ATOMIC_ACQUIRE);               \
+        static __typeof__(type) authflow_cached_function_;                                                     \
+        __typeof__(type) authflow_function_ = __atomic_load_n(&authflow_cached_function_, __ATOMIC_ACQUIRE);   \
         if (authflow_function_ == 0) {                                                                         \
             authflow_function_ = (type)authflow_library_symbol(library, name);                                 \
             __atomic_store_n(&authflow_cached_function_, authflow_function_, __ATOMIC_RELEASE);                \
