@@ -32,6 +32,7 @@ bench:
 	bench/documents
 	bench/handoff
 	bench/flows
+	bench/startup
 
 # libFuzzer targets (fuzz/README.md): every target for 1,000,000 executions, one after the other.
 fuzz:

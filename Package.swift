@@ -52,36 +52,36 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CCurl",
-            pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .systemLibrary(
             name: "CLibXML2",
-            pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
         .systemLibrary(
             name: "CMicroHTTPD",
-            pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
 
         .systemLibrary(
             name: "CQREncode",
-            pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]
         ),
 
         .systemLibrary(name: "CProcessSpawn"),
 
+        // Opens libcurl, libxml2, libmicrohttpd and libqrencode on first use (dlopen by soname), so the four system
+        // libraries above give headers only and the binary does not load them at exec.
+        .target(name: "CSharedLibrary"),
+
         .target(name: "AuthflowPrimitives"),
         .target(name: "AuthflowStorage", dependencies: ["AuthflowPrimitives"]),
-        .target(name: "AuthflowHTTP", dependencies: ["CCurl", "AuthflowPrimitives"]),
-        .target(name: "AuthflowParsing", dependencies: ["CLibXML2", "AuthflowPrimitives"]),
+        .target(name: "AuthflowHTTP", dependencies: ["CCurl", "CSharedLibrary", "AuthflowPrimitives"]),
+        .target(name: "AuthflowParsing", dependencies: ["CLibXML2", "CSharedLibrary", "AuthflowPrimitives"]),
         .target(
             name: "AuthflowListener",
             dependencies: [
-                "CMicroHTTPD", "CProcessSpawn", "AuthflowPrimitives", "AuthflowStorage",
+                "CMicroHTTPD", "CProcessSpawn", "CSharedLibrary", "AuthflowPrimitives", "AuthflowStorage",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
@@ -112,6 +112,7 @@ let package = Package(
                 "AuthflowIdentityToolkit",
                 "AuthflowBackend",
                 "CQREncode",
+                "CSharedLibrary",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -38,6 +38,11 @@ struct Authflow: AsyncParsableCommand {
     static func main() async {
         // A closed pipe (`| head`, a caller that stopped reading) is a write error, not a reason to die.
         signal(SIGPIPE, SIG_IGN)
+        MissingLibraryHandler.install()
+        if VersionFastPath.applies(to: CommandLine.arguments) {
+            VersionFastPath.answer()
+            return
+        }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -7,7 +7,75 @@
 #include <stdint.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include "../CSharedLibrary/include/shared_library.h"
+
+// libmicrohttpd is opened on first use (CSharedLibrary), not at exec: the declarations of the functions Swift calls
+// are renamed away before the include, and static-inline functions of the same names call through pointers
+// resolved once from libmicrohttpd.so.12.
+#define MHD_add_response_header authflow_linked_MHD_add_response_header
+#define MHD_create_response_from_callback authflow_linked_MHD_create_response_from_callback
+#define MHD_destroy_response authflow_linked_MHD_destroy_response
+#define MHD_get_connection_values authflow_linked_MHD_get_connection_values
+#define MHD_queue_response authflow_linked_MHD_queue_response
+#define MHD_stop_daemon authflow_linked_MHD_stop_daemon
 #include <microhttpd.h>
+#undef MHD_add_response_header
+#undef MHD_create_response_from_callback
+#undef MHD_destroy_response
+#undef MHD_get_connection_values
+#undef MHD_queue_response
+#undef MHD_stop_daemon
+
+#define AUTHFLOW_MHD_FUNCTION(type, name) AUTHFLOW_LIBRARY_FUNCTION(AUTHFLOW_LIBRARY_MICROHTTPD, type, name)
+
+static inline enum MHD_Result MHD_add_response_header(struct MHD_Response *response, const char *header,
+                                                      const char *content) {
+    return AUTHFLOW_MHD_FUNCTION(enum MHD_Result (*)(struct MHD_Response *, const char *, const char *),
+                                 "MHD_add_response_header")(response, header, content);
+}
+
+static inline struct MHD_Response *MHD_create_response_from_callback(uint64_t size, size_t block_size,
+                                                                     MHD_ContentReaderCallback reader,
+                                                                     void *reader_cls,
+                                                                     MHD_ContentReaderFreeCallback free_reader) {
+    return AUTHFLOW_MHD_FUNCTION(struct MHD_Response *(*)(uint64_t, size_t, MHD_ContentReaderCallback, void *,
+                                                          MHD_ContentReaderFreeCallback),
+                                 "MHD_create_response_from_callback")(size, block_size, reader, reader_cls,
+                                                                      free_reader);
+}
+
+static inline void MHD_destroy_response(struct MHD_Response *response) {
+    AUTHFLOW_MHD_FUNCTION(void (*)(struct MHD_Response *), "MHD_destroy_response")(response);
+}
+
+static inline int MHD_get_connection_values(struct MHD_Connection *connection, enum MHD_ValueKind kind,
+                                            MHD_KeyValueIterator iterator, void *iterator_cls) {
+    return AUTHFLOW_MHD_FUNCTION(int (*)(struct MHD_Connection *, enum MHD_ValueKind, MHD_KeyValueIterator, void *),
+                                 "MHD_get_connection_values")(connection, kind, iterator, iterator_cls);
+}
+
+static inline enum MHD_Result MHD_queue_response(struct MHD_Connection *connection, unsigned int status_code,
+                                                 struct MHD_Response *response) {
+    return AUTHFLOW_MHD_FUNCTION(enum MHD_Result (*)(struct MHD_Connection *, unsigned int, struct MHD_Response *),
+                                 "MHD_queue_response")(connection, status_code, response);
+}
+
+static inline void MHD_stop_daemon(struct MHD_Daemon *daemon) {
+    AUTHFLOW_MHD_FUNCTION(void (*)(struct MHD_Daemon *), "MHD_stop_daemon")(daemon);
+}
+
+typedef struct MHD_Daemon *(*authflow_mhd_start_daemon_function)(unsigned int, uint16_t, MHD_AcceptPolicyCallback,
+                                                                  void *, MHD_AccessHandlerCallback, void *, ...);
+typedef const union MHD_ConnectionInfo *(*authflow_mhd_connection_info_function)(struct MHD_Connection *,
+                                                                                 enum MHD_ConnectionInfoType, ...);
+#define MHD_start_daemon AUTHFLOW_MHD_FUNCTION(authflow_mhd_start_daemon_function, "MHD_start_daemon")
+#define MHD_get_connection_info \
+    AUTHFLOW_MHD_FUNCTION(authflow_mhd_connection_info_function, "MHD_get_connection_info")
+#define MHD_is_feature_supported \
+    AUTHFLOW_MHD_FUNCTION(enum MHD_Result (*)(enum MHD_FEATURE), "MHD_is_feature_supported")
+#define MHD_create_response_from_buffer \
+    AUTHFLOW_MHD_FUNCTION(struct MHD_Response *(*)(size_t, void *, enum MHD_ResponseMemoryMode), \
+                          "MHD_create_response_from_buffer")
 
 /// Called once per request with the raw request target; its result becomes the request's `*con_cls`.
 typedef void *(*authflow_mhd_uri_log_callback)(void *cls, const char *uri, struct MHD_Connection *connection);

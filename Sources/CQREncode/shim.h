@@ -6,7 +6,23 @@
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
+#include "../CSharedLibrary/include/shared_library.h"
+
+// libqrencode is opened on first use (CSharedLibrary), not at exec, through pointers resolved from libqrencode.so.4.
+#define QRcode_encodeString8bit authflow_linked_QRcode_encodeString8bit
+#define QRcode_free authflow_linked_QRcode_free
 #include <qrencode.h>
+#undef QRcode_encodeString8bit
+#undef QRcode_free
+
+static inline QRcode *QRcode_encodeString8bit(const char *string, int version, QRecLevel level) {
+    return AUTHFLOW_LIBRARY_FUNCTION(AUTHFLOW_LIBRARY_QRENCODE, QRcode * (*)(const char *, int, QRecLevel),
+                                     "QRcode_encodeString8bit")(string, version, level);
+}
+
+static inline void QRcode_free(QRcode *code) {
+    AUTHFLOW_LIBRARY_FUNCTION(AUTHFLOW_LIBRARY_QRENCODE, void (*)(QRcode *), "QRcode_free")(code);
+}
 
 /// Encodes `text` (NUL-terminated UTF-8, as 8-bit bytes) at error-correction level M in the smallest version
 /// that fits. Returns a malloc'd `width * width` matrix, row by row, 1 for a dark module and 0 for a light one,
