@@ -58,7 +58,7 @@ public struct OAuthSignIn: Sendable {
         public let route: String
     }
 
-    private let environment: FlowEnvironment
+    let environment: FlowEnvironment
 
     /// A sign-in with `environment`'s client, for its project, keeping state in its directory.
     public init(_ environment: FlowEnvironment) {
