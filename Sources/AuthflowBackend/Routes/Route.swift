@@ -24,6 +24,10 @@ enum Route: Sendable {
     case recaptchaEnterpriseExecute
     /// `GET /www.google.com/recaptcha/enterprise.js`: the stand-in reCAPTCHA Enterprise script.
     case recaptchaStandInScript
+    /// `GET /www.gstatic.com/firebasejs/<version>/<module>.js`: the stand-in Firebase JS SDK modules.
+    case firebaseWebSDKStandIn(module: String)
+    /// `GET` the stand-in SDK's redirect result for an `eventId`.
+    case firebaseWebSDKRedirectResult
     case notFound
 
     /// The name faults are keyed by: the REST operation name (`accounts:signUp`, `token`), else the path.
@@ -82,6 +86,9 @@ enum Router {
         case ("GET", RecaptchaEnterpriseStandIn.scriptPath): return .recaptchaEnterpriseScript
         case ("POST", RecaptchaEnterpriseStandIn.executePath): return .recaptchaEnterpriseExecute
         case ("GET", RecaptchaStandInScript.path): return .recaptchaStandInScript
+        case ("GET", FirebaseWebSDKStandIn.redirectResultPath): return .firebaseWebSDKRedirectResult
+        case ("GET", _) where FirebaseWebSDKStandIn.module(path) != nil:
+            return .firebaseWebSDKStandIn(module: FirebaseWebSDKStandIn.module(path) ?? "")
         default: return .notFound
         }
     }

@@ -87,6 +87,8 @@ final class BackendService: Sendable {
         case .recaptchaEnterpriseScript: return RecaptchaEnterpriseStandIn.script(service: self)
         case .recaptchaEnterpriseExecute: return RecaptchaEnterpriseStandIn.execute(request, service: self)
         case .recaptchaStandInScript: return RecaptchaStandInScript.reply()
+        case .firebaseWebSDKStandIn(let module): return FirebaseWebSDKStandIn.reply(module)
+        case .firebaseWebSDKRedirectResult: return FirebaseWebSDKStandIn.redirectResult(request, service: self)
         case .notFound: return JSONReply.error(.notFound)
         }
     }

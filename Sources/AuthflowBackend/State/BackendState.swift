@@ -29,6 +29,9 @@ struct BackendState: Sendable {
     var handlerSessions: [String: String] = [:]
     /// The `eventId` of the hosted-handler attempt each OAuth response URL the widget made belongs to.
     var handlerResponses: [String: String] = [:]
+    /// The OAuth response URL a redirect-mode widget attempt (`redirectUrl`) made, by `eventId`, until the
+    /// stand-in JS SDK's `getRedirectResult` reads it once (``FirebaseWebSDKStandIn``).
+    var redirectResults: [String: String] = [:]
 
     init(projectID: String, emailEnumerationProtection: Bool, verificationCodeLifetime: Duration?) {
         self.projectID = projectID
@@ -117,6 +120,7 @@ struct BackendState: Sendable {
         refreshTokens.removeAll()
         handlerSessions.removeAll()
         handlerResponses.removeAll()
+        redirectResults.removeAll()
         recaptchaTokens.removeAll()
         revocations.removeAll()
         totpEnrollments.removeAll()
