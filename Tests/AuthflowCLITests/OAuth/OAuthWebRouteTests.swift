@@ -25,11 +25,13 @@ struct OAuthWebRouteTests {
     /// Runs `oauth sign-in --provider provider --route web` with the stand-in SDK; headless Chromium opens the
     /// page, which redirects to the widget, where a new account with `email` is added.
     static func signIn(
-        _ fixture: PhoneCLIFixture, provider: String, email: String, name: String = "Web User", extra: [String] = []
+        _ fixture: PhoneCLIFixture, provider: String, email: String, name: String = "Web User", extra: [String] = [],
+        command: [String]? = nil, existingAccount: Bool = false
     ) async throws -> Outcome {
-        let browser = try RecordingBrowser.install(at: fixture.directory.file("browser-\(provider)"))
-        let arguments = ["oauth", "sign-in", "--provider", provider, "--route", "web", "--web-sdk-url", standIn(fixture),
-                         "--browser", browser, "--json"] + extra
+        let browser = try RecordingBrowser.install(at: fixture.directory.file("browser-\(UUID().uuidString)"))
+        let arguments = (command ?? ["oauth", "sign-in", "--provider", provider]) + [
+            "--route", "web", "--web-sdk-url", standIn(fixture), "--browser", browser, "--json",
+        ] + extra
         let running = Task { try await fixture.run(arguments) }
         let url = try await RecordingBrowser.url(recordedBy: browser)
         let chromium = try await HeadlessChromium()
@@ -40,11 +42,14 @@ struct OAuthWebRouteTests {
             widget = try await chromium.waitFor("return location.pathname === '/emulator/auth/handler' ? location.href : ''") {
                 !$0.isEmpty
             }
-            _ = try await chromium.evaluate("""
+            let choose = existingAccount
+                ? "document.querySelector('button.account').click(); return 'ok';"
+                : """
                 document.getElementById('email-input').value = \(JSONWriter.string(.string(email)));
                 document.getElementById('display-name-input').value = \(JSONWriter.string(.string(name)));
                 document.getElementById('add-user').submit(); return 'ok';
-                """)
+                """
+            _ = try await chromium.evaluate(choose)
             phase = try await chromium.waitFor(
                 "var m = document.getElementById('authflow'); return m ? m.dataset.phase : ''"
             ) { $0 == "done" || $0 == "failed" }
@@ -96,5 +101,109 @@ struct OAuthWebRouteTests {
         let object = try jsonObject(outcome.result.stdoutText)
         #expect((object["user"] as? [String: Any])?["signInProvider"] as? String == provider)
         #expect(try fixture.sessions.load()?.providerIDs.contains(provider) == true)
+    }
+
+    @Test("apple sign-in --route web, then a web --reauth keeps Apple's access token; delete-account revokes it and deletes")
+    func appleDeleteAfterWebReauth() async throws {
+        let fixture = try PhoneCLIFixture()
+
+        let signedIn = try await Self.signIn(
+            fixture, provider: "apple.com", email: "x7@privaterelay.appleid.com", command: ["apple", "sign-in"])
+        let refused = try await fixture.run(["delete-account", "--yes"])
+        let reauth = try await Self.signIn(
+            fixture, provider: "apple.com", email: "", extra: ["--reauth"], command: ["apple", "sign-in"],
+            existingAccount: true)
+        let deleted = try await fixture.run(["delete-account", "--yes"])
+
+        #expect(signedIn.result.exitCode == 0, "\(signedIn.result.stderrText)")
+        let object = try jsonObject(signedIn.result.stdoutText)
+        #expect(object["route"] as? String == "web")
+        #expect((object["apple"] as? [String: Any])?["privateRelay"] as? Bool == true)
+        #expect(refused.exitCode == 2, "no token is kept by a plain sign-in")
+        #expect(reauth.result.exitCode == 0, "\(reauth.result.stderrText)")
+        #expect(deleted.exitCode == 0, "\(deleted.stderrText)")
+        #expect(deleted.stderrText.contains("Revoked the Apple access token"))
+        let revocation = try #require(fixture.backend.tokenRevocations.first)
+        #expect(revocation.tokenType == "ACCESS_TOKEN")
+        #expect(revocation.token == "FirebaseAuthEmulatorFakeAccessToken_apple.com")
+        #expect(fixture.backend.accounts.isEmpty)
+    }
+
+    @Test("The page loads Google's pinned SDK unless --web-sdk-url, under a CSP naming exactly its hosts; it checks its state")
+    func pageOverHTTP() async throws {
+        let fixture = try PhoneCLIFixture()
+        let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
+        async let signIn = fixture.run([
+            "oauth", "sign-in", "--provider", "github.com", "--route", "web", "--browser", browser, "--timeout", "60",
+        ])
+        let page = LoopbackPageDriver(url: try await RecordingBrowser.url(recordedBy: browser))
+
+        let served = try await page.page()
+        let stranger = try await LoopbackPageDriver(url: page.url.replacingOccurrences(of: page.state, with: "nope")).page()
+        let html = String(decoding: served.body, as: UTF8.self)
+        let policy = served.headers.first { $0.name.lowercased() == "content-security-policy" }?.value ?? ""
+        let nonce = html.components(separatedBy: "nonce=\"").dropFirst().first?.prefix { $0 != "\"" } ?? ""
+        let answered = try await page.post("/oauth/answer", [("state", page.state), ("error", "auth/popup-closed-by-user")])
+        let result = try await signIn
+
+        #expect(page.url.hasPrefix("http://localhost:"))
+        #expect(html.contains("https://www.gstatic.com/firebasejs/\(FirebaseWebSDK.pinnedVersion)/firebase-app.js"))
+        #expect(html.contains("https://www.gstatic.com/firebasejs/\(FirebaseWebSDK.pinnedVersion)/firebase-auth.js"))
+        #expect(!html.contains(fixture.backend.hostAndPort + "/www.gstatic.com"), "the stand-in only with --web-sdk-url")
+        #expect(policy == "default-src 'none'; script-src 'nonce-\(nonce)' "
+            + "https://www.gstatic.com/firebasejs/\(FirebaseWebSDK.pinnedVersion)/ https://apis.google.com/js/; "
+            + "frame-src http://\(fixture.backend.hostAndPort); connect-src 'self' http://\(fixture.backend.hostAndPort); "
+            + "style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+        #expect(!nonce.isEmpty)
+        #expect(stranger.status == 400)
+        #expect(answered.status == 200)
+        #expect(result.exitCode == 1)
+        #expect(result.stderrText.contains("cancelled in the browser (auth/popup-closed-by-user)"))
+        #expect(try fixture.sessions.load() == nil)
+    }
+
+    @Test("An ID token for another project, or expired, is refused and nothing is saved (exit 1)", arguments: ["aud", "exp"])
+    func foreignIDToken(_ claim: String) async throws {
+        let fixture = try PhoneCLIFixture()
+        let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
+        async let signIn = fixture.run([
+            "oauth", "sign-in", "--provider", "google.com", "--route", "web", "--browser", browser, "--timeout", "60",
+        ])
+        let page = LoopbackPageDriver(url: try await RecordingBrowser.url(recordedBy: browser))
+        let now = Int(Date().timeIntervalSince1970)
+        var claims: [(String, JSONValue)] = [
+            ("iss", .string("https://securetoken.google.com/\(fixture.backend.projectID)")),
+            ("aud", .string(claim == "aud" ? "someone-elses-project" : fixture.backend.projectID)),
+            ("exp", .number(Double(claim == "exp" ? now - 60 : now + 3600))), ("user_id", .string("u1")),
+            ("sub", .string("u1")),
+        ]
+        claims.append(("iat", .number(Double(now - 120))))
+        let token = "eyJhbGciOiJub25lIn0." + Base64.encode(Array(JSONWriter.string(.object(JSONObject(claims))).utf8), alphabet: .url)
+            + "."
+
+        let answered = try await page.post(
+            "/oauth/answer", [("state", page.state), ("idToken", token), ("refreshToken", "r1")])
+        let result = try await signIn
+
+        #expect(answered.status == 200)
+        #expect(result.exitCode == 1)
+        #expect(result.stderrText.contains(claim == "aud" ? "aud is someone-elses-project" : "it has expired"))
+        #expect(!result.stderrText.contains(token))
+        #expect(try fixture.sessions.load() == nil)
+    }
+
+    @Test("Without localhost among the authorized domains the web route says what to add (exit 2) before any page")
+    func localhostNotAuthorized() async throws {
+        let fixture = try PhoneCLIFixture()
+        fixture.backend.setFault(
+            .status(200, body: #"{"projectId":"1","authorizedDomains":["demo.firebaseapp.com"]}"#), for: "projects")
+
+        let result = try await fixture.run(
+            ["oauth", "sign-in", "--provider", "facebook.com", "--route", "web", "--no-browser"])
+
+        #expect(result.exitCode == 2)
+        #expect(result.stderrText.contains("Authentication → Settings → Authorized domains"))
+        #expect(result.stderrText.contains("enter: localhost"))
+        #expect(!result.stderrText.contains("http://localhost:"), "no page was served")
     }
 }
