@@ -7,7 +7,8 @@ import AuthflowPrimitives
 /// load the SDK from here (authflow's `--web-sdk-url`). It offers the same names and shapes as the real
 /// SDK: `initializeApp`; `getAuth`, `connectAuthEmulator`, the provider classes with `addScope`,
 /// `setCustomParameters` and `credentialFromResult`, `signInWithPopup`, `signInWithRedirect`,
-/// `getRedirectResult`, `getAdditionalUserInfo`, `getMultiFactorResolver`; a user with `refreshToken` and
+/// `getRedirectResult`, `getAdditionalUserInfo`, `getMultiFactorResolver` with `resolveSignIn`,
+/// `TotpMultiFactorGenerator.assertionForSignIn` (TOTP factors only); a user with `refreshToken` and
 /// `getIdToken()`; errors with `code` and `customData.email`.
 ///
 /// It drives this backend as the real SDK drives an emulator: `signInWithRedirect` opens the IdP widget
@@ -211,6 +212,43 @@ enum FirebaseWebSDKStandIn {
           try { profile = json.rawUserInfo ? JSON.parse(json.rawUserInfo) : {}; } catch (e) { profile = {}; }
           return { isNewUser: !!json.isNewUser, providerId: json.providerId || null, profile: profile };
         }
+        export class TotpMultiFactorGenerator {
+          static assertionForSignIn(enrollmentId, oneTimePassword) {
+            return { factorId: 'totp', _enrollmentId: enrollmentId, _code: oneTimePassword };
+          }
+        }
+        TotpMultiFactorGenerator.FACTOR_ID = 'totp';
+        function payload(jwt) {
+          const part = jwt.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
+          return JSON.parse(atob(part + '==='.slice((part.length + 3) % 4)));
+        }
+        async function resolveSignIn(auth, json, assertion) {
+          const origin = requireEmulator(auth);
+          if (!assertion || assertion.factorId !== 'totp') {
+            throw new FirebaseError('auth/argument-error', 'The stand-in resolves TOTP factors only.');
+          }
+          const body = { mfaPendingCredential: json.mfaPendingCredential, mfaEnrollmentId: assertion._enrollmentId,
+            totpVerificationInfo: { verificationCode: assertion._code } };
+          if (auth.tenantId) { body.tenantId = auth.tenantId; }
+          const reply = await fetch(origin + '/identitytoolkit.googleapis.com/v2/accounts/mfaSignIn:finalize?key='
+            + encodeURIComponent(auth.config.apiKey), { method: 'POST', headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(body) });
+          const finished = await reply.json();
+          if (!reply.ok) {
+            const message = finished.error && finished.error.message;
+            const code = String(message || '').indexOf('INVALID_CODE') === 0 ? 'auth/invalid-verification-code'
+              : errorCode(message);
+            throw new FirebaseError(code, message, { appName: auth.name });
+          }
+          const claims = payload(finished.idToken);
+          const user = { uid: claims.user_id || claims.sub, email: claims.email || json.email || null,
+            displayName: json.displayName || null, photoURL: json.photoUrl || null, providerId: 'firebase',
+            refreshToken: finished.refreshToken, getIdToken: async function () { return finished.idToken; } };
+          auth.currentUser = user;
+          const result = { user: user, providerId: null, operationType: 'signIn' };
+          replies.set(result, json);
+          return result;
+        }
         export function getMultiFactorResolver(auth, error) {
           const json = error && error.customData && error.customData._serverResponse;
           if (!json) { throw new FirebaseError('auth/argument-error', 'Not a multi-factor error.'); }
@@ -219,7 +257,8 @@ enum FirebaseWebSDKStandIn {
               displayName: info.displayName || null, phoneNumber: info.phoneInfo || undefined,
               enrollmentTime: info.enrolledAt };
           });
-          return { hints: hints, session: { type: 'signin', credential: json.mfaPendingCredential } };
+          return { hints: hints, session: { type: 'signin', credential: json.mfaPendingCredential },
+            resolveSignIn: function (assertion) { return resolveSignIn(auth, json, assertion); } };
         }
 
         """#

@@ -206,4 +206,81 @@ struct OAuthWebRouteTests {
         #expect(result.stderrText.contains("enter: localhost"))
         #expect(!result.stderrText.contains("http://localhost:"), "no page was served")
     }
+
+    @Test("An account with a TOTP factor: the page asks for the code and resolves it with the SDK's resolver; the session carries the factor")
+    func totpSecondFactor() async throws {
+        let fixture = try PhoneCLIFixture()
+        let (factorID, app) = try await fixture.totpAccount("totp-web@example.com")
+        let claims = OAuthHostedRouteTests.claims(sub: "gh-totp", email: "totp-web@example.com")
+        let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
+        let running = Task {
+            try await fixture.run([
+                "oauth", "sign-in", "--provider", "github.com", "--route", "web", "--web-sdk-url", Self.standIn(fixture),
+                "--browser", browser, "--json",
+            ])
+        }
+        let url = try await RecordingBrowser.url(recordedBy: browser)
+        let chromium = try await HeadlessChromium()
+        var asked = ""
+        var wrong = ""
+        var final = ""
+        do {
+            try await chromium.open(url)
+            _ = try await chromium.waitFor("return location.pathname") { $0 == "/emulator/auth/handler" }
+            // The widget's own form, with the claims of an account whose provider vouches for the address.
+            _ = try await chromium.evaluate("""
+                var form = document.getElementById('add-user');
+                form.querySelector('[name=new_account]').remove();
+                var input = document.createElement('input'); input.type = 'hidden'; input.name = 'id_token';
+                input.value = \(JSONWriter.string(.string(claims))); form.appendChild(input); form.submit(); return 'ok';
+                """)
+            let phase = "var m = document.getElementById('authflow'); return m ? m.dataset.phase : ''"
+            asked = try await chromium.waitFor(phase) { $0 == "second-factor" || $0 == "done" || $0 == "failed" }
+            try await chromium.type("000000", into: "#code")
+            try await chromium.click("#verify")
+            wrong = try await chromium.waitFor(
+                "return document.getElementById('status').textContent") { $0.contains("not accepted") || $0.contains("did not") }
+            _ = try await chromium.evaluate("document.getElementById('code').value = ''; return 'ok';")
+            try await chromium.type(PhoneCLIFixture.nextCode(app), into: "#code")
+            try await chromium.click("#verify")
+            final = try await chromium.waitFor(phase) { $0 == "done" || $0 == "failed" }
+        } catch {
+            await chromium.quit()
+            running.cancel()
+            throw error
+        }
+        await chromium.quit()
+        let result = try await running.value
+
+        #expect(asked == "second-factor")
+        #expect(wrong.contains("not accepted"), "a wrong code keeps the field open")
+        #expect(final == "done")
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        let session = try #require(try fixture.sessions.load())
+        #expect(session.email == "totp-web@example.com")
+        #expect(session.secondFactorID == factorID)
+    }
+
+    @Test("An account whose only factor is SMS: the page reports the resolver's hints and authflow points at the hosted route (exit 1)")
+    func smsSecondFactor() async throws {
+        let fixture = try PhoneCLIFixture()
+        _ = try await fixture.mfaAccount("sms-web@example.com")
+        let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
+        async let signIn = fixture.run([
+            "oauth", "sign-in", "--provider", "github.com", "--route", "web", "--browser", browser, "--timeout", "60",
+        ])
+        let page = LoopbackPageDriver(url: try await RecordingBrowser.url(recordedBy: browser))
+
+        let answered = try await page.post("/oauth/answer", [
+            ("state", page.state), ("error", "auth/multi-factor-auth-required"),
+            ("hints", #"[{"uid":"e1","factorId":"phone","phoneNumber":"+*******1234"}]"#),
+        ])
+        let result = try await signIn
+
+        #expect(answered.status == 200)
+        #expect(result.exitCode == 1)
+        #expect(result.stderrText.contains("phone +*******1234"))
+        #expect(result.stderrText.contains("--route hosted"))
+        #expect(try fixture.sessions.load() == nil)
+    }
 }
