@@ -36,14 +36,7 @@ enum FirebaseWebSDKStandIn {
     }
 
     static func reply(_ module: String) -> LoopbackResponse {
-        LoopbackResponse(
-            status: 200,
-            headers: [
-                HTTPHeader(name: "Content-Type", value: "text/javascript; charset=utf-8"),
-                HTTPHeader(name: "Cache-Control", value: "no-store"),
-                HTTPHeader(name: "X-Content-Type-Options", value: "nosniff"),
-            ],
-            body: Array((module == "app" ? appSource : authSource).utf8))
+        ScriptReply.javascript(module == "app" ? appSource : authSource)
     }
 
     /// `{"urlResponse": …}` for the `eventId`, removed as it is read; 404 when there is none.
@@ -60,7 +53,8 @@ enum FirebaseWebSDKStandIn {
     static let appSource = #"""
         // Stand-in for firebase-app.js served by authflow's embedded backend. It never talks to Google.
         export function initializeApp(options, name) {
-          return { name: name || '[DEFAULT]', options: Object.assign({}, options), automaticDataCollectionEnabled: false };
+          return { name: name || '[DEFAULT]', options: Object.assign({}, options),
+            automaticDataCollectionEnabled: false };
         }
 
         """#
@@ -95,12 +89,16 @@ enum FirebaseWebSDKStandIn {
           getCustomParameters() { return Object.assign({}, this._parameters); }
         }
         function credentialFromResult(result) { return (result && credentials.get(result)) || null; }
-        function credentialFromError(error) { return (error && error.customData && error.customData._credential) || null; }
+        function credentialFromError(error) {
+          return (error && error.customData && error.customData._credential) || null;
+        }
         export class OAuthProvider extends BaseProvider {
           static credentialFromResult(result) { return credentialFromResult(result); }
           static credentialFromError(error) { return credentialFromError(error); }
         }
-        export class GoogleAuthProvider extends OAuthProvider { constructor() { super('google.com'); this.addScope('profile'); } }
+        export class GoogleAuthProvider extends OAuthProvider {
+          constructor() { super('google.com'); this.addScope('profile'); }
+        }
         export class GithubAuthProvider extends OAuthProvider { constructor() { super('github.com'); } }
         export class FacebookAuthProvider extends OAuthProvider { constructor() { super('facebook.com'); } }
         export class TwitterAuthProvider extends OAuthProvider { constructor() { super('twitter.com'); } }
@@ -112,7 +110,9 @@ enum FirebaseWebSDKStandIn {
           static credentialFromError(error) { return credentialFromError(error); }
         }
         function requireEmulator(auth) {
-          if (!auth._origin) { throw new FirebaseError('auth/internal-error', 'The stand-in SDK needs connectAuthEmulator.'); }
+          if (!auth._origin) {
+            throw new FirebaseError('auth/internal-error', 'The stand-in SDK needs connectAuthEmulator.');
+          }
           return auth._origin;
         }
         function storageKey(auth) { return 'firebase-stand-in:redirect:' + auth.config.apiKey + ':' + auth.name; }

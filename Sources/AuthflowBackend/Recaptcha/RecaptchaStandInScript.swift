@@ -14,14 +14,7 @@ enum RecaptchaStandInScript {
     static let path = "/www.google.com/recaptcha/enterprise.js"
 
     static func reply() -> LoopbackResponse {
-        LoopbackResponse(
-            status: 200,
-            headers: [
-                HTTPHeader(name: "Content-Type", value: "text/javascript; charset=utf-8"),
-                HTTPHeader(name: "Cache-Control", value: "no-store"),
-                HTTPHeader(name: "X-Content-Type-Options", value: "nosniff"),
-            ],
-            body: Array(source.utf8))
+        ScriptReply.javascript(source)
     }
 
     static let source = """

@@ -93,7 +93,8 @@ extension OAuthSignIn {
             throw .localhostNotAuthorized(projectID: projectID)
         }
         let emulatorOrigin = configuration.emulatorHost.map { "http://\($0)" }
-        let authDomain = configuration.authDomain ?? configuration.emulatorHost ?? AuthDomainSelection.choose(from: domains)
+        let authDomain = configuration.authDomain ?? configuration.emulatorHost
+            ?? AuthDomainSelection.choose(from: domains)
         guard let authDomain else { throw .authDomain(.noDefaultDomain(authorizedDomains: domains)) }
         return LoopbackOAuthWebPage.WebConfig(
             apiKey: environment.client.configuration.apiKey, authDomain: authDomain, projectID: projectID,

@@ -105,8 +105,8 @@ struct AppleSignInCommand: AsyncParsableCommand {
             throw ValidationError("--route is hosted or web, not \(route).")
         }
         if route == OAuthRoute.web.rawValue, idToken != nil || updatedCredential || linkToUser || locale != nil {
-            throw ValidationError("--route web opens the Firebase JS SDK's page; it cannot be combined with --id-token, "
-                + "--updated-credential, --link or --locale.")
+            throw ValidationError("--route web opens the Firebase JS SDK's page; it cannot be combined with "
+                + "--id-token, --updated-credential, --link or --locale.")
         }
         if let webSDKURL, FirebaseWebSDK(base: webSDKURL) == nil {
             throw ValidationError("--web-sdk-url \(webSDKURL) is not an http(s) address without a query.")
@@ -146,12 +146,19 @@ struct AppleSignInCommand: AsyncParsableCommand {
         } catch {
             throw context.report(.from(error))
         }
-        let profile = completed.profile
+        try await report(
+            completed.result, profile: completed.profile, route: completed.route, purpose: purpose, context: context)
+    }
+
+    /// Prints the outcome with what Apple shared, and continues into a second factor.
+    private func report(
+        _ result: SignInResult, profile: AppleProfile, route: String, purpose: SignInPurpose, context: CommandContext
+    ) async throws {
         try await SignInReport.finish(
-            completed.result, purpose: purpose, json: format.json,
+            result, purpose: purpose, json: format.json,
             secondFactor: SecondFactorContinuation(context: context, options: secondFactor, browser: browser, wait: wait),
             extraJSON: [
-                ("route", .string(completed.route)),
+                ("route", .string(route)),
                 ("apple", .object([
                     ("userId", .optional(profile.appleUserID)), ("email", .optional(profile.email)),
                     ("privateRelay", .bool(profile.isPrivateRelay)), ("fullName", .optional(profile.fullName)),
@@ -176,19 +183,9 @@ struct AppleSignInCommand: AsyncParsableCommand {
         } catch {
             throw context.report(.from(error))
         }
-        let profile = completed.profile
-        let relay = profile.email?.lowercased().hasSuffix("@privaterelay.appleid.com") ?? false
-        try await SignInReport.finish(
-            completed.result, purpose: purpose, json: format.json,
-            secondFactor: SecondFactorContinuation(context: context, options: secondFactor, browser: browser, wait: wait),
-            extraJSON: [
-                ("route", .string(completed.route)),
-                ("apple", .object([
-                    ("userId", .optional(profile.providerUserID)), ("email", .optional(profile.email)),
-                    ("privateRelay", .bool(relay)), ("fullName", .optional(profile.displayName)),
-                ])),
-            ],
-            extraText: OAuthSignInCommand.profileLines(profile, tokens: false), method: "Sign in with Apple")
+        try await report(
+            completed.result, profile: AppleProfile(completed.profile), route: completed.route, purpose: purpose,
+            context: context)
     }
 
     /// What Apple shared, for the text output.

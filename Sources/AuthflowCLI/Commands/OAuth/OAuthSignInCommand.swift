@@ -139,8 +139,8 @@ struct OAuthSignInCommand: AsyncParsableCommand {
                         chosen, purpose: purpose, options: options, web: web, interaction: interaction)
                 } else {
                     if !emulator, !chosen.hostedRouteProvenInProduction {
-                        StandardError.write("authflow: note: the hosted page with an iOS app's return is not proven against "
-                            + "production for \(chosen.id) (the iOS SDK refuses it there).")
+                        StandardError.write("authflow: note: the hosted page with an iOS app's return is not proven "
+                            + "against production for \(chosen.id) (the iOS SDK refuses it there).")
                     }
                     let interaction = TerminalOAuthInteraction(
                         browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration)
