@@ -39,6 +39,7 @@ struct OAuthWebRouteTests {
         var widget = ""
         do {
             try await chromium.open(url)
+            try await Self.pressStart(chromium)
             widget = try await chromium.waitFor("return location.pathname === '/emulator/auth/handler' ? location.href : ''") {
                 !$0.isEmpty
             }
@@ -60,6 +61,15 @@ struct OAuthWebRouteTests {
         }
         await chromium.quit()
         return Outcome(result: try await running.value, phase: phase, widgetQuery: QueryParameters(url: widget))
+    }
+
+    /// The stand-in's pop-up is always blocked: the page first shows its button (a pop-up needs a click), and
+    /// the click, blocked again, falls back to the redirect.
+    static func pressStart(_ chromium: HeadlessChromium) async throws {
+        let shown = try await chromium.waitFor(
+            "var b = document.getElementById('start'); return b && !b.hidden ? 'shown' : ''") { $0 == "shown" }
+        #expect(shown == "shown")
+        try await chromium.click("#start")
     }
 
     @Test("GitHub through the web route: the page's tokens become the session, checked against the project; the widget got the scopes, parameters and a hashed sessionId")
@@ -226,6 +236,7 @@ struct OAuthWebRouteTests {
         var final = ""
         do {
             try await chromium.open(url)
+            try await Self.pressStart(chromium)
             _ = try await chromium.waitFor("return location.pathname") { $0 == "/emulator/auth/handler" }
             // The widget's own form, with the claims of an account whose provider vouches for the address.
             _ = try await chromium.evaluate("""
