@@ -108,6 +108,9 @@ enum IdpWidget {
             guard AbsoluteURL(redirectUrl) != nil, !redirectUrl.unicodeScalars.contains(where: { $0.value < 0x21 }) else {
                 return failure("The redirectUrl parameter is not an absolute URL.", service: service)
             }
+            // The emulator's page script hands the result to the SDK through its iframe; the backend keeps it
+            // for the stand-in SDK's getRedirectResult instead (FirebaseWebSDKStandIn).
+            if let eventId { service.state.withLock { $0.redirectResults[eventId] = urlResponse } }
             return JSONReply.seeOther(redirectUrl)
         }
         return failure("This feature is not implemented in Auth Emulator yet. Please use signInWithCredential for now.", service: service)

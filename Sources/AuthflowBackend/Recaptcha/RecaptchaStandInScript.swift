@@ -19,14 +19,7 @@ enum RecaptchaStandInScript {
     static let executePath = "/__/authflow/recaptcha/enterprise/execute"
 
     static func reply() -> LoopbackResponse {
-        LoopbackResponse(
-            status: 200,
-            headers: [
-                HTTPHeader(name: "Content-Type", value: "text/javascript; charset=utf-8"),
-                HTTPHeader(name: "Cache-Control", value: "no-store"),
-                HTTPHeader(name: "X-Content-Type-Options", value: "nosniff"),
-            ],
-            body: Array(source.utf8))
+        ScriptReply.javascript(source)
     }
 
     /// Issues a token for the `siteKey` and `action` the script posts.

@@ -22,6 +22,10 @@ enum Route: Sendable {
     case recaptchaStandInExecute
     /// `GET /www.google.com/recaptcha/enterprise.js`: the stand-in reCAPTCHA Enterprise script.
     case recaptchaStandInScript
+    /// `GET /www.gstatic.com/firebasejs/<version>/<module>.js`: the stand-in Firebase JS SDK modules.
+    case firebaseWebSDKStandIn(module: String)
+    /// `GET` the stand-in SDK's redirect result for an `eventId`.
+    case firebaseWebSDKRedirectResult
     case notFound
 
     /// The name faults are keyed by: the REST operation name (`accounts:signUp`, `token`), else the path.
@@ -80,6 +84,9 @@ enum Router {
         case ("GET", verifyAppSubmitPath), ("POST", verifyAppSubmitPath): return .verifyAppSubmit
         case ("POST", RecaptchaStandInScript.executePath): return .recaptchaStandInExecute
         case ("GET", RecaptchaStandInScript.path): return .recaptchaStandInScript
+        case ("GET", FirebaseWebSDKStandIn.redirectResultPath): return .firebaseWebSDKRedirectResult
+        case ("GET", _) where FirebaseWebSDKStandIn.module(path) != nil:
+            return .firebaseWebSDKStandIn(module: FirebaseWebSDKStandIn.module(path) ?? "")
         default: return .notFound
         }
     }

@@ -88,6 +88,8 @@ final class BackendService: Sendable {
             return AppCheckExchange.handle(projectID: projectID, appID: appID, method: method, request, service: self)
         case .recaptchaStandInExecute: return RecaptchaStandInScript.execute(request, service: self)
         case .recaptchaStandInScript: return RecaptchaStandInScript.reply()
+        case .firebaseWebSDKStandIn(let module): return FirebaseWebSDKStandIn.reply(module)
+        case .firebaseWebSDKRedirectResult: return FirebaseWebSDKStandIn.redirectResult(request, service: self)
         case .notFound: return JSONReply.error(.notFound)
         }
     }

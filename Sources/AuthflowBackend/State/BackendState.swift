@@ -31,6 +31,9 @@ struct BackendState: Sendable {
     var handlerResponses: [String: String] = [:]
     /// Each project's tenants (v2 `projects/<id>/tenants`).
     var tenants = TenantRegistry()
+    /// The OAuth response URL a redirect-mode widget attempt (`redirectUrl`) made, by `eventId`, until the
+    /// stand-in JS SDK's `getRedirectResult` reads it once (``FirebaseWebSDKStandIn``).
+    var redirectResults: [String: String] = [:]
 
     init(projectID: String, emailEnumerationProtection: Bool, verificationCodeLifetime: Duration?) {
         self.projectID = projectID
@@ -119,6 +122,7 @@ struct BackendState: Sendable {
         refreshTokens.removeAll()
         handlerSessions.removeAll()
         handlerResponses.removeAll()
+        redirectResults.removeAll()
         recaptchaTokens.removeAll()
         revocations.removeAll()
         totpEnrollments.removeAll()

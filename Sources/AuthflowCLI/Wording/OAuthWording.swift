@@ -4,6 +4,9 @@ import AuthflowCore
 extension OAuthSignInError {
     var cliMessage: String {
         switch self {
+        case .routeUnavailable(.web, let provider):
+            return "The web route signs in inside the page's own Firebase JS SDK, which does not hold the signed-in "
+                + "user, so it cannot link \(provider.id) to them in this version. Use `--link --route hosted`."
         case .routeUnavailable(let route, let provider):
             return "The \(route.rawValue) route (the Firebase JS SDK in your browser) is not available in this version "
                 + "of authflow, and it is the default for \(provider.id) against production because the hosted page "
@@ -51,6 +54,58 @@ extension OAuthSignInError {
             return error.cliMessage
         case .signIn(let error):
             return error.cliMessage
+        case .localhostNotAuthorized(let projectID):
+            return "The web route's page runs the Firebase JS SDK at http://localhost, and localhost is not among this "
+                + "project's authorized domains, so the SDK would refuse it. In the Firebase console, open "
+                + "Authentication → Settings → Authorized domains ("
+                + PhoneVerifierProblem.authorizedDomainsPage(projectID: projectID)
+                + "), choose Add domain and enter: localhost. Or use `--route hosted`."
+        case .webConfigMissing(let keys):
+            return "The web route initialises the Firebase JS SDK with the project's web config and needs "
+                + keys.map(\.flag).joined(separator: " and ") + " (the web app's firebaseConfig has it)."
+        case .webSDK(let code, let email, let provider):
+            return Self.webWords(code: code, email: email, provider: provider)
+        case .webSecondFactor(let hints):
+            let factors = hints.map { $0.phoneNumber.map { "phone \($0)" } ?? $0.factorID }.joined(separator: ", ")
+            return "The account needs a second factor (\(factors)). The web route's page resolves TOTP factors only "
+                + "in this version: use `--route hosted`, whose second-factor options finish it. Nothing was signed in."
+        case .webIDToken(let problem):
+            return "The page posted an ID token that is not this project's (\(Self.words(problem))); nothing was "
+                + "saved. Check --project-id and --api-key match the web app's firebaseConfig."
+        case .webLookupFailed(let error):
+            return "Could not read the project's authorized domains: \(error.description)"
+        case .webPageUnavailable(let error):
+            return "The sign-in page cannot be shown: \(error.cliMessage)"
+        }
+    }
+
+    private static func webWords(code: String, email: String?, provider: OAuthProvider) -> String {
+        switch code {
+        case "auth/popup-closed-by-user", "auth/cancelled-popup-request", "auth/user-cancelled":
+            return "The \(provider.id) sign-in was cancelled in the browser (\(code)). Nothing was signed in; run "
+                + "the command again to retry."
+        case "auth/account-exists-with-different-credential":
+            return "An account already exists with the same email\(email.map { " (\($0))" } ?? "") and another sign-in "
+                + "method (\(code)). Sign in with that method, then add \(provider.id) with `--link --route hosted`."
+        case "auth/operation-not-allowed":
+            return "Firebase refused \(provider.id) (\(code)): enable the provider in the Firebase console "
+                + "(Authentication › Sign-in method) and give it the client ID and secret the provider issued."
+        case "auth/unauthorized-domain":
+            return "Firebase refused the page's domain (\(code)): add localhost to the project's authorized domains."
+        case "authflow/sdk-load-failed":
+            return "The page could not load the Firebase JS SDK. Check the network, or pass `--web-sdk-url` with a "
+                + "mirror or a local copy of the firebasejs directory."
+        default:
+            return "The Firebase JS SDK refused the \(provider.id) sign-in (\(code)). Nothing was signed in."
+        }
+    }
+
+    private static func words(_ problem: WebIDTokenProblem) -> String {
+        switch problem {
+        case .unreadable: "it is not a JWT"
+        case .wrongAudience(let found, let expected): "aud is \(found ?? "missing"), expected \(expected)"
+        case .wrongIssuer(let found, let expected): "iss is \(found ?? "missing"), expected \(expected)"
+        case .expired: "it has expired"
         }
     }
 

@@ -20,6 +20,13 @@ public struct AppleProfile: Sendable, Equatable {
         fullName = [reply.fullName, reply.displayName, fromParts, given].compactMap { $0 }.first { !$0.isEmpty }
     }
 
+    /// The Apple profile in a generic OAuth sign-in's `profile` (the web route's, from the JS SDK).
+    public init(_ profile: OAuthProfile) {
+        appleUserID = profile.providerUserID
+        email = profile.email
+        fullName = profile.displayName
+    }
+
     /// Whether the address is one of Apple's relays, which forward mail to the person's real address.
     public var isPrivateRelay: Bool {
         email?.lowercased().hasSuffix("@privaterelay.appleid.com") ?? false

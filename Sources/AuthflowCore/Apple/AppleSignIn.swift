@@ -149,33 +149,17 @@ public struct AppleSignIn: Sendable {
 
     /// The handler URL, after checking the configuration gives the handler an app to return to.
     private func redirectURL(options: Options) async throws(AppleSignInError) -> (AppleRedirectURL, CallbackScheme) {
-        let missing = IOSAppSetting.missing(in: environment.configuration)
-        guard missing.isEmpty, let scheme = environment.configuration.callbackScheme, let bundleID = environment.configuration[.iosBundleID] else {
-            throw .notConfigured(missing: missing)
-        }
-        var authDomain = environment.configuration.emulatorHost
-        if authDomain == nil {
-            do {
-                authDomain = try await AuthDomainResolver(client: environment.client)
-                    .resolve(environment.configuration).authDomain
-            } catch {
-                throw .authDomain(error)
+        do {
+            return try await IdPRedirectURL.prepare(
+                providerID: AppleCredential.providerID, scopes: options.scopes,
+                customParameters: options.locale.map { ["locale": $0] } ?? [:], in: environment)
+        } catch {
+            switch error {
+            case .notConfigured(let missing): throw .notConfigured(missing: missing)
+            case .authDomain(let failure): throw .authDomain(failure)
+            case .appCheck(let failure): throw .signIn(.service(failure))
             }
         }
-        let appCheckToken: String?
-        do {
-            appCheckToken = try await environment.client.appCheckToken()
-        } catch {
-            throw .signIn(.service(error))
-        }
-        let page = AppleRedirectURL(
-            authDomain: authDomain ?? "", emulator: environment.configuration.emulatorHost != nil,
-            apiKey: environment.client.configuration.apiKey, bundleID: bundleID,
-            clientVersion: environment.client.configuration.clientVersion,
-            scheme: scheme, tenantID: environment.configuration.tenantID, scopes: options.scopes,
-            customParameters: options.locale.map { ["locale": $0] } ?? [:],
-            languageCode: environment.configuration.languageCode, appCheckToken: appCheckToken)
-        return (page, scheme)
     }
 
     /// The refusals that are this flow's own; a refused link keeps the updated credential it carries. The

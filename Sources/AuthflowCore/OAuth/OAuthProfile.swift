@@ -1,4 +1,5 @@
 import AuthflowIdentityToolkit
+import AuthflowPrimitives
 
 /// What the provider told Firebase about the person, as `signInWithIdp` reports it, and the provider's own
 /// tokens (shown only on request: a GitHub access token is what calls GitHub's API).
@@ -43,5 +44,25 @@ public struct OAuthProfile: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         "OAuthProfile(\(providerID), email: \(email ?? "nil"), tokens redacted)"
+    }
+}
+
+extension OAuthProfile {
+    /// The profile the web route's page read through the JS SDK, for `providerID`.
+    init(web tokens: WebSignInTokens, providerID: String) {
+        self.providerID = providerID
+        let raw = tokens.rawUserInfo.flatMap { try? JSONParser.parse($0) }
+        if let id = raw?["sub"]?.stringValue ?? raw?["id"]?.stringValue {
+            providerUserID = id
+        } else if case .number(let number)? = raw?["id"] {
+            providerUserID = JSONWriter.format(number)
+        }
+        email = tokens.email
+        displayName = tokens.displayName
+        photoURL = tokens.photoURL
+        rawUserInfo = tokens.rawUserInfo
+        accessToken = tokens.providerAccessToken
+        idToken = tokens.providerIDToken
+        tokenSecret = tokens.providerSecret
     }
 }

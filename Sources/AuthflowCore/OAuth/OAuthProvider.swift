@@ -17,6 +17,14 @@ public struct OAuthProvider: Sendable, Hashable, CustomStringConvertible {
         ("twitter.com", .twitter), ("facebook.com", .facebook), ("apple.com", .apple),
     ]
 
+    /// Sign in with Apple, `apple.com`.
+    public static let apple = OAuthProvider(builtIn: "apple.com", family: .apple)
+
+    private init(builtIn id: String, family: Family) {
+        self.id = id
+        self.family = family
+    }
+
     /// The provider named `id`, or nil when Firebase has no such provider: a built-in ID, or `oidc.`/`saml.`
     /// followed by a console-given name (letters, digits, `-`, `_`, `.`).
     public init?(id: String) {

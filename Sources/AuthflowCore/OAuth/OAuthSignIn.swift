@@ -58,7 +58,7 @@ public struct OAuthSignIn: Sendable {
         public let route: String
     }
 
-    private let environment: FlowEnvironment
+    let environment: FlowEnvironment
 
     /// A sign-in with `environment`'s client, for its project, keeping state in its directory.
     public init(_ environment: FlowEnvironment) {
@@ -238,32 +238,17 @@ public struct OAuthSignIn: Sendable {
     private func redirectURL(
         _ provider: OAuthProvider, options: Options
     ) async throws(OAuthSignInError) -> (IdPRedirectURL, CallbackScheme) {
-        let configuration = environment.configuration
-        let missing = IOSAppSetting.missing(in: configuration)
-        guard missing.isEmpty, let scheme = configuration.callbackScheme, let bundleID = configuration[.iosBundleID] else {
-            throw .notConfigured(missing: missing)
-        }
-        var authDomain = configuration.emulatorHost
-        if authDomain == nil {
-            do {
-                authDomain = try await AuthDomainResolver(client: environment.client).resolve(configuration).authDomain
-            } catch {
-                throw .authDomain(error)
+        do {
+            return try await IdPRedirectURL.prepare(
+                providerID: provider.id, scopes: options.scopes, customParameters: options.customParameters,
+                in: environment)
+        } catch {
+            switch error {
+            case .notConfigured(let missing): throw .notConfigured(missing: missing)
+            case .authDomain(let failure): throw .authDomain(failure)
+            case .appCheck(let failure): throw .signIn(.service(failure))
             }
         }
-        let appCheckToken: String?
-        do {
-            appCheckToken = try await environment.client.appCheckToken()
-        } catch {
-            throw .signIn(.service(error))
-        }
-        let page = IdPRedirectURL(
-            providerID: provider.id, authDomain: authDomain ?? "", emulator: configuration.emulatorHost != nil,
-            apiKey: environment.client.configuration.apiKey, bundleID: bundleID,
-            clientVersion: environment.client.configuration.clientVersion, scheme: scheme,
-            tenantID: configuration.tenantID, scopes: options.scopes, customParameters: options.customParameters,
-            languageCode: configuration.languageCode, appCheckToken: appCheckToken)
-        return (page, scheme)
     }
 
     /// `signInWithIdp` for the handler's answer `link` to `page`: the raw session ID whose hash the page was

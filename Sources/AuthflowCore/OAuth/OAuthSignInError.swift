@@ -39,6 +39,21 @@ public enum OAuthSignInError: Error, Sendable, CustomStringConvertible {
     case session(SessionError)
     /// The sign-in failed for a reason every first factor shares.
     case signIn(SignInError)
+    /// The web route: `localhost` is not among the project's authorized domains, so the JS SDK refuses the page.
+    case localhostNotAuthorized(projectID: String?)
+    /// The web route: the project's web config lacks these settings (the JS SDK's `initializeApp` needs them).
+    case webConfigMissing([ConfigurationKey])
+    /// The web route: the JS SDK refused with `code` (`auth/…`); `email` when the error carried one.
+    case webSDK(code: String, email: String?, provider: OAuthProvider)
+    /// The web route: the account needs a second factor the page does not resolve (it resolves TOTP);
+    /// `hints` are the enrolled factors the JS SDK's resolver listed.
+    case webSecondFactor(hints: [WebSecondFactorHint])
+    /// The web route: the posted ID token is not the configured project's.
+    case webIDToken(WebIDTokenProblem)
+    /// The web route could not look up the project's authorized domains.
+    case webLookupFailed(IdentityToolkitError)
+    /// The web route's page template could not be loaded.
+    case webPageUnavailable(TemplateError)
 
     public var description: String {
         switch self {
@@ -76,6 +91,21 @@ public enum OAuthSignInError: Error, Sendable, CustomStringConvertible {
             return error.description
         case .signIn(let error):
             return error.description
+        case .localhostNotAuthorized:
+            return "localhost is not an authorized domain of the project, so the Firebase JS SDK refuses the page."
+        case .webConfigMissing(let keys):
+            return "The web route needs " + keys.map(\.jsonName).joined(separator: " and ") + "."
+        case .webSDK(let code, _, let provider):
+            return "The Firebase JS SDK refused the \(provider.id) sign-in (\(code)). Nothing was signed in."
+        case .webSecondFactor(let hints):
+            return "The account needs a second factor (\(hints.map(\.factorID).joined(separator: ", "))). "
+                + "Nothing was signed in."
+        case .webIDToken(let problem):
+            return "The ID token from the page is not this project's (\(problem)); nothing was saved."
+        case .webLookupFailed(let error):
+            return error.description
+        case .webPageUnavailable(let error):
+            return "The sign-in page could not be served: \(error)"
         }
     }
 }

@@ -29,16 +29,21 @@ struct LoopbackPageFrame: Sendable {
 
     /// The page rendered with `context`, under the reCAPTCHA pages' Content-Security-Policy for `nonce`.
     func render(_ context: TemplateContext, nonce: String, extraScriptOrigin: String? = nil) -> LoopbackResponse {
+        render(
+            context,
+            policy: LoopbackRecaptchaPage.contentSecurityPolicy(nonce: nonce, extraScriptOrigin: extraScriptOrigin))
+    }
+
+    /// The page rendered with `context`, under the Content-Security-Policy `policy`.
+    func render(_ context: TemplateContext, policy: String) -> LoopbackResponse {
         var response: LoopbackResponse
         do {
             response = .html(try renderer.render(templateName, context))
         } catch {
-            response = .text("The reCAPTCHA page could not be rendered: \(error)\n", status: 500)
+            response = .text("The page could not be rendered: \(error)\n", status: 500)
         }
         response.headers += [
-            HTTPHeader(
-                name: "Content-Security-Policy",
-                value: LoopbackRecaptchaPage.contentSecurityPolicy(nonce: nonce, extraScriptOrigin: extraScriptOrigin)),
+            HTTPHeader(name: "Content-Security-Policy", value: policy),
             HTTPHeader(name: "Cache-Control", value: "no-store"),
             HTTPHeader(name: "Referrer-Policy", value: "no-referrer"),
             HTTPHeader(name: "X-Content-Type-Options", value: "nosniff"),

@@ -32,6 +32,12 @@ struct AppleSignInCommand: AsyncParsableCommand {
             belongs to another user, Firebase's updated credential is kept for 10 minutes and \
             --updated-credential signs in to that account with it.
 
+            --route web signs in with the Firebase JS SDK in your browser instead, on a page authflow serves at \
+            http://localhost:PORT (Apple's supported path for the web; localhost must be an authorized domain), \
+            as `authflow oauth sign-in --provider apple.com --route web` does; --web-sdk-url BASE loads the SDK \
+            from BASE instead of Google's CDN. It signs in and re-authenticates; a --reauth there also keeps \
+            Apple's access token so `authflow delete-account` can revoke it.
+
             \(AuthflowExitCode.table)
             """
     )
@@ -50,6 +56,12 @@ struct AppleSignInCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("full-name"), help: ArgumentHelp("The name Apple sent on the first authorization (with --id-token).", valueName: "name"))
     var fullName: String?
+
+    @Option(help: ArgumentHelp("hosted (Firebase's hosted page, the default) or web (the Firebase JS SDK on a localhost page).", valueName: "route"))
+    var route: String?
+
+    @Option(name: .customLong("web-sdk-url"), help: ArgumentHelp("With --route web: where to load firebase-app.js and firebase-auth.js from instead of Google's CDN.", valueName: "base-url"))
+    var webSDKURL: String?
 
     @Flag(name: .customLong("updated-credential"), help: "Sign in with the credential Firebase returned when --link was refused.")
     var updatedCredential = false
@@ -89,6 +101,16 @@ struct AppleSignInCommand: AsyncParsableCommand {
             throw ValidationError("--updated-credential signs in to the account the Apple ID belongs to; it cannot be "
                 + "combined with --id-token, --link or --reauth.")
         }
+        if let route, OAuthRoute(rawValue: route) == nil {
+            throw ValidationError("--route is hosted or web, not \(route).")
+        }
+        if route == OAuthRoute.web.rawValue, idToken != nil || updatedCredential || linkToUser || locale != nil {
+            throw ValidationError("--route web opens the Firebase JS SDK's page; it cannot be combined with "
+                + "--id-token, --updated-credential, --link or --locale.")
+        }
+        if let webSDKURL, FirebaseWebSDK(base: webSDKURL) == nil {
+            throw ValidationError("--web-sdk-url \(webSDKURL) is not an http(s) address without a query.")
+        }
         if let nonce, nonce.count == 64, nonce.allSatisfy(\.isHexDigit), nonce == nonce.lowercased() {
             // Not an error (a raw nonce may look like this), but the usual mistake.
             StandardError.write("authflow: note: --nonce looks like a SHA-256 hash; Firebase wants the raw nonce.")
@@ -99,6 +121,10 @@ struct AppleSignInCommand: AsyncParsableCommand {
         var context = try CommandContext(options: project, verbose: output.verbose)
         context.useBrowserForAppCheck(browser, templates: .standard(explicit: wait.templates))
         let purpose: SignInPurpose = linkToUser ? .link : reauth ? .reauthenticate : .signIn
+        if route == OAuthRoute.web.rawValue {
+            try await runWeb(context: context, purpose: purpose)
+            return
+        }
         let flow = AppleSignIn(try context.flowEnvironment())
         var token: String?
         if let idToken { token = try await Self.readToken(idToken) }
@@ -120,18 +146,46 @@ struct AppleSignInCommand: AsyncParsableCommand {
         } catch {
             throw context.report(.from(error))
         }
-        let profile = completed.profile
+        try await report(
+            completed.result, profile: completed.profile, route: completed.route, purpose: purpose, context: context)
+    }
+
+    /// Prints the outcome with what Apple shared, and continues into a second factor.
+    private func report(
+        _ result: SignInResult, profile: AppleProfile, route: String, purpose: SignInPurpose, context: CommandContext
+    ) async throws {
         try await SignInReport.finish(
-            completed.result, purpose: purpose, json: format.json,
+            result, purpose: purpose, json: format.json,
             secondFactor: SecondFactorContinuation(context: context, options: secondFactor, browser: browser, wait: wait),
             extraJSON: [
-                ("route", .string(completed.route)),
+                ("route", .string(route)),
                 ("apple", .object([
                     ("userId", .optional(profile.appleUserID)), ("email", .optional(profile.email)),
                     ("privateRelay", .bool(profile.isPrivateRelay)), ("fullName", .optional(profile.fullName)),
                 ])),
             ],
             extraText: Self.profileLines(profile), method: "Sign in with Apple")
+    }
+
+    /// `--route web`: the generic OAuth flow's web route for apple.com, reported as Apple's.
+    private func runWeb(context: CommandContext, purpose: SignInPurpose) async throws {
+        let flow = OAuthSignIn(try context.flowEnvironment())
+        let completed: OAuthSignIn.Completed
+        do throws(OAuthSignInError) {
+            let options = OAuthSignIn.Options(
+                scopes: Self.list(scopes), timeout: wait.duration, port: wait.port,
+                templates: .standard(explicit: wait.templates), label: "authflow apple sign-in")
+            let web = OAuthSignIn.WebOptions(sdk: webSDKURL.flatMap(FirebaseWebSDK.init(base:)) ?? .google)
+            let interaction = TerminalOAuthWebInteraction(
+                browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration)
+            completed = try await flow.runWeb(
+                .apple, purpose: purpose, options: options, web: web, interaction: interaction)
+        } catch {
+            throw context.report(.from(error))
+        }
+        try await report(
+            completed.result, profile: AppleProfile(completed.profile), route: completed.route, purpose: purpose,
+            context: context)
     }
 
     /// What Apple shared, for the text output.

@@ -30,6 +30,18 @@ extension CommandFailure {
             return from(session)
         case .signIn(let signIn):
             return from(signIn)
+        case .localhostNotAuthorized, .webConfigMissing, .webPageUnavailable:
+            return CommandFailure(error.cliMessage, status: .usage)
+        case .webSDK(let code, _, _):
+            if code == "authflow/sdk-load-failed" { return CommandFailure(error.cliMessage, status: .unavailable) }
+            if code == "auth/operation-not-allowed" || code == "auth/unauthorized-domain" {
+                return CommandFailure(error.cliMessage, status: .usage)
+            }
+            return CommandFailure(error.cliMessage, status: .refused)
+        case .webSecondFactor, .webIDToken:
+            return CommandFailure(error.cliMessage, status: .refused)
+        case .webLookupFailed(let lookup):
+            return CommandFailure(error.cliMessage, status: from(lookup).status)
         }
     }
 }

@@ -22,7 +22,17 @@ struct OAuthSignInCommand: AsyncParsableCommand {
             is the iOS SDK's production path for Google, GitHub, Microsoft, Yahoo, Twitter, OIDC and SAML. The iOS \
             SDK refuses apple.com and facebook.com on it outside the emulator (Apple's and Facebook's terms for \
             native apps), so for those two it is proven only against an emulator, and they default to --route web \
-            against production. --route web (the Firebase JS SDK in your browser) is not available in this version.
+            against production.
+
+            --route web serves a page on http://localhost:PORT that runs the Firebase JS SDK (version \
+            \(FirebaseWebSDK.pinnedVersion) from https://www.gstatic.com/firebasejs/; --web-sdk-url BASE loads \
+            BASE/firebase-app.js and BASE/firebase-auth.js instead, e.g. a mirror or a local copy) with the \
+            project's web config (--api-key, --project-id, --auth-domain, --app-id): signInWithPopup, or \
+            signInWithRedirect when the pop-up is blocked. The page posts the user's tokens back; authflow checks \
+            the ID token's aud, iss and exp against --project-id and stores the session. localhost must be an \
+            authorized domain (Authentication › Settings › Authorized domains). This is the JS SDK's production \
+            path for every provider, Apple and Facebook included. It signs in and re-authenticates (--reauth); \
+            --link and an account with a second factor need --route hosted in this version.
 
             --scopes a,b asks for more OAuth scopes; --custom-parameter KEY=VALUE (repeatable) passes provider \
             parameters such as prompt=select_account, login_hint=…, or tenant=… for Microsoft.
@@ -52,6 +62,9 @@ struct OAuthSignInCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("custom-parameter"), help: ArgumentHelp("A provider parameter KEY=VALUE (repeatable), e.g. prompt=select_account.", valueName: "key=value"))
     var customParameters: [String] = []
+
+    @Option(name: .customLong("web-sdk-url"), help: ArgumentHelp("With --route web: where to load firebase-app.js and firebase-auth.js from instead of Google's CDN.", valueName: "base-url"))
+    var webSDKURL: String?
 
     @Flag(help: "Use the provider credential kept after an account collision instead of opening the browser.")
     var pending = false
@@ -94,6 +107,10 @@ struct OAuthSignInCommand: AsyncParsableCommand {
                 + "--scopes, --custom-parameter, --route and --reauth do not apply.")
         }
         _ = try Self.parameters(customParameters)
+        if let webSDKURL, FirebaseWebSDK(base: webSDKURL) == nil {
+            throw ValidationError("--web-sdk-url \(webSDKURL) is not an http(s) address without a query, e.g. "
+                + "https://www.gstatic.com/firebasejs/\(FirebaseWebSDK.pinnedVersion).")
+        }
     }
 
     func run() async throws {
@@ -110,18 +127,25 @@ struct OAuthSignInCommand: AsyncParsableCommand {
             } else if let chosen {
                 let emulator = environment.configuration.emulatorHost != nil
                 let selected = route.flatMap(OAuthRoute.init(rawValue:)) ?? OAuthRoute.standard(for: chosen, emulator: emulator)
-                guard selected == .hosted else { throw OAuthSignInError.routeUnavailable(selected, provider: chosen) }
-                if !emulator, !chosen.hostedRouteProvenInProduction {
-                    StandardError.write("authflow: note: the hosted page with an iOS app's return is not proven against "
-                        + "production for \(chosen.id) (the iOS SDK refuses it there).")
-                }
                 let options = OAuthSignIn.Options(
                     scopes: AppleSignInCommand.list(scopes), customParameters: parameters,
                     timeout: wait.duration, port: wait.port, templates: .standard(explicit: wait.templates),
                     label: "authflow oauth sign-in")
-                let interaction = TerminalOAuthInteraction(
-                    browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration)
-                completed = try await flow.run(chosen, purpose: purpose, options: options, interaction: interaction)
+                if selected == .web {
+                    let web = OAuthSignIn.WebOptions(sdk: webSDKURL.flatMap(FirebaseWebSDK.init(base:)) ?? .google)
+                    let interaction = TerminalOAuthWebInteraction(
+                        browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration)
+                    completed = try await flow.runWeb(
+                        chosen, purpose: purpose, options: options, web: web, interaction: interaction)
+                } else {
+                    if !emulator, !chosen.hostedRouteProvenInProduction {
+                        StandardError.write("authflow: note: the hosted page with an iOS app's return is not proven "
+                            + "against production for \(chosen.id) (the iOS SDK refuses it there).")
+                    }
+                    let interaction = TerminalOAuthInteraction(
+                        browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration)
+                    completed = try await flow.run(chosen, purpose: purpose, options: options, interaction: interaction)
+                }
             } else {
                 throw OAuthSignInError.noPendingCredential(project: environment.project.label)
             }

@@ -1,0 +1,193 @@
+import AuthflowListener
+import AuthflowParsing
+import AuthflowPrimitives
+
+/// The web route's page, served at `http://localhost:PORT/oauth?state=…` (`localhost` is an authorized
+/// domain by default, `127.0.0.1` is not). The page (`templates/oauth-web.html`) imports the modular
+/// Firebase JS SDK from ``FirebaseWebSDK`` and uses only its documented API: `initializeApp` with the
+/// project's web config, `getAuth`, `connectAuthEmulator` against an emulator, the provider's class with
+/// `addScope` and `setCustomParameters`, `signInWithPopup` (and `signInWithRedirect` then
+/// `getRedirectResult` when the popup is blocked), `user.getIdToken()`, `user.refreshToken`,
+/// `OAuthProvider.credentialFromResult`, `getAdditionalUserInfo`, and `getMultiFactorResolver` for a
+/// second factor. It posts the outcome, with the page's `state`, to ``answerPath``.
+public final class LoopbackOAuthWebPage: Sendable {
+    /// The page itself.
+    public static let pagePath = "/oauth"
+    /// Where the page posts its outcome: the listener's callback path.
+    public static let answerPath = "/oauth/answer"
+    /// The template file in `templates/`.
+    public static let templateName = "oauth-web.html"
+
+    /// The project's web config, as `initializeApp` takes it.
+    public struct WebConfig: Sendable, Equatable {
+        /// `apiKey`.
+        public var apiKey: String
+        /// `authDomain`.
+        public var authDomain: String
+        /// `projectId`.
+        public var projectID: String
+        /// `appId`, when configured.
+        public var appID: String?
+        /// `tenantId` for `auth.tenantId`, when configured.
+        public var tenantID: String?
+        /// The emulator's `http://host:port` for `connectAuthEmulator`; nil against production.
+        public var emulatorOrigin: String?
+
+        /// A web config.
+        public init(
+            apiKey: String, authDomain: String, projectID: String, appID: String?, tenantID: String?,
+            emulatorOrigin: String?
+        ) {
+            self.apiKey = apiKey
+            self.authDomain = authDomain
+            self.projectID = projectID
+            self.appID = appID
+            self.tenantID = tenantID
+            self.emulatorOrigin = emulatorOrigin
+        }
+    }
+
+    /// The unguessable value every request from the page carries.
+    public let state: String
+    private let provider: OAuthProvider
+    private let config: WebConfig
+    private let sdk: FirebaseWebSDK
+    private let scopes: [String]
+    private let customParameters: [String: String]
+    private let languageCode: String?
+    private let frame: LoopbackPageFrame
+
+    /// A page signing in with `provider` under `config`, loading `sdk`.
+    public init(
+        provider: OAuthProvider, config: WebConfig, sdk: FirebaseWebSDK, scopes: [String],
+        customParameters: [String: String], languageCode: String?, templates: TemplateDirectory,
+        state: String = RandomToken.make()
+    ) {
+        self.provider = provider
+        self.config = config
+        self.sdk = sdk
+        self.scopes = scopes
+        self.customParameters = customParameters
+        self.languageCode = languageCode.flatMap(LoopbackRecaptchaPage.validLanguage)
+        self.frame = LoopbackPageFrame(
+            templateName: Self.templateName, pagePath: Self.pagePath, state: state,
+            renderer: PageRenderer(directory: templates))
+        self.state = state
+    }
+
+    /// Checks the template loads, so a broken branded copy is reported before the browser opens.
+    public func preload() throws(TemplateError) {
+        try frame.preload()
+    }
+
+    /// The address to open: on `localhost`, never `127.0.0.1`.
+    public func url(port: UInt16) -> String {
+        frame.url(port: port)
+    }
+
+    /// The listener check for the page's post: this page's state, and tokens or an `error` code.
+    public var check: CallbackCheck<WebSignInAnswer> {
+        let frame = self.frame
+        return CallbackCheck { callback in
+            guard callback.route == .http else {
+                return .rejected("The sign-in page posts its answer itself; there is nothing to paste.")
+            }
+            let parameters = callback.parameters
+            guard frame.isOurs(parameters) else {
+                return .rejected("That answer belongs to another sign-in; reload the page opened for this one.")
+            }
+            if let code = parameters.nonEmptyValue("error", rule: .firstWins) {
+                let hints = Self.hints(parameters.value("hints", rule: .firstWins))
+                return .acceptedWithError(
+                    .failed(code: code, email: parameters.nonEmptyValue("email", rule: .firstWins), hints: hints),
+                    message: "The Firebase JS SDK reported \(code).")
+            }
+            guard let idToken = parameters.nonEmptyValue("idToken", rule: .firstWins),
+                  let refreshToken = parameters.nonEmptyValue("refreshToken", rule: .firstWins)
+            else {
+                return .rejected("The answer lacks the user's tokens; sign in again on the page.")
+            }
+            let value = { (name: String) in parameters.nonEmptyValue(name, rule: .firstWins) }
+            return .accepted(.signedIn(WebSignInTokens(
+                idToken: idToken, refreshToken: refreshToken, isNewUser: value("isNewUser") == "true",
+                providerAccessToken: value("accessToken"), providerIDToken: value("providerIdToken"),
+                providerSecret: value("secret"), rawUserInfo: value("rawUserInfo"), email: value("email"),
+                displayName: value("displayName"), photoURL: value("photoURL"))))
+        }
+    }
+
+    /// The page, served beside the answer path.
+    public var routes: [String: @Sendable (LoopbackRequest) -> LoopbackResponse] {
+        [Self.pagePath: { [self] in page($0) }]
+    }
+
+    private func page(_ incoming: LoopbackRequest) -> LoopbackResponse {
+        guard incoming.method == "GET" else { return .text("Use GET.\n", status: 405) }
+        guard frame.isOurs(QueryParameters(query: (incoming.query ?? "")[...], plusAsSpace: true)) else {
+            return .text("This page belongs to another sign-in. Open the address given for this one.\n", status: 400)
+        }
+        let nonce = RandomToken.make(bytes: 16)
+        var webConfig: [(String, JSONValue)] = [
+            ("apiKey", .string(config.apiKey)), ("authDomain", .string(config.authDomain)),
+            ("projectId", .string(config.projectID)),
+        ]
+        if let appID = config.appID { webConfig.append(("appId", .string(appID))) }
+        let parameters = customParameters.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }
+        let context: TemplateContext = [
+            "state": .text(state), "answerPath": .text(Self.answerPath), "nonce": .text(nonce),
+            "lang": .text(languageCode ?? "en"), "providerId": .text(provider.id),
+            "providerClass": .text(Self.providerClass(provider)),
+            "appModule": .text(sdk.appModule), "authModule": .text(sdk.authModule),
+            "config": .text(JSONWriter.string(.object(JSONObject(webConfig)))),
+            "scopes": .text(JSONWriter.string(.array(scopes.map(JSONValue.string)))),
+            "customParameters": .text(JSONWriter.string(.object(JSONObject(parameters)))),
+            "tenantId": .text(config.tenantID ?? ""), "emulator": .text(config.emulatorOrigin ?? ""),
+            "languageCode": .text(languageCode ?? ""),
+        ]
+        return frame.render(context, policy: Self.contentSecurityPolicy(nonce: nonce, sdk: sdk, config: config))
+    }
+
+    /// The JS SDK's class for `provider`: `GoogleAuthProvider`, `GithubAuthProvider`, `FacebookAuthProvider`,
+    /// `TwitterAuthProvider`, `SAMLAuthProvider`, else `OAuthProvider` (Microsoft, Yahoo, Apple, OIDC).
+    static func providerClass(_ provider: OAuthProvider) -> String {
+        switch provider.family {
+        case .google: "GoogleAuthProvider"
+        case .github: "GithubAuthProvider"
+        case .facebook: "FacebookAuthProvider"
+        case .twitter: "TwitterAuthProvider"
+        case .saml: "SAMLAuthProvider"
+        case .microsoft, .yahoo, .apple, .oidc: "OAuthProvider"
+        }
+    }
+
+    /// Scripts: the page's own (by nonce), the SDK's base, and Google's API loader the SDK's popup uses
+    /// (`https://apis.google.com`). Frames: the auth domain's handler iframe. Requests: this listener, the
+    /// Identity Toolkit and Secure Token APIs, or the emulator. Nothing else.
+    static func contentSecurityPolicy(nonce: String, sdk: FirebaseWebSDK, config: WebConfig) -> String {
+        var connect = ["'self'"]
+        if let emulator = config.emulatorOrigin {
+            connect.append(emulator)
+        } else {
+            connect += ["https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com"]
+        }
+        let frames = config.emulatorOrigin ?? "https://\(config.authDomain)"
+        return [
+            "default-src 'none'",
+            "script-src 'nonce-\(nonce)' \(sdk.base)/ https://apis.google.com/js/",
+            "frame-src \(frames)", "connect-src " + connect.joined(separator: " "),
+            "style-src 'unsafe-inline'", "img-src data:", "base-uri 'none'", "form-action 'none'",
+            "frame-ancestors 'none'",
+        ].joined(separator: "; ")
+    }
+
+    /// The `hints` the page posts: a JSON array of `{uid, factorId, displayName, phoneNumber}`.
+    static func hints(_ text: String?) -> [WebSecondFactorHint] {
+        guard let text, let array = (try? JSONParser.parse(text))?.arrayValue else { return [] }
+        return array.compactMap { hint in
+            guard let uid = hint["uid"]?.stringValue, let factor = hint["factorId"]?.stringValue else { return nil }
+            return WebSecondFactorHint(
+                enrollmentID: uid, factorID: factor, displayName: hint["displayName"]?.stringValue,
+                phoneNumber: hint["phoneNumber"]?.stringValue)
+        }
+    }
+}

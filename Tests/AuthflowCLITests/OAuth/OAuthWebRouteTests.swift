@@ -1,0 +1,297 @@
+import AuthflowBackend
+import AuthflowCore
+import AuthflowDemo
+import AuthflowIdentityToolkit
+import AuthflowPrimitives
+import AuthflowTestSupport
+import Foundation
+import Testing
+
+/// `authflow oauth sign-in --route web`: the loopback page running the Firebase JS SDK, here the stand-in the
+/// embedded backend serves (chosen with --web-sdk-url), in headless Chromium, through the backend's IdP widget.
+@Suite("authflow oauth sign-in: web route")
+struct OAuthWebRouteTests {
+    static func standIn(_ fixture: PhoneCLIFixture) -> String {
+        "http://\(fixture.backend.hostAndPort)/www.gstatic.com/firebasejs/\(FirebaseWebSDK.pinnedVersion)"
+    }
+
+    /// What a browser run of the web route ended with.
+    struct Outcome {
+        let result: SubprocessResult
+        let phase: String
+        let widgetQuery: QueryParameters
+    }
+
+    /// Runs `oauth sign-in --provider provider --route web` with the stand-in SDK; headless Chromium opens the
+    /// page, which redirects to the widget, where a new account with `email` is added.
+    static func signIn(
+        _ fixture: PhoneCLIFixture, provider: String, email: String, name: String = "Web User", extra: [String] = [],
+        command: [String]? = nil, existingAccount: Bool = false
+    ) async throws -> Outcome {
+        let browser = try RecordingBrowser.install(at: fixture.directory.file("browser-\(UUID().uuidString)"))
+        let arguments = (command ?? ["oauth", "sign-in", "--provider", provider]) + [
+            "--route", "web", "--web-sdk-url", standIn(fixture), "--browser", browser, "--json",
+        ] + extra
+        let running = Task { try await fixture.run(arguments) }
+        let url = try await RecordingBrowser.url(recordedBy: browser)
+        let chromium = try await HeadlessChromium()
+        var phase = ""
+        var widget = ""
+        do {
+            try await chromium.open(url)
+            try await Self.pressStart(chromium)
+            widget = try await chromium.waitFor("return location.pathname === '/emulator/auth/handler' ? location.href : ''") {
+                !$0.isEmpty
+            }
+            let choose = existingAccount
+                ? "document.querySelector('button.account').click(); return 'ok';"
+                : """
+                document.getElementById('email-input').value = \(JSONWriter.string(.string(email)));
+                document.getElementById('display-name-input').value = \(JSONWriter.string(.string(name)));
+                document.getElementById('add-user').submit(); return 'ok';
+                """
+            _ = try await chromium.evaluate(choose)
+            phase = try await chromium.waitFor(
+                "var m = document.getElementById('authflow'); return m ? m.dataset.phase : ''"
+            ) { $0 == "done" || $0 == "failed" }
+        } catch {
+            await chromium.quit()
+            running.cancel()
+            throw error
+        }
+        await chromium.quit()
+        return Outcome(result: try await running.value, phase: phase, widgetQuery: QueryParameters(url: widget))
+    }
+
+    /// The stand-in's pop-up is always blocked: the page first shows its button (a pop-up needs a click), and
+    /// the click, blocked again, falls back to the redirect.
+    static func pressStart(_ chromium: HeadlessChromium) async throws {
+        let shown = try await chromium.waitFor(
+            "var b = document.getElementById('start'); return b && !b.hidden ? 'shown' : ''") { $0 == "shown" }
+        #expect(shown == "shown")
+        try await chromium.click("#start")
+    }
+
+    @Test("GitHub through the web route: the page's tokens become the session, checked against the project; the widget got the scopes, parameters and a hashed sessionId")
+    func github() async throws {
+        let fixture = try PhoneCLIFixture()
+
+        let outcome = try await Self.signIn(
+            fixture, provider: "github.com", email: "octo@example.com",
+            extra: ["--scopes", "read:user", "--custom-parameter", "login=octo", "--show-provider-tokens"])
+
+        #expect(outcome.phase == "done")
+        #expect(outcome.result.exitCode == 0, "\(outcome.result.stderrText)")
+        let object = try jsonObject(outcome.result.stdoutText)
+        #expect(object["route"] as? String == "web")
+        #expect((object["user"] as? [String: Any])?["signInProvider"] as? String == "github.com")
+        let provider = try #require(object["provider"] as? [String: Any])
+        #expect(provider["email"] as? String == "octo@example.com")
+        #expect(provider["accessToken"] as? String == "FirebaseAuthEmulatorFakeAccessToken_github.com")
+        let session = try #require(try fixture.sessions.load())
+        #expect(session.email == "octo@example.com")
+        #expect(session.providerIDs.contains("github.com"))
+        #expect(outcome.widgetQuery.value("authType") == "signInViaRedirect")
+        #expect(outcome.widgetQuery.value("scopes") == "read:user")
+        #expect(outcome.widgetQuery.value("customParameters") == #"{"login":"octo"}"#)
+        #expect(outcome.widgetQuery.value("sessionId")?.count == 64, "the SHA-256 hex, the raw value stays in the page")
+        #expect(!outcome.result.stderrText.contains(session.tokens.refreshToken))
+    }
+
+    @Test(
+        "Every provider family signs in through the web route",
+        arguments: ["google.com", "microsoft.com", "yahoo.com", "twitter.com", "facebook.com", "apple.com", "oidc.okta", "saml.acme-idp"])
+    func family(provider: String) async throws {
+        let fixture = try PhoneCLIFixture()
+
+        let outcome = try await Self.signIn(fixture, provider: provider, email: "family@example.com")
+
+        #expect(outcome.phase == "done")
+        #expect(outcome.result.exitCode == 0, "\(outcome.result.stderrText)")
+        let object = try jsonObject(outcome.result.stdoutText)
+        #expect((object["user"] as? [String: Any])?["signInProvider"] as? String == provider)
+        #expect(try fixture.sessions.load()?.providerIDs.contains(provider) == true)
+    }
+
+    @Test("apple sign-in --route web, then a web --reauth keeps Apple's access token; delete-account revokes it and deletes")
+    func appleDeleteAfterWebReauth() async throws {
+        let fixture = try PhoneCLIFixture()
+
+        let signedIn = try await Self.signIn(
+            fixture, provider: "apple.com", email: "x7@privaterelay.appleid.com", command: ["apple", "sign-in"])
+        let refused = try await fixture.run(["delete-account", "--yes"])
+        let reauth = try await Self.signIn(
+            fixture, provider: "apple.com", email: "", extra: ["--reauth"], command: ["apple", "sign-in"],
+            existingAccount: true)
+        let deleted = try await fixture.run(["delete-account", "--yes"])
+
+        #expect(signedIn.result.exitCode == 0, "\(signedIn.result.stderrText)")
+        let object = try jsonObject(signedIn.result.stdoutText)
+        #expect(object["route"] as? String == "web")
+        #expect((object["apple"] as? [String: Any])?["privateRelay"] as? Bool == true)
+        #expect(refused.exitCode == 2, "no token is kept by a plain sign-in")
+        #expect(reauth.result.exitCode == 0, "\(reauth.result.stderrText)")
+        #expect(deleted.exitCode == 0, "\(deleted.stderrText)")
+        #expect(deleted.stderrText.contains("Revoked the Apple access token"))
+        let revocation = try #require(fixture.backend.tokenRevocations.first)
+        #expect(revocation.tokenType == "ACCESS_TOKEN")
+        #expect(revocation.token == "FirebaseAuthEmulatorFakeAccessToken_apple.com")
+        #expect(fixture.backend.accounts.isEmpty)
+    }
+
+    @Test("The page loads Google's pinned SDK unless --web-sdk-url, under a CSP naming exactly its hosts; it checks its state")
+    func pageOverHTTP() async throws {
+        let fixture = try PhoneCLIFixture()
+        let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
+        async let signIn = fixture.run([
+            "oauth", "sign-in", "--provider", "github.com", "--route", "web", "--browser", browser, "--timeout", "60",
+        ])
+        let page = LoopbackPageDriver(url: try await RecordingBrowser.url(recordedBy: browser))
+
+        let served = try await page.page()
+        let stranger = try await LoopbackPageDriver(url: page.url.replacingOccurrences(of: page.state, with: "nope")).page()
+        let html = String(decoding: served.body, as: UTF8.self)
+        let policy = served.headers.first { $0.name.lowercased() == "content-security-policy" }?.value ?? ""
+        let nonce = html.components(separatedBy: "nonce=\"").dropFirst().first?.prefix { $0 != "\"" } ?? ""
+        let answered = try await page.post("/oauth/answer", [("state", page.state), ("error", "auth/popup-closed-by-user")])
+        let result = try await signIn
+
+        #expect(page.url.hasPrefix("http://localhost:"))
+        #expect(html.contains("https://www.gstatic.com/firebasejs/\(FirebaseWebSDK.pinnedVersion)/firebase-app.js"))
+        #expect(html.contains("https://www.gstatic.com/firebasejs/\(FirebaseWebSDK.pinnedVersion)/firebase-auth.js"))
+        #expect(!html.contains(fixture.backend.hostAndPort + "/www.gstatic.com"), "the stand-in only with --web-sdk-url")
+        #expect(policy == "default-src 'none'; script-src 'nonce-\(nonce)' "
+            + "https://www.gstatic.com/firebasejs/\(FirebaseWebSDK.pinnedVersion)/ https://apis.google.com/js/; "
+            + "frame-src http://\(fixture.backend.hostAndPort); connect-src 'self' http://\(fixture.backend.hostAndPort); "
+            + "style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+        #expect(!nonce.isEmpty)
+        #expect(stranger.status == 400)
+        #expect(answered.status == 200)
+        #expect(result.exitCode == 1)
+        #expect(result.stderrText.contains("cancelled in the browser (auth/popup-closed-by-user)"))
+        #expect(try fixture.sessions.load() == nil)
+    }
+
+    @Test("An ID token for another project, or expired, is refused and nothing is saved (exit 1)", arguments: ["aud", "exp"])
+    func foreignIDToken(_ claim: String) async throws {
+        let fixture = try PhoneCLIFixture()
+        let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
+        async let signIn = fixture.run([
+            "oauth", "sign-in", "--provider", "google.com", "--route", "web", "--browser", browser, "--timeout", "60",
+        ])
+        let page = LoopbackPageDriver(url: try await RecordingBrowser.url(recordedBy: browser))
+        let now = Int(Date().timeIntervalSince1970)
+        var claims: [(String, JSONValue)] = [
+            ("iss", .string("https://securetoken.google.com/\(fixture.backend.projectID)")),
+            ("aud", .string(claim == "aud" ? "someone-elses-project" : fixture.backend.projectID)),
+            ("exp", .number(Double(claim == "exp" ? now - 60 : now + 3600))), ("user_id", .string("u1")),
+            ("sub", .string("u1")),
+        ]
+        claims.append(("iat", .number(Double(now - 120))))
+        let token = "eyJhbGciOiJub25lIn0." + Base64.encode(Array(JSONWriter.string(.object(JSONObject(claims))).utf8), alphabet: .url)
+            + "."
+
+        let answered = try await page.post(
+            "/oauth/answer", [("state", page.state), ("idToken", token), ("refreshToken", "r1")])
+        let result = try await signIn
+
+        #expect(answered.status == 200)
+        #expect(result.exitCode == 1)
+        #expect(result.stderrText.contains(claim == "aud" ? "aud is someone-elses-project" : "it has expired"))
+        #expect(!result.stderrText.contains(token))
+        #expect(try fixture.sessions.load() == nil)
+    }
+
+    @Test("Without localhost among the authorized domains the web route says what to add (exit 2) before any page")
+    func localhostNotAuthorized() async throws {
+        let fixture = try PhoneCLIFixture()
+        fixture.backend.setFault(
+            .status(200, body: #"{"projectId":"1","authorizedDomains":["demo.firebaseapp.com"]}"#), for: "projects")
+
+        let result = try await fixture.run(
+            ["oauth", "sign-in", "--provider", "facebook.com", "--route", "web", "--no-browser"])
+
+        #expect(result.exitCode == 2)
+        #expect(result.stderrText.contains("Authentication → Settings → Authorized domains"))
+        #expect(result.stderrText.contains("enter: localhost"))
+        #expect(!result.stderrText.contains("http://localhost:"), "no page was served")
+    }
+
+    @Test("An account with a TOTP factor: the page asks for the code and resolves it with the SDK's resolver; the session carries the factor")
+    func totpSecondFactor() async throws {
+        let fixture = try PhoneCLIFixture()
+        let (factorID, app) = try await fixture.totpAccount("totp-web@example.com")
+        let claims = OAuthHostedRouteTests.claims(sub: "gh-totp", email: "totp-web@example.com")
+        let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
+        let running = Task {
+            try await fixture.run([
+                "oauth", "sign-in", "--provider", "github.com", "--route", "web", "--web-sdk-url", Self.standIn(fixture),
+                "--browser", browser, "--json",
+            ])
+        }
+        let url = try await RecordingBrowser.url(recordedBy: browser)
+        let chromium = try await HeadlessChromium()
+        var asked = ""
+        var wrong = ""
+        var final = ""
+        do {
+            try await chromium.open(url)
+            try await Self.pressStart(chromium)
+            _ = try await chromium.waitFor("return location.pathname") { $0 == "/emulator/auth/handler" }
+            // The widget's own form, with the claims of an account whose provider vouches for the address.
+            _ = try await chromium.evaluate("""
+                var form = document.getElementById('add-user');
+                form.querySelector('[name=new_account]').remove();
+                var input = document.createElement('input'); input.type = 'hidden'; input.name = 'id_token';
+                input.value = \(JSONWriter.string(.string(claims))); form.appendChild(input); form.submit(); return 'ok';
+                """)
+            let phase = "var m = document.getElementById('authflow'); return m ? m.dataset.phase : ''"
+            asked = try await chromium.waitFor(phase) { $0 == "second-factor" || $0 == "done" || $0 == "failed" }
+            try await chromium.type("000000", into: "#code")
+            try await chromium.click("#verify")
+            wrong = try await chromium.waitFor(
+                "return document.getElementById('status').textContent") { $0.contains("not accepted") || $0.contains("did not") }
+            _ = try await chromium.evaluate("document.getElementById('code').value = ''; return 'ok';")
+            try await chromium.type(PhoneCLIFixture.nextCode(app), into: "#code")
+            try await chromium.click("#verify")
+            final = try await chromium.waitFor(phase) { $0 == "done" || $0 == "failed" }
+        } catch {
+            await chromium.quit()
+            running.cancel()
+            throw error
+        }
+        await chromium.quit()
+        let result = try await running.value
+
+        #expect(asked == "second-factor")
+        #expect(wrong.contains("not accepted"), "a wrong code keeps the field open")
+        #expect(final == "done")
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        let session = try #require(try fixture.sessions.load())
+        #expect(session.email == "totp-web@example.com")
+        #expect(session.secondFactorID == factorID)
+    }
+
+    @Test("An account whose only factor is SMS: the page reports the resolver's hints and authflow points at the hosted route (exit 1)")
+    func smsSecondFactor() async throws {
+        let fixture = try PhoneCLIFixture()
+        _ = try await fixture.mfaAccount("sms-web@example.com")
+        let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
+        async let signIn = fixture.run([
+            "oauth", "sign-in", "--provider", "github.com", "--route", "web", "--browser", browser, "--timeout", "60",
+        ])
+        let page = LoopbackPageDriver(url: try await RecordingBrowser.url(recordedBy: browser))
+
+        let answered = try await page.post("/oauth/answer", [
+            ("state", page.state), ("error", "auth/multi-factor-auth-required"),
+            ("hints", #"[{"uid":"e1","factorId":"phone","phoneNumber":"+*******1234"}]"#),
+        ])
+        let result = try await signIn
+
+        #expect(answered.status == 200)
+        #expect(result.exitCode == 1)
+        #expect(result.stderrText.contains("phone +*******1234"))
+        #expect(result.stderrText.contains("--route hosted"))
+        #expect(try fixture.sessions.load() == nil)
+    }
+}
