@@ -8,7 +8,7 @@ enum PasteBackWording {
     static func advice(scheme: String) -> String {
         """
         authflow: when the page is done, the browser goes to an address starting with \(scheme):// that it \
-        cannot open, so it never appears in the address bar. To copy it:
+        cannot open, so it never appears in the address bar. To find it and paste it below:
           Chrome, Chromium, Edge: the "can't open this link" dialog or the tab's error page shows it; otherwise \
         open DevTools (F12) before finishing, Network tab, and copy the last request's URL.
           Firefox: the "The address wasn't understood" page shows it (right-click > Copy link); otherwise the \

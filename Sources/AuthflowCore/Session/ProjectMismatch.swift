@@ -36,7 +36,7 @@ public struct ProjectMismatch: Error, Sendable, Equatable, CustomStringConvertib
 
     public var description: String {
         "The backend signed you in to project \(tokenProject), not to the configured project "
-            + "\(configuredProject). Nothing was saved. Configure project \(tokenProject) instead, or point "
-            + "authflow at a backend serving \(configuredProject)."
+            + "\(configuredProject). Nothing was saved. Configure project \(tokenProject) instead, or use a backend "
+            + "that serves \(configuredProject)."
     }
 }
