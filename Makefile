@@ -1,5 +1,7 @@
 # Build, test, benchmark and install authflow.
-#   make install [PREFIX=/usr/local] [DESTDIR=/tmp/stage]
+#   make && sudo make install [PREFIX=/usr/local] [DESTDIR=/tmp/stage]
+# `make` builds everything installed (binary, man pages, completions) as you; `make install` only copies, so
+# `sudo make install` never runs the compiler as root nor leaves root-owned files in .build.
 # The binary links the Swift runtime and Foundation statically: it runs on machines without a Swift toolchain
 # and starts in about half the time, which matters for `authflow handle-url` on the path of a browser click.
 # Installs the binary, the HTML templates it serves (found at ../share/authflow/templates from the binary), the
@@ -13,13 +15,15 @@ bindir := $(PREFIX)/bin
 datadir := $(PREFIX)/share
 mandir := $(datadir)/man
 
-binary = $(shell swift build -c release --static-swift-stdlib --show-bin-path)/authflow
+# .build/release links to the release products of the host's triple; asking SwiftPM for the path would touch
+# .build, which `make install` (often as root) must not.
+binary := .build/release/authflow
 manual_dir := .build/plugins/GenerateManual/outputs/AuthflowCLI
 completions_dir := .build/completions
 
 .PHONY: all build test bench fuzz manual completions install uninstall
 
-all: build
+all: build manual completions
 
 build:
 	swift build -c release --static-swift-stdlib --product authflow
@@ -47,7 +51,12 @@ completions: build
 	$(binary) --generate-completion-script zsh >$(completions_dir)/_authflow
 	$(binary) --generate-completion-script fish >$(completions_dir)/authflow.fish
 
-install: build manual completions
+install:
+	@for file in $(binary) $(completions_dir)/authflow.bash $(completions_dir)/_authflow \
+	    $(completions_dir)/authflow.fish; do \
+	  [ -f "$$file" ] || { echo "make install: $$file is missing: run make first (as yourself, not root)" >&2; exit 1; }; \
+	done
+	@ls $(manual_dir)/*.1 >/dev/null 2>&1 || { echo "make install: no man pages: run make first" >&2; exit 1; }
 	install -D -m 755 $(binary) $(DESTDIR)$(bindir)/authflow
 	install -d $(DESTDIR)$(datadir)/authflow/templates
 	install -m 644 templates/*.html $(DESTDIR)$(datadir)/authflow/templates/

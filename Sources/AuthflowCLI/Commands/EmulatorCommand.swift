@@ -20,7 +20,9 @@ struct EmulatorCommand: AsyncParsableCommand {
             account. Never use it as a real identity server.
 
             SMS codes and email links are printed as they are "sent", in the emulator's words. Point clients at \
-            the backend with FIREBASE_AUTH_EMULATOR_HOST. Pages can be branded with --templates DIR (or \
+            the backend with FIREBASE_AUTH_EMULATOR_HOST and FIREBASE_PROJECT_ID (the banner prints both; \
+            --json prints them as one JSON line instead: host, port, project, emulatorHost, baseURL). A client \
+            configured for another project refuses the emulator's tokens. Pages can be branded with --templates DIR (or \
             AUTHFLOW_TEMPLATES); pages missing there fall back to the built-in ones. Ctrl-C stops it.
 
             \(AuthflowExitCode.table)
@@ -45,6 +47,8 @@ struct EmulatorCommand: AsyncParsableCommand {
     ))
     var singleProjectMode: SingleProjectModeArgument = .warning
 
+    @OptionGroup var format: JSONOutputOptions<ReplacedEmulatorBanner>
+
     func validate() throws {
         do {
             try EmbeddedBackend.checkLoopbackHost(host)
@@ -63,7 +67,9 @@ struct EmulatorCommand: AsyncParsableCommand {
         do {
             var configuration = EmbeddedBackend.Configuration(
                 host: host, port: port, projectID: project, templates: pages,
-                log: { console.write("  > " + $0) }
+                log: { [json = format.json] line in
+                    if json { StandardError.write("  > " + line) } else { console.write("  > " + line) }
+                }
             )
             configuration.singleProjectMode = singleProjectMode.mode
             backend = try EmbeddedBackend(configuration: configuration)
@@ -78,6 +84,17 @@ struct EmulatorCommand: AsyncParsableCommand {
 
         // Signals are caught from here on, so Ctrl-C during the banner still stops cleanly.
         let signals = SignalWaiter(signals: [SIGINT, SIGTERM])
+        if format.json {
+            console.write(bytes: JSONLineWriter.line([
+                ("host", .string(host)), ("port", .number(Double(backend.port))),
+                ("project", .string(backend.projectID)), ("emulatorHost", .string(backend.hostAndPort)),
+                ("baseURL", .string(backend.baseURL)),
+            ]))
+            let received = await signals.wait()
+            backend.stop()
+            StandardError.write("Stopped (\(received == SIGTERM ? "SIGTERM" : "SIGINT")).")
+            return
+        }
         console.write("""
             authflow emulator: a local test and demo backend compatible with the Firebase Auth Emulator.
             Not a production identity server: tokens are unsigned and anyone on this machine can read every account.
@@ -90,6 +107,7 @@ struct EmulatorCommand: AsyncParsableCommand {
 
             Point clients at it with:
               export FIREBASE_AUTH_EMULATOR_HOST=\(backend.hostAndPort)
+              export FIREBASE_PROJECT_ID=\(backend.projectID)
 
             SMS codes and email links appear below as they are sent. Press Ctrl-C to stop.
             """)

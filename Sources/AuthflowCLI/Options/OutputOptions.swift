@@ -50,3 +50,8 @@ enum ReplacedPlainLines: JSONReplacedOutput {
 enum ReplacedNoncePair: JSONReplacedOutput {
     static let help = "Print {\"raw\": …, \"sha256\": …} instead of two lines."
 }
+
+/// `authflow emulator`, which prints a banner.
+enum ReplacedEmulatorBanner: JSONReplacedOutput {
+    static let help = "Print one JSON line (host, port, project, emulatorHost, baseURL) instead of the banner."
+}

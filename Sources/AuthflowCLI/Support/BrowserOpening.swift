@@ -1,4 +1,5 @@
 import AuthflowListener
+import Foundation
 
 /// Shows the user a page: always prints the URL (a browser on another machine may be the only one), then
 /// opens it unless `--no-browser` says not to. A browser that fails to start is reported, never fatal.
@@ -16,6 +17,9 @@ enum BrowserOpening {
         // The App Check token in a hosted page's `#fac=` fragment is a secret: the browser gets it, the
         // terminal does not (the page works without it unless the project enforces App Check on the page too).
         let shown = withoutAppCheckFragment(url)
+        if let tunnel = SSHTunnel(for: url, environment: environment ?? ProcessInfo.processInfo.environment) {
+            StandardError.write(SSHTunnelWording.advice(tunnel))
+        }
         if noBrowser {
             StandardError.write("authflow: open this URL in a browser to \(purpose):\n\n    \(shown)\n")
             return .printedOnly

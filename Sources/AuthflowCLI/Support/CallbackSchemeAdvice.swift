@@ -4,8 +4,11 @@ import AuthflowListener
 /// not, the exact command that makes it (offered right away on a terminal).
 enum CallbackSchemeAdvice {
     /// Whether `scheme` URLs reach `authflow handle-url`; says what to do when they do not. `page` names the
-    /// page in messages ("the reCAPTCHA page").
-    static func ensureRegistered(_ scheme: String, page: String) -> Bool {
+    /// page in messages ("the reCAPTCHA page"). The question ends on Ctrl-C or SIGTERM (caught by `signals`,
+    /// whose wait then reports the interruption) and at `deadline`.
+    static func ensureRegistered(
+        _ scheme: String, page: String, signals: SignalWaiter, deadline: ContinuousClock.Instant
+    ) -> Bool {
         guard let registrar = try? SchemeSelection.registrar(executable: nil) else {
             advise(scheme, page: page)
             return false
@@ -17,7 +20,12 @@ enum CallbackSchemeAdvice {
         }
         let question = "authflow: the desktop does not open \(scheme): links with authflow, so \(page) "
             + "cannot hand its answer back by itself. Register it now (authflow register-scheme \(scheme))? [Y/n] "
-        let answer = (Terminal.prompt(question) ?? "n").trimmingCharacters(in: .whitespaces).lowercased()
+        let answer: String
+        switch Terminal.prompt(question, signals: signals, deadline: deadline) {
+        case .answered(let line): answer = line.trimmingCharacters(in: .whitespaces).lowercased()
+        case .endOfInput: answer = "n"
+        case .interrupted, .timedOut: return false
+        }
         guard answer.isEmpty || answer == "y" || answer == "yes" else {
             StandardError.write("authflow: not registered; paste the address the browser ends on instead.")
             return false

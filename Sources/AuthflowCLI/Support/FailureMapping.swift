@@ -32,6 +32,7 @@ extension CommandFailure {
         case .storage(let storage): from(storage)
         case .rejected(let server): from(IdentityToolkitError.server(server))
         case .service(let service): from(service)
+        case .projectMismatch: CommandFailure(error.cliMessage, status: .usage)
         }
     }
 

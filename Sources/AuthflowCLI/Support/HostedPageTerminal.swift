@@ -12,6 +12,8 @@ final class HostedPageTerminal: Sendable {
     // The signal watcher is made when the page is shown (so an early Ctrl-C is caught), used by the wait;
     // the paste reader runs during the wait only.
     private let waiting = Mutex<(signals: SignalWaiter?, pastes: Task<Void, Never>?)>((nil, nil))
+    // When the page was presented: prompts before the wait count against the same time limit.
+    private let started = Mutex<ContinuousClock.Instant?>(nil)
 
     init(browser: String?, noBrowser: Bool, timeout: Duration) {
         self.browser = browser
@@ -26,16 +28,21 @@ final class HostedPageTerminal: Sendable {
         _ url: String, purpose: String, callbackScheme: String?, page: String, listener: RedirectListener<Answer>
     ) {
         let signals = BrowserWait.catchInterrupts()
+        let start = ContinuousClock.now
+        started.withLock { $0 = start }
         var takesPastes = false
-        if let callbackScheme {
-            takesPastes = !CallbackSchemeAdvice.ensureRegistered(callbackScheme, page: page)
+        // Under --no-browser the page opens on another machine, where a desktop handler here cannot help.
+        if let callbackScheme, !noBrowser {
+            takesPastes = !CallbackSchemeAdvice.ensureRegistered(
+                callbackScheme, page: page, signals: signals, deadline: start + timeout)
+        }
+        if signals.received != nil {
+            waiting.withLock { $0 = (signals, nil) }
+            return
         }
         let shown = BrowserOpening.show(url, purpose: purpose, browser: browser, noBrowser: noBrowser)
         if let callbackScheme, shown == .printedOnly || takesPastes {
-            if !takesPastes {
-                StandardError.write("authflow: afterwards the browser goes to a \(callbackScheme)://firebaseauth/link?… "
-                    + "address (it may say nothing can open it); paste that address here.")
-            }
+            StandardError.write(PasteBackWording.advice(scheme: callbackScheme))
             let pastes = Task { await Self.feedPastes(into: listener) }
             waiting.withLock { $0 = (signals, pastes) }
         } else {
@@ -47,9 +54,12 @@ final class HostedPageTerminal: Sendable {
     func wait<Answer: Sendable>(
         for listener: RedirectListener<Answer>, message: String, stopsListener: Bool
     ) async -> BrowserWait.Outcome<Answer> {
-        let signals = waiting.withLock { $0.signals } ?? BrowserWait.catchInterrupts()
+        let (signals, pasting) = waiting.withLock { ($0.signals, $0.pastes != nil) }
+        let elapsed = started.withLock { $0.map { ContinuousClock.now - $0 } } ?? .zero
         let outcome = await BrowserWait.run(
-            listener: listener, signals: signals, timeout: timeout, message: message, stopsListener: stopsListener)
+            listener: listener, signals: signals ?? BrowserWait.catchInterrupts(),
+            timeout: max(.zero, timeout - elapsed), message: message, stopsListener: stopsListener,
+            pastePrompt: pasting ? PasteBackWording.prompt : nil)
         waiting.withLock { state in
             state.pastes?.cancel()
             state = (nil, nil)
@@ -67,5 +77,7 @@ final class HostedPageTerminal: Sendable {
             case .rejected(let reason): StandardError.write("authflow: not accepted: \(reason) Paste another URL.")
             }
         }
+        // Cancelled when the wait ended; otherwise standard input is over and only the handoff is left.
+        if !Task.isCancelled { StandardError.write(PasteBackWording.inputEnded) }
     }
 }

@@ -11,6 +11,7 @@ extension CommandFailure {
         case .conflict, .userMismatch: CommandFailure(error.cliMessage, status: .refused)
         case .unusableReply: CommandFailure(error.cliMessage, status: .unavailable)
         case .recaptcha(let recaptcha): from(recaptcha)
+        case .projectMismatch: CommandFailure(error.cliMessage, status: .usage)
         }
     }
 

@@ -20,6 +20,12 @@ final class SignalWaiter: @unchecked Sendable {
         }
     }
 
+    /// The signal received so far, if any (`nil` also after ``cancel()``): for loops that cannot await
+    /// ``wait()``, such as a prompt polling standard input.
+    var received: Int32? {
+        fired.withLock { $0.signal.flatMap { $0 == 0 ? nil : $0 } }
+    }
+
     /// The first signal received, or 0 when ``cancel()`` came first.
     func wait() async -> Int32 {
         await withCheckedContinuation { continuation in

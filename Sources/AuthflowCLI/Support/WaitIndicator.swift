@@ -7,9 +7,16 @@ final class WaitIndicator: Sendable {
     // Drawing and clearing happen under the lock, so no frame can land after the line was cleared.
     private let state = Mutex<(active: Bool, task: Task<Void, Never>?)>((false, nil))
 
-    /// Starts drawing `message` with a countdown to `deadline`, if standard error is a terminal.
-    init(message: String, deadline: ContinuousClock.Instant) {
+    /// Starts drawing `message` with a countdown to `deadline`, if standard error is a terminal. Not
+    /// `animated`, it writes the line once (ending in a newline) and never redraws, so a paste being typed
+    /// below it is never erased.
+    init(message: String, deadline: ContinuousClock.Instant, animated: Bool = true) {
         guard isatty(STDERR_FILENO) == 1 else { return }
+        guard animated else {
+            let left = max(0, (deadline - .now).components.seconds)
+            StandardError.write("\(message) (up to \(left / 60):\(String(format: "%02d", left % 60)); Ctrl-C to cancel)")
+            return
+        }
         let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
         state.withLock { $0.active = true }
         let drawing = Task.detached { [weak self] in

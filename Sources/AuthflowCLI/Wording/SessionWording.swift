@@ -12,6 +12,8 @@ extension SessionError {
             error.cliMessage
         case .rejected, .service:
             description
+        case .projectMismatch(let mismatch):
+            mismatch.cliMessage
         }
     }
 }
@@ -21,6 +23,7 @@ extension SignInError {
         switch self {
         case .storage(let error): error.cliMessage
         case .recaptcha(let error): error.cliMessage
+        case .projectMismatch(let mismatch): mismatch.cliMessage
         default: description
         }
     }

@@ -58,7 +58,7 @@ public struct AppCheckTokenCommand: Sendable {
         }
         let run = ChildProcess.runCollectingOutput(
             "/bin/sh", arguments: ["-c", command],
-            options: .init(environment: environment, standardError: STDERR_FILENO),
+            options: .userCommand(environment: environment),
             timeout: timeout, limit: 64 * 1024)
         switch run {
         case .finished(.exited(0), let output): return .success(output)

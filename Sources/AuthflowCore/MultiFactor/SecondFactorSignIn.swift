@@ -181,6 +181,9 @@ public struct SecondFactorSignIn: Sendable {
         _ reply: FinalizeMFASignInResponse, pending: PendingSecondFactor, factor: EnrolledFactor
     ) async throws(SecondFactorError) -> UserSession {
         guard case .signedIn(let tokens) = reply.outcome else { throw .signIn(.unusableReply) }
+        if let mismatch = ProjectMismatch.check(idToken: tokens.idToken, project: environment.project) {
+            throw .signIn(.projectMismatch(mismatch))
+        }
         var session = SessionBuilder.session(tokens: tokens, reply: reply, project: environment.project, enrolledFactors: pending.factors)
         if session.email == nil { session.email = pending.email }
         if session.secondFactorID == nil { session.secondFactorID = factor.id }

@@ -30,7 +30,7 @@ public struct IDTokenClaims: Sendable, Equatable {
     public var expiresAt: Date?
     /// `auth_time`: when the user last actually signed in (refreshes keep it).
     public var authenticatedAt: Date?
-    /// `aud`: the project the token is for.
+    /// `aud`: the Firebase project the token was issued for.
     public var audience: String?
     /// `iss`: `https://securetoken.google.com/<project>` for a Firebase ID token.
     public var issuer: String?
@@ -54,7 +54,7 @@ public struct IDTokenClaims: Sendable, Equatable {
         tenantID = firebase?["tenant"] as? String
         expiresAt = (object["exp"] as? NSNumber).map { Date(timeIntervalSince1970: $0.doubleValue) }
         authenticatedAt = (object["auth_time"] as? NSNumber).map { Date(timeIntervalSince1970: $0.doubleValue) }
-        audience = object["aud"] as? String
+        audience = (object["aud"] as? String) ?? ((object["aud"] as? [Any])?.first as? String)
         issuer = object["iss"] as? String
     }
 }

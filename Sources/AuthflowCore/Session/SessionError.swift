@@ -12,6 +12,8 @@ public enum SessionError: Error, Sendable, CustomStringConvertible {
     case rejected(ServerError)
     /// Firebase could not be reached or failed; the session is unchanged and may work later.
     case service(IdentityToolkitError)
+    /// A refreshed ID token was issued for another project than the configured one; the session is unchanged.
+    case projectMismatch(ProjectMismatch)
 
     public var description: String {
         switch self {
@@ -24,6 +26,8 @@ public enum SessionError: Error, Sendable, CustomStringConvertible {
             error.message
         case .service(let error):
             error.description
+        case .projectMismatch(let mismatch):
+            mismatch.description
         }
     }
 }

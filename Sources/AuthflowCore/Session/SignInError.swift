@@ -15,6 +15,8 @@ public enum SignInError: Error, Sendable, CustomStringConvertible {
     case userMismatch(expectedUID: String, signedInUID: String, email: String?)
     /// The project protects the call with reCAPTCHA Enterprise and no token could be attached.
     case recaptcha(RecaptchaProtectionError)
+    /// The reply's ID token was issued for another project than the configured one; nothing was stored.
+    case projectMismatch(ProjectMismatch)
 
     public var description: String {
         switch self {
@@ -36,6 +38,8 @@ public enum SignInError: Error, Sendable, CustomStringConvertible {
                 + "stored session is unchanged."
         case .recaptcha(let error):
             return error.description
+        case .projectMismatch(let mismatch):
+            return mismatch.description
         }
     }
 }

@@ -21,6 +21,9 @@ public enum SignInResult: Sendable, Equatable {
     ) throws(SignInError) -> SignInResult {
         switch reply.outcome {
         case .signedIn(let tokens):
+            if let mismatch = ProjectMismatch.check(idToken: tokens.idToken, project: project) {
+                throw .projectMismatch(mismatch)
+            }
             var session = SessionBuilder.session(
                 tokens: tokens, reply: reply, project: project, enrolledFactors: previous?.enrolledFactors ?? [], now: now)
             if session.email == nil { session.email = email }

@@ -29,6 +29,9 @@ public struct TokenRefresher: Sendable {
                 guard var session = try load() else { throw .notSignedIn(project: project) }
                 guard force || session.tokens.expires(within: Self.refreshMargin, of: now()) else { return session }
                 let reply = try await refresh(session.tokens.refreshToken)
+                if let mismatch = ProjectMismatch.check(idToken: reply.idToken, project: session.project) {
+                    throw SessionError.projectMismatch(mismatch)
+                }
                 session.update(tokens: SessionTokens(
                     idToken: reply.idToken, refreshToken: reply.refreshToken, expiresIn: reply.expiresIn,
                     receivedAt: now()))

@@ -38,7 +38,7 @@ struct FirstLineProgram: Sendable {
     private func runHere(cancelled: CancellationSwitch) -> Outcome {
         let run = ChildProcess.runCollectingOutput(
             "/bin/sh", arguments: ["-c", command],
-            options: .init(environment: environment, standardError: STDERR_FILENO),
+            options: .userCommand(environment: environment),
             timeout: timeout, limit: limit, isCancelled: { cancelled.isOn })
         let termination: ChildProcess.Termination
         let output: [UInt8]

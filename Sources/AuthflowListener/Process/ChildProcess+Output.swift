@@ -39,6 +39,8 @@ extension ChildProcess {
         }
         close(pipe.write)
         defer { close(pipe.read) }
+        let group = options.ownGroup ? ChildGroups.register(child.pid) : nil
+        defer { if let group { ChildGroups.unregister(group) } }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         var output: [UInt8] = []
@@ -47,7 +49,7 @@ extension ChildProcess {
             let left = clock.now.duration(to: deadline)
             let stop: CapturedRun? = isCancelled() ? .cancelled : left <= .zero ? .timedOut : nil
             if let stop {
-                child.send(SIGKILL)
+                if options.ownGroup { child.killGroup() } else { child.send(SIGKILL) }
                 _ = child.wait()
                 return stop
             }
@@ -59,6 +61,11 @@ extension ChildProcess {
             if count <= 0 { break }
             output.append(contentsOf: chunk[0..<count])
             if output.count > limit { break }
+        }
+        if options.ownGroup {
+            // Whatever the command left running in its group goes with it, before the leader is reaped.
+            child.waitWithoutReaping()
+            child.killGroup()
         }
         return .finished(child.wait(), output: output)
     }

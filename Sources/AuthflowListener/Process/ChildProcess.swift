@@ -34,6 +34,10 @@ package struct ChildProcess: Sendable {
         package var standardError: Int32?
         /// Start the child in a session of its own, detached from our terminal and its Ctrl-C.
         package var newSession: Bool
+        /// Start the child as the leader of a process group of its own that dies with the spawning thread
+        /// (`PR_SET_PDEATHSIG`): a user's command, whose whole group is killed on every way out (see
+        /// ``ChildGroups``).
+        package var ownGroup = false
 
         package init(
             environment: [String: String]? = nil, workingDirectory: String? = nil,
@@ -66,6 +70,7 @@ package struct ChildProcess: Sendable {
     package static func spawn(
         _ program: String, arguments: [String] = [], options: Options = .init()
     ) throws(SpawnError) -> ChildProcess {
+        if options.ownGroup { return try spawnGroupLeader(program, arguments: arguments, options: options) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -113,6 +118,40 @@ package struct ChildProcess: Sendable {
         withExtendedLifetime((argv, envp)) {}
         guard result == 0 else { throw SpawnError(program: program, code: result) }
         return ChildProcess(pid: pid)
+    }
+
+    /// ``spawn(_:arguments:options:)`` for ``Options/ownGroup``: fork and exec in C, since posix_spawn cannot
+    /// set `PR_SET_PDEATHSIG`. The working directory and a new session are not offered on this path.
+    private static func spawnGroupLeader(
+        _ program: String, arguments: [String], options: Options
+    ) throws(SpawnError) -> ChildProcess {
+        var path = program
+        if !program.contains("/") {
+            let search = options.environment.map { $0["PATH"] ?? "" } ?? (getenv("PATH").map { String(cString: $0) } ?? "")
+            guard let found = find(program, in: search) else { throw SpawnError(program: program, code: ENOENT) }
+            path = found
+        }
+        let argv = CStringArray([program] + arguments)
+        let envp = options.environment.map { CStringArray($0.map { "\($0.key)=\($0.value)" }.sorted()) }
+        let environment = envp.map { $0.pointers } ?? environ
+        var error: Int32 = 0
+        let pid = authflow_spawn_group_child(
+            path, argv.pointers, environment, options.standardInput ?? -1, options.standardOutput ?? -1,
+            options.standardError ?? -1, &error)
+        withExtendedLifetime((argv, envp)) {}
+        guard pid > 0 else { throw SpawnError(program: program, code: error) }
+        return ChildProcess(pid: pid)
+    }
+
+    /// Kills the child's whole process group (for ``Options/ownGroup`` children) without reaping the leader.
+    package func killGroup() {
+        _ = kill(-pid, SIGKILL)
+    }
+
+    /// Blocks until the child has ended, without reaping it: its process group stays addressable.
+    package func waitWithoutReaping() {
+        var info = siginfo_t()
+        _ = SystemCall.retryingInterrupts { waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) }
     }
 
     /// The first executable `name` in the colon-separated `search` list.
@@ -177,5 +216,15 @@ package enum ChildPipe {
         var fds: [Int32] = [-1, -1]
         guard authflow_pipe_cloexec(&fds) == 0 else { return nil }
         return (fds[0], fds[1])
+    }
+}
+
+extension ChildProcess.Options {
+    /// A user's command (`--code-command` and the like): `environment`, our standard error, standard input
+    /// from /dev/null, in a process group of its own that dies with us.
+    package static func userCommand(environment: [String: String]?) -> ChildProcess.Options {
+        var options = ChildProcess.Options(environment: environment, standardError: STDERR_FILENO)
+        options.ownGroup = true
+        return options
     }
 }

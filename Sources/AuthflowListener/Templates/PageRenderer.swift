@@ -33,21 +33,33 @@ public final class PageRenderer: Sendable {
 
     private func template(named name: String) throws(TemplateError) -> MustacheTemplate {
         if let cached = cache.withLock({ $0[name] }) { return cached }
-        let match = try directory.locate(name)
-        let text = try Self.read(match.path)
+        let (path, text) = try Self.source(of: name, in: directory)
         let template: MustacheTemplate
         do {
             template = try MustacheTemplate(string: text)
         } catch let error as MustacheTemplate.ParserError {
             throw .syntax(
-                path: match.path, line: error.context.lineNumber, column: error.context.columnNumber,
+                path: path, line: error.context.lineNumber, column: error.context.columnNumber,
                 reason: String(describing: error.error)
             )
         } catch {
-            throw .syntax(path: match.path, line: 1, column: 1, reason: String(describing: error))
+            throw .syntax(path: path, line: 1, column: 1, reason: String(describing: error))
         }
         cache.withLock { $0[name] = template }
         return template
+    }
+
+    /// Where `name` comes from and its text: the first directory holding it, else the copy compiled into
+    /// the binary when it is one of the default pages.
+    private static func source(of name: String, in directory: TemplateDirectory) throws(TemplateError) -> (String, String) {
+        let match: TemplateDirectory.Match
+        do {
+            match = try directory.locate(name)
+        } catch {
+            guard case .notFound = error, let builtIn = BuiltInTemplates.text(named: name) else { throw error }
+            return ("built-in " + name, builtIn)
+        }
+        return (match.path, try read(match.path))
     }
 
     private static func read(_ path: String) throws(TemplateError) -> String {

@@ -16,12 +16,15 @@ enum BrowserWait {
     }
 
     /// Waits for `listener`'s callback. With `stopsListener` false the listener keeps serving afterwards (the
-    /// phone flow's loopback page still needs it); a wait that ends otherwise always stops it.
+    /// phone flow's loopback page still needs it); a wait that ends otherwise always stops it. With a
+    /// `pastePrompt` (someone is to type a paste) the countdown is written once on its own line, never
+    /// redrawn, and the prompt follows it.
     static func run<Answer: Sendable>(
         listener: RedirectListener<Answer>, signals: SignalWaiter, timeout: Duration, message: String,
-        stopsListener: Bool = true
+        stopsListener: Bool = true, pastePrompt: String? = nil
     ) async -> Outcome<Answer> {
-        let indicator = WaitIndicator(message: message, deadline: .now + timeout)
+        let indicator = WaitIndicator(message: message, deadline: .now + timeout, animated: pastePrompt == nil)
+        if let pastePrompt { StandardError.write(pastePrompt, newline: false) }
         defer { indicator.finish() }
         return await withTaskGroup(of: Outcome<Answer>?.self) { group in
             group.addTask {

@@ -90,6 +90,8 @@ struct ListenCommand: AsyncParsableCommand {
             output.write(listener.redirectURI)
             StandardError.write("authflow: waiting for a redirect to \(listener.redirectURI) with \(stateParam)=\(expected)")
         }
+        // The redirect comes back to this machine's loopback port: over SSH the browser needs a tunnel to it.
+        if let tunnel = SSHTunnel(for: listener.redirectURI) { StandardError.write(SSHTunnelWording.advice(tunnel)) }
         var pasting = paste || browser.noBrowser
         if let open {
             let url = Self.fill(open, redirectURI: listener.redirectURI, state: expected)

@@ -1,0 +1,98 @@
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The process groups of the user's commands running now (``ChildProcess/Options/ownGroup``), so a
+/// Ctrl-C or SIGTERM that ends authflow ends them too.
+///
+/// While at least one runs, SIGINT and SIGTERM, when nothing else of ours handles them (their action is the
+/// default), get a handler that kills every registered group and exits with 130, whichever of the two came:
+/// the group is in a process group of its own, so the terminal's Ctrl-C no longer reaches it by itself.
+/// When a caller already catches the signals (a wait on the browser), its own cancellation stops the
+/// command, which kills the group too.
+package enum ChildGroups {
+    /// Registers `pid` (a group leader); returns the slot to give back to ``unregister(_:)``, or `nil` when
+    /// every slot is taken (the group is then still killed on the usual ways out, just not by the handler).
+    package static func register(_ pid: pid_t) -> Int? {
+        installed.withLock { state -> Int? in
+            guard let slot = (0..<slotCount).first(where: { loadGroup($0) == 0 }) else {
+                return nil
+            }
+            storeGroup(pid, in: slot)
+            state.running += 1
+            if state.running == 1 { state.previous = installHandlers() }
+            return slot
+        }
+    }
+
+    /// Forgets the group in `slot`, restoring the signals' actions once none runs.
+    package static func unregister(_ slot: Int) {
+        installed.withLock { state in
+            storeGroup(0, in: slot)
+            state.running -= 1
+            if state.running == 0 {
+                restore(state.previous)
+                state.previous = []
+            }
+        }
+    }
+
+    private static let slotCount = 4
+    private static let installed = Mutex<(running: Int, previous: [(Int32, sigaction)])>((0, []))
+
+    private static func storeGroup(_ pid: pid_t, in slot: Int) {
+        // Atomics cannot live in an array; four globals are enough for the commands of one run.
+        switch slot {
+        case 0: runningGroup0.store(pid, ordering: .sequentiallyConsistent)
+        case 1: runningGroup1.store(pid, ordering: .sequentiallyConsistent)
+        case 2: runningGroup2.store(pid, ordering: .sequentiallyConsistent)
+        default: runningGroup3.store(pid, ordering: .sequentiallyConsistent)
+        }
+    }
+
+    /// Installs the handler for SIGINT and SIGTERM where their action is the default; returns what it replaced.
+    private static func installHandlers() -> [(Int32, sigaction)] {
+        var replaced: [(Int32, sigaction)] = []
+        for signal in [SIGINT, SIGTERM] {
+            var current = sigaction()
+            guard sigaction(signal, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil else { continue }
+            var handler = sigaction()
+            handler.__sigaction_handler.sa_handler = killRunningGroupsAndExit
+            sigemptyset(&handler.sa_mask)
+            if sigaction(signal, &handler, nil) == 0 { replaced.append((signal, current)) }
+        }
+        return replaced
+    }
+
+    private static func restore(_ previous: [(Int32, sigaction)]) {
+        for (signal, action) in previous {
+            var action = action
+            _ = sigaction(signal, &action, nil)
+        }
+    }
+}
+
+// Read by the signal handler, so plain atomics at file scope: lock-free loads are async-signal-safe.
+private let runningGroup0 = Atomic<Int32>(0)
+private let runningGroup1 = Atomic<Int32>(0)
+private let runningGroup2 = Atomic<Int32>(0)
+private let runningGroup3 = Atomic<Int32>(0)
+
+private func loadGroup(_ slot: Int) -> pid_t {
+    switch slot {
+    case 0: runningGroup0.load(ordering: .sequentiallyConsistent)
+    case 1: runningGroup1.load(ordering: .sequentiallyConsistent)
+    case 2: runningGroup2.load(ordering: .sequentiallyConsistent)
+    default: runningGroup3.load(ordering: .sequentiallyConsistent)
+    }
+}
+
+/// The SIGINT/SIGTERM handler while user commands run: kill their groups, then exit as interrupted (130).
+private func killRunningGroupsAndExit(_ signal: Int32) {
+    for slot in 0..<4 {
+        let pid = loadGroup(slot)
+        if pid > 0 { kill(-pid, SIGKILL) }
+    }
+    _exit(130)
+}

@@ -1,0 +1,15 @@
+/// The default pages of `templates/`, compiled into the binary.
+///
+/// `templates/` stays the source of truth (`scripts/generate-builtin-templates` regenerates the compiled
+/// copy, and a test fails when they differ); a ``TemplateDirectory`` search still comes first, so branded
+/// copies (`--templates DIR`) and installed pages win. A binary copied elsewhere, with no `templates/` beside
+/// it, serves these instead of failing.
+public enum BuiltInTemplates {
+    /// The names of the compiled-in pages, sorted.
+    public static var names: [String] { pages.keys.sorted() }
+
+    /// The compiled-in text of `name` (a plain file name such as `callback-received.html`), if there is one.
+    public static func text(named name: String) -> String? {
+        pages[name]
+    }
+}

@@ -1,0 +1,80 @@
+import AuthflowTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A `--code-command` runs in a process group of its own that authflow kills on every way out: Ctrl-C and
+/// SIGTERM both end authflow with 130 and take the command and whatever it started along; if authflow is
+/// killed outright, the command's shell dies with it (PR_SET_PDEATHSIG).
+@Suite("authflow phone: the code command's process group")
+struct CodeCommandGroupTests {
+    /// A code command that records its shell's PID and a background child's, then waits for ever; neither
+    /// holds authflow's standard error, so a survivor cannot keep the test waiting for it to close.
+    static func hangingCommand(recordingTo path: String) -> String {
+        "exec 2>/dev/null; sleep 600 >/dev/null & echo \"$$ $!\" > \(path).tmp && mv \(path).tmp \(path); wait"
+    }
+
+    /// The PIDs the command recorded, once it has.
+    static func recordedPIDs(_ path: String, while command: InteractiveCommand) async throws -> [pid_t] {
+        for _ in 0..<1200 {
+            if let text = try? String(contentsOfFile: path, encoding: .utf8) {
+                return text.split(whereSeparator: \.isWhitespace).compactMap { pid_t($0) }
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw Unexpected("the code command never ran: \(command.stderrText)")
+    }
+
+    /// Whether `pid` still runs (a zombie nobody reaped counts as ended).
+    static func isRunning(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
+        guard let close = stat.lastIndex(of: ")") else { return false }
+        let state = stat[stat.index(close, offsetBy: 2)]
+        return state != "Z" && state != "X"
+    }
+
+    /// Waits until none of `pids` runs; false if one still does after a generous while.
+    static func allEnd(_ pids: [pid_t]) async throws -> Bool {
+        for _ in 0..<400 {
+            if !pids.contains(where: isRunning) { return true }
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        return false
+    }
+
+    @Test("SIGINT and SIGTERM while the code command runs: exit 130, the command and its children are gone",
+          arguments: [SIGINT, SIGTERM])
+    func interrupted(signal: Int32) async throws {
+        let fixture = try PhoneCLIFixture()
+        let record = fixture.directory.file("pids")
+        let command = try fixture.start(
+            ["phone", "sign-in", "+16505550150", "--code-command", Self.hangingCommand(recordingTo: record)])
+        let pids = try await Self.recordedPIDs(record, while: command)
+        #expect(pids.count == 2)
+
+        command.send(signal: signal)
+        let end = await command.finish()
+
+        #expect(end == .exited(130), "\(command.stderrText)")
+        #expect(try await Self.allEnd(pids), "the code command's shell and its background child were killed")
+        for pid in pids { kill(pid, SIGKILL) }
+    }
+
+    @Test("authflow killed outright: the code command's shell dies with it")
+    func parentDeath() async throws {
+        let fixture = try PhoneCLIFixture()
+        let record = fixture.directory.file("pids")
+        let command = try fixture.start(
+            ["phone", "sign-in", "+16505550151", "--code-command", Self.hangingCommand(recordingTo: record)])
+        let pids = try await Self.recordedPIDs(record, while: command)
+
+        command.send(signal: SIGKILL)
+        _ = await command.finish()
+
+        #expect(try await Self.allEnd([pids[0]]), "PR_SET_PDEATHSIG took the shell along")
+        for pid in pids { kill(pid, SIGKILL) }
+    }
+}
