@@ -60,6 +60,9 @@ struct ListenCommand: AsyncParsableCommand {
             throw ValidationError("--scheme \(name) is not a URL scheme: use letters, digits, +, - and . only, starting with a letter.")
         }
         if let state, state.isEmpty { throw ValidationError("--state must not be empty.") }
+        if stateParam.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw ValidationError(EmptyFlagWording.message(flag: "--state-param"))
+        }
         if let open, URLParts(open.replacingOccurrences(of: "{redirect_uri}", with: "x")) == nil {
             throw ValidationError("--open \"\(open)\" is not a URL: pass the whole authorization URL, including https://.")
         }
@@ -76,7 +79,7 @@ struct ListenCommand: AsyncParsableCommand {
                 successPage: ("Received", "The redirect reached the program waiting for it.")
             ))
         } catch {
-            throw CommandFailure(error.cliMessage, status: .unavailable)
+            throw CommandFailure.from(error, message: error.cliMessage)
         }
         defer { listener.stop() }
 

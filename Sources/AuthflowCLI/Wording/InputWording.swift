@@ -1,0 +1,16 @@
+import AuthflowCore
+
+/// A flag given with nothing after it.
+enum EmptyFlagWording {
+    static func message(flag: String) -> String {
+        "\(flag) was given an empty value: give it a value, or leave the flag out."
+    }
+}
+
+/// A password refused before it was sent.
+enum PasswordWording {
+    static func tooLong(limit: Int) -> String {
+        "Standard input holds more than \(limit) characters, longer than any Firebase password: pipe in only the "
+            + "password. Nothing was sent."
+    }
+}
