@@ -38,6 +38,12 @@ struct Authflow: AsyncParsableCommand {
     static func main() async {
         // A closed pipe (`| head`, a caller that stopped reading) is a write error, not a reason to die.
         signal(SIGPIPE, SIG_IGN)
+        // Arguments reach Swift with invalid UTF-8 quietly replaced; a link or address damaged that way must
+        // be refused, not inspected in its repaired form.
+        if let position = RawArguments.firstNonUTF8() {
+            StandardError.write("authflow: \(ArgumentWording.notUTF8(position: position))")
+            Self.exit(withError: ExitCode(AuthflowExitCode.usage.rawValue))
+        }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {

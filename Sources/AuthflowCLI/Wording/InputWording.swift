@@ -14,3 +14,16 @@ enum PasswordWording {
             + "password. Nothing was sent."
     }
 }
+
+/// `link inspect -` lines that hold no link.
+enum LinkBatchWording {
+    static let blankLine = "blank line"
+}
+
+/// An argument whose bytes are not text.
+enum ArgumentWording {
+    static func notUTF8(position: Int) -> String {
+        "Argument \(position) is not valid UTF-8 text (it was cut off or altered in transit, or typed in another "
+            + "encoding): copy it again."
+    }
+}

@@ -72,9 +72,20 @@ struct ListenCommand: AsyncParsableCommand {
         let expected = state ?? RandomToken.make()
         let signals = BrowserWait.catchInterrupts()
         let listener: RedirectListener<RedirectCallback>
+        // Only a custom scheme needs the rendezvous (handle-url finds the flow through it); without one the
+        // loopback wait works alone.
+        var rendezvous: RendezvousDirectory?
+        if !scheme.isEmpty {
+            let resolved = RendezvousDirectory.resolve()
+            if let refused = resolved.refused {
+                StandardError.write(RendezvousWording.fallback(refused: refused, using: resolved.directory.path))
+            }
+            rendezvous = resolved.directory
+        }
         do {
             listener = try RedirectListener(configuration: .init(
                 check: .state(expected, parameter: stateParam), port: wait.port, path: path, schemes: scheme,
+                rendezvous: rendezvous,
                 label: "authflow listen", templates: .standard(explicit: wait.templates),
                 successPage: ("Received", "The redirect reached the program waiting for it.")
             ))
