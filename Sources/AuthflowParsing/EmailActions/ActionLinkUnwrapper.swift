@@ -52,6 +52,9 @@ public enum ActionLinkUnwrapper {
             if !currentIsParsed { passedOver.append((current, layers.count)) }
             layers.append(contentsOf: peeled)
             current = LinkInput.tidy(candidate)
+            if let (name, damage) = RawQuery(url: current[...]).firstDamage() {
+                throw .damagedParameter(name: name, damage)
+            }
             if let action = ActionCodeURL(current) {
                 return Result(action: action, innermost: current, layers: layers)
             }

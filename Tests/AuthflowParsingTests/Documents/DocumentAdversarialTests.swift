@@ -96,10 +96,10 @@ struct DocumentAdversarialTests {
     func manyParts() throws {
         var text = "Content-Type: multipart/mixed; boundary=b\n\n"
         for index in 0..<MIMEMessage.maximumTextPartCount { text += "--b\n\npart \(index)\n" }
-        let message = try MIMEMessage.parse(Array(text.utf8))
+        let message = try MIMEMessage.parse(Array((text + "--b--\n").utf8))
         #expect(message.textParts.count == MIMEMessage.maximumTextPartCount)
         #expect(message.textParts.last?.text == "part \(MIMEMessage.maximumTextPartCount - 1)")
-        text += "--b\n\nthe link\n"
+        text += "--b\n\nthe link\n--b--\n"
         #expect(throws: DocumentError.tooManyParts(limit: MIMEMessage.maximumTextPartCount)) {
             try MIMEMessage.parse(Array(text.utf8))
         }
