@@ -39,6 +39,12 @@ struct Authflow: AsyncParsableCommand {
         // A closed pipe (`| head`, a caller that stopped reading) is a write error, not a reason to die.
         signal(SIGPIPE, SIG_IGN)
         MissingLibraryHandler.install()
+        // Arguments reach Swift with invalid UTF-8 quietly replaced; a link or address damaged that way must
+        // be refused, not inspected in its repaired form.
+        if let position = RawArguments.firstNonUTF8() {
+            StandardError.write("authflow: \(ArgumentWording.notUTF8(position: position))")
+            Self.exit(withError: ExitCode(AuthflowExitCode.usage.rawValue))
+        }
         if VersionFastPath.applies(to: CommandLine.arguments) {
             VersionFastPath.answer()
             return

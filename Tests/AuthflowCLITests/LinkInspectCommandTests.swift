@@ -130,10 +130,11 @@ struct LinkInspectCommandTests {
         input += Array("https://e.com/a?mode=signIn&apiKey=K&oobCode=C2".utf8)  // no final newline
         let result = try await AuthflowCommand.run(["link", "inspect", "--json", "-"], stdin: input)
         let lines = result.stdoutText.split(separator: "\n")
-        #expect(lines.count == 3)
+        #expect(lines.count == 4)  // one per input line, the blank one included
         #expect(try jsonObject(lines[0])["oobCode"] as? String == "C1")
-        #expect((try jsonObject(lines[1])["problem"] as? String)?.contains("UTF-8") == true)
-        #expect(try jsonObject(lines[2])["oobCode"] as? String == "C2")
+        #expect(try jsonObject(lines[1])["problem"] as? String == "blank line")
+        #expect((try jsonObject(lines[2])["problem"] as? String)?.contains("UTF-8") == true)
+        #expect(try jsonObject(lines[3])["oobCode"] as? String == "C2")
         #expect(result.exitCode == 2)
     }
 

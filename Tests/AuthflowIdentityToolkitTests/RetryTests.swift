@@ -148,7 +148,8 @@ struct RetryTests {
         let server = try RecordingServer { _ in Self.unavailable }
         defer { server.stop() }
         let started = AsyncStream<Void>.makeStream()
-        let policy = RetryPolicy(maxAttempts: 5, baseDelay: .seconds(30), maxDelay: .seconds(30), sleep: { duration in
+        // A wait that fits the call's 20-second limit (a longer one would not be started at all).
+        let policy = RetryPolicy(maxAttempts: 5, baseDelay: .seconds(15), maxDelay: .seconds(15), sleep: { duration in
             started.continuation.yield()
             try await Task.sleep(for: duration)
         }, random: { $0.upperBound })

@@ -100,6 +100,25 @@ struct SecretTests {
         #expect(server.requests.first?.text.contains(jwt) == true)
     }
 
+    @Test("The secure-token endpoint quoting the refresh token back in its error has it scrubbed")
+    func echoedRefreshToken() async throws {
+        let refreshToken = "AMf-vBSECRETrefreshTokenValue0123456789"
+        let server = try RecordingServer { _ in
+            errorEnvelope("INVALID_REFRESH_TOKEN : refresh token \(refreshToken) is not valid", status: 400)
+        }
+        defer { server.stop() }
+        let client = IdentityToolkitClient(configuration: emulatorConfiguration(port: server.port), http: loopbackHTTP())
+
+        let error = await expectFailure { try await client.send(SecureTokenRequest(refreshToken: refreshToken)) }
+
+        let refusal = try #require(error?.serverError)
+        for text in [refusal.rawMessage, refusal.detail ?? "", refusal.message, "\(refusal)", error?.description ?? ""] {
+            #expect(!text.contains(refreshToken), "\(text)")
+        }
+        #expect(refusal.rawMessage.contains("refresh token <redacted>"), "\(refusal.rawMessage)")
+        #expect(server.requests.first?.text.contains(refreshToken) == true, "the request itself did carry it")
+    }
+
     @Test("Malformed and unavailable errors never quote credentials from the request or reply")
     func otherErrors() async throws {
         let script = ReplyScript([

@@ -22,6 +22,7 @@ struct HostCheckTests {
             "evil.example:PORT", "evil.example", "localhost.evil.example:PORT", "127.0.0.1.nip.io:PORT",
             "127.0.0.2:PORT", "[::2]:PORT", "[::ffff:127.0.0.1]:PORT", "0.0.0.0:PORT", "localhostx:PORT",
             ".localhost:PORT", "a..localhost:PORT", "user@localhost:PORT", "", "localhost:PORT/x",
+            "foo.localhost:PORT", "A.b-c.LOCALHOST:PORT",
         ]
     )
     func foreignHost(template: String) async throws {
@@ -74,8 +75,7 @@ struct HostCheckTests {
 
     @Test(
         "Every loopback form with this port is answered by the handler, case and surrounding spaces aside",
-        arguments: ["127.0.0.1:PORT", "localhost:PORT", "[::1]:PORT", "app.localhost:PORT", "LocalHost:PORT",
-                    "A.b-c.LOCALHOST:PORT", "  localhost:PORT\t"]
+        arguments: ["127.0.0.1:PORT", "localhost:PORT", "[::1]:PORT", "LocalHost:PORT", "  localhost:PORT\t"]
     )
     func loopbackForms(template: String) async throws {
         let server = try RecordingServer(replying: "hello")

@@ -14,7 +14,8 @@ struct LoopbackAuthorityTests {
         #expect(http80.matches("localhost"))
         #expect(http80.matches("[::1]"))
         #expect(http80.matches("127.0.0.1:80"))
-        #expect(https443.matches("app.localhost"))
+        #expect(https443.matches("localhost"))
+        #expect(!https443.matches("app.localhost"), "only our own names, not NAME.localhost")
         #expect(!https443.matches("localhost:80"))
         #expect(!http8080.matches("localhost"))
         #expect(!http8080.matches("localhost:80"))
@@ -35,7 +36,8 @@ struct LoopbackAuthorityTests {
     func asciiOnly() {
         let authority = LoopbackAuthority(port: 8080, defaultPort: 80)
 
-        #expect(authority.matches("WORK.LocalHost:8080"))
+        #expect(authority.matches("LocalHost:8080"))
+        #expect(!authority.matches("WORK.LocalHost:8080"))
         #expect(!authority.matches("\u{212A}.localhost:8080"))  // KELVIN SIGN lowercases to "k"
         #expect(!authority.matches("localhost\u{0000}:8080"))
     }

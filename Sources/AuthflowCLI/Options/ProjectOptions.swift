@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthflowCore
+import Foundation
 
 /// The flags that pick a Firebase project and where authflow keeps its state; every command that talks to
 /// Firebase takes them. Flags win over environment variables, which win over configuration files.
@@ -91,6 +92,23 @@ struct ProjectOptions: ParsableArguments {
         name: .customLong("state-dir"),
         help: ArgumentHelp("Where sessions and pending flows are kept (default: $XDG_STATE_HOME/authflow).", valueName: "dir"))
     var stateDirectory: String?
+
+    /// A flag given with an empty value is a mistake (an unset shell variable, a stray quote), not a way to
+    /// unset something: say which flag, rather than quietly falling back to the environment or a file.
+    func validate() throws {
+        let given: [(String, String?)] = [
+            ("--api-key", apiKey), ("--project-id", projectID), ("--auth-domain", authDomain), ("--app-id", appID),
+            ("--client-id", clientID), ("--ios-bundle-id", iosBundleID), ("--tenant-id", tenantID),
+            ("--emulator", emulator), ("--lang", languageCode), ("--app-check-debug-token", appCheckDebugToken),
+            ("--app-check-token-command", appCheckTokenCommand), ("--app-check-site-key", appCheckSiteKey),
+            ("--config", configPath), ("--state-dir", stateDirectory),
+        ]
+        for (flag, value) in given {
+            if let value, value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                throw ValidationError(EmptyFlagWording.message(flag: flag))
+            }
+        }
+    }
 
     /// The flags as a configuration layer.
     var flagLayer: ConfigurationLayer {

@@ -9,8 +9,8 @@ struct CommandContext {
     let configuration: ProjectConfiguration
     let stateRoot: StateDirectory
     let verbose: Bool
-    /// How long one request may take in all (`AUTHFLOW_REQUEST_TIMEOUT`, seconds); the web SDK's 30 s by
-    /// default. Retries of safe calls come on top.
+    /// How long one request may take in all (`AUTHFLOW_REQUEST_TIMEOUT`, seconds), retries of safe calls and
+    /// the waits between them included; the web SDK's 30 s by default.
     let requestTimeout: Duration
     /// Gets reCAPTCHA Enterprise tokens for App Check in the browser; set by commands that open a browser
     /// anyway (``useBrowserForAppCheck(_:templates:)``), nil for the others.

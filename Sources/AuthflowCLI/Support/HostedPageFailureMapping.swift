@@ -22,6 +22,8 @@ extension CommandFailure {
         switch error {
         case .timedOut: CommandFailure(message, status: .browserTimeout)
         case .cancelled: CommandFailure(message, status: .interrupted)
+        // The port is the person's choice (--port): a busy one is theirs to change.
+        case .server(.portInUse): CommandFailure(message, status: .usage)
         default: CommandFailure(message, status: .unavailable)
         }
     }

@@ -7,6 +7,11 @@ extension CommandFailure {
     /// no answer from the browser or the code in time is 4; Ctrl-C is 130.
     static func from(_ error: PhoneSignInError) -> CommandFailure {
         switch error {
+        case .verifierUnavailable(.authDomain(.lookupFailed(let service))):
+            // An unreachable auth-domain lookup is the network's fault, as for every other command: 3.
+            var failure = from(service)
+            failure.message = error.cliMessage
+            return failure
         case .invalidNumber, .verifierUnavailable, .codeNeeded, .codeCommand, .severalPending:
             return CommandFailure(error.cliMessage, status: .usage)
         case .lookupFailed(let service) where service.isAppCheckProblem,

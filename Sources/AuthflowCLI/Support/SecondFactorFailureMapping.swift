@@ -10,6 +10,9 @@ extension CommandFailure {
             return CommandFailure(error.cliMessage, status: .secondFactorRequired)
         case .codeNeeded:
             return CommandFailure(error.cliMessage, status: resolvingSignIn ? .secondFactorRequired : .usage)
+        case .unknownFactor(_, let factors) where factors.isEmpty:
+            // Nothing to choose from is a fact about the account, not a mistyped choice.
+            return CommandFailure(error.cliMessage, status: .refused)
         case .unknownFactor, .ambiguousFactor, .notAnSMSFactor:
             return CommandFailure(error.cliMessage, status: .usage)
         case .noPendingChallenge, .challengeExpired, .emailNotVerified, .alreadyEnrolled:

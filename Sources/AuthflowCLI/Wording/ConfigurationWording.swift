@@ -25,7 +25,8 @@ extension AuthDomainError {
     var cliMessage: String {
         switch self {
         case .lookupFailed(let error):
-            "Could not look up the project's auth domain: \(error). Pass --auth-domain HOST to skip the lookup."
+            "Could not look up the project's auth domain: \(Self.withoutFinalPeriod(error.description)). Pass "
+                + "--auth-domain HOST to skip the lookup."
         case .noDefaultDomain(let domains):
             "The project's authorized domains (\(domains.joined(separator: ", "))) include no *.firebaseapp.com "
                 + "or *.web.app domain. Pass --auth-domain with the domain that serves /__/auth/handler."
@@ -35,6 +36,13 @@ extension AuthDomainError {
                 + "opened. Add it under Authentication → Settings → Authorized domains in the Firebase console, or "
                 + "pass --auth-domain with one of those."
         }
+    }
+}
+
+extension AuthDomainError {
+    /// `text` without its closing period, for quoting inside a sentence of our own.
+    static func withoutFinalPeriod(_ text: String) -> String {
+        text.hasSuffix(".") ? String(text.dropLast()) : text
     }
 }
 

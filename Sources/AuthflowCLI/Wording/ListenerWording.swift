@@ -10,6 +10,9 @@ extension RedirectListenerError {
                 + "sooner, or raise --timeout."
         case .rendezvous(let reason):
             return "Could not publish this flow for authflow handle-url: \(reason)"
+        case .server(.portInUse(let port)):
+            return "Port \(port) is already in use on this machine: stop the program using it, or pass --port 0 "
+                + "to let authflow pick a free port."
         case .cancelled, .server:
             return description
         }
@@ -54,5 +57,14 @@ extension TemplateDirectory.Origin {
         case .explicit: "--templates"
         default: description
         }
+    }
+}
+
+/// The rendezvous directory taken by someone else.
+enum RendezvousWording {
+    static func fallback(refused: String, using path: String) -> String {
+        "authflow: warning: \(refused) belongs to another user or is writable by others, so it was not used; "
+            + "this flow waits in \(path) instead (authflow handle-url finds it only from the same environment). "
+            + "Remove \(refused) or fix its owner and mode (0700)."
     }
 }

@@ -42,6 +42,9 @@ extension SecondFactorError {
             return error.cliMessage
         case .totp(let problem):
             return problem.cliMessage
+        case .unknownFactor(let given, let factors) where factors.isEmpty:
+            return "No second factor is called \"\(given)\": this account has no second factors at all "
+                + "(`authflow mfa enroll` adds one)."
         case .challengeExpired, .challengeRejected, .unknownFactor, .ambiguousFactor, .emailNotVerified(nil),
              .unsupportedFirstFactor:
             return description

@@ -44,6 +44,7 @@ public struct ConfigurationLoader: Sendable {
             merged.merge(layer.values) { higher, _ in higher }
         }
         var configuration = ProjectConfiguration(values: merged, files: files)
+        try checkLanguageTag(configuration)
         try applyEmulatorDefaults(&configuration)
         try checkKeyRestrictionValues(configuration)
         return configuration
@@ -61,6 +62,18 @@ public struct ConfigurationLoader: Sendable {
             guard let configured = configuration.values[key], let reason = problem(configured.value) else { continue }
             throw .invalidValue(key: key, value: configured.value, source: configured.source, reason: reason)
         }
+    }
+
+    /// The language goes into a request header, so only a well-formed BCP 47 tag is let through.
+    private func checkLanguageTag(_ configuration: ProjectConfiguration) throws(ConfigurationError) {
+        guard let configured = configuration.values[.languageCode],
+            !LanguageTag.isWellFormed(configured.value)
+        else { return }
+        throw .invalidValue(
+            key: .languageCode, value: String(reflecting: configured.value).dropFirst().dropLast().description,
+            source: configured.source,
+            reason: "A language is a BCP 47 tag such as fr, pt-BR or zh-Hant-TW: letters and digits joined by "
+                + "hyphens.")
     }
 
     private func loadFiles() throws(ConfigurationError) -> [ConfigurationFile] {

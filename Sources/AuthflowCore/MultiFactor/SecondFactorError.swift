@@ -61,6 +61,8 @@ public enum SecondFactorError: Error, Sendable, CustomStringConvertible {
         case .factorNeeded(let factors):
             return "Choose a second factor (by its number, name or ID): "
                 + FactorSelection.lines(factors).joined(separator: "; ") + "."
+        case .unknownFactor(let given, let factors) where factors.isEmpty:
+            return "No second factor is called \"\(given)\": the account has no second factors."
         case .unknownFactor(let given, let factors):
             return "No second factor is called \"\(given)\". Choose by number, name or ID: "
                 + FactorSelection.lines(factors).joined(separator: "; ") + "."

@@ -15,8 +15,16 @@ public struct SessionStore: Sendable {
     public var path: String { file.path }
 
     /// The stored session, or nil when nobody is signed in.
+    /// A session file that names another project than its directory's (copied or edited by hand) is treated
+    /// as damaged rather than used for the wrong project.
     public func load() throws(StorageError) -> UserSession? {
-        try file.load()
+        guard let session = try file.load() else { return nil }
+        guard session.project.projectID == directory.projectID else {
+            throw .corrupt(
+                path: file.path,
+                reason: "it holds a session of project \(session.project.projectID), not of \(directory.projectID)")
+        }
+        return session
     }
 
     /// Stores `session`, replacing any previous one atomically.

@@ -23,7 +23,12 @@ public struct TokenRefresher: Sendable {
 
     /// The session with an ID token valid for at least ``refreshMargin``, refreshed and saved when needed
     /// (always when `force` is set).
+    /// A still-valid token is read without the lock: reading needs no write, so it also works on a read-only
+    /// state directory. (Session files are replaced atomically, so an unlocked read sees a whole file.)
     public func freshSession(force: Bool = false, project: String) async throws(SessionError) -> UserSession {
+        if !force, let session = try load(), !session.tokens.expires(within: Self.refreshMargin, of: now()) {
+            return session
+        }
         do {
             return try await store.directory.withLock { () async throws(SessionError) -> UserSession in
                 guard var session = try load() else { throw .notSignedIn(project: project) }

@@ -7,6 +7,8 @@ import AuthflowStorage
 public struct ProjectStateDirectory: Sendable, Equatable {
     /// The absolute path of the directory (it may not exist yet).
     public let path: String
+    /// The project whose state this directory holds; a file in it that names another project is damaged.
+    public let projectID: String
     private let root: StateDirectory
 
     /// The directory for a project under `root`.
@@ -19,6 +21,7 @@ public struct ProjectStateDirectory: Sendable, Equatable {
         }
         if let tenantID { components += ["tenants", Self.safeName(tenantID)] }
         self.root = root
+        self.projectID = projectID
         self.path = components.reduce(root.path) { FilePath.join($0, $1) }
     }
 

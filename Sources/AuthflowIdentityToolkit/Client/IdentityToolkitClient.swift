@@ -54,8 +54,12 @@ public struct IdentityToolkitClient: Sendable {
 
     /// Sends `request` and returns its decoded reply.
     ///
-    /// Reads and the token refresh are retried per ``IdentityToolkitConfiguration/retry`` after network failures
-    /// and 5xx/429 replies; everything else is sent exactly once. A 3xx reply is never followed nor retried: it
+    /// Reads (`accounts:lookup`, `createAuthUri`, the project and reCAPTCHA configuration) and the token refresh
+    /// are retried per ``IdentityToolkitConfiguration/retry`` after network failures and 5xx/429 replies,
+    /// waiting at least what a `Retry-After` asks (up to ``RetryPolicy/retryAfterLimit``); everything else
+    /// (SMS, email, anything that consumes a code) is sent exactly once. The HTTP client's
+    /// ``HTTPClientConfiguration/totalTimeout`` bounds the whole call, retries and waits included: each
+    /// attempt gets what is left of it, and no retry starts that could not finish in time. A 3xx reply is never followed nor retried: it
     /// fails with ``IdentityToolkitError/redirected(_:)``.
     public func send<R: IdentityToolkitRequest>(_ request: R) async throws(IdentityToolkitError) -> R.Response {
         guard !configuration.apiKey.isEmpty else {
@@ -71,13 +75,14 @@ public struct IdentityToolkitClient: Sendable {
         let policy = configuration.retry
         let attempts = R.endpoint.isSafeToRetry ? policy.maxAttempts : 1
 
+        let deadline = ContinuousClock.now + http.configuration.totalTimeout
         var attempt = 1
         while true {
             let canRetry = attempt < attempts
             let response: HTTPResponse
             let started = ContinuousClock.now
             do {
-                response = try await http.send(httpRequest)
+                response = try await client(until: deadline).send(httpRequest)
                 observer?(ExchangeRecord(
                     endpoint: R.endpoint, server: configuration.server, attempt: attempt,
                     outcome: .status(response.status), duration: ContinuousClock.now - started))
@@ -85,16 +90,22 @@ public struct IdentityToolkitClient: Sendable {
                 observer?(ExchangeRecord(
                     endpoint: R.endpoint, server: configuration.server, attempt: attempt,
                     outcome: .failed(error.description), duration: ContinuousClock.now - started))
-                guard canRetry, RetryRule.isTransient(error) else { throw .network(error) }
-                try await wait(beforeRetry: attempt, policy: policy)
+                guard canRetry, RetryRule.isTransient(error),
+                    let delay = retryDelay(beforeRetry: attempt, policy: policy, hint: nil, deadline: deadline)
+                else { throw .network(error) }
+                try await wait(delay, policy: policy)
                 attempt += 1
                 continue
             }
             if let redirect = RefusedRedirect(response) {
                 throw .redirected(redirect)
             }
-            if canRetry, RetryRule.isTransient(status: response.status) {
-                try await wait(beforeRetry: attempt, policy: policy)
+            if canRetry, RetryRule.isTransient(status: response.status),
+                let delay = retryDelay(
+                    beforeRetry: attempt, policy: policy, hint: RetryAfter.delay(response.header("Retry-After")),
+                    deadline: deadline)
+            {
+                try await wait(delay, policy: policy)
                 attempt += 1
                 continue
             }
@@ -116,11 +127,31 @@ public struct IdentityToolkitClient: Sendable {
         return .appCheck(AppCheckFailure(source: appCheck.source, problem: .rejected(server)))
     }
 
+    /// The HTTP client for one attempt: its time limits cut to what is left before `deadline`.
+    private func client(until deadline: ContinuousClock.Instant) -> HTTPClient {
+        let left = max(deadline - ContinuousClock.now, .milliseconds(1))
+        guard left < http.configuration.totalTimeout else { return http }
+        var settings = http.configuration
+        settings.totalTimeout = left
+        settings.connectTimeout = min(settings.connectTimeout, left)
+        return HTTPClient(configuration: settings)
+    }
+
+    /// The wait before retry number `retry`: the backoff, or the server's `Retry-After` (capped) when longer;
+    /// nil when the retry could not start before `deadline`.
+    private func retryDelay(
+        beforeRetry retry: Int, policy: RetryPolicy, hint: Duration?, deadline: ContinuousClock.Instant
+    ) -> Duration? {
+        var delay = policy.delay(beforeRetry: retry)
+        if let hint { delay = max(delay, min(hint, policy.retryAfterLimit)) }
+        return ContinuousClock.now + delay < deadline ? delay : nil
+    }
+
     /// Waits out the backoff; cancellation during the wait ends the call as cancelled.
-    private func wait(beforeRetry retry: Int, policy: RetryPolicy) async throws(IdentityToolkitError) {
+    private func wait(_ delay: Duration, policy: RetryPolicy) async throws(IdentityToolkitError) {
         if Task.isCancelled { throw .network(.cancelled) }
         do {
-            try await policy.sleep(policy.delay(beforeRetry: retry))
+            try await policy.sleep(delay)
         } catch {
             throw .network(.cancelled)
         }

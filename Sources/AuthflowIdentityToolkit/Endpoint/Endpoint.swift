@@ -59,6 +59,11 @@ public struct Endpoint: Sendable, Hashable {
     static func post(_ service: Service, _ path: String) -> Endpoint {
         Endpoint(method: .post, service: service, path: path, isSafeToRetry: false)
     }
+
+    /// A POST that only reads (it sends nothing, consumes no code, changes nothing): safe to repeat.
+    static func postRead(_ service: Service, _ path: String) -> Endpoint {
+        Endpoint(method: .post, service: service, path: path, isSafeToRetry: true)
+    }
 }
 
 extension Endpoint {
@@ -83,9 +88,9 @@ extension Endpoint {
     /// POST v1 `accounts:signInWithIdp`: signs in with an OAuth or OpenID Connect credential.
     public static let signInWithIdp = post(.identityToolkitV1, "accounts:signInWithIdp")
     /// POST v1 `accounts:createAuthUri`: the sign-in methods registered for an email.
-    public static let createAuthUri = post(.identityToolkitV1, "accounts:createAuthUri")
+    public static let createAuthUri = postRead(.identityToolkitV1, "accounts:createAuthUri")
     /// POST v1 `accounts:lookup`: the signed-in user's account.
-    public static let lookup = post(.identityToolkitV1, "accounts:lookup")
+    public static let lookup = postRead(.identityToolkitV1, "accounts:lookup")
     /// POST v1 `accounts:update`.
     public static let updateAccount = post(.identityToolkitV1, "accounts:update")
     /// POST v1 `accounts:delete`.

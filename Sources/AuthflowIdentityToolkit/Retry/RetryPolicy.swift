@@ -14,6 +14,8 @@ public struct RetryPolicy: Sendable {
     public var sleep: @Sendable (Duration) async throws -> Void
     /// A value in the given range (uniformly, for real use); tests inject fixed values.
     public var random: @Sendable (ClosedRange<Double>) -> Double
+    /// The longest wait a server's `Retry-After` may ask for; a longer request is cut to this.
+    public var retryAfterLimit: Duration = .seconds(10)
 
     /// A policy; the defaults wait with `Task.sleep` and draw from the system random generator.
     public init(

@@ -40,20 +40,13 @@ struct LoopbackAuthority: Sendable {
         return portText == String(port)
     }
 
-    /// `127.0.0.1`, `localhost` or `NAME.localhost`, ASCII case-insensitively.
+    /// `127.0.0.1` or `localhost`, ASCII case-insensitively. `NAME.localhost` is not one of ours: no
+    /// redirect URI this library hands out uses it, and accepting it would only widen what reaches the handler.
     private static func isLoopbackName(_ host: Substring) -> Bool {
         // Unicode lowercasing would turn the Kelvin sign into "k"; names on the wire are ASCII (IDNA).
         guard host.utf8.allSatisfy({ $0 < 0x80 }) else { return false }
         let name = host.lowercased()
-        if name == "127.0.0.1" || name == "localhost" { return true }
-        guard name.hasSuffix(".localhost") else { return false }
-        let labels = name.dropLast(".localhost".count).split(separator: ".", omittingEmptySubsequences: false)
-        return labels.allSatisfy { label in
-            !label.isEmpty && label.utf8.allSatisfy { byte in
-                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-            }
-        }
+        return name == "127.0.0.1" || name == "localhost"
     }
 
     /// The authority of an absolute-form target (`scheme://authority/path`); nil for origin-form (`/path`),

@@ -12,12 +12,38 @@ public struct RendezvousDirectory: Sendable, Equatable {
         self.path = path
     }
 
-    /// The standard location for this user, from `environment`.
+    /// The standard location for this user, from `environment`; see ``resolve(environment:)`` for what
+    /// happens when another user holds it.
     public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> RendezvousDirectory {
+        resolve(environment: environment).directory
+    }
+
+    /// The standard location, unless something another user owns (or that is not a directory) already sits
+    /// there: then a fresh private directory of our own (`mkdtemp`, 0700), with the refused path, so a
+    /// stranger cannot stop flows from starting. (Only flows in the same directory find each other.)
+    public static func resolve(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> (directory: RendezvousDirectory, refused: String?) {
+        let preferred: String
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
-            return RendezvousDirectory(path: FilePath.join(runtime, "authflow"))
+            preferred = FilePath.join(runtime, "authflow")
+        } else {
+            preferred = "/tmp/authflow-\(geteuid())"
         }
-        return RendezvousDirectory(path: "/tmp/authflow-\(geteuid())")
+        guard isForeign(preferred) else { return (RendezvousDirectory(path: preferred), nil) }
+        var template = Array("/tmp/authflow-\(geteuid())-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
+        }
+        // mkdtemp creates the directory 0700; if even that fails, publishing will report the preferred path.
+        return (RendezvousDirectory(path: made ?? preferred), preferred)
+    }
+
+    /// Whether `path` exists and is not a directory this user owns, with no write access for anyone else.
+    private static func isForeign(_ path: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return false }
+        return (info.st_mode & S_IFMT) != S_IFDIR || info.st_uid != geteuid() || (info.st_mode & 0o022) != 0
     }
 
     /// Writes `record` to a new file and returns its path.

@@ -78,6 +78,13 @@ extension CallbackCheck where Answer == RedirectCallback {
     /// when the server gave one.
     public static func state(_ expected: String, parameter: String = "state") -> CallbackCheck {
         CallbackCheck { callback in
+            // Two values of the state or the code (`?state=A&state=B`, or a form_post whose body repeats the
+            // query's code) leave it open which one the server meant: refuse rather than pick one.
+            let names = callback.parameters.names
+            for name in [parameter, "code"] where names.lazy.filter({ $0 == name }).count > 1 {
+                return .rejected("The callback carries \(name) more than once, so it cannot be matched to this "
+                    + "sign-in.")
+            }
             guard let found = value(of: parameter, in: callback.parameters, depth: 3) else {
                 return .rejected("The callback has no \(parameter) parameter, so it cannot be matched to this sign-in.")
             }

@@ -47,7 +47,7 @@ public struct AuthCallback: Sendable, Hashable {
             callbackURL = url
             transport = .http
         } else {
-            guard parts.host == "firebaseauth" || parts.host == "google",
+            guard !InertScheme.starts(url), parts.host == "firebaseauth" || parts.host == "google",
                   parts.path == "/link" || parts.path == "/link/",
                   let query = parts.query,
                   let inner = RawQuery(query[...]).value("deep_link_id", rule: .firstWins, plusAsSpace: true)

@@ -6,6 +6,10 @@ public enum DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
     case notAnEmail(detail: String)
     /// MIME parts are nested deeper than `limit` levels, which no real mail does.
     case nestingTooDeep(limit: Int)
+    /// The email has more text parts than `limit`; the search stopped there rather than miss a link quietly.
+    case tooManyParts(limit: Int)
+    /// The document holds more distinct links than `limit`; the search stopped there.
+    case tooManyLinks(limit: Int)
 
     public var description: String {
         switch self {
@@ -15,6 +19,10 @@ public enum DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
             "The input is not an email: \(detail)"
         case .nestingTooDeep(let limit):
             "The email nests MIME parts more than \(limit) levels deep."
+        case .tooManyParts(let limit):
+            "The email has more than \(limit) text parts, the most searched; the search stopped there."
+        case .tooManyLinks(let limit):
+            "The document holds more than \(limit) links, the most searched; the search stopped there."
         }
     }
 }

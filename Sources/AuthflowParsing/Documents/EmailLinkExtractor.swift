@@ -5,11 +5,18 @@ public enum EmailLinkExtractor {
     ///
     /// - Throws: the errors of ``MIMEMessage/parse(_:)``; on `.notAnEmail` the input may be bare HTML.
     public static func links(inEML bytes: [UInt8]) throws(DocumentError) -> [ExtractedLink] {
-        try links(in: MIMEMessage.parse(bytes))
+        let collector = collect(in: try MIMEMessage.parse(bytes))
+        if collector.overflowed { throw .tooManyLinks(limit: collector.limit) }
+        return collector.links
     }
 
-    /// All links of an already parsed message, as ``links(inEML:)`` finds them.
+    /// All links of an already parsed message, as ``links(inEML:)`` finds them (at most the first
+    /// ``HTMLLinkExtractor/maximumLinkCount``).
     public static func links(in message: MIMEMessage) -> [ExtractedLink] {
+        collect(in: message).links
+    }
+
+    private static func collect(in message: MIMEMessage) -> ExtractedLink.Collector {
         var collector = ExtractedLink.Collector()
         for part in message.textParts where !collector.isFull {
             if part.isHTML {
@@ -19,6 +26,6 @@ public enum EmailLinkExtractor {
                 text.withUTF8 { TextLinkExtractor.collectLinks(in: $0, into: &collector) }
             }
         }
-        return collector.links
+        return collector
     }
 }

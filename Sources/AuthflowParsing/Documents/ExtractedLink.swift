@@ -32,11 +32,21 @@ extension ExtractedLink {
             self.limit = limit
         }
 
-        var isFull: Bool { links.count >= limit }
+        /// Set once a new link arrived after ``limit`` were kept: the search stopped short, and says so.
+        private(set) var overflowed = false
 
-        /// Adds `url` unless it is empty, already present, or the collector is full.
+        /// Whether the search should stop: a link beyond the limit has been seen.
+        var isFull: Bool { overflowed }
+
+        /// Adds `url` unless it is empty or already present; a new one past the limit marks the collector as
+        /// overflowed instead.
         mutating func add(_ url: String, source: LinkSource) {
-            guard !url.isEmpty, !isFull, seen.insert(url).inserted else { return }
+            guard !url.isEmpty, !seen.contains(url) else { return }
+            guard links.count < limit else {
+                overflowed = true
+                return
+            }
+            seen.insert(url)
             links.append(ExtractedLink(url: url, source: source))
         }
     }

@@ -24,7 +24,7 @@ public struct ActionCodeURL: Sendable, Hashable {
 
     /// Parses `link`, or returns `nil` when it is not an action link.
     public init?(_ link: String) {
-        guard let query = URLParts.query(of: link[...]) else { return nil }
+        guard !InertScheme.starts(link), let query = URLParts.query(of: link[...]) else { return nil }
         let parameters = RawQuery(query)
         guard let modeText = parameters.value("mode"),
               let apiKey = parameters.value("apiKey"),

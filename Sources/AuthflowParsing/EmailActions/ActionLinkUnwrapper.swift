@@ -30,6 +30,11 @@ public enum ActionLinkUnwrapper {
 
         while true {
             guard layers.count <= maximumDepth else { throw .tooDeeplyNested(limit: maximumDepth) }
+            // Every layer is read as the SDKs read it, strictly: a broken escape anywhere is a damaged link,
+            // never text passed on half-decoded.
+            if let (name, damage) = RawQuery(url: current[...]).firstDamage() {
+                throw .damagedParameter(name: name, damage)
+            }
             if let host = URLParts.host(of: current), MailSecurityWrapper.isWrapperHost(host),
                let parts = URLParts(current), let (wrapper, target) = MailSecurityWrapper.unwrap(current, parts: parts) {
                 if !currentIsParsed { passedOver.append((current, layers.count)) }
@@ -47,6 +52,9 @@ public enum ActionLinkUnwrapper {
             if !currentIsParsed { passedOver.append((current, layers.count)) }
             layers.append(contentsOf: peeled)
             current = LinkInput.tidy(candidate)
+            if let (name, damage) = RawQuery(url: current[...]).firstDamage() {
+                throw .damagedParameter(name: name, damage)
+            }
             if let action = ActionCodeURL(current) {
                 return Result(action: action, innermost: current, layers: layers)
             }

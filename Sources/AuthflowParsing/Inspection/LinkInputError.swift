@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// Why a piece of text cannot be inspected as a link at all (as opposed to a link we don't recognise).
 public enum LinkInputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Nothing but white space.
@@ -12,6 +14,9 @@ public enum LinkInputError: Error, Sendable, Hashable, CustomStringConvertible {
     case notAURL(preview: String)
     /// More wrappers inside each other than ``ActionLinkUnwrapper/maximumDepth``.
     case tooDeeplyNested(limit: Int)
+    /// A query parameter (at any layer: the link, a wrapper, a Dynamic Link) holds a broken percent escape,
+    /// which the SDKs' strict decoding refuses: the link was cut off or altered in transit.
+    case damagedParameter(name: String, PercentEscapeDamage)
 
     public var description: String {
         switch self {
@@ -27,6 +32,12 @@ public enum LinkInputError: Error, Sendable, Hashable, CustomStringConvertible {
             "\"\(preview)\" is not a URL: a link starts with a scheme such as https://."
         case .tooDeeplyNested(let limit):
             "The link is wrapped more than \(limit) times: it looks malformed or hostile, so it was not unwrapped."
+        case .damagedParameter(let name, .malformedEscape):
+            "The link's \(name) parameter holds a % that is not followed by two hex digits: the link was cut off "
+                + "or altered in transit. Copy it again."
+        case .damagedParameter(let name, .invalidUTF8):
+            "The link's \(name) parameter decodes to bytes that are not UTF-8: the link was cut off or altered in "
+                + "transit. Copy it again."
         }
     }
 }

@@ -24,6 +24,11 @@ public struct OfflineLinkInspector: Sendable {
 
     /// Inspects a link that already went through ``LinkInput/normalize(_:)``.
     public func inspect(normalized link: String) throws(LinkInputError) -> LinkInspection {
+        if InertScheme.starts(link) {
+            // Script or local data: nothing inside is unwrapped or trusted.
+            return LinkInspection(kind: .unknown, action: nil, callback: nil, layers: [], innermost: link,
+                                  unresolvedShortLink: nil)
+        }
         let unwrapped = try ActionLinkUnwrapper.unwrap(link)
         if let action = unwrapped.action {
             return LinkInspection(kind: .emailAction, action: action, callback: nil, layers: unwrapped.layers,

@@ -39,6 +39,28 @@ public enum PercentDecoding {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// What strict decoding (the JS SDK's `decodeURIComponent`) would throw on in `bytes`: a `%` not followed
+    /// by two hex digits, or escapes that decode to invalid UTF-8; nil when the text decodes cleanly.
+    package static func damage(in bytes: UnsafeBufferPointer<UInt8>) -> PercentEscapeDamage? {
+        guard bytes.contains(UInt8(ascii: "%")) else { return nil }
+        var output = [UInt8]()
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "%") else {
+                output.append(byte)
+                index += 1
+                continue
+            }
+            guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+            else { return .malformedEscape }
+            output.append(high << 4 | low)
+            index += 3
+        }
+        return String(validating: output, as: UTF8.self) == nil ? .invalidUTF8 : nil
+    }
+
     @inline(__always)
     package static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {

@@ -55,6 +55,21 @@ package struct RawQuery {
         }
     }
 
+    /// The first pair whose name or value is damaged (see ``PercentDecoding/damage(in:)``): its name, decoded
+    /// leniently for messages, and how it is damaged.
+    package func firstDamage() -> (name: String, damage: PercentEscapeDamage)? {
+        bytes.withUnsafeBufferPointer { buffer in
+            for pair in ranges {
+                let name = UnsafeBufferPointer(rebasing: buffer[pair.name])
+                let value = UnsafeBufferPointer(rebasing: buffer[pair.value])
+                if let damage = PercentDecoding.damage(in: name) ?? PercentDecoding.damage(in: value) {
+                    return (PercentDecoding.decode(bytes: name, plusAsSpace: false), damage)
+                }
+            }
+            return nil
+        }
+    }
+
     /// Whether a name is present at all (even with an empty value).
     package func contains(_ name: String) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in

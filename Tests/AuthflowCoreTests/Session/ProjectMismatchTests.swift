@@ -38,9 +38,13 @@ import Testing
         var other = fixture.session
         other.project = SessionProject(projectID: "demo-elsewhere", emulatorHost: other.project.emulatorHost)
         other.tokens.expiresAt = Date().addingTimeInterval(-60)
-        try fixture.store.save(other)
+        // Filed where that project's sessions live (a session filed under another project's directory is
+        // damaged, a separate check).
+        let store = SessionStore(directory: ProjectStateDirectory(
+            root: fixture.stateRoot, projectID: "demo-elsewhere", emulatorHost: fixture.backend.hostAndPort))
+        try store.save(other)
         do {
-            _ = try await TokenRefresher(client: fixture.client, store: fixture.store).freshSession(project: "p")
+            _ = try await TokenRefresher(client: fixture.client, store: store).freshSession(project: "p")
             Issue.record("expected a project mismatch")
         } catch {
             guard case .projectMismatch(let mismatch) = error else {
@@ -50,7 +54,7 @@ import Testing
             #expect(mismatch.configuredProject == "demo-elsewhere")
             #expect(mismatch.tokenProject == fixture.backend.projectID)
         }
-        let stored = try #require(try fixture.store.load())
+        let stored = try #require(try store.load())
         #expect(stored.tokens.idToken == other.tokens.idToken, "the stored session is unchanged")
         #expect(stored.tokens.refreshToken == other.tokens.refreshToken)
     }

@@ -40,6 +40,30 @@ struct RedirectListenerTests {
         #expect(callback.route == .http)
     }
 
+    @Test("A repeated state or code is refused (first-wins would let a second value slip by); so is a form_post whose body repeats the query's code")
+    func repeatedParameters() async throws {
+        let listener = try listener()
+        defer { listener.stop() }
+
+        let twoStates = try await client.send(HTTPRequest(url: listener.redirectURI + "?state=s-123&state=other&code=x"))
+        let twoCodes = try await client.send(HTTPRequest(url: listener.redirectURI + "?state=s-123&code=x&code=y"))
+        let queryAndBody = try await client.send(HTTPRequest(
+            method: .post, url: listener.redirectURI + "?code=from-query",
+            headers: [HTTPHeader(name: "Content-Type", value: "application/x-www-form-urlencoded")],
+            body: Array("state=s-123&code=from-body".utf8)
+        ))
+        let right = try await client.send(HTTPRequest(url: listener.redirectURI + "?state=s-123&code=one"))
+        let callback = try await listener.callback(timeout: .seconds(30))
+
+        #expect(twoStates.status == 400)
+        #expect(twoStates.text.contains("state more than once"), "\(twoStates.text)")
+        #expect(twoCodes.status == 400)
+        #expect(twoCodes.text.contains("code more than once"))
+        #expect(queryAndBody.status == 400)
+        #expect(right.status == 200, "the refusals left the wait open")
+        #expect(callback.parameters.value("code") == "one")
+    }
+
     @Test("A form_post body carries the callback; an OAuth error is accepted as a failure page")
     func formPostAndError() async throws {
         let listener = try listener()

@@ -40,13 +40,19 @@ struct DocumentAdversarialTests {
         #expect(try HTMLLinkExtractor.links(inHTML: html).map(\.url) == ["https://ok.test/\u{FFFD}\u{FFFD}"])
     }
 
-    @Test("Links beyond the cap are dropped")
+    @Test("Links beyond the cap stop the search with an error naming the limit; exactly the cap is fine")
     func linkCap() throws {
         var html = ""
-        for index in 0..<(HTMLLinkExtractor.maximumLinkCount + 50) { html += "<a href=\"https://n.test/\(index)\">.</a>" }
+        for index in 0..<HTMLLinkExtractor.maximumLinkCount { html += "<a href=\"https://n.test/\(index)\">.</a>" }
         let links = try HTMLLinkExtractor.links(inHTML: Array(html.utf8))
         #expect(links.count == HTMLLinkExtractor.maximumLinkCount)
         #expect(links.last?.url == "https://n.test/\(HTMLLinkExtractor.maximumLinkCount - 1)")
+        html += "<a href=\"https://n.test/0\">again</a>"  // a repeat is no new link
+        #expect(try HTMLLinkExtractor.links(inHTML: Array(html.utf8)).count == HTMLLinkExtractor.maximumLinkCount)
+        html += "<a href=\"https://n.test/one-more\">.</a>"
+        #expect(throws: DocumentError.tooManyLinks(limit: HTMLLinkExtractor.maximumLinkCount)) {
+            try HTMLLinkExtractor.links(inHTML: Array(html.utf8))
+        }
     }
 
     @Test("A punctuation run after a URL is trimmed without quadratic work")
@@ -86,13 +92,17 @@ struct DocumentAdversarialTests {
         }
     }
 
-    @Test("Many parts sharing one boundary stay flat, and the part count is capped")
+    @Test("Many parts sharing one boundary stay flat; one text part past the cap is an error naming the limit")
     func manyParts() throws {
         var text = "Content-Type: multipart/mixed; boundary=b\n\n"
-        for index in 0..<(MIMEMessage.maximumTextPartCount + 10) { text += "--b\n\npart \(index)\n" }
-        let message = try MIMEMessage.parse(Array(text.utf8))
+        for index in 0..<MIMEMessage.maximumTextPartCount { text += "--b\n\npart \(index)\n" }
+        let message = try MIMEMessage.parse(Array((text + "--b--\n").utf8))
         #expect(message.textParts.count == MIMEMessage.maximumTextPartCount)
         #expect(message.textParts.last?.text == "part \(MIMEMessage.maximumTextPartCount - 1)")
+        text += "--b\n\nthe link\n--b--\n"
+        #expect(throws: DocumentError.tooManyParts(limit: MIMEMessage.maximumTextPartCount)) {
+            try MIMEMessage.parse(Array(text.utf8))
+        }
     }
 
     @Test("A 10 MB message is read in one pass and its link found")

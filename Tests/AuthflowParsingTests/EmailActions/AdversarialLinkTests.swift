@@ -71,7 +71,9 @@ struct AdversarialLinkTests {
 
     @Test func garbageWithManySeparatorsTerminates() throws {
         let link = "https://e.com/?" + String(repeating: "&=&link=&deep_link_id=%", count: 20_000)
-        let result = try OfflineLinkInspector().inspect(link)
-        #expect(result.kind == .unknown)
+        // It ends, and as a damaged link: every `deep_link_id=%` holds a lone %.
+        #expect(throws: LinkInputError.damagedParameter(name: "deep_link_id", .malformedEscape)) {
+            try OfflineLinkInspector().inspect(link)
+        }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AuthflowCore
 import AuthflowIdentityToolkit
+import Foundation
 
 /// `authflow apple sign-in`: Sign in with Apple through Firebase's hosted handler, or with Apple's identity
 /// token and the raw nonce.
@@ -89,6 +90,11 @@ struct AppleSignInCommand: AsyncParsableCommand {
         guard (idToken == nil) == (nonce == nil) else {
             throw ValidationError("--id-token and --nonce go together: Firebase checks the token's nonce claim against "
                 + "the SHA-256 of the raw nonce.")
+        }
+        for (flag, value) in [("--id-token", idToken), ("--nonce", nonce)] {
+            if let value, value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                throw ValidationError(EmptyFlagWording.message(flag: flag))
+            }
         }
         if fullName != nil, idToken == nil {
             throw ValidationError("--full-name goes with --id-token; on the hosted page Apple sends the name itself.")

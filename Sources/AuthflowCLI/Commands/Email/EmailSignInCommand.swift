@@ -48,6 +48,7 @@ struct EmailSignInCommand: AsyncParsableCommand {
     var output: OutputOptions
 
     func run() async throws {
+        try CommandFailure.checkEmailAddress(email)
         let context = try CommandContext(options: project, verbose: output.verbose)
         let password = try readPassword()
         let signIn = PasswordSignIn(
@@ -65,6 +66,9 @@ struct EmailSignInCommand: AsyncParsableCommand {
                 context: context, options: secondFactor, browser: browser, wait: wait))
     }
 
+    /// Firebase takes passwords of at most 4096 characters; anything longer is refused here, unsent.
+    static let maximumPasswordLength = 4096
+
     private func readPassword() throws(CommandFailure) -> String {
         if passwordStdin {
             let bytes: [UInt8]
@@ -77,6 +81,9 @@ struct EmailSignInCommand: AsyncParsableCommand {
             // One line end, as `echo` or a file adds; "\r\n" is a single Character, so one removal takes it.
             if text.hasSuffix("\n") || text.hasSuffix("\r\n") { text.removeLast() }
             guard !text.isEmpty else { throw CommandFailure("Standard input held no password.", status: .usage) }
+            guard text.count <= Self.maximumPasswordLength else {
+                throw CommandFailure(PasswordWording.tooLong(limit: Self.maximumPasswordLength), status: .usage)
+            }
             return text
         }
         guard Terminal.isInteractive else {

@@ -21,7 +21,16 @@ struct LinkBatch {
     }
 
     private func inspect(_ line: ArraySlice<UInt8>, into output: StandardOutput) async -> AuthflowExitCode {
-        if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return .success }
+        // One output line per input line, always, so results can be pasted beside their input; a blank line
+        // is no failure.
+        if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
+            if json {
+                output.write(bytes: InspectionJSON.line(forProblem: LinkBatchWording.blankLine))
+            } else {
+                output.write("blank\t-\t-\n")
+            }
+            return .success
+        }
         let inspection: LinkInspection
         do {
             inspection = try await inspector.inspect(bytes: line)

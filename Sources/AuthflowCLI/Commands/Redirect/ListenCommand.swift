@@ -60,6 +60,9 @@ struct ListenCommand: AsyncParsableCommand {
             throw ValidationError("--scheme \(name) is not a URL scheme: use letters, digits, +, - and . only, starting with a letter.")
         }
         if let state, state.isEmpty { throw ValidationError("--state must not be empty.") }
+        if stateParam.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw ValidationError(EmptyFlagWording.message(flag: "--state-param"))
+        }
         if let open, URLParts(open.replacingOccurrences(of: "{redirect_uri}", with: "x")) == nil {
             throw ValidationError("--open \"\(open)\" is not a URL: pass the whole authorization URL, including https://.")
         }
@@ -69,14 +72,25 @@ struct ListenCommand: AsyncParsableCommand {
         let expected = state ?? RandomToken.make()
         let signals = BrowserWait.catchInterrupts()
         let listener: RedirectListener<RedirectCallback>
+        // Only a custom scheme needs the rendezvous (handle-url finds the flow through it); without one the
+        // loopback wait works alone.
+        var rendezvous: RendezvousDirectory?
+        if !scheme.isEmpty {
+            let resolved = RendezvousDirectory.resolve()
+            if let refused = resolved.refused {
+                StandardError.write(RendezvousWording.fallback(refused: refused, using: resolved.directory.path))
+            }
+            rendezvous = resolved.directory
+        }
         do {
             listener = try RedirectListener(configuration: .init(
                 check: .state(expected, parameter: stateParam), port: wait.port, path: path, schemes: scheme,
+                rendezvous: rendezvous,
                 label: "authflow listen", templates: .standard(explicit: wait.templates),
                 successPage: ("Received", "The redirect reached the program waiting for it.")
             ))
         } catch {
-            throw CommandFailure(error.cliMessage, status: .unavailable)
+            throw CommandFailure.from(error, message: error.cliMessage)
         }
         defer { listener.stop() }
 

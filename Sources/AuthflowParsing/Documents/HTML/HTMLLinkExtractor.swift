@@ -23,6 +23,7 @@ public enum HTMLLinkExtractor {
         let text = MIMEPart.CharsetDecoder.decode(bytes, charset: charset ?? sniffedCharset(bytes))
         var collector = ExtractedLink.Collector()
         collectLinks(inHTML: text, into: &collector)
+        if collector.overflowed { throw .tooManyLinks(limit: collector.limit) }
         return collector.links
     }
 

@@ -8,7 +8,6 @@ extension MIMEMessage {
             throws(DocumentError)
         {
             guard depth <= maximumNestingDepth else { throw .nestingTooDeep(limit: maximumNestingDepth) }
-            guard parts.count < maximumTextPartCount else { return }
             let contentType = headers.value(of: "content-type").flatMap(ContentType.init)
                 ?? ContentType(mediaType: defaultType)
             let encoding = TransferEncoding(headerValue: headers.value(of: "content-transfer-encoding"))
@@ -18,6 +17,8 @@ extension MIMEMessage {
             } else if contentType.isMessage {
                 try walkAttachedMessage(bytes, encoding: encoding, body: body, depth: depth)
             } else if contentType.isText {
+                // A part past the limit is an error, not a silent end: the link may be in it.
+                guard parts.count < maximumTextPartCount else { throw .tooManyParts(limit: maximumTextPartCount) }
                 appendText(bytes, contentType: contentType, encoding: encoding, body: body)
             }
         }

@@ -1,0 +1,197 @@
+import AuthflowTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Input the binary must refuse itself, before anything is sent or saved, with exit 2 and a message naming
+/// what was wrong.
+@Suite("authflow: bad input is refused locally")
+struct BadInputCommandTests {
+    @Test("email-link send refuses what is not an email address (2), sends nothing and remembers nothing",
+          arguments: ["a", "a@", "@b", "a b@c.com", "a\r\n@c.com", "a@b..com"])
+    func sendRefusesMalformedAddresses(address: String) async throws {
+        let fixture = try EmailLinkCLIFixture()
+        let result = try await fixture.run(["email-link", "send", address, "--continue-url", fixture.continueURL])
+        #expect(result.exitCode == 2, "\(result.stderrText)")
+        #expect(result.stderrText.contains("is not an email address"), "\(result.stderrText)")
+        #expect(fixture.backend.oobCodes.isEmpty, "nothing was sent")
+        #expect(try fixture.pending.load() == nil, "nothing was remembered")
+    }
+
+    @Test("email methods '' and 'a' are usage errors, not refusals")
+    func methodsRefusesNonAddresses() async throws {
+        let fixture = try EmailLinkCLIFixture()
+        for address in ["", "a"] {
+            let result = try await fixture.run(["email", "methods", address])
+            #expect(result.exitCode == 2, "\(address): \(result.stderrText)")
+            #expect(result.stderrText.contains("is not an email address"), "\(result.stderrText)")
+        }
+    }
+
+    @Test("An empty value for a flag is exit 2 naming the flag",
+          arguments: [
+            ["email", "methods", "ada@example.com", "--api-key", ""],
+            ["email", "methods", "ada@example.com", "--project-id", ""],
+            ["email", "methods", "ada@example.com", "--emulator", ""],
+            ["email", "methods", "ada@example.com", "--state-dir", " "],
+            ["listen", "--state-param", ""],
+            ["apple", "sign-in", "--id-token", "", "--nonce", ""],
+          ])
+    func emptyFlagValues(arguments: [String]) async throws {
+        let fixture = try EmailLinkCLIFixture()
+        let flag = try #require(arguments.first { $0.hasPrefix("--") })
+        let result = try await AuthflowCommand.run(
+            arguments, environment: fixture.environment, workingDirectory: fixture.directory.path)
+        #expect(result.exitCode == 2, "\(result.stderrText)")
+        #expect(result.stderrText.contains("\(flag) was given an empty value"), "\(result.stderrText)")
+    }
+
+    @Test("--lang must be a BCP 47 tag: a header injection is refused (2) before any request")
+    func languageTagInjection() async throws {
+        let fixture = try EmailLinkCLIFixture()
+        let injected = try await fixture.run(["email-link", "send", "ada@example.com", "--continue-url",
+                                              fixture.continueURL, "--lang", "en\r\nX: 1"])
+        #expect(injected.exitCode == 2, "\(injected.stderrText)")
+        #expect(injected.stderrText.contains("BCP 47"), "\(injected.stderrText)")
+        #expect(injected.stderrText.contains(#"en\r\nX: 1"#), "shown escaped: \(injected.stderrText)")
+        #expect(fixture.backend.oobCodes.isEmpty)
+
+        let fine = try await fixture.run(["email-link", "send", "ada@example.com", "--continue-url",
+                                          fixture.continueURL, "--lang", "pt-BR"])
+        #expect(fine.exitCode == 0, "\(fine.stderrText)")
+    }
+
+    @Test("A password longer than any Firebase password on standard input is refused locally (2)")
+    func oversizedPassword() async throws {
+        let fixture = try EmailLinkCLIFixture()
+        let result = try await fixture.run(
+            ["email", "sign-in", "ada@example.com", "--password-stdin"],
+            stdin: [UInt8](repeating: UInt8(ascii: "p"), count: 2 * 1024 * 1024))
+        #expect(result.exitCode == 2, "\(result.stderrText)")
+        #expect(result.stderrText.contains("longer than any Firebase password"), "\(result.stderrText)")
+    }
+
+    @Test("listen --port on a busy port is the user's choice to change: 2, suggesting --port 0")
+    func busyPort() async throws {
+        let fixture = try EmailLinkCLIFixture()
+        let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #expect(socketDescriptor >= 0)
+        defer { close(socketDescriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                bind(socketDescriptor, generic, length) == 0 && listen(socketDescriptor, 1) == 0
+                    && getsockname(socketDescriptor, generic, &length) == 0
+            }
+        }
+        #expect(bound)
+        let port = UInt16(bigEndian: address.sin_port)
+        let result = try await AuthflowCommand.run(
+            ["listen", "--port", String(port), "--no-browser"], environment: fixture.environment,
+            workingDirectory: fixture.directory.path)
+        #expect(result.exitCode == 2, "\(result.stderrText)")
+        #expect(result.stderrText.contains("Port \(port) is already in use"), "\(result.stderrText)")
+        #expect(result.stderrText.contains("--port 0"))
+    }
+
+    @Test("mfa unenroll on an account without second factors says there are none (1)")
+    func unenrollWithoutFactors() async throws {
+        let fixture = try PhoneCLIFixture()
+        _ = try await fixture.signUp(email: "ada@example.com")
+        let result = try await fixture.run(["mfa", "unenroll", "X"])
+        #expect(result.exitCode == 1, "\(result.stderrText)")
+        #expect(result.stderrText.contains("this account has no second factors at all"), "\(result.stderrText)")
+        #expect(!result.stderrText.contains(": ."))
+    }
+
+    @Test("A damaged link (broken escape at any layer) is exit 2 naming the parameter, for link inspect and email-link complete")
+    func damagedLink() async throws {
+        let fixture = try EmailLinkCLIFixture()
+        let damaged = "https://x.page.link/?link=https%3A%2F%2Fx.firebaseapp.com%2F__%2Fauth%2Faction%3FapiKey%3Dk"
+            + "%26mode%3DsignIn%26oobCode%3DC%25G1"
+        let inspected = try await AuthflowCommand.run(["link", "inspect", "--offline", damaged])
+        #expect(inspected.exitCode == 2, "\(inspected.stderrText)")
+        #expect(inspected.stderrText.contains("oobCode parameter"), "\(inspected.stderrText)")
+        #expect(inspected.stderrText.contains("cut off or altered in transit"))
+
+        let completed = try await fixture.run(["email-link", "complete", damaged, "--email", "ada@example.com"])
+        #expect(completed.exitCode == 2, "\(completed.stderrText)")
+        #expect(completed.stderrText.contains("cut off or altered in transit"), "\(completed.stderrText)")
+        #expect(try fixture.sessions.load() == nil)
+    }
+
+    @Test("An argument whose bytes are not UTF-8 is exit 2, not inspected in a repaired form")
+    func nonUTF8Argument() async throws {
+        let result = try await Subprocess.run(
+            "/bin/sh", arguments: ["-c", #"exec "$0" link inspect --offline "$(printf 'https://x.example/\377')""#,
+                                   AuthflowCommand.binaryPath],
+            stdin: nil, environment: ["PATH": "/usr/bin:/bin"], workingDirectory: nil, timeout: .seconds(60))
+        #expect(result.exitCode == 2, "\(result.stderrText)")
+        #expect(result.stderrText.contains("Argument 4 is not valid UTF-8"), "\(result.stderrText)")
+    }
+
+    @Test("javascript: and data: links are unknown (1), whatever action link they contain")
+    func inertSchemes() async throws {
+        for link in ["javascript://x/?link=https%3A%2F%2Fx.firebaseapp.com%2F__%2Fauth%2Faction%3FapiKey%3Dk"
+                        + "%26mode%3DsignIn%26oobCode%3DC",
+                     "data://x.firebaseapp.com/__/auth/action?apiKey=k&mode=signIn&oobCode=C"] {
+            let result = try await AuthflowCommand.run(["link", "inspect", "--offline", "--json", link])
+            #expect(result.exitCode == 1, "\(link): \(result.stderrText)")
+            #expect(try jsonObject(result.stdoutText)["kind"] as? String == "unknown")
+        }
+    }
+}
+
+/// The local state other users can reach.
+@Suite("authflow: the rendezvous directory")
+struct RendezvousDirectoryCommandTests {
+    @Test("A world-writable XDG_RUNTIME_DIR/authflow does not stop listen: without --scheme it is not used, with one a private directory replaces it, with a warning")
+    func foreignRuntimeDirectory() async throws {
+        let directory = try TemporaryDirectory()
+        let planted = directory.file("authflow")
+        try FileManager.default.createDirectory(atPath: planted, withIntermediateDirectories: false)
+        #expect(chmod(planted, 0o777) == 0)
+        let environment = ["XDG_RUNTIME_DIR": directory.path]
+
+        // Nothing answers, so both end at their one-second deadline (4), not at startup (3).
+        let plain = try await AuthflowCommand.run(
+            ["listen", "--json", "--timeout", "1"], environment: environment)
+        #expect(plain.exitCode == 4, "\(plain.stderrText)")
+        #expect(plain.stdoutText.contains("\"listening\""), "\(plain.stdoutText)")
+        #expect(!plain.stderrText.contains("warning"))
+
+        let withScheme = try await AuthflowCommand.run(
+            ["listen", "--json", "--timeout", "1", "--scheme", "com.example.app"], environment: environment)
+        #expect(withScheme.exitCode == 4, "\(withScheme.stderrText)")
+        #expect(withScheme.stderrText.contains("warning: \(planted) belongs to another user or is writable by others"),
+                "\(withScheme.stderrText)")
+        let leftInPlanted = try FileManager.default.contentsOfDirectory(atPath: planted)
+        #expect(leftInPlanted.isEmpty, "nothing was published into the planted directory")
+    }
+}
+
+/// A read-only state directory still serves a valid token.
+@Suite("authflow token: read-only state")
+struct ReadOnlyStateCommandTests {
+    @Test("token with a still-valid stored ID token needs no lock and no write: a read-only project directory serves it")
+    func readOnlyStateDirectory() async throws {
+        let fixture = try await SignedInBackend()
+        // A mode of 0500 would not stop a test running as root, so the lock file's place is taken by a
+        // directory: opening it for writing fails for everyone, as it would on a read-only directory.
+        let lockPath = fixture.store.directory.file(".lock")
+        try? FileManager.default.removeItem(atPath: lockPath)
+        try FileManager.default.createDirectory(atPath: lockPath, withIntermediateDirectories: false)
+        let result = try await AuthflowCommand.run(
+            ["token", "--state-dir", fixture.stateRoot.path], environment: fixture.environment,
+            workingDirectory: fixture.directory.path)
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(result.stdoutText == fixture.session.tokens.idToken + "\n")
+    }
+}
