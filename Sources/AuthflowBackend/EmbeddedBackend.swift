@@ -45,9 +45,12 @@ public final class EmbeddedBackend: Sendable {
         let service = BackendService(configuration: configuration, renderer: renderer)
         let server: LoopbackServer
         do throws(LoopbackServerError) {
-            server = try LoopbackServer(configuration: .init(
-                port: configuration.port, maxBodyBytes: configuration.maxBodyBytes, hostPolicy: configuration.hostPolicy
-            )) {
+            server = try LoopbackServer(
+                configuration: .init(
+                    port: configuration.port, maxBodyBytes: configuration.maxBodyBytes,
+                    hostPolicy: configuration.hostPolicy
+                )
+            ) {
                 service.handle($0)
             }
         } catch {
@@ -94,7 +97,9 @@ public final class EmbeddedBackend: Sendable {
     public var oobCodes: [BackendOobCode] {
         service.state.withLock { state in
             state.oobCodes.map {
-                BackendOobCode(email: $0.email, requestType: $0.requestType, oobCode: $0.oobCode, oobLink: $0.oobLink, newEmail: $0.newEmail)
+                BackendOobCode(
+                    email: $0.email, requestType: $0.requestType, oobCode: $0.oobCode, oobLink: $0.oobLink,
+                    newEmail: $0.newEmail)
             }
         }
     }
@@ -103,7 +108,8 @@ public final class EmbeddedBackend: Sendable {
     public var recaptchaTokens: [BackendRecaptchaToken] {
         service.state.withLock { state in
             state.recaptchaTokens.map {
-                BackendRecaptchaToken(token: $0.token, eventID: $0.eventId, issuedAt: $0.issuedAt, presented: $0.presented)
+                BackendRecaptchaToken(
+                    token: $0.token, eventID: $0.eventId, issuedAt: $0.issuedAt, presented: $0.presented)
             }
         }
     }
@@ -112,7 +118,8 @@ public final class EmbeddedBackend: Sendable {
     public var tokenRevocations: [BackendTokenRevocation] {
         service.state.withLock { state in
             state.revocations.map {
-                BackendTokenRevocation(providerID: $0.providerId, tokenType: $0.tokenType, token: $0.token, localID: $0.localId)
+                BackendTokenRevocation(
+                    providerID: $0.providerId, tokenType: $0.tokenType, token: $0.token, localID: $0.localId)
             }
         }
     }
@@ -185,7 +192,9 @@ public final class EmbeddedBackend: Sendable {
         var bare = host
         if bare.hasPrefix("["), bare.hasSuffix("]") { bare = String(bare.dropFirst().dropLast()) }
         let lowered = bare.lowercased()
-        if lowered == "localhost" || lowered == "::1" || lowered == "0:0:0:0:0:0:0:1" { return lowered == "localhost" ? "localhost" : "::1" }
+        if lowered == "localhost" || lowered == "::1" || lowered == "0:0:0:0:0:0:0:1" {
+            return lowered == "localhost" ? "localhost" : "::1"
+        }
         let octets = lowered.split(separator: ".", omittingEmptySubsequences: false)
         if octets.count == 4, octets.first == "127", octets.allSatisfy({ UInt8($0) != nil }) { return lowered }
         throw .hostNotLoopback(host)
@@ -193,7 +202,10 @@ public final class EmbeddedBackend: Sendable {
 
     static func isUsableProjectID(_ projectID: String) -> Bool {
         !projectID.isEmpty && projectID.utf8.count <= 128
-            && projectID.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0) }
+            && projectID.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                    || "-_.".unicodeScalars.contains($0)
+            }
     }
 }
 

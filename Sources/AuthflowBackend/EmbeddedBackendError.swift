@@ -14,7 +14,8 @@ public enum EmbeddedBackendError: Error, Sendable, Equatable, CustomStringConver
     public var description: String {
         switch self {
         case .hostNotLoopback(let host):
-            return "\(host) is not a loopback host: this test backend only serves 127.0.0.1 and ::1, so links must name "
+            return
+                "\(host) is not a loopback host: this test backend only serves 127.0.0.1 and ::1, so links must name "
                 + "127.0.0.1, localhost or ::1. It has no access control and must never be reachable from other machines."
         case .invalidProjectID(let projectID):
             return "\"\(projectID)\" is not a usable project ID: use letters, digits and dashes, e.g. demo-authflow."

@@ -45,7 +45,8 @@ public final class LoopbackServer: Sendable {
         )
         var started: [Daemon] = []
         for (index, socket) in sockets.enumerated() {
-            guard let daemon = Daemon.start(on: socket, context: context, configuration: configuration, tls: tlsStrings) else {
+            guard let daemon = Daemon.start(on: socket, context: context, configuration: configuration, tls: tlsStrings)
+            else {
                 started.forEach { $0.stop() }
                 // libmicrohttpd closes a socket it was given even when it fails to start, so only the
                 // ones it never saw are closed here; closing its one again could hit a reused descriptor.

@@ -12,11 +12,13 @@ public enum LoopbackServerError: Error, Sendable, Equatable, CustomStringConvert
     public var description: String {
         switch self {
         case .portInUse(let port):
-            return "Port \(port) on the loopback interface is already in use: stop the program using it or choose another port (0 picks a free one)."
+            return
+                "Port \(port) on the loopback interface is already in use: stop the program using it or choose another port (0 picks a free one)."
         case .bindFailed(let address, let reason):
             return "Could not listen on \(address) (\(reason)): check that the loopback interface is up."
         case .tlsSetupFailed(let reason):
-            return "Could not enable TLS for the local server (\(reason)): check that the certificate and key are matching PEM files."
+            return
+                "Could not enable TLS for the local server (\(reason)): check that the certificate and key are matching PEM files."
         case .startFailed(let reason):
             return "Could not start the local HTTP server (\(reason)): check the process's file and thread limits."
         }

@@ -20,7 +20,7 @@ package enum StateLock {
         guard descriptor >= 0 else {
             throw StorageError.write(path: path, reason: POSIXFailure.describe())
         }
-        defer { close(descriptor) }  // Closing releases the lock.
+        defer { close(descriptor) } // Closing releases the lock.
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while SystemCall.retryingInterrupts({ flock(descriptor, LOCK_EX | LOCK_NB) }) != 0 {

@@ -30,7 +30,8 @@ struct AccountTests {
         defer { harness.backend.stop() }
         _ = try await harness.signUp(email: "taken@example.com")
 
-        let exists = try await harness.v1("accounts:signUp", ["email": "TAKEN@example.com", "password": "secret-password"])
+        let exists = try await harness.v1(
+            "accounts:signUp", ["email": "TAKEN@example.com", "password": "secret-password"])
         let weak = try await harness.v1("accounts:signUp", ["email": "new@example.com", "password": "12345"])
         let invalid = try await harness.v1("accounts:signUp", ["email": "not-an-email", "password": "secret-password"])
         let noPassword = try await harness.v1("accounts:signUp", ["email": "new@example.com"])
@@ -62,9 +63,12 @@ struct AccountTests {
         defer { harness.backend.stop() }
         _ = try await harness.signUp(email: "ada@example.com")
 
-        let ok = try await harness.v1("accounts:signInWithPassword", ["email": "ADA@example.com", "password": "secret-password"])
-        let unknown = try await harness.v1("accounts:signInWithPassword", ["email": "bob@example.com", "password": "secret-password"])
-        let wrong = try await harness.v1("accounts:signInWithPassword", ["email": "ada@example.com", "password": "wrong-password"])
+        let ok = try await harness.v1(
+            "accounts:signInWithPassword", ["email": "ADA@example.com", "password": "secret-password"])
+        let unknown = try await harness.v1(
+            "accounts:signInWithPassword", ["email": "bob@example.com", "password": "secret-password"])
+        let wrong = try await harness.v1(
+            "accounts:signInWithPassword", ["email": "ada@example.com", "password": "wrong-password"])
         let missing = try await harness.v1("accounts:signInWithPassword", ["password": "x"])
 
         let body = try ok.requireOK()
@@ -81,14 +85,19 @@ struct AccountTests {
         defer { harness.backend.stop() }
         _ = try await harness.signUp(email: "ada@example.com")
 
-        let unknown = try await harness.v1("accounts:signInWithPassword", ["email": "bob@example.com", "password": "secret-password"])
-        let wrong = try await harness.v1("accounts:signInWithPassword", ["email": "ada@example.com", "password": "wrong-password"])
-        let hidden = try await harness.v1("accounts:createAuthUri", ["identifier": "ada@example.com", "continueUri": "http://localhost"]).requireOK()
+        let unknown = try await harness.v1(
+            "accounts:signInWithPassword", ["email": "bob@example.com", "password": "secret-password"])
+        let wrong = try await harness.v1(
+            "accounts:signInWithPassword", ["email": "ada@example.com", "password": "wrong-password"])
+        let hidden = try await harness.v1(
+            "accounts:createAuthUri", ["identifier": "ada@example.com", "continueUri": "http://localhost"]
+        ).requireOK()
         _ = try await harness.send(
             .patch, "/emulator/v1/projects/\(harness.projectID)/config",
             body: Array(#"{"emailPrivacyConfig":{"enableImprovedEmailPrivacy":false}}"#.utf8)
         )
-        let afterPatch = try await harness.v1("accounts:signInWithPassword", ["email": "bob@example.com", "password": "secret-password"])
+        let afterPatch = try await harness.v1(
+            "accounts:signInWithPassword", ["email": "bob@example.com", "password": "secret-password"])
 
         #expect(unknown.errorMessage == "INVALID_LOGIN_CREDENTIALS")
         #expect(wrong.errorMessage == "INVALID_LOGIN_CREDENTIALS")
@@ -103,9 +112,14 @@ struct AccountTests {
         defer { harness.backend.stop() }
         _ = try await harness.signUp(email: "ada@example.com")
 
-        let known = try await harness.v1("accounts:createAuthUri", ["identifier": "ada@example.com", "continueUri": "http://localhost"]).requireOK()
-        let unknown = try await harness.v1("accounts:createAuthUri", ["identifier": "bob@example.com", "continueUri": "http://localhost"]).requireOK()
-        let relative = try await harness.v1("accounts:createAuthUri", ["identifier": "bob@example.com", "continueUri": "/relative"])
+        let known = try await harness.v1(
+            "accounts:createAuthUri", ["identifier": "ada@example.com", "continueUri": "http://localhost"]
+        ).requireOK()
+        let unknown = try await harness.v1(
+            "accounts:createAuthUri", ["identifier": "bob@example.com", "continueUri": "http://localhost"]
+        ).requireOK()
+        let relative = try await harness.v1(
+            "accounts:createAuthUri", ["identifier": "bob@example.com", "continueUri": "/relative"])
 
         #expect(known["kind"] as? String == "identitytoolkit#CreateAuthUriResponse")
         #expect(known["registered"] as? Bool == true)
@@ -123,9 +137,17 @@ struct AccountTests {
         let signedUp = try await harness.signUp(email: "ada@example.com")
         let idToken = try #require(signedUp["idToken"] as? String)
 
-        let updated = try await harness.v1("accounts:update", ["idToken": idToken, "displayName": "Ada", "photoUrl": "https://example.com/a.png", "returnSecureToken": true]).requireOK()
+        let updated = try await harness.v1(
+            "accounts:update",
+            [
+                "idToken": idToken, "displayName": "Ada", "photoUrl": "https://example.com/a.png",
+                "returnSecureToken": true,
+            ]
+        ).requireOK()
         let looked = try await harness.v1("accounts:lookup", ["idToken": idToken]).requireOK()
-        let changed = try await harness.v1("accounts:update", ["idToken": idToken, "password": "another-secret", "returnSecureToken": true]).requireOK()
+        let changed = try await harness.v1(
+            "accounts:update", ["idToken": idToken, "password": "another-secret", "returnSecureToken": true]
+        ).requireOK()
         let newToken = try #require(changed["idToken"] as? String)
         let stale = try await harness.v1("accounts:lookup", ["idToken": idToken])
         let deleted = try await harness.v1("accounts:delete", ["idToken": newToken]).requireOK()
@@ -173,11 +195,16 @@ struct AccountTests {
         defer { harness.backend.stop() }
         let signedUp = try await harness.signUp(email: "ada@example.com")
         let idToken = try #require(signedUp["idToken"] as? String)
-        _ = try await harness.v1("accounts:signInWithIdp", [
-            "requestUri": "http://localhost", "postBody": #"providerId=apple.com&id_token={"sub":"apple-ada"}"#, "idToken": idToken,
-        ]).requireOK()
+        _ = try await harness.v1(
+            "accounts:signInWithIdp",
+            [
+                "requestUri": "http://localhost", "postBody": #"providerId=apple.com&id_token={"sub":"apple-ada"}"#,
+                "idToken": idToken,
+            ]
+        ).requireOK()
 
-        let reply = try await harness.v1("accounts:update", ["idToken": idToken, "deleteProvider": ["apple.com"]]).requireOK()
+        let reply = try await harness.v1("accounts:update", ["idToken": idToken, "deleteProvider": ["apple.com"]])
+            .requireOK()
 
         let providers = (reply["providerUserInfo"] as? [[String: Any]])?.compactMap { $0["providerId"] as? String }
         #expect(providers == ["password"])
@@ -207,8 +234,12 @@ struct EncodingTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
 
-        let first = try await harness.v1("accounts:signInWithCustomToken", ["token": #"{"uid":"user-42","claims":{"role":"admin"}}"#, "returnSecureToken": true]).requireOK()
-        let reserved = try await harness.v1("accounts:signInWithCustomToken", ["token": #"{"uid":"user-43","claims":{"sub":"x"}}"#])
+        let first = try await harness.v1(
+            "accounts:signInWithCustomToken",
+            ["token": #"{"uid":"user-42","claims":{"role":"admin"}}"#, "returnSecureToken": true]
+        ).requireOK()
+        let reserved = try await harness.v1(
+            "accounts:signInWithCustomToken", ["token": #"{"uid":"user-43","claims":{"sub":"x"}}"#])
         let garbage = try await harness.v1("accounts:signInWithCustomToken", ["token": "{nope"])
 
         #expect(first["isNewUser"] as? Bool == true)
@@ -217,6 +248,8 @@ struct EncodingTests {
         #expect(token.claims["role"] as? String == "admin")
         #expect(token.firebase["sign_in_provider"] as? String == "custom")
         #expect(reserved.errorMessage == "FORBIDDEN_CLAIM : sub")
-        #expect(garbage.errorMessage == "INVALID_CUSTOM_TOKEN : ((Auth Emulator only accepts strict JSON or JWTs as fake custom tokens.))")
+        #expect(
+            garbage.errorMessage
+                == "INVALID_CUSTOM_TOKEN : ((Auth Emulator only accepts strict JSON or JWTs as fake custom tokens.))")
     }
 }

@@ -26,9 +26,10 @@ struct BuiltInTemplatesTests {
     @Test("With no directory holding the pages (a copied binary), the real pages render, not a fallback")
     func servesWithoutAFolder() throws {
         let empty = try TemporaryDirectory()
-        let renderer = PageRenderer(directory: TemplateDirectory(searchPath: [
-            .init(path: empty.path, origin: .installed), .init(path: "/nonexistent/templates", origin: .sourceTree),
-        ]))
+        let renderer = PageRenderer(
+            directory: TemplateDirectory(searchPath: [
+                .init(path: empty.path, origin: .installed), .init(path: "/nonexistent/templates", origin: .sourceTree),
+            ]))
         try renderer.preload(BuiltInTemplates.names)
 
         let page = try renderer.render("callback-received.html", ["title": "Received", "message": "All done."])
@@ -42,8 +43,10 @@ struct BuiltInTemplatesTests {
     @Test("A branded copy still wins over the compiled-in page")
     func brandedCopyWins() throws {
         let user = try TemporaryDirectory()
-        try "<p>branded {{message}}</p>".write(toFile: user.file("callback-received.html"), atomically: true, encoding: .utf8)
-        let renderer = PageRenderer(directory: TemplateDirectory(searchPath: [.init(path: user.path, origin: .explicit)]))
+        try "<p>branded {{message}}</p>".write(
+            toFile: user.file("callback-received.html"), atomically: true, encoding: .utf8)
+        let renderer = PageRenderer(
+            directory: TemplateDirectory(searchPath: [.init(path: user.path, origin: .explicit)]))
 
         #expect(try renderer.render("callback-received.html", ["message": "hi"]) == "<p>branded hi</p>")
     }

@@ -16,7 +16,9 @@ struct ConcurrencyTests {
                     if index.isMultiple(of: 2) {
                         return try await harness.signUp(email: "user\(index)@example.com")["localId"] != nil ? 200 : 0
                     }
-                    return try await harness.v1("accounts:sendVerificationCode", ["phoneNumber": "+1555555\(String(format: "%04d", index))"]).status
+                    return try await harness.v1(
+                        "accounts:sendVerificationCode", ["phoneNumber": "+1555555\(String(format: "%04d", index))"]
+                    ).status
                 }
             }
             var collected: [Int] = []

@@ -5,11 +5,16 @@ import Testing
 
 @Suite("Email links and /emulator/action")
 struct EmailLinkTests {
-    private static func sendSignInLink(_ harness: BackendHarness, email: String, continueUrl: String = "https://example.com") async throws -> BackendOobCode {
-        let reply = try await harness.v1("accounts:sendOobCode", [
-            "requestType": "EMAIL_SIGNIN", "email": email, "canHandleCodeInApp": true, "continueUrl": continueUrl,
-            "clientType": "CLIENT_TYPE_WEB",
-        ]).requireOK()
+    private static func sendSignInLink(
+        _ harness: BackendHarness, email: String, continueUrl: String = "https://example.com"
+    ) async throws -> BackendOobCode {
+        let reply = try await harness.v1(
+            "accounts:sendOobCode",
+            [
+                "requestType": "EMAIL_SIGNIN", "email": email, "canHandleCodeInApp": true, "continueUrl": continueUrl,
+                "clientType": "CLIENT_TYPE_WEB",
+            ]
+        ).requireOK()
         #expect(reply["kind"] as? String == "identitytoolkit#GetOobConfirmationCodeResponse")
         #expect(reply["email"] as? String == email.lowercased())
         #expect(reply.count == 2, "the reply is only kind and email: \(reply)")
@@ -21,12 +26,16 @@ struct EmailLinkTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
 
-        let record = try await Self.sendSignInLink(harness, email: "Ada@Example.com", continueUrl: "https://app.example.com/done?x=1")
+        let record = try await Self.sendSignInLink(
+            harness, email: "Ada@Example.com", continueUrl: "https://app.example.com/done?x=1")
         let listed = try await harness.get("/emulator/v1/projects/\(harness.projectID)/oobCodes").requireOK()
 
         #expect(record.oobCode.count == 54)
         #expect(record.oobCode.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
-        #expect(record.oobLink == "http://\(harness.backend.hostAndPort)/emulator/action?mode=signIn&lang=en&oobCode=\(record.oobCode)&apiKey=fake-api-key&continueUrl=https%3A%2F%2Fapp.example.com%2Fdone%3Fx%3D1")
+        #expect(
+            record.oobLink
+                == "http://\(harness.backend.hostAndPort)/emulator/action?mode=signIn&lang=en&oobCode=\(record.oobCode)&apiKey=fake-api-key&continueUrl=https%3A%2F%2Fapp.example.com%2Fdone%3Fx%3D1"
+        )
         #expect(record.requestType == "EMAIL_SIGNIN")
         #expect(record.email == "ada@example.com")
         let entry = try #require((listed["oobCodes"] as? [[String: Any]])?.first)
@@ -37,21 +46,28 @@ struct EmailLinkTests {
         #expect(harness.logs.all.contains("To sign in as ada@example.com, follow this link: \(record.oobLink)"))
     }
 
-    @Test("continueUrl must be absolute: INVALID_CONTINUE_URI; returnOobLink needs Bearer owner: INSUFFICIENT_PERMISSION")
+    @Test(
+        "continueUrl must be absolute: INVALID_CONTINUE_URI; returnOobLink needs Bearer owner: INSUFFICIENT_PERMISSION")
     func sendErrors() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
 
-        let relative = try await harness.v1("accounts:sendOobCode", ["requestType": "EMAIL_SIGNIN", "email": "a@example.com", "continueUrl": "continue-url"])
-        let notAdmin = try await harness.v1("accounts:sendOobCode", ["requestType": "EMAIL_SIGNIN", "email": "a@example.com", "returnOobLink": true])
+        let relative = try await harness.v1(
+            "accounts:sendOobCode",
+            ["requestType": "EMAIL_SIGNIN", "email": "a@example.com", "continueUrl": "continue-url"])
+        let notAdmin = try await harness.v1(
+            "accounts:sendOobCode", ["requestType": "EMAIL_SIGNIN", "email": "a@example.com", "returnOobLink": true])
         let admin = try await harness.v1(
-            "accounts:sendOobCode", ["requestType": "EMAIL_SIGNIN", "email": "a@example.com", "returnOobLink": true], headers: BackendHarness.owner
+            "accounts:sendOobCode", ["requestType": "EMAIL_SIGNIN", "email": "a@example.com", "returnOobLink": true],
+            headers: BackendHarness.owner
         ).requireOK()
         let noType = try await harness.v1("accounts:sendOobCode", ["email": "a@example.com"])
-        let resetUnknown = try await harness.v1("accounts:sendOobCode", ["requestType": "PASSWORD_RESET", "email": "nobody@example.com"])
+        let resetUnknown = try await harness.v1(
+            "accounts:sendOobCode", ["requestType": "PASSWORD_RESET", "email": "nobody@example.com"])
 
         #expect(relative.status == 400)
-        #expect(relative.errorMessage == "INVALID_CONTINUE_URI : ((expected an absolute URI with valid scheme and host))")
+        #expect(
+            relative.errorMessage == "INVALID_CONTINUE_URI : ((expected an absolute URI with valid scheme and host))")
         #expect(notAdmin.errorMessage == "INSUFFICIENT_PERMISSION")
         #expect((admin["oobLink"] as? String)?.contains("/emulator/action?mode=signIn&lang=en&oobCode=") == true)
         #expect((admin["oobCode"] as? String)?.count == 54)
@@ -65,9 +81,13 @@ struct EmailLinkTests {
         defer { harness.backend.stop() }
         let record = try await Self.sendSignInLink(harness, email: "ada@example.com")
 
-        let mismatch = try await harness.v1("accounts:signInWithEmailLink", ["email": "bob@example.com", "oobCode": record.oobCode])
-        let signedIn = try await harness.v1("accounts:signInWithEmailLink", ["email": "ADA@example.com", "oobCode": record.oobCode]).requireOK()
-        let reused = try await harness.v1("accounts:signInWithEmailLink", ["email": "ada@example.com", "oobCode": record.oobCode])
+        let mismatch = try await harness.v1(
+            "accounts:signInWithEmailLink", ["email": "bob@example.com", "oobCode": record.oobCode])
+        let signedIn = try await harness.v1(
+            "accounts:signInWithEmailLink", ["email": "ADA@example.com", "oobCode": record.oobCode]
+        ).requireOK()
+        let reused = try await harness.v1(
+            "accounts:signInWithEmailLink", ["email": "ada@example.com", "oobCode": record.oobCode])
 
         #expect(mismatch.status == 400)
         #expect(mismatch.errorMessage == "INVALID_EMAIL : The email provided does not match the sign-in email address.")
@@ -78,14 +98,20 @@ struct EmailLinkTests {
         #expect(harness.backend.oobCodes.isEmpty)
         let account = try #require(harness.backend.accounts.first)
         #expect(account.emailVerified)
-        let methods = try await harness.v1("accounts:createAuthUri", ["identifier": "ada@example.com", "continueUri": "http://localhost"]).requireOK()
+        let methods = try await harness.v1(
+            "accounts:createAuthUri", ["identifier": "ada@example.com", "continueUri": "http://localhost"]
+        ).requireOK()
         #expect(methods["signinMethods"] as? [String] == ["emailLink"])
 
         let anonymous = try await harness.v1("accounts:signUp", [:]).requireOK()
         let second = try await Self.sendSignInLink(harness, email: "carol@example.com")
-        let linked = try await harness.v1("accounts:signInWithEmailLink", [
-            "email": "carol@example.com", "oobCode": second.oobCode, "idToken": try #require(anonymous["idToken"] as? String),
-        ]).requireOK()
+        let linked = try await harness.v1(
+            "accounts:signInWithEmailLink",
+            [
+                "email": "carol@example.com", "oobCode": second.oobCode,
+                "idToken": try #require(anonymous["idToken"] as? String),
+            ]
+        ).requireOK()
         #expect(linked["localId"] as? String == anonymous["localId"] as? String)
         #expect(linked["isNewUser"] as? Bool == false)
     }
@@ -98,16 +124,23 @@ struct EmailLinkTests {
         let path = String(record.oobLink.dropFirst(harness.backend.baseURL.count))
 
         let opened = try await harness.get(path)
-        let withoutContinue = try await harness.get("/emulator/action?mode=signIn&lang=en&oobCode=\(record.oobCode)&apiKey=fake-api-key")
+        let withoutContinue = try await harness.get(
+            "/emulator/action?mode=signIn&lang=en&oobCode=\(record.oobCode)&apiKey=fake-api-key")
         let noKey = try await harness.get("/emulator/action?mode=signIn&oobCode=\(record.oobCode)")
 
         #expect(opened.status == 303)
-        #expect(opened.header("Location") == "https://example.com/?mode=signIn&lang=en&oobCode=\(record.oobCode)&apiKey=fake-api-key")
+        #expect(
+            opened.header("Location")
+                == "https://example.com/?mode=signIn&lang=en&oobCode=\(record.oobCode)&apiKey=fake-api-key")
         #expect(harness.backend.oobCodes.map(\.oobCode) == [record.oobCode])
         #expect(withoutContinue.status == 400)
-        #expect(((try withoutContinue.json)["authEmulator"] as? [String: Any])?["error"] as? String == "Missing continueUrl query parameter")
+        #expect(
+            ((try withoutContinue.json)["authEmulator"] as? [String: Any])?["error"] as? String
+                == "Missing continueUrl query parameter")
         #expect(noKey.status == 400)
-        _ = try await harness.v1("accounts:signInWithEmailLink", ["email": "ada@example.com", "oobCode": record.oobCode]).requireOK()
+        _ = try await harness.v1(
+            "accounts:signInWithEmailLink", ["email": "ada@example.com", "oobCode": record.oobCode]
+        ).requireOK()
     }
 
     @Test("A VERIFY_EMAIL link verifies when opened; opening it again says it expired")
@@ -115,7 +148,10 @@ struct EmailLinkTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         let signedUp = try await harness.signUp(email: "ada@example.com")
-        _ = try await harness.v1("accounts:sendOobCode", ["requestType": "VERIFY_EMAIL", "idToken": try #require(signedUp["idToken"] as? String)]).requireOK()
+        _ = try await harness.v1(
+            "accounts:sendOobCode",
+            ["requestType": "VERIFY_EMAIL", "idToken": try #require(signedUp["idToken"] as? String)]
+        ).requireOK()
         let record = try #require(harness.backend.oobCodes.first)
         let path = String(record.oobLink.dropFirst(harness.backend.baseURL.count))
 
@@ -123,12 +159,17 @@ struct EmailLinkTests {
         let again = try await harness.get(path)
 
         #expect(record.oobLink.contains("mode=verifyEmail"))
-        #expect((opened["authEmulator"] as? [String: Any])?["success"] as? String == "The email has been successfully verified.")
+        #expect(
+            (opened["authEmulator"] as? [String: Any])?["success"] as? String
+                == "The email has been successfully verified.")
         #expect(harness.backend.accounts.first?.emailVerified == true)
         #expect(again.status == 400)
-        #expect(((try again.json)["authEmulator"] as? [String: Any])?["error"] as? String
-            == "Your request to verify your email has expired or the link has already been used.")
-        #expect(harness.logs.all.contains("To verify the email address ada@example.com, follow this link: \(record.oobLink)"))
+        #expect(
+            ((try again.json)["authEmulator"] as? [String: Any])?["error"] as? String
+                == "Your request to verify your email has expired or the link has already been used.")
+        #expect(
+            harness.logs.all.contains(
+                "To verify the email address ada@example.com, follow this link: \(record.oobLink)"))
     }
 
     @Test("A PASSWORD_RESET link needs &newPassword=, then changes the password")
@@ -136,18 +177,23 @@ struct EmailLinkTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         _ = try await harness.signUp(email: "ada@example.com")
-        _ = try await harness.v1("accounts:sendOobCode", ["requestType": "PASSWORD_RESET", "email": "ada@example.com"]).requireOK()
+        _ = try await harness.v1("accounts:sendOobCode", ["requestType": "PASSWORD_RESET", "email": "ada@example.com"])
+            .requireOK()
         let record = try #require(harness.backend.oobCodes.first)
         let path = String(record.oobLink.dropFirst(harness.backend.baseURL.count))
 
         let bare = try await harness.get(path)
         let placeholder = try await harness.get(path + "&newPassword=NEW_PASSWORD_HERE")
         let done = try await harness.get(path + "&newPassword=brand-new-secret").requireOK()
-        let oldPassword = try await harness.v1("accounts:signInWithPassword", ["email": "ada@example.com", "password": "secret-password"])
-        let newPassword = try await harness.v1("accounts:signInWithPassword", ["email": "ada@example.com", "password": "brand-new-secret"])
+        let oldPassword = try await harness.v1(
+            "accounts:signInWithPassword", ["email": "ada@example.com", "password": "secret-password"])
+        let newPassword = try await harness.v1(
+            "accounts:signInWithPassword", ["email": "ada@example.com", "password": "brand-new-secret"])
 
         #expect(bare.status == 400)
-        #expect(((try bare.json)["authEmulator"] as? [String: Any])?["urlTemplate"] as? String == record.oobLink + "&newPassword=NEW_PASSWORD_HERE")
+        #expect(
+            ((try bare.json)["authEmulator"] as? [String: Any])?["urlTemplate"] as? String == record.oobLink
+                + "&newPassword=NEW_PASSWORD_HERE")
         #expect(placeholder.status == 400)
         #expect((done["authEmulator"] as? [String: Any])?["email"] as? String == "ada@example.com")
         #expect(oldPassword.errorMessage == "INVALID_PASSWORD")
@@ -175,13 +221,23 @@ extension EmailLinkTests {
     func redirectEncoding() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let record = try await Self.sendSignInLink(harness, email: "ada@example.com", continueUrl: "https://example.com/done?x=1#frag")
+        let record = try await Self.sendSignInLink(
+            harness, email: "ada@example.com", continueUrl: "https://example.com/done?x=1#frag")
 
-        let opened = try await harness.get("/emulator/action?mode=signIn&lang=en&oobCode=\(record.oobCode)&apiKey=fake-api-key&continueUrl=https%3A%2F%2Fexample.com%2Fdone%3Fx%3D1%23frag")
-        let spaced = try await harness.get("/emulator/action?mode=verifyEmail&oobCode=nope&apiKey=k&continueUrl=https%3A%2F%2Fexample.com%2Fa%20b%0D%0AX-Injected%3A%201")
-        let withLineBreak = try await harness.get("/emulator/action?mode=signIn&oobCode=c&apiKey=k&continueUrl=https%3A%2F%2Fexample.com%2Fa%0D%0AX-Injected%3A%201")
+        let opened = try await harness.get(
+            "/emulator/action?mode=signIn&lang=en&oobCode=\(record.oobCode)&apiKey=fake-api-key&continueUrl=https%3A%2F%2Fexample.com%2Fdone%3Fx%3D1%23frag"
+        )
+        let spaced = try await harness.get(
+            "/emulator/action?mode=verifyEmail&oobCode=nope&apiKey=k&continueUrl=https%3A%2F%2Fexample.com%2Fa%20b%0D%0AX-Injected%3A%201"
+        )
+        let withLineBreak = try await harness.get(
+            "/emulator/action?mode=signIn&oobCode=c&apiKey=k&continueUrl=https%3A%2F%2Fexample.com%2Fa%0D%0AX-Injected%3A%201"
+        )
 
-        #expect(opened.header("Location") == "https://example.com/done?x=1&mode=signIn&lang=en&oobCode=\(record.oobCode)&apiKey=fake-api-key#frag")
+        #expect(
+            opened.header("Location")
+                == "https://example.com/done?x=1&mode=signIn&lang=en&oobCode=\(record.oobCode)&apiKey=fake-api-key#frag"
+        )
         #expect(spaced.status == 400, "an unknown code is refused before any redirect")
         #expect(withLineBreak.status == 303)
         #expect(withLineBreak.header("X-Injected") == nil)

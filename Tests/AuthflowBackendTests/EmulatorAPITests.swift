@@ -11,7 +11,9 @@ struct EmulatorAPITests {
         let sent = try await harness.sendCode(to: "+15555550100")
 
         let listed = try await harness.get("/emulator/v1/projects/\(harness.projectID)/verificationCodes").requireOK()
-        _ = try await harness.v1("accounts:signInWithPhoneNumber", ["sessionInfo": sent.sessionInfo, "code": sent.code]).requireOK()
+        _ = try await harness.v1(
+            "accounts:signInWithPhoneNumber", ["sessionInfo": sent.sessionInfo, "code": sent.code]
+        ).requireOK()
         let after = try await harness.get("/emulator/v1/projects/\(harness.projectID)/verificationCodes")
 
         let entries = try #require(listed["verificationCodes"] as? [[String: String]])
@@ -47,11 +49,19 @@ struct EmulatorAPITests {
         let path = "/emulator/v1/projects/\(harness.projectID)/config"
 
         let initial = try await harness.get(path)
-        let patched = try await harness.send(.patch, path, body: Array(#"{"emailPrivacyConfig":{"enableImprovedEmailPrivacy":true}}"#.utf8))
-        let duplicates = try await harness.send(.patch, path, body: Array(#"{"signIn":{"allowDuplicateEmails":true}}"#.utf8))
+        let patched = try await harness.send(
+            .patch, path, body: Array(#"{"emailPrivacyConfig":{"enableImprovedEmailPrivacy":true}}"#.utf8))
+        let duplicates = try await harness.send(
+            .patch, path, body: Array(#"{"signIn":{"allowDuplicateEmails":true}}"#.utf8))
 
-        #expect(initial.text == #"{"signIn":{"allowDuplicateEmails":false},"emailPrivacyConfig":{"enableImprovedEmailPrivacy":false}}"#)
-        #expect(patched.text == #"{"signIn":{"allowDuplicateEmails":false},"emailPrivacyConfig":{"enableImprovedEmailPrivacy":true}}"#)
+        #expect(
+            initial.text
+                == #"{"signIn":{"allowDuplicateEmails":false},"emailPrivacyConfig":{"enableImprovedEmailPrivacy":false}}"#
+        )
+        #expect(
+            patched.text
+                == #"{"signIn":{"allowDuplicateEmails":false},"emailPrivacyConfig":{"enableImprovedEmailPrivacy":true}}"#
+        )
         #expect(duplicates.status == 501)
     }
 
@@ -61,12 +71,15 @@ struct EmulatorAPITests {
         defer { harness.backend.stop() }
         let signedUp = try await harness.signUp(email: "ada@example.com")
         _ = try await harness.sendCode(to: "+15555550100")
-        _ = try await harness.v1("accounts:sendOobCode", ["requestType": "EMAIL_SIGNIN", "email": "bob@example.com"]).requireOK()
+        _ = try await harness.v1("accounts:sendOobCode", ["requestType": "EMAIL_SIGNIN", "email": "bob@example.com"])
+            .requireOK()
 
         harness.backend.reset()
         let refresh = try await harness.post(
             "/securetoken.googleapis.com/v1/token?key=k",
-            form: [("grant_type", "refresh_token"), ("refresh_token", try #require(signedUp["refreshToken"] as? String))]
+            form: [
+                ("grant_type", "refresh_token"), ("refresh_token", try #require(signedUp["refreshToken"] as? String)),
+            ]
         )
 
         #expect(harness.backend.accounts.isEmpty)

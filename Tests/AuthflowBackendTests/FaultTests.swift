@@ -9,7 +9,8 @@ struct FaultTests {
     func statusFault() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        harness.backend.setFault(.status(503, body: #"{"error":{"code":503,"message":"UNAVAILABLE"}}"#), for: "accounts:signUp", times: 2)
+        harness.backend.setFault(
+            .status(503, body: #"{"error":{"code":503,"message":"UNAVAILABLE"}}"#), for: "accounts:signUp", times: 2)
 
         let first = try await harness.v1("accounts:signUp", [:])
         let other = try await harness.get("/identitytoolkit.googleapis.com/v1/projects?key=k")
@@ -32,7 +33,8 @@ struct FaultTests {
         harness.backend.setFault(.status(429, body: "{}"), for: "token")
 
         let page = try await harness.get("/emulator/auth/handler?apiKey=k&providerId=apple.com&ibi=x")
-        let token = try await harness.post("/securetoken.googleapis.com/v1/token?key=k", form: [("grant_type", "refresh_token")])
+        let token = try await harness.post(
+            "/securetoken.googleapis.com/v1/token?key=k", form: [("grant_type", "refresh_token")])
         harness.backend.setFault(nil)
         harness.backend.clearFaults()
         let healed = try await harness.get("/identitytoolkit.googleapis.com/v1/projects?key=k")
@@ -66,14 +68,17 @@ struct FaultTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         harness.backend.setFault(.delay(.milliseconds(600)), for: "projects")
-        let impatient = HTTPClient(configuration: HTTPClientConfiguration(totalTimeout: .milliseconds(200), redirects: .doNotFollow, proxy: .none))
+        let impatient = HTTPClient(
+            configuration: HTTPClientConfiguration(
+                totalTimeout: .milliseconds(200), redirects: .doNotFollow, proxy: .none))
 
         let clock = ContinuousClock()
         let start = clock.now
         let slow = try await harness.get("/identitytoolkit.googleapis.com/v1/projects?key=k")
         let elapsed = clock.now - start
         await #expect(throws: HTTPError.self) {
-            _ = try await impatient.send(HTTPRequest(url: harness.backend.baseURL + "/identitytoolkit.googleapis.com/v1/projects?key=k"))
+            _ = try await impatient.send(
+                HTTPRequest(url: harness.backend.baseURL + "/identitytoolkit.googleapis.com/v1/projects?key=k"))
         }
 
         #expect(slow.status == 200)

@@ -13,8 +13,11 @@ struct HandlerSessionTests {
 
     /// Opens the widget with `hash` as the session and chooses a GitHub account; returns the OAuth response URL
     /// (the custom-scheme answer's `link`).
-    static func redirectLink(_ harness: BackendHarness, eventID: String, sessionHash: String = hash) async throws -> String {
-        let query = "apiKey=fake-api-key&authType=signInWithRedirect&ibi=com.example.app&sessionId=\(sessionHash)"
+    static func redirectLink(
+        _ harness: BackendHarness, eventID: String, sessionHash: String = hash
+    ) async throws -> String {
+        let query =
+            "apiKey=fake-api-key&authType=signInWithRedirect&ibi=com.example.app&sessionId=\(sessionHash)"
             + "&v=12.0&eventId=\(eventID)&providerId=github.com&clientId=123-abc.apps.googleusercontent.com"
         let page = try await harness.get("/emulator/auth/handler?\(query)")
         var form = IdpWidgetTests.hiddenFields(page.text)
@@ -26,29 +29,42 @@ struct HandlerSessionTests {
         return try #require(QueryParameters(url: inner).value("link"))
     }
 
-    @Test("The raw sessionId signs in; the hashed value, another value or none is refused with MISSING_OR_INVALID_NONCE")
+    @Test(
+        "The raw sessionId signs in; the hashed value, another value or none is refused with MISSING_OR_INVALID_NONCE")
     func pairing() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         let link = try await Self.redirectLink(harness, eventID: "EVTSESSION")
 
-        let hashed = try await harness.v1("accounts:signInWithIdp", [
-            "requestUri": link, "postBody": "providerId=github.com", "sessionId": Self.hash, "returnSecureToken": true,
-        ])
-        let other = try await harness.v1("accounts:signInWithIdp", [
-            "requestUri": link, "postBody": "providerId=github.com", "sessionId": "ABCDEFGHIK", "returnSecureToken": true,
-        ])
-        let none = try await harness.v1("accounts:signInWithIdp", [
-            "requestUri": link, "postBody": "providerId=github.com", "returnSecureToken": true,
-        ])
+        let hashed = try await harness.v1(
+            "accounts:signInWithIdp",
+            [
+                "requestUri": link, "postBody": "providerId=github.com", "sessionId": Self.hash,
+                "returnSecureToken": true,
+            ])
+        let other = try await harness.v1(
+            "accounts:signInWithIdp",
+            [
+                "requestUri": link, "postBody": "providerId=github.com", "sessionId": "ABCDEFGHIK",
+                "returnSecureToken": true,
+            ])
+        let none = try await harness.v1(
+            "accounts:signInWithIdp",
+            [
+                "requestUri": link, "postBody": "providerId=github.com", "returnSecureToken": true,
+            ])
         #expect(harness.backend.accounts.isEmpty, "nothing was created by the refused requests")
-        let good = try await harness.v1("accounts:signInWithIdp", [
-            "requestUri": link, "postBody": "providerId=github.com", "sessionId": Self.raw, "returnSecureToken": true,
-        ])
+        let good = try await harness.v1(
+            "accounts:signInWithIdp",
+            [
+                "requestUri": link, "postBody": "providerId=github.com", "sessionId": Self.raw,
+                "returnSecureToken": true,
+            ])
 
         for refused in [hashed, other, none] {
             #expect(refused.status == 400)
-            #expect(refused.errorMessage?.hasPrefix("MISSING_OR_INVALID_NONCE") == true, "\(refused.errorMessage ?? "")")
+            #expect(
+                refused.errorMessage?.hasPrefix("MISSING_OR_INVALID_NONCE") == true, "\(refused.errorMessage ?? "")")
         }
         let signedIn = try good.requireOK()
         #expect(signedIn["email"] as? String == "octo@example.com")
@@ -60,10 +76,13 @@ struct HandlerSessionTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
 
-        let direct = try await harness.v1("accounts:signInWithIdp", [
-            "requestUri": "http://localhost", "returnSecureToken": true,
-            "postBody": #"providerId=github.com&id_token={"sub":"gh-32","email":"d@example.com","email_verified":true}"#,
-        ])
+        let direct = try await harness.v1(
+            "accounts:signInWithIdp",
+            [
+                "requestUri": "http://localhost", "returnSecureToken": true,
+                "postBody":
+                    #"providerId=github.com&id_token={"sub":"gh-32","email":"d@example.com","email_verified":true}"#,
+            ])
 
         #expect(direct.status == 200)
     }

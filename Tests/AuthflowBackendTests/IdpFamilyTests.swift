@@ -18,9 +18,13 @@ struct IdpFamilyTests {
         defer { harness.backend.stop() }
         let claims = #"{"sub":"oidc-9","email":"o@example.com","email_verified":true,"name":"O","groups":["eng"]}"#
 
-        let reply = try await harness.v1("accounts:signInWithIdp", [
-            "requestUri": "http://localhost", "returnSecureToken": true, "postBody": "providerId=oidc.okta&id_token=\(Self.form(claims))",
-        ]).requireOK()
+        let reply = try await harness.v1(
+            "accounts:signInWithIdp",
+            [
+                "requestUri": "http://localhost", "returnSecureToken": true,
+                "postBody": "providerId=oidc.okta&id_token=\(Self.form(claims))",
+            ]
+        ).requireOK()
 
         #expect(reply["providerId"] as? String == "oidc.okta")
         #expect(reply["federatedId"] as? String == "oidc-9")
@@ -33,12 +37,17 @@ struct IdpFamilyTests {
     func saml() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let saml = #"{"assertion":{"subject":{"nameId":"person@saml.example.com"},"attributeStatements":{"department":["eng"]}}}"#
+        let saml =
+            #"{"assertion":{"subject":{"nameId":"person@saml.example.com"},"attributeStatements":{"department":["eng"]}}}"#
 
-        let reply = try await harness.v1("accounts:signInWithIdp", [
-            "requestUri": "http://localhost", "returnSecureToken": true,
-            "postBody": "providerId=saml.acme&id_token=\(Self.form(#"{"sub":"saml-user-1"}"#))&SAMLResponse=\(Self.form(saml))",
-        ]).requireOK()
+        let reply = try await harness.v1(
+            "accounts:signInWithIdp",
+            [
+                "requestUri": "http://localhost", "returnSecureToken": true,
+                "postBody":
+                    "providerId=saml.acme&id_token=\(Self.form(#"{"sub":"saml-user-1"}"#))&SAMLResponse=\(Self.form(saml))",
+            ]
+        ).requireOK()
 
         #expect(reply["email"] as? String == "person@saml.example.com")
         #expect(reply["emailVerified"] as? Bool == true)
@@ -51,16 +60,21 @@ struct IdpFamilyTests {
         arguments: [
             ("{}", "INVALID_IDP_RESPONSE ((Missing assertion in SAMLResponse.))"),
             (#"{"assertion":{}}"#, "INVALID_IDP_RESPONSE ((Missing assertion.subject in SAMLResponse.))"),
-            (#"{"assertion":{"subject":{}}}"#, "INVALID_IDP_RESPONSE ((Missing assertion.subject.nameId in SAMLResponse.))"),
+            (
+                #"{"assertion":{"subject":{}}}"#,
+                "INVALID_IDP_RESPONSE ((Missing assertion.subject.nameId in SAMLResponse.))"
+            ),
         ])
     func samlIncomplete(saml: String, message: String) async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
 
-        let reply = try await harness.v1("accounts:signInWithIdp", [
-            "requestUri": "http://localhost", "returnSecureToken": true,
-            "postBody": "providerId=saml.x&id_token=\(Self.form(#"{"sub":"u"}"#))&SAMLResponse=\(Self.form(saml))",
-        ])
+        let reply = try await harness.v1(
+            "accounts:signInWithIdp",
+            [
+                "requestUri": "http://localhost", "returnSecureToken": true,
+                "postBody": "providerId=saml.x&id_token=\(Self.form(#"{"sub":"u"}"#))&SAMLResponse=\(Self.form(saml))",
+            ])
 
         #expect(reply.status == 400)
         #expect(reply.errorMessage == message)
@@ -73,9 +87,13 @@ struct IdpFamilyTests {
         _ = try await harness.signUp(email: "shared@example.com")
         let claims = #"{"sub":"gh-5","email":"shared@example.com","email_verified":true}"#
 
-        let reply = try await harness.v1("accounts:signInWithIdp", [
-            "requestUri": "http://localhost", "returnSecureToken": true, "postBody": "providerId=github.com&id_token=\(Self.form(claims))",
-        ]).requireOK()
+        let reply = try await harness.v1(
+            "accounts:signInWithIdp",
+            [
+                "requestUri": "http://localhost", "returnSecureToken": true,
+                "postBody": "providerId=github.com&id_token=\(Self.form(claims))",
+            ]
+        ).requireOK()
 
         #expect(reply["isNewUser"] == nil)
         let account = try #require(harness.backend.accounts.first)

@@ -7,21 +7,30 @@ struct IdpTests {
     private static func appleJWT(_ claims: [String: Any]) throws -> String {
         func segment(_ object: [String: Any]) throws -> String {
             try JSONSerialization.data(withJSONObject: object).base64EncodedString()
-                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(
+                    of: "=", with: "")
         }
         return try segment(["alg": "RS256", "kid": "fake"]) + "." + segment(claims) + ".Z2FyYmFnZS1zaWduYXR1cmU"
     }
 
-    @Test("Apple with a JWT id_token in postBody: federatedId=sub, the fake access token, the id_token echoed; nonce ignored")
+    @Test(
+        "Apple with a JWT id_token in postBody: federatedId=sub, the fake access token, the id_token echoed; nonce ignored"
+    )
     func appleJWTCredential() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let jwt = try Self.appleJWT(["sub": "apple-user-001", "email": "Ada@Privaterelay.Appleid.com", "email_verified": "true", "nonce": "whatever"])
+        let jwt = try Self.appleJWT([
+            "sub": "apple-user-001", "email": "Ada@Privaterelay.Appleid.com", "email_verified": "true",
+            "nonce": "whatever",
+        ])
 
-        let reply = try await harness.v1("accounts:signInWithIdp", [
-            "requestUri": "http://localhost", "postBody": "id_token=\(jwt)&providerId=apple.com&nonce=abc",
-            "returnSecureToken": true, "returnIdpCredential": true,
-        ]).requireOK()
+        let reply = try await harness.v1(
+            "accounts:signInWithIdp",
+            [
+                "requestUri": "http://localhost", "postBody": "id_token=\(jwt)&providerId=apple.com&nonce=abc",
+                "returnSecureToken": true, "returnIdpCredential": true,
+            ]
+        ).requireOK()
 
         #expect(reply["providerId"] as? String == "apple.com")
         #expect(reply["federatedId"] as? String == "apple-user-001")
@@ -40,12 +49,18 @@ struct IdpTests {
     func requestUriCredential() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let claims = #"{"sub":"apple-sim-1","iss":"","aud":"","exp":0,"iat":0,"email":"sim@example.com","email_verified":true}"#
+        let claims =
+            #"{"sub":"apple-sim-1","iss":"","aud":"","exp":0,"iat":0,"email":"sim@example.com","email_verified":true}"#
         let encoded = try #require(claims.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
-        let requestUri = "http://\(harness.backend.hostAndPort)/emulator/auth/handler?providerId=apple.com&id_token=\(encoded)"
+        let requestUri =
+            "http://\(harness.backend.hostAndPort)/emulator/auth/handler?providerId=apple.com&id_token=\(encoded)"
 
-        let first = try await harness.v1("accounts:signInWithIdp", ["requestUri": requestUri, "sessionId": "ABCDEFGHIJ", "returnSecureToken": true]).requireOK()
-        let second = try await harness.v1("accounts:signInWithIdp", ["requestUri": requestUri, "returnSecureToken": true]).requireOK()
+        let first = try await harness.v1(
+            "accounts:signInWithIdp", ["requestUri": requestUri, "sessionId": "ABCDEFGHIJ", "returnSecureToken": true]
+        ).requireOK()
+        let second = try await harness.v1(
+            "accounts:signInWithIdp", ["requestUri": requestUri, "returnSecureToken": true]
+        ).requireOK()
 
         #expect(first["isNewUser"] as? Bool == true)
         #expect(second["isNewUser"] == nil)
@@ -59,19 +74,40 @@ struct IdpTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
 
-        let notAJWT = try await harness.v1("accounts:signInWithIdp", ["requestUri": "http://localhost", "postBody": "providerId=apple.com&id_token=notajwt"])
-        let brokenJSON = try await harness.v1("accounts:signInWithIdp", ["requestUri": "http://localhost", "postBody": "providerId=apple.com&id_token={oops"])
-        let noSub = try await harness.v1("accounts:signInWithIdp", ["requestUri": "http://localhost", "postBody": #"providerId=apple.com&id_token={"email":"a@b.c"}"#])
-        let relative = try await harness.v1("accounts:signInWithIdp", ["requestUri": "/callback", "postBody": "providerId=apple.com&id_token=x"])
-        let noProvider = try await harness.v1("accounts:signInWithIdp", ["requestUri": "http://localhost", "postBody": #"id_token={"sub":"x"}"#])
-        let accessOnly = try await harness.v1("accounts:signInWithIdp", ["requestUri": "http://localhost", "postBody": "providerId=apple.com&access_token=opaque"])
+        let notAJWT = try await harness.v1(
+            "accounts:signInWithIdp",
+            ["requestUri": "http://localhost", "postBody": "providerId=apple.com&id_token=notajwt"])
+        let brokenJSON = try await harness.v1(
+            "accounts:signInWithIdp",
+            ["requestUri": "http://localhost", "postBody": "providerId=apple.com&id_token={oops"])
+        let noSub = try await harness.v1(
+            "accounts:signInWithIdp",
+            ["requestUri": "http://localhost", "postBody": #"providerId=apple.com&id_token={"email":"a@b.c"}"#])
+        let relative = try await harness.v1(
+            "accounts:signInWithIdp", ["requestUri": "/callback", "postBody": "providerId=apple.com&id_token=x"])
+        let noProvider = try await harness.v1(
+            "accounts:signInWithIdp", ["requestUri": "http://localhost", "postBody": #"id_token={"sub":"x"}"#])
+        let accessOnly = try await harness.v1(
+            "accounts:signInWithIdp",
+            ["requestUri": "http://localhost", "postBody": "providerId=apple.com&access_token=opaque"])
 
         #expect(notAJWT.status == 400)
-        #expect(notAJWT.errorMessage == "INVALID_IDP_RESPONSE : Unable to parse id_token: notajwt ((Auth Emulator only accepts strict JSON or JWTs as fake id_tokens.))")
-        #expect(brokenJSON.errorMessage == "INVALID_IDP_RESPONSE : Unable to parse id_token: {oops ((Auth Emulator failed to parse fake id_token as strict JSON.))")
-        #expect(noSub.errorMessage == #"INVALID_IDP_RESPONSE : Invalid Idp Response: id_token missing required fields. ((Missing "sub" field. This field is required and must be a unique identifier.))"#)
+        #expect(
+            notAJWT.errorMessage
+                == "INVALID_IDP_RESPONSE : Unable to parse id_token: notajwt ((Auth Emulator only accepts strict JSON or JWTs as fake id_tokens.))"
+        )
+        #expect(
+            brokenJSON.errorMessage
+                == "INVALID_IDP_RESPONSE : Unable to parse id_token: {oops ((Auth Emulator failed to parse fake id_token as strict JSON.))"
+        )
+        #expect(
+            noSub.errorMessage
+                == #"INVALID_IDP_RESPONSE : Invalid Idp Response: id_token missing required fields. ((Missing "sub" field. This field is required and must be a unique identifier.))"#
+        )
         #expect(relative.errorMessage == "INVALID_REQUEST_URI")
-        #expect(noProvider.errorMessage?.hasPrefix("INVALID_CREDENTIAL_OR_PROVIDER_ID : Invalid IdP response/credential: http://localhost/") == true)
+        #expect(
+            noProvider.errorMessage?.hasPrefix(
+                "INVALID_CREDENTIAL_OR_PROVIDER_ID : Invalid IdP response/credential: http://localhost/") == true)
         #expect(accessOnly.status == 501)
     }
 
@@ -81,10 +117,14 @@ struct IdpTests {
         defer { harness.backend.stop() }
         _ = try await harness.signUp(email: "ada@example.com")
 
-        let reply = try await harness.v1("accounts:signInWithIdp", [
-            "requestUri": "http://localhost", "postBody": #"providerId=apple.com&id_token={"sub":"apple-ada","email":"ada@example.com"}"#,
-            "returnSecureToken": true,
-        ]).requireOK()
+        let reply = try await harness.v1(
+            "accounts:signInWithIdp",
+            [
+                "requestUri": "http://localhost",
+                "postBody": #"providerId=apple.com&id_token={"sub":"apple-ada","email":"ada@example.com"}"#,
+                "returnSecureToken": true,
+            ]
+        ).requireOK()
 
         #expect(reply["needConfirmation"] as? Bool == true)
         #expect(reply["idToken"] == nil)
@@ -92,19 +132,26 @@ struct IdpTests {
         #expect(reply["verifiedProvider"] as? [String] == [])
     }
 
-    @Test("Linking a credential already linked elsewhere: FEDERATED_USER_ID_ALREADY_LINKED, or a 200 errorMessage with returnIdpCredential")
+    @Test(
+        "Linking a credential already linked elsewhere: FEDERATED_USER_ID_ALREADY_LINKED, or a 200 errorMessage with returnIdpCredential"
+    )
     func alreadyLinked() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         let postBody = #"providerId=apple.com&id_token={"sub":"apple-1"}"#
-        _ = try await harness.v1("accounts:signInWithIdp", ["requestUri": "http://localhost", "postBody": postBody]).requireOK()
+        _ = try await harness.v1("accounts:signInWithIdp", ["requestUri": "http://localhost", "postBody": postBody])
+            .requireOK()
         let other = try await harness.signUp(email: "bob@example.com")
         let idToken = try #require(other["idToken"] as? String)
 
-        let plain = try await harness.v1("accounts:signInWithIdp", ["requestUri": "http://localhost", "postBody": postBody, "idToken": idToken])
-        let soft = try await harness.v1("accounts:signInWithIdp", [
-            "requestUri": "http://localhost", "postBody": postBody, "idToken": idToken, "returnIdpCredential": true,
-        ]).requireOK()
+        let plain = try await harness.v1(
+            "accounts:signInWithIdp", ["requestUri": "http://localhost", "postBody": postBody, "idToken": idToken])
+        let soft = try await harness.v1(
+            "accounts:signInWithIdp",
+            [
+                "requestUri": "http://localhost", "postBody": postBody, "idToken": idToken, "returnIdpCredential": true,
+            ]
+        ).requireOK()
 
         #expect(plain.status == 400)
         #expect(plain.errorMessage == "FEDERATED_USER_ID_ALREADY_LINKED")
@@ -117,13 +164,20 @@ struct IdpTests {
     func revokeToken() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let signedIn = try await harness.v1("accounts:signInWithIdp", [
-            "requestUri": "http://localhost", "postBody": #"providerId=apple.com&id_token={"sub":"apple-1"}"#, "returnSecureToken": true,
-        ]).requireOK()
+        let signedIn = try await harness.v1(
+            "accounts:signInWithIdp",
+            [
+                "requestUri": "http://localhost", "postBody": #"providerId=apple.com&id_token={"sub":"apple-1"}"#,
+                "returnSecureToken": true,
+            ]
+        ).requireOK()
         let idToken = try #require(signedIn["idToken"] as? String)
 
-        let revoked = try await harness.v2("accounts:revokeToken", ["providerId": "apple.com", "tokenType": "3", "token": "auth-code", "idToken": idToken])
-        let google = try await harness.v2("accounts:revokeToken", ["providerId": "google.com", "token": "t", "idToken": idToken])
+        let revoked = try await harness.v2(
+            "accounts:revokeToken",
+            ["providerId": "apple.com", "tokenType": "3", "token": "auth-code", "idToken": idToken])
+        let google = try await harness.v2(
+            "accounts:revokeToken", ["providerId": "google.com", "token": "t", "idToken": idToken])
 
         #expect(revoked.status == 200)
         #expect(revoked.text == "{}")

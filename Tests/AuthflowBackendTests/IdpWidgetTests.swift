@@ -8,14 +8,19 @@ import Testing
 @Suite("IdP widget at /emulator/auth/handler")
 struct IdpWidgetTests {
     /// protocol.md §12.2, produced by running the emulator's page script.
-    static let clientIdVector = "com.googleusercontent.apps.123-abc://firebaseauth/link?deep_link_id=http%3A%2F%2F127.0.0.1%3A9099%2F__%2Fauth%2Fcallback%3FauthType%3DsignInWithRedirect%26link%3Dhttp%253A%252F%252F127.0.0.1%253A9099%252Femulator%252Fauth%252Fhandler%253FproviderId%253Dapple.com%2526id_token%253D%25257B%252522sub%252522%25253A%252522apple-sim-1%252522%25252C%252522iss%252522%25253A%252522%252522%25252C%252522aud%252522%25253A%252522%252522%25252C%252522exp%252522%25253A0%25252C%252522iat%252522%25253A0%25252C%252522email%252522%25253A%252522sim%252540example.com%252522%25252C%252522email_verified%252522%25253Atrue%25257D%26eventId%3DEVT42"
+    static let clientIdVector =
+        "com.googleusercontent.apps.123-abc://firebaseauth/link?deep_link_id=http%3A%2F%2F127.0.0.1%3A9099%2F__%2Fauth%2Fcallback%3FauthType%3DsignInWithRedirect%26link%3Dhttp%253A%252F%252F127.0.0.1%253A9099%252Femulator%252Fauth%252Fhandler%253FproviderId%253Dapple.com%2526id_token%253D%25257B%252522sub%252522%25253A%252522apple-sim-1%252522%25252C%252522iss%252522%25253A%252522%252522%25252C%252522aud%252522%25253A%252522%252522%25252C%252522exp%252522%25253A0%25252C%252522iat%252522%25253A0%25252C%252522email%252522%25253A%252522sim%252540example.com%252522%25252C%252522email_verified%252522%25253Atrue%25257D%26eventId%3DEVT42"
 
     /// Creates the vector's account (sub apple-sim-1, sim@example.com, no name) the way a client would.
     private static func seedVectorAccount(_ harness: BackendHarness) async throws {
-        _ = try await harness.v1("accounts:signInWithIdp", [
-            "requestUri": "http://localhost",
-            "postBody": #"providerId=apple.com&id_token={"sub":"apple-sim-1","email":"sim@example.com","email_verified":true}"#,
-        ]).requireOK()
+        _ = try await harness.v1(
+            "accounts:signInWithIdp",
+            [
+                "requestUri": "http://localhost",
+                "postBody":
+                    #"providerId=apple.com&id_token={"sub":"apple-sim-1","email":"sim@example.com","email_verified":true}"#,
+            ]
+        ).requireOK()
     }
 
     /// The first account's hidden `id_token` field, read from the page as a browser would submit it.
@@ -29,7 +34,8 @@ struct IdpWidgetTests {
             .replacingOccurrences(of: "&amp;", with: "&")
     }
 
-    private static let widgetQuery = "apiKey=fake-api-key&authType=signInWithRedirect&ibi=com.example.app&sessionId=261305762671a58cae5b74990bcfc236c2336fb04a0fbac626166d9491d2884c&v=12.0&eventId=EVT42&providerId=apple.com"
+    private static let widgetQuery =
+        "apiKey=fake-api-key&authType=signInWithRedirect&ibi=com.example.app&sessionId=261305762671a58cae5b74990bcfc236c2336fb04a0fbac626166d9491d2884c&v=12.0&eventId=EVT42&providerId=apple.com"
 
     @Test("The page lists the provider's accounts with data-id-token, and warns about Apple via generic IdP")
     func listsAccounts() async throws {
@@ -37,12 +43,16 @@ struct IdpWidgetTests {
         defer { harness.backend.stop() }
         try await Self.seedVectorAccount(harness)
 
-        let page = try await harness.get("/emulator/auth/handler?\(Self.widgetQuery)&clientId=123-abc.apps.googleusercontent.com")
+        let page = try await harness.get(
+            "/emulator/auth/handler?\(Self.widgetQuery)&clientId=123-abc.apps.googleusercontent.com")
 
         #expect(page.status == 200)
         #expect(page.header("Content-Type") == "text/html; charset=utf-8")
-        let claims = #"{"sub":"apple-sim-1","iss":"","aud":"","exp":0,"iat":0,"email":"sim@example.com","email_verified":true}"#
-        let encoded = try #require(claims.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-_.!~*'()"))))
+        let claims =
+            #"{"sub":"apple-sim-1","iss":"","aud":"","exp":0,"iat":0,"email":"sim@example.com","email_verified":true}"#
+        let encoded = try #require(
+            claims.addingPercentEncoding(
+                withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-_.!~*'()"))))
         #expect(page.text.contains(#"data-id-token="\#(encoded)""#))
         #expect(try Self.firstAccountClaims(page.text) == claims)
         #expect(page.text.contains("sim@example.com"))
@@ -54,12 +64,13 @@ struct IdpWidgetTests {
 
     @Test("Choosing an account redirects to the custom-scheme URL of §12.2 byte for byte (clientId)")
     func clientIdVector() async throws {
-        let harness = try BackendHarness(hostPolicy: .any)  // the vector was recorded on 127.0.0.1:9099
+        let harness = try BackendHarness(hostPolicy: .any) // the vector was recorded on 127.0.0.1:9099
         defer { harness.backend.stop() }
         try await Self.seedVectorAccount(harness)
         // The emulator's script uses the host the browser used; this test's browser says 127.0.0.1:9099.
         let host = [HTTPHeader(name: "Host", value: "127.0.0.1:9099")]
-        let page = try await harness.get("/emulator/auth/handler?\(Self.widgetQuery)&clientId=123-abc.apps.googleusercontent.com", headers: host)
+        let page = try await harness.get(
+            "/emulator/auth/handler?\(Self.widgetQuery)&clientId=123-abc.apps.googleusercontent.com", headers: host)
 
         var form = Self.hiddenFields(page.text)
         form.append(("id_token", try Self.firstAccountClaims(page.text)))
@@ -72,17 +83,19 @@ struct IdpWidgetTests {
 
     @Test("With appId the scheme is app-<appId with : as ->; the rest of the URL is the same")
     func appIdVector() async throws {
-        let harness = try BackendHarness(hostPolicy: .any)  // the vector was recorded on 127.0.0.1:9099
+        let harness = try BackendHarness(hostPolicy: .any) // the vector was recorded on 127.0.0.1:9099
         defer { harness.backend.stop() }
         try await Self.seedVectorAccount(harness)
         let host = [HTTPHeader(name: "Host", value: "127.0.0.1:9099")]
-        let page = try await harness.get("/emulator/auth/handler?\(Self.widgetQuery)&appId=1:1234567890:ios:abcdef", headers: host)
+        let page = try await harness.get(
+            "/emulator/auth/handler?\(Self.widgetQuery)&appId=1:1234567890:ios:abcdef", headers: host)
 
         var form = Self.hiddenFields(page.text)
         form.append(("id_token", try Self.firstAccountClaims(page.text)))
         let chosen = try await harness.post("/emulator/auth/handler/select", form: form, headers: host)
 
-        let expected = Self.clientIdVector.replacingOccurrences(of: "com.googleusercontent.apps.123-abc://", with: "app-1-1234567890-ios-abcdef://")
+        let expected = Self.clientIdVector.replacingOccurrences(
+            of: "com.googleusercontent.apps.123-abc://", with: "app-1-1234567890-ios-abcdef://")
         #expect(chosen.header("Location") == expected)
     }
 
@@ -91,7 +104,8 @@ struct IdpWidgetTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         try await Self.seedVectorAccount(harness)
-        let page = try await harness.get("/emulator/auth/handler?\(Self.widgetQuery)&clientId=123-abc.apps.googleusercontent.com")
+        let page = try await harness.get(
+            "/emulator/auth/handler?\(Self.widgetQuery)&clientId=123-abc.apps.googleusercontent.com")
         var form = Self.hiddenFields(page.text)
         form.append(("id_token", try Self.firstAccountClaims(page.text)))
         let chosen = try await harness.post("/emulator/auth/handler/select", form: form)
@@ -100,9 +114,12 @@ struct IdpWidgetTests {
         let inner = try #require(queryItems(location)["deep_link_id"])
         let callback = queryItems(inner)
         let link = try #require(callback["link"])
-        let reply = try await harness.v1("accounts:signInWithIdp", ["requestUri": link, "sessionId": "ABCDEFGHIJ", "returnSecureToken": true]).requireOK()
+        let reply = try await harness.v1(
+            "accounts:signInWithIdp", ["requestUri": link, "sessionId": "ABCDEFGHIJ", "returnSecureToken": true]
+        ).requireOK()
 
-        #expect(inner.hasPrefix("http://\(harness.backend.hostAndPort)/__/auth/callback?authType=signInWithRedirect&link="))
+        #expect(
+            inner.hasPrefix("http://\(harness.backend.hostAndPort)/__/auth/callback?authType=signInWithRedirect&link="))
         #expect(callback["eventId"] == "EVT42")
         #expect(reply["federatedId"] as? String == "apple-sim-1")
         #expect(reply["isNewUser"] == nil)
@@ -113,7 +130,8 @@ struct IdpWidgetTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
 
-        let chosen = try await harness.get("/emulator/auth/handler/select?\(Self.widgetQuery)&appId=1:1:ios:a&new_account=1&email=&display_name=")
+        let chosen = try await harness.get(
+            "/emulator/auth/handler/select?\(Self.widgetQuery)&appId=1:1:ios:a&new_account=1&email=&display_name=")
         let location = try #require(chosen.header("Location"))
         let deepLink = try #require(queryItems(location)["deep_link_id"])
         let link = try #require(queryItems(deepLink)["link"])
@@ -149,10 +167,13 @@ struct IdpWidgetTests {
 
         let noProvider = try await harness.get("/emulator/auth/handler?apiKey=k")
         let noIdentifier = try await harness.get("/emulator/auth/handler?apiKey=k&providerId=apple.com")
-        let hostile = try await harness.get("/emulator/auth/handler?apiKey=k&providerId=%3Cscript%3Ealert(1)%3C%2Fscript%3E&ibi=a%22%3E%3Cb")
+        let hostile = try await harness.get(
+            "/emulator/auth/handler?apiKey=k&providerId=%3Cscript%3Ealert(1)%3C%2Fscript%3E&ibi=a%22%3E%3Cb")
 
         #expect(noProvider.status == 400)
-        #expect(((try noProvider.json)["authEmulator"] as? [String: Any])?["error"] as? String == "missing apiKey or providerId query parameters")
+        #expect(
+            ((try noProvider.json)["authEmulator"] as? [String: Any])?["error"] as? String
+                == "missing apiKey or providerId query parameters")
         #expect(noIdentifier.status == 400)
         #expect(noIdentifier.header("Content-Type") == "text/html; charset=utf-8")
         #expect(noIdentifier.text.contains("Missing one of appName / clientId / appId / apn / ibi query params."))
@@ -162,11 +183,14 @@ struct IdpWidgetTests {
         #expect(!hostile.text.contains(#"a"><b"#))
     }
 
-    @Test("authflow's error switch carries through the page's forms and returns firebaseError with authType and eventId")
+    @Test(
+        "authflow's error switch carries through the page's forms and returns firebaseError with authType and eventId")
     func simulatedError() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let page = try await harness.get("/emulator/auth/handler?\(Self.widgetQuery)&clientId=123-abc.apps.googleusercontent.com&authflowSimulateError=user-cancelled")
+        let page = try await harness.get(
+            "/emulator/auth/handler?\(Self.widgetQuery)&clientId=123-abc.apps.googleusercontent.com&authflowSimulateError=user-cancelled"
+        )
         let form = Self.hiddenFields(page.text)
 
         let chosen = try await harness.post("/emulator/auth/handler/select", form: form + [("new_account", "1")])
@@ -181,7 +205,11 @@ struct IdpWidgetTests {
         #expect(inner["link"] == nil)
         let error = try #require(inner["firebaseError"])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(error.utf8)) as? [String: String])
-        #expect(json == ["code": "auth/user-cancelled", "message": "The user did not grant your application the permissions it requested."])
+        #expect(
+            json == [
+                "code": "auth/user-cancelled",
+                "message": "The user did not grant your application the permissions it requested.",
+            ])
         #expect(harness.backend.accounts.isEmpty, "no account was made")
     }
 

@@ -43,12 +43,19 @@ struct PhoneTests {
         let sent = try await harness.sendCode(to: "+15555550100")
         let wrongCode = sent.code == "000000" ? "111111" : "000000"
 
-        let wrong = try await harness.v1("accounts:signInWithPhoneNumber", ["sessionInfo": sent.sessionInfo, "code": wrongCode])
-        let first = try await harness.v1("accounts:signInWithPhoneNumber", ["sessionInfo": sent.sessionInfo, "code": sent.code]).requireOK()
-        let reused = try await harness.v1("accounts:signInWithPhoneNumber", ["sessionInfo": sent.sessionInfo, "code": sent.code])
+        let wrong = try await harness.v1(
+            "accounts:signInWithPhoneNumber", ["sessionInfo": sent.sessionInfo, "code": wrongCode])
+        let first = try await harness.v1(
+            "accounts:signInWithPhoneNumber", ["sessionInfo": sent.sessionInfo, "code": sent.code]
+        ).requireOK()
+        let reused = try await harness.v1(
+            "accounts:signInWithPhoneNumber", ["sessionInfo": sent.sessionInfo, "code": sent.code])
         let bogus = try await harness.v1("accounts:signInWithPhoneNumber", ["sessionInfo": "bogus", "code": "123456"])
         let again = try await harness.sendCode(to: "+15555550100")
-        let second = try await harness.v1("accounts:signInWithPhoneNumber", ["sessionInfo": again.sessionInfo, "code": again.code, "operation": "REAUTH"]).requireOK()
+        let second = try await harness.v1(
+            "accounts:signInWithPhoneNumber",
+            ["sessionInfo": again.sessionInfo, "code": again.code, "operation": "REAUTH"]
+        ).requireOK()
 
         #expect(wrong.errorMessage == "INVALID_CODE")
         #expect(first["isNewUser"] as? Bool == true)
@@ -71,7 +78,8 @@ struct PhoneTests {
         let sent = try await harness.sendCode(to: "+15555550100")
 
         try await Task.sleep(for: .milliseconds(400))
-        let reply = try await harness.v1("accounts:signInWithPhoneNumber", ["sessionInfo": sent.sessionInfo, "code": sent.code])
+        let reply = try await harness.v1(
+            "accounts:signInWithPhoneNumber", ["sessionInfo": sent.sessionInfo, "code": sent.code])
 
         #expect(reply.errorMessage == "SESSION_EXPIRED")
     }
@@ -81,14 +89,21 @@ struct PhoneTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         let owner = try await harness.sendCode(to: "+15555550100")
-        _ = try await harness.v1("accounts:signInWithPhoneNumber", ["sessionInfo": owner.sessionInfo, "code": owner.code]).requireOK()
+        _ = try await harness.v1(
+            "accounts:signInWithPhoneNumber", ["sessionInfo": owner.sessionInfo, "code": owner.code]
+        ).requireOK()
         let signedUp = try await harness.signUp(email: "ada@example.com")
         let idToken = try #require(signedUp["idToken"] as? String)
 
         let free = try await harness.sendCode(to: "+15555550111")
-        let linked = try await harness.v1("accounts:signInWithPhoneNumber", ["sessionInfo": free.sessionInfo, "code": free.code, "idToken": idToken]).requireOK()
+        let linked = try await harness.v1(
+            "accounts:signInWithPhoneNumber", ["sessionInfo": free.sessionInfo, "code": free.code, "idToken": idToken]
+        ).requireOK()
         let taken = try await harness.sendCode(to: "+15555550100")
-        let conflict = try await harness.v1("accounts:signInWithPhoneNumber", ["sessionInfo": taken.sessionInfo, "code": taken.code, "idToken": idToken]).requireOK()
+        let conflict = try await harness.v1(
+            "accounts:signInWithPhoneNumber",
+            ["sessionInfo": taken.sessionInfo, "code": taken.code, "idToken": idToken]
+        ).requireOK()
 
         #expect(linked["localId"] as? String == signedUp["localId"] as? String)
         #expect(linked["isNewUser"] as? Bool == false)

@@ -11,17 +11,28 @@ struct RecaptchaEnforcementTests {
     /// token field and the action.
     private static func calls(email: String) -> [(name: String, body: [String: Any], field: String, action: String)] {
         [
-            ("accounts:sendOobCode", ["requestType": "EMAIL_SIGNIN", "email": email, "continueUrl": "https://example.com",
-                                      "canHandleCodeInApp": true], "captchaResp", "getOobCode"),
-            ("accounts:signInWithPassword", ["email": email, "password": "secret-password", "returnSecureToken": true],
-             "captchaResponse", "signInWithPassword"),
-            ("accounts:signUp", ["email": "new-" + email, "password": "secret-password", "returnSecureToken": true],
-             "captchaResponse", "signUpPassword"),
+            (
+                "accounts:sendOobCode",
+                [
+                    "requestType": "EMAIL_SIGNIN", "email": email, "continueUrl": "https://example.com",
+                    "canHandleCodeInApp": true,
+                ], "captchaResp", "getOobCode"
+            ),
+            (
+                "accounts:signInWithPassword",
+                ["email": email, "password": "secret-password", "returnSecureToken": true],
+                "captchaResponse", "signInWithPassword"
+            ),
+            (
+                "accounts:signUp", ["email": "new-" + email, "password": "secret-password", "returnSecureToken": true],
+                "captchaResponse", "signUpPassword"
+            ),
         ]
     }
 
     private static func with(
-        _ body: [String: Any], field: String, token: String?, clientType: Bool = true, version: String? = "RECAPTCHA_ENTERPRISE"
+        _ body: [String: Any], field: String, token: String?, clientType: Bool = true,
+        version: String? = "RECAPTCHA_ENTERPRISE"
     ) -> [String: Any] {
         var body = body
         if let token { body[field] = token }
@@ -30,27 +41,34 @@ struct RecaptchaEnforcementTests {
         return body
     }
 
-    @Test("recaptchaConfig answers 501 like the emulator until a state is set, then every provider's state and a site key")
+    @Test(
+        "recaptchaConfig answers 501 like the emulator until a state is set, then every provider's state and a site key"
+    )
     func config() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let path = "/identitytoolkit.googleapis.com/v2/recaptchaConfig?key=k&clientType=CLIENT_TYPE_WEB&version=RECAPTCHA_ENTERPRISE"
+        let path =
+            "/identitytoolkit.googleapis.com/v2/recaptchaConfig?key=k&clientType=CLIENT_TYPE_WEB&version=RECAPTCHA_ENTERPRISE"
 
         let before = try await harness.get(path)
         harness.backend.setRecaptchaEnforcement(.audit, for: .emailPassword)
         let after = try await harness.get(path).requireOK()
 
         #expect(before.status == 501)
-        #expect(after["recaptchaKey"] as? String == "projects/\(harness.projectID)/keys/\(EmbeddedBackend.standInRecaptchaSiteKey)")
+        #expect(
+            after["recaptchaKey"] as? String
+                == "projects/\(harness.projectID)/keys/\(EmbeddedBackend.standInRecaptchaSiteKey)")
         let states = try #require(after["recaptchaEnforcementState"] as? [[String: String]])
-        #expect(states == [
-            ["provider": "EMAIL_PASSWORD_PROVIDER", "enforcementState": "AUDIT"],
-            ["provider": "PHONE_PROVIDER", "enforcementState": "OFF"],
-        ])
+        #expect(
+            states == [
+                ["provider": "EMAIL_PASSWORD_PROVIDER", "enforcementState": "AUDIT"],
+                ["provider": "PHONE_PROVIDER", "enforcementState": "OFF"],
+            ])
     }
 
-    @Test("ENFORCE: each protected call refuses a missing token, client type or version and a wrong token or action, and accepts the right one",
-          arguments: [0, 1, 2])
+    @Test(
+        "ENFORCE: each protected call refuses a missing token, client type or version and a wrong token or action, and accepts the right one",
+        arguments: [0, 1, 2])
     func enforce(call index: Int) async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
@@ -62,16 +80,24 @@ struct RecaptchaEnforcementTests {
             try await harness.v1(call.name, body).errorMessage
         }
         #expect(try await message(call.body) == "MISSING_RECAPTCHA_TOKEN")
-        #expect(try await message(Self.with(call.body, field: call.field, token: Self.token(call.action), clientType: false))
-            == "MISSING_CLIENT_TYPE")
-        #expect(try await message(Self.with(call.body, field: call.field, token: Self.token(call.action), version: nil))
-            == "MISSING_RECAPTCHA_VERSION")
-        #expect(try await message(Self.with(call.body, field: call.field, token: Self.token(call.action), version: "RECAPTCHA_V2"))
-            == "INVALID_RECAPTCHA_VERSION")
-        #expect(try await message(Self.with(call.body, field: call.field, token: "made-up")) == "INVALID_RECAPTCHA_TOKEN")
-        #expect(try await message(Self.with(call.body, field: call.field, token: Self.token("otherAction")))
-            == "INVALID_RECAPTCHA_ACTION")
-        let accepted = try await harness.v1(call.name, Self.with(call.body, field: call.field, token: Self.token(call.action)))
+        #expect(
+            try await message(
+                Self.with(call.body, field: call.field, token: Self.token(call.action), clientType: false))
+                == "MISSING_CLIENT_TYPE")
+        #expect(
+            try await message(Self.with(call.body, field: call.field, token: Self.token(call.action), version: nil))
+                == "MISSING_RECAPTCHA_VERSION")
+        #expect(
+            try await message(
+                Self.with(call.body, field: call.field, token: Self.token(call.action), version: "RECAPTCHA_V2"))
+                == "INVALID_RECAPTCHA_VERSION")
+        #expect(
+            try await message(Self.with(call.body, field: call.field, token: "made-up")) == "INVALID_RECAPTCHA_TOKEN")
+        #expect(
+            try await message(Self.with(call.body, field: call.field, token: Self.token("otherAction")))
+                == "INVALID_RECAPTCHA_ACTION")
+        let accepted = try await harness.v1(
+            call.name, Self.with(call.body, field: call.field, token: Self.token(call.action)))
         #expect(accepted.status == 200, "\(accepted.text)")
         #expect(harness.backend.recaptchaAssessments.last?.valid == true)
         #expect(harness.backend.recaptchaAssessments.last?.expectedAction == call.action)
@@ -139,6 +165,8 @@ struct RecaptchaEnforcementTests {
             "/__/authflow/recaptcha/enterprise/execute", json: ["siteKey": "k", "action": "getOobCode"])
         #expect(issued.status == 200, "\(issued.text)")
         let token = try #require(try issued.json["token"] as? String)
-        #expect(token.hasPrefix("authflow-stand-in:getOobCode:") && token.count > "authflow-stand-in:getOobCode:".count + 20)
+        #expect(
+            token.hasPrefix("authflow-stand-in:getOobCode:") && token.count > "authflow-stand-in:getOobCode:".count + 20
+        )
     }
 }

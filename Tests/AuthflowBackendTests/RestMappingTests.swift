@@ -12,11 +12,14 @@ struct RestMappingTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
 
-        let reply = try await harness.send(HTTPMethod(rawValue: "OPTIONS"), "/", headers: [
-            HTTPHeader(name: "Origin", value: "example.com"),
-            HTTPHeader(name: "Access-Control-Request-Headers", value: "Authorization,X-Client-Version,X-Whatever-Header"),
-            HTTPHeader(name: "Access-Control-Request-Private-Network", value: "true"),
-        ])
+        let reply = try await harness.send(
+            HTTPMethod(rawValue: "OPTIONS"), "/",
+            headers: [
+                HTTPHeader(name: "Origin", value: "example.com"),
+                HTTPHeader(
+                    name: "Access-Control-Request-Headers", value: "Authorization,X-Client-Version,X-Whatever-Header"),
+                HTTPHeader(name: "Access-Control-Request-Private-Network", value: "true"),
+            ])
 
         #expect(reply.status == 204)
         #expect(reply.header("Access-Control-Allow-Origin") == "example.com")
@@ -25,16 +28,19 @@ struct RestMappingTests {
         #expect(reply.header("Access-Control-Allow-Private-Network") == "true")
     }
 
-    @Test("An integer requestType is the proto enum's index (6 is EMAIL_SIGNIN), on v1 and the legacy path", arguments: [
-        "/identitytoolkit.googleapis.com/v1/accounts:sendOobCode",
-        "/www.googleapis.com/identitytoolkit/v3/relyingparty/getOobConfirmationCode",
-    ])
+    @Test(
+        "An integer requestType is the proto enum's index (6 is EMAIL_SIGNIN), on v1 and the legacy path",
+        arguments: [
+            "/identitytoolkit.googleapis.com/v1/accounts:sendOobCode",
+            "/www.googleapis.com/identitytoolkit/v3/relyingparty/getOobConfirmationCode",
+        ])
     func integerEnums(path: String) async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
 
         let reply = try await harness.post(
-            path, json: ["email": "bob@example.com", "requestType": 6, "returnOobLink": true], headers: BackendHarness.owner
+            path, json: ["email": "bob@example.com", "requestType": 6, "returnOobLink": true],
+            headers: BackendHarness.owner
         ).requireOK()
 
         #expect((reply["oobLink"] as? String)?.contains("mode=signIn") == true)
@@ -52,7 +58,9 @@ struct RestMappingTests {
         for reply in [byIndex, byName] {
             #expect(reply.status == 400)
             #expect(reply.errorObject?["status"] as? String == "INVALID_ARGUMENT")
-            #expect(reply.errorMessage == "Invalid JSON payload received. /requestType should be equal to one of the allowed values")
+            #expect(
+                reply.errorMessage
+                    == "Invalid JSON payload received. /requestType should be equal to one of the allowed values")
         }
         #expect(harness.backend.oobCodes.isEmpty)
     }
@@ -62,7 +70,9 @@ struct RestMappingTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
 
-        let reply = try await harness.v1("accounts:update", ["localId": "nosuch", "validSince": 1_611_780_718], key: nil, headers: BackendHarness.owner)
+        let reply = try await harness.v1(
+            "accounts:update", ["localId": "nosuch", "validSince": 1_611_780_718], key: nil,
+            headers: BackendHarness.owner)
 
         #expect(reply.status == 400)
         #expect(reply.errorMessage == "USER_NOT_FOUND")
@@ -76,8 +86,10 @@ struct RestAuthenticationTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
 
-        let header = try await harness.v1("accounts:signUp", [:], key: nil, headers: [HTTPHeader(name: "x-goog-api-key", value: "fake-api-key")])
-        let emptyHeader = try await harness.v1("accounts:signUp", [:], key: nil, headers: [HTTPHeader(name: "x-goog-api-key", value: "")])
+        let header = try await harness.v1(
+            "accounts:signUp", [:], key: nil, headers: [HTTPHeader(name: "x-goog-api-key", value: "fake-api-key")])
+        let emptyHeader = try await harness.v1(
+            "accounts:signUp", [:], key: nil, headers: [HTTPHeader(name: "x-goog-api-key", value: "")])
 
         #expect(header.status == 200)
         #expect((try header.json)["error"] == nil)
@@ -107,7 +119,9 @@ struct RestAuthenticationTests {
         let reply = try await harness.v1("accounts:signUp", ["targetProjectId": "example2"], key: "fake-api-key")
 
         #expect(reply.status == 400)
-        #expect(reply.errorMessage == "INSUFFICIENT_PERMISSION : Only authenticated requests can specify target_project_id.")
+        #expect(
+            reply.errorMessage == "INSUFFICIENT_PERMISSION : Only authenticated requests can specify target_project_id."
+        )
         #expect(harness.backend.accounts.isEmpty)
     }
 
@@ -116,7 +130,8 @@ struct RestAuthenticationTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
 
-        let reply = try await harness.v1("accounts:signUp", [:], key: nil, headers: [HTTPHeader(name: "Authorization", value: "bEArEr OWNER")])
+        let reply = try await harness.v1(
+            "accounts:signUp", [:], key: nil, headers: [HTTPHeader(name: "Authorization", value: "bEArEr OWNER")])
 
         #expect(reply.status == 200)
         #expect((try reply.json)["error"] == nil)
@@ -147,7 +162,9 @@ struct SingleProjectModeTests {
         #expect(other.status == 200)
         #expect(own.status == 200)
         #expect(harness.logs.all.count == 1)
-        #expect(harness.logs.all.first?.contains("Requested project ID someproject, but the emulator is configured for \(harness.projectID)") == true)
+        #expect(
+            harness.logs.all.first?.contains(
+                "Requested project ID someproject, but the emulator is configured for \(harness.projectID)") == true)
     }
 
     @Test("Error: another project ID is 400 with the single-project-mode message; the own project still works")

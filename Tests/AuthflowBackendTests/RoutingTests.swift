@@ -30,7 +30,8 @@ struct RoutingTests {
 
         let anyKey = try await harness.v1("accounts:signUp", [:], key: "whatever-123")
         let owner = try await harness.v1("accounts:signUp", [:], key: nil, headers: BackendHarness.owner)
-        let stranger = try await harness.v1("accounts:signUp", [:], headers: [HTTPHeader(name: "Authorization", value: "Bearer nope")])
+        let stranger = try await harness.v1(
+            "accounts:signUp", [:], headers: [HTTPHeader(name: "Authorization", value: "Bearer nope")])
 
         #expect(anyKey.status == 200)
         #expect(owner.status == 200)
@@ -64,9 +65,11 @@ struct RoutingTests {
         defer { harness.backend.stop() }
 
         let projects = try await harness.get("/identitytoolkit.googleapis.com/v1/projects?key=k")
-        let legacyProjects = try await harness.get("/www.googleapis.com/identitytoolkit/v3/relyingparty/getProjectConfig?key=k")
+        let legacyProjects = try await harness.get(
+            "/www.googleapis.com/identitytoolkit/v3/relyingparty/getProjectConfig?key=k")
         let params = try await harness.get("/identitytoolkit.googleapis.com/v1/recaptchaParams?key=k")
-        let legacyParams = try await harness.get("/www.googleapis.com/identitytoolkit/v3/relyingparty/getRecaptchaParam?key=k")
+        let legacyParams = try await harness.get(
+            "/www.googleapis.com/identitytoolkit/v3/relyingparty/getRecaptchaParam?key=k")
 
         #expect(projects.text == #"{"projectId":"12345","authorizedDomains":["localhost"]}"#)
         #expect(legacyProjects.text == projects.text)
@@ -82,7 +85,10 @@ struct RoutingTests {
 
         let reply = try await harness.post(
             "/www.googleapis.com/identitytoolkit/v3/relyingparty/verifyAssertion?key=k",
-            json: ["requestUri": "http://localhost", "postBody": #"providerId=apple.com&id_token={"sub":"legacy-1"}"#, "returnSecureToken": true]
+            json: [
+                "requestUri": "http://localhost", "postBody": #"providerId=apple.com&id_token={"sub":"legacy-1"}"#,
+                "returnSecureToken": true,
+            ]
         )
 
         let body = try reply.requireOK()
@@ -95,18 +101,28 @@ struct RoutingTests {
         let harness = try BackendHarness(revokeToken: .notImplemented)
         defer { harness.backend.stop() }
 
-        let recaptchaConfig = try await harness.get("/identitytoolkit.googleapis.com/v2/recaptchaConfig?key=k&clientType=CLIENT_TYPE_IOS&version=RECAPTCHA_ENTERPRISE")
+        let recaptchaConfig = try await harness.get(
+            "/identitytoolkit.googleapis.com/v2/recaptchaConfig?key=k&clientType=CLIENT_TYPE_IOS&version=RECAPTCHA_ENTERPRISE"
+        )
         let passwordPolicy = try await harness.get("/identitytoolkit.googleapis.com/v2/passwordPolicy?key=k")
-        let idpAuthUri = try await harness.v1("accounts:createAuthUri", ["providerId": "apple.com", "continueUri": "http://localhost"])
-        let revoke = try await harness.v2("accounts:revokeToken", ["providerId": "apple.com", "token": "t", "idToken": "x"])
-        let signOut = try await harness.post("/www.googleapis.com/identitytoolkit/v3/relyingparty/signOutUser?key=k", json: [:])
+        let idpAuthUri = try await harness.v1(
+            "accounts:createAuthUri", ["providerId": "apple.com", "continueUri": "http://localhost"])
+        let revoke = try await harness.v2(
+            "accounts:revokeToken", ["providerId": "apple.com", "token": "t", "idToken": "x"])
+        let signOut = try await harness.post(
+            "/www.googleapis.com/identitytoolkit/v3/relyingparty/signOutUser?key=k", json: [:])
 
         #expect(recaptchaConfig.status == 501)
-        #expect(recaptchaConfig.errorMessage == "identitytoolkit.getRecaptchaConfig is not implemented in the Auth Emulator.")
+        #expect(
+            recaptchaConfig.errorMessage
+                == "identitytoolkit.getRecaptchaConfig is not implemented in the Auth Emulator.")
         #expect(recaptchaConfig.errorObject?["status"] as? String == "NOT_IMPLEMENTED")
         #expect(passwordPolicy.status == 501)
         #expect(idpAuthUri.status == 501)
-        #expect(idpAuthUri.text == #"{"error":{"code":501,"message":"Sign-in with IDP is not yet supported.","errors":[{"message":"Sign-in with IDP is not yet supported.","reason":"unimplemented"}],"status":"NOT_IMPLEMENTED"}}"#)
+        #expect(
+            idpAuthUri.text
+                == #"{"error":{"code":501,"message":"Sign-in with IDP is not yet supported.","errors":[{"message":"Sign-in with IDP is not yet supported.","reason":"unimplemented"}],"status":"NOT_IMPLEMENTED"}}"#
+        )
         #expect(revoke.errorMessage == "identitytoolkit.accounts.revokeToken is not implemented in the Auth Emulator.")
         #expect(signOut.status == 501)
     }
@@ -119,7 +135,10 @@ struct RoutingTests {
         let reply = try await harness.v1("accounts:sendVerificationCode", ["phoneNumber": "5555550100"])
 
         #expect(reply.status == 400)
-        #expect(reply.text == #"{"error":{"code":400,"message":"INVALID_PHONE_NUMBER : Invalid format.","errors":[{"message":"INVALID_PHONE_NUMBER : Invalid format.","reason":"invalid","domain":"global"}]}}"#)
+        #expect(
+            reply.text
+                == #"{"error":{"code":400,"message":"INVALID_PHONE_NUMBER : Invalid format.","errors":[{"message":"INVALID_PHONE_NUMBER : Invalid format.","reason":"invalid","domain":"global"}]}}"#
+        )
     }
 
     @Test("Unparsable JSON and wrong field types are 400 INVALID_ARGUMENT")
@@ -127,8 +146,10 @@ struct RoutingTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
 
-        let garbage = try await harness.send(.post, "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k", body: Array("{\"email\":".utf8))
-        let array = try await harness.send(.post, "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k", body: Array("[1,2]".utf8))
+        let garbage = try await harness.send(
+            .post, "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k", body: Array("{\"email\":".utf8))
+        let array = try await harness.send(
+            .post, "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k", body: Array("[1,2]".utf8))
         let wrongType = try await harness.v1("accounts:signUp", ["email": ["not", "a", "string"]])
         let deep = try await harness.send(
             .post, "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k",
@@ -149,7 +170,9 @@ struct RoutingTests {
         defer { harness.backend.stop() }
 
         let root = try await harness.get("/").requireOK()
-        let withOrigin = try await harness.get("/identitytoolkit.googleapis.com/v1/projects?key=k", headers: [HTTPHeader(name: "Origin", value: "http://localhost:5173")])
+        let withOrigin = try await harness.get(
+            "/identitytoolkit.googleapis.com/v1/projects?key=k",
+            headers: [HTTPHeader(name: "Origin", value: "http://localhost:5173")])
         let preflight = try await harness.send(
             HTTPMethod(rawValue: "OPTIONS"), "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k",
             headers: [

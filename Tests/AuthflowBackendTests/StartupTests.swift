@@ -8,7 +8,9 @@ struct StartupTests {
     @Test("Only loopback hosts are accepted; IPv6 is bracketed in hostAndPort")
     func hosts() throws {
         for host in ["example.com", "0.0.0.0", "192.168.1.10", "::", ""] {
-            #expect(throws: EmbeddedBackendError.hostNotLoopback(host)) { _ = try EmbeddedBackend(configuration: .init(host: host)) }
+            #expect(throws: EmbeddedBackendError.hostNotLoopback(host)) {
+                _ = try EmbeddedBackend(configuration: .init(host: host))
+            }
         }
         let ipv6 = try EmbeddedBackend(configuration: .init(host: "::1"))
         defer { ipv6.stop() }
@@ -39,12 +41,16 @@ struct StartupTests {
         defer { backend.stop() }
         let client = HTTPClient(configuration: HTTPClientConfiguration(proxy: .none))
 
-        let sent = try await client.send(HTTPRequest(
-            method: .post, url: "http://127.0.0.1:\(backend.port)/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=k",
-            body: Array(#"{"requestType":"EMAIL_SIGNIN","email":"a@example.com"}"#.utf8)
-        ))
-        let listed = try await client.send(HTTPRequest(url: "http://127.0.0.1:\(backend.port)/emulator/v1/projects/demo-other/oobCodes"))
-        let otherProject = try await client.send(HTTPRequest(url: "http://127.0.0.1:\(backend.port)/emulator/v1/projects/elsewhere/oobCodes"))
+        let sent = try await client.send(
+            HTTPRequest(
+                method: .post,
+                url: "http://127.0.0.1:\(backend.port)/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=k",
+                body: Array(#"{"requestType":"EMAIL_SIGNIN","email":"a@example.com"}"#.utf8)
+            ))
+        let listed = try await client.send(
+            HTTPRequest(url: "http://127.0.0.1:\(backend.port)/emulator/v1/projects/demo-other/oobCodes"))
+        let otherProject = try await client.send(
+            HTTPRequest(url: "http://127.0.0.1:\(backend.port)/emulator/v1/projects/elsewhere/oobCodes"))
 
         #expect(sent.status == 200)
         #expect(backend.oobCodes.first?.oobLink.hasPrefix("http://localhost:\(backend.port)/emulator/action?") == true)

@@ -13,7 +13,8 @@ struct TemplateTests {
 
     @Test("The standard search path is --templates, AUTHFLOW_TEMPLATES, installed, then the source tree")
     func searchOrder() throws {
-        let directory = TemplateDirectory.standard(explicit: "/tmp/mine", environment: ["AUTHFLOW_TEMPLATES": "/tmp/env"])
+        let directory = TemplateDirectory.standard(
+            explicit: "/tmp/mine", environment: ["AUTHFLOW_TEMPLATES": "/tmp/env"])
 
         let origins = directory.searchPath.map(\.origin)
         #expect(origins.first == .explicit)
@@ -30,8 +31,12 @@ struct TemplateTests {
 
     @Test("The source tree holds every page the backend serves")
     func builtInPagesExist() throws {
-        let directory = TemplateDirectory(searchPath: [.init(path: TemplateDirectory.sourceTreeDirectory, origin: .sourceTree)])
-        for name in ["emulator-idp-widget.html", "recaptcha-verify-app.html", "custom-scheme-handoff.html", "backend-error.html"] {
+        let directory = TemplateDirectory(searchPath: [
+            .init(path: TemplateDirectory.sourceTreeDirectory, origin: .sourceTree)
+        ])
+        for name in [
+            "emulator-idp-widget.html", "recaptcha-verify-app.html", "custom-scheme-handoff.html", "backend-error.html",
+        ] {
             #expect(try directory.locate(name).location.origin == .sourceTree)
         }
     }
@@ -55,7 +60,8 @@ struct TemplateTests {
         try write("env", to: environment.file("backend-error.html"))
         try write("env", to: environment.file("recaptcha-verify-app.html"))
         try write("explicit", to: explicit.file("recaptcha-verify-app.html"))
-        let directory = TemplateDirectory.standard(explicit: explicit.path, environment: ["AUTHFLOW_TEMPLATES": environment.path])
+        let directory = TemplateDirectory.standard(
+            explicit: explicit.path, environment: ["AUTHFLOW_TEMPLATES": environment.path])
 
         #expect(try directory.locate("recaptcha-verify-app.html").location.origin == .explicit)
         #expect(try directory.locate("backend-error.html").location.origin == .environment)
@@ -64,28 +70,38 @@ struct TemplateTests {
     @Test("Values are HTML-escaped, quotes included")
     func escaping() throws {
         let user = try TemporaryDirectory()
-        try write(#"<a title="{{value}}">{{value}}</a>{{#items}}[{{name}}]{{/items}}{{^missing}}none{{/missing}}"#, to: user.file("t.html"))
-        let renderer = PageRenderer(directory: TemplateDirectory(searchPath: [.init(path: user.path, origin: .explicit)]))
+        try write(
+            #"<a title="{{value}}">{{value}}</a>{{#items}}[{{name}}]{{/items}}{{^missing}}none{{/missing}}"#,
+            to: user.file("t.html"))
+        let renderer = PageRenderer(
+            directory: TemplateDirectory(searchPath: [.init(path: user.path, origin: .explicit)]))
 
-        let rendered = try renderer.render("t.html", [
-            "value": #"<script>"x" & 'y'</script>"#,
-            "items": [["name": "a<b"], ["name": "c"]],
-        ])
+        let rendered = try renderer.render(
+            "t.html",
+            [
+                "value": #"<script>"x" & 'y'</script>"#,
+                "items": [["name": "a<b"], ["name": "c"]],
+            ])
 
-        #expect(rendered == #"<a title="&lt;script&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/script&gt;">&lt;script&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/script&gt;</a>[a&lt;b][c]none"#)
+        #expect(
+            rendered
+                == #"<a title="&lt;script&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/script&gt;">&lt;script&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/script&gt;</a>[a&lt;b][c]none"#
+        )
     }
 
     @Test("A syntax error in a user's template names the file, line and column")
     func syntaxError() throws {
         let user = try TemporaryDirectory()
         try write("<p>fine</p>\n<p>{{#open}} never closed</p>\n", to: user.file("broken.html"))
-        let renderer = PageRenderer(directory: TemplateDirectory(searchPath: [.init(path: user.path, origin: .explicit)]))
+        let renderer = PageRenderer(
+            directory: TemplateDirectory(searchPath: [.init(path: user.path, origin: .explicit)]))
 
         #expect {
             try renderer.preload(["broken.html"])
         } throws: { error in
             guard case .syntax(let path, let line, _, _)? = error as? TemplateError else { return false }
-            return path == user.file("broken.html") && line >= 2 && (error as? TemplateError)?.description.contains("line \(line)") == true
+            return path == user.file("broken.html") && line >= 2
+                && (error as? TemplateError)?.description.contains("line \(line)") == true
         }
     }
 
@@ -96,10 +112,14 @@ struct TemplateTests {
             .init(path: user.path, origin: .explicit), .init(path: "/nonexistent/templates", origin: .sourceTree),
         ])
 
-        #expect(throws: TemplateError.notFound(name: "nope.html", searched: directory.searchPath)) { try directory.locate("nope.html") }
+        #expect(throws: TemplateError.notFound(name: "nope.html", searched: directory.searchPath)) {
+            try directory.locate("nope.html")
+        }
         let description = TemplateError.notFound(name: "nope.html", searched: directory.searchPath).description
         // The CLI's `--templates`: ErrorWordingTests.
-        #expect(description.contains(user.path) && description.contains("/nonexistent/templates") && description.contains("the directory given"))
+        #expect(
+            description.contains(user.path) && description.contains("/nonexistent/templates")
+                && description.contains("the directory given"))
         #expect(throws: TemplateError.invalidName("../etc/passwd")) { try directory.locate("../etc/passwd") }
         let typo = TemplateDirectory.standard(explicit: user.path + "/typo", environment: [:])
         #expect(throws: TemplateError.directoryMissing(.init(path: user.path + "/typo", origin: .explicit))) {
@@ -120,7 +140,8 @@ struct TemplateTests {
 
         let branded = try TemporaryDirectory()
         try write("<h1>ACME: {{message}}</h1>", to: branded.file("backend-error.html"))
-        let backend = try EmbeddedBackend(configuration: .init(templates: .standard(explicit: branded.path, environment: [:])))
+        let backend = try EmbeddedBackend(
+            configuration: .init(templates: .standard(explicit: branded.path, environment: [:])))
         defer { backend.stop() }
         let client = HTTPClient(configuration: HTTPClientConfiguration(proxy: .none))
         let page = try await client.send(HTTPRequest(url: backend.baseURL + "/__/auth/handler?authType=verifyApp"))

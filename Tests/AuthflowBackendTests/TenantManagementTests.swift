@@ -9,10 +9,13 @@ import Testing
 @Suite("Tenant management")
 struct TenantManagementTests {
     static let path = "/identitytoolkit.googleapis.com/v2/projects/project-id/tenants"
-    static var fullBody: [String: Any] { [
-        "allowPasswordSignup": true, "disableAuth": false, "displayName": "display", "enableAnonymousUser": true,
-        "enableEmailLinkSignin": true, "mfaConfig": ["enabledProviders": ["PROVIDER_UNSPECIFIED", "PHONE_SMS"], "state": "ENABLED"],
-    ] }
+    static var fullBody: [String: Any] {
+        [
+            "allowPasswordSignup": true, "disableAuth": false, "displayName": "display", "enableAnonymousUser": true,
+            "enableEmailLinkSignin": true,
+            "mfaConfig": ["enabledProviders": ["PROVIDER_UNSPECIFIED", "PHONE_SMS"], "state": "ENABLED"],
+        ]
+    }
 
     // MARK: createTenant
 
@@ -85,7 +88,8 @@ struct TenantManagementTests {
         // The Node Admin SDK sends `{}` with a JSON content type even on DELETE; that must be tolerated.
         let deleted = try await harness.send(
             .delete, "\(Self.path)/\(tenantID)", body: withBody ? Array("{}".utf8) : nil,
-            headers: BackendHarness.owner + (withBody ? [HTTPHeader(name: "Content-Type", value: "application/json")] : [])
+            headers: BackendHarness.owner
+                + (withBody ? [HTTPHeader(name: "Content-Type", value: "application/json")] : [])
         ).requireOK()
         let listed = try await harness.get(Self.path, headers: BackendHarness.owner).requireOK()
 
@@ -168,7 +172,8 @@ struct TenantManagementTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         let tenantID = try await Self.createTenant(
-            harness, ["displayName": "display", "mfaConfig": ["enabledProviders": ["PROVIDER_UNSPECIFIED", "PHONE_SMS"]]]
+            harness,
+            ["displayName": "display", "mfaConfig": ["enabledProviders": ["PROVIDER_UNSPECIFIED", "PHONE_SMS"]]]
         )
 
         let updated = try await Self.patch(
@@ -177,7 +182,10 @@ struct TenantManagementTests {
         )
 
         #expect(updated["displayName"] as? String == "display")
-        #expect((updated["mfaConfig"] as? [String: Any])?["enabledProviders"] as? [String] == ["PROVIDER_UNSPECIFIED", "PHONE_SMS"])
+        #expect(
+            (updated["mfaConfig"] as? [String: Any])?["enabledProviders"] as? [String] == [
+                "PROVIDER_UNSPECIFIED", "PHONE_SMS",
+            ])
     }
 
     @Test("patch: without a mask the body replaces the whole configuration")
@@ -224,7 +232,8 @@ struct TenantManagementTests {
         defer { harness.backend.stop() }
 
         let other = try await harness.get(Self.path, headers: BackendHarness.owner)
-        let own = try await harness.get("/identitytoolkit.googleapis.com/v2/projects/\(harness.projectID)/tenants", headers: BackendHarness.owner)
+        let own = try await harness.get(
+            "/identitytoolkit.googleapis.com/v2/projects/\(harness.projectID)/tenants", headers: BackendHarness.owner)
 
         #expect(other.status == 400)
         #expect(other.errorMessage?.contains("single project mode") == true)
@@ -242,7 +251,9 @@ struct TenantManagementTests {
         [try await createTenant(harness, [:]), try await createTenant(harness, [:])]
     }
 
-    static func patch(_ harness: BackendHarness, _ tenantID: String, query: String, _ body: [String: Any]) async throws -> [String: Any] {
+    static func patch(
+        _ harness: BackendHarness, _ tenantID: String, query: String, _ body: [String: Any]
+    ) async throws -> [String: Any] {
         let data = try JSONSerialization.data(withJSONObject: body)
         return try await harness.send(
             HTTPMethod(rawValue: "PATCH"), "\(path)/\(tenantID)\(query)", body: Array(data),
@@ -257,7 +268,11 @@ struct TenantManagementTests {
         #expect(tenant["enableAnonymousUser"] as? Bool == true)
         #expect(tenant["enableEmailLinkSignin"] as? Bool == true)
         let mfa = try #require(tenant["mfaConfig"] as? [String: Any])
-        #expect(NSDictionary(dictionary: mfa) == NSDictionary(dictionary: ["enabledProviders": ["PROVIDER_UNSPECIFIED", "PHONE_SMS"], "state": "ENABLED"]))
+        #expect(
+            NSDictionary(dictionary: mfa)
+                == NSDictionary(dictionary: [
+                    "enabledProviders": ["PROVIDER_UNSPECIFIED", "PHONE_SMS"], "state": "ENABLED",
+                ]))
     }
 
     static func expectProductionDefaults(_ tenant: [String: Any]) throws {
@@ -266,6 +281,8 @@ struct TenantManagementTests {
         #expect(tenant["enableAnonymousUser"] as? Bool == false)
         #expect(tenant["enableEmailLinkSignin"] as? Bool == false)
         let mfa = try #require(tenant["mfaConfig"] as? [String: Any])
-        #expect(NSDictionary(dictionary: mfa) == NSDictionary(dictionary: ["enabledProviders": [String](), "state": "DISABLED"]))
+        #expect(
+            NSDictionary(dictionary: mfa)
+                == NSDictionary(dictionary: ["enabledProviders": [String](), "state": "DISABLED"]))
     }
 }

@@ -40,8 +40,14 @@ struct TokenTests {
         let reply = try await harness.signUp(email: "ada@example.com")
         let refreshToken = try #require(reply["refreshToken"] as? String)
 
-        let form = try await harness.post("/securetoken.googleapis.com/v1/token?key=k", form: [("grant_type", "refresh_token"), ("refresh_token", refreshToken)]).requireOK()
-        let json = try await harness.post("/securetoken.googleapis.com/v1/token?key=k", json: ["grantType": "refresh_token", "refreshToken": refreshToken]).requireOK()
+        let form = try await harness.post(
+            "/securetoken.googleapis.com/v1/token?key=k",
+            form: [("grant_type", "refresh_token"), ("refresh_token", refreshToken)]
+        ).requireOK()
+        let json = try await harness.post(
+            "/securetoken.googleapis.com/v1/token?key=k",
+            json: ["grantType": "refresh_token", "refreshToken": refreshToken]
+        ).requireOK()
 
         for body in [form, json] {
             #expect(body["expires_in"] as? String == "3600")
@@ -62,12 +68,21 @@ struct TokenTests {
         let reply = try await harness.signUp(email: "ada@example.com")
         let refreshToken = try #require(reply["refreshToken"] as? String)
 
-        let invalid = try await harness.post("/securetoken.googleapis.com/v1/token?key=k", form: [("grant_type", "refresh_token"), ("refresh_token", "bogus")])
-        let missing = try await harness.post("/securetoken.googleapis.com/v1/token?key=k", form: [("grant_type", "refresh_token")])
-        let grant = try await harness.post("/securetoken.googleapis.com/v1/token?key=k", form: [("grant_type", "password"), ("refresh_token", refreshToken)])
-        let noKey = try await harness.post("/securetoken.googleapis.com/v1/token", form: [("grant_type", "refresh_token"), ("refresh_token", refreshToken)])
+        let invalid = try await harness.post(
+            "/securetoken.googleapis.com/v1/token?key=k",
+            form: [("grant_type", "refresh_token"), ("refresh_token", "bogus")])
+        let missing = try await harness.post(
+            "/securetoken.googleapis.com/v1/token?key=k", form: [("grant_type", "refresh_token")])
+        let grant = try await harness.post(
+            "/securetoken.googleapis.com/v1/token?key=k",
+            form: [("grant_type", "password"), ("refresh_token", refreshToken)])
+        let noKey = try await harness.post(
+            "/securetoken.googleapis.com/v1/token",
+            form: [("grant_type", "refresh_token"), ("refresh_token", refreshToken)])
         _ = try await harness.v1("accounts:delete", ["idToken": try #require(reply["idToken"] as? String)]).requireOK()
-        let deleted = try await harness.post("/securetoken.googleapis.com/v1/token?key=k", form: [("grant_type", "refresh_token"), ("refresh_token", refreshToken)])
+        let deleted = try await harness.post(
+            "/securetoken.googleapis.com/v1/token?key=k",
+            form: [("grant_type", "refresh_token"), ("refresh_token", refreshToken)])
 
         #expect(invalid.status == 400)
         #expect(invalid.errorMessage == "INVALID_REFRESH_TOKEN")

@@ -5,7 +5,8 @@ import Testing
 
 @Suite("reCAPTCHA stand-in at /__/auth/handler")
 struct VerifyAppPageTests {
-    private static let query = "apiKey=fake-api-key&authType=verifyApp&ibi=com.example.app&v=FirebaseAuth.iOS%2F12.0&eventId=EVT7&clientId=123-abc.apps.googleusercontent.com&hl=en"
+    private static let query =
+        "apiKey=fake-api-key&authType=verifyApp&ibi=com.example.app&v=FirebaseAuth.iOS%2F12.0&eventId=EVT7&clientId=123-abc.apps.googleusercontent.com&hl=en"
 
     @Test("The page offers an 'I'm not a robot' form; submitting it redirects with the §2.6 callback shape")
     func tokenCallback() async throws {
@@ -24,11 +25,17 @@ struct VerifyAppPageTests {
         #expect(location.hasPrefix(prefix))
         let inner = decodeOnce(String(location.dropFirst(prefix.count)))
         let token = try #require(harness.backend.recaptchaTokens.first)
-        #expect(inner == "http://\(harness.backend.hostAndPort)/__/auth/callback?authType=verifyApp&recaptchaToken=\(token.token)&eventId=EVT7")
+        #expect(
+            inner
+                == "http://\(harness.backend.hostAndPort)/__/auth/callback?authType=verifyApp&recaptchaToken=\(token.token)&eventId=EVT7"
+        )
         #expect(token.eventID == "EVT7")
         #expect(!token.presented)
 
-        _ = try await harness.v1("accounts:sendVerificationCode", ["phoneNumber": "+15555550100", "recaptchaToken": token.token, "clientType": "CLIENT_TYPE_IOS"]).requireOK()
+        _ = try await harness.v1(
+            "accounts:sendVerificationCode",
+            ["phoneNumber": "+15555550100", "recaptchaToken": token.token, "clientType": "CLIENT_TYPE_IOS"]
+        ).requireOK()
         #expect(harness.backend.recaptchaTokens.first?.presented == true)
     }
 
@@ -36,12 +43,16 @@ struct VerifyAppPageTests {
     func appIdScheme() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let form = [("apiKey", "k"), ("authType", "verifyApp"), ("eventId", "E1"), ("appId", "1:123456789:ios:123abc456def")]
+        let form = [
+            ("apiKey", "k"), ("authType", "verifyApp"), ("eventId", "E1"), ("appId", "1:123456789:ios:123abc456def"),
+        ]
 
         let first = try await harness.post("/__/auth/handler/verify", form: form)
         let second = try await harness.post("/__/auth/handler/verify", form: form)
 
-        #expect(first.header("Location")?.hasPrefix("app-1-123456789-ios-123abc456def://firebaseauth/link?deep_link_id=") == true)
+        #expect(
+            first.header("Location")?.hasPrefix("app-1-123456789-ios-123abc456def://firebaseauth/link?deep_link_id=")
+                == true)
         #expect(first.header("Location") != second.header("Location"))
         #expect(Set(harness.backend.recaptchaTokens.map(\.token)).count == 2)
     }
@@ -51,7 +62,8 @@ struct VerifyAppPageTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
 
-        let perPage = try await harness.get("/__/auth/handler/verify?\(Self.query)&authflowSimulateError=auth/invalid-oauth-client-id")
+        let perPage = try await harness.get(
+            "/__/auth/handler/verify?\(Self.query)&authflowSimulateError=auth/invalid-oauth-client-id")
         harness.backend.setVerifyAppError(.init(code: "auth/internal-error", message: "Internal error ."))
         let global = try await harness.get("/__/auth/handler/verify?\(Self.query)")
 
@@ -59,7 +71,11 @@ struct VerifyAppPageTests {
         let inner = try #require(queryItems(perPageLocation)["deep_link_id"])
         let error = try #require(queryItems(inner)["firebaseError"])
         let decoded = try #require(try JSONSerialization.jsonObject(with: Data(error.utf8)) as? [String: String])
-        #expect(decoded == ["code": "auth/invalid-oauth-client-id", "message": "The OAuth client ID provided is either invalid or does not match the specified API key."])
+        #expect(
+            decoded == [
+                "code": "auth/invalid-oauth-client-id",
+                "message": "The OAuth client ID provided is either invalid or does not match the specified API key.",
+            ])
         #expect(queryItems(inner)["authType"] == "verifyApp")
         #expect(queryItems(inner)["recaptchaToken"] == nil)
         let globalLocation = try #require(global.header("Location"))
@@ -102,7 +118,8 @@ extension IdpWidgetTests {
             let name = String(rest[found.upperBound..<nameEnd])
             guard let valueStart = rest[nameEnd...].range(of: #"value=""#) else { break }
             let valueEnd = rest[valueStart.upperBound...].firstIndex(of: "\"") ?? rest.endIndex
-            fields.append((name, String(rest[valueStart.upperBound..<valueEnd]).replacingOccurrences(of: "&amp;", with: "&")))
+            fields.append(
+                (name, String(rest[valueStart.upperBound..<valueEnd]).replacingOccurrences(of: "&amp;", with: "&")))
             rest = rest[valueEnd...]
         }
         return fields

@@ -6,7 +6,9 @@ import Testing
 
 /// `whoami`, `token`, `sign-out` and `delete-account` run as the real binary against the embedded backend.
 @Suite struct AccountCommandTests {
-    private func run(_ fixture: SignedInBackend, _ arguments: [String], extra: [String: String] = [:]) async throws
+    private func run(
+        _ fixture: SignedInBackend, _ arguments: [String], extra: [String: String] = [:]
+    ) async throws
         -> SubprocessResult
     {
         try await AuthflowCommand.run(
@@ -98,7 +100,9 @@ import Testing
         try fixture.expireStoredToken()
         let result = try await run(fixture, ["token", "--verbose"])
         #expect(result.exitCode == 1)
-        #expect(result.stderrText.contains("Sign in again") || result.stderrText.contains("sign in again"), "\(result.stderrText)")
+        #expect(
+            result.stderrText.contains("Sign in again") || result.stderrText.contains("sign in again"),
+            "\(result.stderrText)")
         #expect(result.stderrText.contains("server said:"), "--verbose shows the raw server string")
     }
 

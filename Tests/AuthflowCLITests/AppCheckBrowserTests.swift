@@ -19,17 +19,22 @@ struct AppCheckBrowserTests {
         fixture.backend.setAppCheckEnforced(true)
         fixture.backend.registerAppCheckSiteKey(Self.siteKey)
         let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
-        let options = ["--app-check-site-key", Self.siteKey, "--app-id", Self.appID, "--state-dir", fixture.stateRoot.path]
+        let options = [
+            "--app-check-site-key", Self.siteKey, "--app-id", Self.appID, "--state-dir", fixture.stateRoot.path,
+        ]
 
         async let obtained = AuthflowCommand.run(
-            ["app-check", "token", "--browser", browser, "--verbose",
-             "--recaptcha-stand-in"] + options,
+            [
+                "app-check", "token", "--browser", browser, "--verbose",
+                "--recaptcha-stand-in",
+            ] + options,
             environment: fixture.environment, workingDirectory: fixture.directory.path)
         let url = try await RecordingBrowser.url(recordedBy: browser)
         #expect(url.hasPrefix("http://localhost:"))
 
         let chromium = try await HeadlessChromium()
-        let phase = "return document.getElementById('authflow').dataset.phase + '|' + document.getElementById('status').textContent"
+        let phase =
+            "return document.getElementById('authflow').dataset.phase + '|' + document.getElementById('status').textContent"
         var final = ""
         do {
             try await chromium.open(url)
@@ -43,9 +48,12 @@ struct AppCheckBrowserTests {
 
         #expect(final == "done|Done. You can close this tab and go back to the terminal.")
         #expect(result.exitCode == 0, "\(result.stderrText)")
-        #expect(result.stderrText.contains("POST emulator exchangeRecaptchaEnterpriseToken → HTTP 200"), "\(result.stderrText)")
+        #expect(
+            result.stderrText.contains("POST emulator exchangeRecaptchaEnterpriseToken → HTTP 200"),
+            "\(result.stderrText)")
         let exchange = try #require(fixture.backend.appCheckExchanges.first)
-        #expect(exchange.method == "exchangeRecaptchaEnterpriseToken" && exchange.accepted && exchange.appID == Self.appID)
+        #expect(
+            exchange.method == "exchangeRecaptchaEnterpriseToken" && exchange.accepted && exchange.appID == Self.appID)
 
         // The cached token serves a command that opens no browser.
         let refreshed = try await AuthflowCommand.run(
@@ -69,12 +77,16 @@ struct AppCheckBrowserTests {
         fixture.backend.setAppCheckEnforced(true)
 
         let result = try await AuthflowCommand.run(
-            ["token", "--force-refresh", "--app-check-site-key", Self.siteKey, "--app-id", Self.appID,
-             "--state-dir", fixture.stateRoot.path],
+            [
+                "token", "--force-refresh", "--app-check-site-key", Self.siteKey, "--app-id", Self.appID,
+                "--state-dir", fixture.stateRoot.path,
+            ],
             environment: fixture.environment, workingDirectory: fixture.directory.path)
 
         #expect(result.exitCode == 2)
-        #expect(result.stderrText.contains("--app-check-site-key gets App Check tokens in the browser"), "\(result.stderrText)")
+        #expect(
+            result.stderrText.contains("--app-check-site-key gets App Check tokens in the browser"),
+            "\(result.stderrText)")
         #expect(fixture.backend.appCheckPresentations.isEmpty)
     }
 }
@@ -82,7 +94,9 @@ struct AppCheckBrowserTests {
 /// The hosted handler page gets the App Check token as `#fac=`; the terminal never shows it.
 @Suite("authflow phone: App Check on the hosted route")
 struct AppCheckHostedRouteTests {
-    @Test("phone sign-in via the hosted page: every call carries the token, the page URL ends in #fac=<token>, the terminal shows neither")
+    @Test(
+        "phone sign-in via the hosted page: every call carries the token, the page URL ends in #fac=<token>, the terminal shows neither"
+    )
     func hostedFragment() async throws {
         let fixture = try PhoneCLIFixture()
         fixture.backend.forgetAppCheckTokens()
@@ -91,16 +105,22 @@ struct AppCheckHostedRouteTests {
         let browser = try PhoneHostedRouteTests.installClickingBrowser(at: fixture.directory.file("browser"))
 
         let result = try await fixture.run(
-            ["phone", "sign-in", "+16505550160", "--browser", browser, "--code-command", fixture.codeCommand,
-             "--verbose", "--app-check-token-command", "echo \(minted)"] + PhoneHostedRouteTests.hosted,
+            [
+                "phone", "sign-in", "+16505550160", "--browser", browser, "--code-command", fixture.codeCommand,
+                "--verbose", "--app-check-token-command", "echo \(minted)",
+            ] + PhoneHostedRouteTests.hosted,
             environment: ["AUTHFLOW_BINARY": AuthflowCommand.binaryPath])
 
         #expect(result.exitCode == 0, "\(result.stderrText)")
-        let opened = try String(contentsOfFile: browser + ".url", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let opened = try String(contentsOfFile: browser + ".url", encoding: .utf8).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         #expect(opened.hasSuffix("#fac=\(minted)"))
         #expect(!result.stderrText.contains(minted) && !result.stdoutText.contains(minted))
         let presented = fixture.backend.appCheckPresentations
-        #expect(Set(presented.map(\.endpoint)).isSuperset(of: ["accounts:sendVerificationCode", "accounts:signInWithPhoneNumber"]))
+        #expect(
+            Set(presented.map(\.endpoint)).isSuperset(of: [
+                "accounts:sendVerificationCode", "accounts:signInWithPhoneNumber",
+            ]))
         #expect(presented.allSatisfy { $0.token == minted && $0.valid })
     }
 }
@@ -113,11 +133,15 @@ struct AppCheckPhoneRefusalTests {
         let fixture = try PhoneCLIFixture()
         fixture.backend.setAppCheckEnforced(true)
 
-        let result = try await fixture.run(["phone", "sign-in", "+16505550161", "--verifier", "loopback", "--no-browser"])
+        let result = try await fixture.run([
+            "phone", "sign-in", "+16505550161", "--verifier", "loopback", "--no-browser",
+        ])
 
         #expect(result.exitCode == 2, "\(result.stderrText)")
-        #expect(result.stderrText.hasPrefix(
-            "authflow: This project enforces Firebase App Check for Authentication, and authflow sent no App Check token."),
+        #expect(
+            result.stderrText.hasPrefix(
+                "authflow: This project enforces Firebase App Check for Authentication, and authflow sent no App Check token."
+            ),
             "\(result.stderrText)")
         #expect(fixture.backend.verificationCodes.isEmpty)
     }

@@ -32,7 +32,9 @@ struct AppCheckCommandTests {
         return fixture
     }
 
-    private func expectNoSecret(_ result: SubprocessResult, _ secrets: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectNoSecret(
+        _ result: SubprocessResult, _ secrets: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         for secret in secrets {
             #expect(!result.stdoutText.contains(secret), "stdout shows a secret", sourceLocation: sourceLocation)
             #expect(!result.stderrText.contains(secret), "stderr shows a secret", sourceLocation: sourceLocation)
@@ -45,19 +47,21 @@ struct AppCheckCommandTests {
         try fixture.store.remove()
 
         let result = try await run(
-            fixture, ["email", "sign-in", fixture.email, "--password-stdin"], stdin: Array((fixture.password + "\n").utf8))
+            fixture, ["email", "sign-in", fixture.email, "--password-stdin"],
+            stdin: Array((fixture.password + "\n").utf8))
 
         #expect(result.exitCode == 2)
-        #expect(result.stderrText == """
-            authflow: This project enforces Firebase App Check for Authentication, and authflow sent no App Check \
-            token. Provide a token in one of three ways: --app-check-debug-token TOKEN \
-            (FIREBASE_APP_CHECK_DEBUG_TOKEN), a debug token registered in the Firebase console under App Check, with \
-            --app-id; --app-check-token-command CMD (AUTHFLOW_APP_CHECK_TOKEN_COMMAND), a command that prints a token \
-            your backend minted; or --app-check-site-key KEY (AUTHFLOW_APP_CHECK_SITE_KEY) with --app-id, so the \
-            browser page gets one with reCAPTCHA Enterprise. authflow.json can set them as appCheckDebugToken, \
-            appCheckTokenCommand and appCheckSiteKey.
+        #expect(
+            result.stderrText == """
+                authflow: This project enforces Firebase App Check for Authentication, and authflow sent no App Check \
+                token. Provide a token in one of three ways: --app-check-debug-token TOKEN \
+                (FIREBASE_APP_CHECK_DEBUG_TOKEN), a debug token registered in the Firebase console under App Check, with \
+                --app-id; --app-check-token-command CMD (AUTHFLOW_APP_CHECK_TOKEN_COMMAND), a command that prints a token \
+                your backend minted; or --app-check-site-key KEY (AUTHFLOW_APP_CHECK_SITE_KEY) with --app-id, so the \
+                browser page gets one with reCAPTCHA Enterprise. authflow.json can set them as appCheckDebugToken, \
+                appCheckTokenCommand and appCheckSiteKey.
 
-            """)
+                """)
         #expect(try fixture.store.load() == nil)
     }
 
@@ -67,7 +71,8 @@ struct AppCheckCommandTests {
         fixture.backend.registerAppCheckDebugToken("5b7e2c1a-debug-token-registered")
         try fixture.store.remove()
 
-        let result = try await signIn(fixture, ["--app-check-debug-token", "5b7e2c1a-debug-token-registered", "--app-id", Self.appID])
+        let result = try await signIn(
+            fixture, ["--app-check-debug-token", "5b7e2c1a-debug-token-registered", "--app-id", Self.appID])
 
         #expect(result.exitCode == 0, "\(result.stderrText)")
         #expect(try fixture.store.load() != nil)
@@ -102,14 +107,18 @@ struct AppCheckCommandTests {
     func flagBeatsOtherCache() async throws {
         let fixture = try await enforced()
         let minted = fixture.backend.mintAppCheckToken().token
-        let cache = AppCheckTokenCache(directory: ProjectStateDirectory(
-            root: fixture.stateRoot, projectID: fixture.backend.projectID, emulatorHost: fixture.backend.hostAndPort))
-        try cache.file(source: .debugToken, appID: Self.appID).save(CachedAppCheckToken(
-            token: "stale-cached-debug-token", expiresAt: Date().addingTimeInterval(3000), source: .debugToken,
-            appID: Self.appID))
+        let cache = AppCheckTokenCache(
+            directory: ProjectStateDirectory(
+                root: fixture.stateRoot, projectID: fixture.backend.projectID, emulatorHost: fixture.backend.hostAndPort
+            ))
+        try cache.file(source: .debugToken, appID: Self.appID).save(
+            CachedAppCheckToken(
+                token: "stale-cached-debug-token", expiresAt: Date().addingTimeInterval(3000), source: .debugToken,
+                appID: Self.appID))
 
         let result = try await run(
-            fixture, ["token", "--force-refresh", "--app-id", Self.appID, "--app-check-token-command", "echo \(minted)"],
+            fixture,
+            ["token", "--force-refresh", "--app-id", Self.appID, "--app-check-token-command", "echo \(minted)"],
             extra: ["FIREBASE_APP_CHECK_DEBUG_TOKEN": "some-debug-token"])
 
         #expect(result.exitCode == 0, "\(result.stderrText)")
@@ -133,19 +142,29 @@ struct AppCheckCommandTests {
     @Test("config show: each App Check setting with its source, the debug token masked")
     func configShow() async throws {
         let fixture = try await SignedInBackend()
-        try Data(#"{"appCheckSiteKey": "6Lc-site-key"}"#.utf8).write(to: URL(fileURLWithPath: fixture.directory.file("authflow.json")))
+        try Data(#"{"appCheckSiteKey": "6Lc-site-key"}"#.utf8).write(
+            to: URL(fileURLWithPath: fixture.directory.file("authflow.json")))
 
         let result = try await run(
             fixture, ["config", "show"],
-            extra: ["FIREBASE_APP_CHECK_DEBUG_TOKEN": "0123456789abcdef-debug-secret",
-                    "AUTHFLOW_APP_CHECK_TOKEN_COMMAND": "mint-app-check"])
+            extra: [
+                "FIREBASE_APP_CHECK_DEBUG_TOKEN": "0123456789abcdef-debug-secret",
+                "AUTHFLOW_APP_CHECK_TOKEN_COMMAND": "mint-app-check",
+            ])
 
         #expect(result.exitCode == 0, "\(result.stderrText)")
         let lines = result.stdoutText.split(separator: "\n").map(String.init)
         let debugLine = try #require(lines.first { $0.contains("appCheckDebugToken") })
         #expect(debugLine.contains("environment FIREBASE_APP_CHECK_DEBUG_TOKEN"))
-        #expect(lines.contains { $0.contains("appCheckTokenCommand") && $0.contains("mint-app-check") && $0.contains("environment AUTHFLOW_APP_CHECK_TOKEN_COMMAND") })
-        #expect(lines.contains { $0.contains("appCheckSiteKey") && $0.contains("6Lc-site-key") && $0.contains("file authflow.json") })
+        #expect(
+            lines.contains {
+                $0.contains("appCheckTokenCommand") && $0.contains("mint-app-check")
+                    && $0.contains("environment AUTHFLOW_APP_CHECK_TOKEN_COMMAND")
+            })
+        #expect(
+            lines.contains {
+                $0.contains("appCheckSiteKey") && $0.contains("6Lc-site-key") && $0.contains("file authflow.json")
+            })
         #expect(!result.stdoutText.contains("0123456789abcdef-debug-secret"))
     }
 }

@@ -7,7 +7,8 @@ import Testing
 /// domains (getProjectConfig) before any browser opens, for each flow that opens the hosted handler.
 @Suite("Auth domain: checked before the browser opens")
 struct AuthDomainCheckTests {
-    static let refusal = "authflow: The auth domain auth.example.com (--auth-domain) is not among the project's "
+    static let refusal =
+        "authflow: The auth domain auth.example.com (--auth-domain) is not among the project's "
         + "authorized domains (localhost), so the hosted page would refuse to finish; no browser was opened. Add it "
         + "under Authentication → Settings → Authorized domains in the Firebase console, or pass --auth-domain with "
         + "one of those.\n"
@@ -18,8 +19,10 @@ struct AuthDomainCheckTests {
         let browser = try PhoneHostedRouteTests.installClickingBrowser(at: fixture.directory.file("browser"))
 
         let result = try await fixture.run(
-            ["phone", "sign-in", "+16505550130", "--browser", browser, "--code-command", fixture.codeCommand,
-             "--auth-domain", "auth.example.com"] + PhoneHostedRouteTests.hosted,
+            [
+                "phone", "sign-in", "+16505550130", "--browser", browser, "--code-command", fixture.codeCommand,
+                "--auth-domain", "auth.example.com",
+            ] + PhoneHostedRouteTests.hosted,
             environment: ["AUTHFLOW_BINARY": AuthflowCommand.binaryPath])
 
         #expect(result.exitCode == 2)
@@ -37,8 +40,10 @@ struct AuthDomainCheckTests {
         let domain = "localhost:\(fixture.backend.port)"
 
         let result = try await fixture.run(
-            ["phone", "sign-in", "+16505550131", "--browser", browser, "--code-command", fixture.codeCommand,
-             "--auth-domain", domain] + PhoneHostedRouteTests.hosted,
+            [
+                "phone", "sign-in", "+16505550131", "--browser", browser, "--code-command", fixture.codeCommand,
+                "--auth-domain", domain,
+            ] + PhoneHostedRouteTests.hosted,
             environment: ["AUTHFLOW_BINARY": AuthflowCommand.binaryPath])
 
         #expect(result.exitCode == 0, "\(result.stderrText)")

@@ -11,7 +11,8 @@ enum AuthflowCommand {
 
     /// The repository root, for the shipped examples.
     static var repositoryRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }
 
     static func example(_ name: String) -> String {

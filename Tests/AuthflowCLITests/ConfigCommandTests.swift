@@ -7,10 +7,16 @@ import Testing
 @Suite struct ConfigCommandTests {
     @Test func showsEachValueWithItsSource() async throws {
         let directory = try TemporaryDirectory()
-        try Data(#"{"apiKey":"AIzaSyFROMFILE0000000000000000000000","projectId":"file-proj","authDomain":"file-proj.firebaseapp.com","tenantId":"t-file"}"#.utf8)
-            .write(to: URL(fileURLWithPath: directory.file("authflow.json")))
+        try Data(
+            #"{"apiKey":"AIzaSyFROMFILE0000000000000000000000","projectId":"file-proj","authDomain":"file-proj.firebaseapp.com","tenantId":"t-file"}"#
+                .utf8
+        )
+        .write(to: URL(fileURLWithPath: directory.file("authflow.json")))
         let result = try await AuthflowCommand.run(
-            ["config", "show", "--json", "--offline", "--project-id", "flag-proj", "--state-dir", directory.file("state")],
+            [
+                "config", "show", "--json", "--offline", "--project-id", "flag-proj", "--state-dir",
+                directory.file("state"),
+            ],
             environment: ["FIREBASE_APP_ID": "1:2:ios:3"], workingDirectory: directory.path)
         #expect(result.exitCode == 0, "\(result.stderrText)")
         let object = try jsonObject(result.stdoutText)
@@ -32,7 +38,9 @@ import Testing
         let text = try await AuthflowCommand.run(
             ["config", "show", "--offline"], environment: [:], workingDirectory: directory.path)
         #expect(text.exitCode == 0)
-        #expect(text.stdoutText.contains("file \(directory.file("authflow.json"))") || text.stdoutText.contains("file authflow.json"))
+        #expect(
+            text.stdoutText.contains("file \(directory.file("authflow.json"))")
+                || text.stdoutText.contains("file authflow.json"))
         #expect(text.stdoutText.contains("not set"))
     }
 
@@ -70,9 +78,11 @@ import Testing
     @Test func missingAPIKeyExplainsWhereToPutIt() async throws {
         let directory = try TemporaryDirectory()
         let root = StateDirectory(path: directory.file("s"))
-        try SessionStore(directory: ProjectStateDirectory(root: root, projectID: "p")).save(UserSession(
-            uid: "u1", tokens: SessionTokens(idToken: "a.b.c", refreshToken: "r", expiresAt: Date(timeIntervalSinceNow: -60)),
-            project: SessionProject(projectID: "p")))
+        try SessionStore(directory: ProjectStateDirectory(root: root, projectID: "p")).save(
+            UserSession(
+                uid: "u1",
+                tokens: SessionTokens(idToken: "a.b.c", refreshToken: "r", expiresAt: Date(timeIntervalSinceNow: -60)),
+                project: SessionProject(projectID: "p")))
         let result = try await AuthflowCommand.run(
             ["token", "--project-id", "p", "--state-dir", root.path], workingDirectory: directory.path)
         #expect(result.exitCode == 2)

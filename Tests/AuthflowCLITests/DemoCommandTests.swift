@@ -6,11 +6,13 @@ import Testing
 /// commands it runs as child processes.
 @Suite("authflow demo")
 struct DemoCommandTests {
-    @Test("The tour runs every flow with authflow's own commands, reads the backend's mailbox, and leaves nothing behind")
+    @Test(
+        "The tour runs every flow with authflow's own commands, reads the backend's mailbox, and leaves nothing behind")
     func fullTour() async throws {
         let home = try TemporaryDirectory()
         let userState = home.path + "/user-state"
-        let result = try await AuthflowCommand.run(["demo"], environment: ["XDG_STATE_HOME": userState, "TMPDIR": home.path])
+        let result = try await AuthflowCommand.run(
+            ["demo"], environment: ["XDG_STATE_HOME": userState, "TMPDIR": home.path])
         let output = result.stdoutText
         #expect(result.exitCode == 0, "\(output)\n\(result.stderrText)")
         #expect(output.contains("not a production identity server"))
@@ -29,18 +31,27 @@ struct DemoCommandTests {
         #expect(output.contains("also needs a second factor to sign in"))
         #expect(output.contains("$ authflow mfa resolve"))
         #expect(output.contains("     | Second factor: \"Work phone\" +*******0123"))
-        #expect(output.contains("✓ enrolled \"Work phone\" for grace@example.com and signed in with it as the second factor"))
+        #expect(
+            output.contains(
+                "✓ enrolled \"Work phone\" for grace@example.com and signed in with it as the second factor"))
         // Apple: headless Chromium added the account on the IdP page, and handle-url brought the answer back.
         #expect(output.contains("$ authflow apple sign-in --no-browser --app-id"))
-        #expect(output.contains("$ authflow handle-url 'app-1-1234567890-ios-0a1b2c3d4e5f://firebaseauth/link?deep_link_id="))
+        #expect(
+            output.contains(
+                "$ authflow handle-url 'app-1-1234567890-ios-0a1b2c3d4e5f://firebaseauth/link?deep_link_id="))
         #expect(output.contains("     | Name from Apple: Ada Lovelace."))
-        #expect(output.contains("✓ signed in with Apple as ada.q7x2@privaterelay.appleid.com (Ada Lovelace), through the IdP page"))
+        #expect(
+            output.contains(
+                "✓ signed in with Apple as ada.q7x2@privaterelay.appleid.com (Ada Lovelace), through the IdP page"))
         // TOTP: the QR code drawn, the tour computed the codes from the URI, exit 5, resolved with the next code.
         #expect(output.contains("$ authflow mfa enroll --totp --display-name Authenticator"))
         #expect(output.contains("URI: otpauth://totp/demo-authflow:katherine%40example.com?secret="))
         #expect(output.contains("\u{2580}") && output.contains("\u{2584}"), "the QR code is drawn")
         #expect(output.contains("second factor \"Authenticator\" (TOTP app)"))
-        #expect(output.contains("✓ enrolled \"Authenticator\" for katherine@example.com and signed in with its code as the second factor"))
+        #expect(
+            output.contains(
+                "✓ enrolled \"Authenticator\" for katherine@example.com and signed in with its code as the second factor"
+            ))
         // GitHub: the same hosted route for any provider, with GitHub's access token shown on request.
         #expect(output.contains("$ authflow oauth sign-in --provider github.com --scopes read:user --no-browser"))
         #expect(output.contains("     | Provider access token: FirebaseAuthEmulatorFakeAccessToken_github.com"))
@@ -57,7 +68,8 @@ struct DemoCommandTests {
     @Test("--only runs the chosen flows in tour order; --keep-state keeps a 0700 directory with a 0600 session")
     func onlyAndKeepState() async throws {
         let home = try TemporaryDirectory()
-        let result = try await AuthflowCommand.run(["demo", "--only", "phone", "--keep-state"], environment: ["TMPDIR": home.path])
+        let result = try await AuthflowCommand.run(
+            ["demo", "--only", "phone", "--keep-state"], environment: ["TMPDIR": home.path])
         let output = result.stdoutText
         #expect(result.exitCode == 0, "\(output)\n\(result.stderrText)")
         #expect(output.contains("1. Phone-number sign-in"))
@@ -71,7 +83,9 @@ struct DemoCommandTests {
         for session in sessions { #expect(try Self.mode(of: workspace + "/" + session) == 0o600) }
     }
 
-    @Test("--interactive: the command gets the terminal; a person clicks the loopback page and types the code the tour shows")
+    @Test(
+        "--interactive: the command gets the terminal; a person clicks the loopback page and types the code the tour shows"
+    )
     func interactivePhone() async throws {
         let home = try TemporaryDirectory()
         let browser = try RecordingBrowser.install(at: home.file("browser"))
@@ -94,14 +108,17 @@ struct DemoCommandTests {
     @Test("Without the headless browser, Sign in with Apple takes the identity-token route with a fresh nonce")
     func appleIdentityTokenRoute() async throws {
         let home = try TemporaryDirectory()
-        let result = try await AuthflowCommand.run(["demo", "--only", "apple", "--no-headless-browser"], environment: ["TMPDIR": home.path])
+        let result = try await AuthflowCommand.run(
+            ["demo", "--only", "apple", "--no-headless-browser"], environment: ["TMPDIR": home.path])
         let output = result.stdoutText
         #expect(result.exitCode == 0, "\(output)\n\(result.stderrText)")
         #expect(output.contains("$ authflow apple nonce --json"))
         #expect(output.contains("$ authflow apple sign-in --id-token "))
         #expect(output.contains("--full-name 'Ada Lovelace'"))
         #expect(!output.contains("handle-url"))
-        #expect(output.contains("✓ signed in with Apple as ada.q7x2@privaterelay.appleid.com (Ada Lovelace), from an identity token"))
+        #expect(
+            output.contains(
+                "✓ signed in with Apple as ada.q7x2@privaterelay.appleid.com (Ada Lovelace), from an identity token"))
     }
 
     @Test("An unknown flow is a usage error that names the flows there are")

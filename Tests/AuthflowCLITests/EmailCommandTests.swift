@@ -6,7 +6,9 @@ import Testing
 /// `authflow email methods | sign-in | verify` as the real binary.
 @Suite("authflow email")
 struct EmailCommandTests {
-    private func run(_ fixture: SignedInBackend, _ arguments: [String], stdin: [UInt8]? = nil) async throws -> SubprocessResult {
+    private func run(
+        _ fixture: SignedInBackend, _ arguments: [String], stdin: [UInt8]? = nil
+    ) async throws -> SubprocessResult {
         try await AuthflowCommand.run(
             arguments + ["--state-dir", fixture.stateRoot.path], stdin: stdin, environment: fixture.environment,
             workingDirectory: fixture.directory.path)
@@ -33,7 +35,8 @@ struct EmailCommandTests {
         let fixture = try await SignedInBackend()
         try fixture.store.remove()
 
-        let wrong = try await run(fixture, ["email", "sign-in", fixture.email, "--password-stdin"], stdin: Array("nope\n".utf8))
+        let wrong = try await run(
+            fixture, ["email", "sign-in", fixture.email, "--password-stdin"], stdin: Array("nope\n".utf8))
         #expect(wrong.exitCode == 1)
         #expect(wrong.stderrText.contains("password"), "\(wrong.stderrText)")
         #expect(try fixture.store.load() == nil)
@@ -43,7 +46,8 @@ struct EmailCommandTests {
         #expect(noTerminal.stderrText.contains("--password-stdin"))
 
         let right = try await run(
-            fixture, ["email", "sign-in", fixture.email, "--password-stdin", "--json"], stdin: Array((fixture.password + "\r\n").utf8))
+            fixture, ["email", "sign-in", fixture.email, "--password-stdin", "--json"],
+            stdin: Array((fixture.password + "\r\n").utf8))
         #expect(right.exitCode == 0, "\(right.stderrText)")
         let object = try jsonObject(right.stdoutText)
         #expect(object["isNewUser"] as? Bool == false)
@@ -80,7 +84,8 @@ struct EmailCommandTests {
     func passwordSignInWithSecondFactor() async throws {
         let fixture = try await SignedInBackend()
         try await SecondFactorAccount.create(on: fixture.backend, email: "mfa@example.com", password: "pw-123456")
-        let result = try await run(fixture, ["email", "sign-in", "mfa@example.com", "--password-stdin"], stdin: Array("pw-123456".utf8))
+        let result = try await run(
+            fixture, ["email", "sign-in", "mfa@example.com", "--password-stdin"], stdin: Array("pw-123456".utf8))
         #expect(result.exitCode == 5)
         #expect(result.stderrText.contains("mfa@example.com also needs a second factor"), "\(result.stderrText)")
     }

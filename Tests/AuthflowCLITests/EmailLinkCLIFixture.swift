@@ -37,13 +37,15 @@ final class EmailLinkCLIFixture: Sendable {
     ) async throws -> SubprocessResult {
         try await AuthflowCommand.run(
             arguments + ["--state-dir", stateRoot], stdin: stdin,
-            environment: (configured ? environment : ["XDG_RUNTIME_DIR": directory.path]).merging(extra) { _, new in new },
+            environment: (configured ? environment : ["XDG_RUNTIME_DIR": directory.path]).merging(extra) { _, new in new
+            },
             workingDirectory: directory.path)
     }
 
     /// Starts `authflow arguments --state-dir …` for a test to talk to (or kill).
     func start(_ arguments: [String]) throws -> InteractiveCommand {
-        try InteractiveCommand(arguments + ["--state-dir", stateRoot], environment: environment, workingDirectory: directory.path)
+        try InteractiveCommand(
+            arguments + ["--state-dir", stateRoot], environment: environment, workingDirectory: directory.path)
     }
 
     /// `email-link send EMAIL` through the binary, then the link as the oobCodes endpoint lists it.

@@ -13,7 +13,9 @@ struct EmailLinkCommandTests {
     @Test("send, then complete a Safe Links-wrapped link with the remembered address (JSON)")
     func sendAndComplete() async throws {
         let fixture = try EmailLinkCLIFixture()
-        let sent = try await fixture.run(["email-link", "send", "ada@example.com", "--continue-url", fixture.continueURL])
+        let sent = try await fixture.run([
+            "email-link", "send", "ada@example.com", "--continue-url", fixture.continueURL,
+        ])
         #expect(sent.exitCode == 0, "\(sent.stderrText)")
         #expect(sent.stderrText.contains("Sent a sign-in link to ada@example.com"))
         #expect(sent.stdout.isEmpty)
@@ -42,7 +44,8 @@ struct EmailLinkCommandTests {
         let fixture = try EmailLinkCLIFixture()
         let first = try await fixture.sendLink(to: "ada@example.com")
         let message = fixture.directory.file("sign-in.eml")
-        try EmailDocument.eml(containing: LinkWrapper.proofpointV3.wrap(first)).write(toFile: message, atomically: true, encoding: .utf8)
+        try EmailDocument.eml(containing: LinkWrapper.proofpointV3.wrap(first)).write(
+            toFile: message, atomically: true, encoding: .utf8)
         let fromFile = try await fixture.run(["email-link", "complete", "--eml", message])
         #expect(fromFile.exitCode == 0, "\(fromFile.stderrText)")
         #expect(fromFile.stdoutText.hasPrefix("Signed in as ada@example.com"))
@@ -55,7 +58,8 @@ struct EmailLinkCommandTests {
         #expect(fromPage.stdoutText.contains("ada@example.com"))
 
         let third = try await fixture.sendLink(to: "ada@example.com")
-        let piped = try await fixture.run(["email-link", "complete", "-"], stdin: Array((LinkWrapper.deepLinkID.wrap(third) + "\n").utf8))
+        let piped = try await fixture.run(
+            ["email-link", "complete", "-"], stdin: Array((LinkWrapper.deepLinkID.wrap(third) + "\n").utf8))
         #expect(piped.exitCode == 0, "\(piped.stderrText)")
         #expect(!fixture.isUnused(first) && !fixture.isUnused(second) && !fixture.isUnused(third))
     }
@@ -98,7 +102,8 @@ struct EmailLinkCommandTests {
         let server = try RecordingServer { _ in
             LoopbackResponse(
                 status: 200, headers: [HTTPHeader(name: "Content-Type", value: "application/json")],
-                body: Array(#"{"kind":"identitytoolkit#GetOobConfirmationCodeResponse","email":"ada@example.com"}"#.utf8))
+                body: Array(
+                    #"{"kind":"identitytoolkit#GetOobConfirmationCodeResponse","email":"ada@example.com"}"#.utf8))
         }
         defer { server.stop() }
         let fixture = try EmailLinkCLIFixture()
@@ -112,9 +117,11 @@ struct EmailLinkCommandTests {
 
         #expect(sent.exitCode == 0, "\(sent.stderrText)")
         // The project's reCAPTCHA configuration is read first (the reply here names no protection).
-        #expect(server.requests.map(\.path) == [
-            "/identitytoolkit.googleapis.com/v2/recaptchaConfig", "/identitytoolkit.googleapis.com/v1/accounts:sendOobCode",
-        ])
+        #expect(
+            server.requests.map(\.path) == [
+                "/identitytoolkit.googleapis.com/v2/recaptchaConfig",
+                "/identitytoolkit.googleapis.com/v1/accounts:sendOobCode",
+            ])
         let request = try #require(server.requests.last)
         #expect(request.header("X-Firebase-Locale") == "fr")
         let body = try #require(try JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any])

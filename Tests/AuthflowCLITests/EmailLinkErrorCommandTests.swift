@@ -32,7 +32,8 @@ struct EmailLinkErrorCommandTests {
         let fixture = try EmailLinkCLIFixture()
         let link = try await fixture.sendLink(to: "ada@example.com")
         fixture.backend.setFault(
-            .status(400, body: #"{"error":{"code":400,"message":"EXPIRED_OOB_CODE"}}"#), for: "accounts:signInWithEmailLink")
+            .status(400, body: #"{"error":{"code":400,"message":"EXPIRED_OOB_CODE"}}"#),
+            for: "accounts:signInWithEmailLink")
         let result = try await fixture.run(["email-link", "complete", link])
         #expect(result.exitCode == 1)
         #expect(result.stderrText.contains("has expired"), "\(result.stderrText)")
@@ -42,9 +43,12 @@ struct EmailLinkErrorCommandTests {
     @Test("A password-reset link exits 2, saying what kind of link it is; another project's link exits 2")
     func wrongKindOrProject() async throws {
         let fixture = try EmailLinkCLIFixture()
-        _ = try await SignedInBackend.client(for: fixture.backend).send(SignUpRequest(email: "ada@example.com", password: "pw-123456"))
-        _ = try await SignedInBackend.client(for: fixture.backend).send(SendOobCodeRequest(kind: .passwordReset(email: "ada@example.com")))
-        let reset = try await EmulatorEmailLinks.latest(fixture.backend, email: "ada@example.com", requestType: "PASSWORD_RESET")
+        _ = try await SignedInBackend.client(for: fixture.backend).send(
+            SignUpRequest(email: "ada@example.com", password: "pw-123456"))
+        _ = try await SignedInBackend.client(for: fixture.backend).send(
+            SendOobCodeRequest(kind: .passwordReset(email: "ada@example.com")))
+        let reset = try await EmulatorEmailLinks.latest(
+            fixture.backend, email: "ada@example.com", requestType: "PASSWORD_RESET")
 
         let resetResult = try await fixture.run(["email-link", "complete", reset, "--email", "ada@example.com"])
         #expect(resetResult.exitCode == 2)
@@ -54,7 +58,8 @@ struct EmailLinkErrorCommandTests {
 
         let link = try await fixture.sendLink(to: "ada@example.com")
         let code = try #require(ActionCodeURL(link)?.oobCode)
-        let foreign = "https://other-project.firebaseapp.com/__/auth/action?apiKey=AIzaSyOtherProjectKey0000000000000&mode=signIn&oobCode=\(code)"
+        let foreign =
+            "https://other-project.firebaseapp.com/__/auth/action?apiKey=AIzaSyOtherProjectKey0000000000000&mode=signIn&oobCode=\(code)"
         let other = try await fixture.run(["email-link", "complete", foreign])
         #expect(other.exitCode == 2)
         #expect(other.stderrText.contains("other-project.firebaseapp.com"), "\(other.stderrText)")
@@ -96,7 +101,9 @@ struct EmailLinkErrorCommandTests {
         #expect(fixture.isUnused(link))
     }
 
-    @Test("Without a terminal or code source a second factor exits 5, listing the factors (JSON on standard output, no credential)")
+    @Test(
+        "Without a terminal or code source a second factor exits 5, listing the factors (JSON on standard output, no credential)"
+    )
     func secondFactor() async throws {
         let fixture = try EmailLinkCLIFixture()
         let enrollment = try await SecondFactorAccount.create(on: fixture.backend, email: "ada@example.com")
@@ -111,10 +118,12 @@ struct EmailLinkErrorCommandTests {
         let factors = try #require(object["factors"] as? [[String: Any]])
         #expect(factors.first?["id"] as? String == enrollment)
         #expect(factors.first?["phoneNumber"] as? String == "+*******0199")
-        #expect(Set(object.keys) == [
-            "result", "purpose", "firstFactor", "email", "emailSource", "continueUrl", "layers", "factors", "codeSentTo",
-            "expiresAt", "resolveCommand",
-        ], "no pending credential among them")
+        #expect(
+            Set(object.keys) == [
+                "result", "purpose", "firstFactor", "email", "emailSource", "continueUrl", "layers", "factors",
+                "codeSentTo",
+                "expiresAt", "resolveCommand",
+            ], "no pending credential among them")
         #expect(object["resolveCommand"] as? String == "authflow mfa resolve")
         #expect(result.stderrText.contains("second factor"))
         #expect(result.stderrText.contains("\"work phone\""))

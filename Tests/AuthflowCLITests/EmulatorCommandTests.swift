@@ -45,6 +45,7 @@ struct EmulatorCommandTests {
         let end = await command.finish()
 
         #expect(end == .exited(0))
-        #expect(command.stdoutText.split(separator: "\n").count == 1, "only the JSON line on stdout: \(command.stdoutText)")
+        #expect(
+            command.stdoutText.split(separator: "\n").count == 1, "only the JSON line on stdout: \(command.stdoutText)")
     }
 }

@@ -44,7 +44,8 @@ struct HandleURLEmailLinkTests {
         let client = SignedInBackend.client(for: fixture.backend)
         _ = try await client.send(SignUpRequest(email: "ada@example.com", password: "pw-123456"))
         _ = try await client.send(SendOobCodeRequest(kind: .passwordReset(email: "ada@example.com")))
-        let reset = try await EmulatorEmailLinks.latest(fixture.backend, email: "ada@example.com", requestType: "PASSWORD_RESET")
+        let reset = try await EmulatorEmailLinks.latest(
+            fixture.backend, email: "ada@example.com", requestType: "PASSWORD_RESET")
 
         let handed = try await fixture.run(["handle-url", reset], configured: false)
 

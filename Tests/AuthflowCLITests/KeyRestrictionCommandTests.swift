@@ -8,24 +8,30 @@ import Testing
 /// same command with that flag, variable or file succeeds.
 @Suite("API-key restrictions through the CLI")
 struct KeyRestrictionCommandTests {
-    static let iosAdvice = "authflow: Google refused the request: the API key is restricted to iOS apps "
+    static let iosAdvice =
+        "authflow: Google refused the request: the API key is restricted to iOS apps "
         + "(API_KEY_IOS_APP_BLOCKED). Pass --ios-bundle-id with the bundle ID of an app the key allows (or set "
         + "FIREBASE_IOS_BUNDLE_ID, or \"iosBundleId\" in authflow.json); the key's restrictions are under APIs & "
         + "Services → Credentials in the Google Cloud console.\n"
-    static let androidAdvice = "authflow: Google refused the request: the API key is restricted to Android apps "
+    static let androidAdvice =
+        "authflow: Google refused the request: the API key is restricted to Android apps "
         + "(API_KEY_ANDROID_APP_BLOCKED). Pass --android-package and --android-cert-sha1 with the package name and "
         + "signing-certificate SHA-1 of an app the key allows (or set FIREBASE_ANDROID_PACKAGE and "
         + "FIREBASE_ANDROID_CERT_SHA1, or use the app's google-services.json); the key's restrictions are under "
         + "APIs & Services → Credentials in the Google Cloud console.\n"
-    static let referrerAdvice = "authflow: Google refused the request: the API key is restricted to websites "
+    static let referrerAdvice =
+        "authflow: Google refused the request: the API key is restricted to websites "
         + "(API_KEY_HTTP_REFERRER_BLOCKED). Pass --referer with the URL of a page the key allows, e.g. --referer "
         + "https://app.example.com/ (or set AUTHFLOW_REFERER, or \"referer\" in authflow.json).\n"
 
     static let certificate = "AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01"
 
     /// `authflow token --force-refresh`: a secure-token request, the one every script depends on.
-    private func refresh(_ fixture: SignedInBackend, _ extra: [String] = [], environment: [String: String] = [:])
-        async throws -> SubprocessResult {
+    private func refresh(
+        _ fixture: SignedInBackend, _ extra: [String] = [], environment: [String: String] = [:]
+    )
+        async throws -> SubprocessResult
+    {
         try await AuthflowCommand.run(
             ["token", "--force-refresh", "--state-dir", fixture.stateRoot.path] + extra,
             environment: fixture.environment.merging(environment) { _, new in new },
@@ -58,21 +64,26 @@ struct KeyRestrictionCommandTests {
     @Test("Android-restricted key: package and certificate from flags (any fingerprint form) or google-services.json")
     func androidApp() async throws {
         let fixture = try await SignedInBackend()
-        fixture.backend.setKeyRestriction(.androidApps([.init(package: "com.example.android", certificateSHA1: Self.certificate)]))
+        fixture.backend.setKeyRestriction(
+            .androidApps([.init(package: "com.example.android", certificateSHA1: Self.certificate)]))
 
         let refused = try await refresh(fixture)
         let packageOnly = try await refresh(fixture, ["--android-package", "com.example.android"])
         let wrongCertificate = try await refresh(
-            fixture, ["--android-package", "com.example.android", "--android-cert-sha1", String(repeating: "0", count: 40)])
+            fixture,
+            ["--android-package", "com.example.android", "--android-cert-sha1", String(repeating: "0", count: 40)])
         let colons = try await refresh(
             fixture, ["--android-package", "com.example.android", "--android-cert-sha1", Self.certificate.lowercased()])
         let hex = try await refresh(
-            fixture, [], environment: [
+            fixture, [],
+            environment: [
                 "FIREBASE_ANDROID_PACKAGE": "com.example.android",
                 "FIREBASE_ANDROID_CERT_SHA1": Self.certificate.replacingOccurrences(of: ":", with: ""),
             ])
         try Self.googleServicesJSON(certificate: Self.certificate.replacingOccurrences(of: ":", with: "").lowercased())
-            .write(to: URL(fileURLWithPath: fixture.directory.file("google-services.json")), atomically: true, encoding: .utf8)
+            .write(
+                to: URL(fileURLWithPath: fixture.directory.file("google-services.json")), atomically: true,
+                encoding: .utf8)
         let file = try await refresh(fixture)
 
         for result in [refused, packageOnly, wrongCertificate] {
@@ -108,20 +119,29 @@ struct KeyRestrictionCommandTests {
     @Test("Whichever step is refused (phone send, email-link send), the advice is the restriction's; then it works")
     func refusedInsideFlows() async throws {
         let phone = try PhoneCLIFixture()
-        phone.backend.setKeyRestriction(.androidApps([.init(package: "com.example.android", certificateSHA1: Self.certificate)]))
-        let refusedPhone = try await phone.run(["phone", "sign-in", "+16505550140", "--code-command", phone.codeCommand])
+        phone.backend.setKeyRestriction(
+            .androidApps([.init(package: "com.example.android", certificateSHA1: Self.certificate)]))
+        let refusedPhone = try await phone.run([
+            "phone", "sign-in", "+16505550140", "--code-command", phone.codeCommand,
+        ])
         let phoneCodes = phone.backend.verificationCodes.count
         let acceptedPhone = try await phone.run(
-            ["phone", "sign-in", "+16505550140", "--code-command", phone.codeCommand,
-             "--android-package", "com.example.android", "--android-cert-sha1", Self.certificate])
+            [
+                "phone", "sign-in", "+16505550140", "--code-command", phone.codeCommand,
+                "--android-package", "com.example.android", "--android-cert-sha1", Self.certificate,
+            ])
 
         let links = try EmailLinkCLIFixture()
         links.backend.setKeyRestriction(.websites(referrers: ["https://app.example.com/*"]))
-        let refusedLink = try await links.run(["email-link", "send", "ada@example.com", "--continue-url", links.continueURL])
+        let refusedLink = try await links.run([
+            "email-link", "send", "ada@example.com", "--continue-url", links.continueURL,
+        ])
         let pendingAfterRefusal = try links.pending.load()
         let acceptedLink = try await links.run(
-            ["email-link", "send", "ada@example.com", "--continue-url", links.continueURL,
-             "--referer", "https://app.example.com/"])
+            [
+                "email-link", "send", "ada@example.com", "--continue-url", links.continueURL,
+                "--referer", "https://app.example.com/",
+            ])
 
         #expect(refusedPhone.exitCode == 2)
         #expect(refusedPhone.stderrText == Self.androidAdvice)
@@ -152,7 +172,8 @@ struct KeyRestrictionCommandTests {
         let signUp = fixture.backend.receivedHeaders.count
         for (command, stdin) in commands {
             let result = try await AuthflowCommand.run(
-                command + project, stdin: stdin, environment: fixture.environment, workingDirectory: fixture.directory.path)
+                command + project, stdin: stdin, environment: fixture.environment,
+                workingDirectory: fixture.directory.path)
             #expect(result.exitCode == 0, "\(command): \(result.stderrText)")
         }
 
@@ -177,7 +198,8 @@ struct KeyRestrictionCommandTests {
         let fixture = try await SignedInBackend()
         let posix = ["LC_ALL": "", "LC_MESSAGES": "", "LANG": "de_AT.UTF-8"]
 
-        let flag = try await refresh(fixture, ["--lang", "fr"], environment: posix.merging(["AUTHFLOW_LANG": "es"]) { $1 })
+        let flag = try await refresh(
+            fixture, ["--lang", "fr"], environment: posix.merging(["AUTHFLOW_LANG": "es"]) { $1 })
         let flagHeaders = fixture.backend.receivedHeaders.last
         let variable = try await refresh(fixture, environment: posix.merging(["AUTHFLOW_LANG": "pt-BR"]) { $1 })
         let variableHeaders = fixture.backend.receivedHeaders.last
@@ -196,22 +218,32 @@ struct KeyRestrictionCommandTests {
     @Test(
         "Malformed restriction values are usage errors naming the value, its source and the form expected",
         arguments: [
-            (["--android-package", "1bad.name"], [String: String](),
-             "authflow: androidPackage \"1bad.name\" from flag --android-package cannot be used. Each part of an "
-                + "Android package name starts with a letter (\"1bad\" does not).\n"),
-            (["--android-package", "example"], [:],
-             "authflow: androidPackage \"example\" from flag --android-package cannot be used. An Android package "
-                + "name has at least two dot-separated parts, such as com.example.app.\n"),
-            ([], ["FIREBASE_ANDROID_CERT_SHA1": "AB:CD:EF"],
-             "authflow: androidCertSha1 \"AB:CD:EF\" from environment FIREBASE_ANDROID_CERT_SHA1 cannot be used. A "
-                + "SHA-1 fingerprint is 40 hex digits, or 20 colon-separated pairs as keytool prints it (AB:CD:…); a "
-                + "SHA-256 fingerprint does not work here.\n"),
-            (["--referer", "app.example.com"], [:],
-             "authflow: referer \"app.example.com\" from flag --referer cannot be used. The referrer must be an "
-                + "absolute http(s) URL of a page the key allows, such as https://app.example.com/.\n"),
-            (["--referer", "ftp://app.example.com/"], [:],
-             "authflow: referer \"ftp://app.example.com/\" from flag --referer cannot be used. The referrer must be "
-                + "an absolute http(s) URL of a page the key allows, such as https://app.example.com/.\n"),
+            (
+                ["--android-package", "1bad.name"], [String: String](),
+                "authflow: androidPackage \"1bad.name\" from flag --android-package cannot be used. Each part of an "
+                    + "Android package name starts with a letter (\"1bad\" does not).\n"
+            ),
+            (
+                ["--android-package", "example"], [:],
+                "authflow: androidPackage \"example\" from flag --android-package cannot be used. An Android package "
+                    + "name has at least two dot-separated parts, such as com.example.app.\n"
+            ),
+            (
+                [], ["FIREBASE_ANDROID_CERT_SHA1": "AB:CD:EF"],
+                "authflow: androidCertSha1 \"AB:CD:EF\" from environment FIREBASE_ANDROID_CERT_SHA1 cannot be used. A "
+                    + "SHA-1 fingerprint is 40 hex digits, or 20 colon-separated pairs as keytool prints it (AB:CD:…); a "
+                    + "SHA-256 fingerprint does not work here.\n"
+            ),
+            (
+                ["--referer", "app.example.com"], [:],
+                "authflow: referer \"app.example.com\" from flag --referer cannot be used. The referrer must be an "
+                    + "absolute http(s) URL of a page the key allows, such as https://app.example.com/.\n"
+            ),
+            (
+                ["--referer", "ftp://app.example.com/"], [:],
+                "authflow: referer \"ftp://app.example.com/\" from flag --referer cannot be used. The referrer must be "
+                    + "an absolute http(s) URL of a page the key allows, such as https://app.example.com/.\n"
+            ),
         ])
     func invalidValues(arguments: [String], environment: [String: String], expected: String) async throws {
         let fixture = try await SignedInBackend()

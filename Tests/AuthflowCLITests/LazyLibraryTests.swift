@@ -71,8 +71,10 @@ struct LazyLibraryTests {
 
         let offline = try await Subprocess.run(
             "/usr/bin/unshare",
-            arguments: ["-rm", "/bin/sh", "-c", script, "sh", library, AuthflowCommand.binaryPath, "whoami",
-                        "--state-dir", fixture.stateRoot.path],
+            arguments: [
+                "-rm", "/bin/sh", "-c", script, "sh", library, AuthflowCommand.binaryPath, "whoami",
+                "--state-dir", fixture.stateRoot.path,
+            ],
             environment: fixture.environment, workingDirectory: fixture.directory.path, timeout: .seconds(60))
         #expect(offline.exitCode == 0, "whoami without --check needs no libcurl: \(offline.stderrText)")
     }

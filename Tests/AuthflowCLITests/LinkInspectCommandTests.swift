@@ -4,7 +4,8 @@ import Testing
 
 /// `authflow link inspect`, run as a user would run it.
 struct LinkInspectCommandTests {
-    let action = "https://proj.firebaseapp.com/__/auth/action?apiKey=AIzaKEY&mode=signIn&oobCode=CODE123"
+    let action =
+        "https://proj.firebaseapp.com/__/auth/action?apiKey=AIzaKEY&mode=signIn&oobCode=CODE123"
         + "&continueUrl=https%3A%2F%2Fapp.example.com%2Fdone&lang=en&tenantId=T1"
 
     @Test func summaryForAnActionLink() async throws {
@@ -18,8 +19,10 @@ struct LinkInspectCommandTests {
     @Test func jsonHasEveryKeyInOrder() async throws {
         let result = try await AuthflowCommand.run(["link", "inspect", "--json", action])
         #expect(result.exitCode == 0)
-        let keys = ["kind", "mode", "oobCode", "apiKey", "continueUrl", "lang", "tenantId", "link", "authType",
-                    "eventId", "recaptchaToken", "error", "layers", "shortLink"]
+        let keys = [
+            "kind", "mode", "oobCode", "apiKey", "continueUrl", "lang", "tenantId", "link", "authType",
+            "eventId", "recaptchaToken", "error", "layers", "shortLink",
+        ]
         let text = result.stdoutText
         let positions = keys.compactMap { text.range(of: "\"\($0)\":")?.lowerBound }
         #expect(positions.count == keys.count)
@@ -35,7 +38,8 @@ struct LinkInspectCommandTests {
     }
 
     @Test func callbackJSON() async throws {
-        let callback = "com.googleusercontent.apps.123://firebaseauth/link?deep_link_id=https%3A%2F%2Fp.firebaseapp.com"
+        let callback =
+            "com.googleusercontent.apps.123://firebaseauth/link?deep_link_id=https%3A%2F%2Fp.firebaseapp.com"
             + "%2F__%2Fauth%2Fcallback%3FfirebaseError%3D%257B%2522code%2522%253A%2522auth%252Finternal-error%2522%252C"
             + "%2522message%2522%253A%2522Internal%2520error%2522%257D%26authType%3DverifyApp%26eventId%3DE1"
         let result = try await AuthflowCommand.run(["link", "inspect", "--json", callback])
@@ -75,7 +79,9 @@ struct LinkInspectCommandTests {
     }
 
     @Test func shippedEmail() async throws {
-        let result = try await AuthflowCommand.run(["link", "inspect", "--json", "--eml", AuthflowCommand.example("sign-in.eml")])
+        let result = try await AuthflowCommand.run([
+            "link", "inspect", "--json", "--eml", AuthflowCommand.example("sign-in.eml"),
+        ])
         #expect(result.exitCode == 0)
         let object = try jsonObject(result.stdoutText)
         #expect(object["kind"] as? String == "emailAction")
@@ -89,7 +95,8 @@ struct LinkInspectCommandTests {
         let html = try Data(contentsOf: URL(fileURLWithPath: AuthflowCommand.example("sign-in.html")))
         let result = try await AuthflowCommand.run(["link", "inspect", "--json", "--html", "-"], stdin: Array(html))
         #expect(result.exitCode == 0)
-        #expect(try jsonObject(result.stdoutText)["oobCode"] as? String == "Qm9vay1hLXRhYmxlLWZvci10d28tYXQtZWlnaHQ_demo")
+        #expect(
+            try jsonObject(result.stdoutText)["oobCode"] as? String == "Qm9vay1hLXRhYmxlLWZvci10d28tYXQtZWlnaHQ_demo")
     }
 
     @Test func documentWithoutFirebaseLinks() async throws {
@@ -106,7 +113,9 @@ struct LinkInspectCommandTests {
     }
 
     @Test func htmlFileGivenAsEmailExitsTwo() async throws {
-        let result = try await AuthflowCommand.run(["link", "inspect", "--eml", AuthflowCommand.example("sign-in.html")])
+        let result = try await AuthflowCommand.run([
+            "link", "inspect", "--eml", AuthflowCommand.example("sign-in.html"),
+        ])
         #expect(result.exitCode == 2)
         #expect(result.stderrText.contains("is not an email"))
         #expect(result.stderrText.contains("pass it with --html"))
@@ -115,22 +124,26 @@ struct LinkInspectCommandTests {
 
     @Test func batchOneObjectPerLine() async throws {
         let input = try String(contentsOfFile: AuthflowCommand.example("links.txt"), encoding: .utf8)
-        let result = try await AuthflowCommand.run(["link", "inspect", "--json", "--offline", "-"], stdin: Array(input.utf8))
+        let result = try await AuthflowCommand.run(
+            ["link", "inspect", "--json", "--offline", "-"], stdin: Array(input.utf8))
         let inputLines = input.split(separator: "\n")
         let outputLines = result.stdoutText.split(separator: "\n")
         #expect(outputLines.count == inputLines.count)
         let kinds = try outputLines.map { try jsonObject($0)["kind"] as? String }
-        #expect(kinds == ["emailAction", "emailAction", "emailAction", "emailAction", "emailAction", "authCallback", "unknown"])
-        #expect(result.exitCode == 1)  // the highest status any line produced: one unknown link
+        #expect(
+            kinds == [
+                "emailAction", "emailAction", "emailAction", "emailAction", "emailAction", "authCallback", "unknown",
+            ])
+        #expect(result.exitCode == 1) // the highest status any line produced: one unknown link
     }
 
     @Test func batchKeepsGoingPastBadLines() async throws {
         var input = Array("https://e.com/a?mode=signIn&apiKey=K&oobCode=C1\n\n".utf8)
         input += [0xFF, 0xFE, 0x0A]
-        input += Array("https://e.com/a?mode=signIn&apiKey=K&oobCode=C2".utf8)  // no final newline
+        input += Array("https://e.com/a?mode=signIn&apiKey=K&oobCode=C2".utf8) // no final newline
         let result = try await AuthflowCommand.run(["link", "inspect", "--json", "-"], stdin: input)
         let lines = result.stdoutText.split(separator: "\n")
-        #expect(lines.count == 4)  // one per input line, the blank one included
+        #expect(lines.count == 4) // one per input line, the blank one included
         #expect(try jsonObject(lines[0])["oobCode"] as? String == "C1")
         #expect(try jsonObject(lines[1])["problem"] as? String == "blank line")
         #expect((try jsonObject(lines[2])["problem"] as? String)?.contains("UTF-8") == true)
@@ -139,7 +152,9 @@ struct LinkInspectCommandTests {
     }
 
     @Test func shortLinkOffline() async throws {
-        let result = try await AuthflowCommand.run(["link", "inspect", "--json", "--offline", "https://demo.page.link/AbCd"])
+        let result = try await AuthflowCommand.run([
+            "link", "inspect", "--json", "--offline", "https://demo.page.link/AbCd",
+        ])
         #expect(result.exitCode == 1)
         #expect(try jsonObject(result.stdoutText)["shortLink"] as? String == "https://demo.page.link/AbCd")
     }

@@ -11,17 +11,20 @@ struct ListenCommandTests {
         let runtime = try TemporaryDirectory()
         let environment = ["XDG_RUNTIME_DIR": runtime.path]
         let listen = try RunningCommand(
-            ["listen", "--json", "--scheme", "app-1-2-ios-3", "--state", "st-1", "--timeout", "60"], environment: environment
+            ["listen", "--json", "--scheme", "app-1-2-ios-3", "--state", "st-1", "--timeout", "60"],
+            environment: environment
         )
         let first = try #require(listen.readLine())
         let listening = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: String])
 
-        let stray = try await AuthflowCommand.run(["handle-url", "app-1-2-ios-3://firebaseauth/link?state=other"], environment: environment)
+        let stray = try await AuthflowCommand.run(
+            ["handle-url", "app-1-2-ios-3://firebaseauth/link?state=other"], environment: environment)
         let handed = try await AuthflowCommand.run(
             ["handle-url", "app-1-2-ios-3://firebaseauth/link?code=c+1&state=st-1"], environment: environment
         )
         let (termination, lines) = listen.finish()
-        let nobody = try await AuthflowCommand.run(["handle-url", "app-1-2-ios-3://firebaseauth/link?state=st-1"], environment: environment)
+        let nobody = try await AuthflowCommand.run(
+            ["handle-url", "app-1-2-ios-3://firebaseauth/link?state=st-1"], environment: environment)
 
         #expect(listening["event"] == "listening")
         #expect(listening["state"] == "st-1")
@@ -30,7 +33,10 @@ struct ListenCommandTests {
         #expect(stray.stderrText.contains("does not match"))
         #expect(handed.exitCode == 0, "\(handed.stderrText)")
         #expect(termination == .exited(0))
-        #expect(lines == [#"{"event":"callback","url":"app-1-2-ios-3://firebaseauth/link?code=c+1&state=st-1","params":{"code":"c 1","state":"st-1"},"via":"handoff"}"#])
+        #expect(
+            lines == [
+                #"{"event":"callback","url":"app-1-2-ios-3://firebaseauth/link?code=c+1&state=st-1","params":{"code":"c 1","state":"st-1"},"via":"handoff"}"#
+            ])
         #expect(nobody.exitCode == 1)
         #expect(nobody.stderrText.contains("No authflow command is waiting"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: runtime.path + "/authflow").isEmpty)
@@ -39,7 +45,8 @@ struct ListenCommandTests {
     @Test("An HTTP callback ends listen; the plain output is the redirect URI, then the callback URL")
     func httpCallback() async throws {
         let runtime = try TemporaryDirectory()
-        let listen = try RunningCommand(["listen", "--state", "st-2", "--path", "/cb"], environment: ["XDG_RUNTIME_DIR": runtime.path])
+        let listen = try RunningCommand(
+            ["listen", "--state", "st-2", "--path", "/cb"], environment: ["XDG_RUNTIME_DIR": runtime.path])
         let redirectURI = try #require(listen.readLine())
         let client = HTTPClient(configuration: HTTPClientConfiguration(proxy: .none))
 
@@ -62,7 +69,9 @@ struct ListenCommandTests {
         let (termination, _) = listen.finish()
         let client = HTTPClient(configuration: HTTPClientConfiguration(proxy: .none))
         var refused = false
-        do { _ = try await client.send(HTTPRequest(url: redirectURI)) } catch { refused = error == .connectionRefused(host: "127.0.0.1") }
+        do { _ = try await client.send(HTTPRequest(url: redirectURI)) } catch {
+            refused = error == .connectionRefused(host: "127.0.0.1")
+        }
 
         let timedOut = try await AuthflowCommand.run(["listen", "--json", "--timeout", "1"], environment: environment)
 
@@ -75,7 +84,10 @@ struct ListenCommandTests {
 
     @Test("Usage errors exit 2: a bad path, a bad scheme, a zero timeout; a URL that is not one")
     func usageErrors() async throws {
-        for arguments in [["listen", "--path", "cb"], ["listen", "--scheme", "1bad"], ["listen", "--timeout", "0"], ["handle-url", "not a url"]] {
+        for arguments in [
+            ["listen", "--path", "cb"], ["listen", "--scheme", "1bad"], ["listen", "--timeout", "0"],
+            ["handle-url", "not a url"],
+        ] {
             let result = try await AuthflowCommand.run(arguments)
             #expect(result.exitCode == 2, "\(arguments): \(result.stderrText)")
         }

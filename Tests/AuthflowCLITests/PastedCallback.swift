@@ -17,7 +17,9 @@ enum PastedCallback {
 
     /// Answers the page at `url` with `answer` (that URL with its path and query rewritten by the caller) and
     /// pastes the three lines into `started`, then waits for it to end.
-    static func paste(answering url: String, with answer: String, into started: InteractiveCommand) async throws -> Outcome {
+    static func paste(
+        answering url: String, with answer: String, into started: InteractiveCommand
+    ) async throws -> Outcome {
         var client = HTTPClientConfiguration(proxy: .none)
         client.redirects = .doNotFollow
         let reply = try await HTTPClient(configuration: client).send(HTTPRequest(url: answer))

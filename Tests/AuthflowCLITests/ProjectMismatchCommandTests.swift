@@ -19,7 +19,8 @@ struct ProjectMismatchCommandTests {
                 workingDirectory: fixture.directory.path)
         }
 
-        let result = try await run(["email", "sign-in", fixture.email, "--password-stdin"], Array("\(fixture.password)\n".utf8))
+        let result = try await run(
+            ["email", "sign-in", fixture.email, "--password-stdin"], Array("\(fixture.password)\n".utf8))
 
         #expect(result.exitCode == 2, "\(result.stderrText)")
         #expect(result.stderrText.contains("project \(fixture.backend.projectID)"), "\(result.stderrText)")

@@ -8,7 +8,8 @@ struct SchemeCommandTests {
     /// What a desktop session would have, minus any desktop environment xdg-open could detect and defer to.
     static func desktop(_ home: TemporaryDirectory) throws -> [String: String] {
         let runtime = home.path + "/run"
-        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         return [
             "HOME": home.path, "XDG_DATA_HOME": home.path + "/data", "XDG_CONFIG_HOME": home.path + "/config",
             "XDG_DATA_DIRS": home.path + "/system", "XDG_RUNTIME_DIR": runtime,
@@ -45,7 +46,8 @@ struct SchemeCommandTests {
         let listed = try await AuthflowCommand.run(["register-scheme", "--list"], environment: environment)
         let removed = try await AuthflowCommand.run(["unregister-scheme", scheme], environment: environment)
         let query = try await Subprocess.run(
-            "/usr/bin/xdg-mime", arguments: ["query", "default", "x-scheme-handler/\(scheme)"], environment: environment)
+            "/usr/bin/xdg-mime", arguments: ["query", "default", "x-scheme-handler/\(scheme)"], environment: environment
+        )
 
         #expect(registered.exitCode == 0, "\(registered.stderrText)")
         #expect(registered.stdoutText.contains("Registered \(scheme):"))
@@ -68,8 +70,10 @@ struct SchemeCommandTests {
         let environment = try Self.desktop(home)
 
         let preview = try await AuthflowCommand.run(
-            ["register-scheme", "--print", "--client-id", "123-abc.apps.googleusercontent.com"], environment: environment)
-        let noScheme = try await AuthflowCommand.run(["register-scheme"], environment: environment, workingDirectory: home.path)
+            ["register-scheme", "--print", "--client-id", "123-abc.apps.googleusercontent.com"],
+            environment: environment)
+        let noScheme = try await AuthflowCommand.run(
+            ["register-scheme"], environment: environment, workingDirectory: home.path)
         let https = try await AuthflowCommand.run(["register-scheme", "https"], environment: environment)
 
         #expect(preview.exitCode == 0)
@@ -90,8 +94,10 @@ struct SchemeCommandTests {
         let environment = try Self.desktop(home)
 
         let result = try await AuthflowCommand.run(
-            ["listen", "--json", "--timeout", "30", "--browser", browser,
-             "--open", "https://idp.example/authorize?client_id=x&redirect_uri={redirect_uri}&state={state}"],
+            [
+                "listen", "--json", "--timeout", "30", "--browser", browser,
+                "--open", "https://idp.example/authorize?client_id=x&redirect_uri={redirect_uri}&state={state}",
+            ],
             environment: environment)
 
         let lines = result.stdoutText.split(separator: "\n")
@@ -100,7 +106,9 @@ struct SchemeCommandTests {
         let callback = try jsonObject(try #require(lines.last))
         #expect(callback["via"] as? String == "http")
         #expect((callback["params"] as? [String: String])?["state"] == listening["state"] as? String)
-        #expect(result.stderrText.contains("https://idp.example/authorize?client_id=x&redirect_uri=http%3A%2F%2F127.0.0.1%3A"))
+        #expect(
+            result.stderrText.contains(
+                "https://idp.example/authorize?client_id=x&redirect_uri=http%3A%2F%2F127.0.0.1%3A"))
     }
 
     @Test("--no-browser prints the URL and takes the final URL pasted on standard input")
@@ -109,8 +117,10 @@ struct SchemeCommandTests {
         let environment = try Self.desktop(home)
 
         let result = try await AuthflowCommand.run(
-            ["listen", "--no-browser", "--state", "st-3", "--scheme", "com.example.app", "--timeout", "30",
-             "--open", "https://idp.example/authorize?redirect_uri={redirect_uri}&state={state}"],
+            [
+                "listen", "--no-browser", "--state", "st-3", "--scheme", "com.example.app", "--timeout", "30",
+                "--open", "https://idp.example/authorize?redirect_uri={redirect_uri}&state={state}",
+            ],
             stdin: Array("com.example.app://cb?state=wrong\ncom.example.app://cb?code=1&state=st-3\n".utf8),
             environment: environment)
 
@@ -126,11 +136,15 @@ struct SchemeCommandTests {
         let home = try TemporaryDirectory()
         let environment = try Self.desktop(home)
         let version = try await Subprocess.run("/usr/bin/xdg-open", arguments: ["--version"], environment: environment)
-        let parts = version.stdoutText.split(separator: " ").last?.split(separator: ".").compactMap { Int($0.filter(\.isNumber)) } ?? []
+        let parts =
+            version.stdoutText.split(separator: " ").last?.split(separator: ".").compactMap {
+                Int($0.filter(\.isNumber))
+            } ?? []
         let limited = parts.count >= 2 && (parts[0], parts[1]) < (1, 2)
 
         let digits = try await AuthflowCommand.run(["register-scheme", "app-1-2-ios-3"], environment: environment)
-        let letters = try await AuthflowCommand.run(["register-scheme", "com.example.letters"], environment: environment)
+        let letters = try await AuthflowCommand.run(
+            ["register-scheme", "com.example.letters"], environment: environment)
 
         #expect(digits.exitCode == 0)
         #expect(digits.stderrText.contains("treats app-1-2-ios-3: URLs as file names") == limited)

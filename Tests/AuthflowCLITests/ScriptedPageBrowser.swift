@@ -7,8 +7,11 @@ import AuthflowTestSupport
 /// a registered scheme. Only bash and sed. `$query` is the given URL's query (without a `#` fragment, which a
 /// browser never sends); `$AUTHFLOW_BINARY` must be set.
 enum ScriptedPageBrowser {
-    static func install(at path: String, page: String, marker: String, prepare: String = "", answer: String) throws -> String {
-        try ExecutableScript.write(#"""
+    static func install(
+        at path: String, page: String, marker: String, prepare: String = "", answer: String
+    ) throws -> String {
+        try ExecutableScript.write(
+            #"""
             #!/bin/bash
             printf '%s\n' "$1" > "$0.url"
             url=$1; rest=${url#http://}; authority=${rest%%/*}; query=${url#*\?}; query=${query%%#*}

@@ -21,7 +21,8 @@ struct ShortLinkCommandTests {
         #expect(object["layers"] as? [String] == ["short link localhost"])
 
         let gone = try await AuthflowCommand.run([
-            "link", "inspect", "--link-domain", domain, "--cacert", certificate.certificatePath, "https://\(domain)/gone",
+            "link", "inspect", "--link-domain", domain, "--cacert", certificate.certificatePath,
+            "https://\(domain)/gone",
         ])
         #expect(gone.exitCode == 1)
         #expect(gone.stderrText.contains("does not exist any more"))

@@ -15,8 +15,12 @@ final class TerminalSession: @unchecked Sendable {
     /// Starts `authflow arguments`; with `thenShow`, the terminal's `stty` settings are printed after it
     /// exits (its status is kept), so a test can see what it left behind.
     init(_ arguments: [String], environment: [String: String], thenShowSettings: Bool = false) throws {
-        guard let scriptPath = Subprocess.which("script") else { throw Unexpected("util-linux script is not installed") }
-        guard let stdinPipe = ChildPipe.make(), let stdoutPipe = ChildPipe.make() else { throw Unexpected("pipe failed") }
+        guard let scriptPath = Subprocess.which("script") else {
+            throw Unexpected("util-linux script is not installed")
+        }
+        guard let stdinPipe = ChildPipe.make(), let stdoutPipe = ChildPipe.make() else {
+            throw Unexpected("pipe failed")
+        }
         var command = ([AuthflowCommand.binaryPath] + arguments).map(Self.shellQuoted).joined(separator: " ")
         if thenShowSettings { command += "; status=$?; echo; echo settings:; stty -a; exit $status" }
         // As AuthflowCommand.run: no proxies and no Firebase settings from the developer's environment.
@@ -25,9 +29,11 @@ final class TerminalSession: @unchecked Sendable {
         for key in ConfigurationKey.allCases { merged[key.environmentVariable] = "" }
         merged.merge(environment) { _, new in new }
         merged["SHELL"] = "/bin/sh"
-        child = try ChildProcess.spawn(scriptPath, arguments: ["-qefc", command, "/dev/null"], options: .init(
-            environment: merged, standardInput: stdinPipe.read, standardOutput: stdoutPipe.write,
-            standardError: stdoutPipe.write))
+        child = try ChildProcess.spawn(
+            scriptPath, arguments: ["-qefc", command, "/dev/null"],
+            options: .init(
+                environment: merged, standardInput: stdinPipe.read, standardOutput: stdoutPipe.write,
+                standardError: stdoutPipe.write))
         close(stdinPipe.read)
         close(stdoutPipe.write)
         input = stdinPipe.write

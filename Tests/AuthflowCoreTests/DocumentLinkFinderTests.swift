@@ -29,7 +29,8 @@ struct DocumentLinkFinderTests {
     }
 
     @Test func htmlDocument() async throws {
-        let html = "<html><body><a href=\"https://www.example.com/\">home</a>"
+        let html =
+            "<html><body><a href=\"https://www.example.com/\">home</a>"
             + "<a href=\"\(signIn.replacingAmpersands())\">Sign in</a></body></html>"
         let search = try await finder.search(html: Array(html.utf8))
         #expect(search.chosen?.action?.oobCode == "SIGNIN")
@@ -41,8 +42,8 @@ struct DocumentLinkFinderTests {
     }
 }
 
-private extension String {
-    func replacingAmpersands() -> String {
+extension String {
+    fileprivate func replacingAmpersands() -> String {
         split(separator: "&", omittingEmptySubsequences: false).joined(separator: "&amp;")
     }
 }

@@ -33,7 +33,7 @@ struct ShortLinkResolverTests {
         let server = try HTTPSRecordingServer { request, origin in
             switch request.path {
             case "/one": .redirect(to: origin + "/two")
-            case "/two": .redirect(to: "/three")  // relative Location, resolved against the hop
+            case "/two": .redirect(to: "/three") // relative Location, resolved against the hop
             case "/three": .redirect(to: action)
             default: .text("no", status: 404)
             }
@@ -116,7 +116,8 @@ struct ShortLinkResolverTests {
         let server = try HTTPSRecordingServer { _, _ in .redirect(to: hosting) }
         let inspector = LinkInspector(
             offline: OfflineLinkInspector(linkDomains: [server.hostAndPort]), resolver: resolver(for: server))
-        let wrapped = "https://nam12.safelinks.protection.outlook.com/?url="
+        let wrapped =
+            "https://nam12.safelinks.protection.outlook.com/?url="
             + PercentEncoding.encodeComponent(server.url("/AbCd")) + "&data=x"
         let inspection = try await inspector.inspect(wrapped)
         #expect(inspection.kind == .emailAction)

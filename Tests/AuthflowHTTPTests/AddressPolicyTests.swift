@@ -12,7 +12,9 @@ struct AddressPolicyTests {
         let strict = makeClient(addressPolicy: .publicOnly(allowedHosts: []))
 
         let byIP = await capturedError { try await strict.send(HTTPRequest(url: server.url("/ip"))) }
-        let byName = await capturedError { try await strict.send(HTTPRequest(url: server.url("/name", host: "localhost"))) }
+        let byName = await capturedError {
+            try await strict.send(HTTPRequest(url: server.url("/name", host: "localhost")))
+        }
 
         #expect(byIP == .blockedAddress(host: "127.0.0.1", address: "127.0.0.1"))
         guard case .blockedAddress(let host, let address)? = byName else {
@@ -45,7 +47,9 @@ struct AddressPolicyTests {
         defer { redirector.stop() }
         let client = makeClient(addressPolicy: .publicOnly(allowedHosts: ["localhost"]))
 
-        let error = await capturedError { try await client.send(HTTPRequest(url: redirector.url("/", host: "localhost"))) }
+        let error = await capturedError {
+            try await client.send(HTTPRequest(url: redirector.url("/", host: "localhost")))
+        }
 
         #expect(error == .blockedAddress(host: "127.0.0.1", address: "127.0.0.1"))
         #expect(target.targets.isEmpty)

@@ -9,7 +9,9 @@ struct FailureTests {
     func connectionRefused() async throws {
         let closed = try ClosedPort()
 
-        let error = await capturedError { try await makeClient().send(HTTPRequest(url: "http://127.0.0.1:\(closed.port)/")) }
+        let error = await capturedError {
+            try await makeClient().send(HTTPRequest(url: "http://127.0.0.1:\(closed.port)/"))
+        }
 
         #expect(error == .connectionRefused(host: "127.0.0.1"))
         withExtendedLifetime(closed) {}
@@ -23,13 +25,15 @@ struct FailureTests {
         #expect(error?.description.contains("nothing.invalid") == true)
     }
 
-    @Test("Malformed URLs and other schemes fail before any connection", arguments: [
-        ("not a url", HTTPError.invalidURL("not a url")),
-        ("http://", HTTPError.invalidURL("http://")),
-        ("ftp://127.0.0.1/file", HTTPError.unsupportedScheme("ftp")),
-        ("file:///etc/passwd", HTTPError.unsupportedScheme("file")),
-        ("mailto:someone@example.invalid", HTTPError.unsupportedScheme("mailto")),
-    ])
+    @Test(
+        "Malformed URLs and other schemes fail before any connection",
+        arguments: [
+            ("not a url", HTTPError.invalidURL("not a url")),
+            ("http://", HTTPError.invalidURL("http://")),
+            ("ftp://127.0.0.1/file", HTTPError.unsupportedScheme("ftp")),
+            ("file:///etc/passwd", HTTPError.unsupportedScheme("file")),
+            ("mailto:someone@example.invalid", HTTPError.unsupportedScheme("mailto")),
+        ])
     func rejectedURLs(url: String, expected: HTTPError) async throws {
         let error = await capturedError { try await makeClient().send(HTTPRequest(url: url)) }
 
@@ -86,8 +90,9 @@ struct FailureTests {
             #expect(error.description.hasSuffix(".") || error.description.hasSuffix("oops"), "\(error)")
             #expect(!error.description.contains("\n"))
         }
-        #expect(HTTPError.dnsFailure(host: "x.page.link").description
-            == "Could not resolve host x.page.link: check the name and your network connection.")
+        #expect(
+            HTTPError.dnsFailure(host: "x.page.link").description
+                == "Could not resolve host x.page.link: check the name and your network connection.")
         #expect(HTTPError.timedOut(phase: .total, limit: .milliseconds(1500)).description.contains("1500 ms"))
     }
 }
@@ -97,11 +102,14 @@ struct ConnectTimeoutTests {
     @Test("A host that never completes the handshake gives .timedOut(.connect)")
     func connectTimeout() async throws {
         let listener = try UnresponsiveListener()
-        let client = HTTPClient(configuration: HTTPClientConfiguration(
-            connectTimeout: .seconds(1), totalTimeout: .seconds(120), proxy: .none
-        ))
+        let client = HTTPClient(
+            configuration: HTTPClientConfiguration(
+                connectTimeout: .seconds(1), totalTimeout: .seconds(120), proxy: .none
+            ))
 
-        let error = await capturedError { try await client.send(HTTPRequest(url: "http://127.0.0.1:\(listener.port)/")) }
+        let error = await capturedError {
+            try await client.send(HTTPRequest(url: "http://127.0.0.1:\(listener.port)/"))
+        }
 
         #expect(error == .timedOut(phase: .connect, limit: .seconds(1)))
         withExtendedLifetime(listener) {}

@@ -1,5 +1,6 @@
-@testable import AuthflowHTTP
 import Testing
+
+@testable import AuthflowHTTP
 
 @Suite("Proxy resolution from the environment")
 struct ProxyConfigurationTests {
@@ -17,15 +18,17 @@ struct ProxyConfigurationTests {
     @Test("https_proxy wins over HTTPS_PROXY, which is accepted alone")
     func httpsProxyCase() {
         #expect(proxy(["HTTPS_PROXY": "http://upper:1"], "https://example.com/") == "http://upper:1")
-        #expect(proxy(["https_proxy": "http://lower:1", "HTTPS_PROXY": "http://upper:1"], "https://example.com/")
-            == "http://lower:1")
+        #expect(
+            proxy(["https_proxy": "http://lower:1", "HTTPS_PROXY": "http://upper:1"], "https://example.com/")
+                == "http://lower:1")
     }
 
     @Test("all_proxy, then ALL_PROXY, is the fallback for both schemes")
     func allProxyFallback() {
         #expect(proxy(["ALL_PROXY": "http://all:1"], "http://example.com/") == "http://all:1")
         #expect(proxy(["all_proxy": "http://a:1", "ALL_PROXY": "http://b:1"], "https://example.com/") == "http://a:1")
-        #expect(proxy(["all_proxy": "http://a:1", "https_proxy": "http://s:1"], "https://example.com/") == "http://s:1")
+        #expect(
+            proxy(["all_proxy": "http://a:1", "https_proxy": "http://s:1"], "https://example.com/") == "http://s:1")
     }
 
     @Test("A scheme variable set to empty means no proxy and does not fall back to all_proxy")
@@ -36,7 +39,9 @@ struct ProxyConfigurationTests {
 
     @Test("no_proxy: exact names and subdomains, leading dots, case, CIDR, and *")
     func noProxyRules() {
-        let environment = ["https_proxy": "http://p:1", "no_proxy": "example.com, .corp.invalid,10.0.0.0/8 2001:db8::/32"]
+        let environment = [
+            "https_proxy": "http://p:1", "no_proxy": "example.com, .corp.invalid,10.0.0.0/8 2001:db8::/32",
+        ]
         #expect(proxy(environment, "https://example.com/") == nil)
         #expect(proxy(environment, "https://API.Example.com/") == nil)
         #expect(proxy(environment, "https://badexample.com/") == "http://p:1")
@@ -47,21 +52,25 @@ struct ProxyConfigurationTests {
         #expect(proxy(environment, "https://[2001:db8::5]/") == nil)
         #expect(proxy(["https_proxy": "http://p:1", "no_proxy": "*"], "https://anything.invalid/") == nil)
         #expect(proxy(["https_proxy": "http://p:1", "NO_PROXY": "example.com"], "https://example.com/") == nil)
-        #expect(proxy(["https_proxy": "http://p:1", "no_proxy": "", "NO_PROXY": "example.com"], "https://example.com/")
-            == "http://p:1")
+        #expect(
+            proxy(["https_proxy": "http://p:1", "no_proxy": "", "NO_PROXY": "example.com"], "https://example.com/")
+                == "http://p:1")
     }
 
-    @Test("Loopback destinations always bypass the proxy", arguments: [
-        "http://localhost:9099/", "http://LOCALHOST/", "http://127.0.0.1:9099/", "http://127.8.9.1/",
-        "http://[::1]:9099/", "http://emulator.localhost/",
-    ])
+    @Test(
+        "Loopback destinations always bypass the proxy",
+        arguments: [
+            "http://localhost:9099/", "http://LOCALHOST/", "http://127.0.0.1:9099/", "http://127.8.9.1/",
+            "http://[::1]:9099/", "http://emulator.localhost/",
+        ])
     func loopbackBypass(url: String) {
         #expect(proxy(["http_proxy": "http://p:1", "all_proxy": "http://p:1"], url) == nil)
     }
 
     @Test("Explicit configuration and .none")
     func explicit() {
-        let configuration = ProxyConfiguration(httpProxy: "http://h:1", httpsProxy: "http://s:1", noProxy: ["skip.invalid"])
+        let configuration = ProxyConfiguration(
+            httpProxy: "http://h:1", httpsProxy: "http://s:1", noProxy: ["skip.invalid"])
         #expect(configuration.proxy(for: "http://a.invalid/") == "http://h:1")
         #expect(configuration.proxy(for: "https://a.invalid/") == "http://s:1")
         #expect(configuration.proxy(for: "https://skip.invalid/") == nil)

@@ -87,8 +87,9 @@ struct RedirectTests {
         #expect(error == .unsupportedScheme("ftp"))
     }
 
-    @Test("Over HTTPS, doNotFollow hands back each 3xx to a POST and its target receives nothing",
-          arguments: [301, 302, 303, 307, 308])
+    @Test(
+        "Over HTTPS, doNotFollow hands back each 3xx to a POST and its target receives nothing",
+        arguments: [301, 302, 303, 307, 308])
     func doNotFollowOverHTTPS(status: Int) async throws {
         let capture = try RecordingServer(replying: "stolen")
         defer { capture.stop() }
@@ -97,10 +98,11 @@ struct RedirectTests {
         defer { server.stop() }
         let client = makeClient(redirects: .doNotFollow, caBundlePath: server.certificate.certificatePath)
 
-        let response = try await client.send(HTTPRequest(
-            method: .post, url: server.url("/v1/token?key=k"),
-            headers: [HTTPHeader(name: "Content-Type", value: "application/x-www-form-urlencoded")],
-            body: Array("grant_type=refresh_token&refresh_token=secret".utf8)))
+        let response = try await client.send(
+            HTTPRequest(
+                method: .post, url: server.url("/v1/token?key=k"),
+                headers: [HTTPHeader(name: "Content-Type", value: "application/x-www-form-urlencoded")],
+                body: Array("grant_type=refresh_token&refresh_token=secret".utf8)))
 
         #expect(response.status == status)
         #expect(response.location == target)

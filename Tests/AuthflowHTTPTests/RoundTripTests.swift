@@ -18,12 +18,13 @@ struct RoundTripTests {
         defer { server.stop() }
         let body: [UInt8] = [0, 1, 2, 255, 0]
 
-        let response = try await makeClient().send(HTTPRequest(
-            method: .post,
-            url: server.url("/echo?x=1%202&y"),
-            headers: [HTTPHeader(name: "X-Test", value: "hello"), HTTPHeader(name: "X-Empty", value: "")],
-            body: body
-        ))
+        let response = try await makeClient().send(
+            HTTPRequest(
+                method: .post,
+                url: server.url("/echo?x=1%202&y"),
+                headers: [HTTPHeader(name: "X-Test", value: "hello"), HTTPHeader(name: "X-Empty", value: "")],
+                body: body
+            ))
 
         #expect(response.status == 201)
         #expect(response.header("x-reply") == "yes")
@@ -42,9 +43,11 @@ struct RoundTripTests {
         #expect(request.body == body)
     }
 
-    @Test("GET, PUT, PATCH, DELETE and HEAD reach the server with their method", arguments: [
-        HTTPMethod.get, .put, .patch, .delete, .head,
-    ])
+    @Test(
+        "GET, PUT, PATCH, DELETE and HEAD reach the server with their method",
+        arguments: [
+            HTTPMethod.get, .put, .patch, .delete, .head,
+        ])
     func methods(method: HTTPMethod) async throws {
         let server = try RecordingServer(replying: "answer")
         defer { server.stop() }
@@ -54,7 +57,8 @@ struct RoundTripTests {
 
         #expect(response.status == 200)
         #expect(response.text == (method == .head ? "" : "answer"))
-        #expect(server.requests.map { "\($0.method) \($0.text)" } == ["\(method.rawValue) \(body == nil ? "" : "data")"])
+        #expect(
+            server.requests.map { "\($0.method) \($0.text)" } == ["\(method.rawValue) \(body == nil ? "" : "data")"])
     }
 
     @Test("Any status is returned; requireSuccess turns a non-2xx into .status with the body")
@@ -91,9 +95,10 @@ struct RoundTripTests {
         defer { server.stop() }
 
         let error = await capturedError {
-            try await makeClient().send(HTTPRequest(
-                url: server.url(), headers: [HTTPHeader(name: "X-A", value: "1\r\nX-Injected: 2")]
-            ))
+            try await makeClient().send(
+                HTTPRequest(
+                    url: server.url(), headers: [HTTPHeader(name: "X-A", value: "1\r\nX-Injected: 2")]
+                ))
         }
 
         guard case .transport(_, let detail)? = error else {

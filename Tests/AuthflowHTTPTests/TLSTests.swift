@@ -6,9 +6,12 @@ import Testing
 @Suite("TLS verification")
 struct TLSTests {
     private func tlsServer(_ certificate: SelfSignedCertificate) throws -> LoopbackServer {
-        try LoopbackServer(configuration: .init(tls: .init(
-            certificatePEM: certificate.certificatePEM, privateKeyPEM: certificate.keyPEM
-        ))) { _ in .text("secure") }
+        try LoopbackServer(
+            configuration: .init(
+                tls: .init(
+                    certificatePEM: certificate.certificatePEM, privateKeyPEM: certificate.keyPEM
+                ))
+        ) { _ in .text("secure") }
     }
 
     @Test("A self-signed certificate is rejected by default with .tls")
@@ -43,7 +46,8 @@ struct TLSTests {
 
     @Test("Host verification stays on: a trusted certificate for another name is rejected")
     func wrongNameFails() async throws {
-        let certificate = try SelfSignedCertificate.make(commonName: "elsewhere.invalid", altNames: ["elsewhere.invalid"])
+        let certificate = try SelfSignedCertificate.make(
+            commonName: "elsewhere.invalid", altNames: ["elsewhere.invalid"])
         let server = try tlsServer(certificate)
         defer { server.stop() }
 

@@ -1,5 +1,5 @@
-import Testing
 import AuthflowHTTP
+import Testing
 
 /// A client that ignores any proxy set in the test environment, with short limits suited to loopback.
 func makeClient(
@@ -10,15 +10,16 @@ func makeClient(
     caBundlePath: String? = nil,
     addressPolicy: AddressPolicy = .any
 ) -> HTTPClient {
-    HTTPClient(configuration: HTTPClientConfiguration(
-        connectTimeout: .seconds(10),
-        totalTimeout: totalTimeout,
-        maxResponseBytes: maxResponseBytes,
-        redirects: redirects,
-        proxy: proxy,
-        caBundlePath: caBundlePath,
-        addressPolicy: addressPolicy
-    ))
+    HTTPClient(
+        configuration: HTTPClientConfiguration(
+            connectTimeout: .seconds(10),
+            totalTimeout: totalTimeout,
+            maxResponseBytes: maxResponseBytes,
+            redirects: redirects,
+            proxy: proxy,
+            caBundlePath: caBundlePath,
+            addressPolicy: addressPolicy
+        ))
 }
 
 /// The error `body` threw, or `nil` if it succeeded (which the calling test then reports as a mismatch).

@@ -1,6 +1,7 @@
-@testable import AuthflowHTTP
 import AuthflowPrimitives
 import Testing
+
+@testable import AuthflowHTTP
 
 @Suite("Response assembly")
 struct TransferStateTests {
@@ -16,10 +17,11 @@ struct TransferStateTests {
         feed(state, ["HTTP/1.1 302 Found\r\n", "Location: /next\r\n", "\r\n"])
         feed(state, ["HTTP/1.1 200 OK\r\n", "Content-Type:text/plain \r\n", "X-Long: a\r\n", "\t b\r\n", "\r\n"])
 
-        #expect(state.headers == [
-            HTTPHeader(name: "Content-Type", value: "text/plain"),
-            HTTPHeader(name: "X-Long", value: "a b"),
-        ])
+        #expect(
+            state.headers == [
+                HTTPHeader(name: "Content-Type", value: "text/plain"),
+                HTTPHeader(name: "X-Long", value: "a b"),
+            ])
     }
 
     @Test("The body cap is enforced on streamed data, without Content-Length")

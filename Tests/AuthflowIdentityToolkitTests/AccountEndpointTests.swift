@@ -9,16 +9,17 @@ struct AccountEndpointTests {
     func lookup() async throws {
         let exchange = try await exchange(
             LookupRequest(idToken: "id-token"),
-            reply: json(#"""
-            {"kind":"identitytoolkit#GetAccountInfoResponse","users":[{"localId":"uid-1","email":"a@example.com","emailVerified":true,
-             "displayName":"Ann","photoUrl":"https://p.example/a.png","phoneNumber":"+15555555555","passwordHash":"x",
-             "providerUserInfo":[{"providerId":"apple.com","rawId":"apple-1","federatedId":"apple-1","email":"a@example.com"},
-                                 {"providerId":"phone","phoneNumber":"+15555555555","rawId":"+15555555555"}],
-             "mfaInfo":[{"mfaEnrollmentId":"e1","displayName":"my phone","phoneInfo":"+15555555555","enrolledAt":"2022-08-01T18:31:15.426458Z"}],
-             "createdAt":"1700000000000","lastLoginAt":1700000100000,"passwordUpdatedAt":1.7000002E12,"lastRefreshAt":"2023-11-14T22:13:20Z",
-             "validSince":"1700000000","disabled":false,"unknownField":{"nested":[1,2]}},
-             {"localId":"uid-2"}]}
-            """#),
+            reply: json(
+                #"""
+                {"kind":"identitytoolkit#GetAccountInfoResponse","users":[{"localId":"uid-1","email":"a@example.com","emailVerified":true,
+                 "displayName":"Ann","photoUrl":"https://p.example/a.png","phoneNumber":"+15555555555","passwordHash":"x",
+                 "providerUserInfo":[{"providerId":"apple.com","rawId":"apple-1","federatedId":"apple-1","email":"a@example.com"},
+                                     {"providerId":"phone","phoneNumber":"+15555555555","rawId":"+15555555555"}],
+                 "mfaInfo":[{"mfaEnrollmentId":"e1","displayName":"my phone","phoneInfo":"+15555555555","enrolledAt":"2022-08-01T18:31:15.426458Z"}],
+                 "createdAt":"1700000000000","lastLoginAt":1700000100000,"passwordUpdatedAt":1.7000002E12,"lastRefreshAt":"2023-11-14T22:13:20Z",
+                 "validSince":"1700000000","disabled":false,"unknownField":{"nested":[1,2]}},
+                 {"localId":"uid-2"}]}
+                """#),
             tenantID: "ignored-tenant"
         )
 
@@ -45,24 +46,40 @@ struct AccountEndpointTests {
 
     @Test("lookup without users decodes to an empty list")
     func lookupEmpty() async throws {
-        let exchange = try await exchange(LookupRequest(idToken: "t"), reply: json(#"{"kind":"identitytoolkit#GetAccountInfoResponse"}"#))
+        let exchange = try await exchange(
+            LookupRequest(idToken: "t"), reply: json(#"{"kind":"identitytoolkit#GetAccountInfoResponse"}"#))
 
         #expect(exchange.response.users.isEmpty)
     }
 
-    @Test("update: profile, credential, apply-code and unlink bodies from §7", arguments: [
-        (UpdateAccountRequest(idToken: "t", displayName: "New", photoUrl: "https://p/x.png", returnSecureToken: true),
-         ["idToken": "t", "displayName": "New", "photoUrl": "https://p/x.png", "returnSecureToken": true] as JSON),
-        (UpdateAccountRequest(idToken: "t", email: "n@example.com", password: "pw-new", returnSecureToken: true),
-         ["idToken": "t", "email": "n@example.com", "password": "pw-new", "returnSecureToken": true] as JSON),
-        (UpdateAccountRequest(oobCode: "code-1"), ["oobCode": "code-1"] as JSON),
-        (UpdateAccountRequest(idToken: "t", deleteProvider: ["apple.com", "phone"]), ["idToken": "t", "deleteProvider": ["apple.com", "phone"]] as JSON),
-        (UpdateAccountRequest(idToken: "t", deleteAttribute: [.displayName, .photoUrl]), ["idToken": "t", "deleteAttribute": ["DISPLAY_NAME", "PHOTO_URL"]] as JSON),
-    ] as [(UpdateAccountRequest, JSON)])
+    @Test(
+        "update: profile, credential, apply-code and unlink bodies from §7",
+        arguments: [
+            (
+                UpdateAccountRequest(
+                    idToken: "t", displayName: "New", photoUrl: "https://p/x.png", returnSecureToken: true),
+                ["idToken": "t", "displayName": "New", "photoUrl": "https://p/x.png", "returnSecureToken": true] as JSON
+            ),
+            (
+                UpdateAccountRequest(idToken: "t", email: "n@example.com", password: "pw-new", returnSecureToken: true),
+                ["idToken": "t", "email": "n@example.com", "password": "pw-new", "returnSecureToken": true] as JSON
+            ),
+            (UpdateAccountRequest(oobCode: "code-1"), ["oobCode": "code-1"] as JSON),
+            (
+                UpdateAccountRequest(idToken: "t", deleteProvider: ["apple.com", "phone"]),
+                ["idToken": "t", "deleteProvider": ["apple.com", "phone"]] as JSON
+            ),
+            (
+                UpdateAccountRequest(idToken: "t", deleteAttribute: [.displayName, .photoUrl]),
+                ["idToken": "t", "deleteAttribute": ["DISPLAY_NAME", "PHOTO_URL"]] as JSON
+            ),
+        ] as [(UpdateAccountRequest, JSON)])
     func update(request: UpdateAccountRequest, expected: JSON) async throws {
         let exchange = try await exchange(
             request,
-            reply: json(#"{"kind":"identitytoolkit#SetAccountInfoResponse","localId":"u","email":"n@example.com","providerUserInfo":[{"providerId":"password"}],"idToken":"i2","refreshToken":"r2","expiresIn":"3600","emailVerified":false}"#)
+            reply: json(
+                #"{"kind":"identitytoolkit#SetAccountInfoResponse","localId":"u","email":"n@example.com","providerUserInfo":[{"providerId":"password"}],"idToken":"i2","refreshToken":"r2","expiresIn":"3600","emailVerified":false}"#
+            )
         )
 
         expectTarget(exchange.request, "POST", "/identitytoolkit.googleapis.com/v1/accounts:update?key=test-key")
@@ -77,15 +94,19 @@ struct AccountEndpointTests {
 
     @Test("update carries the configured tenant")
     func updateTenant() async throws {
-        let exchange = try await exchange(UpdateAccountRequest(idToken: "t", displayName: "X"), reply: json("{}"), tenantID: "tt")
+        let exchange = try await exchange(
+            UpdateAccountRequest(idToken: "t", displayName: "X"), reply: json("{}"), tenantID: "tt")
 
         #expect(exchange.body == ["idToken": "t", "displayName": "X", "tenantId": "tt"])
     }
 
     @Test("delete sends idToken; an empty or {} reply succeeds")
     func delete() async throws {
-        let emptyBody = try await exchange(DeleteAccountRequest(idToken: "id-token"), reply: LoopbackResponse(status: 200))
-        let withKind = try await exchange(DeleteAccountRequest(idToken: "id-token"), reply: json(#"{"kind":"identitytoolkit#DeleteAccountResponse"}"#))
+        let emptyBody = try await exchange(
+            DeleteAccountRequest(idToken: "id-token"), reply: LoopbackResponse(status: 200))
+        let withKind = try await exchange(
+            DeleteAccountRequest(idToken: "id-token"), reply: json(#"{"kind":"identitytoolkit#DeleteAccountResponse"}"#)
+        )
 
         expectTarget(emptyBody.request, "POST", "/identitytoolkit.googleapis.com/v1/accounts:delete?key=test-key")
         expectHeaders(emptyBody.request, contentType: "application/json")

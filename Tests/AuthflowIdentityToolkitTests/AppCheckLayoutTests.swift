@@ -7,7 +7,9 @@ import Testing
 
 @Suite("App Check exchange layout")
 struct AppCheckLayoutTests {
-    @Test("Production debug exchange: content-firebaseappcheck v1 projects/<id>/apps/<appId>:exchangeDebugToken, JSON debug_token")
+    @Test(
+        "Production debug exchange: content-firebaseappcheck v1 projects/<id>/apps/<appId>:exchangeDebugToken, JSON debug_token"
+    )
     func productionDebugExchange() async throws {
         let (reply, request) = try await LayoutTests().productionExchange(
             ExchangeDebugTokenRequest(
@@ -15,7 +17,10 @@ struct AppCheckLayoutTests {
             reply: json(#"{"token":"app-check-token","ttl":"3600s"}"#))
 
         #expect(request.method == "POST")
-        #expect(request.target == "http://content-firebaseappcheck.googleapis.com/v1/projects/my-project/apps/1%3A42%3Aweb%3Aab%2Fc:exchangeDebugToken?key=AIza%2Bkey%2F%3D")
+        #expect(
+            request.target
+                == "http://content-firebaseappcheck.googleapis.com/v1/projects/my-project/apps/1%3A42%3Aweb%3Aab%2Fc:exchangeDebugToken?key=AIza%2Bkey%2F%3D"
+        )
         #expect(request.header("Content-Type") == "application/json")
         #expect(String(decoding: request.body, as: UTF8.self) == #"{"debug_token":"dbg-token-0001"}"#)
         #expect(request.header("X-Firebase-AppCheck") == nil)
@@ -30,7 +35,10 @@ struct AppCheckLayoutTests {
                 app: AppCheckResource(projectID: "p", appID: "1:1:web:1"), recaptchaEnterpriseToken: "rc-token-xyz"),
             reply: json(#"{"token":"t2","ttl":"1800.5s"}"#))
 
-        #expect(request.target == "http://content-firebaseappcheck.googleapis.com/v1/projects/p/apps/1%3A1%3Aweb%3A1:exchangeRecaptchaEnterpriseToken?key=AIza%2Bkey%2F%3D")
+        #expect(
+            request.target
+                == "http://content-firebaseappcheck.googleapis.com/v1/projects/p/apps/1%3A1%3Aweb%3A1:exchangeRecaptchaEnterpriseToken?key=AIza%2Bkey%2F%3D"
+        )
         #expect(String(decoding: request.body, as: UTF8.self) == #"{"recaptcha_enterprise_token":"rc-token-xyz"}"#)
         #expect(reply.timeToLive == .milliseconds(1_800_500))
     }

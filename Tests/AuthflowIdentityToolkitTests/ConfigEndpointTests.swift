@@ -36,7 +36,8 @@ struct ConfigEndpointTests {
     func authorizedDomainsAsString() async throws {
         let asString = try await exchange(
             GetProjectConfigRequest(),
-            reply: json(#"{"projectId":"21141651616","authorizedDomains":"[\"localhost\",\"example.firebaseapp.com\"]"}"#)
+            reply: json(
+                #"{"projectId":"21141651616","authorizedDomains":"[\"localhost\",\"example.firebaseapp.com\"]"}"#)
         )
         let missing = try await exchange(GetProjectConfigRequest(), reply: json(#"{"projectId":"p"}"#))
 
@@ -48,7 +49,9 @@ struct ConfigEndpointTests {
     func recaptchaParams() async throws {
         let exchange = try await exchange(
             GetRecaptchaParamsRequest(),
-            reply: json(#"{"kind":"identitytoolkit#GetRecaptchaParamResponse","recaptchaSiteKey":"Fake-key__Do-not-send-this-to-Recaptcha_","recaptchaStoken":"Fake-stoken"}"#)
+            reply: json(
+                #"{"kind":"identitytoolkit#GetRecaptchaParamResponse","recaptchaSiteKey":"Fake-key__Do-not-send-this-to-Recaptcha_","recaptchaStoken":"Fake-stoken"}"#
+            )
         )
 
         expectTarget(exchange.request, "GET", "/identitytoolkit.googleapis.com/v1/recaptchaParams?key=test-key")
@@ -61,7 +64,9 @@ struct ConfigEndpointTests {
     func recaptchaConfigURL() async throws {
         let exchange = try await exchange(
             GetRecaptchaConfigRequest(clientType: .ios),
-            reply: json(#"{"recaptchaKey":"projects/123/keys/456","recaptchaEnforcementState":[{"provider":"PHONE_PROVIDER","enforcementState":"ENFORCE"},{"provider":"EMAIL_PASSWORD_PROVIDER","enforcementState":"AUDIT"}]}"#)
+            reply: json(
+                #"{"recaptchaKey":"projects/123/keys/456","recaptchaEnforcementState":[{"provider":"PHONE_PROVIDER","enforcementState":"ENFORCE"},{"provider":"EMAIL_PASSWORD_PROVIDER","enforcementState":"AUDIT"}]}"#
+            )
         )
 
         expectTarget(
@@ -80,23 +85,29 @@ struct ConfigEndpointTests {
             GetRecaptchaConfigRequest(clientType: .web), reply: json("{}"), tenantID: "tenant one"
         )
 
-        #expect(exchange.request.query == "key=test-key&clientType=CLIENT_TYPE_WEB&version=RECAPTCHA_ENTERPRISE&tenantId=tenant%20one")
+        #expect(
+            exchange.request.query
+                == "key=test-key&clientType=CLIENT_TYPE_WEB&version=RECAPTCHA_ENTERPRISE&tenantId=tenant%20one")
         #expect(exchange.response.recaptchaKey == nil)
         #expect(exchange.response.siteKey == nil)
         #expect(exchange.response.enforcementState(for: .phone) == .off)
     }
 
-    @Test("Site key needs exactly four parts; a missing provider is OFF, an unknown state unspecified", arguments: [
-        ("projects/123/keys/456", "456"),
-        ("projects/123/keys/456/extra", nil),
-        ("projects/123/456", nil),
-        ("projects/123/keys/", nil),
-        ("456", nil),
-    ] as [(String, String?)])
+    @Test(
+        "Site key needs exactly four parts; a missing provider is OFF, an unknown state unspecified",
+        arguments: [
+            ("projects/123/keys/456", "456"),
+            ("projects/123/keys/456/extra", nil),
+            ("projects/123/456", nil),
+            ("projects/123/keys/", nil),
+            ("456", nil),
+        ] as [(String, String?)])
     func siteKeyParts(key: String, expected: String?) async throws {
         let exchange = try await exchange(
             GetRecaptchaConfigRequest(clientType: .web),
-            reply: json(#"{"recaptchaKey":"\#(key)","recaptchaEnforcementState":[{"provider":"PHONE_PROVIDER","enforcementState":"SOMETHING_NEW"}]}"#)
+            reply: json(
+                #"{"recaptchaKey":"\#(key)","recaptchaEnforcementState":[{"provider":"PHONE_PROVIDER","enforcementState":"SOMETHING_NEW"}]}"#
+            )
         )
 
         #expect(exchange.response.siteKey == expected)

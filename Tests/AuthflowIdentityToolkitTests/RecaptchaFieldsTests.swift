@@ -9,7 +9,9 @@ struct RecaptchaFieldsTests {
         return try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
     }
 
-    @Test("signInWithPassword and signUp send captchaResponse, clientType and recaptchaVersion with a token, none without")
+    @Test(
+        "signInWithPassword and signUp send captchaResponse, clientType and recaptchaVersion with a token, none without"
+    )
     func passwordAndSignUp() throws {
         var password = SignInWithPasswordRequest(email: "a@example.com", password: "pw")
         var signUp = SignUpRequest(email: "a@example.com", password: "pw")
@@ -21,7 +23,8 @@ struct RecaptchaFieldsTests {
         let protected = [try body(password), try body(signUp)]
 
         for object in bare {
-            #expect(object["captchaResponse"] == nil && object["clientType"] == nil && object["recaptchaVersion"] == nil)
+            #expect(
+                object["captchaResponse"] == nil && object["clientType"] == nil && object["recaptchaVersion"] == nil)
             #expect(object["email"] as? String == "a@example.com" && object["returnSecureToken"] as? Bool == true)
         }
         for object in protected {
@@ -36,7 +39,8 @@ struct RecaptchaFieldsTests {
 
     @Test("sendOobCode puts the token in captchaResp, as the web SDK does for getOobCode")
     func sendOobCode() throws {
-        let request = SendOobCodeRequest(kind: .passwordReset(email: "a@example.com"), clientType: .web, recaptchaEnterpriseToken: "tok")
+        let request = SendOobCodeRequest(
+            kind: .passwordReset(email: "a@example.com"), clientType: .web, recaptchaEnterpriseToken: "tok")
         let object = try body(request)
         #expect(object["captchaResp"] as? String == "tok")
         #expect(object["captchaResponse"] == nil)

@@ -22,9 +22,10 @@ struct RedirectRefusalTests {
             case .tokenRefresh:
                 _ = try await client.send(SecureTokenRequest(refreshToken: "refresh-token-secret-1234567890"))
             case .sendOobCode:
-                _ = try await client.send(SendOobCodeRequest(
-                    kind: .emailSignIn(email: "ada@example.com"),
-                    settings: .emailSignIn(continueUrl: "https://demo.firebaseapp.com")))
+                _ = try await client.send(
+                    SendOobCodeRequest(
+                        kind: .emailSignIn(email: "ada@example.com"),
+                        settings: .emailSignIn(continueUrl: "https://demo.firebaseapp.com")))
             case .signInWithEmailLink:
                 _ = try await client.send(
                     SignInWithEmailLinkRequest(email: "ada@example.com", oobCode: "oob-code-secret-1234567890"))
@@ -37,8 +38,9 @@ struct RedirectRefusalTests {
         }
     }
 
-    @Test("Each 3xx, for each endpoint family, is an error naming the status and host; the target gets nothing",
-          arguments: statuses, Family.allCases)
+    @Test(
+        "Each 3xx, for each endpoint family, is an error naming the status and host; the target gets nothing",
+        arguments: statuses, Family.allCases)
     func refused(status: Int, family: Family) async throws {
         let capture = try RecordingServer(replying: "{}")
         defer { capture.stop() }
@@ -50,8 +52,9 @@ struct RedirectRefusalTests {
         // The transport handed in follows redirects; the Identity Toolkit client must not.
         let client = IdentityToolkitClient(
             configuration: emulatorConfiguration(port: backend.port),
-            http: HTTPClient(configuration: HTTPClientConfiguration(
-                totalTimeout: .seconds(20), redirects: .follow(maximum: 5), proxy: .none)))
+            http: HTTPClient(
+                configuration: HTTPClientConfiguration(
+                    totalTimeout: .seconds(20), redirects: .follow(maximum: 5), proxy: .none)))
 
         let error = await expectFailure { try await family.send(with: client) }
 
@@ -73,7 +76,8 @@ struct RedirectRefusalTests {
     func refusedWithoutLocation() async throws {
         let backend = try RecordingServer { _ in LoopbackResponse(status: 307, headers: [], body: []) }
         defer { backend.stop() }
-        let client = IdentityToolkitClient(configuration: emulatorConfiguration(port: backend.port), http: loopbackHTTP())
+        let client = IdentityToolkitClient(
+            configuration: emulatorConfiguration(port: backend.port), http: loopbackHTTP())
         let error = await expectFailure { try await Family.tokenRefresh.send(with: client) }
         guard case .redirected(let redirect)? = error else {
             Issue.record("expected .redirected, got \(String(describing: error))")

@@ -39,8 +39,9 @@ struct RetryReadsTests {
         let sleeps = SleepRecorder()
         // The recorded waits (13 s) count against the call's time limit although they take no time: a limit far
         // above them keeps a loaded machine's real seconds from deciding the outcome.
-        let http = HTTPClient(configuration: HTTPClientConfiguration(
-            connectTimeout: .seconds(5), totalTimeout: .seconds(300), proxy: .none))
+        let http = HTTPClient(
+            configuration: HTTPClientConfiguration(
+                connectTimeout: .seconds(5), totalTimeout: .seconds(300), proxy: .none))
         let client = IdentityToolkitClient(
             configuration: emulatorConfiguration(port: server.port, retry: sleeps.policy()), http: http)
 
@@ -54,8 +55,9 @@ struct RetryReadsTests {
     func overallLimit() async throws {
         let hanging = try UnresponsiveListener()
         let attempts = Mutex(0)
-        let http = HTTPClient(configuration: HTTPClientConfiguration(
-            connectTimeout: .seconds(1), totalTimeout: .seconds(1), proxy: .none))
+        let http = HTTPClient(
+            configuration: HTTPClientConfiguration(
+                connectTimeout: .seconds(1), totalTimeout: .seconds(1), proxy: .none))
         let client = IdentityToolkitClient(
             configuration: emulatorConfiguration(port: hanging.port, retry: SleepRecorder().policy(maxAttempts: 3)),
             http: http, observer: { _ in attempts.withLock { $0 += 1 } })
@@ -63,7 +65,10 @@ struct RetryReadsTests {
         let error = await expectFailure { try await client.send(GetProjectConfigRequest()) }
         withExtendedLifetime(hanging) {}
 
-        guard case .network(.timedOut(_, _))? = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .network(.timedOut(_, _))? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
         #expect(attempts.withLock { $0 } == 1)
     }
 }

@@ -7,11 +7,15 @@ import Testing
 
 @Suite("Retries: only for safe calls, only for transient failures")
 struct RetryTests {
-    static let unavailable = json(#"{"error":{"code":503,"message":"The service is currently unavailable.","status":"UNAVAILABLE"}}"#, status: 503)
+    static let unavailable = json(
+        #"{"error":{"code":503,"message":"The service is currently unavailable.","status":"UNAVAILABLE"}}"#, status: 503
+    )
 
     @Test("A GET answered 503 twice, then 200, succeeds after three requests and two jittered waits")
     func getRecovers() async throws {
-        let script = ReplyScript([Self.unavailable, .html("<p>bad gateway</p>", status: 503), json(#"{"recaptchaSiteKey":"k"}"#)])
+        let script = ReplyScript([
+            Self.unavailable, .html("<p>bad gateway</p>", status: 503), json(#"{"recaptchaSiteKey":"k"}"#),
+        ])
         let server = try RecordingServer { _ in script.next() }
         defer { server.stop() }
         let sleeps = SleepRecorder()
@@ -33,7 +37,8 @@ struct RetryTests {
         defer { server.stop() }
         let sleeps = SleepRecorder()
         let client = IdentityToolkitClient(
-            configuration: emulatorConfiguration(port: server.port, retry: sleeps.policy(maxAttempts: 5)), http: loopbackHTTP()
+            configuration: emulatorConfiguration(port: server.port, retry: sleeps.policy(maxAttempts: 5)),
+            http: loopbackHTTP()
         )
 
         let error = await expectFailure {
@@ -45,9 +50,11 @@ struct RetryTests {
         #expect(sleeps.recorded.isEmpty)
     }
 
-    @Test("Email and MFA-start calls are never retried either", arguments: [
-        Endpoint.sendOobCode, .startMFASignIn, .startMFAEnrollment, .signInWithIdp, .signUp, .updateAccount,
-    ])
+    @Test(
+        "Email and MFA-start calls are never retried either",
+        arguments: [
+            Endpoint.sendOobCode, .startMFASignIn, .startMFAEnrollment, .signInWithIdp, .signUp, .updateAccount,
+        ])
     func unsafeEndpoints(endpoint: Endpoint) {
         #expect(!endpoint.isSafeToRetry)
         #expect(endpoint.method == .post)
@@ -68,7 +75,8 @@ struct RetryTests {
         let server = try RecordingServer { _ in errorEnvelope("INVALID_TENANT_ID") }
         defer { server.stop() }
         let sleeps = SleepRecorder()
-        let client = IdentityToolkitClient(configuration: emulatorConfiguration(port: server.port, retry: sleeps.policy()), http: loopbackHTTP())
+        let client = IdentityToolkitClient(
+            configuration: emulatorConfiguration(port: server.port, retry: sleeps.policy()), http: loopbackHTTP())
 
         let error = await expectFailure { try await client.send(GetRecaptchaConfigRequest(clientType: .web)) }
 
@@ -80,10 +88,13 @@ struct RetryTests {
     @Test("501 (the emulator lacking a feature) is final too")
     func notImplementedNotRetried() async throws {
         let server = try RecordingServer { _ in
-            json(#"{"error":{"code":501,"message":"recaptchaConfig is not yet supported.","status":"NOT_IMPLEMENTED"}}"#, status: 501)
+            json(
+                #"{"error":{"code":501,"message":"recaptchaConfig is not yet supported.","status":"NOT_IMPLEMENTED"}}"#,
+                status: 501)
         }
         defer { server.stop() }
-        let client = IdentityToolkitClient(configuration: emulatorConfiguration(port: server.port), http: loopbackHTTP())
+        let client = IdentityToolkitClient(
+            configuration: emulatorConfiguration(port: server.port), http: loopbackHTTP())
 
         let error = await expectFailure { try await client.send(GetRecaptchaConfigRequest(clientType: .web)) }
 
@@ -93,10 +104,14 @@ struct RetryTests {
 
     @Test("429 on the token refresh is retried until attempts run out, then reported")
     func refreshRateLimited() async throws {
-        let server = try RecordingServer { _ in json(#"{"error":{"code":429,"message":"TOO_MANY_ATTEMPTS_TRY_LATER"}}"#, status: 429) }
+        let server = try RecordingServer { _ in
+            json(#"{"error":{"code":429,"message":"TOO_MANY_ATTEMPTS_TRY_LATER"}}"#, status: 429)
+        }
         defer { server.stop() }
         let sleeps = SleepRecorder()
-        let client = IdentityToolkitClient(configuration: emulatorConfiguration(port: server.port, retry: sleeps.policy(maxAttempts: 4)), http: loopbackHTTP())
+        let client = IdentityToolkitClient(
+            configuration: emulatorConfiguration(port: server.port, retry: sleeps.policy(maxAttempts: 4)),
+            http: loopbackHTTP())
 
         let error = await expectFailure { try await client.send(SecureTokenRequest(refreshToken: "r")) }
 
@@ -109,25 +124,37 @@ struct RetryTests {
     func networkRetried() async throws {
         let closed = try ClosedPort()
         let sleeps = SleepRecorder()
-        let client = IdentityToolkitClient(configuration: emulatorConfiguration(port: closed.port, retry: sleeps.policy()), http: loopbackHTTP())
+        let client = IdentityToolkitClient(
+            configuration: emulatorConfiguration(port: closed.port, retry: sleeps.policy()), http: loopbackHTTP())
 
         let error = await expectFailure { try await client.send(GetProjectConfigRequest()) }
         withExtendedLifetime(closed) {}
 
-        guard case .network(.connectionRefused)? = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .network(.connectionRefused)? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
         #expect(sleeps.recorded.count == 2)
     }
 
     @Test("Backoff doubles from the base, is capped, and is drawn between zero and the ceiling")
     func backoff() {
         let top = SleepRecorder().policy(maxAttempts: 10, base: .milliseconds(250), cap: .seconds(1)) { $0.upperBound }
-        let bottom = SleepRecorder().policy(maxAttempts: 10, base: .milliseconds(250), cap: .seconds(1)) { $0.lowerBound }
-        let middle = SleepRecorder().policy(maxAttempts: 10, base: .milliseconds(250), cap: .seconds(1)) { ($0.lowerBound + $0.upperBound) / 2 }
+        let bottom = SleepRecorder().policy(maxAttempts: 10, base: .milliseconds(250), cap: .seconds(1)) {
+            $0.lowerBound
+        }
+        let middle = SleepRecorder().policy(maxAttempts: 10, base: .milliseconds(250), cap: .seconds(1)) {
+            ($0.lowerBound + $0.upperBound) / 2
+        }
         let wild = SleepRecorder().policy(maxAttempts: 10, base: .milliseconds(250), cap: .seconds(1)) { _ in 99 }
 
-        #expect((1...5).map(top.delay(beforeRetry:)) == [.milliseconds(250), .milliseconds(500), .seconds(1), .seconds(1), .seconds(1)])
+        #expect(
+            (1...5).map(top.delay(beforeRetry:)) == [
+                .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(1), .seconds(1),
+            ])
         #expect((1...5).map(bottom.delay(beforeRetry:)) == Array(repeating: .zero, count: 5))
-        #expect((1...3).map(middle.delay(beforeRetry:)) == [.milliseconds(125), .milliseconds(250), .milliseconds(500)])
+        #expect(
+            (1...3).map(middle.delay(beforeRetry:)) == [.milliseconds(125), .milliseconds(250), .milliseconds(500)])
         #expect(wild.delay(beforeRetry: 1) == .milliseconds(250))
         #expect(top.ceiling(beforeRetry: 40) == .seconds(1))
         #expect(RetryPolicy.default.ceiling(beforeRetry: 1) == .milliseconds(500))
@@ -149,11 +176,14 @@ struct RetryTests {
         defer { server.stop() }
         let started = AsyncStream<Void>.makeStream()
         // A wait that fits the call's 20-second limit (a longer one would not be started at all).
-        let policy = RetryPolicy(maxAttempts: 5, baseDelay: .seconds(15), maxDelay: .seconds(15), sleep: { duration in
-            started.continuation.yield()
-            try await Task.sleep(for: duration)
-        }, random: { $0.upperBound })
-        let client = IdentityToolkitClient(configuration: emulatorConfiguration(port: server.port, retry: policy), http: loopbackHTTP())
+        let policy = RetryPolicy(
+            maxAttempts: 5, baseDelay: .seconds(15), maxDelay: .seconds(15),
+            sleep: { duration in
+                started.continuation.yield()
+                try await Task.sleep(for: duration)
+            }, random: { $0.upperBound })
+        let client = IdentityToolkitClient(
+            configuration: emulatorConfiguration(port: server.port, retry: policy), http: loopbackHTTP())
 
         let task = Task { await expectFailure { try await client.send(GetProjectConfigRequest()) } }
         var waits = started.stream.makeAsyncIterator()
@@ -161,7 +191,10 @@ struct RetryTests {
         task.cancel()
         let error = await task.value
 
-        guard case .network(.cancelled)? = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .network(.cancelled)? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
         #expect(server.requests.count == 1)
     }
 
@@ -169,14 +202,20 @@ struct RetryTests {
     func throwingSleep() async throws {
         let server = try RecordingServer { _ in Self.unavailable }
         defer { server.stop() }
-        let policy = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(1), maxDelay: .milliseconds(1), sleep: { _ in
-            throw CancellationError()
-        })
-        let client = IdentityToolkitClient(configuration: emulatorConfiguration(port: server.port, retry: policy), http: loopbackHTTP())
+        let policy = RetryPolicy(
+            maxAttempts: 3, baseDelay: .milliseconds(1), maxDelay: .milliseconds(1),
+            sleep: { _ in
+                throw CancellationError()
+            })
+        let client = IdentityToolkitClient(
+            configuration: emulatorConfiguration(port: server.port, retry: policy), http: loopbackHTTP())
 
         let error = await expectFailure { try await client.send(GetProjectConfigRequest()) }
 
-        guard case .network(.cancelled)? = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .network(.cancelled)? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
         #expect(server.requests.count == 1)
     }
 }

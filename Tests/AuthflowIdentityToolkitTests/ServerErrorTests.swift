@@ -6,11 +6,16 @@ import Testing
 @Suite("Server error mapping (§9, §12.5)")
 struct ServerErrorTests {
     /// Sends one request to a server answering `reply` and returns the refusal.
-    func refusal(_ reply: LoopbackResponse, sourceLocation: SourceLocation = #_sourceLocation) async throws -> ServerError? {
+    func refusal(
+        _ reply: LoopbackResponse, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> ServerError? {
         let server = try RecordingServer { _ in reply }
         defer { server.stop() }
-        let client = IdentityToolkitClient(configuration: emulatorConfiguration(port: server.port), http: loopbackHTTP())
-        let error = await expectFailure(sourceLocation: sourceLocation) { try await client.send(GetRecaptchaParamsRequest()) }
+        let client = IdentityToolkitClient(
+            configuration: emulatorConfiguration(port: server.port), http: loopbackHTTP())
+        let error = await expectFailure(sourceLocation: sourceLocation) {
+            try await client.send(GetRecaptchaParamsRequest())
+        }
         guard case .server(let serverError)? = error else {
             Issue.record("expected .server, got \(String(describing: error))", sourceLocation: sourceLocation)
             return nil
@@ -23,7 +28,8 @@ struct ServerErrorTests {
         let script = ReplyScript([json("{}")])
         let server = try RecordingServer { _ in script.next() }
         defer { server.stop() }
-        let client = IdentityToolkitClient(configuration: emulatorConfiguration(port: server.port), http: loopbackHTTP())
+        let client = IdentityToolkitClient(
+            configuration: emulatorConfiguration(port: server.port), http: loopbackHTTP())
 
         for code in ServerErrorCode.allCases {
             let raw = "\(code.rawValue) : Detail for \(code.rawValue.lowercased())"
@@ -31,7 +37,10 @@ struct ServerErrorTests {
 
             let error = await expectFailure { try await client.send(SignUpRequest()) }
 
-            guard case .server(let serverError)? = error else { Issue.record("\(code): got \(String(describing: error))"); continue }
+            guard case .server(let serverError)? = error else {
+                Issue.record("\(code): got \(String(describing: error))")
+                continue
+            }
             #expect(serverError.code == code, "\(code)")
             #expect(serverError.rawCode == code.rawValue, "\(code)")
             #expect(serverError.rawMessage == raw, "\(code)")
@@ -40,38 +49,49 @@ struct ServerErrorTests {
             #expect(serverError.reasons == ["invalid"], "\(code)")
             #expect(serverError.category == code.category, "\(code)")
             let message = serverError.message
-            #expect(message.count > 30 && message != code.rawValue && !message.hasPrefix(code.rawValue), "\(code): \(message)")
+            #expect(
+                message.count > 30 && message != code.rawValue && !message.hasPrefix(code.rawValue),
+                "\(code): \(message)")
             #expect(!code.userMessage.contains("_"), "\(code) guidance reads like a code: \(code.userMessage)")
             if code != .blockingFunctionErrorResponse {
-                #expect(message.hasPrefix(code.userMessage) && message.contains(serverError.detail ?? "-"), "\(code): \(message)")
+                #expect(
+                    message.hasPrefix(code.userMessage) && message.contains(serverError.detail ?? "-"),
+                    "\(code): \(message)")
             }
             #expect(error?.description.contains(code.rawValue) == true, "\(code)")
         }
         #expect(server.requests.count == ServerErrorCode.allCases.count)
     }
 
-    @Test("Every code from §9's table and §12.5 is typed", arguments: [
-        "INVALID_PHONE_NUMBER", "MISSING_PHONE_NUMBER", "QUOTA_EXCEEDED", "TOO_MANY_ATTEMPTS_TRY_LATER",
-        "RESET_PASSWORD_EXCEED_LIMIT", "CAPTCHA_CHECK_FAILED", "MISSING_APP_CREDENTIAL", "INVALID_APP_CREDENTIAL",
-        "APP_NOT_VERIFIED", "MISSING_CLIENT_IDENTIFIER", "MISSING_IOS_APP_TOKEN", "MISSING_RECAPTCHA_TOKEN",
-        "INVALID_RECAPTCHA_TOKEN", "RECAPTCHA_NOT_ENABLED", "INVALID_RECAPTCHA_ACTION", "MISSING_CLIENT_TYPE",
-        "MISSING_RECAPTCHA_VERSION", "INVALID_RECAPTCHA_VERSION", "INVALID_REQ_TYPE", "INVALID_CODE", "MISSING_CODE",
-        "INVALID_SESSION_INFO", "MISSING_SESSION_INFO", "SESSION_EXPIRED", "INVALID_IDP_RESPONSE",
-        "INVALID_PENDING_TOKEN", "INVALID_LOGIN_CREDENTIALS", "INVALID_TEMPORARY_PROOF", "MISSING_OR_INVALID_NONCE",
-        "OPERATION_NOT_ALLOWED", "PASSWORD_LOGIN_DISABLED", "INVALID_PROVIDER_ID", "INVALID_OAUTH_CLIENT_ID",
-        "FEDERATED_USER_ID_ALREADY_LINKED", "EMAIL_EXISTS", "USER_DISABLED", "USER_NOT_FOUND", "EMAIL_NOT_FOUND",
-        "INVALID_ID_TOKEN", "TOKEN_EXPIRED", "CREDENTIAL_TOO_OLD_LOGIN_AGAIN", "INVALID_EMAIL", "INVALID_IDENTIFIER",
-        "MISSING_EMAIL", "INVALID_OOB_CODE", "EXPIRED_OOB_CODE", "MISSING_OOB_CODE", "MISSING_CONTINUE_URI",
-        "INVALID_CONTINUE_URI", "UNAUTHORIZED_DOMAIN", "INVALID_HOSTING_LINK_DOMAIN", "DYNAMIC_LINK_NOT_ACTIVATED",
-        "INVALID_DYNAMIC_LINK_DOMAIN", "MISSING_IOS_BUNDLE_ID", "MISSING_ANDROID_PACKAGE_NAME", "INVALID_MESSAGE_PAYLOAD",
-        "INVALID_SENDER", "INVALID_RECIPIENT_EMAIL", "TENANT_ID_MISMATCH", "INVALID_TENANT_ID",
-        "UNSUPPORTED_TENANT_OPERATION", "SECOND_FACTOR_EXISTS", "SECOND_FACTOR_LIMIT_EXCEEDED",
-        "UNSUPPORTED_FIRST_FACTOR", "UNVERIFIED_EMAIL", "INVALID_MFA_PENDING_CREDENTIAL", "MISSING_MFA_PENDING_CREDENTIAL",
-        "MFA_ENROLLMENT_NOT_FOUND", "MISSING_MFA_ENROLLMENT_ID", "EMAIL_CHANGE_NEEDS_VERIFICATION", "ADMIN_ONLY_OPERATION",
-        "BLOCKING_FUNCTION_ERROR_RESPONSE", "MISSING_API_KEY", "INSUFFICIENT_PERMISSION", "MISSING_REQUEST_URI",
-        "INVALID_REQUEST_URI", "INVALID_CREDENTIAL_OR_PROVIDER_ID", "PASSWORD_DOES_NOT_MEET_REQUIREMENTS",
-        "WEAK_PASSWORD", "CAPTCHA_REQUIRED",
-    ])
+    @Test(
+        "Every code from §9's table and §12.5 is typed",
+        arguments: [
+            "INVALID_PHONE_NUMBER", "MISSING_PHONE_NUMBER", "QUOTA_EXCEEDED", "TOO_MANY_ATTEMPTS_TRY_LATER",
+            "RESET_PASSWORD_EXCEED_LIMIT", "CAPTCHA_CHECK_FAILED", "MISSING_APP_CREDENTIAL", "INVALID_APP_CREDENTIAL",
+            "APP_NOT_VERIFIED", "MISSING_CLIENT_IDENTIFIER", "MISSING_IOS_APP_TOKEN", "MISSING_RECAPTCHA_TOKEN",
+            "INVALID_RECAPTCHA_TOKEN", "RECAPTCHA_NOT_ENABLED", "INVALID_RECAPTCHA_ACTION", "MISSING_CLIENT_TYPE",
+            "MISSING_RECAPTCHA_VERSION", "INVALID_RECAPTCHA_VERSION", "INVALID_REQ_TYPE", "INVALID_CODE",
+            "MISSING_CODE",
+            "INVALID_SESSION_INFO", "MISSING_SESSION_INFO", "SESSION_EXPIRED", "INVALID_IDP_RESPONSE",
+            "INVALID_PENDING_TOKEN", "INVALID_LOGIN_CREDENTIALS", "INVALID_TEMPORARY_PROOF", "MISSING_OR_INVALID_NONCE",
+            "OPERATION_NOT_ALLOWED", "PASSWORD_LOGIN_DISABLED", "INVALID_PROVIDER_ID", "INVALID_OAUTH_CLIENT_ID",
+            "FEDERATED_USER_ID_ALREADY_LINKED", "EMAIL_EXISTS", "USER_DISABLED", "USER_NOT_FOUND", "EMAIL_NOT_FOUND",
+            "INVALID_ID_TOKEN", "TOKEN_EXPIRED", "CREDENTIAL_TOO_OLD_LOGIN_AGAIN", "INVALID_EMAIL",
+            "INVALID_IDENTIFIER",
+            "MISSING_EMAIL", "INVALID_OOB_CODE", "EXPIRED_OOB_CODE", "MISSING_OOB_CODE", "MISSING_CONTINUE_URI",
+            "INVALID_CONTINUE_URI", "UNAUTHORIZED_DOMAIN", "INVALID_HOSTING_LINK_DOMAIN", "DYNAMIC_LINK_NOT_ACTIVATED",
+            "INVALID_DYNAMIC_LINK_DOMAIN", "MISSING_IOS_BUNDLE_ID", "MISSING_ANDROID_PACKAGE_NAME",
+            "INVALID_MESSAGE_PAYLOAD",
+            "INVALID_SENDER", "INVALID_RECIPIENT_EMAIL", "TENANT_ID_MISMATCH", "INVALID_TENANT_ID",
+            "UNSUPPORTED_TENANT_OPERATION", "SECOND_FACTOR_EXISTS", "SECOND_FACTOR_LIMIT_EXCEEDED",
+            "UNSUPPORTED_FIRST_FACTOR", "UNVERIFIED_EMAIL", "INVALID_MFA_PENDING_CREDENTIAL",
+            "MISSING_MFA_PENDING_CREDENTIAL",
+            "MFA_ENROLLMENT_NOT_FOUND", "MISSING_MFA_ENROLLMENT_ID", "EMAIL_CHANGE_NEEDS_VERIFICATION",
+            "ADMIN_ONLY_OPERATION",
+            "BLOCKING_FUNCTION_ERROR_RESPONSE", "MISSING_API_KEY", "INSUFFICIENT_PERMISSION", "MISSING_REQUEST_URI",
+            "INVALID_REQUEST_URI", "INVALID_CREDENTIAL_OR_PROVIDER_ID", "PASSWORD_DOES_NOT_MEET_REQUIREMENTS",
+            "WEAK_PASSWORD", "CAPTCHA_REQUIRED",
+        ])
     func referenceCodeIsTyped(raw: String) {
         #expect(ServerErrorCode(rawValue: raw) != nil)
     }
@@ -110,7 +130,9 @@ struct ServerErrorTests {
     @Test("USER_DISABLED and PASSWORD_DOES_NOT_MEET_REQUIREMENTS keep their details")
     func detailsKept() async throws {
         let disabled = try #require(try await refusal(errorEnvelope("USER_DISABLED : The user has been disabled.")))
-        let policy = try #require(try await refusal(errorEnvelope("PASSWORD_DOES_NOT_MEET_REQUIREMENTS : Password does not meet requirements")))
+        let policy = try #require(
+            try await refusal(
+                errorEnvelope("PASSWORD_DOES_NOT_MEET_REQUIREMENTS : Password does not meet requirements")))
 
         #expect(disabled.code == .userDisabled)
         #expect(disabled.message.hasSuffix("The server said: The user has been disabled."))
@@ -130,7 +152,8 @@ struct ServerErrorTests {
 
     @Test("BLOCKING_FUNCTION_ERROR_RESPONSE with JSON: the function's error.message is the message")
     func blockingJSON() async throws {
-        let raw = #"BLOCKING_FUNCTION_ERROR_RESPONSE : ((HTTP request to http://127.0.0.1:9999/beforeSignIn returned HTTP error 400: {"error":{"details":{"uid":"u1"},"message":"invalid email","status":"INVALID_ARGUMENT"}}))"#
+        let raw =
+            #"BLOCKING_FUNCTION_ERROR_RESPONSE : ((HTTP request to http://127.0.0.1:9999/beforeSignIn returned HTTP error 400: {"error":{"details":{"uid":"u1"},"message":"invalid email","status":"INVALID_ARGUMENT"}}))"#
         let error = try #require(try await refusal(errorEnvelope(raw)))
 
         #expect(error.code == .blockingFunctionErrorResponse)
@@ -142,18 +165,33 @@ struct ServerErrorTests {
 
     @Test("Emulator detail strings flow into the message")
     func emulatorDetail() async throws {
-        let error = try #require(try await refusal(errorEnvelope("INVALID_EMAIL : The email provided does not match the sign-in email address.")))
+        let error = try #require(
+            try await refusal(
+                errorEnvelope("INVALID_EMAIL : The email provided does not match the sign-in email address.")))
 
         #expect(error.code == .invalidEmail)
         #expect(error.message.hasPrefix(ServerErrorCode.invalidEmail.userMessage))
-        #expect(error.message.hasSuffix("The server said: The email provided does not match the sign-in email address."))
+        #expect(
+            error.message.hasSuffix("The server said: The email provided does not match the sign-in email address."))
     }
 
     @Test("Unknown code: errors[].reason ipRefererBlocked means not authorized, keyInvalid an invalid key")
     func reasons() async throws {
-        let blocked = try #require(try await refusal(json(#"{"error":{"code":403,"message":"See the reason","errors":[{"reason":"ipRefererBlocked"}]}}"#, status: 403)))
-        let invalid = try #require(try await refusal(json(#"{"error":{"code":400,"message":"See the reason","errors":[{"reason":"keyInvalid"}]}}"#, status: 400)))
-        let modern = try #require(try await refusal(json(#"{"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","errors":[{"reason":"badRequest"}],"status":"INVALID_ARGUMENT","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"API_KEY_INVALID"}]}}"#, status: 400)))
+        let blocked = try #require(
+            try await refusal(
+                json(
+                    #"{"error":{"code":403,"message":"See the reason","errors":[{"reason":"ipRefererBlocked"}]}}"#,
+                    status: 403)))
+        let invalid = try #require(
+            try await refusal(
+                json(
+                    #"{"error":{"code":400,"message":"See the reason","errors":[{"reason":"keyInvalid"}]}}"#,
+                    status: 400)))
+        let modern = try #require(
+            try await refusal(
+                json(
+                    #"{"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","errors":[{"reason":"badRequest"}],"status":"INVALID_ARGUMENT","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"API_KEY_INVALID"}]}}"#,
+                    status: 400)))
 
         #expect(blocked.code == .appNotAuthorized)
         #expect(blocked.rawCode == nil)
@@ -169,8 +207,16 @@ struct ServerErrorTests {
 
     @Test("Emulator 403 without a key is missingAPIKey; 501 NOT_IMPLEMENTED is notImplemented")
     func emulatorFixedReplies() async throws {
-        let noKey = try #require(try await refusal(json(#"{"error":{"code":403,"message":"The request is missing a valid API key.","status":"PERMISSION_DENIED"}}"#, status: 403)))
-        let unsupported = try #require(try await refusal(json(#"{"error":{"code":501,"message":"Sign-in with IDP is not yet supported.","status":"NOT_IMPLEMENTED"}}"#, status: 501)))
+        let noKey = try #require(
+            try await refusal(
+                json(
+                    #"{"error":{"code":403,"message":"The request is missing a valid API key.","status":"PERMISSION_DENIED"}}"#,
+                    status: 403)))
+        let unsupported = try #require(
+            try await refusal(
+                json(
+                    #"{"error":{"code":501,"message":"Sign-in with IDP is not yet supported.","status":"NOT_IMPLEMENTED"}}"#,
+                    status: 501)))
 
         #expect(noKey.code == .missingAPIKey)
         #expect(noKey.httpStatus == 403)
@@ -186,7 +232,11 @@ struct ServerErrorTests {
     @Test("Codes this client does not know keep the raw code and fall back by status")
     func unknownCodes() async throws {
         let unknown = try #require(try await refusal(errorEnvelope("UNKNOWN_MESSAGE")))
-        let unavailable = try #require(try await refusal(json(#"{"error":{"code":503,"message":"The service is currently unavailable.","status":"UNAVAILABLE"}}"#, status: 503)))
+        let unavailable = try #require(
+            try await refusal(
+                json(
+                    #"{"error":{"code":503,"message":"The service is currently unavailable.","status":"UNAVAILABLE"}}"#,
+                    status: 503)))
 
         #expect(unknown.code == nil)
         #expect(unknown.rawCode == "UNKNOWN_MESSAGE")
@@ -201,16 +251,23 @@ struct ServerErrorTests {
     @Test("A 200 with errorMessage is thrown, and the reply's credential fields stay reachable")
     func errorMessageWith200() async throws {
         let server = try RecordingServer { _ in
-            json(#"{"errorMessage":"FEDERATED_USER_ID_ALREADY_LINKED","idToken":"foo-bar","email":"other@example.com","oauthIdToken":"apple-jwt","oauthAccessToken":"provider-access","pendingToken":"pending-1","providerId":"apple.com"}"#)
+            json(
+                #"{"errorMessage":"FEDERATED_USER_ID_ALREADY_LINKED","idToken":"foo-bar","email":"other@example.com","oauthIdToken":"apple-jwt","oauthAccessToken":"provider-access","pendingToken":"pending-1","providerId":"apple.com"}"#
+            )
         }
         defer { server.stop() }
-        let client = IdentityToolkitClient(configuration: emulatorConfiguration(port: server.port), http: loopbackHTTP())
+        let client = IdentityToolkitClient(
+            configuration: emulatorConfiguration(port: server.port), http: loopbackHTTP())
 
         let error = await expectFailure {
-            try await client.send(SignInWithIdpRequest(requestUri: "http://localhost", postBody: "providerId=apple.com&id_token=xyz"))
+            try await client.send(
+                SignInWithIdpRequest(requestUri: "http://localhost", postBody: "providerId=apple.com&id_token=xyz"))
         }
 
-        guard case .server(let refusal)? = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .server(let refusal)? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
         #expect(refusal.httpStatus == 200)
         #expect(refusal.code == .federatedUserIDAlreadyLinked)
         #expect(refusal.category == .conflict)
@@ -227,7 +284,11 @@ struct ServerErrorTests {
 
     @Test("The emulator's INVALID_IDP_RESPONSE maps to a rejected credential")
     func emulatorIdpResponse() async throws {
-        let error = try #require(try await refusal(errorEnvelope("INVALID_IDP_RESPONSE : Unable to parse id_token: notajwt ((Auth Emulator only accepts strict JSON or JWTs as fake id_tokens.))")))
+        let error = try #require(
+            try await refusal(
+                errorEnvelope(
+                    "INVALID_IDP_RESPONSE : Unable to parse id_token: notajwt ((Auth Emulator only accepts strict JSON or JWTs as fake id_tokens.))"
+                )))
 
         #expect(error.code == .invalidIdpResponse)
         #expect(error.category == .rejected)

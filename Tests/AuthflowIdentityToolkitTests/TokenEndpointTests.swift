@@ -9,7 +9,9 @@ struct TokenEndpointTests {
     func refresh() async throws {
         let exchange = try await exchange(
             SecureTokenRequest(refreshToken: "refresh+token/with=chars"),
-            reply: json(#"{"id_token":"new-id","access_token":"new-id","refresh_token":"refresh-2","expires_in":"3600","user_id":"uid-1","project_id":"demo","token_type":"Bearer"}"#),
+            reply: json(
+                #"{"id_token":"new-id","access_token":"new-id","refresh_token":"refresh-2","expires_in":"3600","user_id":"uid-1","project_id":"demo","token_type":"Bearer"}"#
+            ),
             tenantID: "not-sent"
         )
 
@@ -26,7 +28,8 @@ struct TokenEndpointTests {
     @Test("The web SDK's fields (access_token only, expires_in as a number) are accepted")
     func accessTokenOnly() async throws {
         let exchange = try await exchange(
-            SecureTokenRequest(refreshToken: "r"), reply: json(#"{"access_token":"jwt","refresh_token":"r2","expires_in":3600}"#)
+            SecureTokenRequest(refreshToken: "r"),
+            reply: json(#"{"access_token":"jwt","refresh_token":"r2","expires_in":3600}"#)
         )
 
         #expect(exchange.response.idToken == "jwt")
@@ -37,11 +40,15 @@ struct TokenEndpointTests {
     func noToken() async throws {
         let server = try RecordingServer { _ in json(#"{"refresh_token":"r2"}"#) }
         defer { server.stop() }
-        let client = IdentityToolkitClient(configuration: emulatorConfiguration(port: server.port), http: loopbackHTTP())
+        let client = IdentityToolkitClient(
+            configuration: emulatorConfiguration(port: server.port), http: loopbackHTTP())
 
         let error = await expectFailure { try await client.send(SecureTokenRequest(refreshToken: "r")) }
 
-        guard case .malformedResponse(let malformed)? = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .malformedResponse(let malformed)? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
         #expect(malformed.problem == "\"id_token\" is missing")
     }
 }

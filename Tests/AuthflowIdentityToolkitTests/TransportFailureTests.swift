@@ -16,7 +16,10 @@ struct TransportFailureTests {
         let error = await expectFailure { try await client.send(SignUpRequest()) }
         withExtendedLifetime(closed) {}
 
-        guard case .network(let underlying)? = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .network(let underlying)? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
         #expect(underlying == .connectionRefused(host: "127.0.0.1"))
         #expect(error?.isBackendUnavailable == false)
         #expect(error?.serverError == nil)
@@ -33,23 +36,32 @@ struct TransportFailureTests {
 
         let error = await expectFailure { try await client.send(GetProjectConfigRequest()) }
 
-        guard case .network(.timedOut(.connect, _))? = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .network(.timedOut(.connect, _))? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
         withExtendedLifetime(listener) {}
     }
 
     @Test("A non-JSON 502 (a load balancer's HTML page) is unavailable, distinct from a refusal")
     func htmlBadGateway() async throws {
         let server = try RecordingServer { _ in
-            .html("<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head><body>Server Error</body></html>", status: 502)
+            .html(
+                "<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head><body>Server Error</body></html>",
+                status: 502)
         }
         defer { server.stop() }
-        let client = IdentityToolkitClient(configuration: emulatorConfiguration(port: server.port), http: loopbackHTTP())
+        let client = IdentityToolkitClient(
+            configuration: emulatorConfiguration(port: server.port), http: loopbackHTTP())
 
         let error = await expectFailure {
             try await client.send(SendVerificationCodeRequest(phoneNumber: "+15555550100", verification: .none))
         }
 
-        guard case .unavailable(let status, let excerpt)? = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .unavailable(let status, let excerpt)? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
         #expect(status == 502)
         #expect(excerpt.contains("502 Bad Gateway"))
         #expect(error?.isBackendUnavailable == true)
@@ -62,7 +74,8 @@ struct TransportFailureTests {
         let script = ReplyScript([.text("hello \(token) world", status: 200), .html("<h1>Not Found</h1>", status: 404)])
         let server = try RecordingServer { _ in script.next() }
         defer { server.stop() }
-        let client = IdentityToolkitClient(configuration: emulatorConfiguration(port: server.port), http: loopbackHTTP())
+        let client = IdentityToolkitClient(
+            configuration: emulatorConfiguration(port: server.port), http: loopbackHTTP())
 
         let ok = await expectFailure { try await client.send(SignUpRequest()) }
         let missing = await expectFailure { try await client.send(SignUpRequest()) }
@@ -84,7 +97,8 @@ struct TransportFailureTests {
         let script = ReplyScript([json(#"["sessionInfo"]"#), json(#"{"sessionInfo":42}"#)])
         let server = try RecordingServer { _ in script.next() }
         defer { server.stop() }
-        let client = IdentityToolkitClient(configuration: emulatorConfiguration(port: server.port), http: loopbackHTTP())
+        let client = IdentityToolkitClient(
+            configuration: emulatorConfiguration(port: server.port), http: loopbackHTTP())
         let request = SendVerificationCodeRequest(phoneNumber: "+15555550100", verification: .none)
 
         let array = await expectFailure { try await client.send(request) }
@@ -105,13 +119,20 @@ struct TransportFailureTests {
         let script = ReplyScript([json(#"{"message":"nope"}"#, status: 400), json(#"{"oops":true}"#, status: 500)])
         let server = try RecordingServer { _ in script.next() }
         defer { server.stop() }
-        let client = IdentityToolkitClient(configuration: emulatorConfiguration(port: server.port), http: loopbackHTTP())
+        let client = IdentityToolkitClient(
+            configuration: emulatorConfiguration(port: server.port), http: loopbackHTTP())
 
         let bad = await expectFailure { try await client.send(SignUpRequest()) }
         let down = await expectFailure { try await client.send(SignUpRequest()) }
 
-        guard case .malformedResponse(let malformed)? = bad else { Issue.record("got \(String(describing: bad))"); return }
+        guard case .malformedResponse(let malformed)? = bad else {
+            Issue.record("got \(String(describing: bad))")
+            return
+        }
         #expect(malformed.excerpt == "fields: message")
-        guard case .unavailable(500, _)? = down else { Issue.record("got \(String(describing: down))"); return }
+        guard case .unavailable(500, _)? = down else {
+            Issue.record("got \(String(describing: down))")
+            return
+        }
     }
 }

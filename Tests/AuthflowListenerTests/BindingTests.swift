@@ -26,7 +26,9 @@ struct BindingTests {
         }
     }
 
-    @Test("The kernel's socket table shows listeners on loopback addresses only, never a wildcard or an interface address")
+    @Test(
+        "The kernel's socket table shows listeners on loopback addresses only, never a wildcard or an interface address"
+    )
     func notBoundElsewhere() async throws {
         let server = try LoopbackServer { _ in .text("hello") }
         defer { server.stop() }

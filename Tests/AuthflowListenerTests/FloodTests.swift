@@ -28,7 +28,8 @@ struct FloodTests {
     @Test("2000 junk requests from 8 concurrent tasks: a valid request made meanwhile is answered by the handler")
     func validRequestSurvivesFlood() async throws {
         let server = try RecordingServer { request in
-            request.path == "/callback" ? .text("welcome back \(request.query ?? "")") : .text("no such page", status: 404)
+            request.path == "/callback"
+                ? .text("welcome back \(request.query ?? "")") : .text("no such page", status: 404)
         }
         defer { server.stop() }
         let port = server.port
@@ -87,9 +88,12 @@ struct FloodTests {
         let connection = try await RawHTTPConnection(port: port)
         switch kind {
         case .strayPath:
-            try await connection.send("GET /stray/\(number) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+            try await connection.send(
+                "GET /stray/\(number) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
         case .foreignHost:
-            try await connection.send("GET /callback?code=evil HTTP/1.1\r\nHost: rebind\(number).example:\(port)\r\nConnection: close\r\n\r\n")
+            try await connection.send(
+                "GET /callback?code=evil HTTP/1.1\r\nHost: rebind\(number).example:\(port)\r\nConnection: close\r\n\r\n"
+            )
         case .garbage:
             let noise = (0..<(16 + number % 200)).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ number) }
             try await connection.send(number % 2 == 0 ? noise : Array("\(number) nonsense\r\n\r\n".utf8))

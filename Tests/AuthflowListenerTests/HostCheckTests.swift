@@ -41,8 +41,10 @@ struct HostCheckTests {
 
     @Test(
         "A loopback name with the wrong port, or none, is refused: the port is part of the check",
-        arguments: ["127.0.0.1:OTHER", "localhost:OTHER", "[::1]:OTHER", "app.localhost:OTHER", "localhost:0PORT",
-                    "localhost:+PORT", "localhost:", "127.0.0.1", "localhost", "[::1]"]
+        arguments: [
+            "127.0.0.1:OTHER", "localhost:OTHER", "[::1]:OTHER", "app.localhost:OTHER", "localhost:0PORT",
+            "localhost:+PORT", "localhost:", "127.0.0.1", "localhost", "[::1]",
+        ]
     )
     func wrongPort(template: String) async throws {
         let server = try RecordingServer(replying: "secret")
@@ -61,7 +63,8 @@ struct HostCheckTests {
         defer { server.stop() }
         let good = "127.0.0.1:\(server.port)"
 
-        let http10 = try await RawHTTPConnection.exchange(Self.get("/", host: nil, version: "HTTP/1.0"), port: server.port)
+        let http10 = try await RawHTTPConnection.exchange(
+            Self.get("/", host: nil, version: "HTTP/1.0"), port: server.port)
         let http11 = try await RawHTTPConnection.exchange(Self.get("/", host: nil), port: server.port)
         let twice = try await RawHTTPConnection.exchange(
             "GET / HTTP/1.1\r\nHost: \(good)\r\nHost: evil.example\r\nConnection: close\r\n\r\n", port: server.port
@@ -82,7 +85,8 @@ struct HostCheckTests {
         defer { server.stop() }
         let host = Self.host(template, port: server.port)
 
-        let response = try #require(try await RawHTTPConnection.exchange(Self.get("/page", host: host), port: server.port))
+        let response = try #require(
+            try await RawHTTPConnection.exchange(Self.get("/page", host: host), port: server.port))
 
         #expect(response.status == 200, "Host: \(host)")
         #expect(response.text == "hello")
@@ -95,8 +99,10 @@ struct HostCheckTests {
         defer { server.stop() }
         try #require(server.server.boundAddresses.contains("::1"), "this machine has no IPv6 loopback")
 
-        let good = try await RawHTTPConnection.exchange(Self.get("/6", host: "[::1]:\(server.port)"), port: server.port, address: "::1")
-        let bad = try await RawHTTPConnection.exchange(Self.get("/x", host: "evil.example"), port: server.port, address: "::1")
+        let good = try await RawHTTPConnection.exchange(
+            Self.get("/6", host: "[::1]:\(server.port)"), port: server.port, address: "::1")
+        let bad = try await RawHTTPConnection.exchange(
+            Self.get("/x", host: "evil.example"), port: server.port, address: "::1")
 
         #expect(good?.status == 200)
         #expect(bad?.status == 400)
@@ -109,12 +115,15 @@ struct HostCheckTests {
         defer { server.stop() }
         let good = "127.0.0.1:\(server.port)"
 
-        let foreignTarget = try await RawHTTPConnection.exchange(Self.get("http://evil.example/a", host: good), port: server.port)
-        let foreignHost = try await RawHTTPConnection.exchange(Self.get("http://\(good)/b", host: "evil.example"), port: server.port)
+        let foreignTarget = try await RawHTTPConnection.exchange(
+            Self.get("http://evil.example/a", host: good), port: server.port)
+        let foreignHost = try await RawHTTPConnection.exchange(
+            Self.get("http://\(good)/b", host: "evil.example"), port: server.port)
         let wrongPort = try await RawHTTPConnection.exchange(
             Self.get("http://localhost:\(Self.host("OTHER", port: server.port))/c", host: good), port: server.port
         )
-        let ours = try await RawHTTPConnection.exchange(Self.get("http://LOCALHOST:\(server.port)/d?e", host: good), port: server.port)
+        let ours = try await RawHTTPConnection.exchange(
+            Self.get("http://LOCALHOST:\(server.port)/d?e", host: good), port: server.port)
 
         #expect(foreignTarget?.status == 400)
         #expect(foreignHost?.status == 400)
@@ -129,8 +138,10 @@ struct HostCheckTests {
         defer { server.stop() }
 
         let foreign = try await RawHTTPConnection.exchange(Self.get("/a", host: "evil.example"), port: server.port)
-        let missing = try await RawHTTPConnection.exchange(Self.get("/b", host: nil, version: "HTTP/1.0"), port: server.port)
-        let proxy = try await RawHTTPConnection.exchange(Self.get("http://example.invalid/c", host: "example.invalid"), port: server.port)
+        let missing = try await RawHTTPConnection.exchange(
+            Self.get("/b", host: nil, version: "HTTP/1.0"), port: server.port)
+        let proxy = try await RawHTTPConnection.exchange(
+            Self.get("http://example.invalid/c", host: "example.invalid"), port: server.port)
 
         #expect(foreign?.status == 200)
         #expect(missing?.status == 200)

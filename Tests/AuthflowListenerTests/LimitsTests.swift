@@ -30,7 +30,9 @@ struct LimitsTests {
 
     /// Sends `bytes` one at a time, 200 ms apart, until the server closes the connection or 30 s have
     /// passed (the requests are long enough never to finish in that time); returns how many were sent.
-    private static func trickle(_ bytes: [UInt8], on connection: RawHTTPConnection) async throws -> (sent: Int, closed: Bool) {
+    private static func trickle(
+        _ bytes: [UInt8], on connection: RawHTTPConnection
+    ) async throws -> (sent: Int, closed: Bool) {
         let giveUp = ContinuousClock.now + .seconds(30)
         var sent = 0
         for byte in bytes where ContinuousClock.now < giveUp {
@@ -48,17 +50,21 @@ struct LimitsTests {
         let port = server.port
 
         let bigHeader = try await RawHTTPConnection.exchange(
-            Self.request("/header", port: port, extra: "X-Big: \(String(repeating: "a", count: 16 * 1024))\r\n"), port: port
+            Self.request("/header", port: port, extra: "X-Big: \(String(repeating: "a", count: 16 * 1024))\r\n"),
+            port: port
         )
         let manyHeaders = try await RawHTTPConnection.exchange(
-            Self.request("/many", port: port, extra: String(repeating: "X-Many: \(String(repeating: "b", count: 60))\r\n", count: 300)),
+            Self.request(
+                "/many", port: port,
+                extra: String(repeating: "X-Many: \(String(repeating: "b", count: 60))\r\n", count: 300)),
             port: port
         )
         let longTarget = try await RawHTTPConnection.exchange(
             Self.request("/" + String(repeating: "t", count: 16 * 1024), port: port), port: port
         )
         let fits = try await RawHTTPConnection.exchange(
-            Self.request("/fits", port: port, extra: "X-Big: \(String(repeating: "c", count: 2 * 1024))\r\n"), port: port
+            Self.request("/fits", port: port, extra: "X-Big: \(String(repeating: "c", count: 2 * 1024))\r\n"),
+            port: port
         )
 
         #expect(bigHeader?.status == 431)
@@ -74,7 +80,9 @@ struct LimitsTests {
         defer { server.stop() }
         let port = server.port
         func head(_ name: String, kibibytes: Int) -> String {
-            Self.request("/\(name)/\(kibibytes)", port: port, extra: "\(name): \(String(repeating: "c", count: kibibytes * 1024))\r\n")
+            Self.request(
+                "/\(name)/\(kibibytes)", port: port,
+                extra: "\(name): \(String(repeating: "c", count: kibibytes * 1024))\r\n")
         }
 
         let fits = try await RawHTTPConnection.exchange(head("X-Padding", kibibytes: 16), port: port)
@@ -90,15 +98,20 @@ struct LimitsTests {
         #expect(server.targets == ["/X-Padding/16", "/Cookie/8"])
     }
 
-    @Test("A connection trickling a byte every 200 ms is closed after requestDeadline; another connection is served meanwhile")
+    @Test(
+        "A connection trickling a byte every 200 ms is closed after requestDeadline; another connection is served meanwhile"
+    )
     func slowlorisClosed() async throws {
-        let server = try RecordingServer(configuration: .init(connectionTimeout: .seconds(60), requestDeadline: .seconds(1))) { _ in
+        let server = try RecordingServer(
+            configuration: .init(connectionTimeout: .seconds(60), requestDeadline: .seconds(1))
+        ) { _ in
             .text("served")
         }
         defer { server.stop() }
         let port = server.port
         // Longer than the test could ever trickle (200 ms a byte), so only the deadline can end it.
-        let slowRequest = Array(Self.request("/slow", port: port, extra: "X-Pad: \(String(repeating: "p", count: 400))\r\n").utf8)
+        let slowRequest = Array(
+            Self.request("/slow", port: port, extra: "X-Pad: \(String(repeating: "p", count: 400))\r\n").utf8)
 
         let started = ContinuousClock.now
         let slow = try await RawHTTPConnection(port: port)
@@ -116,16 +129,20 @@ struct LimitsTests {
         #expect(server.targets == ["/normal"])
     }
 
-    @Test("On a kept-alive connection the deadline restarts after each response: a trickled second request is closed too")
+    @Test(
+        "On a kept-alive connection the deadline restarts after each response: a trickled second request is closed too")
     func slowSecondRequest() async throws {
-        let server = try RecordingServer(configuration: .init(connectionTimeout: .seconds(60), requestDeadline: .seconds(1))) { _ in
+        let server = try RecordingServer(
+            configuration: .init(connectionTimeout: .seconds(60), requestDeadline: .seconds(1))
+        ) { _ in
             .text("served")
         }
         defer { server.stop() }
         let port = server.port
 
         let (connection, first, _) = try await Self.send(Self.request("/first", port: port, close: false), port: port)
-        let second = Array(Self.request("/second", port: port, extra: "X-Pad: \(String(repeating: "p", count: 400))\r\n").utf8)
+        let second = Array(
+            Self.request("/second", port: port, extra: "X-Pad: \(String(repeating: "p", count: 400))\r\n").utf8)
         let (sent, closed) = try await Self.trickle(second, on: connection)
 
         #expect(first?.status == 200)
@@ -149,7 +166,9 @@ struct LimitsTests {
 
     @Test("A silent connection is closed after connectionTimeout, well before a long requestDeadline")
     func idleConnectionClosed() async throws {
-        let server = try RecordingServer(configuration: .init(connectionTimeout: .seconds(1), requestDeadline: .seconds(600))) { _ in
+        let server = try RecordingServer(
+            configuration: .init(connectionTimeout: .seconds(1), requestDeadline: .seconds(600))
+        ) { _ in
             .text("served")
         }
         defer { server.stop() }
@@ -166,12 +185,15 @@ struct LimitsTests {
 
     @Test("A kept-alive connection is kept after its response, then closed once idle for connectionTimeout")
     func idleKeepAliveClosed() async throws {
-        let server = try RecordingServer(configuration: .init(connectionTimeout: .seconds(1), requestDeadline: .seconds(600))) { _ in
+        let server = try RecordingServer(
+            configuration: .init(connectionTimeout: .seconds(1), requestDeadline: .seconds(600))
+        ) { _ in
             .text("served")
         }
         defer { server.stop() }
 
-        let (connection, response, sentAt) = try await Self.send(Self.request("/once", port: server.port, close: false), port: server.port)
+        let (connection, response, sentAt) = try await Self.send(
+            Self.request("/once", port: server.port, close: false), port: server.port)
         let outcome = try await connection.waitForClose(within: .seconds(60))
         let heldFor = ContinuousClock.now - sentAt
 

@@ -1,5 +1,6 @@
-@testable import AuthflowListener
 import Testing
+
+@testable import AuthflowListener
 
 /// The Host matcher alone, for the cases a test cannot reach over a socket: the scheme's default port,
 /// which only a server bound to port 80 or 443 would see.
@@ -38,7 +39,7 @@ struct LoopbackAuthorityTests {
 
         #expect(authority.matches("LocalHost:8080"))
         #expect(!authority.matches("WORK.LocalHost:8080"))
-        #expect(!authority.matches("\u{212A}.localhost:8080"))  // KELVIN SIGN lowercases to "k"
+        #expect(!authority.matches("\u{212A}.localhost:8080")) // KELVIN SIGN lowercases to "k"
         #expect(!authority.matches("localhost\u{0000}:8080"))
     }
 }

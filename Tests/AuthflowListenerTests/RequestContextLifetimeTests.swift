@@ -1,7 +1,8 @@
-@testable import AuthflowListener
 import AuthflowTestSupport
 import CMicroHTTPD
 import Testing
+
+@testable import AuthflowListener
 
 /// Regression tests for a leak fuzz/FuzzListener found: libmicrohttpd 0.9.75 closes a connection whose request
 /// line nearly fills its memory pool without answering and without reporting the request complete, so a
@@ -43,19 +44,21 @@ struct RequestContextLifetimeTests {
         var requestPointer = "/a".withCString { listenerRequestStarted(cls, $0, connection) }
         context = Unmanaged<RequestContext>.fromOpaque(try #require(requestPointer)).takeUnretainedValue()
         #expect(context?.target == "/a")
-        let completedOK = try #require(MHD_RequestTerminationCode(rawValue: 0))  // MHD_REQUEST_TERMINATED_COMPLETED_OK
+        let completedOK = try #require(MHD_RequestTerminationCode(rawValue: 0)) // MHD_REQUEST_TERMINATED_COMPLETED_OK
         listenerRequestCompleted(cls, connection, &requestPointer, completedOK)
         #expect(requestPointer == nil)
         #expect(context == nil)
         server.connections.closed(connection)
     }
 
-    @Test("The fuzzer's input: a request line just under a 4 KiB head limit is dropped unanswered and the server goes on")
+    @Test(
+        "The fuzzer's input: a request line just under a 4 KiB head limit is dropped unanswered and the server goes on")
     func nearlyFullHead() async throws {
         let server = try RecordingServer(configuration: .init(maxHeaderBytes: 4096)) { _ in .text("handled") }
         defer { server.stop() }
         let port = server.port
-        let request = "GET /callback?\(String(repeating: "a", count: 4000)) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+        let request =
+            "GET /callback?\(String(repeating: "a", count: 4000)) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
             + "Connection: close\r\n\r\n"
 
         let connection = try await RawHTTPConnection(port: port)

@@ -13,10 +13,11 @@ struct RequestHandlingTests {
         let server = try RecordingServer(replying: "ok")
         defer { server.stop() }
 
-        _ = try await client.send(HTTPRequest(
-            method: .put, url: server.url("/cb%2Fx?state=a%20b&code=1"),
-            headers: [HTTPHeader(name: "X-One", value: "1")], body: Array("payload".utf8)
-        ))
+        _ = try await client.send(
+            HTTPRequest(
+                method: .put, url: server.url("/cb%2Fx?state=a%20b&code=1"),
+                headers: [HTTPHeader(name: "X-One", value: "1")], body: Array("payload".utf8)
+            ))
 
         let request = try #require(server.requests.last)
         #expect(request.method == "PUT")
@@ -72,11 +73,13 @@ struct RequestHandlingTests {
         let big = [UInt8](repeating: 7, count: 5000)
 
         let announced = try await client.send(HTTPRequest(method: .post, url: server.url("/a"), body: big))
-        let chunked = try await client.send(HTTPRequest(
-            method: .post, url: server.url("/c"),
-            headers: [HTTPHeader(name: "Transfer-Encoding", value: "chunked")], body: big
-        ))
-        let fits = try await client.send(HTTPRequest(method: .post, url: server.url("/f"), body: Array(big.prefix(1024))))
+        let chunked = try await client.send(
+            HTTPRequest(
+                method: .post, url: server.url("/c"),
+                headers: [HTTPHeader(name: "Transfer-Encoding", value: "chunked")], body: big
+            ))
+        let fits = try await client.send(
+            HTTPRequest(method: .post, url: server.url("/f"), body: Array(big.prefix(1024))))
 
         #expect(announced.status == 413)
         #expect(chunked.status == 413)
@@ -87,7 +90,9 @@ struct RequestHandlingTests {
     @Test("A TLS identity that is not PEM gives .tlsSetupFailed")
     func badTLSIdentity() {
         #expect {
-            _ = try LoopbackServer(configuration: .init(tls: .init(certificatePEM: "nonsense", privateKeyPEM: "nonsense"))) { _ in
+            _ = try LoopbackServer(
+                configuration: .init(tls: .init(certificatePEM: "nonsense", privateKeyPEM: "nonsense"))
+            ) { _ in
                 .text("never")
             }
         } throws: { error in

@@ -11,7 +11,7 @@ enum SocketTable {
             guard let table = try? String(contentsOfFile: file, encoding: .utf8) else { throw Unavailable() }
             for line in table.split(separator: "\n").dropFirst() {
                 let fields = line.split(separator: " ")
-                guard fields.count > 3, fields[3] == "0A" else { continue }  // 0A = LISTEN
+                guard fields.count > 3, fields[3] == "0A" else { continue } // 0A = LISTEN
                 let local = fields[1].split(separator: ":")
                 guard local.count == 2, UInt16(local[1], radix: 16) == port else { continue }
                 found.append(address(hex: String(local[0]), family: family))
@@ -34,7 +34,9 @@ enum SocketTable {
             let family = Int32(address.pointee.sa_family)
             guard family == AF_INET || family == AF_INET6 else { continue }
             let length = socklen_t(family == AF_INET ? MemoryLayout<sockaddr_in>.size : MemoryLayout<sockaddr_in6>.size)
-            guard getnameinfo(address, length, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 else { continue }
+            guard getnameinfo(address, length, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 else {
+                continue
+            }
             let text = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let bare = text.split(separator: "%").first.map(String.init) ?? text
             if bare != "127.0.0.1", bare != "::1" { result.insert(bare) }
@@ -49,7 +51,7 @@ enum SocketTable {
         while index < hex.endIndex {
             let next = hex.index(index, offsetBy: 8, limitedBy: hex.endIndex) ?? hex.endIndex
             let word = UInt32(hex[index..<next], radix: 16) ?? 0
-            bytes += withUnsafeBytes(of: word) { Array($0) }  // native order, as the kernel printed it
+            bytes += withUnsafeBytes(of: word) { Array($0) } // native order, as the kernel printed it
             index = next
         }
         var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))

@@ -5,7 +5,8 @@
 public enum ConsentingBrowser {
     /// Writes the script to `path` and returns `path`.
     public static func install(at path: String, code: String = "c-9") throws -> String {
-        try ExecutableScript.write(#"""
+        try ExecutableScript.write(
+            #"""
             #!/bin/bash
             printf '%s\n' "$1" > "$0.url"
             query=${1#*\?}

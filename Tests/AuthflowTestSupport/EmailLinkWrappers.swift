@@ -25,7 +25,8 @@ public enum LinkWrapper: String, CaseIterable, Sendable, CustomStringConvertible
         let encoded = PercentEncoding.encodeComponent(link)
         switch self {
         case .safeLinks:
-            return "https://eur01.safelinks.protection.outlook.com/?url=\(encoded)&data=05%7C02%7Cada%40example.com%7C8c1f&sdata=q1w2e3&reserved=0"
+            return
+                "https://eur01.safelinks.protection.outlook.com/?url=\(encoded)&data=05%7C02%7Cada%40example.com%7C8c1f&sdata=q1w2e3&reserved=0"
         case .proofpointV3:
             return Self.proofpointV3(link)
         case .googleRedirect:
@@ -106,7 +107,8 @@ public enum EmailDocument {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var current = ""
             for byte in line.utf8 {
-                let piece = byte == UInt8(ascii: "=") || byte >= 0x80 || byte == UInt8(ascii: "\r")
+                let piece =
+                    byte == UInt8(ascii: "=") || byte >= 0x80 || byte == UInt8(ascii: "\r")
                     ? "=" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
                     : String(UnicodeScalar(byte))
                 if current.count + piece.count > 75 {

@@ -9,11 +9,12 @@ public enum EmulatorEmailLinks {
     public static func latest(
         _ backend: EmbeddedBackend, email: String, requestType: String = "EMAIL_SIGNIN"
     ) async throws -> String {
-        let response = try await client.send(HTTPRequest(
-            method: .get, url: "\(backend.baseURL)/emulator/v1/projects/\(backend.projectID)/oobCodes"))
+        let response = try await client.send(
+            HTTPRequest(
+                method: .get, url: "\(backend.baseURL)/emulator/v1/projects/\(backend.projectID)/oobCodes"))
         guard response.status == 200,
-              let object = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any],
-              let codes = object["oobCodes"] as? [[String: Any]]
+            let object = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any],
+            let codes = object["oobCodes"] as? [[String: Any]]
         else { throw SetupFailure(reason: "oobCodes answered HTTP \(response.status)") }
         let matching = codes.filter {
             ($0["email"] as? String) == email.lowercased() && ($0["requestType"] as? String) == requestType

@@ -12,7 +12,8 @@ public final class HTTPSRecordingServer: Sendable {
     public init(reply: @escaping @Sendable (_ request: LoopbackRequest, _ origin: String) -> LoopbackResponse) throws {
         let certificate = try SelfSignedCertificate.make()
         recording = try RecordingServer(
-            configuration: .init(tls: .init(certificatePEM: certificate.certificatePEM, privateKeyPEM: certificate.keyPEM))
+            configuration: .init(
+                tls: .init(certificatePEM: certificate.certificatePEM, privateKeyPEM: certificate.keyPEM))
         ) { request in
             reply(request, "https://" + (request.header("Host") ?? "localhost"))
         }

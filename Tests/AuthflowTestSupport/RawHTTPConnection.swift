@@ -21,7 +21,8 @@ public final class RawHTTPConnection {
     /// Connects to `address` (`127.0.0.1` or `::1`) on `port`, waiting up to `timeout` for the handshake.
     public init(port: UInt16, address: String = "127.0.0.1", timeout: Duration = .seconds(30)) async throws {
         let ipv6 = address.contains(":")
-        let descriptor = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let descriptor = socket(
+            ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw Self.failure("socket") }
         self.descriptor = descriptor
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
@@ -31,7 +32,9 @@ public final class RawHTTPConnection {
         var error: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
         getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &error, &length)
-        guard error == 0 else { throw Subprocess.Failure(description: "connect failed: \(String(cString: strerror(error)))") }
+        guard error == 0 else {
+            throw Subprocess.Failure(description: "connect failed: \(String(cString: strerror(error)))")
+        }
     }
 
     deinit {
@@ -60,7 +63,9 @@ public final class RawHTTPConnection {
     public func send(_ bytes: [UInt8], timeout: Duration = .seconds(30)) async throws -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let sent = bytes[offset...].withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             if sent > 0 {
                 offset += sent
             } else if errno == EAGAIN || errno == EWOULDBLOCK {
@@ -68,7 +73,7 @@ public final class RawHTTPConnection {
             } else if errno == EINTR {
                 continue
             } else {
-                return false  // EPIPE or ECONNRESET: the peer is gone
+                return false // EPIPE or ECONNRESET: the peer is gone
             }
         }
         return true
@@ -80,7 +85,9 @@ public final class RawHTTPConnection {
     }
 
     /// Reads until the peer closes the connection or `timeout` passes; returns everything received.
-    public func readUntilClosed(within timeout: Duration = .seconds(30)) async throws -> (bytes: [UInt8], outcome: Outcome) {
+    public func readUntilClosed(
+        within timeout: Duration = .seconds(30)
+    ) async throws -> (bytes: [UInt8], outcome: Outcome) {
         let outcome = try await waitForClose(within: timeout)
         return (received, outcome)
     }
@@ -130,7 +137,7 @@ public final class RawHTTPConnection {
             } else if errno == EINTR {
                 continue
             } else {
-                if errno != EAGAIN && errno != EWOULDBLOCK { peerClosed = true }  // ECONNRESET
+                if errno != EAGAIN && errno != EWOULDBLOCK { peerClosed = true } // ECONNRESET
                 return
             }
         }

@@ -39,11 +39,15 @@ public struct RawHTTPResponse: Sendable {
     private static func head(_ bytes: [UInt8]) -> (RawHTTPResponse, Int)? {
         let separator: [UInt8] = Array("\r\n\r\n".utf8)
         guard bytes.count >= separator.count,
-            let end = (0...(bytes.count - separator.count)).first(where: { bytes[$0..<$0 + separator.count].elementsEqual(separator) })
+            let end = (0...(bytes.count - separator.count)).first(where: {
+                bytes[$0..<$0 + separator.count].elementsEqual(separator)
+            })
         else { return nil }
         let lines = String(decoding: bytes[..<end], as: UTF8.self).components(separatedBy: "\r\n")
         let statusFields = lines[0].split(separator: " ", maxSplits: 2)
-        guard statusFields.count >= 2, statusFields[0].hasPrefix("HTTP/"), let status = Int(statusFields[1]) else { return nil }
+        guard statusFields.count >= 2, statusFields[0].hasPrefix("HTTP/"), let status = Int(statusFields[1]) else {
+            return nil
+        }
         let headers = lines.dropFirst().compactMap { line -> (name: String, value: String)? in
             guard let colon = line.firstIndex(of: ":") else { return nil }
             return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))

@@ -26,7 +26,9 @@ public final class RecordingServer: Sendable {
 
     /// A recording server standing in for a forward proxy: requests name other hosts in their target and
     /// `Host`, so it answers any Host (``AuthflowListener/LoopbackServer/HostPolicy/any``).
-    public static func forwardProxy(reply: @escaping @Sendable (LoopbackRequest) -> LoopbackResponse) throws -> RecordingServer {
+    public static func forwardProxy(
+        reply: @escaping @Sendable (LoopbackRequest) -> LoopbackResponse
+    ) throws -> RecordingServer {
         try RecordingServer(configuration: .init(hostPolicy: .any), reply: reply)
     }
 

@@ -10,7 +10,8 @@ public enum SecondFactorAccount {
         on backend: EmbeddedBackend, email: String, password: String = "correct horse battery",
         phoneNumber: String = "+15555550199"
     ) async throws -> String {
-        let ids = try await create(on: backend, email: email, password: password, factors: [(phoneNumber, "work phone")])
+        let ids = try await create(
+            on: backend, email: email, password: password, factors: [(phoneNumber, "work phone")])
         return ids[0]
     }
 
@@ -28,18 +29,25 @@ public enum SecondFactorAccount {
         guard backend.markEmailVerified(localID: uid) else { throw SetupFailure(reason: "no account \(uid)") }
         var idToken = tokens.idToken
         for (phoneNumber, displayName) in factors {
-            let started = try await client.send(StartMFAEnrollmentRequest(
-                idToken: idToken, phoneNumber: phoneNumber, verification: .none))
-            guard let code = backend.verificationCodes.first(where: { $0.sessionInfo == started.sessionInfo })?.code else {
+            let started = try await client.send(
+                StartMFAEnrollmentRequest(
+                    idToken: idToken, phoneNumber: phoneNumber, verification: .none))
+            guard let code = backend.verificationCodes.first(where: { $0.sessionInfo == started.sessionInfo })?.code
+            else {
                 throw SetupFailure(reason: "no SMS code for the enrollment")
             }
-            let finished = try await client.send(FinalizeMFAEnrollmentRequest(
-                idToken: idToken, sessionInfo: started.sessionInfo, code: code, displayName: displayName))
-            guard case .signedIn(let next) = finished.outcome else { throw SetupFailure(reason: "enrolment gave no tokens") }
+            let finished = try await client.send(
+                FinalizeMFAEnrollmentRequest(
+                    idToken: idToken, sessionInfo: started.sessionInfo, code: code, displayName: displayName))
+            guard case .signedIn(let next) = finished.outcome else {
+                throw SetupFailure(reason: "enrolment gave no tokens")
+            }
             idToken = next.idToken
         }
         let enrollments = backend.accounts.first(where: { $0.localID == uid })?.mfaEnrollments ?? []
-        guard enrollments.count == factors.count else { throw SetupFailure(reason: "the enrollments were not recorded") }
+        guard enrollments.count == factors.count else {
+            throw SetupFailure(reason: "the enrollments were not recorded")
+        }
         return enrollments.map(\.enrollmentID)
     }
 }

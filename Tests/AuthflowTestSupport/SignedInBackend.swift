@@ -37,9 +37,10 @@ public final class SignedInBackend: Sendable {
 
     /// A client for `backend`, as the CLI builds one for the emulator.
     public static func client(for backend: EmbeddedBackend) -> IdentityToolkitClient {
-        IdentityToolkitClient(configuration: IdentityToolkitConfiguration(
-            apiKey: "fake-api-key", server: .emulator(hostAndPort: backend.hostAndPort), authflowVersion: "test",
-            retry: .none))
+        IdentityToolkitClient(
+            configuration: IdentityToolkitConfiguration(
+                apiKey: "fake-api-key", server: .emulator(hostAndPort: backend.hostAndPort), authflowVersion: "test",
+                retry: .none))
     }
 
     /// A client for this backend.
@@ -47,8 +48,9 @@ public final class SignedInBackend: Sendable {
 
     /// The session store the CLI uses for this backend's project.
     public var store: SessionStore {
-        SessionStore(directory: ProjectStateDirectory(
-            root: stateRoot, projectID: backend.projectID, emulatorHost: backend.hostAndPort))
+        SessionStore(
+            directory: ProjectStateDirectory(
+                root: stateRoot, projectID: backend.projectID, emulatorHost: backend.hostAndPort))
     }
 
     /// What the flows work with for this backend's project, as the CLI builds it (no configuration beyond

@@ -31,12 +31,13 @@ public enum Subprocess {
     ) async throws -> SubprocessResult {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
-                continuation.resume(with: Result {
-                    try runBlocking(
-                        executable, arguments: arguments, stdin: stdin, environment: environment,
-                        inheritEnvironment: inheritEnvironment, workingDirectory: workingDirectory, timeout: timeout
-                    )
-                })
+                continuation.resume(
+                    with: Result {
+                        try runBlocking(
+                            executable, arguments: arguments, stdin: stdin, environment: environment,
+                            inheritEnvironment: inheritEnvironment, workingDirectory: workingDirectory, timeout: timeout
+                        )
+                    })
             }.start()
         }
     }
@@ -64,10 +65,13 @@ public enum Subprocess {
         }
         let child: ChildProcess
         do {
-            child = try ChildProcess.spawn(path, arguments: arguments, options: .init(
-                environment: merged, workingDirectory: workingDirectory,
-                standardInput: stdin == nil ? nil : input.read, standardOutput: output.write, standardError: errors.write
-            ))
+            child = try ChildProcess.spawn(
+                path, arguments: arguments,
+                options: .init(
+                    environment: merged, workingDirectory: workingDirectory,
+                    standardInput: stdin == nil ? nil : input.read, standardOutput: output.write,
+                    standardError: errors.write
+                ))
         } catch {
             [output.read, output.write, errors.read, errors.write, input.read, input.write].forEach { close($0) }
             throw Failure(description: error.description)
@@ -100,10 +104,11 @@ public enum Subprocess {
         // A grandchild may keep the pipes open; do not wait for it forever.
         _ = drained.wait(timeout: .now() + .seconds(5))
         let ended = termination.withLock { $0 } ?? .exited(-1)
-        let (code, bySignal): (Int32, Bool) = switch ended {
-        case .exited(let status): (status, false)
-        case .signalled(let signal): (signal, true)
-        }
+        let (code, bySignal): (Int32, Bool) =
+            switch ended {
+            case .exited(let status): (status, false)
+            case .signalled(let signal): (signal, true)
+            }
         return SubprocessResult(
             exitCode: code,
             terminatedBySignal: bySignal,

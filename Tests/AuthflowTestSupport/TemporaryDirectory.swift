@@ -9,7 +9,9 @@ public final class TemporaryDirectory: Sendable {
     public init(prefix: String = "authflow-test") throws {
         var template = Array("\(NSTemporaryDirectory())/\(prefix).XXXXXX".utf8CString)
         guard let created = mkdtemp(&template) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "mkdtemp failed: \(String(cString: strerror(errno)))"])
+            throw CocoaError(
+                .fileWriteUnknown,
+                userInfo: [NSLocalizedDescriptionKey: "mkdtemp failed: \(String(cString: strerror(errno)))"])
         }
         path = String(cString: created)
     }

@@ -6,9 +6,13 @@ enum CreateAuthUri {
     static func run(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject {
         let body = context.body
         let sessionId = try body.nonEmptyString("sessionId") ?? RandomText.alphanumeric(27)
-        if try body.nonEmptyString("providerId") != nil { throw .notImplemented("Sign-in with IDP is not yet supported.") }
+        if try body.nonEmptyString("providerId") != nil {
+            throw .notImplemented("Sign-in with IDP is not yet supported.")
+        }
         guard let identifier = try body.nonEmptyString("identifier") else { throw .badRequest("MISSING_IDENTIFIER") }
-        guard let continueUri = try body.nonEmptyString("continueUri") else { throw .badRequest("MISSING_CONTINUE_URI") }
+        guard let continueUri = try body.nonEmptyString("continueUri") else {
+            throw .badRequest("MISSING_CONTINUE_URI")
+        }
         try ensure(Validation.isEmail(identifier), "INVALID_IDENTIFIER")
         let email = Validation.canonicalEmail(identifier)
         try ensure(AbsoluteURL(continueUri) != nil, "INVALID_CONTINUE_URI")

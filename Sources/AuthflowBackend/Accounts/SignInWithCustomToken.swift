@@ -16,11 +16,14 @@ enum SignInWithCustomToken {
         let payload: JSONObject
         if token.hasPrefix("{") {
             guard let parsed = try? JSONParser.parse(token).objectValue else {
-                throw .badRequest("INVALID_CUSTOM_TOKEN : ((Auth Emulator only accepts strict JSON or JWTs as fake custom tokens.))")
+                throw .badRequest(
+                    "INVALID_CUSTOM_TOKEN : ((Auth Emulator only accepts strict JSON or JWTs as fake custom tokens.))")
             }
             payload = parsed
         } else {
-            guard let (_, decoded) = IDToken.decodeJWT(token) else { throw .badRequest("INVALID_CUSTOM_TOKEN : Invalid assertion format") }
+            guard let (_, decoded) = IDToken.decodeJWT(token) else {
+                throw .badRequest("INVALID_CUSTOM_TOKEN : Invalid assertion format")
+            }
             let audienceValue = decoded["aud"].map { $0.stringValue ?? JSONWriter.string($0) } ?? "undefined"
             try ensure(
                 decoded["aud"]?.stringValue == audience,
@@ -34,7 +37,9 @@ enum SignInWithCustomToken {
         var extraClaims: JSONObject?
         if let claims = payload["claims"] {
             guard case .object(let object) = claims else { throw .badRequest("INVALID_CLAIMS") }
-            for reserved in reservedClaims where object[reserved] != nil { throw .badRequest("FORBIDDEN_CLAIM : \(reserved)") }
+            for reserved in reservedClaims where object[reserved] != nil {
+                throw .badRequest("FORBIDDEN_CLAIM : \(reserved)")
+            }
             extraClaims = object
         }
 
@@ -52,7 +57,8 @@ enum SignInWithCustomToken {
         var reply = JSONObject()
         reply["kind"] = "identitytoolkit#VerifyCustomTokenResponse"
         reply["isNewUser"] = .bool(existing == nil)
-        reply.merge(IDToken.issue(for: localId, provider: ProviderID.custom, extraClaims: extraClaims, state: &state, now: now))
+        reply.merge(
+            IDToken.issue(for: localId, provider: ProviderID.custom, extraClaims: extraClaims, state: &state, now: now))
         return reply
     }
 

@@ -22,7 +22,8 @@ enum SignInWithPassword {
         let email = Validation.canonicalEmail(givenEmail)
         let found = state.account(email: email)
         let matches = { (account: Account) in
-            account.passwordHash != nil && account.salt.map { PasswordHash.hash(password, salt: $0) } == account.passwordHash
+            account.passwordHash != nil
+                && account.salt.map { PasswordHash.hash(password, salt: $0) } == account.passwordHash
         }
         let account: Account
         if state.emailEnumerationProtection {
@@ -43,7 +44,9 @@ enum SignInWithPassword {
         reply["localId"] = .string(account.localId)
         reply["email"] = .string(email)
         if account.requiresSecondFactor {
-            reply.merge(PendingCredential.response(for: account, signInProvider: ProviderID.password, projectID: state.projectID))
+            reply.merge(
+                PendingCredential.response(
+                    for: account, signInProvider: ProviderID.password, projectID: state.projectID))
         } else {
             let now = context.now
             state.updateAccount(account.localId) { $0.lastLoginAt = now.millisecondsSince1970 }

@@ -10,7 +10,9 @@ enum SignUp {
         var profile = ProfileChanges()
 
         if context.privileged {
-            if body.has("idToken") { try ensure(try body.nonEmptyString("localId") == nil, "UNEXPECTED_PARAMETER : User ID") }
+            if body.has("idToken") {
+                try ensure(try body.nonEmptyString("localId") == nil, "UNEXPECTED_PARAMETER : User ID")
+            }
             if let localId = try body.nonEmptyString("localId") {
                 try ensure(state.account(localId: localId) == nil, "DUPLICATE_LOCAL_ID")
             }

@@ -83,7 +83,9 @@ enum UpdateAccount {
                     account.phoneNumber = phone
                 }
                 if let verified = try body.bool("emailVerified") { account.emailVerified = verified }
-                if let validSince = validSinceRequested, let seconds = Int64(validSince) { account.validSince = seconds }
+                if let validSince = validSinceRequested, let seconds = Int64(validSince) {
+                    account.validSince = seconds
+                }
             }
             for attribute in deleteAttributes {
                 switch attribute {
@@ -109,7 +111,8 @@ enum UpdateAccount {
             throw .badRequest("USER_NOT_FOUND")
         }
         if signInProvider != ProviderID.anonymous, let initialEmail = updated.initialEmail, isEmailUpdate {
-            let record = OobLink.create(&state, origin: context.origin, email: initialEmail, requestType: "RECOVER_EMAIL")
+            let record = OobLink.create(
+                &state, origin: context.origin, email: initialEmail, requestType: "RECOVER_EMAIL")
             if let line = OobLink.logLine(for: record) { context.log(line) }
         }
 

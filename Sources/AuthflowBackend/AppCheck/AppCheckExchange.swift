@@ -32,8 +32,9 @@ enum AppCheckExchange {
         guard query.nonEmpty("key") != nil else { return JSONReply.error(.missingAPIKey) }
         let registry = service.appCheck
         func answer(accepted: Bool) -> LoopbackResponse {
-            registry.record(BackendAppCheckExchange(
-                method: method, projectID: projectID, appID: appID, accepted: accepted))
+            registry.record(
+                BackendAppCheckExchange(
+                    method: method, projectID: projectID, appID: appID, accepted: accepted))
             guard accepted else { return JSONReply.error(.appAttestationFailed) }
             let minted = registry.mint(now: Date())
             return JSONReply.ok(["token": .string(minted.token), "ttl": .string("\(minted.seconds)s")])

@@ -26,10 +26,12 @@ enum OobLink {
         let link = record.oobLink
         switch record.requestType {
         case "EMAIL_SIGNIN": return "To sign in as \(email), follow this link: \(link)"
-        case "PASSWORD_RESET": return "To reset the password for \(email), follow this link: \(link)&newPassword=NEW_PASSWORD_HERE"
+        case "PASSWORD_RESET":
+            return "To reset the password for \(email), follow this link: \(link)&newPassword=NEW_PASSWORD_HERE"
         case "VERIFY_EMAIL": return "To verify the email address \(email), follow this link: \(link)"
         case "VERIFY_AND_CHANGE_EMAIL":
-            return "To verify and change the email address from \(email) to \(record.newEmail ?? ""), follow this link: \(link)"
+            return
+                "To verify and change the email address from \(email) to \(record.newEmail ?? ""), follow this link: \(link)"
         case "RECOVER_EMAIL": return "To reset your email address to \(email), follow this link: \(link)"
         default: return nil
         }

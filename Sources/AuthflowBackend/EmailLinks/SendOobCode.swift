@@ -12,7 +12,9 @@ enum SendOobCode {
         if returnOobLink { try ensure(context.privileged, "INSUFFICIENT_PERMISSION") }
         let continueUrl = try body.nonEmptyString("continueUrl")
         if let continueUrl {
-            try ensure(AbsoluteURL(continueUrl) != nil, "INVALID_CONTINUE_URI : ((expected an absolute URI with valid scheme and host))")
+            try ensure(
+                AbsoluteURL(continueUrl) != nil,
+                "INVALID_CONTINUE_URI : ((expected an absolute URI with valid scheme and host))")
         }
         let idToken = try body.nonEmptyString("idToken")
         let givenEmail = try body.nonEmptyString("email")
@@ -62,7 +64,8 @@ enum SendOobCode {
         }
 
         let record = OobLink.create(
-            &state, origin: context.origin, email: email, newEmail: newEmail, requestType: requestType, continueUrl: continueUrl
+            &state, origin: context.origin, email: email, newEmail: newEmail, requestType: requestType,
+            continueUrl: continueUrl
         )
         var response = reply(email: email)
         if returnOobLink {

@@ -16,7 +16,8 @@ enum SignInWithEmailLink {
         guard let record = state.oobCode(oobCode), record.requestType == "EMAIL_SIGNIN" else {
             throw .badRequest("INVALID_OOB_CODE")
         }
-        try ensure(email == record.email, "INVALID_EMAIL : The email provided does not match the sign-in email address.")
+        try ensure(
+            email == record.email, "INVALID_EMAIL : The email provided does not match the sign-in email address.")
         state.deleteOobCode(oobCode)
 
         let fromEmail = state.account(email: email)
@@ -30,7 +31,9 @@ enum SignInWithEmailLink {
         if let existing {
             try ensure(!existing.disabled, "USER_DISABLED")
             if let fromToken, let fromEmail { try ensure(fromToken.localId == fromEmail.localId, "EMAIL_EXISTS") }
-            guard let updated = state.updateAccount(existing.localId, apply) else { throw .badRequest("USER_NOT_FOUND") }
+            guard let updated = state.updateAccount(existing.localId, apply) else {
+                throw .badRequest("USER_NOT_FOUND")
+            }
             account = updated
         } else {
             account = state.createAccount(now: now, apply)
@@ -42,7 +45,9 @@ enum SignInWithEmailLink {
         reply["localId"] = .string(account.localId)
         reply["isNewUser"] = .bool(existing == nil)
         if account.requiresSecondFactor {
-            reply.merge(PendingCredential.response(for: account, signInProvider: ProviderID.password, projectID: state.projectID))
+            reply.merge(
+                PendingCredential.response(
+                    for: account, signInProvider: ProviderID.password, projectID: state.projectID))
         } else {
             account = state.updateAccount(account.localId) { $0.lastLoginAt = now.millisecondsSince1970 } ?? account
             reply.merge(IDToken.issue(for: account.localId, provider: ProviderID.password, state: &state, now: now))

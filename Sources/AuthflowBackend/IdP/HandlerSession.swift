@@ -13,7 +13,7 @@ enum HandlerSession {
     /// match; requests for other attempts (or none) pass.
     static func check(_ body: RequestFields, state: BackendState) throws(APIError) {
         guard let requestUri = try body.nonEmptyString("requestUri"), let eventId = state.handlerResponses[requestUri],
-              let expected = state.handlerSessions[eventId]
+            let expected = state.handlerSessions[eventId]
         else { return }
         guard let raw = try body.nonEmptyString("sessionId"), SHA256.hex(raw) == expected else {
             throw .badRequest(mismatch)

@@ -61,7 +61,8 @@ enum IdpClaims {
             response.set("lastName", familyName)
             var info = JSONObject()
             info["granted_scopes"] = .string(
-                "openid https://www.googleapis.com/auth/userinfo.profile" + (email != nil ? " https://www.googleapis.com/auth/userinfo.email" : "")
+                "openid https://www.googleapis.com/auth/userinfo.profile"
+                    + (email != nil ? " https://www.googleapis.com/auth/userinfo.email" : "")
             )
             info["id"] = .string(rawId)
             info.set("name", displayName)

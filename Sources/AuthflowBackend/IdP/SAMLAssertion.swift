@@ -20,7 +20,9 @@ struct SAMLAssertion {
         let subject = assertion?.objectValue?["subject"]
         try ensure(subject?.isTruthy == true, "INVALID_IDP_RESPONSE ((Missing assertion.subject in SAMLResponse.))")
         let nameId = subject?.objectValue?["nameId"]
-        try ensure(nameId?.isTruthy == true, "INVALID_IDP_RESPONSE ((Missing assertion.subject.nameId in SAMLResponse.))")
-        return SAMLAssertion(nameId: nameId?.stringValue, attributeStatements: assertion?.objectValue?["attributeStatements"])
+        try ensure(
+            nameId?.isTruthy == true, "INVALID_IDP_RESPONSE ((Missing assertion.subject.nameId in SAMLResponse.))")
+        return SAMLAssertion(
+            nameId: nameId?.stringValue, attributeStatements: assertion?.objectValue?["attributeStatements"])
     }
 }

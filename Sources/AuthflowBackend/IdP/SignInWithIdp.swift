@@ -10,12 +10,15 @@ enum SignInWithIdp {
         let body = context.body
         let now = context.now
         if try body.flag("returnRefreshToken") { throw .notImplemented("returnRefreshToken is not implemented yet.") }
-        if try body.nonEmptyString("pendingIdToken") != nil { throw .notImplemented("pendingIdToken is not implemented yet.") }
+        if try body.nonEmptyString("pendingIdToken") != nil {
+            throw .notImplemented("pendingIdToken is not implemented yet.")
+        }
 
         let parameters = try credentialParameters(body)
         try HandlerSession.check(body, state: state)
         guard let providerId = parameters.values.nonEmpty("providerId")?.lowercased() else {
-            throw .badRequest("INVALID_CREDENTIAL_OR_PROVIDER_ID : Invalid IdP response/credential: \(parameters.normalizedURI)")
+            throw .badRequest(
+                "INVALID_CREDENTIAL_OR_PROVIDER_ID : Invalid IdP response/credential: \(parameters.normalizedURI)")
         }
         let idpIdToken = parameters.values.nonEmpty("id_token")
         let idpAccessToken = parameters.values.nonEmpty("access_token")
@@ -44,15 +47,18 @@ enum SignInWithIdp {
         response.set("oauthIdToken", idpIdToken)
 
         var fromToken: Account?
-        if let idToken = try body.nonEmptyString("idToken") { fromToken = try IDToken.verify(idToken, state: state).account }
+        if let idToken = try body.nonEmptyString("idToken") {
+            fromToken = try IDToken.verify(idToken, state: state).account
+        }
         let matchingProvider = state.account(provider: providerId, rawId: rawId)
 
         let plan: Plan
         do throws(APIError) {
             plan = try decide(
-                response: &response, rawId: rawId, fromToken: fromToken, matchingProvider: matchingProvider, state: state, now: now
+                response: &response, rawId: rawId, fromToken: fromToken, matchingProvider: matchingProvider,
+                state: state, now: now
             )
-        } catch where error.code == 400 && error.status == nil && (try? body.flag("returnIdpCredential")) == true {
+        } catch  where error.code == 400 && error.status == nil && (try? body.flag("returnIdpCredential")) == true {
             response["errorMessage"] = .string(error.message)
             return response
         }
@@ -85,7 +91,8 @@ enum SignInWithIdp {
             response["emailVerified"] = account.emailVerified.map(JSONValue.bool)
         }
         if account.requiresSecondFactor {
-            response.merge(PendingCredential.response(for: account, signInProvider: providerId, projectID: state.projectID))
+            response.merge(
+                PendingCredential.response(for: account, signInProvider: providerId, projectID: state.projectID))
             return response
         }
         account = state.updateAccount(account.localId) { $0.lastLoginAt = now.millisecondsSince1970 } ?? account
@@ -174,7 +181,9 @@ enum SignInWithIdp {
     }
 
     /// The merged credential parameters and the normalised URI (for the error message).
-    private static func credentialParameters(_ body: RequestFields) throws(APIError) -> (values: QueryParameters, normalizedURI: String) {
+    private static func credentialParameters(
+        _ body: RequestFields
+    ) throws(APIError) -> (values: QueryParameters, normalizedURI: String) {
         guard let requestUri = try body.nonEmptyString("requestUri") else { throw .badRequest("MISSING_REQUEST_URI") }
         guard var url = AbsoluteURL(requestUri) else { throw .badRequest("INVALID_REQUEST_URI") }
         var values = url.queryParameters

@@ -80,9 +80,12 @@ enum KeyRestrictionCheck {
                         "@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": .string(reason),
                         "domain": "googleapis.com", "metadata": .object(fields),
                     ],
-                    ["@type": "type.googleapis.com/google.rpc.LocalizedMessage", "locale": "en-US", "message": .string(message)],
+                    [
+                        "@type": "type.googleapis.com/google.rpc.LocalizedMessage", "locale": "en-US",
+                        "message": .string(message),
+                    ],
                 ],
-            ],
+            ]
         ]
         return JSONReply.ok(body, status: 403)
     }

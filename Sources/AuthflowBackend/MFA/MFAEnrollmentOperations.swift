@@ -10,7 +10,9 @@ enum MFAEnrollmentOperations {
         guard let idToken = try body.nonEmptyString("idToken") else { throw .badRequest("MISSING_ID_TOKEN") }
         let (account, signInProvider) = try IDToken.verify(idToken, state: state)
         try checkFirstFactor(signInProvider)
-        try ensure(account.emailVerified == true, "UNVERIFIED_EMAIL : Need to verify email first before enrolling second factors.")
+        try ensure(
+            account.emailVerified == true,
+            "UNVERIFIED_EMAIL : Need to verify email first before enrolling second factors.")
         guard let info = try body.nested("phoneEnrollmentInfo") else {
             throw .badRequest("INVALID_ARGUMENT : ((Missing phoneEnrollmentInfo.))")
         }
@@ -25,7 +27,8 @@ enum MFAEnrollmentOperations {
         return JSONObject([("phoneSessionInfo", ["sessionInfo": .string(verification.sessionInfo)])])
     }
 
-    static func finalize(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject {
+    static func finalize(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject
+    {
         let body = context.body
         if body.has("totpVerificationInfo") { return try TOTPOperations.finalizeEnrollment(&state, &context) }
         guard let idToken = try body.nonEmptyString("idToken") else { throw .badRequest("MISSING_ID_TOKEN") }
@@ -49,7 +52,8 @@ enum MFAEnrollmentOperations {
             state: &state, now: context.now)
     }
 
-    static func withdraw(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject {
+    static func withdraw(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject
+    {
         let body = context.body
         guard let idToken = try body.nonEmptyString("idToken") else { throw .badRequest("MISSING_ID_TOKEN") }
         let (account, signInProvider) = try IDToken.verify(idToken, state: state)

@@ -24,7 +24,8 @@ enum MFASignInOperations {
         return JSONObject([("phoneResponseInfo", ["sessionInfo": .string(verification.sessionInfo)])])
     }
 
-    static func finalize(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject {
+    static func finalize(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject
+    {
         let body = context.body
         if body.has("totpVerificationInfo") { return try TOTPOperations.finalizeSignIn(&state, &context) }
         let now = context.now
@@ -32,7 +33,8 @@ enum MFASignInOperations {
         guard let pending = try body.nonEmptyString("mfaPendingCredential") else {
             throw .badRequest("MISSING_CREDENTIAL : Please set MFA Pending Credential.")
         }
-        let (code, sessionInfo) = try MFAVerification.codeAndSession(body, missing: "INVALID_ARGUMENT : MFA provider not supported!")
+        let (code, sessionInfo) = try MFAVerification.codeAndSession(
+            body, missing: "INVALID_ARGUMENT : MFA provider not supported!")
         let phoneNumber = try state.verifyPhoneNumber(sessionInfo: sessionInfo, code: code, now: now)
         let (account, signInProvider) = try PendingCredential.decode(pending, state: state)
         let enrollment = account.mfaEnrollments?.first { $0.phoneNumber == phoneNumber }

@@ -17,7 +17,9 @@ enum PendingCredential {
     }
 
     /// The account and first-factor provider a credential stands for, with the emulator's error strings.
-    static func decode(_ credential: String, state: BackendState) throws(APIError) -> (account: Account, signInProvider: String) {
+    static func decode(
+        _ credential: String, state: BackendState
+    ) throws(APIError) -> (account: Account, signInProvider: String) {
         let invalid = APIError.badRequest("((Invalid phoneVerificationInfo.mfaPendingCredential.))")
         guard let payload = try? JSONParser.parse(Base64.decodeLeniently(credential)).objectValue else { throw invalid }
         guard payload[marker]?.isTruthy == true else { throw invalid }
@@ -34,7 +36,8 @@ enum PendingCredential {
     /// The sign-in reply for an account with a second factor: no tokens, a pending credential and hints.
     static func response(for account: Account, signInProvider: String, projectID: String) -> JSONObject {
         var object = JSONObject()
-        object["mfaPendingCredential"] = .string(encode(localId: account.localId, signInProvider: signInProvider, projectID: projectID))
+        object["mfaPendingCredential"] = .string(
+            encode(localId: account.localId, signInProvider: signInProvider, projectID: projectID))
         object["mfaInfo"] = .array((account.mfaEnrollments ?? []).map(\.hintJSON))
         return object
     }

@@ -57,9 +57,11 @@ enum TOTPOperations {
             throw .badRequest("MISSING_SESSION_INFO")
         }
         guard let code = try info.nonEmptyString("verificationCode") else { throw .badRequest("MISSING_CODE") }
-        guard let index = state.totpEnrollments.firstIndex(where: {
-            $0.sessionInfo == sessionInfo && $0.localId == account.localId
-        }) else { throw .badRequest("INVALID_SESSION_INFO") }
+        guard
+            let index = state.totpEnrollments.firstIndex(where: {
+                $0.sessionInfo == sessionInfo && $0.localId == account.localId
+            })
+        else { throw .badRequest("INVALID_SESSION_INFO") }
         let session = state.totpEnrollments[index]
         guard context.now < session.finalizeBy else {
             state.totpEnrollments.remove(at: index)
@@ -105,7 +107,7 @@ enum TOTPOperations {
         }
         let (account, signInProvider) = decoded
         guard let enrollment = account.mfaEnrollments?.first(where: { $0.mfaEnrollmentId == enrollmentId }),
-              let factor = enrollment.totp
+            let factor = enrollment.totp
         else { throw .badRequest("MFA_ENROLLMENT_NOT_FOUND") }
         try ensure(state.totpEnabled, "OPERATION_NOT_ALLOWED : TOTP MFA is not enabled for this project.")
         guard let step = matchingStep(code, secret: factor.secret, after: factor.lastUsedStep, now: now) else {

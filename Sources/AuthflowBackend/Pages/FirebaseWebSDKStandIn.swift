@@ -43,7 +43,7 @@ enum FirebaseWebSDKStandIn {
     static func redirectResult(_ request: LoopbackRequest, service: BackendService) -> LoopbackResponse {
         let query = QueryParameters(form: request.query ?? "")
         guard let eventId = query.nonEmpty("eventId"),
-              let response = service.state.withLock({ $0.redirectResults.removeValue(forKey: eventId) })
+            let response = service.state.withLock({ $0.redirectResults.removeValue(forKey: eventId) })
         else {
             return JSONReply.authEmulator([("error", "no redirect result for this eventId")], status: 404)
         }

@@ -1,6 +1,6 @@
+import AuthflowListener
 import AuthflowPrimitives
 import Foundation
-import AuthflowListener
 
 /// `GET /emulator/auth/handler`: the emulator's IdP sign-in widget, as a plain HTML page. Choosing an
 /// existing account or adding one submits a form to `/emulator/auth/handler/select`, which answers 303 with
@@ -9,7 +9,8 @@ import AuthflowListener
 enum IdpWidget {
     /// Parameters the page passes on to the select step.
     static let carried = [
-        "apiKey", "appName", "authType", "providerId", "redirectUrl", "scopes", "eventId", "clientId", "appId", "apn", "ibi",
+        "apiKey", "appName", "authType", "providerId", "redirectUrl", "scopes", "eventId", "clientId", "appId", "apn",
+        "ibi",
         "tid", "tenantId", SimulatedPageError.parameter,
         "sessionId",
     ]
@@ -23,9 +24,12 @@ enum IdpWidget {
 
         let infos = service.state.withLock { $0.providerInfos(providerId: providerId) }
         let accounts: [TemplateValue] = infos.map { info in
-            let claims = JSONWriter.string(.object(WidgetClaims.fake(
-                sub: info.rawId, name: info.displayName, screenName: info.screenName, email: info.email, picture: info.photoUrl
-            )))
+            let claims = JSONWriter.string(
+                .object(
+                    WidgetClaims.fake(
+                        sub: info.rawId, name: info.displayName, screenName: info.screenName, email: info.email,
+                        picture: info.photoUrl
+                    )))
             return [
                 "displayName": .text(info.displayName ?? "(No display name)"),
                 "email": .text(info.email ?? ""),
@@ -67,7 +71,8 @@ enum IdpWidget {
 
         let host = PageParameters.host(of: request, service: service)
         // The page's own URL without its query, then the provider and the claims, as the widget script builds it.
-        let urlResponse = "http://\(host)/emulator/auth/handler?providerId=\(URLEncoding.component(providerId))&id_token="
+        let urlResponse =
+            "http://\(host)/emulator/auth/handler?providerId=\(URLEncoding.component(providerId))&id_token="
             + URLEncoding.component(idToken)
         // JavaScript's encodeURIComponent(null) is "null": the widget sends that when authType is missing.
         let authType = parameters["authType"] ?? "null"
@@ -90,22 +95,28 @@ enum IdpWidget {
             )
         }
         if let apn = parameters.nonEmpty("apn") {
-            return androidIntent(apn: apn, authType: authType, eventId: eventId, urlResponse: urlResponse, parameters: parameters, host: host, service: service)
+            return androidIntent(
+                apn: apn, authType: authType, eventId: eventId, urlResponse: urlResponse, parameters: parameters,
+                host: host, service: service)
         }
         if let bundleId = parameters.nonEmpty("ibi") {
             let clientId = parameters.nonEmpty("clientId")
             let appId = parameters.nonEmpty("appId")
             guard let scheme = CustomScheme.scheme(clientId: clientId, appId: appId, bundleId: bundleId) else {
-                return failure("The clientId, appId or ibi parameter does not give a valid URL scheme.", service: service)
+                return failure(
+                    "The clientId, appId or ibi parameter does not give a valid URL scheme.", service: service)
             }
-            var callback = "http://\(host)/__/auth/callback?authType=\(URLEncoding.component(authType))&link=\(URLEncoding.component(urlResponse))"
+            var callback =
+                "http://\(host)/__/auth/callback?authType=\(URLEncoding.component(authType))&link=\(URLEncoding.component(urlResponse))"
             if let eventId { callback += "&eventId=\(eventId)" }
-            let target = CustomScheme.link(scheme: scheme, host: CustomScheme.host(clientId: clientId, appId: appId), inner: callback)
+            let target = CustomScheme.link(
+                scheme: scheme, host: CustomScheme.host(clientId: clientId, appId: appId), inner: callback)
             return PageReply.handoff(to: target, service: service)
         }
         if let redirectUrl = parameters.nonEmpty("redirectUrl") {
             // The emulator keeps the result in the page's sessionStorage and navigates with nothing appended.
-            guard AbsoluteURL(redirectUrl) != nil, !redirectUrl.unicodeScalars.contains(where: { $0.value < 0x21 }) else {
+            guard AbsoluteURL(redirectUrl) != nil, !redirectUrl.unicodeScalars.contains(where: { $0.value < 0x21 })
+            else {
                 return failure("The redirectUrl parameter is not an absolute URL.", service: service)
             }
             // The emulator's page script hands the result to the SDK through its iframe; the backend keeps it
@@ -113,13 +124,16 @@ enum IdpWidget {
             if let eventId { service.state.withLock { $0.redirectResults[eventId] = urlResponse } }
             return JSONReply.seeOther(redirectUrl)
         }
-        return failure("This feature is not implemented in Auth Emulator yet. Please use signInWithCredential for now.", service: service)
+        return failure(
+            "This feature is not implemented in Auth Emulator yet. Please use signInWithCredential for now.",
+            service: service)
     }
 
     /// authflow's test switch (``SimulatedPageError``): the iOS hand-off with `firebaseError` instead of a result,
     /// the shape the production handler uses when sign-in fails or is cancelled.
     private static func iosError(
-        _ error: EmbeddedBackend.HostedPageError, bundleId: String, parameters: QueryParameters, request: LoopbackRequest,
+        _ error: EmbeddedBackend.HostedPageError, bundleId: String, parameters: QueryParameters,
+        request: LoopbackRequest,
         service: BackendService
     ) -> LoopbackResponse {
         let clientId = parameters.nonEmpty("clientId")
@@ -127,9 +141,12 @@ enum IdpWidget {
         guard let scheme = CustomScheme.scheme(clientId: clientId, appId: appId, bundleId: bundleId) else {
             return failure("The clientId, appId or ibi parameter does not give a valid URL scheme.", service: service)
         }
-        let callback = "http://\(PageParameters.host(of: request, service: service))/__/auth/callback?"
-            + SimulatedPageError.query(error, authType: parameters["authType"] ?? "null", eventId: parameters.nonEmpty("eventId"))
-        let target = CustomScheme.link(scheme: scheme, host: CustomScheme.host(clientId: clientId, appId: appId), inner: callback)
+        let callback =
+            "http://\(PageParameters.host(of: request, service: service))/__/auth/callback?"
+            + SimulatedPageError.query(
+                error, authType: parameters["authType"] ?? "null", eventId: parameters.nonEmpty("eventId"))
+        let target = CustomScheme.link(
+            scheme: scheme, host: CustomScheme.host(clientId: clientId, appId: appId), inner: callback)
         return PageReply.handoff(to: target, service: service)
     }
 
@@ -139,8 +156,10 @@ enum IdpWidget {
         service: BackendService
     ) -> LoopbackResponse {
         let raw = [apn, authType, eventId ?? ""]
-        guard raw.allSatisfy({ !$0.unicodeScalars.contains { $0.value < 0x21 || ";#".unicodeScalars.contains($0) } }) else {
-            return failure("The apn, authType or eventId parameter holds characters an intent URL cannot carry.", service: service)
+        guard raw.allSatisfy({ !$0.unicodeScalars.contains { $0.value < 0x21 || ";#".unicodeScalars.contains($0) } })
+        else {
+            return failure(
+                "The apn, authType or eventId parameter holds characters an intent URL cannot carry.", service: service)
         }
         var widget = QueryParameters()
         for name in carried { if let value = parameters[name] { widget.set(name, value) } }
@@ -167,9 +186,10 @@ enum IdpWidget {
     }
 
     private static func hiddenFields(_ parameters: QueryParameters) -> TemplateValue {
-        .list(carried.compactMap { name in
-            parameters[name].map { ["name": .text(name), "value": .text($0)] }
-        })
+        .list(
+            carried.compactMap { name in
+                parameters[name].map { ["name": .text(name), "value": .text($0)] }
+            })
     }
 
     /// `apple.com` → `Apple.com`, as the widget capitalises it.
@@ -189,7 +209,8 @@ enum IdpWidget {
             return nil
         }
         let production = name + (apn != nil ? " Android SDK" : " iOS SDK")
-        return "Sign-in with \(name) via generic IDP is only supported in the Auth Emulator; remember to switch to \(production) for production Firebase projects."
+        return
+            "Sign-in with \(name) via generic IDP is only supported in the Auth Emulator; remember to switch to \(production) for production Firebase projects."
     }
 
     /// An account added on the page; blank fields are generated the way the widget's "auto-generate"
@@ -199,7 +220,9 @@ enum IdpWidget {
         var displayName = parameters.nonEmpty("display_name")
         var screenName = parameters.nonEmpty("screen_name")
         if email == nil {
-            let names = ["raccoon", "olive", "orange", "chicken", "mountain", "peach", "panda", "grass", "algae", "otter"]
+            let names = [
+                "raccoon", "olive", "orange", "chicken", "mountain", "peach", "panda", "grass", "algae", "otter",
+            ]
             var generator = SystemRandomNumberGenerator()
             let given = names[Int.random(in: 0..<names.count, using: &generator)]
             let family = names[Int.random(in: 0..<names.count, using: &generator)]
@@ -208,7 +231,8 @@ enum IdpWidget {
             if screenName == nil { screenName = "\(family)_\(given)" }
         }
         return WidgetClaims.fake(
-            sub: RandomText.digits(40), name: displayName, screenName: screenName, email: email, picture: parameters.nonEmpty("photo_url")
+            sub: RandomText.digits(40), name: displayName, screenName: screenName, email: email,
+            picture: parameters.nonEmpty("photo_url")
         )
     }
 }

@@ -16,7 +16,10 @@ enum PageParameters {
     /// or the advertised one when the `Host` header is missing or not a plain host.
     static func host(of request: LoopbackRequest, service: BackendService) -> String {
         if let host = request.header("Host"), !host.isEmpty,
-            host.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || ".-:[]".unicodeScalars.contains($0) })
+            host.unicodeScalars.allSatisfy({
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                    || ".-:[]".unicodeScalars.contains($0)
+            })
         {
             return host
         }

@@ -24,7 +24,8 @@ enum SimulatedPageError {
     /// The messages the hosted pages send for the codes the iOS SDK maps (protocol §2.6), and the web SDK's
     /// for a cancelled sign-in.
     static let knownMessages = [
-        "auth/invalid-oauth-client-id": "The OAuth client ID provided is either invalid or does not match the specified API key.",
+        "auth/invalid-oauth-client-id":
+            "The OAuth client ID provided is either invalid or does not match the specified API key.",
         "auth/network-request-failed": "The network request failed .",
         "auth/internal-error": "Internal error .",
         "auth/user-cancelled": "The user did not grant your application the permissions it requested.",

@@ -9,11 +9,15 @@ enum SignInWithPhoneNumber {
         let now = context.now
         let phoneNumber: String
         if let proof = try body.nonEmptyString("temporaryProof") {
-            guard let claimed = try body.nonEmptyString("phoneNumber") else { throw .badRequest("MISSING_PHONE_NUMBER") }
+            guard let claimed = try body.nonEmptyString("phoneNumber") else {
+                throw .badRequest("MISSING_PHONE_NUMBER")
+            }
             try ensure(state.temporaryProofs[proof] == claimed, "INVALID_TEMPORARY_PROOF")
             phoneNumber = claimed
         } else {
-            guard let sessionInfo = try body.nonEmptyString("sessionInfo") else { throw .badRequest("MISSING_SESSION_INFO") }
+            guard let sessionInfo = try body.nonEmptyString("sessionInfo") else {
+                throw .badRequest("MISSING_SESSION_INFO")
+            }
             guard let code = try body.nonEmptyString("code") else { throw .badRequest("MISSING_CODE") }
             phoneNumber = try state.verifyPhoneNumber(sessionInfo: sessionInfo, code: code, now: now)
         }
@@ -45,7 +49,9 @@ enum SignInWithPhoneNumber {
                 !existing.requiresSecondFactor,
                 "UNSUPPORTED_FIRST_FACTOR : A phone number cannot be set as a first factor on an SMS based MFA user."
             )
-            guard let updated = state.updateAccount(existing.localId, apply) else { throw .badRequest("USER_NOT_FOUND") }
+            guard let updated = state.updateAccount(existing.localId, apply) else {
+                throw .badRequest("USER_NOT_FOUND")
+            }
             account = updated
         } else {
             account = state.createAccount(now: now, apply)

@@ -8,7 +8,8 @@ enum ProjectCheck {
         _ requested: String, configured: String, mode: EmbeddedBackend.SingleProjectMode, log: (String) -> Void
     ) throws(APIError) {
         guard mode != .noWarning, !requested.isEmpty, requested != configured else { return }
-        let message = "Multiple projectIds are not recommended in single project mode. Requested project ID \(requested), "
+        let message =
+            "Multiple projectIds are not recommended in single project mode. Requested project ID \(requested), "
             + "but the emulator is configured for \(configured). To opt-out of single project mode add/set the "
             + "'\"singleProjectMode\"' false' property in the firebase.json emulators config."
         log(message)
@@ -21,7 +22,9 @@ enum ProjectCheck {
         var lines: [String] = []
         defer { logs.append(contentsOf: lines) }
         do throws(APIError) {
-            try check(requested, configured: service.configuration.projectID, mode: service.configuration.singleProjectMode) {
+            try check(
+                requested, configured: service.configuration.projectID, mode: service.configuration.singleProjectMode
+            ) {
                 lines.append($0)
             }
             return nil

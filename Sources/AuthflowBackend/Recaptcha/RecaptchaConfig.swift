@@ -8,10 +8,11 @@ enum RecaptchaConfig {
             throw .notImplemented("identitytoolkit.getRecaptchaConfig is not implemented in the Auth Emulator.")
         }
         let entries: [JSONValue] = EmbeddedBackend.RecaptchaProvider.allCases.map { provider in
-            .object(JSONObject([
-                ("provider", .string(provider.rawValue)),
-                ("enforcementState", .string((states[provider] ?? .off).rawValue)),
-            ]))
+            .object(
+                JSONObject([
+                    ("provider", .string(provider.rawValue)),
+                    ("enforcementState", .string((states[provider] ?? .off).rawValue)),
+                ]))
         }
         return JSONObject([
             ("recaptchaKey", .string("projects/\(state.projectID)/keys/\(EmbeddedBackend.standInRecaptchaSiteKey)")),

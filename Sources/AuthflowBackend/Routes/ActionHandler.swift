@@ -9,16 +9,18 @@ enum ActionHandler {
     static func handle(_ request: LoopbackRequest, service: BackendService) -> LoopbackResponse {
         let query = QueryParameters(form: request.query ?? "")
         guard query.nonEmpty("apiKey") != nil else {
-            return JSONReply.authEmulator([
-                ("error", "missing apiKey query parameter"),
-                ("instructions", "Please modify the URL to specify an apiKey, such as ...&apiKey=YOUR_API_KEY"),
-            ], status: 400)
+            return JSONReply.authEmulator(
+                [
+                    ("error", "missing apiKey query parameter"),
+                    ("instructions", "Please modify the URL to specify an apiKey, such as ...&apiKey=YOUR_API_KEY"),
+                ], status: 400)
         }
         guard let oobCode = query.nonEmpty("oobCode") else {
-            return JSONReply.authEmulator([
-                ("error", "missing oobCode query parameter"),
-                ("instructions", "Please modify the URL to specify an oobCode, such as ...&oobCode=YOUR_OOB_CODE"),
-            ], status: 400)
+            return JSONReply.authEmulator(
+                [
+                    ("error", "missing oobCode query parameter"),
+                    ("instructions", "Please modify the URL to specify an oobCode, such as ...&oobCode=YOUR_OOB_CODE"),
+                ], status: 400)
         }
         let continueUrl = query.nonEmpty("continueUrl")
         switch query["mode"] {
@@ -26,15 +28,23 @@ enum ActionHandler {
         case "resetPassword": return resetPassword(oobCode, query: query, continueUrl: continueUrl, service: service)
         case "verifyEmail":
             return applyCode(
-                oobCode, continueUrl: continueUrl, service: service, success: "The email has been successfully verified.",
+                oobCode, continueUrl: continueUrl, service: service,
+                success: "The email has been successfully verified.",
                 successField: ("email", { $0["email"] }),
-                failure: ("Your request to verify your email has expired or the link has already been used.", "Try verifying your email again.")
+                failure: (
+                    "Your request to verify your email has expired or the link has already been used.",
+                    "Try verifying your email again."
+                )
             )
         case "verifyAndChangeEmail":
             return applyCode(
-                oobCode, continueUrl: continueUrl, service: service, success: "The email has been successfully changed.",
+                oobCode, continueUrl: continueUrl, service: service,
+                success: "The email has been successfully changed.",
                 successField: ("newEmail", { $0["newEmail"] }),
-                failure: ("Your request to change your email has expired or the link has already been used.", "Try changing your email again.")
+                failure: (
+                    "Your request to change your email has expired or the link has already been used.",
+                    "Try changing your email again."
+                )
             )
         case "recoverEmail": return recoverEmail(oobCode, service: service)
         default: return JSONReply.authEmulator([("error", "Invalid mode")], status: 400)
@@ -43,10 +53,11 @@ enum ActionHandler {
 
     private static func signIn(_ query: QueryParameters, continueUrl: String?) -> LoopbackResponse {
         guard let continueUrl else {
-            return JSONReply.authEmulator([
-                ("error", "Missing continueUrl query parameter"),
-                ("instructions", "To sign in, append &continueUrl=YOUR_APP_URL to the link."),
-            ], status: 400)
+            return JSONReply.authEmulator(
+                [
+                    ("error", "Missing continueUrl query parameter"),
+                    ("instructions", "To sign in, append &continueUrl=YOUR_APP_URL to the link."),
+                ], status: 400)
         }
         // The emulator's `new URL(continueUrl)` would throw here; an error note is kinder than its 500.
         guard var target = AbsoluteURL(continueUrl) else {
@@ -70,7 +81,9 @@ enum ActionHandler {
         case done(email: String)
     }
 
-    private static func resetPassword(_ code: String, query: QueryParameters, continueUrl: String?, service: BackendService) -> LoopbackResponse {
+    private static func resetPassword(
+        _ code: String, query: QueryParameters, continueUrl: String?, service: BackendService
+    ) -> LoopbackResponse {
         let outcome: ResetOutcome = service.state.withLock { state in
             guard let record = state.oobCode(code), record.requestType == "PASSWORD_RESET" else { return .codeUnusable }
             let template = "\(record.oobLink)&newPassword=NEW_PASSWORD_HERE"
@@ -89,29 +102,36 @@ enum ActionHandler {
         }
         switch outcome {
         case .codeUnusable:
-            return JSONReply.authEmulator([
-                ("error", "Your request to reset your password has expired or the link has already been used."),
-                ("instructions", "Try resetting your password again."),
-            ], status: 400)
+            return JSONReply.authEmulator(
+                [
+                    ("error", "Your request to reset your password has expired or the link has already been used."),
+                    ("instructions", "Try resetting your password again."),
+                ], status: 400)
         case .missingPassword(let email, let template):
-            return JSONReply.authEmulator([
-                ("error", "missing newPassword query parameter"),
-                ("instructions", "To reset the password for \(email), send an HTTP GET request to the following URL."),
-                ("instructions2", "You may use a web browser or any HTTP client, such as curl."),
-                ("urlTemplate", template),
-            ], status: 400)
+            return JSONReply.authEmulator(
+                [
+                    ("error", "missing newPassword query parameter"),
+                    (
+                        "instructions",
+                        "To reset the password for \(email), send an HTTP GET request to the following URL."
+                    ),
+                    ("instructions2", "You may use a web browser or any HTTP client, such as curl."),
+                    ("urlTemplate", template),
+                ], status: 400)
         case .placeholderPassword(_, let template):
-            return JSONReply.authEmulator([
-                ("error", "newPassword must be something other than 'NEW_PASSWORD_HERE'"),
-                ("instructions", "The string 'NEW_PASSWORD_HERE' is just a placeholder."),
-                ("instructions2", "Please change the URL to specify a new password instead."),
-                ("urlTemplate", template),
-            ], status: 400)
+            return JSONReply.authEmulator(
+                [
+                    ("error", "newPassword must be something other than 'NEW_PASSWORD_HERE'"),
+                    ("instructions", "The string 'NEW_PASSWORD_HERE' is just a placeholder."),
+                    ("instructions2", "Please change the URL to specify a new password instead."),
+                    ("urlTemplate", template),
+                ], status: 400)
         case .failed(let error):
             return JSONReply.error(error)
         case .done(let email):
             if let continueUrl { return JSONReply.seeOther(continueUrl) }
-            return JSONReply.authEmulator([("success", "The password has been successfully updated."), ("email", email)], status: 200)
+            return JSONReply.authEmulator(
+                [("success", "The password has been successfully updated."), ("email", email)], status: 200)
         }
     }
 
@@ -134,16 +154,21 @@ enum ActionHandler {
     }
 
     private static func recoverEmail(_ code: String, service: BackendService) -> LoopbackResponse {
-        let retry = "If you're trying to test the reverting email flow, try changing the email again to generate a new link."
+        let retry =
+            "If you're trying to test the reverting email flow, try changing the email again to generate a new link."
         let matches = service.state.withLock { $0.oobCode(code)?.requestType == "RECOVER_EMAIL" }
         guard matches else {
-            return JSONReply.authEmulator([("error", "Requested mode does not match the OOB code provided."), ("instructions", retry)], status: 400)
+            return JSONReply.authEmulator(
+                [("error", "Requested mode does not match the OOB code provided."), ("instructions", retry)],
+                status: 400)
         }
         switch run(UpdateAccount.run, code: code, service: service) {
         case .failure(let error) where error.code == 501 || error.message == "INVALID_OOB_CODE":
-            return JSONReply.authEmulator([
-                ("error", "Your request to revert your email has expired or the link has already been used."), ("instructions", retry),
-            ], status: 400)
+            return JSONReply.authEmulator(
+                [
+                    ("error", "Your request to revert your email has expired or the link has already been used."),
+                    ("instructions", retry),
+                ], status: 400)
         case .failure(let error):
             return JSONReply.error(error)
         case .success(let reply):
@@ -153,9 +178,12 @@ enum ActionHandler {
         }
     }
 
-    private static func run(_ operation: Operation, code: String, service: BackendService) -> Result<JSONObject, APIError> {
+    private static func run(
+        _ operation: Operation, code: String, service: BackendService
+    ) -> Result<JSONObject, APIError> {
         var context = OperationContext(
-            body: RequestFields(JSONObject([("oobCode", .string(code))])), privileged: false, origin: service.origin, now: Date()
+            body: RequestFields(JSONObject([("oobCode", .string(code))])), privileged: false, origin: service.origin,
+            now: Date()
         )
         let result: Result<JSONObject, APIError> = service.state.withLock { state in
             do throws(APIError) {

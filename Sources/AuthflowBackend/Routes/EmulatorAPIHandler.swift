@@ -4,7 +4,9 @@ import AuthflowPrimitives
 /// The emulator-only API under `/emulator/v1/projects/<id>/` (no key needed): listing codes, deleting all
 /// accounts, and the two emulator settings. Another project ID reads as an empty project.
 enum EmulatorAPIHandler {
-    static func handle(projectID: String, resource: String, _ request: LoopbackRequest, service: BackendService) -> LoopbackResponse {
+    static func handle(
+        projectID: String, resource: String, _ request: LoopbackRequest, service: BackendService
+    ) -> LoopbackResponse {
         var warnings: [String] = []
         defer { service.emit(warnings) }
         if let refusal = ProjectCheck.refusal(projectID, service: service, logs: &warnings) { return refusal }
@@ -32,10 +34,15 @@ enum EmulatorAPIHandler {
     }
 
     private static func config(_ protection: Bool) -> JSONValue {
-        ["signIn": ["allowDuplicateEmails": false], "emailPrivacyConfig": ["enableImprovedEmailPrivacy": .bool(protection)]]
+        [
+            "signIn": ["allowDuplicateEmails": false],
+            "emailPrivacyConfig": ["enableImprovedEmailPrivacy": .bool(protection)],
+        ]
     }
 
-    private static func updateConfig(_ request: LoopbackRequest, isOurs: Bool, service: BackendService) -> LoopbackResponse {
+    private static func updateConfig(
+        _ request: LoopbackRequest, isOurs: Bool, service: BackendService
+    ) -> LoopbackResponse {
         do throws(APIError) {
             let body = try RequestFields.parse(json: request.body)
             if try body.nested("signIn")?.bool("allowDuplicateEmails") == true {

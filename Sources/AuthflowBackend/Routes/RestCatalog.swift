@@ -53,7 +53,8 @@ enum RestCatalog {
     static func v1(_ name: String) -> RestOperation? {
         switch name {
         case "projects": RestOperation(name: name, method: "GET", body: .none, run: ProjectConfig.projects)
-        case "recaptchaParams": RestOperation(name: name, method: "GET", body: .none, run: ProjectConfig.recaptchaParams)
+        case "recaptchaParams":
+            RestOperation(name: name, method: "GET", body: .none, run: ProjectConfig.recaptchaParams)
         case "accounts:signUp": post(name, SignUp.run)
         case "accounts:signInWithPassword": post(name, SignInWithPassword.run)
         case "accounts:sendVerificationCode": post(name, SendVerificationCode.run)
@@ -68,7 +69,8 @@ enum RestCatalog {
         case "accounts:delete": post(name, DeleteAccount.run)
         case "accounts:resetPassword": post(name, ResetPassword.run)
         case "accounts:issueSamlResponse": unimplemented(name, "POST", "identitytoolkit.accounts.issueSamlResponse")
-        case "accounts:signInWithGameCenter": unimplemented(name, "POST", "identitytoolkit.accounts.signInWithGameCenter")
+        case "accounts:signInWithGameCenter":
+            unimplemented(name, "POST", "identitytoolkit.accounts.signInWithGameCenter")
         case "accounts:verifyIosClient": unimplemented(name, "POST", "identitytoolkit.accounts.verifyIosClient")
         default: nil
         }
@@ -106,7 +108,8 @@ enum RestCatalog {
         for resource in v2Resources where resource.method == method {
             guard let bound = resource.template.match(path) else { continue }
             return RestOperation(
-                name: path, method: method, body: resource.body, run: resource.run, pathParameters: bound, adminOnly: true
+                name: path, method: method, body: resource.body, run: resource.run, pathParameters: bound,
+                adminOnly: true
             )
         }
         return nil
@@ -115,7 +118,8 @@ enum RestCatalog {
     static let secureToken = RestOperation(name: "token", method: "POST", body: .formOrJSON, run: GrantToken.run)
 
     /// The emulator answers this legacy name itself rather than rewriting it.
-    static let signOutUser = failing("signOutUser", "POST", .notImplemented("signOutUser is not implemented in the Auth Emulator."))
+    static let signOutUser = failing(
+        "signOutUser", "POST", .notImplemented("signOutUser is not implemented in the Auth Emulator."))
 
     private static func post(_ name: String, _ run: @escaping Operation) -> RestOperation {
         RestOperation(name: name, method: "POST", body: .json, run: run)

@@ -5,7 +5,9 @@ import Foundation
 /// Runs one REST call the way the emulator's middleware does: authorization (`Bearer owner` is admin),
 /// the non-empty `key` check (query parameter or `x-goog-api-key` header), body parsing, then the operation under the state lock.
 enum RestHandler {
-    static func handle(_ operation: RestOperation, _ request: LoopbackRequest, service: BackendService) -> LoopbackResponse {
+    static func handle(
+        _ operation: RestOperation, _ request: LoopbackRequest, service: BackendService
+    ) -> LoopbackResponse {
         var logs: [String] = []
         defer { service.emit(logs) }
 
@@ -16,25 +18,31 @@ enum RestHandler {
                 privileged = true
             } else if token.hasPrefix("ya29.") {
                 privileged = true
-                logs.append("Received service account token \(token). Assuming that it owns project \"\(service.configuration.projectID)\".")
+                logs.append(
+                    "Received service account token \(token). Assuming that it owns project \"\(service.configuration.projectID)\"."
+                )
             } else {
                 return JSONReply.error(.invalidCredentials)
             }
         }
-        service.receivedHeaders.withLock { $0.append(BackendRequestHeaders(operation: operation.name, all: request.headers)) }
+        service.receivedHeaders.withLock {
+            $0.append(BackendRequestHeaders(operation: operation.name, all: request.headers))
+        }
         let query = QueryParameters(form: request.query ?? "")
         if operation.adminOnly, !privileged { return JSONReply.error(.loginRequired) }
         if let projectID = operation.pathParameters["projectId"],
-           let refusal = ProjectCheck.refusal(projectID, service: service, logs: &logs) {
+            let refusal = ProjectCheck.refusal(projectID, service: service, logs: &logs)
+        {
             return refusal
         }
         let headerKey = request.header("x-goog-api-key").flatMap { $0.isEmpty ? nil : $0 }
         if !privileged, query.nonEmpty("key") == nil, headerKey == nil { return JSONReply.error(.missingAPIKey) }
         if !privileged, let restriction = service.keyRestriction.withLock({ $0 }),
-           let refusal = KeyRestrictionCheck.refusal(
-               of: request, under: restriction,
-               service: operation.name == "token" ? "securetoken.googleapis.com" : "identitytoolkit.googleapis.com",
-               projectID: service.configuration.projectID) {
+            let refusal = KeyRestrictionCheck.refusal(
+                of: request, under: restriction,
+                service: operation.name == "token" ? "securetoken.googleapis.com" : "identitytoolkit.googleapis.com",
+                projectID: service.configuration.projectID)
+        {
             return refusal
         }
         if !AppCheckEnforcement.admits(operation, request, privileged: privileged, service: service) {
@@ -47,7 +55,8 @@ enum RestHandler {
             let tenantId = try body.nonEmptyString("tenantId")
             let targetProjectId = try body.nonEmptyString("targetProjectId")
             if targetProjectId != nil, !privileged {
-                throw .badRequest("INSUFFICIENT_PERMISSION : Only authenticated requests can specify target_project_id.")
+                throw .badRequest(
+                    "INSUFFICIENT_PERMISSION : Only authenticated requests can specify target_project_id.")
             }
             if tenantId != nil || targetProjectId != nil {
                 throw .notImplemented("Tenants and target projects are not supported by authflow's embedded backend.")
@@ -82,7 +91,9 @@ enum RestHandler {
         case .formOrJSON:
             let contentType = request.header("Content-Type")?.lowercased() ?? ""
             let firstByte = request.body.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
-            if contentType.hasPrefix("application/json") || (!contentType.hasPrefix("application/x-www-form-urlencoded") && firstByte == UInt8(ascii: "{")) {
+            if contentType.hasPrefix("application/json")
+                || (!contentType.hasPrefix("application/x-www-form-urlencoded") && firstByte == UInt8(ascii: "{"))
+            {
                 return try RequestFields.parse(json: request.body)
             }
             return RequestFields.parse(form: request.body)

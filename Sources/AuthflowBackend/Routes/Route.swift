@@ -53,7 +53,8 @@ enum Router {
                 operation = RestCatalog.v1(String(rest.dropFirst(3)))
             } else if rest.hasPrefix("v2/") {
                 let name = String(rest.dropFirst(3))
-                operation = RestCatalog.v2(name, revokeToken: revokeToken) ?? RestCatalog.v2Resource(name, method: method)
+                operation =
+                    RestCatalog.v2(name, revokeToken: revokeToken) ?? RestCatalog.v2Resource(name, method: method)
             } else {
                 operation = nil
             }
@@ -71,7 +72,8 @@ enum Router {
             return restRoute(RestCatalog.v1(name), method: method)
         }
         if path.hasPrefix("/emulator/v1/projects/") {
-            let parts = path.dropFirst("/emulator/v1/projects/".count).split(separator: "/", omittingEmptySubsequences: false)
+            let parts = path.dropFirst("/emulator/v1/projects/".count).split(
+                separator: "/", omittingEmptySubsequences: false)
             guard parts.count == 2, !parts[0].isEmpty else { return .notFound }
             return .emulatorAPI(projectID: String(parts[0]), resource: String(parts[1]))
         }

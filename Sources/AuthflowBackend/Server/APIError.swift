@@ -21,17 +21,23 @@ struct APIError: Error, Sendable, Equatable {
 
     /// A failed check: 400, no `status`, reason `invalid` (the emulator's `BadRequestError`).
     static func badRequest(_ message: String) -> APIError {
-        APIError(code: 400, status: nil, message: message, errors: [Item(message: message, reason: "invalid", domain: "global")])
+        APIError(
+            code: 400, status: nil, message: message,
+            errors: [Item(message: message, reason: "invalid", domain: "global")])
     }
 
     /// A body the emulator could not parse or validate: 400 `INVALID_ARGUMENT`.
     static func invalidArgument(_ message: String, reason: String = "invalid") -> APIError {
-        APIError(code: 400, status: "INVALID_ARGUMENT", message: message, errors: [Item(message: message, reason: reason, domain: "global")])
+        APIError(
+            code: 400, status: "INVALID_ARGUMENT", message: message,
+            errors: [Item(message: message, reason: reason, domain: "global")])
     }
 
     /// A feature the emulator does not implement: 501 `NOT_IMPLEMENTED`.
     static func notImplemented(_ message: String) -> APIError {
-        APIError(code: 501, status: "NOT_IMPLEMENTED", message: message, errors: [Item(message: message, reason: "unimplemented")])
+        APIError(
+            code: 501, status: "NOT_IMPLEMENTED", message: message,
+            errors: [Item(message: message, reason: "unimplemented")])
     }
 
     /// The reply to a REST call without a `key`.
@@ -41,7 +47,8 @@ struct APIError: Error, Sendable, Equatable {
     )
 
     /// No such route.
-    static let notFound = APIError(code: 404, status: "NOT_FOUND", message: "Not Found", errors: [Item(message: "Not Found", reason: "notFound")])
+    static let notFound = APIError(
+        code: 404, status: "NOT_FOUND", message: "Not Found", errors: [Item(message: "Not Found", reason: "notFound")])
 
     /// A known emulator path asked with a method it does not serve.
     static let methodNotAllowed = APIError(
@@ -52,15 +59,25 @@ struct APIError: Error, Sendable, Equatable {
     /// An `Authorization: Bearer` header that is neither `owner` nor a `ya29.` token.
     static let invalidCredentials = APIError(
         code: 401, status: "UNAUTHENTICATED",
-        message: "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.",
-        errors: [Item(message: "Invalid Credentials", reason: "authError", domain: "global", location: "Authorization", locationType: "header")]
+        message:
+            "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.",
+        errors: [
+            Item(
+                message: "Invalid Credentials", reason: "authError", domain: "global", location: "Authorization",
+                locationType: "header")
+        ]
     )
 
     /// An admin-only operation (OAuth 2 only in the emulator's API description) called without `Bearer`.
     static let loginRequired = APIError(
         code: 401, status: "UNAUTHENTICATED",
-        message: "Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.",
-        errors: [Item(message: "Login Required.", reason: "required", domain: "global", location: "Authorization", locationType: "header")]
+        message:
+            "Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.",
+        errors: [
+            Item(
+                message: "Login Required.", reason: "required", domain: "global", location: "Authorization",
+                locationType: "header")
+        ]
     )
 
     /// A server-side failure that should not happen; never a crash.
@@ -72,15 +89,16 @@ struct APIError: Error, Sendable, Equatable {
         var body = JSONObject()
         body["code"] = .number(Double(code))
         body["message"] = .string(message)
-        body["errors"] = .array(errors.map { item in
-            var entry = JSONObject()
-            entry["message"] = .string(item.message)
-            entry["reason"] = .string(item.reason)
-            entry.set("domain", item.domain)
-            entry.set("location", item.location)
-            entry.set("locationType", item.locationType)
-            return .object(entry)
-        })
+        body["errors"] = .array(
+            errors.map { item in
+                var entry = JSONObject()
+                entry["message"] = .string(item.message)
+                entry["reason"] = .string(item.reason)
+                entry.set("domain", item.domain)
+                entry.set("location", item.location)
+                entry.set("locationType", item.locationType)
+                return .object(entry)
+            })
         body.set("status", status)
         return ["error": .object(body)]
     }

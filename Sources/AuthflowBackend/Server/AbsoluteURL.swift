@@ -24,7 +24,9 @@ struct AbsoluteURL: Sendable {
         guard let colon = trimmed.firstIndex(of: ":") else { return nil }
         let scheme = trimmed[..<colon]
         guard let first = scheme.unicodeScalars.first, Self.isLetter(first),
-            scheme.unicodeScalars.allSatisfy({ Self.isLetter($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) })
+            scheme.unicodeScalars.allSatisfy({
+                Self.isLetter($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
+            })
         else { return nil }
         self.scheme = scheme.lowercased()
         var rest = trimmed[trimmed.index(after: colon)...]
@@ -67,14 +69,18 @@ struct AbsoluteURL: Sendable {
             host = host[...close]
         } else if let colon = host.lastIndex(of: ":") {
             let port = host[host.index(after: colon)...]
-            guard port.isEmpty || (port.utf8.allSatisfy { (0x30...0x39).contains($0) } && (Int(port) ?? .max) <= 65535) else {
+            guard port.isEmpty || (port.utf8.allSatisfy { (0x30...0x39).contains($0) } && (Int(port) ?? .max) <= 65535)
+            else {
                 return false
             }
             host = host[..<colon]
         }
         guard !host.isEmpty else { return false }
-        let forbidden: Set<Character> = [" ", "\t", "\n", "\r", "#", "%", "/", ":", "<", ">", "?", "@", "[", "\\", "]", "^", "|"]
-        return host.hasPrefix("[") || !host.contains(where: { forbidden.contains($0) || $0.asciiValue.map { $0 < 0x20 } == true })
+        let forbidden: Set<Character> = [
+            " ", "\t", "\n", "\r", "#", "%", "/", ":", "<", ">", "?", "@", "[", "\\", "]", "^", "|",
+        ]
+        return host.hasPrefix("[")
+            || !host.contains(where: { forbidden.contains($0) || $0.asciiValue.map { $0 < 0x20 } == true })
     }
 
     private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {

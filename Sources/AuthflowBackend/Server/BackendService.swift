@@ -20,11 +20,12 @@ final class BackendService: Sendable {
     init(configuration: EmbeddedBackend.Configuration, renderer: PageRenderer) {
         self.configuration = configuration
         self.renderer = renderer
-        state = Mutex(BackendState(
-            projectID: configuration.projectID,
-            emailEnumerationProtection: configuration.emailEnumerationProtection,
-            verificationCodeLifetime: configuration.verificationCodeLifetime
-        ))
+        state = Mutex(
+            BackendState(
+                projectID: configuration.projectID,
+                emailEnumerationProtection: configuration.emailEnumerationProtection,
+                verificationCodeLifetime: configuration.verificationCodeLifetime
+            ))
         state.withLock { $0.totpEnabled = configuration.totpEnabled }
     }
 
@@ -45,7 +46,8 @@ final class BackendService: Sendable {
             return CORS.preflight(request)
         }
         let route = Router.route(method: request.method, path: request.path, revokeToken: configuration.revokeToken)
-        let fault = faults.take(for: route.faultKey(path: URLEncoding.decode(Substring(request.path), plusIsSpace: false)))
+        let fault = faults.take(
+            for: route.faultKey(path: URLEncoding.decode(Substring(request.path), plusIsSpace: false)))
         var response: LoopbackResponse
         switch fault {
         case .status(let status, let body):
@@ -65,7 +67,8 @@ final class BackendService: Sendable {
         case .redirect(let status, let location):
             response = LoopbackResponse(status: status, headers: [HTTPHeader(name: "Location", value: location)])
         case .malformedJSON:
-            response = LoopbackResponse(status: 200, headers: [JSONReply.contentType], body: Array("{\"idToken\": <html>not json".utf8))
+            response = LoopbackResponse(
+                status: 200, headers: [JSONReply.contentType], body: Array("{\"idToken\": <html>not json".utf8))
         case nil:
             response = dispatch(route, request)
         }
@@ -95,6 +98,9 @@ final class BackendService: Sendable {
     }
 
     private static let rootReply: JSONValue = [
-        "authEmulator": ["ready": true, "docs": "https://firebase.google.com/docs/emulator-suite", "apiSpec": "/emulator/openapi.json"],
+        "authEmulator": [
+            "ready": true, "docs": "https://firebase.google.com/docs/emulator-suite",
+            "apiSpec": "/emulator/openapi.json",
+        ]
     ]
 }

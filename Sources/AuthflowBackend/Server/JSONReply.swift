@@ -25,7 +25,10 @@ enum JSONReply {
         let location = URLEncoding.redirectTarget(target)
         return LoopbackResponse(
             status: 303,
-            headers: [HTTPHeader(name: "Location", value: location), HTTPHeader(name: "Content-Type", value: "text/plain; charset=utf-8")],
+            headers: [
+                HTTPHeader(name: "Location", value: location),
+                HTTPHeader(name: "Content-Type", value: "text/plain; charset=utf-8"),
+            ],
             body: Array("See Other. Redirecting to \(location)".utf8)
         )
     }

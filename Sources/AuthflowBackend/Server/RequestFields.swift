@@ -118,7 +118,8 @@ struct RequestFields: Sendable {
     }
 
     private func enumError(_ key: String) -> APIError {
-        .invalidArgument("Invalid JSON payload received. \(location)/\(key) should be equal to one of the allowed values")
+        .invalidArgument(
+            "Invalid JSON payload received. \(location)/\(key) should be equal to one of the allowed values")
     }
 
     private func typeError(_ key: String, _ type: String) -> APIError {
@@ -144,6 +145,7 @@ struct RequestFields: Sendable {
         guard key.contains("_") else { return key }
         let parts = key.split(separator: "_", omittingEmptySubsequences: true)
         guard let first = parts.first else { return key }
-        return first.lowercased() + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined()
+        return first.lowercased()
+            + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined()
     }
 }

@@ -43,14 +43,17 @@ struct Account: Sendable {
 
     /// Re-derives the `password` and `phone` providers from the account's fields and applies explicit
     /// changes, in the emulator's order: deletions first, then upserts (replacing by provider ID, in place).
-    mutating func updateProviders(upserting explicitUpserts: [ProviderInfo] = [], deleting explicitDeletes: [String] = []) {
+    mutating func updateProviders(
+        upserting explicitUpserts: [ProviderInfo] = [], deleting explicitDeletes: [String] = []
+    ) {
         var upserts = explicitUpserts
         var deletes = explicitDeletes
         if let email, passwordHash != nil || emailLinkSignin {
-            upserts.append(ProviderInfo(
-                providerId: ProviderID.password, rawId: email, federatedId: email, email: email,
-                displayName: displayName, photoUrl: photoUrl
-            ))
+            upserts.append(
+                ProviderInfo(
+                    providerId: ProviderID.password, rawId: email, federatedId: email, email: email,
+                    displayName: displayName, photoUrl: photoUrl
+                ))
         } else {
             deletes.append(ProviderID.password)
         }

@@ -62,7 +62,8 @@ struct BackendState: Sendable {
     /// The account holding `email`, then accounts whose linked providers carry it.
     func accounts(emailOrProviderEmail email: String) -> [Account] {
         var found = accounts.filter { $0.email == email }
-        for account in accounts where account.email != email && account.providers.contains(where: { $0.email == email }) {
+        for account in accounts where account.email != email && account.providers.contains(where: { $0.email == email })
+        {
             found.append(account)
         }
         return found
@@ -95,7 +96,8 @@ struct BackendState: Sendable {
     /// account no longer exists.
     @discardableResult
     mutating func updateAccount(
-        _ localId: String, upserting: [ProviderInfo] = [], deleting: [String] = [], _ change: (inout Account) -> Void = { _ in }
+        _ localId: String, upserting: [ProviderInfo] = [], deleting: [String] = [],
+        _ change: (inout Account) -> Void = { _ in }
     ) -> Account? {
         guard let index = accounts.firstIndex(where: { $0.localId == localId }) else { return nil }
         change(&accounts[index])
@@ -146,7 +148,9 @@ struct BackendState: Sendable {
             throw .badRequest("INVALID_SESSION_INFO")
         }
         let verification = verificationCodes[index]
-        if let lifetime = verificationCodeLifetime, now.timeIntervalSince(verification.createdAt) > lifetime.timeInterval {
+        if let lifetime = verificationCodeLifetime,
+            now.timeIntervalSince(verification.createdAt) > lifetime.timeInterval
+        {
             verificationCodes.remove(at: index)
             throw .badRequest("SESSION_EXPIRED")
         }
@@ -164,9 +168,12 @@ struct BackendState: Sendable {
     }
 
     /// Records a code and its link, built by `link` from the fresh code.
-    mutating func createOobCode(email: String, newEmail: String?, requestType: String, link: (String) -> String) -> OobRecord {
+    mutating func createOobCode(
+        email: String, newEmail: String?, requestType: String, link: (String) -> String
+    ) -> OobRecord {
         let code = RandomText.base64URL(54)
-        let record = OobRecord(email: email, newEmail: newEmail, requestType: requestType, oobCode: code, oobLink: link(code))
+        let record = OobRecord(
+            email: email, newEmail: newEmail, requestType: requestType, oobCode: code, oobLink: link(code))
         oobCodes.append(record)
         return record
     }

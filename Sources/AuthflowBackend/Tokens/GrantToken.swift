@@ -7,13 +7,17 @@ enum GrantToken {
         let body = context.body
         guard let grantType = try body.nonEmptyString("grantType") else { throw .badRequest("MISSING_GRANT_TYPE") }
         try ensure(grantType == "refresh_token", "INVALID_GRANT_TYPE")
-        guard let refreshToken = try body.nonEmptyString("refreshToken") else { throw .badRequest("MISSING_REFRESH_TOKEN") }
-        guard let record = state.refreshTokens[refreshToken], let account = state.account(localId: record.localId) else {
+        guard let refreshToken = try body.nonEmptyString("refreshToken") else {
+            throw .badRequest("MISSING_REFRESH_TOKEN")
+        }
+        guard let record = state.refreshTokens[refreshToken], let account = state.account(localId: record.localId)
+        else {
             throw .badRequest("INVALID_REFRESH_TOKEN")
         }
         try ensure(!account.disabled, "USER_DISABLED")
         let tokens = IDToken.issue(
-            for: account.localId, provider: record.provider, secondFactor: record.secondFactor, extraClaims: record.extraClaims,
+            for: account.localId, provider: record.provider, secondFactor: record.secondFactor,
+            extraClaims: record.extraClaims,
             state: &state, now: context.now
         )
         var reply = JSONObject()

@@ -20,7 +20,8 @@ enum IDToken {
         )
         var object = JSONObject()
         let claims = claims(
-            for: account, provider: provider, secondFactor: secondFactor, extraClaims: extraClaims, projectID: state.projectID, now: now
+            for: account, provider: provider, secondFactor: secondFactor, extraClaims: extraClaims,
+            projectID: state.projectID, now: now
         )
         object["idToken"] = .string(encode(claims))
         object["refreshToken"] = .string(refreshToken)
@@ -31,7 +32,8 @@ enum IDToken {
     /// The claims in the emulator's order: profile, reserved fields, `firebase`, then the JWT registered
     /// claims the signing library appends.
     static func claims(
-        for account: Account, provider: String, secondFactor: SecondFactor?, extraClaims: JSONObject?, projectID: String, now: Date
+        for account: Account, provider: String, secondFactor: SecondFactor?, extraClaims: JSONObject?,
+        projectID: String, now: Date
     ) -> JSONObject {
         var identities = JSONObject()
         if let email = account.email { identities["email"] = [.string(email)] }
@@ -97,7 +99,9 @@ enum IDToken {
     /// The emulator's `parseIdToken`: the account a presented ID token belongs to, or the reason it is
     /// refused (`INVALID_ID_TOKEN`, `USER_NOT_FOUND`, `TOKEN_EXPIRED` after revocation, `USER_DISABLED`).
     /// `exp` is deliberately not checked, as in the emulator.
-    static func verify(_ token: String, state: BackendState) throws(APIError) -> (account: Account, signInProvider: String) {
+    static func verify(
+        _ token: String, state: BackendState
+    ) throws(APIError) -> (account: Account, signInProvider: String) {
         guard let (_, payload) = decodeJWT(token), case .object(let firebase)? = payload["firebase"] else {
             throw .badRequest("INVALID_ID_TOKEN")
         }

@@ -54,12 +54,16 @@ struct DemoCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let executable = FilePath.runningExecutable() else {
-            throw CommandFailure("Cannot find the running authflow binary (/proc is not mounted?); the demo runs its commands.", status: .unavailable)
+            throw CommandFailure(
+                "Cannot find the running authflow binary (/proc is not mounted?); the demo runs its commands.",
+                status: .unavailable)
         }
-        let tour = DemoTour(settings: DemoSettings(
-            executable: executable, interactive: interactive, keepState: keepState, steps: only,
-            templates: TemplateDirectory.standard(explicit: templates), headlessBrowser: !noHeadlessBrowser, browser: browser,
-            environment: ProcessInfo.processInfo.environment))
+        let tour = DemoTour(
+            settings: DemoSettings(
+                executable: executable, interactive: interactive, keepState: keepState, steps: only,
+                templates: TemplateDirectory.standard(explicit: templates), headlessBrowser: !noHeadlessBrowser,
+                browser: browser,
+                environment: ProcessInfo.processInfo.environment))
         let signals = SignalWaiter(signals: [SIGINT, SIGTERM])
         let status = await withTaskGroup(of: Int32?.self) { group in
             group.addTask { await tour.run() }
@@ -83,7 +87,8 @@ struct DemoCommand: AsyncParsableCommand {
         for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
             guard let kind = DemoStepKind(rawValue: name) else {
                 throw ValidationError(
-                    "Unknown flow '\(name)' in --only. Choose from: \(DemoStepKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+                    "Unknown flow '\(name)' in --only. Choose from: \(DemoStepKind.allCases.map(\.rawValue).joined(separator: ", "))."
+                )
             }
             chosen.insert(kind)
         }

@@ -3,6 +3,7 @@ import AuthflowBackend
 import AuthflowListener
 import Dispatch
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,7 +12,8 @@ import Glibc
 struct EmulatorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "emulator",
-        abstract: "Run a local test and demo backend compatible with the Firebase Auth Emulator (not a production identity server).",
+        abstract:
+            "Run a local test and demo backend compatible with the Firebase Auth Emulator (not a production identity server).",
         discussion: """
             Serves the Firebase Auth Emulator's REST API, emulator API, action links and IdP sign-in page on \
             127.0.0.1 and ::1 only, so clients and tests can run the phone, email-link, Sign in with Apple and \
@@ -41,10 +43,11 @@ struct EmulatorCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A directory of branded page templates.", valueName: "dir"))
     var templates: String?
 
-    @Option(help: ArgumentHelp(
-        "A request for another project ID: off (served silently), warning (served and logged) or error (refused with 400).",
-        valueName: "mode"
-    ))
+    @Option(
+        help: ArgumentHelp(
+            "A request for another project ID: off (served silently), warning (served and logged) or error (refused with 400).",
+            valueName: "mode"
+        ))
     var singleProjectMode: SingleProjectModeArgument = .warning
 
     @OptionGroup var format: JSONOutputOptions<ReplacedEmulatorBanner>
@@ -85,17 +88,19 @@ struct EmulatorCommand: AsyncParsableCommand {
         // Signals are caught from here on, so Ctrl-C during the banner still stops cleanly.
         let signals = SignalWaiter(signals: [SIGINT, SIGTERM])
         if format.json {
-            console.write(bytes: JSONLineWriter.line([
-                ("host", .string(host)), ("port", .number(Double(backend.port))),
-                ("project", .string(backend.projectID)), ("emulatorHost", .string(backend.hostAndPort)),
-                ("baseURL", .string(backend.baseURL)),
-            ]))
+            console.write(
+                bytes: JSONLineWriter.line([
+                    ("host", .string(host)), ("port", .number(Double(backend.port))),
+                    ("project", .string(backend.projectID)), ("emulatorHost", .string(backend.hostAndPort)),
+                    ("baseURL", .string(backend.baseURL)),
+                ]))
             let received = await signals.wait()
             backend.stop()
             StandardError.write("Stopped (\(received == SIGTERM ? "SIGTERM" : "SIGINT")).")
             return
         }
-        console.write("""
+        console.write(
+            """
             authflow emulator: a local test and demo backend compatible with the Firebase Auth Emulator.
             Not a production identity server: tokens are unsigned and anyone on this machine can read every account.
 

@@ -10,12 +10,15 @@ struct BrowserOptions: ParsableArguments {
             valueName: "command"))
     var browser: String?
 
-    @Flag(name: .customLong("no-browser"), help: "Do not open a browser: print the URL and read the resulting URL pasted on standard input.")
+    @Flag(
+        name: .customLong("no-browser"),
+        help: "Do not open a browser: print the URL and read the resulting URL pasted on standard input.")
     var noBrowser = false
 
     func validate() throws {
         if let browser, BrowserCommand(browser) == nil {
-            throw ValidationError("--browser \"\(browser)\" is not a command: give a program and its arguments, with balanced quotes.")
+            throw ValidationError(
+                "--browser \"\(browser)\" is not a command: give a program and its arguments, with balanced quotes.")
         }
         if browser != nil, noBrowser {
             throw ValidationError("--browser and --no-browser contradict each other; pass one of them.")

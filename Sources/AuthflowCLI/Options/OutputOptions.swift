@@ -4,7 +4,9 @@ import ArgumentParser
 struct OutputOptions: ParsableArguments {
     @Flag(
         name: .shortAndLong,
-        help: "Log each request (endpoint, status, time) and the server's raw error strings to standard error. Tokens and keys are never logged.")
+        help:
+            "Log each request (endpoint, status, time) and the server's raw error strings to standard error. Tokens and keys are never logged."
+    )
     var verbose = false
 }
 

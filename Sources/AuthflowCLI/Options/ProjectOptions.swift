@@ -13,7 +13,8 @@ struct ProjectOptions: ParsableArguments {
 
     @Option(
         name: .customLong("auth-domain"),
-        help: ArgumentHelp("Host of the hosted sign-in pages (default: from the project's authorized domains).", valueName: "host"))
+        help: ArgumentHelp(
+            "Host of the hosted sign-in pages (default: from the project's authorized domains).", valueName: "host"))
     var authDomain: String?
 
     @Option(name: .customLong("app-id"), help: ArgumentHelp("The Firebase app ID (1:…:ios:…).", valueName: "id"))
@@ -30,7 +31,8 @@ struct ProjectOptions: ParsableArguments {
 
     @Option(
         name: .customLong("emulator"),
-        help: ArgumentHelp("Talk to an Auth Emulator (or `authflow emulator`) instead of Google.", valueName: "host:port"))
+        help: ArgumentHelp(
+            "Talk to an Auth Emulator (or `authflow emulator`) instead of Google.", valueName: "host:port"))
     var emulator: String?
 
     @Option(
@@ -90,7 +92,8 @@ struct ProjectOptions: ParsableArguments {
 
     @Option(
         name: .customLong("state-dir"),
-        help: ArgumentHelp("Where sessions and pending flows are kept (default: $XDG_STATE_HOME/authflow).", valueName: "dir"))
+        help: ArgumentHelp(
+            "Where sessions and pending flows are kept (default: $XDG_STATE_HOME/authflow).", valueName: "dir"))
     var stateDirectory: String?
 
     /// A flag given with an empty value is a mistake (an unset shell variable, a stray quote), not a way to

@@ -8,7 +8,10 @@ struct WaitOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Listen on this loopback port instead of a free one.", valueName: "port"))
     var port: UInt16 = 0
 
-    @Option(name: .long, help: ArgumentHelp("Serve result pages from this directory first (branded copies of templates/).", valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Serve result pages from this directory first (branded copies of templates/).", valueName: "dir"))
     var templates: String?
 
     func validate() throws {

@@ -25,7 +25,8 @@ enum ConfigurationPresentation {
             lines.append("Backend: Google (identitytoolkit.googleapis.com, securetoken.googleapis.com).")
         }
         if configuration.files.isEmpty {
-            lines.append("Files: none found (looked for \(ConfigurationFile.workingDirectoryNames.joined(separator: ", "))).")
+            lines.append(
+                "Files: none found (looked for \(ConfigurationFile.workingDirectoryNames.joined(separator: ", "))).")
         }
         for file in configuration.files {
             var line = "File: \(file.path) (\(file.format.rawValue))"
@@ -41,24 +42,31 @@ enum ConfigurationPresentation {
     ) -> [(String, JSONValue)] {
         let values: [(String, JSONValue)] = ConfigurationKey.allCases.map { key in
             guard let configured = configuration.values[key] else { return (key.jsonName, .null) }
-            return (key.jsonName, .object([
-                ("value", .string(shown(key, configured.value))),
-                ("source", .string(configured.source.kind)),
-                ("from", .string(configured.source.detail)),
-            ]))
+            return (
+                key.jsonName,
+                .object([
+                    ("value", .string(shown(key, configured.value))),
+                    ("source", .string(configured.source.kind)),
+                    ("from", .string(configured.source.detail)),
+                ])
+            )
         }
         return [
             ("values", .object(values)),
             ("backend", .string(configuration.emulatorHost == nil ? "production" : "emulator")),
             ("emulatorHost", .optional(configuration.emulatorHost)),
             ("authDomainProblem", .optional(derivationProblem)),
-            ("files", .array(configuration.files.map { file in
-                .object([
-                    ("path", .string(file.path)),
-                    ("format", .string(file.format.rawValue)),
-                    ("ignoredKeys", .array(file.ignoredKeys.map(JSONValue.string))),
-                ])
-            })),
+            (
+                "files",
+                .array(
+                    configuration.files.map { file in
+                        .object([
+                            ("path", .string(file.path)),
+                            ("format", .string(file.format.rawValue)),
+                            ("ignoredKeys", .array(file.ignoredKeys.map(JSONValue.string))),
+                        ])
+                    })
+            ),
             ("stateDirectory", .optional(statePath)),
         ]
     }

@@ -8,7 +8,13 @@ enum SessionPresentation {
     static func text(_ session: UserSession, storedAt path: String, now: Date = Date()) -> String {
         var rows: [(String, String)] = [("uid", session.uid)]
         if let email = session.email {
-            rows.append(("email", email + (session.emailVerified == true ? " (verified)" : session.emailVerified == false ? " (not verified)" : "")))
+            rows.append(
+                (
+                    "email",
+                    email
+                        + (session.emailVerified == true
+                            ? " (verified)" : session.emailVerified == false ? " (not verified)" : "")
+                ))
         }
         if let phone = session.phoneNumber { rows.append(("phone", phone)) }
         if let name = session.displayName { rows.append(("name", name)) }
@@ -37,7 +43,9 @@ enum SessionPresentation {
         var header = "Signed in to \(project.projectID)"
         if let tenant = project.tenantID { header += " (tenant \(tenant))" }
         if let emulator = project.emulatorHost { header += " on the emulator at \(emulator)" }
-        return ([header + ":"] + rows.map { "  " + $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 })
+        return
+            ([header + ":"]
+            + rows.map { "  " + $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 })
             .joined(separator: "\n")
     }
 
@@ -84,7 +92,9 @@ enum TimeText {
     }
 
     static func timestamp(_ date: Date) -> String {
-        date.formatted(.iso8601.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: false).timeSeparator(.colon)) + " UTC"
+        date.formatted(
+            .iso8601.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: false).timeSeparator(
+                .colon)) + " UTC"
     }
 
     /// "expires in 54 min", "expired 3 min ago".

@@ -16,7 +16,8 @@ enum SignInPresentation {
         case .link:
             return "Linked \(method) to \(who) in \(session.project.label)."
         case .reauthenticate:
-            return "Re-authenticated \(who) in \(session.project.label); sensitive changes are allowed for a few minutes."
+            return
+                "Re-authenticated \(who) in \(session.project.label); sensitive changes are allowed for a few minutes."
         }
     }
 
@@ -48,12 +49,15 @@ enum SignInPresentation {
     static func secondFactorJSON(_ completed: SecondFactorSignIn.Completed) -> [(String, JSONValue)] {
         [
             ("secondFactor", SessionPresentation.factorJSON(completed.factor)),
-            ("mfaVerifier", .string(completed.verifier.rawValue)), ("mfaCodeSource", .string(completed.codeOrigin.rawValue)),
+            ("mfaVerifier", .string(completed.verifier.rawValue)),
+            ("mfaCodeSource", .string(completed.codeOrigin.rawValue)),
         ]
     }
 
     /// The JSON object for a signed-in result: what happened, then the user as `whoami --json` shows it.
-    static func json(_ session: UserSession, purpose: SignInPurpose, isNewUser: Bool, extra: [(String, JSONValue)] = []) -> [(String, JSONValue)] {
+    static func json(
+        _ session: UserSession, purpose: SignInPurpose, isNewUser: Bool, extra: [(String, JSONValue)] = []
+    ) -> [(String, JSONValue)] {
         [("result", .string("signedIn")), ("purpose", .string(purpose.rawValue)), ("isNewUser", .bool(isNewUser))]
             + extra + [("user", .object(SessionPresentation.json(session)))]
     }
@@ -70,7 +74,9 @@ enum SignInPresentation {
     /// The JSON object for exit status 5 with a saved challenge: the factors (numbered as `--factor` counts
     /// them), when it expires, whether a code was texted, and the command that finishes it. Never the pending
     /// credential.
-    static func json(_ pending: PendingSecondFactor, extra: [(String, JSONValue)], codeSentTo: String? = nil) -> [(String, JSONValue)] {
+    static func json(
+        _ pending: PendingSecondFactor, extra: [(String, JSONValue)], codeSentTo: String? = nil
+    ) -> [(String, JSONValue)] {
         [
             ("result", .string("secondFactorRequired")), ("purpose", .string(pending.purpose.rawValue)),
             ("firstFactor", .string(pending.firstFactor)), ("email", .optional(pending.email)),
@@ -78,7 +84,10 @@ enum SignInPresentation {
             ("factors", .array(pending.factors.map(SessionPresentation.factorJSON))),
             ("codeSentTo", .optional(codeSentTo)),
             ("expiresAt", .string(TimeText.iso8601(pending.expiresAt))),
-            ("resolveCommand", .string(codeSentTo == nil ? resolveCommand(pending) : "authflow mfa resolve --code CODE")),
+            (
+                "resolveCommand",
+                .string(codeSentTo == nil ? resolveCommand(pending) : "authflow mfa resolve --code CODE")
+            ),
         ]
     }
 }

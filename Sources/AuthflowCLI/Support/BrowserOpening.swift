@@ -31,7 +31,8 @@ enum BrowserOpening {
         case .opened:
             return .opened
         case .failed(let reasons):
-            StandardError.write("authflow: could not open a browser (\(reasons.joined(separator: "; "))); open the URL above yourself.")
+            StandardError.write(
+                "authflow: could not open a browser (\(reasons.joined(separator: "; "))); open the URL above yourself.")
             return .printedOnly
         }
     }

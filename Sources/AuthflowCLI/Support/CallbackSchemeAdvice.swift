@@ -18,7 +18,8 @@ enum CallbackSchemeAdvice {
             advise(scheme, page: page)
             return false
         }
-        let question = "authflow: the desktop does not open \(scheme): links with authflow, so \(page) "
+        let question =
+            "authflow: the desktop does not open \(scheme): links with authflow, so \(page) "
             + "cannot hand its answer back by itself. Register it now (authflow register-scheme \(scheme))? [Y/n] "
         let answer: String
         switch Terminal.prompt(question, signals: signals, deadline: deadline) {
@@ -33,7 +34,9 @@ enum CallbackSchemeAdvice {
         do {
             let done = try registrar.register(scheme)
             StandardError.write("authflow: registered \(scheme): → \(done.path)")
-            if let limitation = registrar.openerLimitation(for: scheme) { StandardError.write("authflow: note: \(limitation)") }
+            if let limitation = registrar.openerLimitation(for: scheme) {
+                StandardError.write("authflow: note: \(limitation)")
+            }
             return done.isEffective
         } catch {
             StandardError.write("authflow: could not register \(scheme): \(error.cliMessage)")

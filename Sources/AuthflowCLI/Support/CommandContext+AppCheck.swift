@@ -6,8 +6,9 @@ extension CommandContext {
     /// with the same `--browser` / `--no-browser` choice.
     mutating func useBrowserForAppCheck(_ browser: BrowserOptions, templates: TemplateDirectory) {
         let choice = (browser.browser, browser.noBrowser)
-        appCheckPage = AppCheckBrowserPage(templates: templates) { url in
-            _ = BrowserOpening.show(url, purpose: "get an App Check token", browser: choice.0, noBrowser: choice.1)
-        }.tokenPage
+        appCheckPage =
+            AppCheckBrowserPage(templates: templates) { url in
+                _ = BrowserOpening.show(url, purpose: "get an App Check token", browser: choice.0, noBrowser: choice.1)
+            }.tokenPage
     }
 }

@@ -10,7 +10,8 @@ extension CommandContext {
         self.stateRoot = stateRoot
         self.verbose = verbose
         // An unusable value was already reported by whatever loaded the environment first; fall back quietly.
-        requestTimeout = (try? Self.requestTimeout(ProcessInfo.processInfo.environment["AUTHFLOW_REQUEST_TIMEOUT"])) ?? .seconds(30)
+        requestTimeout =
+            (try? Self.requestTimeout(ProcessInfo.processInfo.environment["AUTHFLOW_REQUEST_TIMEOUT"])) ?? .seconds(30)
     }
 
     /// The project, tenant and backend a session signed in here belongs to; needs a project ID.

@@ -1,5 +1,6 @@
 import AuthflowPrimitives
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -39,8 +39,9 @@ enum InputReading {
             if count == 0 { return bytes }
             bytes.append(contentsOf: chunk[0..<count])
             if bytes.count > maximumDocumentBytes {
-                throw Failure(description: "\(name) is larger than \(maximumDocumentBytes / 1024 / 1024) MiB; "
-                    + "pass the single email or page that holds the link.")
+                throw Failure(
+                    description: "\(name) is larger than \(maximumDocumentBytes / 1024 / 1024) MiB; "
+                        + "pass the single email or page that holds the link.")
             }
         }
     }

@@ -15,7 +15,7 @@ extension CommandFailure {
         case .invalidNumber, .verifierUnavailable, .codeNeeded, .codeCommand, .severalPending:
             return CommandFailure(error.cliMessage, status: .usage)
         case .lookupFailed(let service) where service.isAppCheckProblem,
-             .sendFailed(let service) where service.isAppCheckProblem:
+            .sendFailed(let service) where service.isAppCheckProblem:
             return from(service)
         case .lookupFailed(let service):
             var failure = from(service)

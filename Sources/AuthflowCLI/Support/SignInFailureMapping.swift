@@ -25,7 +25,7 @@ extension CommandFailure {
         case .document(let document):
             return CommandFailure(error.cliMessage, status: document.exitStatus)
         case .noLinkInDocument, .notAnEmailLink, .unexpandedShortLink, .notASignInLink, .otherProject, .otherTenant,
-             .emailNeeded:
+            .emailNeeded:
             return CommandFailure(error.cliMessage, status: .usage)
         case .wrongEmail(_, let server), .linkUnusable(let server):
             return CommandFailure(error.cliMessage, status: .refused, serverCode: server.rawMessage)

@@ -13,11 +13,15 @@ enum SignInReport {
     ) async throws(CommandFailure) {
         switch result {
         case .signedIn(let session, let isNewUser):
-            signedIn(session, purpose: purpose, isNewUser: isNewUser, json: json, extraJSON: extraJSON, extraText: extraText, method: method)
+            signedIn(
+                session, purpose: purpose, isNewUser: isNewUser, json: json, extraJSON: extraJSON, extraText: extraText,
+                method: method)
         case .secondFactorRequired(let challenge):
             let completed = try await SecondFactorResolution(continuation: secondFactor)
                 .continueSignIn(challenge, json: json, extraJSON: extraJSON)
-            signedIn(completed, purpose: challenge.purpose, json: json, extraJSON: extraJSON, extraText: extraText, method: method)
+            signedIn(
+                completed, purpose: challenge.purpose, json: json, extraJSON: extraJSON, extraText: extraText,
+                method: method)
         }
     }
 
@@ -38,11 +42,13 @@ enum SignInReport {
     ) {
         let output = StandardOutput()
         if json {
-            output.write(bytes: JSONLineWriter.line(
-                SignInPresentation.json(session, purpose: purpose, isNewUser: isNewUser, extra: extraJSON)))
+            output.write(
+                bytes: JSONLineWriter.line(
+                    SignInPresentation.json(session, purpose: purpose, isNewUser: isNewUser, extra: extraJSON)))
         } else {
-            output.write(([SignInPresentation.text(session, purpose: purpose, isNewUser: isNewUser, method: method)] + extraText)
-                .joined(separator: "\n") + "\n")
+            output.write(
+                ([SignInPresentation.text(session, purpose: purpose, isNewUser: isNewUser, method: method)] + extraText)
+                    .joined(separator: "\n") + "\n")
         }
         output.flush()
     }

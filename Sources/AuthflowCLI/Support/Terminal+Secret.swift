@@ -18,7 +18,7 @@ extension Terminal {
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
             signal(SIGINT, previousInterrupt)
             signal(SIGTERM, previousTerminate)
-            StandardError.write("")  // The newline the user typed was not echoed.
+            StandardError.write("") // The newline the user typed was not echoed.
         }
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
         return prompt(question)

@@ -14,7 +14,8 @@ final class WaitIndicator: Sendable {
         guard isatty(STDERR_FILENO) == 1 else { return }
         guard animated else {
             let left = max(0, (deadline - .now).components.seconds)
-            StandardError.write("\(message) (up to \(left / 60):\(String(format: "%02d", left % 60)); Ctrl-C to cancel)")
+            StandardError.write(
+                "\(message) (up to \(left / 60):\(String(format: "%02d", left % 60)); Ctrl-C to cancel)")
             return
         }
         let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]

@@ -4,7 +4,8 @@ import AuthflowIdentityToolkit
 /// App Check failures with the CLI's flags and variables.
 enum AppCheckWording {
     /// The three ways to give authflow an App Check token, as one sentence's end.
-    static let threeWays = "Provide a token in one of three ways: --app-check-debug-token TOKEN "
+    static let threeWays =
+        "Provide a token in one of three ways: --app-check-debug-token TOKEN "
         + "(FIREBASE_APP_CHECK_DEBUG_TOKEN), a debug token registered in the Firebase console under App Check, "
         + "with --app-id; --app-check-token-command CMD (AUTHFLOW_APP_CHECK_TOKEN_COMMAND), a command that prints "
         + "a token your backend minted; or --app-check-site-key KEY (AUTHFLOW_APP_CHECK_SITE_KEY) with --app-id, "
@@ -12,7 +13,8 @@ enum AppCheckWording {
         + "appCheckTokenCommand and appCheckSiteKey."
 
     /// The refusal of a request that carried no App Check token, by a project that enforces App Check.
-    static let enforced = "This project enforces Firebase App Check for Authentication, and authflow sent no App "
+    static let enforced =
+        "This project enforces Firebase App Check for Authentication, and authflow sent no App "
         + "Check token. " + threeWays
 
     /// The flag that configures `source`.

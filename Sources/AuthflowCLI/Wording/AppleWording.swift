@@ -6,7 +6,8 @@ extension AppleSignInError {
         switch self {
         case .notConfigured(let missing):
             return "Sign in with Apple through Firebase's hosted page returns to an iOS app's custom scheme, so it "
-                + "needs " + missing.map(\.appleSettingName).joined(separator: " and ") + " (a GoogleService-Info.plist has "
+                + "needs " + missing.map(\.appleSettingName).joined(separator: " and ")
+                + " (a GoogleService-Info.plist has "
                 + "both). Or run Apple's flow yourself and pass `--id-token TOKEN --nonce RAW`."
         case .authDomain(let error):
             return error.cliMessage
@@ -40,7 +41,8 @@ extension AppleSignInError {
 
 extension AppleTokenRevocation {
     /// The steps before deleting an Apple account, as commands.
-    static let order = "1. `authflow apple sign-in --reauth` (or `authflow oauth sign-in --provider apple.com "
+    static let order =
+        "1. `authflow apple sign-in --reauth` (or `authflow oauth sign-in --provider apple.com "
         + "--reauth`; authflow keeps Apple's access token from it for \(AppleAccessToken.lifetimeMinutes) minutes), "
         + "2. `authflow delete-account`, which revokes that token and then deletes. When you ran Apple's flow "
         + "yourself: `authflow apple revoke --authorization-code CODE` within 5 minutes (Apple's codes are "

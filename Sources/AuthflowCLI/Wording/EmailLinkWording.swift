@@ -45,9 +45,10 @@ extension EmailLinkError {
 extension OtherProjectLink {
     /// What is wrong, naming the flags that point authflow at the link's project.
     var cliMessage: String {
-        message(in: Terms(
-            speaker: "authflow", projectSettings: "--project-id and --api-key",
-            emulatorSetting: "--emulator HOST:PORT", withoutEmulator: "without --emulator"))
+        message(
+            in: Terms(
+                speaker: "authflow", projectSettings: "--project-id and --api-key",
+                emulatorSetting: "--emulator HOST:PORT", withoutEmulator: "without --emulator"))
     }
 }
 

@@ -23,7 +23,8 @@ extension OAuthSignInError {
             return "Cancelled; nothing was signed in."
         case .page(let error, let provider):
             if error.code == "auth/user-cancelled" || error.code == "auth/web-context-cancelled" {
-                return "The \(provider.id) sign-in page reported an error: the sign-in was cancelled (\(error.code ?? "")). "
+                return
+                    "The \(provider.id) sign-in page reported an error: the sign-in was cancelled (\(error.code ?? "")). "
                     + "Nothing was signed in; run the command again to retry."
             }
             return "The \(provider.id) sign-in page reported an error: \(error.explanation) Nothing was signed in."
@@ -113,18 +114,21 @@ extension OAuthSignInError {
         let provider = collision.providerID
         let who = collision.email.map { " (\($0))" } ?? ""
         let existing = collision.existingProviders.filter { $0 != provider }
-        let has = existing.isEmpty
+        let has =
+            existing.isEmpty
             ? "Firebase did not say which sign-in methods that account has (email-enumeration protection may hide "
                 + "them)."
             : "That account signs in with " + existing.joined(separator: ", ") + "."
         let signInFirst = existing.first.map { signInCommand(for: $0) } ?? "sign in to that account"
-        let kept = collision.savedCredential
+        let kept =
+            collision.savedCredential
             ? " The \(provider) credential is kept on this machine for \(PendingOAuthCredential.lifetimeMinutes) "
                 + "minutes, used once."
             : ""
         switch collision.kind {
         case .alreadyLinked:
-            let next = collision.savedCredential
+            let next =
+                collision.savedCredential
                 ? " `authflow oauth sign-in --provider \(provider) --pending` signs in to that other account instead "
                     + "(replacing the current session); or unlink \(provider) from it first "
                     + "(`authflow oauth unlink --provider \(provider)` while signed in to it), then link again."
@@ -132,11 +136,13 @@ extension OAuthSignInError {
             return "This \(provider) account is already linked to another Firebase user\(who); nothing was linked."
                 + kept + next
         case .emailExists, .needsConfirmation:
-            let what = collision.kind == .emailExists
+            let what =
+                collision.kind == .emailExists
                 ? "Another Firebase user already has this \(provider) account's email\(who); nothing was linked."
                 : "An account with this \(provider) account's email\(who) already exists and signs in another way; "
                     + "nothing was signed in."
-            let next = collision.savedCredential
+            let next =
+                collision.savedCredential
                 ? " Sign in to that account first (\(signInFirst)), then run `authflow oauth sign-in --provider "
                     + "\(provider) --link --pending` to add \(provider) to it without another browser round."
                 : " Sign in to that account first (\(signInFirst)), then `authflow oauth sign-in --provider "

@@ -18,7 +18,8 @@ enum PasteBackWording {
     }
 
     /// Standard input ended before an address was pasted: only the desktop handoff can still answer.
-    static let inputEnded = "authflow: standard input ended, so no address can be pasted; still waiting for the "
+    static let inputEnded =
+        "authflow: standard input ended, so no address can be pasted; still waiting for the "
         + "browser to hand the answer over through the desktop until the time limit."
 }
 

@@ -8,7 +8,8 @@ extension SecondFactorError {
             return "No second-factor challenge is waiting in \(project). Sign in first (for example "
                 + "`authflow email sign-in EMAIL`); a sign-in that needs a second factor saves one."
         case .unresolvable(let challenge):
-            let kinds = challenge.pendingCredential == nil
+            let kinds =
+                challenge.pendingCredential == nil
                 ? "Firebase sent the account's second factors without the credential needed to use them"
                 : "none of the account's second factors is an SMS or TOTP one, the kinds authflow can complete"
             return "\(challenge.email ?? "This account") needs a second factor, but \(kinds). Nothing was stored."
@@ -46,7 +47,7 @@ extension SecondFactorError {
             return "No second factor is called \"\(given)\": this account has no second factors at all "
                 + "(`authflow mfa enroll` adds one)."
         case .challengeExpired, .challengeRejected, .unknownFactor, .ambiguousFactor, .emailNotVerified(nil),
-             .unsupportedFirstFactor:
+            .unsupportedFirstFactor:
             return description
         }
     }

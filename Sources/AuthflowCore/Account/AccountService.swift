@@ -60,9 +60,10 @@ public struct AccountService: Sendable {
         let session = try await TokenRefresher(client: client, store: store).freshSession(project: project)
         let reply: SendOobCodeResponse
         do {
-            reply = try await client.send(SendOobCodeRequest(
-                kind: .verifyEmail(idToken: session.tokens.idToken),
-                settings: ActionCodeSettings(continueUrl: continueURL), clientType: .web))
+            reply = try await client.send(
+                SendOobCodeRequest(
+                    kind: .verifyEmail(idToken: session.tokens.idToken),
+                    settings: ActionCodeSettings(continueUrl: continueURL), clientType: .web))
         } catch {
             throw Self.sessionError(error)
         }

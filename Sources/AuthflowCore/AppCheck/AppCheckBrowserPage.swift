@@ -44,10 +44,11 @@ public struct AppCheckBrowserPage: Sendable {
         }
         let listener: RedirectListener<LoopbackRecaptchaTokenPage.Answer>
         do {
-            listener = try RedirectListener(configuration: .init(
-                check: page.check, path: LoopbackRecaptchaTokenPage.answerPath, rendezvous: nil, label: "App Check",
-                templates: templates, routes: page.routes,
-                successPage: ("App Check token obtained", "You can close this tab.")))
+            listener = try RedirectListener(
+                configuration: .init(
+                    check: page.check, path: LoopbackRecaptchaTokenPage.answerPath, rendezvous: nil, label: "App Check",
+                    templates: templates, routes: page.routes,
+                    successPage: ("App Check token obtained", "You can close this tab.")))
         } catch {
             throw failed(error.description)
         }

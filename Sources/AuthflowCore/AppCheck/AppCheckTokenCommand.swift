@@ -2,6 +2,7 @@ import AuthflowIdentityToolkit
 import AuthflowListener
 import AuthflowPrimitives
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -87,7 +88,7 @@ public struct AppCheckTokenCommand: Sendable {
             parsed = Output(token: token, expiresAt: try expiry(of: json, now: now) ?? jwtExpiry(token))
         } else {
             guard let line = text.split(whereSeparator: \.isNewline).first.map(String.init),
-                  !line.contains(where: \.isWhitespace)
+                !line.contains(where: \.isWhitespace)
             else { throw unusable("the first line is not a single token") }
             parsed = Output(token: line, expiresAt: jwtExpiry(line))
         }
@@ -103,8 +104,9 @@ public struct AppCheckTokenCommand: Sendable {
         }
         if let value = json["expiresAt"] {
             if case .number(let millis) = value { return Date(timeIntervalSince1970: millis / 1000) }
-            guard let text = value.stringValue, let date = ISO8601DateFormatter().date(from: text)
-                ?? Self.fractionalFormatter.date(from: text)
+            guard let text = value.stringValue,
+                let date = ISO8601DateFormatter().date(from: text)
+                    ?? Self.fractionalFormatter.date(from: text)
             else { throw unusable("expiresAt") }
             return date
         }

@@ -1,5 +1,5 @@
-import AuthflowPrimitives
 import AuthflowIdentityToolkit
+import AuthflowPrimitives
 import Foundation
 
 /// Obtains a browser page's reCAPTCHA Enterprise token for an App Check site key (action `fire_app_check`).
@@ -97,7 +97,7 @@ public actor AppCheckTokenSupply: AppCheckTokenProvider {
     public func discard(_ token: String) async {
         if current?.token == token { current = nil }
         guard let file = cache?.file(source: source, appID: cacheAppID),
-              let stored = try? file.load(), stored.token == token
+            let stored = try? file.load(), stored.token == token
         else { return }
         try? file.remove()
     }
@@ -150,7 +150,8 @@ public actor AppCheckTokenSupply: AppCheckTokenProvider {
     }
 
     private func stored(_ reply: AppCheckTokenResponse, now: Date) -> CachedAppCheckToken {
-        let seconds = Double(reply.timeToLive.components.seconds)
+        let seconds =
+            Double(reply.timeToLive.components.seconds)
             + Double(reply.timeToLive.components.attoseconds) / 1e18
         return CachedAppCheckToken(
             token: reply.token, expiresAt: now.addingTimeInterval(seconds), source: source, appID: cacheAppID)

@@ -57,8 +57,8 @@ public struct AppCheckTokenCache: Sendable {
         source: AppCheckSource, appID: String?, settingDigest: String? = nil, now: Date
     ) -> CachedAppCheckToken? {
         guard let cached = try? file(source: source, appID: appID).load(),
-              cached.source == source, cached.appID == appID, cached.isFresh(at: now),
-              settingDigest == nil || cached.settingDigest == settingDigest
+            cached.source == source, cached.appID == appID, cached.isFresh(at: now),
+            settingDigest == nil || cached.settingDigest == settingDigest
         else { return nil }
         return cached
     }

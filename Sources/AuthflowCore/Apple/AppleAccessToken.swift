@@ -45,7 +45,7 @@ public struct AppleAccessToken: Codable, Sendable, Equatable, CustomStringConver
         in directory: ProjectStateDirectory
     ) {
         guard purpose == .reauthenticate, providerID == AppleCredential.providerID,
-              case .signedIn(let session, _) = result, let token = reply.oauthAccessToken, !token.isEmpty
+            case .signedIn(let session, _) = result, let token = reply.oauthAccessToken, !token.isEmpty
         else { return }
         try? file(in: directory).save(AppleAccessToken(uid: session.uid, token: token))
     }

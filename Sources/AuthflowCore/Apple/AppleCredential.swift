@@ -25,14 +25,18 @@ public enum AppleCredential: Sendable, Equatable, CustomStringConvertible {
                 idToken: idToken, autoCreate: autoCreate)
         case .identityToken(let token, let rawNonce, let fullName):
             return SignInWithIdpRequest(
-                requestUri: "http://localhost", postBody: IdpPostBody.apple(idToken: token, rawNonce: rawNonce, name: fullName),
+                requestUri: "http://localhost",
+                postBody: IdpPostBody.apple(idToken: token, rawNonce: rawNonce, name: fullName),
                 idToken: idToken, autoCreate: autoCreate)
         case .updated(let updated):
             var fields: [QueryItem] = []
             if let token = updated.idToken, !token.isEmpty { fields.append(QueryItem(name: "id_token", value: token)) }
-            if let token = updated.accessToken, !token.isEmpty { fields.append(QueryItem(name: "access_token", value: token)) }
+            if let token = updated.accessToken, !token.isEmpty {
+                fields.append(QueryItem(name: "access_token", value: token))
+            }
             return SignInWithIdpRequest(
-                requestUri: "http://localhost", postBody: IdpPostBody.oauth(providerId: Self.providerID, fields: fields),
+                requestUri: "http://localhost",
+                postBody: IdpPostBody.oauth(providerId: Self.providerID, fields: fields),
                 idToken: idToken, autoCreate: autoCreate, pendingToken: updated.pendingToken)
         }
     }

@@ -15,8 +15,10 @@ public struct AppleProfile: Sendable, Equatable {
     init(reply: SignInWithIdpResponse, givenName: IdpPostBody.PersonName?) {
         appleUserID = reply.federatedId
         email = reply.email
-        let fromParts = [reply.firstName, reply.lastName].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
-        let given = [givenName?.firstName, givenName?.lastName].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+        let fromParts = [reply.firstName, reply.lastName].compactMap { $0 }.filter { !$0.isEmpty }.joined(
+            separator: " ")
+        let given = [givenName?.firstName, givenName?.lastName].compactMap { $0 }.filter { !$0.isEmpty }.joined(
+            separator: " ")
         fullName = [reply.fullName, reply.displayName, fromParts, given].compactMap { $0 }.first { !$0.isEmpty }
     }
 

@@ -78,11 +78,13 @@ public struct AppleSignIn: Sendable {
         let (page, scheme) = try await redirectURL(options: options)
         let listener: RedirectListener<IdPRedirectAnswer>
         do {
-            listener = try RedirectListener(configuration: .init(
-                check: AppleRedirectCallback.check(eventID: page.eventID, scheme: scheme), port: options.port,
-                schemes: [scheme.scheme], rendezvous: options.rendezvous, label: options.label ?? "Sign in with Apple",
-                templates: options.templates,
-                successPage: ("Signed in with Apple", "The answer was received; go back to the terminal.")))
+            listener = try RedirectListener(
+                configuration: .init(
+                    check: AppleRedirectCallback.check(eventID: page.eventID, scheme: scheme), port: options.port,
+                    schemes: [scheme.scheme], rendezvous: options.rendezvous,
+                    label: options.label ?? "Sign in with Apple",
+                    templates: options.templates,
+                    successPage: ("Signed in with Apple", "The answer was received; go back to the terminal.")))
         } catch {
             throw .browser(error)
         }
@@ -93,7 +95,9 @@ public struct AppleSignIn: Sendable {
     }
 
     /// The routes without a browser: `credential` goes straight to `signInWithIdp`.
-    public func signIn(with credential: AppleCredential, purpose: SignInPurpose = .signIn) async throws(AppleSignInError) -> Completed {
+    public func signIn(
+        with credential: AppleCredential, purpose: SignInPurpose = .signIn
+    ) async throws(AppleSignInError) -> Completed {
         let ending = SignInEnding(environment, purpose: purpose)
         let previous = try await ending.previousSession(reportingAs: AppleSignInError.self)
         let updatedFile = UpdatedAppleCredential.file(in: environment.directory)
@@ -102,7 +106,9 @@ public struct AppleSignIn: Sendable {
         do {
             reply = try await environment.client.send(request)
         } catch {
-            if case .updated = credential, error.serverError != nil, !error.isBackendUnavailable { try? updatedFile.remove() }
+            if case .updated = credential, error.serverError != nil, !error.isBackendUnavailable {
+                try? updatedFile.remove()
+            }
             throw ending.refusal(error) { server, code in
                 // On the hosted route there is no nonce of the caller's: the refusal is about the session ID.
                 if case .redirect = credential, code == .missingOrInvalidNonce { return .credentialRejected(server) }
@@ -127,7 +133,8 @@ public struct AppleSignIn: Sendable {
             in: environment.directory)
         var givenName: IdpPostBody.PersonName?
         if case .identityToken(_, _, let name) = credential { givenName = name }
-        return Completed(result: result, profile: AppleProfile(reply: reply, givenName: givenName), route: credential.route)
+        return Completed(
+            result: result, profile: AppleProfile(reply: reply, givenName: givenName), route: credential.route)
     }
 
     /// The credential a refused link left behind, if it is still fresh.

@@ -61,7 +61,8 @@ public enum AppleSignInError: Error, Sendable, CustomStringConvertible {
                 + "run the command again to retry."
         case .alreadyLinked(let email, let saved, _):
             let who = email.map { " (\($0))" } ?? ""
-            let next = saved
+            let next =
+                saved
                 ? "Firebase returned an updated credential for it, kept on this machine for "
                     + "\(UpdatedAppleCredential.lifetimeMinutes) minutes: signing in with it signs in to that other "
                     + "account instead (replacing the current session). Or unlink Apple from that account first, "

@@ -38,9 +38,10 @@ public struct AppleTokenRevocation: Sendable {
         let session = try await TokenRefresher(client: client, store: store)
             .freshSession(project: environment.project.label)
         do {
-            _ = try await client.send(RevokeTokenRequest(
-                providerId: AppleCredential.providerID, tokenType: .authorizationCode, token: code,
-                idToken: session.tokens.idToken))
+            _ = try await client.send(
+                RevokeTokenRequest(
+                    providerId: AppleCredential.providerID, tokenType: .authorizationCode, token: code,
+                    idToken: session.tokens.idToken))
         } catch {
             if let server = error.serverError, !error.isBackendUnavailable { throw .rejected(server) }
             throw .service(error)
@@ -69,11 +70,13 @@ public struct AppleTokenRevocation: Sendable {
             try? kept.remove()
             return false
         }
-        let fresh = try await TokenRefresher(client: client, store: store).freshSession(project: environment.project.label)
+        let fresh = try await TokenRefresher(client: client, store: store).freshSession(
+            project: environment.project.label)
         do {
-            _ = try await client.send(RevokeTokenRequest(
-                providerId: AppleCredential.providerID, tokenType: .accessToken, token: token.token,
-                idToken: fresh.tokens.idToken))
+            _ = try await client.send(
+                RevokeTokenRequest(
+                    providerId: AppleCredential.providerID, tokenType: .accessToken, token: token.token,
+                    idToken: fresh.tokens.idToken))
         } catch {
             try? kept.remove()
             if let server = error.serverError, !error.isBackendUnavailable { throw .rejected(server) }
@@ -91,7 +94,9 @@ public struct AppleTokenRevocation: Sendable {
     /// Whether `session` signs in with Apple and its Apple token has not been revoked in the last
     /// ``validityMinutes`` minutes: then deleting it now would skip Apple's required step.
     public func deletionNeedsRevocation(_ session: UserSession, now: Date = Date()) -> Bool {
-        guard session.providerIDs.contains(AppleCredential.providerID) || session.signInProvider == AppleCredential.providerID
+        guard
+            session.providerIDs.contains(AppleCredential.providerID)
+                || session.signInProvider == AppleCredential.providerID
         else { return false }
         guard let record = try? file.load(), record.uid == session.uid else { return true }
         return now.timeIntervalSince(record.revokedAt) >= Double(Self.validityMinutes * 60)

@@ -23,8 +23,9 @@ public struct UpdatedAppleCredential: Codable, Sendable, Equatable, CustomString
 
     /// The credential in `reply`, or nil when it holds no token to sign in with.
     public init?(reply: SignInWithIdpResponse, receivedAt: Date = Date()) {
-        guard reply.oauthIdToken?.isEmpty == false || reply.oauthAccessToken?.isEmpty == false
-            || reply.pendingToken?.isEmpty == false
+        guard
+            reply.oauthIdToken?.isEmpty == false || reply.oauthAccessToken?.isEmpty == false
+                || reply.pendingToken?.isEmpty == false
         else { return nil }
         idToken = reply.oauthIdToken
         accessToken = reply.oauthAccessToken

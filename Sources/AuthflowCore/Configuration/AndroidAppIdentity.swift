@@ -38,7 +38,7 @@ public enum AndroidAppIdentity {
     /// What a fingerprint must look like, for error messages.
     public static let certificateSHA1Format =
         "A SHA-1 fingerprint is 40 hex digits, or 20 colon-separated pairs as keytool prints it "
-            + "(AB:CD:…); a SHA-256 fingerprint does not work here."
+        + "(AB:CD:…); a SHA-256 fingerprint does not work here."
 }
 
 extension Unicode.Scalar {

@@ -50,7 +50,7 @@ public struct AuthDomainResolver: Sendable {
     private static func host(of domain: String) -> String {
         let lowered = domain.lowercased()
         guard let colon = lowered.lastIndex(of: ":"), !lowered.hasSuffix("]"),
-              lowered[lowered.index(after: colon)...].allSatisfy(\.isNumber)
+            lowered[lowered.index(after: colon)...].allSatisfy(\.isNumber)
         else { return lowered }
         return String(lowered[..<colon])
     }

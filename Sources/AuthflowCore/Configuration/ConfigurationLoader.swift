@@ -55,7 +55,10 @@ public struct ConfigurationLoader: Sendable {
     private func checkKeyRestrictionValues(_ configuration: ProjectConfiguration) throws(ConfigurationError) {
         let checks: [(ConfigurationKey, (String) -> String?)] = [
             (.androidPackage, AndroidAppIdentity.problem(withPackageName:)),
-            (.androidCertificateSHA1, { AndroidAppIdentity.certificateSHA1($0) == nil ? AndroidAppIdentity.certificateSHA1Format : nil }),
+            (
+                .androidCertificateSHA1,
+                { AndroidAppIdentity.certificateSHA1($0) == nil ? AndroidAppIdentity.certificateSHA1Format : nil }
+            ),
             (.referrer, RefererPage.problem(with:)),
         ]
         for (key, problem) in checks {

@@ -39,11 +39,13 @@ public struct DocumentLinkFinder: Sendable {
             if let inspection = try? inspector.offline.inspect(link) { inspections.append(inspection) }
         }
         let actions = inspections.filter { $0.kind == .emailAction }
-        let chosen = actions.first(where: { $0.action?.isSignIn == true }) ?? actions.first
+        let chosen =
+            actions.first(where: { $0.action?.isSignIn == true }) ?? actions.first
             ?? inspections.first(where: { $0.kind == .authCallback })
         if let chosen {
-            return DocumentLinkSearch(chosen: chosen, linkCount: seen.count,
-                                      actionLinkCount: Set(actions.compactMap(\.action?.oobCode)).count)
+            return DocumentLinkSearch(
+                chosen: chosen, linkCount: seen.count,
+                actionLinkCount: Set(actions.compactMap(\.action?.oobCode)).count)
         }
 
         var firstFailure: ShortLinkError?
@@ -53,8 +55,9 @@ public struct DocumentLinkFinder: Sendable {
                 do {
                     let expanded = try await inspector.inspect(shortLink)
                     if expanded.kind != .unknown {
-                        return DocumentLinkSearch(chosen: expanded, linkCount: seen.count,
-                                                  actionLinkCount: expanded.kind == .emailAction ? 1 : 0)
+                        return DocumentLinkSearch(
+                            chosen: expanded, linkCount: seen.count,
+                            actionLinkCount: expanded.kind == .emailAction ? 1 : 0)
                     }
                 } catch {
                     if case .shortLink(let failure) = error, firstFailure == nil { firstFailure = failure }

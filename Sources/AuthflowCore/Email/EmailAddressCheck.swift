@@ -23,7 +23,8 @@ public enum EmailAddressCheck {
     public static func problem(in text: String) -> EmailAddressProblem? {
         guard !text.isEmpty else { return .empty }
         guard text.utf8.count <= 254 else { return .tooLong }
-        guard !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F })
+        guard
+            !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F })
         else { return .whitespaceOrControl }
         guard let at = text.lastIndex(of: "@") else { return .missingAt }
         guard at != text.startIndex else { return .emptyLocalPart }

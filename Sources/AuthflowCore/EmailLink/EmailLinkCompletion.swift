@@ -40,7 +40,8 @@ public struct EmailLinkCompletion: Sendable {
     }
 
     /// Why the address is needed, for ``EmailQuestion``.
-    public static let emailExplanation = "The link must be completed with the email address it was sent to "
+    public static let emailExplanation =
+        "The link must be completed with the email address it was sent to "
         + "(the link itself does not say which), and none is remembered on this machine."
 
     private let environment: FlowEnvironment

@@ -22,7 +22,11 @@ struct EmailLinkLocator: Sendable {
             let finder = DocumentLinkFinder(inspector: inspector)
             let search: DocumentLinkSearch
             do {
-                if case .html = source { search = try await finder.search(html: bytes) } else { search = try await finder.search(eml: bytes) }
+                if case .html = source {
+                    search = try await finder.search(html: bytes)
+                } else {
+                    search = try await finder.search(eml: bytes)
+                }
             } catch {
                 throw .document(error)
             }

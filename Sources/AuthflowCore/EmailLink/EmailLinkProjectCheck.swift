@@ -46,7 +46,7 @@ struct EmailLinkProjectCheck: Sendable {
         do {
             ours = try await projectConfig(apiKey: ourKey)
         } catch {
-            if error.serverError != nil, !error.isBackendUnavailable { return }  // The sign-in will say it better.
+            if error.serverError != nil, !error.isBackendUnavailable { return } // The sign-in will say it better.
             throw .signIn(.service(error))
         }
         guard let theirProject = theirs.projectId, let ourProject = ours.projectId else { return }
@@ -67,8 +67,9 @@ struct EmailLinkProjectCheck: Sendable {
     }
 
     private func refusal(_ reason: OtherProjectLink.Reason, _ action: ActionCodeURL) -> EmailLinkError {
-        .otherProject(OtherProjectLink(
-            reason: reason, linkAPIKey: action.apiKey, linkHost: URLParts(action.link)?.hostAndPort,
-            ourProject: project.label, ourAPIKey: client.configuration.apiKey))
+        .otherProject(
+            OtherProjectLink(
+                reason: reason, linkAPIKey: action.apiKey, linkHost: URLParts(action.link)?.hostAndPort,
+                ourProject: project.label, ourAPIKey: client.configuration.apiKey))
     }
 }

@@ -19,7 +19,9 @@ public struct EmailLinkSender: Sendable {
     ///
     /// The address is recorded only after the server accepted the request, so a failed send never replaces
     /// the record of an earlier link that may still arrive.
-    public func send(to email: String, settings: ActionCodeSettings, now: Date = Date()) async throws(EmailLinkError) -> PendingEmailLink {
+    public func send(
+        to email: String, settings: ActionCodeSettings, now: Date = Date()
+    ) async throws(EmailLinkError) -> PendingEmailLink {
         var settings = settings
         settings.canHandleCodeInApp = true
         let address = email.trimmingWhitespace()

@@ -27,7 +27,8 @@ public enum PendingEmailLinkSearch {
             }
             .filter { match in
                 let pending = match.pending
-                let sameKey = action.apiKey == pending.apiKey
+                let sameKey =
+                    action.apiKey == pending.apiKey
                     || (action.apiKey == EmailLinkProjectCheck.emulatorAPIKey && pending.project.emulatorHost != nil)
                 return sameKey && action.tenantID == pending.project.tenantID
             }
@@ -39,12 +40,14 @@ public enum PendingEmailLinkSearch {
     static func projectDirectories(under root: StateDirectory) -> [ProjectStateDirectory] {
         var found: [ProjectStateDirectory] = []
         for projectName in names(in: FilePath.join(root.path, "projects")) {
-            found += withTenants(root: root, base: ["projects", projectName], emulatorHost: nil, projectName: projectName)
+            found += withTenants(
+                root: root, base: ["projects", projectName], emulatorHost: nil, projectName: projectName)
         }
         for hostName in names(in: FilePath.join(root.path, "emulators")) {
             for projectName in names(in: FilePath.join(FilePath.join(root.path, "emulators"), hostName)) {
                 found += withTenants(
-                    root: root, base: ["emulators", hostName, projectName], emulatorHost: hostName, projectName: projectName)
+                    root: root, base: ["emulators", hostName, projectName], emulatorHost: hostName,
+                    projectName: projectName)
             }
         }
         return found

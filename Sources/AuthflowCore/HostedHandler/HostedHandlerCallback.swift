@@ -39,16 +39,20 @@ struct HostedHandlerCallback: Sendable {
     /// The parsed answer when `callback` is this attempt's, else why it is not.
     func match(_ callback: RedirectCallback) -> Result<AuthCallback, Mismatch> {
         guard callback.route != .http else {
-            return .failure(Mismatch("\(pageName) answers through the app's custom scheme "
-                + "(\(scheme.scheme)://firebaseauth/link?…), not at this address."))
+            return .failure(
+                Mismatch(
+                    "\(pageName) answers through the app's custom scheme "
+                        + "(\(scheme.scheme)://firebaseauth/link?…), not at this address."))
         }
         guard let parts = callback.parts, parts.scheme == scheme.scheme, parts.host == "firebaseauth",
-              let parsed = AuthCallback(url: callback.url, parts: parts)
+            let parsed = AuthCallback(url: callback.url, parts: parts)
         else {
-            return .failure(Mismatch("That is not a Firebase callback (\(scheme.scheme)://firebaseauth/link?deep_link_id=…)."))
+            return .failure(
+                Mismatch("That is not a Firebase callback (\(scheme.scheme)://firebaseauth/link?deep_link_id=…)."))
         }
         guard parsed.authType == authType, let found = parsed.eventID, ConstantTime.equal(found, eventID) else {
-            return .failure(Mismatch("That callback belongs to another attempt (its eventId or authType does not match this one)."))
+            return .failure(
+                Mismatch("That callback belongs to another attempt (its eventId or authType does not match this one)."))
         }
         return .success(parsed)
     }

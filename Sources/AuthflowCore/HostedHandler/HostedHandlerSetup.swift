@@ -19,7 +19,8 @@ extension IdPRedirectURL {
     ) async throws(HostedHandlerSetupError) -> (IdPRedirectURL, CallbackScheme) {
         let configuration = environment.configuration
         let missing = IOSAppSetting.missing(in: configuration)
-        guard missing.isEmpty, let scheme = configuration.callbackScheme, let bundleID = configuration[.iosBundleID] else {
+        guard missing.isEmpty, let scheme = configuration.callbackScheme, let bundleID = configuration[.iosBundleID]
+        else {
             throw .notConfigured(missing: missing)
         }
         var authDomain = configuration.emulatorHost

@@ -47,12 +47,15 @@ public struct IdPRedirectURL: Sendable, Equatable {
         let sessionID = sessionID ?? HostedHandlerID.make()
         var items: [(String, String)] = [
             ("apiKey", apiKey), ("authType", "signInWithRedirect"), ("ibi", bundleID),
-            ("sessionId", SHA256.hex(sessionID)), ("v", clientVersion), ("eventId", eventID), ("providerId", providerID),
+            ("sessionId", SHA256.hex(sessionID)), ("v", clientVersion), ("eventId", eventID),
+            ("providerId", providerID),
             HostedHandlerAddress.appIdentifier(of: scheme),
         ]
         if let tenantID, !tenantID.isEmpty { items.append(("tid", tenantID)) }
         items.append(("scopes", scopes.joined(separator: ",")))
-        if !customParameters.isEmpty, let json = Self.json(customParameters) { items.append(("customParameters", json)) }
+        if !customParameters.isEmpty, let json = Self.json(customParameters) {
+            items.append(("customParameters", json))
+        }
         if let languageCode, !languageCode.isEmpty { items.append(("hl", languageCode)) }
         self.url = HostedHandlerAddress.url(
             authDomain: authDomain, secure: !emulator, path: emulator ? "/emulator/auth/handler" : "/__/auth/handler",

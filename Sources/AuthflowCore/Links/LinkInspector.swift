@@ -37,8 +37,9 @@ public struct LinkInspector: Sendable {
         let inner: LinkInspection
         do { inner = try offline.inspect(resolved.target) } catch { throw .input(error) }
         let hopLayers = resolved.hops.map { LinkLayer.shortLink(URLParts($0)?.host ?? $0) }
-        return LinkInspection(kind: inner.kind, action: inner.action, callback: inner.callback,
-                              layers: first.layers + hopLayers + inner.layers, innermost: inner.innermost,
-                              unresolvedShortLink: inner.unresolvedShortLink)
+        return LinkInspection(
+            kind: inner.kind, action: inner.action, callback: inner.callback,
+            layers: first.layers + hopLayers + inner.layers, innermost: inner.innermost,
+            unresolvedShortLink: inner.unresolvedShortLink)
     }
 }

@@ -43,7 +43,9 @@ public struct ShortLinkResolver: Sendable {
             }
             switch response.status {
             case 300...399:
-                guard let location = response.location else { throw .noRedirect(link: current, status: response.status) }
+                guard let location = response.location else {
+                    throw .noRedirect(link: current, status: response.status)
+                }
                 guard ShortLink.isShortLink(location, linkDomains: linkDomains) else { return (location, hops) }
                 current = location
             case 404, 410:

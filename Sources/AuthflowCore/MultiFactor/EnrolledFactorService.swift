@@ -22,13 +22,17 @@ public struct EnrolledFactorService: Sendable {
 
     /// Withdraws the factor `selector` names (ID, display name or list number) and stores the session with
     /// the tokens the server returned (when it returned any) and without that factor.
-    public func unenroll(_ selector: String) async throws(SecondFactorError) -> (session: UserSession, removed: EnrolledFactor) {
+    public func unenroll(
+        _ selector: String
+    ) async throws(SecondFactorError) -> (session: UserSession, removed: EnrolledFactor) {
         let session = try await list()
         let factor = try FactorSelection.choose(selector, among: session.enrolledFactors)
         let reply: WithdrawMFAResponse
         do {
-            reply = try await environment.client.send(WithdrawMFARequest(
-                idToken: session.tokens.idToken, mfaEnrollmentId: factor.id, tenantID: environment.project.tenantID))
+            reply = try await environment.client.send(
+                WithdrawMFARequest(
+                    idToken: session.tokens.idToken, mfaEnrollmentId: factor.id, tenantID: environment.project.tenantID)
+            )
         } catch {
             throw .accountRefusal(error, session: session)
         }

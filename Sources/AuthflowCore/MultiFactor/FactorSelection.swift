@@ -5,7 +5,9 @@
 /// is still reachable by name. A name two factors share is refused rather than guessed.
 public enum FactorSelection {
     /// The factor `selector` names among `factors`.
-    public static func choose(_ selector: String, among factors: [EnrolledFactor]) throws(SecondFactorError) -> EnrolledFactor {
+    public static func choose(
+        _ selector: String, among factors: [EnrolledFactor]
+    ) throws(SecondFactorError) -> EnrolledFactor {
         let wanted = selector.trimmingWhitespace()
         if let byID = factors.first(where: { $0.id == wanted }) { return byID }
         for matches in [

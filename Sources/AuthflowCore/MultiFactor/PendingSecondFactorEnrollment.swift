@@ -16,7 +16,9 @@ public struct PendingSecondFactorEnrollment: Codable, Sendable, Equatable {
     public var verifier: PhoneVerifier
 
     /// A record of an SMS texted just now.
-    public init(phoneNumber: PhoneNumber, verificationID: String, userID: String, sentAt: Date = Date(), verifier: PhoneVerifier) {
+    public init(
+        phoneNumber: PhoneNumber, verificationID: String, userID: String, sentAt: Date = Date(), verifier: PhoneVerifier
+    ) {
         self.phoneNumber = phoneNumber
         self.verificationID = verificationID
         self.userID = userID
@@ -30,7 +32,9 @@ public struct PendingSecondFactorEnrollment: Codable, Sendable, Equatable {
     }
 
     /// The file for `number` in `directory`.
-    static func file(for number: PhoneNumber, in directory: ProjectStateDirectory) -> StateFile<PendingSecondFactorEnrollment> {
+    static func file(
+        for number: PhoneNumber, in directory: ProjectStateDirectory
+    ) -> StateFile<PendingSecondFactorEnrollment> {
         StateFile("pending-mfa-enroll-\(number.digits).json", in: directory)
     }
 }

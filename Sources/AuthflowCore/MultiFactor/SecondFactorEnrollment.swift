@@ -23,7 +23,8 @@ public struct SecondFactorEnrollment: Sendable {
 
     /// Enrolls `number` under `displayName`.
     public func run(
-        _ number: PhoneNumber, displayName: String?, options: PhoneSignIn.Options, interaction: some PhoneSignInInteraction
+        _ number: PhoneNumber, displayName: String?, options: PhoneSignIn.Options,
+        interaction: some PhoneSignInInteraction
     ) async throws(SecondFactorError) -> Completed {
         let store = SessionStore(directory: environment.directory)
         let account = AccountService(environment)
@@ -34,7 +35,9 @@ public struct SecondFactorEnrollment: Sendable {
             throw .session(error)
         }
         guard session.email != nil, session.emailVerified == true else { throw .emailNotVerified(email: session.email) }
-        if session.enrolledFactors.contains(where: { $0.phoneNumber == number.e164 }) { throw .alreadyEnrolled(number.e164) }
+        if session.enrolledFactors.contains(where: { $0.phoneNumber == number.e164 }) {
+            throw .alreadyEnrolled(number.e164)
+        }
 
         let file = PendingSecondFactorEnrollment.file(for: number, in: environment.directory)
         let texted: TextedCode
@@ -43,7 +46,9 @@ public struct SecondFactorEnrollment: Sendable {
         if !options.resend, let earlier = try? file.load(), earlier.userID == session.uid, earlier.isFresh() {
             interaction.notice(
                 .reusingUnusedSMS(.secondFactorEnrollment(number), recipient: number.e164, minutesAgo: nil))
-            (texted, pending, reused) = (TextedCode(verificationID: earlier.verificationID, page: nil, listener: nil), earlier, true)
+            (texted, pending, reused) = (
+                TextedCode(verificationID: earlier.verificationID, page: nil, listener: nil), earlier, true
+            )
         } else {
             let tenantID = environment.project.tenantID
             let verifier: PhoneVerifier
@@ -53,9 +58,11 @@ public struct SecondFactorEnrollment: Sendable {
                     recaptchaAction: "mfaSmsEnrollment",
                     label: options.label ?? "second-factor enrolment", options: options, interaction: interaction
                 ) { verification, plan throws(IdentityToolkitError) in
-                    try await environment.client.send(StartMFAEnrollmentRequest(
-                        idToken: session.tokens.idToken, phoneNumber: number.e164, verification: verification,
-                        clientType: plan.clientType, tenantID: tenantID)).sessionInfo
+                    try await environment.client.send(
+                        StartMFAEnrollmentRequest(
+                            idToken: session.tokens.idToken, phoneNumber: number.e164, verification: verification,
+                            clientType: plan.clientType, tenantID: tenantID)
+                    ).sessionInfo
                 }
             } catch {
                 throw Self.startFailure(error, number: number, session: session)
@@ -67,15 +74,17 @@ public struct SecondFactorEnrollment: Sendable {
                 try file.save(pending)
                 interaction.note("Sent an SMS code to \(number).")
             } catch {
-                interaction.note("The SMS was sent, but it could not be saved (\(error.description)); if this command "
-                    + "stops, run it again for a new SMS.")
+                interaction.note(
+                    "The SMS was sent, but it could not be saved (\(error.description)); if this command "
+                        + "stops, run it again for a new SMS.")
             }
         }
         let code: (code: String, origin: PhoneCodeOrigin)
         do {
             code = try await texted.code(
-                for: SentSMSCode(recipient: number.e164, phoneNumber: number, verificationID: pending.verificationID,
-                                 project: environment.project, flow: .secondFactorEnrollment(number)),
+                for: SentSMSCode(
+                    recipient: number.e164, phoneNumber: number, verificationID: pending.verificationID,
+                    project: environment.project, flow: .secondFactorEnrollment(number)),
                 given: options.code, command: options.codeCommand, timeout: options.timeout, interaction: interaction)
         } catch {
             if case .codeNeeded(let waiting) = error { throw .codeNeeded(waiting) }
@@ -102,9 +111,10 @@ public struct SecondFactorEnrollment: Sendable {
         let file = PendingSecondFactorEnrollment.file(for: pending.phoneNumber, in: environment.directory)
         let reply: FinalizeMFAEnrollmentResponse
         do {
-            reply = try await environment.client.send(FinalizeMFAEnrollmentRequest(
-                idToken: session.tokens.idToken, sessionInfo: pending.verificationID, code: code,
-                displayName: displayName, tenantID: environment.project.tenantID))
+            reply = try await environment.client.send(
+                FinalizeMFAEnrollmentRequest(
+                    idToken: session.tokens.idToken, sessionInfo: pending.verificationID, code: code,
+                    displayName: displayName, tenantID: environment.project.tenantID))
         } catch {
             let number = pending.phoneNumber
             if let server = error.serverError, !error.isBackendUnavailable {
@@ -125,7 +135,9 @@ public struct SecondFactorEnrollment: Sendable {
         }
         guard case .signedIn(let tokens) = reply.outcome else { throw .signIn(.unusableReply) }
         var updated = session
-        updated.update(tokens: SessionTokens(idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn))
+        updated.update(
+            tokens: SessionTokens(
+                idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn))
         let claims = IDTokenClaims(jwt: tokens.idToken)
         updated.secondFactorID = claims?.secondFactorID ?? updated.secondFactorID
         do {
@@ -135,14 +147,17 @@ public struct SecondFactorEnrollment: Sendable {
         }
         // The list as the account now has it; if the lookup fails the tokens are stored all the same.
         if let refreshed = try? await account.refreshProfile() { updated = refreshed }
-        let factor = updated.enrolledFactors.first { $0.phoneNumber == pending.phoneNumber.e164 }
+        let factor =
+            updated.enrolledFactors.first { $0.phoneNumber == pending.phoneNumber.e164 }
             ?? EnrolledFactor(
                 id: claims?.secondFactorID ?? "", displayName: displayName, phoneNumber: pending.phoneNumber.e164)
         return (updated, factor)
     }
 
     /// `mfaEnrollment:start` refusals, with the advice each needs.
-    private static func startFailure(_ error: PhoneSignInError, number: PhoneNumber, session: UserSession) -> SecondFactorError {
+    private static func startFailure(
+        _ error: PhoneSignInError, number: PhoneNumber, session: UserSession
+    ) -> SecondFactorError {
         guard case .sendFailed(let service) = error, service.serverError != nil, !service.isBackendUnavailable else {
             return .sms(error)
         }

@@ -54,7 +54,8 @@ public enum SecondFactorError: Error, Sendable, CustomStringConvertible {
         case .challengeRejected(let server):
             return "\(server.message) The saved challenge was forgotten; sign in again."
         case .unresolvable(let challenge):
-            let kinds = challenge.pendingCredential == nil
+            let kinds =
+                challenge.pendingCredential == nil
                 ? "Firebase sent the account's second factors without the credential needed to use them"
                 : "none of the account's second factors is an SMS or TOTP one, the kinds this library can complete"
             return "\(challenge.email ?? "This account") needs a second factor, but \(kinds). Nothing was stored."

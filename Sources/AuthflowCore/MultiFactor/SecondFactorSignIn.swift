@@ -21,14 +21,18 @@ public struct SecondFactorSignIn: Sendable {
         self.environment = environment
     }
 
-    private var file: StateFile<PendingSecondFactor> { StateFile(PendingSecondFactor.fileName, in: environment.directory) }
+    private var file: StateFile<PendingSecondFactor> {
+        StateFile(PendingSecondFactor.fileName, in: environment.directory)
+    }
 
     /// The saved challenge's path, for messages.
     public var path: String { file.path }
 
     /// Saves `challenge` for `authflow mfa resolve`, replacing an older one. A challenge that cannot be resolved
     /// (no pending credential, no SMS factor) is refused before anything is saved.
-    public func save(_ challenge: SecondFactorChallenge, now: Date = Date()) throws(SecondFactorError) -> PendingSecondFactor {
+    public func save(
+        _ challenge: SecondFactorChallenge, now: Date = Date()
+    ) throws(SecondFactorError) -> PendingSecondFactor {
         guard challenge.canBeResolved, let pending = PendingSecondFactor(challenge, receivedAt: now) else {
             throw .unresolvable(challenge)
         }
@@ -48,7 +52,9 @@ public struct SecondFactorSignIn: Sendable {
         } catch {
             throw .storage(error)
         }
-        guard let loaded, loaded.project == environment.project else { throw .noPendingChallenge(project: environment.project.label) }
+        guard let loaded, loaded.project == environment.project else {
+            throw .noPendingChallenge(project: environment.project.label)
+        }
         guard !loaded.isExpired(now: now) else {
             try? file.remove()
             throw .challengeExpired(project: environment.project.label)
@@ -70,24 +76,29 @@ public struct SecondFactorSignIn: Sendable {
         if !options.resend, let earlier = pending.sent, earlier.enrollmentID == factor.id, earlier.isFresh() {
             interaction.notice(
                 .reusingUnusedSMS(.secondFactorSignIn(factorID: factor.id), recipient: masked, minutesAgo: nil))
-            (texted, sent, reused) = (TextedCode(verificationID: earlier.verificationID, page: nil, listener: nil), earlier, true)
+            (texted, sent, reused) = (
+                TextedCode(verificationID: earlier.verificationID, page: nil, listener: nil), earlier, true
+            )
         } else {
-            (texted, sent) = try await text(factor, masked: masked, pending: pending, options: options, interaction: interaction)
+            (texted, sent) = try await text(
+                factor, masked: masked, pending: pending, options: options, interaction: interaction)
             pending.sent = sent
             reused = false
             do {
                 try file.save(pending)
                 interaction.note("Sent an SMS code to \(masked) (\(factor.displayName ?? "second factor")).")
             } catch {
-                interaction.note("The SMS was sent, but the challenge could not be saved (\(error.description)); "
-                    + "if this command stops, sign in again.")
+                interaction.note(
+                    "The SMS was sent, but the challenge could not be saved (\(error.description)); "
+                        + "if this command stops, sign in again.")
             }
         }
         let code: (code: String, origin: PhoneCodeOrigin)
         do {
             code = try await texted.code(
-                for: SentSMSCode(recipient: masked, verificationID: sent.verificationID, project: environment.project,
-                                 flow: .secondFactorSignIn(factorID: factor.id)),
+                for: SentSMSCode(
+                    recipient: masked, verificationID: sent.verificationID, project: environment.project,
+                    flow: .secondFactorSignIn(factorID: factor.id)),
                 given: options.code, command: options.codeCommand, timeout: options.timeout, interaction: interaction)
         } catch {
             if case .codeNeeded(let waiting) = error { throw .codeNeeded(waiting) }
@@ -100,8 +111,10 @@ public struct SecondFactorSignIn: Sendable {
             await texted.failed(interaction.pageMessage(for: error))
             throw error
         }
-        await texted.succeeded("Signed in as \(session.email ?? session.uid) with the second factor. You can close this tab.")
-        return Completed(session: session, factor: factor, verifier: sent.verifier, codeOrigin: code.origin, reusedCode: reused)
+        await texted.succeeded(
+            "Signed in as \(session.email ?? session.uid) with the second factor. You can close this tab.")
+        return Completed(
+            session: session, factor: factor, verifier: sent.verifier, codeOrigin: code.origin, reusedCode: reused)
     }
 
     // MARK: Steps
@@ -119,15 +132,21 @@ public struct SecondFactorSignIn: Sendable {
                 label: options.label ?? "second-factor sign-in", options: options, interaction: interaction
             ) { verification, plan throws(IdentityToolkitError) in
                 // iOS sends the masked hint along; the web SDK sends no number.
-                try await environment.client.send(StartMFASignInRequest(
-                    mfaPendingCredential: pending.pendingCredential, mfaEnrollmentId: factor.id,
-                    phoneNumber: plan.clientType == .ios ? masked : nil, verification: verification,
-                    clientType: plan.clientType, tenantID: tenantID)).sessionInfo
+                try await environment.client.send(
+                    StartMFASignInRequest(
+                        mfaPendingCredential: pending.pendingCredential, mfaEnrollmentId: factor.id,
+                        phoneNumber: plan.clientType == .ios ? masked : nil, verification: verification,
+                        clientType: plan.clientType, tenantID: tenantID)
+                ).sessionInfo
             }
         } catch {
             throw challengeFailure(error)
         }
-        return (step.texted, SentSecondFactorCode(enrollmentID: factor.id, verificationID: step.texted.verificationID, verifier: step.verifier))
+        return (
+            step.texted,
+            SentSecondFactorCode(
+                enrollmentID: factor.id, verificationID: step.texted.verificationID, verifier: step.verifier)
+        )
     }
 
     private func finalize(
@@ -135,9 +154,10 @@ public struct SecondFactorSignIn: Sendable {
     ) async throws(SecondFactorError) -> UserSession {
         let reply: FinalizeMFASignInResponse
         do {
-            reply = try await environment.client.send(FinalizeMFASignInRequest(
-                mfaPendingCredential: pending.pendingCredential, sessionInfo: sent.verificationID, code: code,
-                tenantID: environment.project.tenantID))
+            reply = try await environment.client.send(
+                FinalizeMFASignInRequest(
+                    mfaPendingCredential: pending.pendingCredential, sessionInfo: sent.verificationID, code: code,
+                    tenantID: environment.project.tenantID))
         } catch {
             throw finalizeFailure(error, pending: pending, factor: factor)
         }
@@ -153,12 +173,15 @@ public struct SecondFactorSignIn: Sendable {
         guard factor.factorKind == .totp else { throw .totp(.notATOTPFactor(factor)) }
         let reply: FinalizeMFASignInResponse
         do {
-            reply = try await environment.client.send(FinalizeTOTPMFASignInRequest(
-                mfaPendingCredential: pending.pendingCredential, mfaEnrollmentId: factor.id,
-                verificationCode: code.trimmingCharacters(in: .whitespaces), tenantID: environment.project.tenantID))
+            reply = try await environment.client.send(
+                FinalizeTOTPMFASignInRequest(
+                    mfaPendingCredential: pending.pendingCredential, mfaEnrollmentId: factor.id,
+                    verificationCode: code.trimmingCharacters(in: .whitespaces), tenantID: environment.project.tenantID)
+            )
         } catch {
             if let server = error.serverError, !error.isBackendUnavailable,
-               server.code == .invalidMFAPendingCredential || server.code == .missingMFAPendingCredential {
+                server.code == .invalidMFAPendingCredential || server.code == .missingMFAPendingCredential
+            {
                 try? file.remove()
                 throw .challengeRejected(server)
             }
@@ -184,7 +207,8 @@ public struct SecondFactorSignIn: Sendable {
         if let mismatch = ProjectMismatch.check(idToken: tokens.idToken, project: environment.project) {
             throw .signIn(.projectMismatch(mismatch))
         }
-        var session = SessionBuilder.session(tokens: tokens, reply: reply, project: environment.project, enrolledFactors: pending.factors)
+        var session = SessionBuilder.session(
+            tokens: tokens, reply: reply, project: environment.project, enrolledFactors: pending.factors)
         if session.email == nil { session.email = pending.email }
         if session.secondFactorID == nil { session.secondFactorID = factor.id }
         if let expected = pending.expectedUID, session.uid != expected {
@@ -207,7 +231,8 @@ public struct SecondFactorSignIn: Sendable {
     /// `mfaSignIn:start` refusals: a dead pending credential is forgotten.
     private func challengeFailure(_ error: PhoneSignInError) -> SecondFactorError {
         if case .sendFailed(let service) = error, let server = service.serverError, !service.isBackendUnavailable,
-           server.code == .invalidMFAPendingCredential || server.code == .missingMFAPendingCredential {
+            server.code == .invalidMFAPendingCredential || server.code == .missingMFAPendingCredential
+        {
             try? file.remove()
             return .challengeRejected(server)
         }
@@ -216,7 +241,9 @@ public struct SecondFactorSignIn: Sendable {
 
     /// `mfaSignIn:finalize` refusals: a wrong code keeps everything; an expired SMS is dropped (the challenge
     /// stays); a dead pending credential is forgotten.
-    private func finalizeFailure(_ error: IdentityToolkitError, pending: PendingSecondFactor, factor: EnrolledFactor) -> SecondFactorError {
+    private func finalizeFailure(
+        _ error: IdentityToolkitError, pending: PendingSecondFactor, factor: EnrolledFactor
+    ) -> SecondFactorError {
         guard let server = error.serverError, !error.isBackendUnavailable, let code = server.code else {
             return .signIn(.service(error))
         }

@@ -27,13 +27,15 @@ public struct OAuthProfile: Sendable, Equatable, CustomStringConvertible {
     init(reply: SignInWithIdpResponse, providerID: String) {
         self.providerID = reply.providerId ?? providerID
         if let federated = reply.federatedId, federated.hasPrefix("https://"),
-           let last = federated.split(separator: "/").last {
+            let last = federated.split(separator: "/").last
+        {
             providerUserID = String(last)
         } else {
             providerUserID = reply.federatedId
         }
         email = reply.email
-        let fromParts = [reply.firstName, reply.lastName].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+        let fromParts = [reply.firstName, reply.lastName].compactMap { $0 }.filter { !$0.isEmpty }.joined(
+            separator: " ")
         displayName = [reply.displayName, reply.fullName, fromParts].compactMap { $0 }.first { !$0.isEmpty }
         photoURL = reply.photoUrl
         rawUserInfo = reply.rawUserInfo

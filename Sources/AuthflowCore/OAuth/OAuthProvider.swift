@@ -54,7 +54,8 @@ public struct OAuthProvider: Sendable, Hashable, CustomStringConvertible {
     public var description: String { id }
 
     private static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar))
+        scalar.isASCII
+            && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar))
     }
 }
 

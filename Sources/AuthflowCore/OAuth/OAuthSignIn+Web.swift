@@ -38,10 +38,11 @@ extension OAuthSignIn {
         }
         let listener: RedirectListener<WebSignInAnswer>
         do {
-            listener = try RedirectListener(configuration: .init(
-                check: page.check, port: options.port, path: LoopbackOAuthWebPage.answerPath, rendezvous: nil,
-                label: options.label ?? "Sign in with \(provider.id)", templates: options.templates,
-                routes: page.routes, successPage: ("Signed in with \(provider.id)", "Go back to the terminal.")))
+            listener = try RedirectListener(
+                configuration: .init(
+                    check: page.check, port: options.port, path: LoopbackOAuthWebPage.answerPath, rendezvous: nil,
+                    label: options.label ?? "Sign in with \(provider.id)", templates: options.templates,
+                    routes: page.routes, successPage: ("Signed in with \(provider.id)", "Go back to the terminal.")))
         } catch {
             throw .browser(error)
         }
@@ -68,12 +69,14 @@ extension OAuthSignIn {
             throw .signIn(error)
         }
         if purpose == .reauthenticate, provider.id == AppleCredential.providerID,
-           case .signedIn(let session, _) = result, let token = tokens.providerAccessToken, !token.isEmpty {
+            case .signedIn(let session, _) = result, let token = tokens.providerAccessToken, !token.isEmpty
+        {
             try? AppleAccessToken.file(in: environment.directory).save(AppleAccessToken(uid: session.uid, token: token))
         }
         var refreshed = result
         if case .signedIn(_, let isNewUser) = result,
-           let session = try? await AccountService(environment).refreshProfile() {
+            let session = try? await AccountService(environment).refreshProfile()
+        {
             refreshed = .signedIn(session, isNewUser: isNewUser)
         }
         return Completed(result: refreshed, profile: OAuthProfile(web: tokens, providerID: provider.id), route: "web")
@@ -93,7 +96,8 @@ extension OAuthSignIn {
             throw .localhostNotAuthorized(projectID: projectID)
         }
         let emulatorOrigin = configuration.emulatorHost.map { "http://\($0)" }
-        let authDomain = configuration.authDomain ?? configuration.emulatorHost
+        let authDomain =
+            configuration.authDomain ?? configuration.emulatorHost
             ?? AuthDomainSelection.choose(from: domains)
         guard let authDomain else { throw .authDomain(.noDefaultDomain(authorizedDomains: domains)) }
         return LoopbackOAuthWebPage.WebConfig(

@@ -78,20 +78,22 @@ public struct OAuthSignIn: Sendable {
         let (page, scheme) = try await redirectURL(provider, options: options)
         let listener: RedirectListener<IdPRedirectAnswer>
         do {
-            listener = try RedirectListener(configuration: .init(
-                check: IdPRedirectCallback.check(
-                    eventID: page.eventID, scheme: scheme, pageName: "The \(provider.id) sign-in page"
-                ) { answer in
-                    do throws(OAuthSignInError) {
-                        _ = try Self.link(from: answer, provider: provider)
-                        return nil
-                    } catch {
-                        return error.description
-                    }
-                },
-                port: options.port, schemes: [scheme.scheme], rendezvous: options.rendezvous,
-                label: options.label ?? "Sign in with \(provider.id)", templates: options.templates,
-                successPage: ("Signed in with \(provider.id)", "The answer was received; go back to the terminal.")))
+            listener = try RedirectListener(
+                configuration: .init(
+                    check: IdPRedirectCallback.check(
+                        eventID: page.eventID, scheme: scheme, pageName: "The \(provider.id) sign-in page"
+                    ) { answer in
+                        do throws(OAuthSignInError) {
+                            _ = try Self.link(from: answer, provider: provider)
+                            return nil
+                        } catch {
+                            return error.description
+                        }
+                    },
+                    port: options.port, schemes: [scheme.scheme], rendezvous: options.rendezvous,
+                    label: options.label ?? "Sign in with \(provider.id)", templates: options.templates,
+                    successPage: ("Signed in with \(provider.id)", "The answer was received; go back to the terminal."))
+            )
         } catch {
             throw .browser(error)
         }
@@ -145,8 +147,9 @@ public struct OAuthSignIn: Sendable {
             throw .notLinked(provider: providerID, linked: current.providerIDs)
         }
         do {
-            _ = try await environment.client.send(UpdateAccountRequest(
-                idToken: current.tokens.idToken, deleteProvider: [providerID]))
+            _ = try await environment.client.send(
+                UpdateAccountRequest(
+                    idToken: current.tokens.idToken, deleteProvider: [providerID]))
         } catch {
             if let server = error.serverError, !error.isBackendUnavailable { throw .session(.rejected(server)) }
             throw .session(.service(error))
@@ -167,7 +170,11 @@ public struct OAuthSignIn: Sendable {
         let providerID = providerID ?? provider?.id ?? ""
         let ending = SignInEnding(environment, purpose: purpose)
         let previous: UserSession?
-        if let known { previous = known } else { previous = try await ending.previousSession(reportingAs: OAuthSignInError.self) }
+        if let known {
+            previous = known
+        } else {
+            previous = try await ending.previousSession(reportingAs: OAuthSignInError.self)
+        }
         var request = request
         if request.idToken == nil { request.idToken = ending.idTokenToLink(previous) }
         let reply: SignInWithIdpResponse
@@ -212,7 +219,7 @@ public struct OAuthSignIn: Sendable {
     /// the lookup fails.
     private func withLinkedProviders(_ result: SignInResult) async -> SignInResult {
         guard case .signedIn(_, let isNewUser) = result,
-              let refreshed = try? await AccountService(environment).refreshProfile()
+            let refreshed = try? await AccountService(environment).refreshProfile()
         else { return result }
         return .signedIn(refreshed, isNewUser: isNewUser)
     }
@@ -221,14 +228,18 @@ public struct OAuthSignIn: Sendable {
     private func keep(_ collision: OAuthCollision, reply: SignInWithIdpResponse?) async -> OAuthCollision {
         var collision = collision
         if let reply, let credential = PendingOAuthCredential(reply: reply, providerID: collision.providerID) {
-            collision.savedCredential = (try? PendingOAuthCredential.file(in: environment.directory).save(credential)) != nil
+            collision.savedCredential =
+                (try? PendingOAuthCredential.file(in: environment.directory).save(credential)) != nil
             if collision.email == nil { collision.email = credential.email }
         }
         if let email = collision.email,
-           let methods = try? await SignInMethodLookup(client: environment.client).methods(for: email) {
+            let methods = try? await SignInMethodLookup(client: environment.client).methods(for: email)
+        {
             let found = (methods.providers ?? []) + (methods.methods ?? [])
             var merged = collision.existingProviders
-            for provider in found where !merged.contains(provider) && provider != "emailLink" { merged.append(provider) }
+            for provider in found where !merged.contains(provider) && provider != "emailLink" {
+                merged.append(provider)
+            }
             collision.existingProviders = merged
         }
         return collision
@@ -280,13 +291,16 @@ public struct OAuthSignIn: Sendable {
         case .userCancelled:
             return .cancelled(server)
         case .federatedUserIDAlreadyLinked:
-            return .collision(OAuthCollision(
-                kind: .alreadyLinked, providerID: providerID, email: server.idpResponse?.email, existingProviders: [],
-                savedCredential: false), server: server)
+            return .collision(
+                OAuthCollision(
+                    kind: .alreadyLinked, providerID: providerID, email: server.idpResponse?.email,
+                    existingProviders: [],
+                    savedCredential: false), server: server)
         case .emailExists:
-            return .collision(OAuthCollision(
-                kind: .emailExists, providerID: providerID, email: server.idpResponse?.email, existingProviders: [],
-                savedCredential: false), server: server)
+            return .collision(
+                OAuthCollision(
+                    kind: .emailExists, providerID: providerID, email: server.idpResponse?.email, existingProviders: [],
+                    savedCredential: false), server: server)
         default:
             return nil
         }

@@ -26,8 +26,9 @@ public struct PendingOAuthCredential: Codable, Sendable, Equatable, CustomString
 
     /// The credential in `reply` for `providerID`, or nil when it holds nothing to sign in with.
     init?(reply: SignInWithIdpResponse, providerID: String, receivedAt: Date = Date()) {
-        guard reply.oauthIdToken?.isEmpty == false || reply.oauthAccessToken?.isEmpty == false
-            || reply.pendingToken?.isEmpty == false
+        guard
+            reply.oauthIdToken?.isEmpty == false || reply.oauthAccessToken?.isEmpty == false
+                || reply.pendingToken?.isEmpty == false
         else { return nil }
         self.providerID = reply.providerId ?? providerID
         idToken = reply.oauthIdToken
@@ -49,7 +50,9 @@ public struct PendingOAuthCredential: Codable, Sendable, Equatable, CustomString
         var fields: [QueryItem] = []
         if let token = self.idToken, !token.isEmpty { fields.append(QueryItem(name: "id_token", value: token)) }
         if let token = accessToken, !token.isEmpty { fields.append(QueryItem(name: "access_token", value: token)) }
-        if let secret = tokenSecret, !secret.isEmpty { fields.append(QueryItem(name: "oauth_token_secret", value: secret)) }
+        if let secret = tokenSecret, !secret.isEmpty {
+            fields.append(QueryItem(name: "oauth_token_secret", value: secret))
+        }
         return SignInWithIdpRequest(
             requestUri: "http://localhost", postBody: IdpPostBody.oauth(providerId: providerID, fields: fields),
             idToken: idToken, autoCreate: autoCreate, pendingToken: pendingToken)

@@ -147,8 +147,10 @@ public final class LoopbackRecaptchaPage: Sendable {
         }
         let nonce = RandomToken.make(bytes: 16)
         var context: TemplateContext = [
-            "state": .text(state), "phoneNumber": .text(recipient), "recaptchaAction": .text(recaptchaAction), "lang": .text(languageCode ?? "en"),
-            "answerPath": .text(Self.answerPath), "codePath": .text(Self.codePath), "statusPath": .text(Self.statusPath),
+            "state": .text(state), "phoneNumber": .text(recipient), "recaptchaAction": .text(recaptchaAction),
+            "lang": .text(languageCode ?? "en"),
+            "answerPath": .text(Self.answerPath), "codePath": .text(Self.codePath),
+            "statusPath": .text(Self.statusPath),
             "fallbackPath": .text(Self.fallbackPath), "fallsBackToV2": .flag(plan.fallsBackToV2),
             "nonce": .text(nonce), "testWidget": .flag(testWidget), "needsV2": .flag(plan.needsV2Token),
             "needsEnterprise": .flag(plan.needsEnterpriseToken),
@@ -233,7 +235,9 @@ public final class LoopbackRecaptchaPage: Sendable {
     /// reCAPTCHA's `hl`: letters, digits and `-`, at most 6 characters.
     static func validLanguage(_ code: String) -> String? {
         guard !code.isEmpty, code.count <= 6,
-              code.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") })
+            code.unicodeScalars.allSatisfy({
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-")
+            })
         else { return nil }
         return code
     }

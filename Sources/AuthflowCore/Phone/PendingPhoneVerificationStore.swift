@@ -39,7 +39,8 @@ public struct PendingPhoneVerificationStore: Sendable {
     /// listing must not fail because of one damaged record.
     public func all() -> [PendingPhoneVerification] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names
+        return
+            names
             .filter { $0.hasPrefix(Self.filePrefix) && $0.hasSuffix(".json") }
             .compactMap { name in try? StateFile<PendingPhoneVerification>(name, in: directory).load() }
             .sorted { ($0.sentAt, $0.phoneNumber.e164) < ($1.sentAt, $1.phoneNumber.e164) }

@@ -16,7 +16,9 @@ public struct PhoneCodeConfirmation: Sendable {
     }
 
     /// Sends `code` for `pending`, for the purpose it was started with.
-    public func confirm(_ pending: PendingPhoneVerification, code: String) async throws(PhoneSignInError) -> SignInResult {
+    public func confirm(
+        _ pending: PendingPhoneVerification, code: String
+    ) async throws(PhoneSignInError) -> SignInResult {
         let purpose = pending.purpose
         let ending = SignInEnding(environment, purpose: purpose)
         let pendingStore = PendingPhoneVerificationStore(directory: environment.directory)

@@ -40,7 +40,9 @@ public struct PhoneCodeSources: Sendable {
     public var timeout: Duration?
 
     /// Sources in the documented order.
-    public init(given: String? = nil, command: CodeProgram? = nil, interactive: [PhoneCodeSource] = [], timeout: Duration? = nil) {
+    public init(
+        given: String? = nil, command: CodeProgram? = nil, interactive: [PhoneCodeSource] = [], timeout: Duration? = nil
+    ) {
         self.given = given
         self.command = command
         self.interactive = interactive
@@ -48,7 +50,9 @@ public struct PhoneCodeSources: Sendable {
     }
 
     /// The code for `pending`, and where it came from.
-    public func code(for pending: PendingPhoneVerification) async throws(PhoneSignInError) -> (code: String, origin: PhoneCodeOrigin) {
+    public func code(
+        for pending: PendingPhoneVerification
+    ) async throws(PhoneSignInError) -> (code: String, origin: PhoneCodeOrigin) {
         try await code(for: pending.sentCode)
     }
 

@@ -26,7 +26,8 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
         do {
             try self.init(validating: text)
         } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: error.description))
         }
     }
 
@@ -39,7 +40,7 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
     static func isE164(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         guard bytes.first == UInt8(ascii: "+"), (8...16).contains(bytes.count),
-              bytes[1] != UInt8(ascii: "0")
+            bytes[1] != UInt8(ascii: "0")
         else { return false }
         return bytes.dropFirst().allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
@@ -51,7 +52,7 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
         let formatting = Set(" -.()/\u{00A0}")
         let digits = text.filter(\.isASCIIDigit)
         guard text.allSatisfy({ $0.isASCIIDigit || formatting.contains($0) || $0 == "+" }),
-              text.filter({ $0 == "+" }).count <= 1, text.firstIndex(of: "+").map({ $0 == text.startIndex }) ?? true
+            text.filter({ $0 == "+" }).count <= 1, text.firstIndex(of: "+").map({ $0 == text.startIndex }) ?? true
         else { return nil }
         let candidate: String
         if text.hasPrefix("+") {
@@ -84,9 +85,11 @@ public struct PhoneNumberError: Error, Sendable, Equatable, CustomStringConverti
 
     public var description: String {
         let shown = given.trimmingWhitespace().isEmpty ? "An empty phone number" : "\"\(given)\""
-        let hint = suggestion.map { " Did you mean \($0)?" }
+        let hint =
+            suggestion.map { " Did you mean \($0)?" }
             ?? " Add + and the country code, e.g. +16505553434 or +447700900123."
-        return "\(shown) is not a phone number in E.164 form (+, the country code, then the number, digits only)." + hint
+        return "\(shown) is not a phone number in E.164 form (+, the country code, then the number, digits only)."
+            + hint
     }
 }
 

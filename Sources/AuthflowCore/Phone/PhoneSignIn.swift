@@ -38,7 +38,8 @@ public struct PhoneSignIn: Sendable {
         public init(
             verifier: PhoneVerifier? = nil, appVerificationDisabledForTesting: Bool = false, resend: Bool = false,
             code: String? = nil, codeCommand: CodeProgram? = nil, timeout: Duration = .seconds(300),
-            port: UInt16 = 0, templates: TemplateDirectory = .standard(), rendezvous: RendezvousDirectory? = .standard(),
+            port: UInt16 = 0, templates: TemplateDirectory = .standard(),
+            rendezvous: RendezvousDirectory? = .standard(),
             label: String? = nil
         ) {
             self.verifier = verifier
@@ -97,8 +98,10 @@ public struct PhoneSignIn: Sendable {
             recaptchaAction: "sendVerificationCode",
             label: options.label ?? "phone sign-in", options: options, interaction: interaction
         ) { verification, plan throws(IdentityToolkitError) in
-            try await environment.client.send(SendVerificationCodeRequest(
-                phoneNumber: number.e164, verification: verification, clientType: plan.clientType)).sessionInfo
+            try await environment.client.send(
+                SendVerificationCodeRequest(
+                    phoneNumber: number.e164, verification: verification, clientType: plan.clientType)
+            ).sessionInfo
         }
         let pending = PendingPhoneVerification(
             phoneNumber: number, verificationID: texted.verificationID, purpose: purpose, userID: userID,

@@ -19,7 +19,8 @@ public struct PhoneVerifierChoice: Sendable {
 
     /// The plan for `requested` (nil chooses automatically); `testMode` disables app verification for the
     /// project's fictional test numbers.
-    public func plan(requested: PhoneVerifier?, testMode: Bool) async throws(PhoneSignInError) -> PhoneVerificationPlan {
+    public func plan(requested: PhoneVerifier?, testMode: Bool) async throws(PhoneSignInError) -> PhoneVerificationPlan
+    {
         if requested == PhoneVerifier.none || testMode {
             let reason: PhoneVerificationPlan.Reason = configuration.emulatorHost != nil ? .emulator : .testMode
             return PhoneVerificationPlan(verifier: .none, clientType: .ios, reason: reason)
@@ -89,7 +90,9 @@ public struct PhoneVerifierChoice: Sendable {
                 throw .lookupFailed(error)
             }
             guard siteKey != nil else {
-                throw .lookupFailed(.malformedResponse(.init(status: 200, problem: "recaptchaParams has no recaptchaSiteKey", excerpt: "")))
+                throw .lookupFailed(
+                    .malformedResponse(
+                        .init(status: 200, problem: "recaptchaParams has no recaptchaSiteKey", excerpt: "")))
             }
         }
         return PhoneVerificationPlan(
@@ -103,7 +106,9 @@ public struct PhoneVerifierChoice: Sendable {
     /// The project's phone enforcement state and Enterprise site key, asked as the web SDK asks. Like the web
     /// SDK, a failed lookup (the emulator answers 501) counts as OFF: the v2 flow still works there.
     private func phoneEnforcement() async -> (state: RecaptchaEnforcementState, siteKey: String?) {
-        guard let reply = try? await client.send(GetRecaptchaConfigRequest(clientType: .web)) else { return (.off, nil) }
+        guard let reply = try? await client.send(GetRecaptchaConfigRequest(clientType: .web)) else {
+            return (.off, nil)
+        }
         let state = reply.enforcementState(for: .phone)
         return (state == .unspecified ? .off : state, reply.siteKey)
     }

@@ -40,10 +40,13 @@ struct SMSCodeStep: Sendable {
     ) async throws(PhoneSignInError) -> (texted: TextedCode, verifier: PhoneVerifier) {
         let plan = try await PhoneVerifierChoice(client: client, configuration: configuration)
             .plan(requested: options.verifier, testMode: options.appVerificationDisabledForTesting)
-        let step = SMSCodeStep(client: client, configuration: configuration, setting: Setting(
-            recipient: recipient, recaptchaAction: recaptchaAction, label: label, port: options.port,
-            templates: options.templates, rendezvous: options.rendezvous, timeout: options.timeout))
-        let texted = try await step.text(plan: plan, interaction: interaction) { verification throws(IdentityToolkitError) in
+        let step = SMSCodeStep(
+            client: client, configuration: configuration,
+            setting: Setting(
+                recipient: recipient, recaptchaAction: recaptchaAction, label: label, port: options.port,
+                templates: options.templates, rendezvous: options.rendezvous, timeout: options.timeout))
+        let texted = try await step.text(plan: plan, interaction: interaction) {
+            verification throws(IdentityToolkitError) in
             try await request(verification, plan)
         }
         return (texted, plan.verifier)
@@ -81,7 +84,8 @@ struct SMSCodeStep: Sendable {
                 return try await request(verification)
             } catch {
                 if !remaining.isEmpty, let code = error.serverError?.code,
-                   code == .invalidAppCredential || code == .missingRecaptchaToken {
+                    code == .invalidAppCredential || code == .missingRecaptchaToken
+                {
                     continue
                 }
                 throw .sendFailed(error)
@@ -97,7 +101,8 @@ struct SMSCodeStep: Sendable {
     ) async throws(PhoneSignInError) -> String {
         // The choice put the scheme in every hosted plan it made; only a plan built by hand can lack it.
         guard let scheme = plan.callbackScheme else {
-            throw .verifierUnavailable(PhoneVerifierChoice(client: client, configuration: configuration).hostedProblem()
+            throw .verifierUnavailable(
+                PhoneVerifierChoice(client: client, configuration: configuration).hostedProblem()
                     ?? .hostedNeedsIOSApp(missing: [.clientOrAppID]))
         }
         let resolved: ProjectConfiguration
@@ -119,11 +124,12 @@ struct SMSCodeStep: Sendable {
             appCheckToken: appCheckToken)
         let listener: RedirectListener<HostedVerifyAppAnswer>
         do {
-            listener = try RedirectListener(configuration: .init(
-                check: HostedVerifyAppCallback.check(eventID: page.eventID, scheme: scheme), port: setting.port,
-                schemes: [scheme.scheme], rendezvous: setting.rendezvous, label: setting.label,
-                templates: setting.templates,
-                successPage: ("reCAPTCHA solved", "Answer received; go back to the terminal for the SMS code.")))
+            listener = try RedirectListener(
+                configuration: .init(
+                    check: HostedVerifyAppCallback.check(eventID: page.eventID, scheme: scheme), port: setting.port,
+                    schemes: [scheme.scheme], rendezvous: setting.rendezvous, label: setting.label,
+                    templates: setting.templates,
+                    successPage: ("reCAPTCHA solved", "Answer received; go back to the terminal for the SMS code.")))
         } catch {
             throw .browser(error)
         }
@@ -177,16 +183,18 @@ struct SMSCodeStep: Sendable {
         }
         let listener: RedirectListener<LoopbackRecaptchaPage.Answer>
         do {
-            listener = try RedirectListener(configuration: .init(
-                check: page.check, port: setting.port, path: LoopbackRecaptchaPage.answerPath, rendezvous: nil,
-                label: setting.label, templates: setting.templates, routes: page.routes,
-                successPage: ("reCAPTCHA solved", "The SMS is being sent.")))
+            listener = try RedirectListener(
+                configuration: .init(
+                    check: page.check, port: setting.port, path: LoopbackRecaptchaPage.answerPath, rendezvous: nil,
+                    label: setting.label, templates: setting.templates, routes: page.routes,
+                    successPage: ("reCAPTCHA solved", "The SMS is being sent.")))
         } catch {
             throw .browser(error)
         }
         // Until the SMS is sent this only closes the page on failure; the value returned owns the listener.
         let texted = TextedCode(verificationID: "", page: page, listener: listener, ownsListener: false)
-        await interaction.present(PhoneBrowserPage(url: page.url(port: listener.port), verifier: .loopback), listener: listener)
+        await interaction.present(
+            PhoneBrowserPage(url: page.url(port: listener.port), verifier: .loopback), listener: listener)
         do throws(PhoneSignInError) {
             let answer = try await interaction.waitForAnswer(from: listener).get()
             page.sending()

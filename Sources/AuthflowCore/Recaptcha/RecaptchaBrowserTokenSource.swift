@@ -44,7 +44,8 @@ public struct RecaptchaBrowserTokenSource: RecaptchaTokenSource {
     /// Serves the page, shows it, and returns the token it posts.
     public func token(for request: RecaptchaTokenRequest) async throws(RecaptchaProtectionError) -> String {
         let page = LoopbackRecaptchaTokenPage(
-            siteKey: request.siteKey, action: request.action, script: script, languageCode: languageCode, templates: templates)
+            siteKey: request.siteKey, action: request.action, script: script, languageCode: languageCode,
+            templates: templates)
         do {
             try page.preload()
         } catch {
@@ -52,10 +53,11 @@ public struct RecaptchaBrowserTokenSource: RecaptchaTokenSource {
         }
         let listener: RedirectListener<LoopbackRecaptchaTokenPage.Answer>
         do {
-            listener = try RedirectListener(configuration: .init(
-                check: page.check, port: port, path: LoopbackRecaptchaTokenPage.answerPath, rendezvous: nil,
-                label: label, templates: templates, routes: page.routes,
-                successPage: ("reCAPTCHA done", "Go back to the terminal.")))
+            listener = try RedirectListener(
+                configuration: .init(
+                    check: page.check, port: port, path: LoopbackRecaptchaTokenPage.answerPath, rendezvous: nil,
+                    label: label, templates: templates, routes: page.routes,
+                    successPage: ("reCAPTCHA done", "Go back to the terminal.")))
         } catch {
             throw .browser(error)
         }

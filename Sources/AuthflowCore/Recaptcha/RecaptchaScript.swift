@@ -11,10 +11,11 @@ public enum RecaptchaScript: Sendable, Equatable {
 
     /// The script's address for `siteKey`, calling the page's function `onload` once loaded.
     public func url(siteKey: String, onload: String) -> String {
-        let base = switch self {
-        case .google: "https://www.google.com"
-        case .standIn(let origin): origin + "/www.google.com"
-        }
+        let base =
+            switch self {
+            case .google: "https://www.google.com"
+            case .standIn(let origin): origin + "/www.google.com"
+            }
         return base + "/recaptcha/enterprise.js?render=\(PercentEncoding.encodeUnreserved(siteKey))&onload=\(onload)"
     }
 

@@ -1,4 +1,5 @@
 import AuthflowStorage
+
 /// Keeps the signed-in user of one project (and tenant) in `session.json` in its state directory.
 public struct SessionStore: Sendable {
     /// The project's state directory.

@@ -21,7 +21,8 @@ public struct SessionTokens: Codable, Sendable, Equatable, CustomStringConvertib
     /// falls back to the token's own `exp` claim, then to one hour, the lifetime Firebase always uses.
     public init(idToken: String, refreshToken: String, expiresIn: String?, receivedAt: Date = Date()) {
         let seconds = expiresIn.flatMap { Double($0.trimmingWhitespace()) }
-        let expiry = seconds.flatMap { $0 > 0 ? receivedAt.addingTimeInterval($0) : nil }
+        let expiry =
+            seconds.flatMap { $0 > 0 ? receivedAt.addingTimeInterval($0) : nil }
             ?? IDTokenClaims(jwt: idToken)?.expiresAt
             ?? receivedAt.addingTimeInterval(3600)
         self.init(idToken: idToken, refreshToken: refreshToken, expiresAt: expiry)

@@ -25,17 +25,19 @@ public enum SignInResult: Sendable, Equatable {
                 throw .projectMismatch(mismatch)
             }
             var session = SessionBuilder.session(
-                tokens: tokens, reply: reply, project: project, enrolledFactors: previous?.enrolledFactors ?? [], now: now)
+                tokens: tokens, reply: reply, project: project, enrolledFactors: previous?.enrolledFactors ?? [],
+                now: now)
             if session.email == nil { session.email = email }
             if let expectedUID, session.uid != expectedUID {
                 throw .userMismatch(expectedUID: expectedUID, signedInUID: session.uid, email: session.email)
             }
             return .signedIn(session, isNewUser: reply.isNewUser ?? false)
         case .secondFactorRequired(let pendingCredential, let hints):
-            return .secondFactorRequired(SecondFactorChallenge(
-                pendingCredential: pendingCredential, hints: hints, firstFactor: firstFactor,
-                email: reply.email ?? email, purpose: purpose, expectedUID: expectedUID, previousSession: previous,
-                project: project))
+            return .secondFactorRequired(
+                SecondFactorChallenge(
+                    pendingCredential: pendingCredential, hints: hints, firstFactor: firstFactor,
+                    email: reply.email ?? email, purpose: purpose, expectedUID: expectedUID, previousSession: previous,
+                    project: project))
         case .conflict(let conflict):
             throw .conflict(conflict)
         case .malformed:

@@ -37,9 +37,10 @@ public struct TokenRefresher: Sendable {
                 if let mismatch = ProjectMismatch.check(idToken: reply.idToken, project: session.project) {
                     throw SessionError.projectMismatch(mismatch)
                 }
-                session.update(tokens: SessionTokens(
-                    idToken: reply.idToken, refreshToken: reply.refreshToken, expiresIn: reply.expiresIn,
-                    receivedAt: now()))
+                session.update(
+                    tokens: SessionTokens(
+                        idToken: reply.idToken, refreshToken: reply.refreshToken, expiresIn: reply.expiresIn,
+                        receivedAt: now()))
                 try save(session)
                 return session
             }

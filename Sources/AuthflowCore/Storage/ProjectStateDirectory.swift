@@ -1,4 +1,5 @@
 import AuthflowStorage
+
 /// The private directory holding one project's (and tenant's) state: its session and pending flows.
 ///
 /// Layout under the state root: `projects/<projectId>[/tenants/<tenantId>]`, and for emulators
@@ -52,8 +53,10 @@ public struct ProjectStateDirectory: Sendable, Equatable {
     static func safeName(_ text: String) -> String {
         var name = ""
         for byte in text.utf8 {
-            let isSafe = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || (byte == UInt8(ascii: ".") && !name.isEmpty)
+            let isSafe =
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+                || (byte == UInt8(ascii: ".") && !name.isEmpty)
             if isSafe {
                 name.unicodeScalars.append(Unicode.Scalar(byte))
             } else {

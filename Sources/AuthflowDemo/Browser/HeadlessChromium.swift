@@ -2,6 +2,7 @@ import AuthflowHTTP
 import AuthflowListener
 import AuthflowPrimitives
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -44,11 +45,15 @@ public final class HeadlessChromium: @unchecked Sendable {
     /// Starts chromedriver on a free port and opens a headless browser session.
     public init(programs: Programs? = HeadlessChromium.locate()) async throws(HeadlessChromiumError) {
         guard let programs else {
-            throw HeadlessChromiumError("Chromium and chromedriver are not installed (Debian: apt-get install chromium chromium-driver).")
+            throw HeadlessChromiumError(
+                "Chromium and chromedriver are not installed (Debian: apt-get install chromium chromium-driver).")
         }
-        guard let pipe = ChildPipe.make() else { throw HeadlessChromiumError("Could not create a pipe for chromedriver.") }
+        guard let pipe = ChildPipe.make() else {
+            throw HeadlessChromiumError("Could not create a pipe for chromedriver.")
+        }
         do {
-            driver = try ChildProcess.spawn(programs.chromedriver, arguments: ["--port=0"], options: .init(standardOutput: pipe.write))
+            driver = try ChildProcess.spawn(
+                programs.chromedriver, arguments: ["--port=0"], options: .init(standardOutput: pipe.write))
         } catch {
             close(pipe.read)
             close(pipe.write)
@@ -68,10 +73,13 @@ public final class HeadlessChromium: @unchecked Sendable {
                     "goog:loggingPrefs": ["performance": "ALL"],
                     "goog:chromeOptions": [
                         "binary": programs.chromium,
-                        "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"],
+                        "args": [
+                            "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                            "--no-first-run",
+                        ],
                     ],
-                ] as [String: Any],
-            ],
+                ] as [String: Any]
+            ]
         ]
         var created: [String: Any] = [:]
         // chromedriver prints its port before it accepts connections.
@@ -79,7 +87,7 @@ public final class HeadlessChromium: @unchecked Sendable {
             do {
                 created = try await Self.call(http, "POST", "\(base)/session", capabilities)
                 break
-            } catch where attempt < 49 {
+            } catch  where attempt < 49 {
                 try? await Task.sleep(for: .milliseconds(100))
             } catch {
                 created = [:]
@@ -148,12 +156,12 @@ public final class HeadlessChromium: @unchecked Sendable {
         var urls: [String] = []
         for entry in entries {
             guard let text = entry["message"] as? String,
-                  let event = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-                  let message = event["message"] as? [String: Any],
-                  message["method"] as? String == "Network.requestWillBeSent",
-                  let parameters = message["params"] as? [String: Any],
-                  let request = parameters["request"] as? [String: Any],
-                  let url = request["url"] as? String, url.hasPrefix(prefix)
+                let event = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+                let message = event["message"] as? [String: Any],
+                message["method"] as? String == "Network.requestWillBeSent",
+                let parameters = message["params"] as? [String: Any],
+                let request = parameters["request"] as? [String: Any],
+                let url = request["url"] as? String, url.hasPrefix(prefix)
             else { continue }
             urls.append(url)
         }
@@ -161,7 +169,9 @@ public final class HeadlessChromium: @unchecked Sendable {
     }
 
     /// Waits up to `limit` for the browser to attempt a navigation starting with `prefix`; returns the first.
-    public func waitForNavigation(startingWith prefix: String, limit: Duration = .seconds(30)) async throws(HeadlessChromiumError) -> String {
+    public func waitForNavigation(
+        startingWith prefix: String, limit: Duration = .seconds(30)
+    ) async throws(HeadlessChromiumError) -> String {
         let deadline = ContinuousClock.now + limit
         while ContinuousClock.now < deadline {
             if let first = try await attemptedNavigations(startingWith: prefix).first { return first }
@@ -178,7 +188,9 @@ public final class HeadlessChromium: @unchecked Sendable {
         return element
     }
 
-    private func command(_ method: String, _ path: String, _ body: [String: Any]?) async throws(HeadlessChromiumError) -> [String: Any] {
+    private func command(
+        _ method: String, _ path: String, _ body: [String: Any]?
+    ) async throws(HeadlessChromiumError) -> [String: Any] {
         try await Self.call(http, method, "\(base)/session/\(session)/\(path)", body, wrapped: true)
     }
 
@@ -188,9 +200,11 @@ public final class HeadlessChromium: @unchecked Sendable {
         let data = body.flatMap { try? JSONSerialization.data(withJSONObject: $0) }
         let response: HTTPResponse
         do {
-            response = try await http.send(HTTPRequest(
-                method: HTTPMethod(rawValue: method), url: url,
-                headers: [HTTPHeader(name: "Content-Type", value: "application/json")], body: data.map { Array($0) }))
+            response = try await http.send(
+                HTTPRequest(
+                    method: HTTPMethod(rawValue: method), url: url,
+                    headers: [HTTPHeader(name: "Content-Type", value: "application/json")], body: data.map { Array($0) }
+                ))
         } catch {
             throw HeadlessChromiumError("WebDriver \(method) \(url) failed: \(error)")
         }

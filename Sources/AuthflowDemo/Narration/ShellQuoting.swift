@@ -9,10 +9,12 @@ enum ShellQuoting {
 
     /// One word: as is when it holds only characters no shell treats specially, else in single quotes.
     static func word(_ text: String) -> String {
-        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
-            scalar.properties.isAlphabetic && scalar.isASCII || ("0"..."9").contains(scalar)
-                || "@%+=:,./-_".unicodeScalars.contains(scalar)
-        }
+        let plain =
+            !text.isEmpty
+            && text.unicodeScalars.allSatisfy { scalar in
+                scalar.properties.isAlphabetic && scalar.isASCII || ("0"..."9").contains(scalar)
+                    || "@%+=:,./-_".unicodeScalars.contains(scalar)
+            }
         if plain { return text }
         return "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }

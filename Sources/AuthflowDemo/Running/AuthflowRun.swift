@@ -2,6 +2,7 @@ import AuthflowListener
 import AuthflowPrimitives
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,7 +19,9 @@ final class AuthflowRun: Sendable {
     private let output: OutputCollector?
     private let narrator: DemoNarrator
 
-    private init(arguments: [String], child: ChildProcess, input: Int32?, narrator: DemoNarrator, output: OutputCollector?) {
+    private init(
+        arguments: [String], child: ChildProcess, input: Int32?, narrator: DemoNarrator, output: OutputCollector?
+    ) {
         self.arguments = arguments
         self.child = child
         self.input = Mutex(input)
@@ -33,19 +36,24 @@ final class AuthflowRun: Sendable {
     ) throws(DemoFailure) -> AuthflowRun {
         narrator.command(["authflow"] + arguments)
         if interactive {
-            let child = try spawn(executable, arguments, .init(
-                environment: environment, standardInput: STDIN_FILENO, standardOutput: STDOUT_FILENO,
-                standardError: STDERR_FILENO))
+            let child = try spawn(
+                executable, arguments,
+                .init(
+                    environment: environment, standardInput: STDIN_FILENO, standardOutput: STDOUT_FILENO,
+                    standardError: STDERR_FILENO))
             return AuthflowRun(arguments: arguments, child: child, input: nil, narrator: narrator, output: nil)
         }
         guard let stdin = ChildPipe.make(), let stdout = ChildPipe.make(), let stderr = ChildPipe.make() else {
-            throw .setup("Could not create pipes for `authflow \(arguments.first ?? "")`: \(String(cString: strerror(errno))).")
+            throw .setup(
+                "Could not create pipes for `authflow \(arguments.first ?? "")`: \(String(cString: strerror(errno))).")
         }
         let child: ChildProcess
         do {
-            child = try spawn(executable, arguments, .init(
-                environment: environment, standardInput: stdin.read, standardOutput: stdout.write,
-                standardError: stderr.write))
+            child = try spawn(
+                executable, arguments,
+                .init(
+                    environment: environment, standardInput: stdin.read, standardOutput: stdout.write,
+                    standardError: stderr.write))
         } catch {
             for descriptor in [stdin.read, stdin.write, stdout.read, stdout.write, stderr.read, stderr.write] {
                 close(descriptor)
@@ -61,7 +69,9 @@ final class AuthflowRun: Sendable {
         return AuthflowRun(arguments: arguments, child: child, input: stdin.write, narrator: narrator, output: output)
     }
 
-    private static func spawn(_ executable: String, _ arguments: [String], _ options: ChildProcess.Options) throws(DemoFailure) -> ChildProcess {
+    private static func spawn(
+        _ executable: String, _ arguments: [String], _ options: ChildProcess.Options
+    ) throws(DemoFailure) -> ChildProcess {
         do {
             return try ChildProcess.spawn(executable, arguments: arguments, options: options)
         } catch {
@@ -98,7 +108,12 @@ final class AuthflowRun: Sendable {
 
     /// Waits for the command to end; fails with its status unless it is `expected` (0: success).
     func finish(expecting expected: Int32 = 0) async throws(DemoFailure) {
-        if let input = input.withLock({ descriptor in defer { descriptor = nil }; return descriptor }) { close(input) }
+        if let input = input.withLock({ descriptor in
+            defer { descriptor = nil }
+            return descriptor
+        }) {
+            close(input)
+        }
         let child = self.child
         let output = self.output
         // Ctrl-C on the tour ends the command it waits for, so the tour can clean up.

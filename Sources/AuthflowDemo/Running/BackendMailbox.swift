@@ -21,16 +21,21 @@ struct BackendMailbox: Sendable {
     }
 
     /// The first SMS code sent to `phoneNumber` after `mark`.
-    func smsCode(to phoneNumber: String, after mark: Mark, limit: Duration = .seconds(60)) async throws(DemoFailure) -> String {
+    func smsCode(
+        to phoneNumber: String, after mark: Mark, limit: Duration = .seconds(60)
+    ) async throws(DemoFailure) -> String {
         let found = await poll(limit) {
-            backend.verificationCodes.first { $0.phoneNumber == phoneNumber && !mark.codes.contains($0.sessionInfo) }?.code
+            backend.verificationCodes.first { $0.phoneNumber == phoneNumber && !mark.codes.contains($0.sessionInfo) }?
+                .code
         }
         guard let found else { throw .backend("No SMS code for \(phoneNumber) appeared at \(codesURL).") }
         return found
     }
 
     /// The first email of `requestType` (`EMAIL_SIGNIN`, `VERIFY_EMAIL`, …) sent to `email` after `mark`.
-    func link(_ requestType: String, to email: String, after mark: Mark, limit: Duration = .seconds(60)) async throws(DemoFailure) -> String {
+    func link(
+        _ requestType: String, to email: String, after mark: Mark, limit: Duration = .seconds(60)
+    ) async throws(DemoFailure) -> String {
         let found = await poll(limit) {
             backend.oobCodes.first {
                 $0.requestType == requestType && $0.email == email && !mark.links.contains($0.oobCode)

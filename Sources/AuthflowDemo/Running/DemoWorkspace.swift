@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,11 +17,15 @@ public struct DemoWorkspace: Sendable {
     public var runtimeDirectory: String { path + "/run" }
 
     /// Creates a fresh workspace under `$TMPDIR` (or /tmp).
-    public static func create(environment: [String: String] = ProcessInfo.processInfo.environment) throws(DemoFailure) -> DemoWorkspace {
+    public static func create(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(DemoFailure) -> DemoWorkspace {
         let base = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
         var template = Array((base + "/authflow-demo.XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
-            throw DemoFailure.setup("Could not create a private directory under \(base): \(String(cString: strerror(errno))). Set TMPDIR to a writable directory.")
+            throw DemoFailure.setup(
+                "Could not create a private directory under \(base): \(String(cString: strerror(errno))). Set TMPDIR to a writable directory."
+            )
         }
         let workspace = DemoWorkspace(path: String(cString: made))
         for directory in [workspace.stateHome, workspace.runtimeDirectory] where mkdir(directory, 0o700) != 0 {
@@ -31,7 +36,9 @@ public struct DemoWorkspace: Sendable {
 
     /// The environment every tour command runs with: ours, minus anything that would point it at another
     /// project or a proxy, plus the backend and this workspace.
-    func environment(backendHost: String, projectID: String, apiKey: String, inheriting inherited: [String: String]) -> [String: String] {
+    func environment(
+        backendHost: String, projectID: String, apiKey: String, inheriting inherited: [String: String]
+    ) -> [String: String] {
         var environment = inherited.filter { key, _ in
             !(key.hasPrefix("FIREBASE_") || key.lowercased().hasSuffix("_proxy") || key == "AUTHFLOW_LANG")
         }

@@ -19,19 +19,26 @@ struct AppleTourStep: TourStep {
         if context.interactive {
             return try await byPerson(context)
         }
-        if context.settings.headlessBrowser, let programs = HeadlessChromium.locate(environment: context.settings.environment) {
+        if context.settings.headlessBrowser,
+            let programs = HeadlessChromium.locate(environment: context.settings.environment)
+        {
             return try await byHeadlessChromium(context, programs)
         }
-        context.narrator.say(context.settings.headlessBrowser
-            ? "Chromium and chromedriver are not installed (Debian: chromium, chromium-driver), so the tour takes"
-            : "Without the headless browser (--no-headless-browser) the tour takes")
-        context.narrator.say("the route for apps that ran Apple's flow themselves: Apple's identity token and its raw nonce.")
+        context.narrator.say(
+            context.settings.headlessBrowser
+                ? "Chromium and chromedriver are not installed (Debian: chromium, chromium-driver), so the tour takes"
+                : "Without the headless browser (--no-headless-browser) the tour takes")
+        context.narrator.say(
+            "the route for apps that ran Apple's flow themselves: Apple's identity token and its raw nonce.")
         return try await byIdentityToken(context)
     }
 
-    private func byHeadlessChromium(_ context: DemoContext, _ programs: HeadlessChromium.Programs) async throws(DemoFailure) -> String {
+    private func byHeadlessChromium(
+        _ context: DemoContext, _ programs: HeadlessChromium.Programs
+    ) async throws(DemoFailure) -> String {
         let narrator = context.narrator
-        narrator.say("authflow prints the sign-in page (the backend's stand-in for Apple's) and waits for the answer on the")
+        narrator.say(
+            "authflow prints the sign-in page (the backend's stand-in for Apple's) and waits for the answer on the")
         narrator.say("app's custom scheme:")
         let run = try context.start(["apple", "sign-in", "--no-browser"] + Self.app)
         do throws(DemoFailure) {
@@ -40,10 +47,11 @@ struct AppleTourStep: TourStep {
                 return text.hasPrefix("http") && text.contains("/emulator/auth/handler?") ? text : nil
             }
             guard let page = found else {
-                try await run.finish()  // it ended: its own status says why
+                try await run.finish() // it ended: its own status says why
                 throw .backend("`authflow apple sign-in` printed no sign-in page address.")
             }
-            narrator.say("Headless Chromium opens it and adds a fake Apple account with a private-relay address and a name:")
+            narrator.say(
+                "Headless Chromium opens it and adds a fake Apple account with a private-relay address and a name:")
             let callback = try await Self.clickThrough(page, programs)
             narrator.say("The page sent the browser to \(Self.scheme)://…; the desktop hands such a URL to authflow")
             narrator.say("(`authflow register-scheme` sets that up):")
@@ -58,7 +66,9 @@ struct AppleTourStep: TourStep {
     }
 
     /// Adds the account on the widget and returns the custom-scheme URL the browser was sent to.
-    private static func clickThrough(_ page: String, _ programs: HeadlessChromium.Programs) async throws(DemoFailure) -> String {
+    private static func clickThrough(
+        _ page: String, _ programs: HeadlessChromium.Programs
+    ) async throws(DemoFailure) -> String {
         try await IdPWidgetAccount(email: relayEmail, name: fullName, scheme: scheme).add(on: page, programs)
     }
 
@@ -67,7 +77,7 @@ struct AppleTourStep: TourStep {
         narrator.say("First a nonce: its SHA-256 goes into Apple's request, the raw value to Firebase.")
         let printed = try await context.run(["apple", "nonce", "--json"])
         guard let object = try? JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: Any],
-              let raw = object["raw"] as? String, let hashed = object["sha256"] as? String
+            let raw = object["raw"] as? String, let hashed = object["sha256"] as? String
         else { throw .backend("`authflow apple nonce --json` printed no raw nonce and SHA-256.") }
         let token = Self.unsignedIdentityToken(nonce: hashed)
         narrator.say("Apple's identity token names that hash; the backend, like the emulator, takes an unsigned one:")
@@ -78,7 +88,8 @@ struct AppleTourStep: TourStep {
 
     private func byPerson(_ context: DemoContext) async throws(DemoFailure) -> String {
         let narrator = context.narrator
-        narrator.say("Your browser opens the backend's stand-in for Apple's page: add an account. The page then sends the")
+        narrator.say(
+            "Your browser opens the backend's stand-in for Apple's page: add an account. The page then sends the")
         narrator.say("browser to \(Self.scheme)://…; authflow offers to register that scheme with your desktop, or")
         narrator.say("paste the address where it asks. (`authflow unregister-scheme \(Self.scheme)` removes it again.)")
         let run = try context.start(

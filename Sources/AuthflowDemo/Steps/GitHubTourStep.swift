@@ -13,7 +13,8 @@ struct GitHubTourStep: TourStep {
     func run(in context: DemoContext) async throws(DemoFailure) -> String {
         let narrator = context.narrator
         if context.interactive {
-            narrator.say("Your browser opens the backend's stand-in for GitHub's page: add an account. The page then sends")
+            narrator.say(
+                "Your browser opens the backend's stand-in for GitHub's page: add an account. The page then sends")
             narrator.say("the browser to \(AppleTourStep.scheme)://…; paste that address where authflow asks.")
             let run = try context.start(
                 ["oauth", "sign-in", "--provider", "github.com", "--scopes", "read:user"] + AppleTourStep.app
@@ -22,29 +23,36 @@ struct GitHubTourStep: TourStep {
             try await context.run(["whoami"])
             return "signed in with GitHub through the IdP page, by you"
         }
-        narrator.say("authflow prints the sign-in page (the backend's stand-in for GitHub's) and waits for the answer on")
-        narrator.say("the app's custom scheme; --show-provider-tokens also prints GitHub's access token, for GitHub's API:")
+        narrator.say(
+            "authflow prints the sign-in page (the backend's stand-in for GitHub's) and waits for the answer on")
+        narrator.say(
+            "the app's custom scheme; --show-provider-tokens also prints GitHub's access token, for GitHub's API:")
         let run = try context.start(
-            ["oauth", "sign-in", "--provider", "github.com", "--scopes", "read:user", "--no-browser",
-             "--show-provider-tokens"] + AppleTourStep.app)
+            [
+                "oauth", "sign-in", "--provider", "github.com", "--scopes", "read:user", "--no-browser",
+                "--show-provider-tokens",
+            ] + AppleTourStep.app)
         do throws(DemoFailure) {
             let found = await run.waitForOutput(limit: .seconds(60)) { line -> String? in
                 let text = line.trimmingCharacters(in: .whitespaces)
                 return text.hasPrefix("http") && text.contains("/emulator/auth/handler?") ? text : nil
             }
             guard let page = found else {
-                try await run.finish()  // it ended: its own status says why
+                try await run.finish() // it ended: its own status says why
                 throw .backend("`authflow oauth sign-in` printed no sign-in page address.")
             }
             let callback: String
-            if context.settings.headlessBrowser, let programs = HeadlessChromium.locate(environment: context.settings.environment) {
+            if context.settings.headlessBrowser,
+                let programs = HeadlessChromium.locate(environment: context.settings.environment)
+            {
                 narrator.say("Headless Chromium opens it and adds a fake GitHub account:")
                 callback = try await Self.clickThrough(page, programs)
             } else {
                 narrator.say("Without headless Chromium the tour submits the page's \"add account\" form itself:")
                 callback = try await Self.submitForm(page)
             }
-            narrator.say("The page sent the browser to \(AppleTourStep.scheme)://…, which the desktop hands to authflow:")
+            narrator.say(
+                "The page sent the browser to \(AppleTourStep.scheme)://…, which the desktop hands to authflow:")
             try await context.run(["handle-url", callback])
             try await run.finish()
         } catch {
@@ -55,19 +63,24 @@ struct GitHubTourStep: TourStep {
         return "signed in with GitHub as \(Self.email) (\(Self.name)), through the IdP page"
     }
 
-    private static func clickThrough(_ page: String, _ programs: HeadlessChromium.Programs) async throws(DemoFailure) -> String {
+    private static func clickThrough(
+        _ page: String, _ programs: HeadlessChromium.Programs
+    ) async throws(DemoFailure) -> String {
         try await IdPWidgetAccount(email: email, name: name, scheme: AppleTourStep.scheme).add(on: page, programs)
     }
 
     /// The widget's form as a GET of its select address, as the page submits it; returns where it leads.
     private static func submitForm(_ page: String) async throws(DemoFailure) -> String {
-        let select = page.replacingOccurrences(of: "/emulator/auth/handler?", with: "/emulator/auth/handler/select?")
-            + "&new_account=1&email=" + PercentEncoding.encodeUnreserved(email) + "&display_name=" + PercentEncoding.encodeUnreserved(name)
+        let select =
+            page.replacingOccurrences(of: "/emulator/auth/handler?", with: "/emulator/auth/handler/select?")
+            + "&new_account=1&email=" + PercentEncoding.encodeUnreserved(email) + "&display_name="
+            + PercentEncoding.encodeUnreserved(name)
         let client = HTTPClient(configuration: HTTPClientConfiguration(redirects: .doNotFollow, proxy: .none))
         do {
             let response = try await client.send(HTTPRequest(url: select))
             guard let location = response.header("Location") else {
-                throw DemoFailure.backend("The sign-in page answered \(response.status) without sending the browser on.")
+                throw DemoFailure.backend(
+                    "The sign-in page answered \(response.status) without sending the browser on.")
             }
             return location
         } catch let failure as DemoFailure {

@@ -7,7 +7,8 @@ struct PhoneTourStep: TourStep {
         let narrator = context.narrator
         var arguments = ["phone", "sign-in", Self.phoneNumber]
         if context.interactive {
-            narrator.say("Your browser opens authflow's reCAPTCHA page on http://localhost; click it, then type the code.")
+            narrator.say(
+                "Your browser opens authflow's reCAPTCHA page on http://localhost; click it, then type the code.")
             arguments += ["--verifier", "loopback"] + context.browserArguments
         } else {
             narrator.say("Against an emulator no reCAPTCHA is needed; the command sends the SMS and asks for the code.")

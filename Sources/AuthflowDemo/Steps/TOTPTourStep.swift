@@ -38,8 +38,9 @@ struct TOTPTourStep: TourStep {
 
             narrator.say("Sign in again: the first factor is accepted, and Firebase asks for the app's code.")
             try await context.signInWithEmailLink(Self.email, expecting: 5)
-            narrator.say("No terminal to ask on, so it stopped with exit status 5. Finish with the app's next code "
-                + "(each code works once, and the enrolment used the current one):")
+            narrator.say(
+                "No terminal to ask on, so it stopped with exit status 5. Finish with the app's next code "
+                    + "(each code works once, and the enrolment used the current one):")
             try await context.run(["mfa", "resolve", "--code", Self.code(app, ahead: 30)])
         }
         try await context.run(["whoami"])
@@ -55,7 +56,7 @@ struct TOTPTourStep: TourStep {
             return String(line[start.lowerBound...])
         }
         guard let uri, let secret = QueryParameters(url: uri).value("secret"),
-              let app = TimeBasedOneTimePassword(base32Secret: secret)
+            let app = TimeBasedOneTimePassword(base32Secret: secret)
         else {
             throw .setup("`authflow mfa enroll --totp` printed no otpauth:// URI to compute codes from.")
         }

@@ -53,7 +53,9 @@ struct DemoContext: Sendable {
 
     /// Types a code into `run` once the backend has sent it; in interactive mode the person types it, so
     /// the tour only says what arrived.
-    func answerSMS(to phoneNumber: String, after mark: BackendMailbox.Mark, in run: AuthflowRun) async throws(DemoFailure) {
+    func answerSMS(
+        to phoneNumber: String, after mark: BackendMailbox.Mark, in run: AuthflowRun
+    ) async throws(DemoFailure) {
         let code = try await mailbox.smsCode(to: phoneNumber, after: mark)
         if run.isInteractive {
             narrator.say("The backend \"texted\" \(phoneNumber) the code \(code). Type it where the command asks.")

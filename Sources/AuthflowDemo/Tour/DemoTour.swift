@@ -58,7 +58,8 @@ public struct DemoTour: Sendable {
                     workspace.remove()
                     return error.exitStatus
                 }
-                narrator.raw("""
+                narrator.raw(
+                    """
 
                     The tour stopped at step \(index + 1) (\(kind.rawValue)). Its state is kept for a look:
                       \(workspace.path)
@@ -74,7 +75,8 @@ public struct DemoTour: Sendable {
 
     private func introduce(_ context: DemoContext) {
         let backend = context.backend
-        narrator.raw("""
+        narrator.raw(
+            """
             authflow demo: every sign-in flow, end to end, against the embedded backend.
             The backend stands in for Firebase Auth the way the Auth Emulator does (`authflow emulator`); it is
             a test and demo backend, not a production identity server.
@@ -92,7 +94,8 @@ public struct DemoTour: Sendable {
     private func conclude(_ achieved: [String], _ context: DemoContext) {
         let kept = settings.keepState
         if !kept { context.workspace.remove() }
-        narrator.raw("""
+        narrator.raw(
+            """
 
             Done: \(achieved.count) of \(achieved.count) flows completed:
             \(achieved.map { "  - " + $0 }.joined(separator: "\n"))

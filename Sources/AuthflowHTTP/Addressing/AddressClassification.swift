@@ -43,29 +43,29 @@ extension IPAddress {
     }
 
     private static let blockedIPv4: [(network: IPAddress, prefix: Int)] = [
-        (ipv4(0, 0, 0, 0), 8),         // "this network"
-        (ipv4(10, 0, 0, 0), 8),        // private
-        (ipv4(100, 64, 0, 0), 10),     // carrier-grade NAT
-        (ipv4(127, 0, 0, 0), 8),       // loopback
-        (ipv4(169, 254, 0, 0), 16),    // link-local, including cloud metadata services
-        (ipv4(172, 16, 0, 0), 12),     // private
-        (ipv4(192, 0, 0, 0), 24),      // IETF protocol assignments
-        (ipv4(192, 0, 2, 0), 24),      // documentation
-        (ipv4(192, 88, 99, 0), 24),    // 6to4 relay anycast
-        (ipv4(192, 168, 0, 0), 16),    // private
-        (ipv4(198, 18, 0, 0), 15),     // benchmarking
-        (ipv4(198, 51, 100, 0), 24),   // documentation
-        (ipv4(203, 0, 113, 0), 24),    // documentation
-        (ipv4(224, 0, 0, 0), 4),       // multicast
-        (ipv4(240, 0, 0, 0), 4),       // reserved and broadcast
+        (ipv4(0, 0, 0, 0), 8), // "this network"
+        (ipv4(10, 0, 0, 0), 8), // private
+        (ipv4(100, 64, 0, 0), 10), // carrier-grade NAT
+        (ipv4(127, 0, 0, 0), 8), // loopback
+        (ipv4(169, 254, 0, 0), 16), // link-local, including cloud metadata services
+        (ipv4(172, 16, 0, 0), 12), // private
+        (ipv4(192, 0, 0, 0), 24), // IETF protocol assignments
+        (ipv4(192, 0, 2, 0), 24), // documentation
+        (ipv4(192, 88, 99, 0), 24), // 6to4 relay anycast
+        (ipv4(192, 168, 0, 0), 16), // private
+        (ipv4(198, 18, 0, 0), 15), // benchmarking
+        (ipv4(198, 51, 100, 0), 24), // documentation
+        (ipv4(203, 0, 113, 0), 24), // documentation
+        (ipv4(224, 0, 0, 0), 4), // multicast
+        (ipv4(240, 0, 0, 0), 4), // reserved and broadcast
     ]
 
     private static let globalUnicast = ipv6([0x2000])
     private static let nat64 = ipv6([0x0064, 0xFF9B])
 
     private static let blockedIPv6: [(network: IPAddress, prefix: Int)] = [
-        (ipv6([0x2001, 0x0DB8]), 32),  // documentation
-        (ipv6([0x2001, 0x0010]), 28),  // ORCHID
-        (ipv6([0x2001, 0x0000]), 32),  // Teredo: hides an IPv4 address
+        (ipv6([0x2001, 0x0DB8]), 32), // documentation
+        (ipv6([0x2001, 0x0010]), 28), // ORCHID
+        (ipv6([0x2001, 0x0000]), 32), // Teredo: hides an IPv4 address
     ]
 }

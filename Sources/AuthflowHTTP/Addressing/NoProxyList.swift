@@ -52,7 +52,9 @@ struct NoProxyList: Sendable {
 
     private static func trimmed(_ value: String) -> String {
         var text = Substring(value)
-        if text.hasPrefix("["), let close = text.firstIndex(of: "]") { text = text[text.index(after: text.startIndex)..<close] }
+        if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
+            text = text[text.index(after: text.startIndex)..<close]
+        }
         while text.hasSuffix(".") { text = text.dropLast() }
         return String(text)
     }

@@ -20,10 +20,12 @@ public struct HTTPClient: Sendable {
         let cancellation = CancellationFlag()
         let configuration = self.configuration
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>) in
+            await withCheckedContinuation {
+                (continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>) in
                 let thread = Thread {
                     continuation.resume(
-                        returning: CurlTransfer.perform(request, configuration: configuration, cancellation: cancellation)
+                        returning: CurlTransfer.perform(
+                            request, configuration: configuration, cancellation: cancellation)
                     )
                 }
                 thread.name = "authflow-http"

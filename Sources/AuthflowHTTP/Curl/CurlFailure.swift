@@ -36,14 +36,15 @@ enum CurlFailure {
             if connected { return .timedOut(phase: .total, limit: configuration.totalTimeout) }
             return .timedOut(phase: .connect, limit: min(configuration.connectTimeout, configuration.totalTimeout))
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
-             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
-             CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CRL_BADFILE, CURLE_SSL_SHUTDOWN_FAILED, CURLE_USE_SSL_FAILED:
+            CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
+            CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CRL_BADFILE, CURLE_SSL_SHUTDOWN_FAILED, CURLE_USE_SSL_FAILED:
             return .tls(host: host, detail: detail)
         case CURLE_TOO_MANY_REDIRECTS:
             let limit = if case .follow(let maximum) = configuration.redirects { maximum } else { 0 }
             return .transport(
                 code: Int(code.rawValue),
-                detail: "the server redirected more than \(limit) times, the most this client follows; the link may loop"
+                detail:
+                    "the server redirected more than \(limit) times, the most this client follows; the link may loop"
             )
         default:
             return .transport(code: Int(code.rawValue), detail: detail)

@@ -25,7 +25,8 @@ enum CurlTransfer {
         let state = TransferState(
             maxResponseBytes: configuration.maxResponseBytes,
             cancellation: cancellation,
-            addressGuard: AddressGuard(policy: configuration.addressPolicy, proxy: configuration.proxy, proxyURL: proxyURL)
+            addressGuard: AddressGuard(
+                policy: configuration.addressPolicy, proxy: configuration.proxy, proxyURL: proxyURL)
         )
         state.handle = easy.raw
         let userdata = Unmanaged.passUnretained(state).toOpaque()

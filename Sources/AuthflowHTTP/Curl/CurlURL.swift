@@ -13,8 +13,8 @@ enum CurlURL {
     static func parse(_ url: String) -> Parts? {
         withHandle { handle in
             guard curl_url_set(handle, CURLUPART_URL, url, UInt32(CURLU_NON_SUPPORT_SCHEME)) == CURLUE_OK,
-                  let scheme = part(handle, CURLUPART_SCHEME),
-                  let host = part(handle, CURLUPART_HOST)
+                let scheme = part(handle, CURLUPART_SCHEME),
+                let host = part(handle, CURLUPART_HOST)
             else { return nil }
             var bareHost = Substring(host)
             if bareHost.hasPrefix("["), bareHost.hasSuffix("]") { bareHost = bareHost.dropFirst().dropLast() }
@@ -27,7 +27,7 @@ enum CurlURL {
         guard let colon = url.firstIndex(of: ":") else { return nil }
         let scheme = url[..<colon]
         guard let first = scheme.first, first.isLetter,
-              scheme.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." })
+            scheme.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." })
         else { return nil }
         return scheme.lowercased()
     }
@@ -36,7 +36,7 @@ enum CurlURL {
     static func resolve(_ reference: String, against base: String) -> String? {
         withHandle { handle in
             guard curl_url_set(handle, CURLUPART_URL, base, UInt32(CURLU_NON_SUPPORT_SCHEME)) == CURLUE_OK,
-                  curl_url_set(handle, CURLUPART_URL, reference, UInt32(CURLU_NON_SUPPORT_SCHEME)) == CURLUE_OK
+                curl_url_set(handle, CURLUPART_URL, reference, UInt32(CURLU_NON_SUPPORT_SCHEME)) == CURLUE_OK
             else { return nil }
             return part(handle, CURLUPART_URL)
         }

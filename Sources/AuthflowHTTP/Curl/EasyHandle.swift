@@ -47,7 +47,8 @@ final class EasyHandle {
             return
         }
         let result = bytes.withUnsafeBytes { buffer in
-            authflow_curl_setopt_pointer(raw, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: buffer.baseAddress))
+            authflow_curl_setopt_pointer(
+                raw, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: buffer.baseAddress))
         }
         try check(result, CURLOPT_COPYPOSTFIELDS)
     }

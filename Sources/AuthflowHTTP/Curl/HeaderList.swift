@@ -15,8 +15,8 @@ final class HeaderList {
         // Checked on scalars: "\r\n" is a single Character and would slip past a Character test.
         let forbidden: Set<Unicode.Scalar> = ["\r", "\n", "\0"]
         guard !header.name.isEmpty,
-              !header.name.unicodeScalars.contains(where: { forbidden.contains($0) || $0 == ":" || $0 == " " }),
-              !header.value.unicodeScalars.contains(where: { forbidden.contains($0) })
+            !header.name.unicodeScalars.contains(where: { forbidden.contains($0) || $0 == ":" || $0 == " " }),
+            !header.value.unicodeScalars.contains(where: { forbidden.contains($0) })
         else {
             throw .transport(
                 code: Int(CURLE_BAD_FUNCTION_ARGUMENT.rawValue),

@@ -1,6 +1,7 @@
 // libcurl callbacks: plain top-level functions (never closures), each finding its TransferState through
 // the userdata pointer libcurl hands back.
 import CCurl
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -32,17 +32,23 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         case .dnsFailure(let host):
             return "Could not resolve host \(host): check the name and your network connection."
         case .connectionRefused(let host):
-            return "Could not connect to \(host): the server is not running or not reachable; check the address and port."
+            return
+                "Could not connect to \(host): the server is not running or not reachable; check the address and port."
         case .blockedAddress(let host, let address):
-            return "Refused to connect to \(host) at \(address) because it is a private or local address; allow the host explicitly if this is intended."
+            return
+                "Refused to connect to \(host) at \(address) because it is a private or local address; allow the host explicitly if this is intended."
         case .tls(let host, let detail):
-            return "The secure connection to \(host) failed (\(detail)): check the system clock, the CA bundle, or any intercepting proxy."
+            return
+                "The secure connection to \(host) failed (\(detail)): check the system clock, the CA bundle, or any intercepting proxy."
         case .timedOut(.connect, let limit):
-            return "Connecting took longer than \(Self.seconds(limit)): check your network connection or proxy settings."
+            return
+                "Connecting took longer than \(Self.seconds(limit)): check your network connection or proxy settings."
         case .timedOut(.total, let limit):
-            return "The server did not finish responding within \(Self.seconds(limit)): try again later or raise the timeout."
+            return
+                "The server did not finish responding within \(Self.seconds(limit)): try again later or raise the timeout."
         case .responseTooLarge(let limit):
-            return "The response was larger than the \(limit)-byte limit: the URL probably points at the wrong resource."
+            return
+                "The response was larger than the \(limit)-byte limit: the URL probably points at the wrong resource."
         case .proxy(let detail):
             return "The proxy failed (\(detail)): check the http_proxy, https_proxy and no_proxy settings."
         case .status(let code, let body):

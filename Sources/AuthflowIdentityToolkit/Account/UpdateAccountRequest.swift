@@ -61,14 +61,16 @@ public struct UpdateAccountRequest: TenantScopedRequest, Encodable, Hashable {
 
     private enum CodingKeys: String, CodingKey {
         case idToken, email, password, displayName, photoUrl, deleteAttribute, deleteProvider, oobCode
-        case returnSecureToken, tenantID = "tenantId"
+        case returnSecureToken
+        case tenantID = "tenantId"
     }
 
     /// Refuses an update that names no account: without an ID token or a code the server answers
     /// `INVALID_REQ_TYPE`, a code this client otherwise reads as a reCAPTCHA Enterprise requirement.
     public func validate() throws(IdentityToolkitError) {
         guard !(idToken ?? "").isEmpty || !(oobCode ?? "").isEmpty else {
-            throw .invalidRequest("An account update needs the user's ID token, or the code from an emailed link. Sign in first.")
+            throw .invalidRequest(
+                "An account update needs the user's ID token, or the code from an emailed link. Sign in first.")
         }
     }
 }

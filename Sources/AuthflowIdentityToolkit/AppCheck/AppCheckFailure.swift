@@ -39,11 +39,12 @@ public struct AppCheckFailure: Error, Sendable, CustomStringConvertible {
 
     /// A description without credentials or command-line flags.
     public var description: String {
-        let what = switch source {
-        case .debugToken: "the App Check debug token"
-        case .tokenCommand: "the App Check token command"
-        case .recaptchaEnterprise: "App Check's reCAPTCHA Enterprise provider"
-        }
+        let what =
+            switch source {
+            case .debugToken: "the App Check debug token"
+            case .tokenCommand: "the App Check token command"
+            case .recaptchaEnterprise: "App Check's reCAPTCHA Enterprise provider"
+            }
         switch problem {
         case .missingAppID:
             return "No App Check token: exchanging \(what) needs the Firebase app ID registered with App Check."

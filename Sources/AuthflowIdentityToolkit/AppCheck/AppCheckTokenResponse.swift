@@ -28,7 +28,7 @@ public struct AppCheckTokenResponse: Decodable, Sendable, RedactingDescription {
         guard text.hasSuffix("s") else { return nil }
         let number = text.dropLast()
         guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-              number.filter({ $0 == "." }).count <= 1, let seconds = Double(number), seconds.isFinite
+            number.filter({ $0 == "." }).count <= 1, let seconds = Double(number), seconds.isFinite
         else { return nil }
         return .milliseconds(Int((seconds * 1000).rounded()))
     }

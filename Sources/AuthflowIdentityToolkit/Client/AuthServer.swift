@@ -38,7 +38,9 @@ enum EmulatorHost {
         let host: Substring
         let port: Substring
         if value.hasPrefix("[") {
-            guard let close = value.firstIndex(of: "]") else { throw EmulatorHostError(value: raw, problem: .invalidHost) }
+            guard let close = value.firstIndex(of: "]") else {
+                throw EmulatorHostError(value: raw, problem: .invalidHost)
+            }
             host = value[value.index(after: value.startIndex)..<close]
             let rest = value[value.index(after: close)...]
             guard rest.hasPrefix(":") else { throw EmulatorHostError(value: raw, problem: .missingPort) }
@@ -48,7 +50,9 @@ enum EmulatorHost {
         } else {
             let colons = value.filter { $0 == ":" }.count
             if colons > 1 { throw EmulatorHostError(value: raw, problem: .unbracketedIPv6) }
-            guard let colon = value.firstIndex(of: ":") else { throw EmulatorHostError(value: raw, problem: .missingPort) }
+            guard let colon = value.firstIndex(of: ":") else {
+                throw EmulatorHostError(value: raw, problem: .missingPort)
+            }
             host = value[..<colon]
             port = value[value.index(after: colon)...]
             let allowed = host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }
@@ -57,7 +61,7 @@ enum EmulatorHost {
         }
         guard !port.isEmpty else { throw EmulatorHostError(value: raw, problem: .missingPort) }
         guard port.allSatisfy({ $0.isASCII && $0.isNumber }), port.count <= 5, let number = Int(port),
-              (1...65535).contains(number)
+            (1...65535).contains(number)
         else { throw EmulatorHostError(value: raw, problem: .invalidPort) }
         return value
     }

@@ -41,7 +41,8 @@ public struct EmulatorHostError: Error, Sendable, Hashable, CustomStringConverti
         case .invalidHost:
             return "The Auth Emulator address \(quoted) has an invalid host; \(example)."
         case .unbracketedIPv6:
-            return "The Auth Emulator address \(quoted) looks like an IPv6 address without brackets; write it as [::1]:9099."
+            return
+                "The Auth Emulator address \(quoted) looks like an IPv6 address without brackets; write it as [::1]:9099."
         }
     }
 }

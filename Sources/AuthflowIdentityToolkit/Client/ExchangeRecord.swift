@@ -22,7 +22,8 @@ public struct ExchangeRecord: Sendable, CustomStringConvertible {
 
     /// `POST identitytoolkit v1 accounts:signInWithPassword → 200 in 12 ms`, plus the attempt when retried.
     public var description: String {
-        let milliseconds = Int(Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15)
+        let milliseconds = Int(
+            Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15)
         let result: String
         switch outcome {
         case .status(let status): result = "HTTP \(status)"

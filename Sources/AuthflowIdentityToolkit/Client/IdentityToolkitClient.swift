@@ -63,7 +63,9 @@ public struct IdentityToolkitClient: Sendable {
     /// fails with ``IdentityToolkitError/redirected(_:)``.
     public func send<R: IdentityToolkitRequest>(_ request: R) async throws(IdentityToolkitError) -> R.Response {
         guard !configuration.apiKey.isEmpty else {
-            throw .invalidRequest("No API key is configured. Set the project's Web API key (any non-empty value works with the Auth Emulator).")
+            throw .invalidRequest(
+                "No API key is configured. Set the project's Web API key (any non-empty value works with the Auth Emulator)."
+            )
         }
         let request = withDefaultTenant(request)
         try request.validate()
@@ -83,13 +85,15 @@ public struct IdentityToolkitClient: Sendable {
             let started = ContinuousClock.now
             do {
                 response = try await client(until: deadline).send(httpRequest)
-                observer?(ExchangeRecord(
-                    endpoint: R.endpoint, server: configuration.server, attempt: attempt,
-                    outcome: .status(response.status), duration: ContinuousClock.now - started))
+                observer?(
+                    ExchangeRecord(
+                        endpoint: R.endpoint, server: configuration.server, attempt: attempt,
+                        outcome: .status(response.status), duration: ContinuousClock.now - started))
             } catch {
-                observer?(ExchangeRecord(
-                    endpoint: R.endpoint, server: configuration.server, attempt: attempt,
-                    outcome: .failed(error.description), duration: ContinuousClock.now - started))
+                observer?(
+                    ExchangeRecord(
+                        endpoint: R.endpoint, server: configuration.server, attempt: attempt,
+                        outcome: .failed(error.description), duration: ContinuousClock.now - started))
                 guard canRetry, RetryRule.isTransient(error),
                     let delay = retryDelay(beforeRetry: attempt, policy: policy, hint: nil, deadline: deadline)
                 else { throw .network(error) }
@@ -161,7 +165,7 @@ public struct IdentityToolkitClient: Sendable {
     /// `request` with the configured tenant filled in, unless it names a tenant itself.
     private func withDefaultTenant<R: IdentityToolkitRequest>(_ request: R) -> R {
         guard let tenant = configuration.tenantID, !tenant.isEmpty,
-              var scoped = request as? any TenantScopedRequest, scoped.tenantID == nil
+            var scoped = request as? any TenantScopedRequest, scoped.tenantID == nil
         else { return request }
         scoped.tenantID = tenant
         return (scoped as? R) ?? request

@@ -11,8 +11,12 @@ struct RequestBuilder {
         let body = try request.encodedBody()
         var headers = [HTTPHeader(name: "X-Client-Version", value: configuration.clientVersion)]
         if let contentType = body.contentType { headers.append(HTTPHeader(name: "Content-Type", value: contentType)) }
-        if let appID = nonEmpty(configuration.appID) { headers.append(HTTPHeader(name: "X-Firebase-GMPID", value: appID)) }
-        if let locale = nonEmpty(configuration.locale) { headers.append(HTTPHeader(name: "X-Firebase-Locale", value: locale)) }
+        if let appID = nonEmpty(configuration.appID) {
+            headers.append(HTTPHeader(name: "X-Firebase-GMPID", value: appID))
+        }
+        if let locale = nonEmpty(configuration.locale) {
+            headers.append(HTTPHeader(name: "X-Firebase-Locale", value: locale))
+        }
         if let bundle = nonEmpty(configuration.iosBundleID) {
             headers.append(HTTPHeader(name: "X-Ios-Bundle-Identifier", value: bundle))
         }

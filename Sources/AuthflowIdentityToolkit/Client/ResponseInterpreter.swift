@@ -16,7 +16,8 @@ struct ResponseInterpreter<Response: Decodable & Sendable> {
             if RetryRule.isTransient(status: response.status) {
                 throw .unavailable(status: response.status, excerpt: excerpt)
             }
-            throw .malformedResponse(MalformedResponse(status: response.status, problem: "the reply is not JSON", excerpt: excerpt))
+            throw .malformedResponse(
+                MalformedResponse(status: response.status, problem: "the reply is not JSON", excerpt: excerpt))
         }
         guard success else { throw failure(status: response.status, json: json) }
 
@@ -31,9 +32,10 @@ struct ResponseInterpreter<Response: Decodable & Sendable> {
         do {
             decoded = try JSONDecoder().decode(Response.self, from: Data(body))
         } catch {
-            throw .malformedResponse(MalformedResponse(
-                status: response.status, problem: Self.problem(error), excerpt: Self.fieldNames(json)
-            ))
+            throw .malformedResponse(
+                MalformedResponse(
+                    status: response.status, problem: Self.problem(error), excerpt: Self.fieldNames(json)
+                ))
         }
         return decoded
     }
@@ -43,9 +45,10 @@ struct ResponseInterpreter<Response: Decodable & Sendable> {
             if RetryRule.isTransient(status: status) {
                 return .unavailable(status: status, excerpt: Self.fieldNames(json))
             }
-            return .malformedResponse(MalformedResponse(
-                status: status, problem: "the error reply has no \"error\" object", excerpt: Self.fieldNames(json)
-            ))
+            return .malformedResponse(
+                MalformedResponse(
+                    status: status, problem: "the error reply has no \"error\" object", excerpt: Self.fieldNames(json)
+                ))
         }
         let listed = (envelope["errors"]?.arrayValue ?? []) + (envelope["details"]?.arrayValue ?? [])
         let reasons = listed.compactMap { $0["reason"]?.stringValue }

@@ -32,7 +32,8 @@ public struct GetRecaptchaConfigResponse: Sendable, Hashable, Decodable, Redacti
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         recaptchaKey = container.lenientString(.recaptchaKey)
-        recaptchaEnforcementState = (try? container.decodeIfPresent([Enforcement].self, forKey: .recaptchaEnforcementState)) ?? []
+        recaptchaEnforcementState =
+            (try? container.decodeIfPresent([Enforcement].self, forKey: .recaptchaEnforcementState)) ?? []
     }
 
     /// The Enterprise site key: the fourth `/`-separated part of ``recaptchaKey``, which must have exactly

@@ -40,7 +40,9 @@ public struct ActionCodeSettings: Sendable, Hashable {
 
 extension ActionCodeSettings: Encodable {
     private enum CodingKeys: String, CodingKey {
-        case continueUrl, canHandleCodeInApp, linkDomain, iosBundleID = "iOSBundleId", androidPackageName
+        case continueUrl, canHandleCodeInApp, linkDomain
+        case iosBundleID = "iOSBundleId"
+        case androidPackageName
         case androidInstallApp, androidMinimumVersion
     }
 }

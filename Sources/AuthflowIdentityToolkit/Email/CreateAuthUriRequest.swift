@@ -22,7 +22,8 @@ public struct CreateAuthUriRequest: TenantScopedRequest, Encodable, Hashable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case identifier, continueUri, tenantID = "tenantId"
+        case identifier, continueUri
+        case tenantID = "tenantId"
     }
 }
 

@@ -56,7 +56,8 @@ public struct SendOobCodeRequest: TenantScopedRequest, Encodable, Hashable {
 
     private enum CodingKeys: String, CodingKey {
         case requestType, email, idToken, newEmail, clientType, captchaResp, recaptchaVersion
-        case targetProjectID = "targetProjectid", tenantID = "tenantId"
+        case targetProjectID = "targetProjectid"
+        case tenantID = "tenantId"
     }
 
     /// Writes the body with the API's field names, leaving out unset fields.

@@ -24,13 +24,16 @@ public struct SignInWithEmailLinkRequest: TenantScopedRequest, Encodable, Hashab
     }
 
     private enum CodingKeys: String, CodingKey {
-        case email, oobCode, idToken, tenantID = "tenantId"
+        case email, oobCode, idToken
+        case tenantID = "tenantId"
     }
 
     /// Refuses, before sending, a request that cannot succeed.
     public func validate() throws(IdentityToolkitError) {
         guard !email.isEmpty else { throw .invalidRequest("Enter the email address the link was sent to.") }
-        guard !oobCode.isEmpty else { throw .invalidRequest("The link has no code. Paste the whole link from the email.") }
+        guard !oobCode.isEmpty else {
+            throw .invalidRequest("The link has no code. Paste the whole link from the email.")
+        }
     }
 }
 

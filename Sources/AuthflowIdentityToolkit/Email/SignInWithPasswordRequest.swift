@@ -27,7 +27,8 @@ public struct SignInWithPasswordRequest: TenantScopedRequest, Encodable, Hashabl
     }
 
     private enum CodingKeys: String, CodingKey {
-        case email, password, returnSecureToken, tenantID = "tenantId"
+        case email, password, returnSecureToken
+        case tenantID = "tenantId"
     }
 
     /// Writes the body with the API's field names, leaving out unset fields.

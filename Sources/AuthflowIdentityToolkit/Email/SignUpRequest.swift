@@ -34,7 +34,8 @@ public struct SignUpRequest: TenantScopedRequest, Encodable, Hashable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case email, password, displayName, returnSecureToken, tenantID = "tenantId"
+        case email, password, displayName, returnSecureToken
+        case tenantID = "tenantId"
     }
 
     /// Writes the body with the API's field names, leaving out unset fields.

@@ -49,12 +49,14 @@ public enum IdentityToolkitError: Error, Sendable, CustomStringConvertible {
         case .unavailable(let status, let excerpt):
             let shown = excerpt.isEmpty ? "" : ": \(excerpt)"
             if status == 429 {
-                return "The Firebase Auth backend is limiting requests (HTTP 429\(shown)). Wait a minute, then try again."
+                return
+                    "The Firebase Auth backend is limiting requests (HTTP 429\(shown)). Wait a minute, then try again."
             }
             return "The Firebase Auth backend is unavailable (HTTP \(status)\(shown)). Try again in a few minutes."
         case .malformedResponse(let response):
             let shown = response.excerpt.isEmpty ? "" : " (\(response.excerpt))"
-            return "Firebase Auth sent a reply this client cannot use (HTTP \(response.status)): \(response.problem)\(shown). Check that the backend address points at Firebase Auth or its emulator."
+            return
+                "Firebase Auth sent a reply this client cannot use (HTTP \(response.status)): \(response.problem)\(shown). Check that the backend address points at Firebase Auth or its emulator."
         case .invalidRequest(let reason):
             return reason
         case .redirected(let redirect):

@@ -35,7 +35,8 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
         self.reasons = reasons
         self.status = status
         (rawCode, detail) = Self.split(message)
-        code = Self.classify(rawCode: rawCode, message: message, httpStatus: httpStatus, reasons: reasons, status: status)
+        code = Self.classify(
+            rawCode: rawCode, message: message, httpStatus: httpStatus, reasons: reasons, status: status)
     }
 
     /// A sentence a person can act on: the code's guidance plus the server's detail when it adds something.
@@ -46,7 +47,8 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
             if httpStatus >= 500 {
                 return "The Firebase Auth backend failed (HTTP \(httpStatus): \(said)). Try again in a few minutes."
             }
-            return "The Firebase Auth backend refused the request (HTTP \(httpStatus)): \(Self.sentence(rawMessage.isEmpty ? said : rawMessage))"
+            return
+                "The Firebase Auth backend refused the request (HTTP \(httpStatus)): \(Self.sentence(rawMessage.isEmpty ? said : rawMessage))"
         }
         if code == .blockingFunctionErrorResponse, let custom = blockingFunctionMessage ?? detail {
             return custom
@@ -72,9 +74,9 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
     /// the detail, which is what the function returned.
     public var blockingFunctionMessage: String? {
         guard code == .blockingFunctionErrorResponse, let detail,
-              let open = detail.firstIndex(of: "{"), let close = detail.lastIndex(of: "}"), open < close,
-              let json = try? JSONParser.parse(Array(detail[open...close].utf8)),
-              let text = json["error"]?["message"]?.stringValue, !text.isEmpty
+            let open = detail.firstIndex(of: "{"), let close = detail.lastIndex(of: "}"), open < close,
+            let json = try? JSONParser.parse(Array(detail[open...close].utf8)),
+            let text = json["error"]?["message"]?.stringValue, !text.isEmpty
         else { return nil }
         return text
     }

@@ -29,10 +29,10 @@ extension ServerErrorCode {
         case .captchaRequired:
             "The server wants a captcha this client cannot show. Try again later or sign in another way."
         case .missingAppCredential, .invalidAppCredential, .appNotVerified, .missingClientIdentifier,
-             .missingIOSAppToken:
+            .missingIOSAppToken:
             "The app verification (reCAPTCHA) was missing or rejected. Solve the reCAPTCHA again and resend the code."
         case .missingRecaptchaToken, .invalidRecaptchaToken, .recaptchaNotEnabled, .invalidRecaptchaAction,
-             .missingClientType, .missingRecaptchaVersion, .invalidRecaptchaVersion, .invalidReqType:
+            .missingClientType, .missingRecaptchaVersion, .invalidRecaptchaVersion, .invalidReqType:
             "This project requires reCAPTCHA Enterprise, which this client does not support. Set phone reCAPTCHA enforcement to OFF or AUDIT in the Firebase console, or use the Auth Emulator."
         case .invalidIdpResponse:
             "The identity provider's credential was rejected. Sign in with the provider again to get a fresh credential."
@@ -153,42 +153,42 @@ extension ServerErrorCode {
     public var category: ServerErrorCategory {
         switch self {
         case .invalidPhoneNumber, .missingPhoneNumber, .invalidCode, .missingCode, .invalidLoginCredentials,
-             .invalidPassword, .missingPassword, .weakPassword, .passwordDoesNotMeetRequirements, .invalidEmail,
-             .invalidIdentifier, .missingEmail, .invalidRecipientEmail:
+            .invalidPassword, .missingPassword, .weakPassword, .passwordDoesNotMeetRequirements, .invalidEmail,
+            .invalidIdentifier, .missingEmail, .invalidRecipientEmail:
             .wrongInput
         case .invalidSessionInfo, .sessionExpired, .captchaCheckFailed, .missingAppCredential,
-             .invalidAppCredential, .appNotVerified, .missingClientIdentifier, .missingIOSAppToken,
-             .invalidOobCode, .expiredOobCode:
+            .invalidAppCredential, .appNotVerified, .missingClientIdentifier, .missingIOSAppToken,
+            .invalidOobCode, .expiredOobCode:
             .expired
         case .quotaExceeded, .tooManyAttemptsTryLater, .resetPasswordExceedLimit:
             .rateLimited
         case .operationNotAllowed, .passwordLoginDisabled, .invalidProviderID, .invalidOAuthClientID,
-             .missingAPIKey, .invalidAPIKey, .appNotAuthorized, .insufficientPermission, .missingContinueURI,
-             .invalidContinueURI, .unauthorizedDomain, .invalidHostingLinkDomain, .dynamicLinkNotActivated,
-             .invalidDynamicLinkDomain, .missingIOSBundleID, .missingAndroidPackageName, .invalidMessagePayload,
-             .invalidSender, .tenantIDMismatch, .invalidTenantID:
+            .missingAPIKey, .invalidAPIKey, .appNotAuthorized, .insufficientPermission, .missingContinueURI,
+            .invalidContinueURI, .unauthorizedDomain, .invalidHostingLinkDomain, .dynamicLinkNotActivated,
+            .invalidDynamicLinkDomain, .missingIOSBundleID, .missingAndroidPackageName, .invalidMessagePayload,
+            .invalidSender, .tenantIDMismatch, .invalidTenantID:
             .configuration
         case .appCheckTokenInvalid, .totpNotEnabled:
             .configuration
         case .invalidIDToken, .tokenExpired, .invalidRefreshToken, .missingRefreshToken,
-             .credentialTooOldLoginAgain, .invalidMFAPendingCredential, .missingMFAPendingCredential:
+            .credentialTooOldLoginAgain, .invalidMFAPendingCredential, .missingMFAPendingCredential:
             .signInAgain
         case .federatedUserIDAlreadyLinked, .emailExists, .phoneNumberExists, .secondFactorExists,
-             .secondFactorLimitExceeded:
+            .secondFactorLimitExceeded:
             .conflict
         case .userNotFound, .emailNotFound, .mfaEnrollmentNotFound:
             .notFound
         case .unverifiedEmail, .emailChangeNeedsVerification:
             .actionRequired
         case .invalidIdpResponse, .invalidPendingToken, .invalidTemporaryProof, .missingOrInvalidNonce,
-             .userCancelled, .userDisabled, .adminOnlyOperation, .blockingFunctionErrorResponse:
+            .userCancelled, .userDisabled, .adminOnlyOperation, .blockingFunctionErrorResponse:
             .rejected
         case .missingRecaptchaToken, .invalidRecaptchaToken, .recaptchaNotEnabled, .invalidRecaptchaAction,
-             .missingClientType, .missingRecaptchaVersion, .invalidRecaptchaVersion, .invalidReqType,
-             .captchaRequired, .unsupportedTenantOperation, .unsupportedFirstFactor, .notImplemented:
+            .missingClientType, .missingRecaptchaVersion, .invalidRecaptchaVersion, .invalidReqType,
+            .captchaRequired, .unsupportedTenantOperation, .unsupportedFirstFactor, .notImplemented:
             .unsupported
         case .missingSessionInfo, .missingOobCode, .missingReqType, .missingMFAEnrollmentID, .missingRequestURI,
-             .invalidRequestURI, .invalidCredentialOrProviderID:
+            .invalidRequestURI, .invalidCredentialOrProviderID:
             .internal
         }
     }
@@ -198,7 +198,8 @@ extension ServerErrorCode {
     public var invalidatesSession: Bool {
         switch self {
         case .invalidIDToken, .tokenExpired, .invalidRefreshToken, .missingRefreshToken, .userNotFound,
-             .userDisabled: true
+            .userDisabled:
+            true
         default: false
         }
     }

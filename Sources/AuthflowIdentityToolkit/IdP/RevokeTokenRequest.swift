@@ -50,7 +50,8 @@ public struct RevokeTokenRequest: TenantScopedRequest, Encodable, Hashable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case providerId, tokenType, token, idToken, tenantID = "tenantId"
+        case providerId, tokenType, token, idToken
+        case tenantID = "tenantId"
     }
 }
 

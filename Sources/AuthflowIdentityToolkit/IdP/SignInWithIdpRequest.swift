@@ -44,7 +44,8 @@ public struct SignInWithIdpRequest: TenantScopedRequest, Encodable, Hashable {
 
     private enum CodingKeys: String, CodingKey {
         case requestUri, postBody, sessionId, returnSecureToken, returnIdpCredential, idToken, autoCreate
-        case pendingToken, tenantID = "tenantId"
+        case pendingToken
+        case tenantID = "tenantId"
     }
 
     /// Refuses, before sending, a request that cannot succeed.

@@ -17,7 +17,8 @@ public struct FinalizeMFAEnrollmentRequest: TenantScopedRequest, Encodable, Hash
     public var tenantID: String?
 
     /// A finalization with the SMS `code`.
-    public init(idToken: String, sessionInfo: String, code: String, displayName: String? = nil, tenantID: String? = nil) {
+    public init(idToken: String, sessionInfo: String, code: String, displayName: String? = nil, tenantID: String? = nil)
+    {
         self.idToken = idToken
         self.sessionInfo = sessionInfo
         self.code = code
@@ -26,7 +27,8 @@ public struct FinalizeMFAEnrollmentRequest: TenantScopedRequest, Encodable, Hash
     }
 
     private enum CodingKeys: String, CodingKey {
-        case idToken, displayName, phoneVerificationInfo, tenantID = "tenantId"
+        case idToken, displayName, phoneVerificationInfo
+        case tenantID = "tenantId"
     }
 
     /// Writes the body with the API's field names, leaving out unset fields.
@@ -34,7 +36,8 @@ public struct FinalizeMFAEnrollmentRequest: TenantScopedRequest, Encodable, Hash
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(idToken, forKey: .idToken)
         try container.encodeIfPresent(displayName, forKey: .displayName)
-        try container.encode(PhoneVerificationInfo(sessionInfo: sessionInfo, code: code), forKey: .phoneVerificationInfo)
+        try container.encode(
+            PhoneVerificationInfo(sessionInfo: sessionInfo, code: code), forKey: .phoneVerificationInfo)
         try container.encodeIfPresent(tenantID, forKey: .tenantID)
     }
 

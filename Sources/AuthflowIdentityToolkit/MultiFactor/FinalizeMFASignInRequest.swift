@@ -23,14 +23,16 @@ public struct FinalizeMFASignInRequest: TenantScopedRequest, Encodable, Hashable
     }
 
     private enum CodingKeys: String, CodingKey {
-        case mfaPendingCredential, phoneVerificationInfo, tenantID = "tenantId"
+        case mfaPendingCredential, phoneVerificationInfo
+        case tenantID = "tenantId"
     }
 
     /// Writes the body with the API's field names, leaving out unset fields.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(mfaPendingCredential, forKey: .mfaPendingCredential)
-        try container.encode(PhoneVerificationInfo(sessionInfo: sessionInfo, code: code), forKey: .phoneVerificationInfo)
+        try container.encode(
+            PhoneVerificationInfo(sessionInfo: sessionInfo, code: code), forKey: .phoneVerificationInfo)
         try container.encodeIfPresent(tenantID, forKey: .tenantID)
     }
 

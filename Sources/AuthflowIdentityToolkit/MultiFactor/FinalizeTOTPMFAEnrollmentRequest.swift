@@ -35,7 +35,8 @@ public struct FinalizeTOTPMFAEnrollmentRequest: TenantScopedRequest, Encodable, 
     }
 
     private enum CodingKeys: String, CodingKey {
-        case idToken, displayName, totpVerificationInfo, tenantID = "tenantId"
+        case idToken, displayName, totpVerificationInfo
+        case tenantID = "tenantId"
     }
 
     /// Writes the body with the API's field names, leaving out unset fields.

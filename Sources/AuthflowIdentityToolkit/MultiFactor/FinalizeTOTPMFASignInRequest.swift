@@ -30,7 +30,8 @@ public struct FinalizeTOTPMFASignInRequest: TenantScopedRequest, Encodable, Hash
     }
 
     private enum CodingKeys: String, CodingKey {
-        case mfaPendingCredential, mfaEnrollmentId, totpVerificationInfo, tenantID = "tenantId"
+        case mfaPendingCredential, mfaEnrollmentId, totpVerificationInfo
+        case tenantID = "tenantId"
     }
 
     /// Writes the body with the API's field names, leaving out unset fields.

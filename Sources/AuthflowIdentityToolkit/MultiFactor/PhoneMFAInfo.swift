@@ -4,7 +4,9 @@ struct PhoneVerificationInfo: Encodable, Hashable, Sendable {
     let code: String
 
     func validate() throws(IdentityToolkitError) {
-        guard !sessionInfo.isEmpty else { throw .invalidRequest("The verification ID is empty. Request a new SMS code.") }
+        guard !sessionInfo.isEmpty else {
+            throw .invalidRequest("The verification ID is empty. Request a new SMS code.")
+        }
         guard !code.isEmpty else { throw .invalidRequest("Enter the code from the SMS.") }
     }
 }

@@ -30,7 +30,8 @@ public struct StartMFAEnrollmentRequest: TenantScopedRequest, Encodable, Hashabl
     }
 
     private enum CodingKeys: String, CodingKey {
-        case idToken, phoneEnrollmentInfo, tenantID = "tenantId"
+        case idToken, phoneEnrollmentInfo
+        case tenantID = "tenantId"
     }
 
     /// Writes the body with the API's field names, leaving out unset fields.
@@ -47,7 +48,9 @@ public struct StartMFAEnrollmentRequest: TenantScopedRequest, Encodable, Hashabl
 
     /// Refuses, before sending, a request that cannot succeed.
     public func validate() throws(IdentityToolkitError) {
-        guard !phoneNumber.isEmpty else { throw .invalidRequest("Enter the phone number to enroll, e.g. +15551234567.") }
+        guard !phoneNumber.isEmpty else {
+            throw .invalidRequest("Enter the phone number to enroll, e.g. +15551234567.")
+        }
         try AppVerificationFields(verification: verification, clientType: clientType).validate()
     }
 }

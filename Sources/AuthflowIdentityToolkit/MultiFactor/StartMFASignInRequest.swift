@@ -34,7 +34,8 @@ public struct StartMFASignInRequest: TenantScopedRequest, Encodable, Hashable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case mfaPendingCredential, mfaEnrollmentId, phoneSignInInfo, tenantID = "tenantId"
+        case mfaPendingCredential, mfaEnrollmentId, phoneSignInInfo
+        case tenantID = "tenantId"
     }
 
     /// Writes the body with the API's field names, leaving out unset fields.

@@ -23,7 +23,8 @@ public struct StartTOTPMFAEnrollmentRequest: TenantScopedRequest, Encodable, Has
     private struct EmptyInfo: Encodable, Hashable {}
 
     private enum CodingKeys: String, CodingKey {
-        case idToken, totpEnrollmentInfo, tenantID = "tenantId"
+        case idToken, totpEnrollmentInfo
+        case tenantID = "tenantId"
     }
 
     /// Writes the body with the API's field names, leaving out unset fields.

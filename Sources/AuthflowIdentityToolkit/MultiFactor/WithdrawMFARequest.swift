@@ -20,7 +20,8 @@ public struct WithdrawMFARequest: TenantScopedRequest, Encodable, Hashable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case idToken, mfaEnrollmentId, tenantID = "tenantId"
+        case idToken, mfaEnrollmentId
+        case tenantID = "tenantId"
     }
 }
 

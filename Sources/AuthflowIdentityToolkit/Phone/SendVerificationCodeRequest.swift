@@ -27,7 +27,8 @@ public struct SendVerificationCodeRequest: TenantScopedRequest, Encodable, Hasha
     }
 
     private enum CodingKeys: String, CodingKey {
-        case phoneNumber, tenantID = "tenantId"
+        case phoneNumber
+        case tenantID = "tenantId"
     }
 
     /// Writes the body with the API's field names, leaving out unset fields.

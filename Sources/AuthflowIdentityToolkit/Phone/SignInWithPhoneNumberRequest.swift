@@ -46,7 +46,8 @@ public struct SignInWithPhoneNumberRequest: TenantScopedRequest, Encodable, Hash
     }
 
     private enum CodingKeys: String, CodingKey {
-        case sessionInfo, code, temporaryProof, phoneNumber, idToken, operation, tenantID = "tenantId"
+        case sessionInfo, code, temporaryProof, phoneNumber, idToken, operation
+        case tenantID = "tenantId"
     }
 
     /// Writes the body with the API's field names, leaving out unset fields.
@@ -69,7 +70,9 @@ public struct SignInWithPhoneNumberRequest: TenantScopedRequest, Encodable, Hash
     public func validate() throws(IdentityToolkitError) {
         switch credential {
         case .verificationCode(let sessionInfo, let code):
-            guard !sessionInfo.isEmpty else { throw .invalidRequest("The verification ID is empty. Request a new SMS code.") }
+            guard !sessionInfo.isEmpty else {
+                throw .invalidRequest("The verification ID is empty. Request a new SMS code.")
+            }
             guard !code.isEmpty else { throw .invalidRequest("Enter the code from the SMS.") }
         case .temporaryProof(let proof, let phoneNumber):
             guard !proof.isEmpty, !phoneNumber.isEmpty else {

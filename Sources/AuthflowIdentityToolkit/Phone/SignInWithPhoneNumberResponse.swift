@@ -9,7 +9,7 @@ public struct SignInWithPhoneNumberResponse: SignInResponse, Hashable, Decodable
     /// and a number but no ID token.
     public var conflict: SignInConflict? {
         guard let temporaryProof, !temporaryProof.isEmpty, let phoneNumber = signInFields.phoneNumber,
-              !phoneNumber.isEmpty, (signInFields.idToken ?? "").isEmpty
+            !phoneNumber.isEmpty, (signInFields.idToken ?? "").isEmpty
         else { return nil }
         return .phoneNumberInUse(phoneNumber: phoneNumber, temporaryProof: temporaryProof)
     }

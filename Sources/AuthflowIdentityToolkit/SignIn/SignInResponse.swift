@@ -45,9 +45,10 @@ extension SignInResponse {
             return .secondFactorRequired(pendingCredential: nonEmpty(fields.mfaPendingCredential), hints: hints)
         }
         if let idToken = nonEmpty(fields.idToken), let refreshToken = nonEmpty(fields.refreshToken) {
-            return .signedIn(SignInTokens(
-                idToken: idToken, refreshToken: refreshToken, expiresIn: fields.expiresIn, localId: fields.localId
-            ))
+            return .signedIn(
+                SignInTokens(
+                    idToken: idToken, refreshToken: refreshToken, expiresIn: fields.expiresIn, localId: fields.localId
+                ))
         }
         return .malformed
     }

@@ -34,7 +34,8 @@ extension KeyedDecodingContainer {
             return values.compactMap(\.value)
         }
         if let text = try? decodeIfPresent(String.self, forKey: key),
-           let values = try? JSONDecoder().decode([LenientElement<String>].self, from: Data(text.utf8)) {
+            let values = try? JSONDecoder().decode([LenientElement<String>].self, from: Data(text.utf8))
+        {
             return values.compactMap(\.value)
         }
         return nil

@@ -27,7 +27,8 @@ enum Timestamp {
         var whole = text
         var fraction = 0.0
         if let dot = text.firstIndex(of: "."), let timeMark = text.firstIndex(where: { $0 == "T" || $0 == "t" }),
-           dot > timeMark {
+            dot > timeMark
+        {
             let digits = text[text.index(after: dot)...].prefix { $0.isASCII && $0.isNumber }
             guard !digits.isEmpty else { return nil }
             fraction = Double("0." + digits) ?? 0

@@ -44,21 +44,27 @@ public struct SecureTokenResponse: Sendable, Hashable, Decodable, RedactingDescr
     public let projectID: String?
 
     private enum CodingKeys: String, CodingKey {
-        case idToken = "id_token", accessToken = "access_token", refreshToken = "refresh_token"
-        case expiresIn = "expires_in", userID = "user_id", projectID = "project_id"
+        case idToken = "id_token"
+        case accessToken = "access_token"
+        case refreshToken = "refresh_token"
+        case expiresIn = "expires_in"
+        case userID = "user_id"
+        case projectID = "project_id"
     }
 
     /// Decodes a reply; fields of an unexpected type count as absent.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        guard let token = container.lenientString(.idToken) ?? container.lenientString(.accessToken), !token.isEmpty else {
+        guard let token = container.lenientString(.idToken) ?? container.lenientString(.accessToken), !token.isEmpty
+        else {
             throw DecodingError.keyNotFound(
                 CodingKeys.idToken, .init(codingPath: [], debugDescription: "Neither id_token nor access_token")
             )
         }
         idToken = token
         guard let refresh = container.lenientString(.refreshToken), !refresh.isEmpty else {
-            throw DecodingError.keyNotFound(CodingKeys.refreshToken, .init(codingPath: [], debugDescription: "No refresh_token"))
+            throw DecodingError.keyNotFound(
+                CodingKeys.refreshToken, .init(codingPath: [], debugDescription: "No refresh_token"))
         }
         refreshToken = refresh
         expiresIn = container.lenientString(.expiresIn)

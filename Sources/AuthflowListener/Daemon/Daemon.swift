@@ -1,4 +1,5 @@
 import CMicroHTTPD
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -18,7 +19,8 @@ struct Daemon: @unchecked Sendable {
     ) -> Daemon? {
         var flags = authflow_mhd_flags_threaded()
         if socket.family == .ipv6 { flags |= authflow_mhd_flag_ipv6() }
-        let timeout = UInt32(clamping: max(1, Int((configuration.connectionTimeout + .milliseconds(999)).components.seconds)))
+        let timeout = UInt32(
+            clamping: max(1, Int((configuration.connectionTimeout + .milliseconds(999)).components.seconds)))
         let limit = UInt32(clamping: max(1, configuration.maxConnections))
         let memory = max(Daemon.minimumHeaderBytes, configuration.maxHeaderBytes)
         let contextPointer = Unmanaged.passUnretained(context).toOpaque()

@@ -14,7 +14,7 @@ private func request(_ pointer: UnsafeMutableRawPointer?) -> RequestContext? {
 func listenerRequestStarted(
     _ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<CChar>?, _ connection: OpaquePointer?
 ) -> UnsafeMutableRawPointer? {
-    guard let cls, let connection else { return nil }  // no context: the access handler refuses the request
+    guard let cls, let connection else { return nil } // no context: the access handler refuses the request
     let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
     let context = RequestContext(target: uri.map { String(cString: $0) } ?? "")
     let pointer = Unmanaged.passUnretained(context).toOpaque()
@@ -40,7 +40,8 @@ func listenerRequestCompleted(
 
 /// MHD_KeyValueIterator for request headers.
 func listenerCollectHeader(
-    _ cls: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind, _ name: UnsafePointer<CChar>?, _ value: UnsafePointer<CChar>?
+    _ cls: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind, _ name: UnsafePointer<CChar>?,
+    _ value: UnsafePointer<CChar>?
 ) -> MHD_Result {
     if let context = request(cls), let name {
         context.headers.append(HTTPHeader(name: String(cString: name), value: value.map { String(cString: $0) } ?? ""))
@@ -69,7 +70,9 @@ func listenerAccess(
             return send(.misdirected, on: connection)
         }
         // Refuse an announced oversize body before reading any of it.
-        if let length = context.headers.firstValue(named: "Content-Length").flatMap(Int.init), length > server.maxBodyBytes {
+        if let length = context.headers.firstValue(named: "Content-Length").flatMap(Int.init),
+            length > server.maxBodyBytes
+        {
             beginAnswer(context, server, connection)
             return send(.payloadTooLarge, on: connection)
         }
@@ -78,7 +81,8 @@ func listenerAccess(
 
     if let uploadSize, uploadSize.pointee > 0 {
         if !context.answered, let uploadData {
-            context.receive(UnsafeRawBufferPointer(start: uploadData, count: uploadSize.pointee), limit: server.maxBodyBytes)
+            context.receive(
+                UnsafeRawBufferPointer(start: uploadData, count: uploadSize.pointee), limit: server.maxBodyBytes)
         }
         uploadSize.pointee = 0
         return authflow_mhd_yes()
@@ -108,7 +112,8 @@ private func beginAnswer(_ context: RequestContext, _ server: ServerContext, _ c
 }
 
 private func send(_ response: LoopbackResponse, on connection: OpaquePointer) -> MHD_Result {
-    let created = response.delivery == .whole
+    let created =
+        response.delivery == .whole
         ? response.body.withUnsafeBytes { authflow_mhd_response_copying($0.count, $0.baseAddress) }
         : StagedBody(body: response.body, delivery: response.delivery).makeResponse()
     guard let created else { return authflow_mhd_no() }

@@ -54,7 +54,9 @@ struct LoopbackAuthority: Sendable {
     static func absoluteFormAuthority(of target: String) -> Substring? {
         guard !target.hasPrefix("/"), let separator = target.range(of: "://") else { return nil }
         let scheme = target[..<separator.lowerBound]
-        guard let first = scheme.utf8.first, isASCIILetter(first), scheme.utf8.allSatisfy(isSchemeByte) else { return nil }
+        guard let first = scheme.utf8.first, isASCIILetter(first), scheme.utf8.allSatisfy(isSchemeByte) else {
+            return nil
+        }
         let rest = target[separator.upperBound...]
         let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
         return rest[..<end]

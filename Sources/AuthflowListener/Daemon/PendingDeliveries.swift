@@ -24,7 +24,8 @@ final class PendingDeliveries: @unchecked Sendable {
 
     /// Waits until nothing is pending, for at most `limit`; a client that stopped reading cannot hold up a stop.
     func waitUntilDelivered(limit: Duration) {
-        let deadline = Date().addingTimeInterval(Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18)
+        let deadline = Date().addingTimeInterval(
+            Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18)
         condition.lock()
         while count > 0, condition.wait(until: deadline) {}
         condition.unlock()

@@ -1,5 +1,6 @@
 import AuthflowPrimitives
 import CMicroHTTPD
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,7 +19,8 @@ final class StagedBody {
     /// The response, announcing the full length even when the body will be cut off, as a dying server would.
     func makeResponse() -> OpaquePointer? {
         let box = Unmanaged.passRetained(self).toOpaque()
-        let created = MHD_create_response_from_callback(UInt64(body.count), 4096, readStagedBody, box, releaseStagedBody)
+        let created = MHD_create_response_from_callback(
+            UInt64(body.count), 4096, readStagedBody, box, releaseStagedBody)
         if created == nil { Unmanaged<StagedBody>.fromOpaque(box).release() }
         return created
     }
@@ -33,10 +35,10 @@ final class StagedBody {
             if start > 0 { Self.pause(interval) }
             end = min(end, start + Swift.max(1, bytes))
         case .cutOff(let limit):
-            guard start < limit else { return -2 }  // MHD_CONTENT_READER_END_WITH_ERROR: drop the connection
+            guard start < limit else { return -2 } // MHD_CONTENT_READER_END_WITH_ERROR: drop the connection
             end = min(end, limit)
         }
-        guard start < end else { return -1 }  // MHD_CONTENT_READER_END_OF_STREAM
+        guard start < end else { return -1 } // MHD_CONTENT_READER_END_OF_STREAM
         body.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress else { return }
             memcpy(buffer, base + start, end - start)
@@ -55,7 +57,9 @@ final class StagedBody {
     }
 }
 
-private func readStagedBody(_ context: UnsafeMutableRawPointer?, _ position: UInt64, _ buffer: UnsafeMutablePointer<CChar>?, _ max: Int) -> Int {
+private func readStagedBody(
+    _ context: UnsafeMutableRawPointer?, _ position: UInt64, _ buffer: UnsafeMutablePointer<CChar>?, _ max: Int
+) -> Int {
     guard let context, let buffer else { return -2 }
     return Unmanaged<StagedBody>.fromOpaque(context).takeUnretainedValue().read(at: position, into: buffer, max: max)
 }

@@ -110,9 +110,11 @@ public struct SchemeRegistrar: Sendable {
     /// digits, as every Firebase scheme does, for a file name; browsers that call `xdg-open` then fail.
     public func openerLimitation(for scheme: String) -> String? {
         guard scheme.contains(where: \.isNumber), (environment["XDG_CURRENT_DESKTOP"] ?? "").isEmpty,
-              case .finished(_, let output) = DesktopTool.run("xdg-open", ["--version"], environment: environment),
-              let version = output.split(separator: " ").last?.split(separator: ".").compactMap({ Int($0.filter(\.isNumber)) }),
-              version.count >= 2, (version[0], version[1]) < (1, 2)
+            case .finished(_, let output) = DesktopTool.run("xdg-open", ["--version"], environment: environment),
+            let version = output.split(separator: " ").last?.split(separator: ".").compactMap({
+                Int($0.filter(\.isNumber))
+            }),
+            version.count >= 2, (version[0], version[1]) < (1, 2)
         else { return nil }
         let shown = version.map(String.init).joined(separator: ".")
         return "xdg-open \(shown) treats \(scheme): URLs as file names when no desktop environment is set "

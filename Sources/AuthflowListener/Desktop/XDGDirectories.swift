@@ -20,7 +20,7 @@ public struct XDGDirectories: Sendable, Equatable {
             return home.map { $0 + suffix }
         }
         guard let data = directory("XDG_DATA_HOME", default: "/.local/share"),
-              let config = directory("XDG_CONFIG_HOME", default: "/.config")
+            let config = directory("XDG_CONFIG_HOME", default: "/.config")
         else { return nil }
         self.init(dataHome: data, configHome: config)
     }
@@ -28,5 +28,7 @@ public struct XDGDirectories: Sendable, Equatable {
     /// Where per-user desktop entries live.
     public var applications: String { dataHome.hasSuffix("/") ? dataHome + "applications" : dataHome + "/applications" }
     /// The per-user file of default applications.
-    public var mimeAppsList: String { configHome.hasSuffix("/") ? configHome + "mimeapps.list" : configHome + "/mimeapps.list" }
+    public var mimeAppsList: String {
+        configHome.hasSuffix("/") ? configHome + "mimeapps.list" : configHome + "/mimeapps.list"
+    }
 }

@@ -39,7 +39,8 @@ public enum HandoffSender {
     /// Posts `url` to one flow's listener.
     public static func send(_ url: String, to flow: Rendezvous, timeout: Duration = .seconds(3)) -> Outcome {
         let body = Array(url.utf8)
-        let head = "POST \(HandoffEndpoint.path) HTTP/1.1\r\nHost: 127.0.0.1:\(flow.port)\r\n"
+        let head =
+            "POST \(HandoffEndpoint.path) HTTP/1.1\r\nHost: 127.0.0.1:\(flow.port)\r\n"
             + "\(HandoffEndpoint.secretHeader): \(flow.secret)\r\nContent-Type: text/plain; charset=utf-8\r\n"
             + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
         let reply: [UInt8]
@@ -71,7 +72,8 @@ public enum HandoffSender {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { return .failure(Failure(reason: String(cString: strerror(errno)))) }
         defer { close(descriptor) }
-        var limit = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: Int(timeout.components.attoseconds / 1_000_000_000_000))
+        var limit = timeval(
+            tv_sec: Int(timeout.components.seconds), tv_usec: Int(timeout.components.attoseconds / 1_000_000_000_000))
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
 
@@ -110,8 +112,8 @@ public enum HandoffSender {
     }
 }
 
-private extension String {
-    var trimmingTrailingNewlines: String {
+extension String {
+    fileprivate var trimmingTrailingNewlines: String {
         var text = self
         while text.last == "\n" || text.last == "\r" { text.removeLast() }
         return text

@@ -14,7 +14,9 @@ public struct RendezvousDirectory: Sendable, Equatable {
 
     /// The standard location for this user, from `environment`; see ``resolve(environment:)`` for what
     /// happens when another user holds it.
-    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> RendezvousDirectory {
+    public static func standard(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> RendezvousDirectory {
         resolve(environment: environment).directory
     }
 
@@ -68,7 +70,7 @@ public struct RendezvousDirectory: Sendable, Equatable {
         for name in names where name.hasPrefix("flow-") && name.hasSuffix(".json") {
             let file = FilePath.join(path, name)
             guard let bytes = try? SecureFile.read(file, limit: 64 * 1024),
-                  let record = try? JSONDecoder().decode(Rendezvous.self, from: Data(bytes))
+                let record = try? JSONDecoder().decode(Rendezvous.self, from: Data(bytes))
             else { continue }
             guard Self.isRunning(record.pid) else {
                 try? SecureFile.remove(file)

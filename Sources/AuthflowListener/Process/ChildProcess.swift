@@ -1,5 +1,6 @@
 import AuthflowPrimitives
 import CProcessSpawn
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -78,7 +79,8 @@ package struct ChildProcess: Sendable {
             if let source {
                 posix_spawn_file_actions_adddup2(&actions, source, Int32(target))
             } else {
-                posix_spawn_file_actions_addopen(&actions, Int32(target), "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
+                posix_spawn_file_actions_addopen(
+                    &actions, Int32(target), "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
             }
         }
         if let directory = options.workingDirectory {
@@ -127,7 +129,8 @@ package struct ChildProcess: Sendable {
     ) throws(SpawnError) -> ChildProcess {
         var path = program
         if !program.contains("/") {
-            let search = options.environment.map { $0["PATH"] ?? "" } ?? (getenv("PATH").map { String(cString: $0) } ?? "")
+            let search =
+                options.environment.map { $0["PATH"] ?? "" } ?? (getenv("PATH").map { String(cString: $0) } ?? "")
             guard let found = find(program, in: search) else { throw SpawnError(program: program, code: ENOENT) }
             path = found
         }

@@ -82,14 +82,16 @@ extension CallbackCheck where Answer == RedirectCallback {
             // query's code) leave it open which one the server meant: refuse rather than pick one.
             let names = callback.parameters.names
             for name in [parameter, "code"] where names.lazy.filter({ $0 == name }).count > 1 {
-                return .rejected("The callback carries \(name) more than once, so it cannot be matched to this "
-                    + "sign-in.")
+                return .rejected(
+                    "The callback carries \(name) more than once, so it cannot be matched to this "
+                        + "sign-in.")
             }
             guard let found = value(of: parameter, in: callback.parameters, depth: 3) else {
                 return .rejected("The callback has no \(parameter) parameter, so it cannot be matched to this sign-in.")
             }
             guard ConstantTime.equal(found, expected) else {
-                return .rejected("The callback's \(parameter) does not match this sign-in; it belongs to another attempt.")
+                return .rejected(
+                    "The callback's \(parameter) does not match this sign-in; it belongs to another attempt.")
             }
             if let error = callback.parameters.nonEmptyValue("error", rule: .firstWins) {
                 let detail = callback.parameters.nonEmptyValue("error_description", rule: .firstWins)

@@ -19,7 +19,8 @@ struct CallbackPages: Sendable {
     private func page(_ name: String, status: Int, title: String, message: String) -> LoopbackResponse {
         var response: LoopbackResponse
         do {
-            response = .html(try renderer.render(name, ["title": .text(title), "message": .text(message)]), status: status)
+            response = .html(
+                try renderer.render(name, ["title": .text(title), "message": .text(message)]), status: status)
         } catch {
             response = .text("\(title)\n\n\(message)\n", status: status)
         }

@@ -55,7 +55,8 @@ public final class RedirectListener<Answer: Sendable>: Sendable {
 
         if let directory = configuration.rendezvous {
             let record = Rendezvous(
-                port: server.port, secret: secret, schemes: configuration.schemes, pid: getpid(), label: configuration.label
+                port: server.port, secret: secret, schemes: configuration.schemes, pid: getpid(),
+                label: configuration.label
             )
             do {
                 rendezvousFile = try directory.publish(record)
@@ -173,11 +174,13 @@ public final class RedirectListener<Answer: Sendable>: Sendable {
         }
         var pairs = QueryParameters(query: (request.query ?? "")[...], plusAsSpace: true).pairs
         if request.method == "POST",
-           request.header("Content-Type")?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true {
+            request.header("Content-Type")?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true
+        {
             pairs += QueryParameters(query: request.text[...], plusAsSpace: true).pairs
         }
         let callback = RedirectCallback(
-            url: redirectURI + (request.query.map { "?\($0)" } ?? ""), parameters: QueryParameters(pairs: pairs), route: .http
+            url: redirectURI + (request.query.map { "?\($0)" } ?? ""), parameters: QueryParameters(pairs: pairs),
+            route: .http
         )
         switch offer(callback) {
         case .accepted:

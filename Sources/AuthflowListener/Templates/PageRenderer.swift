@@ -51,7 +51,9 @@ public final class PageRenderer: Sendable {
 
     /// Where `name` comes from and its text: the first directory holding it, else the copy compiled into
     /// the binary when it is one of the default pages.
-    private static func source(of name: String, in directory: TemplateDirectory) throws(TemplateError) -> (String, String) {
+    private static func source(
+        of name: String, in directory: TemplateDirectory
+    ) throws(TemplateError) -> (String, String) {
         let match: TemplateDirectory.Match
         do {
             match = try directory.locate(name)

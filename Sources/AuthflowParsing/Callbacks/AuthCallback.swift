@@ -48,9 +48,9 @@ public struct AuthCallback: Sendable, Hashable {
             transport = .http
         } else {
             guard !InertScheme.starts(url), parts.host == "firebaseauth" || parts.host == "google",
-                  parts.path == "/link" || parts.path == "/link/",
-                  let query = parts.query,
-                  let inner = RawQuery(query[...]).value("deep_link_id", rule: .firstWins, plusAsSpace: true)
+                parts.path == "/link" || parts.path == "/link/",
+                let query = parts.query,
+                let inner = RawQuery(query[...]).value("deep_link_id", rule: .firstWins, plusAsSpace: true)
             else { return nil }
             callbackURL = inner
             transport = .customScheme(parts.scheme)

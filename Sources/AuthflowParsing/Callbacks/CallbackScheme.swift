@@ -25,7 +25,8 @@ public struct CallbackScheme: Sendable, Hashable {
     /// From a Google app ID such as `1:123456789:ios:123abc456def`; `nil` when it is empty.
     public init?(appID: String) {
         guard !appID.isEmpty else { return nil }
-        scheme = ("app-" + appID.split(separator: ":", omittingEmptySubsequences: false).joined(separator: "-")).lowercased()
+        scheme = ("app-" + appID.split(separator: ":", omittingEmptySubsequences: false).joined(separator: "-"))
+            .lowercased()
         identifier = .appID(appID)
     }
 

@@ -1,5 +1,3 @@
-
-
 /// A URL found in a document, exactly as written there apart from whitespace.
 ///
 /// The URL is not validated or resolved: relative, `javascript:`, `mailto:` and `#` targets are returned as written

@@ -27,9 +27,9 @@ public struct ActionCodeURL: Sendable, Hashable {
         guard !InertScheme.starts(link), let query = URLParts.query(of: link[...]) else { return nil }
         let parameters = RawQuery(query)
         guard let modeText = parameters.value("mode"),
-              let apiKey = parameters.value("apiKey"),
-              let oobCode = parameters.value("oobCode"),
-              let mode = EmailActionMode(rawValue: modeText)
+            let apiKey = parameters.value("apiKey"),
+            let oobCode = parameters.value("oobCode"),
+            let mode = EmailActionMode(rawValue: modeText)
         else { return nil }
         self.mode = mode
         self.oobCode = oobCode

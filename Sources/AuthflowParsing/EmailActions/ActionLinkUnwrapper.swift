@@ -36,7 +36,8 @@ public enum ActionLinkUnwrapper {
                 throw .damagedParameter(name: name, damage)
             }
             if let host = URLParts.host(of: current), MailSecurityWrapper.isWrapperHost(host),
-               let parts = URLParts(current), let (wrapper, target) = MailSecurityWrapper.unwrap(current, parts: parts) {
+                let parts = URLParts(current), let (wrapper, target) = MailSecurityWrapper.unwrap(current, parts: parts)
+            {
                 if !currentIsParsed { passedOver.append((current, layers.count)) }
                 layers.append(.mailSecurity(wrapper))
                 current = LinkInput.tidy(target)

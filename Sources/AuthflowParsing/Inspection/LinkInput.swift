@@ -33,7 +33,8 @@ public enum LinkInput {
             return text
         }
 
-        var bytes = Array(utf8.filter { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\t") })
+        var bytes = Array(
+            utf8.filter { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\t") })
         var start = 0
         var end = bytes.count
         while start < end, isTrimmable(bytes[start]) { start += 1 }
@@ -51,8 +52,9 @@ public enum LinkInput {
                     return true
                 case UInt8(ascii: "&"):
                     if offset + 4 < buffer.count, buffer[offset + 1] == UInt8(ascii: "a"),
-                       buffer[offset + 2] == UInt8(ascii: "m"), buffer[offset + 3] == UInt8(ascii: "p"),
-                       buffer[offset + 4] == UInt8(ascii: ";") {
+                        buffer[offset + 2] == UInt8(ascii: "m"), buffer[offset + 3] == UInt8(ascii: "p"),
+                        buffer[offset + 4] == UInt8(ascii: ";")
+                    {
                         return true
                     }
                 default:
@@ -75,7 +77,8 @@ public enum LinkInput {
         var index = 0
         while index < bytes.count {
             if bytes[index] == needle[0], index + needle.count <= bytes.count,
-               bytes[index..<index + needle.count].elementsEqual(needle) {
+                bytes[index..<index + needle.count].elementsEqual(needle)
+            {
                 output.append(byte)
                 index += needle.count
             } else {

@@ -23,8 +23,10 @@ public struct LinkInspection: Sendable, Hashable {
     }
 
     /// An inspection result; inspectors build these, flows and tests may too.
-    public init(kind: LinkKind, action: ActionCodeURL?, callback: AuthCallback?, layers: [LinkLayer],
-                innermost: String, unresolvedShortLink: String?) {
+    public init(
+        kind: LinkKind, action: ActionCodeURL?, callback: AuthCallback?, layers: [LinkLayer],
+        innermost: String, unresolvedShortLink: String?
+    ) {
         self.kind = kind
         self.action = action
         self.callback = callback

@@ -26,20 +26,24 @@ public struct OfflineLinkInspector: Sendable {
     public func inspect(normalized link: String) throws(LinkInputError) -> LinkInspection {
         if InertScheme.starts(link) {
             // Script or local data: nothing inside is unwrapped or trusted.
-            return LinkInspection(kind: .unknown, action: nil, callback: nil, layers: [], innermost: link,
-                                  unresolvedShortLink: nil)
+            return LinkInspection(
+                kind: .unknown, action: nil, callback: nil, layers: [], innermost: link,
+                unresolvedShortLink: nil)
         }
         let unwrapped = try ActionLinkUnwrapper.unwrap(link)
         if let action = unwrapped.action {
-            return LinkInspection(kind: .emailAction, action: action, callback: nil, layers: unwrapped.layers,
-                                  innermost: unwrapped.innermost, unresolvedShortLink: nil)
+            return LinkInspection(
+                kind: .emailAction, action: action, callback: nil, layers: unwrapped.layers,
+                innermost: unwrapped.innermost, unresolvedShortLink: nil)
         }
         if let callback = AuthCallback(url: link) {
-            return LinkInspection(kind: .authCallback, action: nil, callback: callback, layers: [],
-                                  innermost: callback.callbackURL, unresolvedShortLink: nil)
+            return LinkInspection(
+                kind: .authCallback, action: nil, callback: callback, layers: [],
+                innermost: callback.callbackURL, unresolvedShortLink: nil)
         }
         let shortLink = ShortLink.isShortLink(unwrapped.innermost, linkDomains: linkDomains) ? unwrapped.innermost : nil
-        return LinkInspection(kind: .unknown, action: nil, callback: nil, layers: unwrapped.layers,
-                              innermost: unwrapped.innermost, unresolvedShortLink: shortLink)
+        return LinkInspection(
+            kind: .unknown, action: nil, callback: nil, layers: unwrapped.layers,
+            innermost: unwrapped.innermost, unresolvedShortLink: shortLink)
     }
 }

@@ -29,7 +29,8 @@ public enum MailSecurityWrapper: String, Sendable, CaseIterable {
             return (.microsoftSafeLinks, target)
         }
         if isGoogleHost(host), parts.path == "/url",
-           let target = parameter("q", of: parts) ?? parameter("url", of: parts) {
+            let target = parameter("q", of: parts) ?? parameter("url", of: parts)
+        {
             return (.googleRedirect, target)
         }
         if let target = ProofpointURLDefense.decode(url, parts: parts), !target.isEmpty {
@@ -43,7 +44,8 @@ public enum MailSecurityWrapper: String, Sendable, CaseIterable {
 
     /// A cheap first test on the host alone, so that ordinary links skip building `URLParts`.
     static func isWrapperHost(_ host: String) -> Bool {
-        isSafeLinksHost(host) || isGoogleHost(host) || ProofpointURLDefense.isHost(host) || host == "linkprotect.cudasvc.com"
+        isSafeLinksHost(host) || isGoogleHost(host) || ProofpointURLDefense.isHost(host)
+            || host == "linkprotect.cudasvc.com"
     }
 
     private static func parameter(_ name: String, of parts: URLParts) -> String? {

@@ -25,9 +25,11 @@ enum ProofpointURLDefense {
         case "/v2/url":
             // The value is read raw: its own escapes use `-`, and real `%` never appears in it.
             guard let raw = rawValue("u", in: query[...]) else { return nil }
-            let translated = String(String.UnicodeScalarView(raw.unicodeScalars.map {
-                $0 == "-" ? "%" : $0 == "_" ? "/" : $0
-            }))
+            let translated = String(
+                String.UnicodeScalarView(
+                    raw.unicodeScalars.map {
+                        $0 == "-" ? "%" : $0 == "_" ? "/" : $0
+                    }))
             return PercentDecoding.decode(translated)
         default:
             return nil
@@ -68,7 +70,8 @@ enum ProofpointURLDefense {
             }
             var take = 1
             if index + 2 < scalars.count, scalars[index + 1] == "*",
-               let position = runLengthAlphabet.firstIndex(of: scalars[index + 2]) {
+                let position = runLengthAlphabet.firstIndex(of: scalars[index + 2])
+            {
                 take = position + 2
                 index += 3
             } else {

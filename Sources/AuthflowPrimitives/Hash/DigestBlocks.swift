@@ -17,7 +17,8 @@ public enum DigestBlocks {
     public static func load(_ padded: [UInt8], block start: Int, into words: inout [UInt32]) {
         for index in 0..<16 {
             let offset = start + index * 4
-            words[index] = UInt32(padded[offset]) << 24 | UInt32(padded[offset + 1]) << 16
+            words[index] =
+                UInt32(padded[offset]) << 24 | UInt32(padded[offset + 1]) << 16
                 | UInt32(padded[offset + 2]) << 8 | UInt32(padded[offset + 3])
         }
     }

@@ -13,12 +13,13 @@ enum SHA1 {
             }
             var (a, b, c, d, e) = (state[0], state[1], state[2], state[3], state[4])
             for index in 0..<80 {
-                let (mixed, constant): (UInt32, UInt32) = switch index {
-                case 0..<20: ((b & c) | (~b & d), 0x5A82_7999)
-                case 20..<40: (b ^ c ^ d, 0x6ED9_EBA1)
-                case 40..<60: ((b & c) | (b & d) | (c & d), 0x8F1B_BCDC)
-                default: (b ^ c ^ d, 0xCA62_C1D6)
-                }
+                let (mixed, constant): (UInt32, UInt32) =
+                    switch index {
+                    case 0..<20: ((b & c) | (~b & d), 0x5A82_7999)
+                    case 20..<40: (b ^ c ^ d, 0x6ED9_EBA1)
+                    case 40..<60: ((b & c) | (b & d) | (c & d), 0x8F1B_BCDC)
+                    default: (b ^ c ^ d, 0xCA62_C1D6)
+                    }
                 let next = rotate(a, 5) &+ mixed &+ e &+ constant &+ words[index]
                 (e, d, c, b, a) = (d, c, rotate(b, 30), a, next)
             }

@@ -32,7 +32,8 @@ public struct TimeBasedOneTimePassword: Sendable, Equatable {
         let counter = (0..<8).reversed().map { UInt8(truncatingIfNeeded: UInt64(bitPattern: step) >> UInt64($0 * 8)) }
         let mac = SHA1.hmac(key: secret, message: counter)
         let offset = Int(mac[mac.count - 1] & 0x0F)
-        let value = (UInt32(mac[offset] & 0x7F) << 24) | (UInt32(mac[offset + 1]) << 16)
+        let value =
+            (UInt32(mac[offset] & 0x7F) << 24) | (UInt32(mac[offset + 1]) << 16)
             | (UInt32(mac[offset + 2]) << 8) | UInt32(mac[offset + 3])
         var modulus: UInt32 = 1
         for _ in 0..<digits { modulus *= 10 }

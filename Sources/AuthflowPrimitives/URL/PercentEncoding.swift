@@ -10,7 +10,10 @@ public enum PercentEncoding {
     /// purpose: `+`, `&`, `=`, `/` and `'` in a key, nonce or token must reach a server as data, and form decoders
     /// would otherwise read `+` as a space.
     public static func encodeUnreserved(_ text: String) -> String {
-        encode(text) { isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "~") }
+        encode(text) {
+            isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_")
+                || $0 == UInt8(ascii: "~")
+        }
     }
 
     /// Escapes every byte `keep` rejects as `%XX` (upper-case hex), keeping the rest as they are.
@@ -33,7 +36,7 @@ public enum PercentEncoding {
     public static func isAlphanumeric(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true
         default:
             return false
@@ -45,7 +48,7 @@ public enum PercentEncoding {
     private static func isMark(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "~"),
-             UInt8(ascii: "*"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"):
+            UInt8(ascii: "*"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"):
             return true
         default:
             return false

@@ -37,21 +37,28 @@ package struct RawQuery {
     package func decodedPairs(plusAsSpace: Bool) -> [(name: String, value: String)] {
         bytes.withUnsafeBufferPointer { buffer in
             ranges.map {
-                (PercentDecoding.decode(bytes: UnsafeBufferPointer(rebasing: buffer[$0.name]), plusAsSpace: plusAsSpace),
-                 PercentDecoding.decode(bytes: UnsafeBufferPointer(rebasing: buffer[$0.value]), plusAsSpace: plusAsSpace))
+                (
+                    PercentDecoding.decode(
+                        bytes: UnsafeBufferPointer(rebasing: buffer[$0.name]), plusAsSpace: plusAsSpace),
+                    PercentDecoding.decode(
+                        bytes: UnsafeBufferPointer(rebasing: buffer[$0.value]), plusAsSpace: plusAsSpace)
+                )
             }
         }
     }
 
     /// The decoded, non-empty value for `name`, or `nil`.
-    package func value(_ name: String, rule: QueryParameters.DuplicateRule = .lastWins, plusAsSpace: Bool = false) -> String? {
+    package func value(
+        _ name: String, rule: QueryParameters.DuplicateRule = .lastWins, plusAsSpace: Bool = false
+    ) -> String? {
         bytes.withUnsafeBufferPointer { buffer in
             let matches = { (pair: (name: Range<Int>, value: Range<Int>)) in
                 Self.name(UnsafeBufferPointer(rebasing: buffer[pair.name]), equals: name, plusAsSpace: plusAsSpace)
             }
             let match = rule == .firstWins ? ranges.first(where: matches) : ranges.last(where: matches)
             guard let match, !match.value.isEmpty else { return nil }
-            return PercentDecoding.decode(bytes: UnsafeBufferPointer(rebasing: buffer[match.value]), plusAsSpace: plusAsSpace)
+            return PercentDecoding.decode(
+                bytes: UnsafeBufferPointer(rebasing: buffer[match.value]), plusAsSpace: plusAsSpace)
         }
     }
 
@@ -73,7 +80,9 @@ package struct RawQuery {
     /// Whether a name is present at all (even with an empty value).
     package func contains(_ name: String) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
-            ranges.contains { Self.name(UnsafeBufferPointer(rebasing: buffer[$0.name]), equals: name, plusAsSpace: false) }
+            ranges.contains {
+                Self.name(UnsafeBufferPointer(rebasing: buffer[$0.name]), equals: name, plusAsSpace: false)
+            }
         }
     }
 

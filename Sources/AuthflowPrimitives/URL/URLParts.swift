@@ -103,8 +103,10 @@ public struct URLParts: Sendable, Hashable {
     /// RFC 3986 `scheme`: an ASCII letter, then letters, digits, `+`, `-` and `.`.
     public static func isValidScheme(_ text: Substring) -> Bool {
         guard let first = text.utf8.first, isLetter(first) else { return false }
-        return text.utf8.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "+")
-            || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
+        return text.utf8.allSatisfy {
+            isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "+")
+                || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+        }
     }
 
     /// Host (lowercased, unbracketed) and port of an authority, ignoring any `userinfo@`.
@@ -132,8 +134,9 @@ public struct URLParts: Sendable, Hashable {
     /// Lowercases ASCII letters only: hosts and schemes are ASCII, and Unicode case mapping is slow.
     package static func asciiLowercased(_ text: Substring) -> String {
         if !text.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) { return String(text) }
-        return String(decoding: text.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 },
-                      as: UTF8.self)
+        return String(
+            decoding: text.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 },
+            as: UTF8.self)
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {

@@ -10,7 +10,8 @@ import Testing
 struct BackendHarness {
     let backend: EmbeddedBackend
     let logs: LogLines
-    let client = HTTPClient(configuration: HTTPClientConfiguration(totalTimeout: .seconds(20), redirects: .doNotFollow, proxy: .none))
+    let client = HTTPClient(
+        configuration: HTTPClientConfiguration(totalTimeout: .seconds(20), redirects: .doNotFollow, proxy: .none))
 
     init(
         emailEnumerationProtection: Bool = false,
@@ -37,7 +38,8 @@ struct BackendHarness {
     func send(
         _ method: HTTPMethod, _ path: String, body: [UInt8]? = nil, headers: [HTTPHeader] = []
     ) async throws -> Reply {
-        let response = try await client.send(HTTPRequest(method: method, url: backend.baseURL + path, headers: headers, body: body))
+        let response = try await client.send(
+            HTTPRequest(method: method, url: backend.baseURL + path, headers: headers, body: body))
         return Reply(response)
     }
 
@@ -48,7 +50,9 @@ struct BackendHarness {
     /// POSTs `body` as JSON.
     func post(_ path: String, json body: [String: Any], headers: [HTTPHeader] = []) async throws -> Reply {
         let data = try JSONSerialization.data(withJSONObject: body)
-        return try await send(.post, path, body: Array(data), headers: headers + [HTTPHeader(name: "Content-Type", value: "application/json")])
+        return try await send(
+            .post, path, body: Array(data),
+            headers: headers + [HTTPHeader(name: "Content-Type", value: "application/json")])
     }
 
     /// POSTs a form, as a browser submits one.
@@ -62,12 +66,20 @@ struct BackendHarness {
 
     // MARK: REST
 
-    func v1(_ name: String, _ body: [String: Any] = [:], key: String? = "test-api-key", headers: [HTTPHeader] = []) async throws -> Reply {
-        try await post("/identitytoolkit.googleapis.com/v1/\(name)" + (key.map { "?key=\($0)" } ?? ""), json: body, headers: headers)
+    func v1(
+        _ name: String, _ body: [String: Any] = [:], key: String? = "test-api-key", headers: [HTTPHeader] = []
+    ) async throws -> Reply {
+        try await post(
+            "/identitytoolkit.googleapis.com/v1/\(name)" + (key.map { "?key=\($0)" } ?? ""), json: body,
+            headers: headers)
     }
 
-    func v2(_ name: String, _ body: [String: Any] = [:], key: String? = "test-api-key", headers: [HTTPHeader] = []) async throws -> Reply {
-        try await post("/identitytoolkit.googleapis.com/v2/\(name)" + (key.map { "?key=\($0)" } ?? ""), json: body, headers: headers)
+    func v2(
+        _ name: String, _ body: [String: Any] = [:], key: String? = "test-api-key", headers: [HTTPHeader] = []
+    ) async throws -> Reply {
+        try await post(
+            "/identitytoolkit.googleapis.com/v2/\(name)" + (key.map { "?key=\($0)" } ?? ""), json: body,
+            headers: headers)
     }
 
     static let owner = [HTTPHeader(name: "Authorization", value: "Bearer owner")]
@@ -94,21 +106,26 @@ struct BackendHarness {
     }
 
     /// Signs up, then verifies the email through the emulator's oob link.
-    func verifiedAccount(email: String, password: String = "secret-password") async throws -> (idToken: String, localId: String) {
+    func verifiedAccount(
+        email: String, password: String = "secret-password"
+    ) async throws -> (idToken: String, localId: String) {
         let signedUp = try await signUp(email: email, password: password)
         let idToken = try #require(signedUp["idToken"] as? String)
         _ = try await v1("accounts:sendOobCode", ["requestType": "VERIFY_EMAIL", "idToken": idToken]).requireOK()
         let link = try #require(backend.oobCodes.last?.oobLink)
         let opened = try await get(String(link.dropFirst(backend.baseURL.count)))
         #expect(opened.status == 200, "verifyEmail link answered \(opened.status): \(opened.text)")
-        let signedIn = try await v1("accounts:signInWithPassword", ["email": email, "password": password, "returnSecureToken": true]).requireOK()
+        let signedIn = try await v1(
+            "accounts:signInWithPassword", ["email": email, "password": password, "returnSecureToken": true]
+        ).requireOK()
         return (try #require(signedIn["idToken"] as? String), try #require(signedUp["localId"] as? String))
     }
 
     private func formEncode(_ text: String) -> String {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "*-._")
-        return (text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text).replacingOccurrences(of: "%20", with: "+")
+        return (text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text).replacingOccurrences(
+            of: "%20", with: "+")
     }
 }
 

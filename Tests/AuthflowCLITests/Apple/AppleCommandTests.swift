@@ -34,7 +34,10 @@ struct AppleCommandTests {
         let fixture = try PhoneCLIFixture()
 
         let result = try await fixture.run(
-            ["apple", "sign-in", "--id-token", "-", "--nonce", "raw-nonce", "--full-name", "Ada King Lovelace", "--json"],
+            [
+                "apple", "sign-in", "--id-token", "-", "--nonce", "raw-nonce", "--full-name", "Ada King Lovelace",
+                "--json",
+            ],
             stdin: Array((Self.claims("apple-1", "x1@privaterelay.appleid.com") + "\n").utf8))
 
         #expect(result.exitCode == 0, "\(result.stderrText)")
@@ -69,14 +72,20 @@ struct AppleCommandTests {
     func wrongNonce() async throws {
         let fixture = try PhoneCLIFixture()
         fixture.backend.setFault(
-            .status(400, body: #"{"error":{"code":400,"message":"MISSING_OR_INVALID_NONCE : Nonce is missing in the request."}}"#),
+            .status(
+                400,
+                body: #"{"error":{"code":400,"message":"MISSING_OR_INVALID_NONCE : Nonce is missing in the request."}}"#
+            ),
             for: "accounts:signInWithIdp")
         let hash = String(repeating: "ab", count: 32)
 
-        let result = try await fixture.run(["apple", "sign-in", "--id-token", Self.claims("a", "a@b.c"), "--nonce", hash])
+        let result = try await fixture.run([
+            "apple", "sign-in", "--id-token", Self.claims("a", "a@b.c"), "--nonce", hash,
+        ])
 
         #expect(result.exitCode == 1)
-        #expect(result.stderrText.contains("--nonce must be the raw nonce whose SHA-256 (lowercase hex) went into Apple's"))
+        #expect(
+            result.stderrText.contains("--nonce must be the raw nonce whose SHA-256 (lowercase hex) went into Apple's"))
         #expect(result.stderrText.contains("--nonce looks like a SHA-256 hash"))
         #expect(try fixture.sessions.load() == nil)
     }
@@ -98,9 +107,15 @@ struct AppleCommandTests {
         let fixture = try PhoneCLIFixture()
         let grace = try await fixture.signUp(email: "grace@example.com")
 
-        let linked = try await fixture.run(["apple", "sign-in", "--link", "--id-token", Self.claims("apple-g", "grace@example.com"), "--nonce", "n"])
-        let reauth = try await fixture.run(["apple", "sign-in", "--reauth", "--id-token", Self.claims("apple-g", "grace@example.com"), "--nonce", "n"])
-        let other = try await fixture.run(["apple", "sign-in", "--reauth", "--id-token", Self.claims("apple-x", "x@example.com"), "--nonce", "n"])
+        let linked = try await fixture.run([
+            "apple", "sign-in", "--link", "--id-token", Self.claims("apple-g", "grace@example.com"), "--nonce", "n",
+        ])
+        let reauth = try await fixture.run([
+            "apple", "sign-in", "--reauth", "--id-token", Self.claims("apple-g", "grace@example.com"), "--nonce", "n",
+        ])
+        let other = try await fixture.run([
+            "apple", "sign-in", "--reauth", "--id-token", Self.claims("apple-x", "x@example.com"), "--nonce", "n",
+        ])
 
         #expect(linked.exitCode == 0, "\(linked.stderrText)")
         #expect(linked.stdoutText.hasPrefix("Linked Sign in with Apple to grace@example.com (uid \(grace.uid))"))
@@ -114,11 +129,17 @@ struct AppleCommandTests {
     @Test("A refused link keeps the updated credential; --updated-credential signs in to its owner once")
     func alreadyLinked() async throws {
         let fixture = try PhoneCLIFixture()
-        let owner = try await fixture.run(["apple", "sign-in", "--id-token", Self.claims("apple-o", "o@privaterelay.appleid.com"), "--nonce", "n", "--json"])
+        let owner = try await fixture.run([
+            "apple", "sign-in", "--id-token", Self.claims("apple-o", "o@privaterelay.appleid.com"), "--nonce", "n",
+            "--json",
+        ])
         let ownerUID = try #require((try jsonObject(owner.stdoutText)["user"] as? [String: Any])?["uid"] as? String)
         _ = try await fixture.signUp(email: "grace@example.com")
 
-        let refused = try await fixture.run(["apple", "sign-in", "--link", "--id-token", Self.claims("apple-o", "o@privaterelay.appleid.com"), "--nonce", "n"])
+        let refused = try await fixture.run([
+            "apple", "sign-in", "--link", "--id-token", Self.claims("apple-o", "o@privaterelay.appleid.com"), "--nonce",
+            "n",
+        ])
         let used = try await fixture.run(["apple", "sign-in", "--updated-credential", "--json"])
         let again = try await fixture.run(["apple", "sign-in", "--updated-credential"])
 
@@ -135,11 +156,14 @@ struct AppleCommandTests {
     @Test("delete-account refuses an Apple account until apple revoke ran; then it deletes, in Apple's order")
     func revokeThenDelete() async throws {
         let fixture = try PhoneCLIFixture()
-        let signedIn = try await fixture.run(["apple", "sign-in", "--id-token", Self.claims("apple-d", "d@privaterelay.appleid.com"), "--nonce", "n"])
+        let signedIn = try await fixture.run([
+            "apple", "sign-in", "--id-token", Self.claims("apple-d", "d@privaterelay.appleid.com"), "--nonce", "n",
+        ])
         #expect(signedIn.exitCode == 0)
 
         let early = try await fixture.run(["delete-account", "--yes"])
-        let revoked = try await fixture.run(["apple", "revoke", "--authorization-code", "-", "--json"], stdin: Array("c0de-123\n".utf8))
+        let revoked = try await fixture.run(
+            ["apple", "revoke", "--authorization-code", "-", "--json"], stdin: Array("c0de-123\n".utf8))
         let deleted = try await fixture.run(["delete-account", "--yes"])
 
         #expect(early.exitCode == 2)
@@ -163,9 +187,15 @@ struct AppleCommandTests {
         _ = try await fixture.signUp(email: "p@example.com")
         let password = try await fixture.run(["apple", "revoke", "--authorization-code", "c"])
         let passwordDelete = try await fixture.run(["delete-account", "--yes"])
-        _ = try await fixture.run(["apple", "sign-in", "--id-token", Self.claims("apple-e", "e@example.com"), "--nonce", "n"])
+        _ = try await fixture.run([
+            "apple", "sign-in", "--id-token", Self.claims("apple-e", "e@example.com"), "--nonce", "n",
+        ])
         fixture.backend.setFault(
-            .status(501, body: #"{"error":{"code":501,"message":"identitytoolkit.accounts.revokeToken is not implemented in the Auth Emulator.","status":"NOT_IMPLEMENTED"}}"#),
+            .status(
+                501,
+                body:
+                    #"{"error":{"code":501,"message":"identitytoolkit.accounts.revokeToken is not implemented in the Auth Emulator.","status":"NOT_IMPLEMENTED"}}"#
+            ),
             for: "accounts:revokeToken")
         let emulator = try await fixture.run(["apple", "revoke", "--authorization-code", "c"])
         let skipped = try await fixture.run(["delete-account", "--yes", "--skip-apple-revocation"])

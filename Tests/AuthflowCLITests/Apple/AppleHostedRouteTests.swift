@@ -29,17 +29,27 @@ struct AppleHostedRouteTests {
             answer: "/emulator/auth/handler/select?$query&$form")
     }
 
-    static func browserEnvironment(email: String = "ada.l@privaterelay.appleid.com", name: String = "Ada Lovelace", simulate: String = "") -> [String: String] {
-        ["AUTHFLOW_BINARY": AuthflowCommand.binaryPath, "AUTHFLOW_APPLE_EMAIL": email, "AUTHFLOW_APPLE_NAME": name, "AUTHFLOW_SIMULATE": simulate]
+    static func browserEnvironment(
+        email: String = "ada.l@privaterelay.appleid.com", name: String = "Ada Lovelace", simulate: String = ""
+    ) -> [String: String] {
+        [
+            "AUTHFLOW_BINARY": AuthflowCommand.binaryPath, "AUTHFLOW_APPLE_EMAIL": email, "AUTHFLOW_APPLE_NAME": name,
+            "AUTHFLOW_SIMULATE": simulate,
+        ]
     }
 
-    @Test("The widget's custom-scheme answer reaches the waiting sign-in through handle-url; the relay address and name are shown")
+    @Test(
+        "The widget's custom-scheme answer reaches the waiting sign-in through handle-url; the relay address and name are shown"
+    )
     func handoffThroughHandleURL() async throws {
         let fixture = try PhoneCLIFixture()
         let browser = try Self.installWidgetBrowser(at: fixture.directory.file("browser"))
 
         let result = try await fixture.run(
-            ["apple", "sign-in", "--browser", browser, "--scopes", "email,name", "--locale", "fr_FR", "--lang", "fr", "--json"] + Self.iosApp,
+            [
+                "apple", "sign-in", "--browser", browser, "--scopes", "email,name", "--locale", "fr_FR", "--lang", "fr",
+                "--json",
+            ] + Self.iosApp,
             environment: Self.browserEnvironment())
 
         #expect(result.exitCode == 0, "\(result.stderrText)")
@@ -52,19 +62,24 @@ struct AppleHostedRouteTests {
         #expect(apple["fullName"] as? String == "Ada Lovelace")
         #expect((object["user"] as? [String: Any])?["signInProvider"] as? String == "apple.com")
 
-        let opened = try String(contentsOfFile: browser + ".url", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let opened = try String(contentsOfFile: browser + ".url", encoding: .utf8).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         #expect(opened.hasPrefix("http://\(fixture.backend.hostAndPort)/emulator/auth/handler?apiKey="))
         let parameters = QueryParameters(url: opened)
-        #expect(parameters.pairs.map(\.name) == [
-            "apiKey", "authType", "ibi", "sessionId", "v", "eventId", "providerId", "clientId", "scopes", "customParameters", "hl",
-        ])
+        #expect(
+            parameters.pairs.map(\.name) == [
+                "apiKey", "authType", "ibi", "sessionId", "v", "eventId", "providerId", "clientId", "scopes",
+                "customParameters", "hl",
+            ])
         #expect(parameters.value("authType") == "signInWithRedirect")
         #expect(parameters.value("providerId") == "apple.com")
         #expect(parameters.value("scopes") == "email,name")
         #expect(parameters.value("customParameters") == #"{"locale":"fr_FR"}"#)
         let sessionID = try #require(parameters.value("sessionId"))
         #expect(sessionID.count == 64 && sessionID.allSatisfy(\.isHexDigit))
-        #expect(result.stderrText.contains("`authflow register-scheme \(Self.scheme)`"), "the unregistered scheme is pointed out")
+        #expect(
+            result.stderrText.contains("`authflow register-scheme \(Self.scheme)`"),
+            "the unregistered scheme is pointed out")
         #expect(try fixture.sessions.load()?.email == "ada.l@privaterelay.appleid.com")
     }
 
@@ -94,7 +109,8 @@ struct AppleHostedRouteTests {
         let browser = try Self.installWidgetBrowser(at: fixture.directory.file("browser"))
 
         let result = try await fixture.run(
-            ["apple", "sign-in", "--browser", browser] + Self.iosApp, environment: Self.browserEnvironment(simulate: code))
+            ["apple", "sign-in", "--browser", browser] + Self.iosApp,
+            environment: Self.browserEnvironment(simulate: code))
 
         #expect(result.exitCode == status, "\(result.stderrText)")
         #expect(result.stderrText.contains("The Sign in with Apple page reported an error: "))
@@ -110,7 +126,8 @@ struct AppleHostedRouteTests {
         fixture.backend.setFault(
             .status(400, body: #"{"error":{"code":400,"message":"USER_CANCELLED"}}"#), for: "accounts:signInWithIdp")
 
-        let result = try await fixture.run(["apple", "sign-in", "--browser", browser] + Self.iosApp, environment: Self.browserEnvironment())
+        let result = try await fixture.run(
+            ["apple", "sign-in", "--browser", browser] + Self.iosApp, environment: Self.browserEnvironment())
 
         #expect(result.exitCode == 1, "\(result.stderrText)")
         #expect(result.stderrText.contains("The Apple sign-in was cancelled"))
@@ -153,18 +170,24 @@ struct AppleHostedRouteTests {
     }
 
     @Test(
-        "Headless Chromium picks the fake Apple account (relay address, name) on the widget; the custom-scheme navigation it attempted goes to handle-url")
+        "Headless Chromium picks the fake Apple account (relay address, name) on the widget; the custom-scheme navigation it attempted goes to handle-url"
+    )
     func headlessChromium() async throws {
         let fixture = try PhoneCLIFixture()
-        let claims = #"{"sub":"001234.apple.relay","email":"q7x2@privaterelay.appleid.com","email_verified":true,"name":"Grace Hopper"}"#
-        _ = try await SignedInBackend.client(for: fixture.backend).send(SignInWithIdpRequest(
-            requestUri: "http://localhost", postBody: "providerId=apple.com&id_token=" + (claims.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")))
+        let claims =
+            #"{"sub":"001234.apple.relay","email":"q7x2@privaterelay.appleid.com","email_verified":true,"name":"Grace Hopper"}"#
+        _ = try await SignedInBackend.client(for: fixture.backend).send(
+            SignInWithIdpRequest(
+                requestUri: "http://localhost",
+                postBody: "providerId=apple.com&id_token="
+                    + (claims.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")))
         let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
         async let signIn = fixture.run(["apple", "sign-in", "--browser", browser, "--json"] + Self.iosApp)
         let url = try await RecordingBrowser.url(recordedBy: browser)
 
-        let callback = try #require(try await HeadlessChromium.capturedNavigation(
-            opening: url, clicking: "li.js-reuse-account button.account", startingWith: "\(Self.scheme)://"))
+        let callback = try #require(
+            try await HeadlessChromium.capturedNavigation(
+                opening: url, clicking: "li.js-reuse-account button.account", startingWith: "\(Self.scheme)://"))
         let handed = try await fixture.run(["handle-url", callback])
         let result = try await signIn
 

@@ -9,7 +9,9 @@ import Testing
 /// request long enough to kill the client mid-exchange, then does the work anyway, as a real server would.
 @Suite("Crash safety: kill -9 mid-request, then resume")
 struct CrashSafetyTests {
-    @Test("Email link: killed while sending, then while completing; the remembered address survives and a new link signs in")
+    @Test(
+        "Email link: killed while sending, then while completing; the remembered address survives and a new link signs in"
+    )
     func emailLink() async throws {
         let fixture = try EmailLinkCLIFixture()
         _ = try await fixture.sendLink(to: "first@example.com")
@@ -75,7 +77,9 @@ struct CrashSafetyTests {
         if resumed.exitCode != 0 {
             // The server used the code after the client died: the verification is gone; a new sign-in works.
             #expect(resumed.exitCode == 1, "\(resumed.stderrText)")
-            let again = try await fixture.run(["phone", "sign-in", number, "--resend", "--code-command", fixture.codeCommand])
+            let again = try await fixture.run([
+                "phone", "sign-in", number, "--resend", "--code-command", fixture.codeCommand,
+            ])
             #expect(again.exitCode == 0, "\(again.stderrText)")
         }
         #expect(try fixture.sessions.load()?.phoneNumber == number)

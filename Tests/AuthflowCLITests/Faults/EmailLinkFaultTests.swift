@@ -7,14 +7,17 @@ import Testing
 /// email sent behind the user's back, and the remembered address and the link still usable.
 @Suite("Backend faults: email link")
 struct EmailLinkFaultTests {
-    @Test("Sending: exit 3, at most the one email the backend already sent, the earlier remembered address kept", arguments: ServerFault.all)
+    @Test(
+        "Sending: exit 3, at most the one email the backend already sent, the earlier remembered address kept",
+        arguments: ServerFault.all)
     func send(_ fault: ServerFault) async throws {
         let fixture = try EmailLinkCLIFixture()
         _ = try await fixture.sendLink(to: "first@example.com")
         fixture.backend.setFault(fault.fault, for: "accounts:sendOobCode", times: 1)
 
         let result = try await fixture.run(
-            ["email-link", "send", "second@example.com", "--continue-url", fixture.continueURL], environment: ServerFault.environment)
+            ["email-link", "send", "second@example.com", "--continue-url", fixture.continueURL],
+            environment: ServerFault.environment)
 
         try await fault.settle()
         #expect(result.exitCode == 3, "\(result.stderrText)")
@@ -22,10 +25,14 @@ struct EmailLinkFaultTests {
         #expect(result.stderrText.count < 600, "one clear message, not a dump: \(result.stderrText)")
         let emails = fixture.backend.oobCodes.filter { $0.email == "second@example.com" }.count
         #expect(emails == (fault.workDone ? 1 : 0), "the client never sends again on its own")
-        #expect(try fixture.pending.load()?.email == "first@example.com", "a failed send does not replace the remembered address")
+        #expect(
+            try fixture.pending.load()?.email == "first@example.com",
+            "a failed send does not replace the remembered address")
     }
 
-    @Test("Completing: exit 3, no session stored, the address still remembered; when the backend did no work the same link then signs in", arguments: ServerFault.all)
+    @Test(
+        "Completing: exit 3, no session stored, the address still remembered; when the backend did no work the same link then signs in",
+        arguments: ServerFault.all)
     func complete(_ fault: ServerFault) async throws {
         let fixture = try EmailLinkCLIFixture()
         let link = try await fixture.sendLink(to: "ada@example.com")
@@ -37,8 +44,10 @@ struct EmailLinkFaultTests {
         #expect(failed.exitCode == 3, "\(failed.stderrText)")
         #expect(try fixture.sessions.load() == nil)
         #expect(try fixture.pending.load()?.email == "ada@example.com")
-        #expect(!failed.stderrText.contains(URLComponents(string: link)?.queryItems?.first { $0.name == "oobCode" }?.value ?? "-"),
-                "the one-time code is not echoed")
+        #expect(
+            !failed.stderrText.contains(
+                URLComponents(string: link)?.queryItems?.first { $0.name == "oobCode" }?.value ?? "-"),
+            "the one-time code is not echoed")
         if !fault.workDone {
             #expect(fixture.isUnused(link))
             let retried = try await fixture.run(["email-link", "complete", link])

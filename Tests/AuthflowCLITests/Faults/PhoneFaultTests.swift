@@ -7,7 +7,9 @@ import Testing
 /// user's back, and the saved verification still there to finish.
 @Suite("Backend faults: phone")
 struct PhoneFaultTests {
-    @Test("Sending the SMS: exit 3, at most the one SMS the backend already sent, an earlier verification kept", arguments: ServerFault.all)
+    @Test(
+        "Sending the SMS: exit 3, at most the one SMS the backend already sent, an earlier verification kept",
+        arguments: ServerFault.all)
     func send(_ fault: ServerFault) async throws {
         let fixture = try PhoneCLIFixture()
         _ = try await fixture.run(["phone", "sign-in", "+16505550150", "--code", "000000"])
@@ -25,10 +27,14 @@ struct PhoneFaultTests {
         #expect(try fixture.pending("+16505550150") == earlier)
     }
 
-    @Test("Confirming the code: exit 3, no session, the verification kept; when the backend did no work, phone verify then signs in", arguments: ServerFault.all)
+    @Test(
+        "Confirming the code: exit 3, no session, the verification kept; when the backend did no work, phone verify then signs in",
+        arguments: ServerFault.all)
     func confirm(_ fault: ServerFault) async throws {
         let fixture = try PhoneCLIFixture()
-        _ = try await fixture.run(["phone", "sign-in", "+16505550152", "--code", fixture.wrongCode(for: "+16505550152")])
+        _ = try await fixture.run([
+            "phone", "sign-in", "+16505550152", "--code", fixture.wrongCode(for: "+16505550152"),
+        ])
         let saved = try #require(try fixture.pending("+16505550152"))
         let code = try #require(fixture.code(for: "+16505550152"))
         fixture.backend.setFault(fault.fault, for: "accounts:signInWithPhoneNumber", times: 1)

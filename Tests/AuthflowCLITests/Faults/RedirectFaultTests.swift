@@ -16,16 +16,19 @@ struct RedirectFaultTests {
         var reached: Bool { !server.requests.isEmpty }
     }
 
-    private func expectRefused(_ result: SubprocessResult, status: Int, target: Target, secrets: [String] = [],
-                               sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectRefused(
+        _ result: SubprocessResult, status: Int, target: Target, secrets: [String] = [],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(result.exitCode == 3, "\(result.stderrText)", sourceLocation: sourceLocation)
         #expect(result.stderrText.contains("HTTP \(status)"), "\(result.stderrText)", sourceLocation: sourceLocation)
         #expect(result.stderrText.contains("to localhost"), "\(result.stderrText)", sourceLocation: sourceLocation)
         #expect(!result.stderrText.contains("/captured"), sourceLocation: sourceLocation)
         #expect(!target.reached, "the redirect's target received a request", sourceLocation: sourceLocation)
         for secret in secrets {
-            #expect(!result.stderrText.contains(secret) && !result.stdoutText.contains(secret),
-                    sourceLocation: sourceLocation)
+            #expect(
+                !result.stderrText.contains(secret) && !result.stdoutText.contains(secret),
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -51,7 +54,8 @@ struct RedirectFaultTests {
         let fixture = try await SignedInBackend()
         let target = try Target()
         try fixture.store.remove()
-        fixture.backend.setFault(.redirect(status: 308, location: target.location), for: "accounts:signInWithPassword", times: 1)
+        fixture.backend.setFault(
+            .redirect(status: 308, location: target.location), for: "accounts:signInWithPassword", times: 1)
 
         let result = try await AuthflowCommand.run(
             ["email", "sign-in", fixture.email, "--password-stdin", "--state-dir", fixture.stateRoot.path],
@@ -68,12 +72,16 @@ struct RedirectFaultTests {
         let target = try Target()
         let link = try await fixture.sendLink(to: "ada@example.com")
 
-        fixture.backend.setFault(.redirect(status: 302, location: target.location), for: "accounts:sendOobCode", times: 1)
-        let send = try await fixture.run(["email-link", "send", "second@example.com", "--continue-url", fixture.continueURL])
+        fixture.backend.setFault(
+            .redirect(status: 302, location: target.location), for: "accounts:sendOobCode", times: 1)
+        let send = try await fixture.run([
+            "email-link", "send", "second@example.com", "--continue-url", fixture.continueURL,
+        ])
         expectRefused(send, status: 302, target: target)
         #expect(try fixture.pending.load()?.email == "ada@example.com")
 
-        fixture.backend.setFault(.redirect(status: 307, location: target.location), for: "accounts:signInWithEmailLink", times: 1)
+        fixture.backend.setFault(
+            .redirect(status: 307, location: target.location), for: "accounts:signInWithEmailLink", times: 1)
         let complete = try await fixture.run(["email-link", "complete", link])
         let oobCode = URLComponents(string: link)?.queryItems?.first { $0.name == "oobCode" }?.value ?? "-"
         expectRefused(complete, status: 307, target: target, secrets: [oobCode])
@@ -90,7 +98,8 @@ struct RedirectFaultTests {
     func phoneSend() async throws {
         let fixture = try PhoneCLIFixture()
         let target = try Target()
-        fixture.backend.setFault(.redirect(status: 303, location: target.location), for: "accounts:sendVerificationCode", times: 1)
+        fixture.backend.setFault(
+            .redirect(status: 303, location: target.location), for: "accounts:sendVerificationCode", times: 1)
 
         let result = try await fixture.run(["phone", "sign-in", "+16505550160"])
 

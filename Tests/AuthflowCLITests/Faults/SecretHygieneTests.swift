@@ -7,7 +7,9 @@ import Testing
 /// verification ID in `--verbose` logs or error messages.
 @Suite("Secrets: file modes and logs")
 struct SecretHygieneTests {
-    @Test("An email-link and a phone sign-in with --verbose, then failures: no secret in any output; every state file 0600, every directory 0700")
+    @Test(
+        "An email-link and a phone sign-in with --verbose, then failures: no secret in any output; every state file 0600, every directory 0700"
+    )
     func verboseFlowsLeakNothing() async throws {
         let fixture = try PhoneCLIFixture()
         var outputs: [SubprocessResult] = []
@@ -20,15 +22,15 @@ struct SecretHygieneTests {
         try await run(["email-link", "complete", oob.oobLink])
         let emailSession = try #require(try fixture.sessions.load())
         try await run(["whoami", "--check"], verbose: false)
-        try await run(["email-link", "complete", oob.oobLink])  // used: a refusal
-        fixture.backend.setFault(.droppedConnection, for: "token")  // every retry fails too
-        let refresh = try await fixture.run(["token", "--force-refresh"])  // a failed refresh
+        try await run(["email-link", "complete", oob.oobLink]) // used: a refusal
+        fixture.backend.setFault(.droppedConnection, for: "token") // every retry fails too
+        let refresh = try await fixture.run(["token", "--force-refresh"]) // a failed refresh
         #expect(refresh.exitCode == 3)
         #expect(refresh.stdout.isEmpty)
         outputs.append(refresh)
         fixture.backend.clearFaults()
 
-        try await run(["phone", "sign-in", "+16505550170", "--code", "000000"])  // wrong code: refused
+        try await run(["phone", "sign-in", "+16505550170", "--code", "000000"]) // wrong code: refused
         let pending = try #require(try fixture.pending("+16505550170"))
         let code = try #require(fixture.code(for: "+16505550170"))
         try await run(["phone", "verify", "--code", code])
@@ -45,7 +47,9 @@ struct SecretHygieneTests {
         #expect(outputs.contains { $0.exitCode != 0 }, "failures were exercised")
         for result in outputs {
             for (name, secret) in secrets {
-                #expect(!result.stdoutText.contains(secret) && !result.stderrText.contains(secret), "\(name) leaked:\n\(result.stderrText)")
+                #expect(
+                    !result.stdoutText.contains(secret) && !result.stderrText.contains(secret),
+                    "\(name) leaked:\n\(result.stderrText)")
             }
         }
 

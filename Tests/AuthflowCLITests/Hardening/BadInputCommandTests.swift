@@ -10,8 +10,9 @@ import Glibc
 /// what was wrong.
 @Suite("authflow: bad input is refused locally")
 struct BadInputCommandTests {
-    @Test("email-link send refuses what is not an email address (2), sends nothing and remembers nothing",
-          arguments: ["a", "a@", "@b", "a b@c.com", "a\r\n@c.com", "a@b..com"])
+    @Test(
+        "email-link send refuses what is not an email address (2), sends nothing and remembers nothing",
+        arguments: ["a", "a@", "@b", "a b@c.com", "a\r\n@c.com", "a@b..com"])
     func sendRefusesMalformedAddresses(address: String) async throws {
         let fixture = try EmailLinkCLIFixture()
         let result = try await fixture.run(["email-link", "send", address, "--continue-url", fixture.continueURL])
@@ -31,15 +32,16 @@ struct BadInputCommandTests {
         }
     }
 
-    @Test("An empty value for a flag is exit 2 naming the flag",
-          arguments: [
+    @Test(
+        "An empty value for a flag is exit 2 naming the flag",
+        arguments: [
             ["email", "methods", "ada@example.com", "--api-key", ""],
             ["email", "methods", "ada@example.com", "--project-id", ""],
             ["email", "methods", "ada@example.com", "--emulator", ""],
             ["email", "methods", "ada@example.com", "--state-dir", " "],
             ["listen", "--state-param", ""],
             ["apple", "sign-in", "--id-token", "", "--nonce", ""],
-          ])
+        ])
     func emptyFlagValues(arguments: [String]) async throws {
         let fixture = try EmailLinkCLIFixture()
         let flag = try #require(arguments.first { $0.hasPrefix("--") })
@@ -52,15 +54,19 @@ struct BadInputCommandTests {
     @Test("--lang must be a BCP 47 tag: a header injection is refused (2) before any request")
     func languageTagInjection() async throws {
         let fixture = try EmailLinkCLIFixture()
-        let injected = try await fixture.run(["email-link", "send", "ada@example.com", "--continue-url",
-                                              fixture.continueURL, "--lang", "en\r\nX: 1"])
+        let injected = try await fixture.run([
+            "email-link", "send", "ada@example.com", "--continue-url",
+            fixture.continueURL, "--lang", "en\r\nX: 1",
+        ])
         #expect(injected.exitCode == 2, "\(injected.stderrText)")
         #expect(injected.stderrText.contains("BCP 47"), "\(injected.stderrText)")
         #expect(injected.stderrText.contains(#"en\r\nX: 1"#), "shown escaped: \(injected.stderrText)")
         #expect(fixture.backend.oobCodes.isEmpty)
 
-        let fine = try await fixture.run(["email-link", "send", "ada@example.com", "--continue-url",
-                                          fixture.continueURL, "--lang", "pt-BR"])
+        let fine = try await fixture.run([
+            "email-link", "send", "ada@example.com", "--continue-url",
+            fixture.continueURL, "--lang", "pt-BR",
+        ])
         #expect(fine.exitCode == 0, "\(fine.stderrText)")
     }
 
@@ -111,10 +117,13 @@ struct BadInputCommandTests {
         #expect(!result.stderrText.contains(": ."))
     }
 
-    @Test("A damaged link (broken escape at any layer) is exit 2 naming the parameter, for link inspect and email-link complete")
+    @Test(
+        "A damaged link (broken escape at any layer) is exit 2 naming the parameter, for link inspect and email-link complete"
+    )
     func damagedLink() async throws {
         let fixture = try EmailLinkCLIFixture()
-        let damaged = "https://x.page.link/?link=https%3A%2F%2Fx.firebaseapp.com%2F__%2Fauth%2Faction%3FapiKey%3Dk"
+        let damaged =
+            "https://x.page.link/?link=https%3A%2F%2Fx.firebaseapp.com%2F__%2Fauth%2Faction%3FapiKey%3Dk"
             + "%26mode%3DsignIn%26oobCode%3DC%25G1"
         let inspected = try await AuthflowCommand.run(["link", "inspect", "--offline", damaged])
         #expect(inspected.exitCode == 2, "\(inspected.stderrText)")
@@ -130,8 +139,11 @@ struct BadInputCommandTests {
     @Test("An argument whose bytes are not UTF-8 is exit 2, not inspected in a repaired form")
     func nonUTF8Argument() async throws {
         let result = try await Subprocess.run(
-            "/bin/sh", arguments: ["-c", #"exec "$0" link inspect --offline "$(printf 'https://x.example/\377')""#,
-                                   AuthflowCommand.binaryPath],
+            "/bin/sh",
+            arguments: [
+                "-c", #"exec "$0" link inspect --offline "$(printf 'https://x.example/\377')""#,
+                AuthflowCommand.binaryPath,
+            ],
             stdin: nil, environment: ["PATH": "/usr/bin:/bin"], workingDirectory: nil, timeout: .seconds(60))
         #expect(result.exitCode == 2, "\(result.stderrText)")
         #expect(result.stderrText.contains("Argument 4 is not valid UTF-8"), "\(result.stderrText)")
@@ -139,9 +151,11 @@ struct BadInputCommandTests {
 
     @Test("javascript: and data: links are unknown (1), whatever action link they contain")
     func inertSchemes() async throws {
-        for link in ["javascript://x/?link=https%3A%2F%2Fx.firebaseapp.com%2F__%2Fauth%2Faction%3FapiKey%3Dk"
-                        + "%26mode%3DsignIn%26oobCode%3DC",
-                     "data://x.firebaseapp.com/__/auth/action?apiKey=k&mode=signIn&oobCode=C"] {
+        for link in [
+            "javascript://x/?link=https%3A%2F%2Fx.firebaseapp.com%2F__%2Fauth%2Faction%3FapiKey%3Dk"
+                + "%26mode%3DsignIn%26oobCode%3DC",
+            "data://x.firebaseapp.com/__/auth/action?apiKey=k&mode=signIn&oobCode=C",
+        ] {
             let result = try await AuthflowCommand.run(["link", "inspect", "--offline", "--json", link])
             #expect(result.exitCode == 1, "\(link): \(result.stderrText)")
             #expect(try jsonObject(result.stdoutText)["kind"] as? String == "unknown")
@@ -152,7 +166,9 @@ struct BadInputCommandTests {
 /// The local state other users can reach.
 @Suite("authflow: the rendezvous directory")
 struct RendezvousDirectoryCommandTests {
-    @Test("A world-writable XDG_RUNTIME_DIR/authflow does not stop listen: without --scheme it is not used, with one a private directory replaces it, with a warning")
+    @Test(
+        "A world-writable XDG_RUNTIME_DIR/authflow does not stop listen: without --scheme it is not used, with one a private directory replaces it, with a warning"
+    )
     func foreignRuntimeDirectory() async throws {
         let directory = try TemporaryDirectory()
         let planted = directory.file("authflow")
@@ -170,8 +186,9 @@ struct RendezvousDirectoryCommandTests {
         let withScheme = try await AuthflowCommand.run(
             ["listen", "--json", "--timeout", "1", "--scheme", "com.example.app"], environment: environment)
         #expect(withScheme.exitCode == 4, "\(withScheme.stderrText)")
-        #expect(withScheme.stderrText.contains("warning: \(planted) belongs to another user or is writable by others"),
-                "\(withScheme.stderrText)")
+        #expect(
+            withScheme.stderrText.contains("warning: \(planted) belongs to another user or is writable by others"),
+            "\(withScheme.stderrText)")
         let leftInPlanted = try FileManager.default.contentsOfDirectory(atPath: planted)
         #expect(leftInPlanted.isEmpty, "nothing was published into the planted directory")
     }
@@ -180,7 +197,8 @@ struct RendezvousDirectoryCommandTests {
 /// A read-only state directory still serves a valid token.
 @Suite("authflow token: read-only state")
 struct ReadOnlyStateCommandTests {
-    @Test("token with a still-valid stored ID token needs no lock and no write: a read-only project directory serves it")
+    @Test(
+        "token with a still-valid stored ID token needs no lock and no write: a read-only project directory serves it")
     func readOnlyStateDirectory() async throws {
         let fixture = try await SignedInBackend()
         // A mode of 0500 would not stop a test running as root, so the lock file's place is taken by a

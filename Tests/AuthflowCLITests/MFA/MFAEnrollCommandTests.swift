@@ -7,7 +7,9 @@ import Testing
 /// `authflow mfa enroll`, `mfa list` and `mfa unenroll` against the embedded backend over real HTTP.
 @Suite("authflow mfa enroll, list, unenroll")
 struct MFAEnrollCommandTests {
-    @Test("An unverified email is refused before any SMS, pointing at `email verify`; after the link is opened, enroll adds the factor")
+    @Test(
+        "An unverified email is refused before any SMS, pointing at `email verify`; after the link is opened, enroll adds the factor"
+    )
     func enrolAfterVerification() async throws {
         let fixture = try PhoneCLIFixture()
         let signedUp = try await fixture.signUp(email: "ada@example.com")
@@ -23,7 +25,8 @@ struct MFAEnrollCommandTests {
         try await fixture.openVerificationLink(for: "ada@example.com")
 
         let enrolled = try await fixture.run([
-            "mfa", "enroll", "+15555550123", "--display-name", "Work phone", "--code-command", fixture.codeCommand, "--json",
+            "mfa", "enroll", "+15555550123", "--display-name", "Work phone", "--code-command", fixture.codeCommand,
+            "--json",
         ])
         #expect(enrolled.exitCode == 0, "\(enrolled.stderrText)")
         let object = try jsonObject(enrolled.stdoutText)
@@ -84,11 +87,15 @@ struct MFAEnrollCommandTests {
         #expect(try fixture.pendingEnrollment("+15555550125") == nil, "nothing was texted")
     }
 
-    @Test("list shows masked numbers, names, dates and IDs (table and JSON); unenroll by name removes one; an unknown name is 2")
+    @Test(
+        "list shows masked numbers, names, dates and IDs (table and JSON); unenroll by name removes one; an unknown name is 2"
+    )
     func listAndUnenroll() async throws {
         let fixture = try PhoneCLIFixture()
-        let ids = try await fixture.mfaAccount("dee@example.com", factors: [("+15555550188", "work phone"), ("+15555550177", "home phone")])
-        let signedIn = try await fixture.passwordSignIn("dee@example.com", ["--factor", "1", "--mfa-code-command", fixture.codeCommand])
+        let ids = try await fixture.mfaAccount(
+            "dee@example.com", factors: [("+15555550188", "work phone"), ("+15555550177", "home phone")])
+        let signedIn = try await fixture.passwordSignIn(
+            "dee@example.com", ["--factor", "1", "--mfa-code-command", fixture.codeCommand])
         #expect(signedIn.exitCode == 0, "\(signedIn.stderrText)")
 
         let table = try await fixture.run(["mfa", "list"])
@@ -122,6 +129,7 @@ struct MFAEnrollCommandTests {
 extension PhoneCLIFixture {
     func pendingEnrollment(_ number: String) throws -> PendingSecondFactorEnrollment? {
         try StateFile<PendingSecondFactorEnrollment>(
-            "pending-mfa-enroll-\(try PhoneNumber(validating: number).digits).json", in: projectDirectory).load()
+            "pending-mfa-enroll-\(try PhoneNumber(validating: number).digits).json", in: projectDirectory
+        ).load()
     }
 }

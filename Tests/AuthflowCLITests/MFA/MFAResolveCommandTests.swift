@@ -8,12 +8,15 @@ import Testing
 /// against the embedded backend over real HTTP.
 @Suite("authflow: second-factor resolution and mfa resolve")
 struct MFAResolveCommandTests {
-    @Test("Password sign-in continues into the only factor: mfaSignIn:start/finalize, the session stored with its second factor")
+    @Test(
+        "Password sign-in continues into the only factor: mfaSignIn:start/finalize, the session stored with its second factor"
+    )
     func passwordThenResolve() async throws {
         let fixture = try PhoneCLIFixture()
         let ids = try await fixture.mfaAccount("ada@example.com")
 
-        let result = try await fixture.passwordSignIn("ada@example.com", ["--mfa-code-command", fixture.codeCommand, "--json"])
+        let result = try await fixture.passwordSignIn(
+            "ada@example.com", ["--mfa-code-command", fixture.codeCommand, "--json"])
 
         #expect(result.exitCode == 0, "\(result.stderrText)")
         let object = try jsonObject(result.stdoutText)
@@ -34,7 +37,9 @@ struct MFAResolveCommandTests {
     func emailLinkThenResolve() async throws {
         let fixture = try PhoneCLIFixture()
         let ids = try await fixture.mfaAccount("bob@example.com")
-        let sent = try await fixture.run(["email-link", "send", "bob@example.com", "--continue-url", "https://app.example.com/done"])
+        let sent = try await fixture.run([
+            "email-link", "send", "bob@example.com", "--continue-url", "https://app.example.com/done",
+        ])
         #expect(sent.exitCode == 0, "\(sent.stderrText)")
         let link = try await EmulatorEmailLinks.latest(fixture.backend, email: "bob@example.com")
 
@@ -51,7 +56,8 @@ struct MFAResolveCommandTests {
     @Test("With two factors --factor picks one by name; without it and without a terminal the command stops at 5")
     func twoFactors() async throws {
         let fixture = try PhoneCLIFixture()
-        let ids = try await fixture.mfaAccount("cy@example.com", factors: [("+15555550188", "work phone"), ("+15555550177", "home phone")])
+        let ids = try await fixture.mfaAccount(
+            "cy@example.com", factors: [("+15555550188", "work phone"), ("+15555550177", "home phone")])
 
         let unchosen = try await fixture.passwordSignIn("cy@example.com", ["--mfa-code-command", fixture.codeCommand])
         #expect(unchosen.exitCode == 5)
@@ -59,14 +65,17 @@ struct MFAResolveCommandTests {
         #expect(unchosen.stderrText.contains("authflow mfa resolve --factor NUMBER"))
         #expect(fixture.backend.verificationCodes.isEmpty, "nothing texted before a factor is chosen")
 
-        let chosen = try await fixture.passwordSignIn("cy@example.com", ["--factor", "home phone", "--mfa-code-command", fixture.codeCommand])
+        let chosen = try await fixture.passwordSignIn(
+            "cy@example.com", ["--factor", "home phone", "--mfa-code-command", fixture.codeCommand])
         #expect(chosen.exitCode == 0, "\(chosen.stderrText)")
         #expect(chosen.stdoutText.contains("Second factor: \"home phone\" +*******0177"))
         #expect(chosen.stderrText.contains("+*******0177"))
         #expect(try fixture.sessions.load()?.secondFactorID == ids[1])
     }
 
-    @Test("Non-interactive: exit 5 with the factors (JSON) and a private saved challenge; mfa resolve texts, then resolve --code finishes")
+    @Test(
+        "Non-interactive: exit 5 with the factors (JSON) and a private saved challenge; mfa resolve texts, then resolve --code finishes"
+    )
     func exitFiveThenResolve() async throws {
         let fixture = try PhoneCLIFixture()
         let ids = try await fixture.mfaAccount("dee@example.com")
@@ -80,8 +89,11 @@ struct MFAResolveCommandTests {
         #expect(object["resolveCommand"] as? String == "authflow mfa resolve")
         #expect(object["expiresAt"] is String)
         let saved = try #require(try fixture.challenge())
-        #expect(!stopped.stdoutText.contains(saved.pendingCredential) && !stopped.stderrText.contains(saved.pendingCredential))
-        let mode = try FileManager.default.attributesOfItem(atPath: fixture.challengeFile.path)[.posixPermissions] as? Int
+        #expect(
+            !stopped.stdoutText.contains(saved.pendingCredential)
+                && !stopped.stderrText.contains(saved.pendingCredential))
+        let mode =
+            try FileManager.default.attributesOfItem(atPath: fixture.challengeFile.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
         #expect(saved.expiresAt.timeIntervalSince(saved.receivedAt) == PendingSecondFactor.lifetime)
         #expect(try fixture.sessions.load() == nil)
@@ -128,7 +140,9 @@ struct MFAResolveCommandTests {
     func handoffThenResolve() async throws {
         let fixture = try PhoneCLIFixture()
         let ids = try await fixture.mfaAccount("fay@example.com")
-        let sent = try await fixture.run(["email-link", "send", "fay@example.com", "--continue-url", "https://app.example.com/done"])
+        let sent = try await fixture.run([
+            "email-link", "send", "fay@example.com", "--continue-url", "https://app.example.com/done",
+        ])
         #expect(sent.exitCode == 0, "\(sent.stderrText)")
         let link = try await EmulatorEmailLinks.latest(fixture.backend, email: "fay@example.com")
 
@@ -151,11 +165,18 @@ struct MFAResolveCommandTests {
         let uid = try #require(fixture.backend.accounts.first?.localID)
         // The emulator refuses phone as a first factor of an MFA account; production answers with a challenge.
         fixture.backend.setFault(
-            .status(200, body: #"{"mfaPendingCredential":"\#(fixture.pendingCredential(uid: uid))","mfaInfo":[{"mfaEnrollmentId":"\#(ids[0])","displayName":"work phone","phoneInfo":"+*******0199"}]}"#),
+            .status(
+                200,
+                body:
+                    #"{"mfaPendingCredential":"\#(fixture.pendingCredential(uid: uid))","mfaInfo":[{"mfaEnrollmentId":"\#(ids[0])","displayName":"work phone","phoneInfo":"+*******0199"}]}"#
+            ),
             for: "accounts:signInWithPhoneNumber", times: 1)
 
         let result = try await fixture.run(
-            ["phone", "sign-in", "+16505550111", "--code-command", fixture.codeCommand, "--mfa-code-command", fixture.codeCommand, "--json"])
+            [
+                "phone", "sign-in", "+16505550111", "--code-command", fixture.codeCommand, "--mfa-code-command",
+                fixture.codeCommand, "--json",
+            ])
 
         #expect(result.exitCode == 0, "\(result.stderrText)")
         let object = try jsonObject(result.stdoutText)
@@ -168,7 +189,8 @@ struct MFAResolveCommandTests {
     @Test("On a terminal the factors are a menu and the code is asked for")
     func terminalMenu() async throws {
         let fixture = try PhoneCLIFixture()
-        let ids = try await fixture.mfaAccount("hal@example.com", factors: [("+15555550188", "work phone"), ("+15555550177", "home phone")])
+        let ids = try await fixture.mfaAccount(
+            "hal@example.com", factors: [("+15555550188", "work phone"), ("+15555550177", "home phone")])
         let terminal = try TerminalSession(
             ["email", "sign-in", "hal@example.com", "--state-dir", fixture.stateRoot], environment: fixture.environment)
 

@@ -19,7 +19,8 @@ struct MFARouteTests {
         let browser = try PhoneHostedRouteTests.installClickingBrowser(at: fixture.directory.file("browser"))
 
         let result = try await fixture.run(
-            ["mfa", "resolve", "--browser", browser, "--code-command", fixture.codeCommand, "--json"] + PhoneHostedRouteTests.hosted,
+            ["mfa", "resolve", "--browser", browser, "--code-command", fixture.codeCommand, "--json"]
+                + PhoneHostedRouteTests.hosted,
             environment: ["AUTHFLOW_BINARY": AuthflowCommand.binaryPath])
 
         #expect(result.exitCode == 0, "\(result.stderrText)")
@@ -27,7 +28,9 @@ struct MFARouteTests {
         #expect(object["mfaVerifier"] as? String == "hosted")
         #expect((object["secondFactor"] as? [String: Any])?["id"] as? String == ids[0])
         let opened = try String(contentsOfFile: browser + ".url", encoding: .utf8)
-        #expect(QueryParameters(url: opened.trimmingCharacters(in: .whitespacesAndNewlines)).value("authType") == "verifyApp")
+        #expect(
+            QueryParameters(url: opened.trimmingCharacters(in: .whitespacesAndNewlines)).value("authType")
+                == "verifyApp")
         #expect(fixture.backend.recaptchaTokens.count == 1)
         #expect(fixture.backend.recaptchaTokens.allSatisfy { $0.presented }, "the token was sent with mfaSignIn:start")
         #expect(try fixture.sessions.load()?.secondFactorID == ids[0])
@@ -39,7 +42,9 @@ struct MFARouteTests {
         let session = try await fixture.signUp(email: "bob@example.com")
         #expect(fixture.backend.markEmailVerified(localID: session.uid))
         let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
-        async let enrolled = fixture.run(["mfa", "enroll", "+15555550166", "--verifier", "loopback", "--browser", browser, "--json"])
+        async let enrolled = fixture.run([
+            "mfa", "enroll", "+15555550166", "--verifier", "loopback", "--browser", browser, "--json",
+        ])
         let page = LoopbackPageDriver(url: try await RecordingBrowser.url(recordedBy: browser))
 
         let html = try await page.page()
@@ -61,6 +66,8 @@ struct MFARouteTests {
         let object = try jsonObject(result.stdoutText)
         #expect(object["verifier"] as? String == "loopback")
         #expect(object["codeSource"] as? String == "page")
-        #expect(fixture.backend.accounts.first { $0.localID == session.uid }?.mfaEnrollments.first?.phoneNumber == "+15555550166")
+        #expect(
+            fixture.backend.accounts.first { $0.localID == session.uid }?.mfaEnrollments.first?.phoneNumber
+                == "+15555550166")
     }
 }

@@ -11,9 +11,12 @@ extension PhoneCLIFixture {
     static let password = "correct horse battery"
 
     /// `email` with a verified address and the given factors (number, name), through the REST API.
-    func mfaAccount(_ email: String, factors: [(String, String)] = [("+15555550199", "work phone")]) async throws -> [String] {
+    func mfaAccount(
+        _ email: String, factors: [(String, String)] = [("+15555550199", "work phone")]
+    ) async throws -> [String] {
         try await SecondFactorAccount.create(
-            on: backend, email: email, password: Self.password, factors: factors.map { (phoneNumber: $0.0, displayName: $0.1) })
+            on: backend, email: email, password: Self.password,
+            factors: factors.map { (phoneNumber: $0.0, displayName: $0.1) })
     }
 
     /// `authflow email sign-in EMAIL --password-stdin` plus `arguments`.
@@ -34,13 +37,15 @@ extension PhoneCLIFixture {
     /// Opens the newest VERIFY_EMAIL link sent to `email`, as the user would.
     func openVerificationLink(for email: String) async throws {
         let link = try await EmulatorEmailLinks.latest(backend, email: email, requestType: "VERIFY_EMAIL")
-        let response = try await HTTPClient(configuration: HTTPClientConfiguration(proxy: .none)).send(HTTPRequest(url: link))
+        let response = try await HTTPClient(configuration: HTTPClientConfiguration(proxy: .none)).send(
+            HTTPRequest(url: link))
         guard response.status < 400 else { throw Unexpected("opening the verification link gave \(response.status)") }
     }
 
     /// The emulator's pending credential for `uid` after a password first factor, as its sign-in replies carry it.
     func pendingCredential(uid: String, provider: String = "password") -> String {
-        let json = #"{"_AuthEmulatorMfaPendingCredential":"DO NOT MODIFY","localId":"\#(uid)","signInProvider":"\#(provider)","projectId":"\#(backend.projectID)"}"#
+        let json =
+            #"{"_AuthEmulatorMfaPendingCredential":"DO NOT MODIFY","localId":"\#(uid)","signInProvider":"\#(provider)","projectId":"\#(backend.projectID)"}"#
         return Data(json.utf8).base64EncodedString()
     }
 }

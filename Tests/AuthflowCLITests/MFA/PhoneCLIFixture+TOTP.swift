@@ -14,16 +14,23 @@ extension PhoneCLIFixture {
 
     /// `email` (password ``password``, verified) with a TOTP factor named `displayName`; returns its ID and the
     /// generator an app would hold. The enrolment used the current step's code.
-    func totpAccount(_ email: String, displayName: String = "phone app") async throws -> (id: String, app: TimeBasedOneTimePassword) {
+    func totpAccount(
+        _ email: String, displayName: String = "phone app"
+    ) async throws -> (id: String, app: TimeBasedOneTimePassword) {
         let client = SignedInBackend.client(for: backend)
         let signedUp = try await client.send(SignUpRequest(email: email, password: Self.password))
-        guard case .signedIn(let tokens) = signedUp.outcome, let uid = signedUp.localId else { throw Unexpected("sign-up failed") }
+        guard case .signedIn(let tokens) = signedUp.outcome, let uid = signedUp.localId else {
+            throw Unexpected("sign-up failed")
+        }
         guard backend.markEmailVerified(localID: uid) else { throw Unexpected("no account \(uid)") }
         let started = try await client.send(StartTOTPMFAEnrollmentRequest(idToken: tokens.idToken))
-        guard let app = TimeBasedOneTimePassword(base32Secret: started.sharedSecretKey) else { throw Unexpected("bad secret") }
-        _ = try await client.send(FinalizeTOTPMFAEnrollmentRequest(
-            idToken: tokens.idToken, sessionInfo: started.sessionInfo, verificationCode: app.code(at: Self.now),
-            displayName: displayName))
+        guard let app = TimeBasedOneTimePassword(base32Secret: started.sharedSecretKey) else {
+            throw Unexpected("bad secret")
+        }
+        _ = try await client.send(
+            FinalizeTOTPMFAEnrollmentRequest(
+                idToken: tokens.idToken, sessionInfo: started.sessionInfo, verificationCode: app.code(at: Self.now),
+                displayName: displayName))
         guard let id = backend.accounts.first(where: { $0.localID == uid })?.mfaEnrollments.first?.enrollmentID else {
             throw Unexpected("the TOTP factor was not recorded")
         }

@@ -18,11 +18,15 @@ struct TOTPCommandTests {
     /// What zbarimg reads from the image at `path`.
     static func decodeQR(_ path: String) async throws -> String {
         let result = try await Subprocess.run("zbarimg", arguments: ["--raw", "-q", path])
-        guard result.exitCode == 0 else { throw Unexpected("zbarimg failed (\(result.exitCode)): \(result.stderrText)") }
+        guard result.exitCode == 0 else {
+            throw Unexpected("zbarimg failed (\(result.exitCode)): \(result.stderrText)")
+        }
         return result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    @Test("enroll --totp with --code-command: the command gets AUTHFLOW_TOTP_URI, the PNG decodes to the same URI, the factor is listed as TOTP, the secret is stored nowhere")
+    @Test(
+        "enroll --totp with --code-command: the command gets AUTHFLOW_TOTP_URI, the PNG decodes to the same URI, the factor is listed as TOTP, the secret is stored nowhere"
+    )
     func enrolWithCodeCommand() async throws {
         let fixture = try PhoneCLIFixture()
         let session = try await Self.verifiedSession(fixture, "ada@example.com")
@@ -71,16 +75,20 @@ struct TOTPCommandTests {
         #expect(whoami.stdoutText.contains("second factor \"phone app\" (TOTP app)"), "\(whoami.stdoutText)")
     }
 
-    @Test("Without --json the QR code, the grouped key and the URI go to standard error; with no code source and no terminal nothing is enrolled (exit 2)")
+    @Test(
+        "Without --json the QR code, the grouped key and the URI go to standard error; with no code source and no terminal nothing is enrolled (exit 2)"
+    )
     func noCodeSource() async throws {
         let fixture = try PhoneCLIFixture()
         let session = try await Self.verifiedSession(fixture, "bob@example.com")
 
-        let result = try await fixture.run(["mfa", "enroll", "--totp", "--issuer", "Acme Corp", "--account", "bob"], stdin: [])
+        let result = try await fixture.run(
+            ["mfa", "enroll", "--totp", "--issuer", "Acme Corp", "--account", "bob"], stdin: [])
 
         #expect(result.exitCode == 2, "\(result.stderrText)")
         #expect(result.stderrText.contains("--code-command"))
-        #expect(result.stderrText.contains("\u{2580}") || result.stderrText.contains("\u{2584}"), "the QR code is drawn")
+        #expect(
+            result.stderrText.contains("\u{2580}") || result.stderrText.contains("\u{2584}"), "the QR code is drawn")
         #expect(result.stderrText.contains("URI: otpauth://totp/Acme%20Corp:bob?secret="))
         #expect(result.stderrText.contains("&issuer=Acme%20Corp&"))
         let key = String(try #require(result.stderrText.firstMatch(of: /Or type the key: ([A-Z2-7 ]+)/)?.1))
@@ -99,13 +107,17 @@ struct TOTPCommandTests {
         #expect(fixture.backend.accounts.first { $0.localID == session.uid }?.mfaEnrollments.isEmpty == true)
 
         fixture.backend.setTOTPEnabled(false)
-        let disabled = try await fixture.run(["mfa", "enroll", "--totp", "--code-command", PhoneCLIFixture.oathtoolCommand])
+        let disabled = try await fixture.run([
+            "mfa", "enroll", "--totp", "--code-command", PhoneCLIFixture.oathtoolCommand,
+        ])
         #expect(disabled.exitCode == 2, "\(disabled.stderrText)")
         #expect(disabled.stderrText.contains("Enable TOTP for the project"), "\(disabled.stderrText)")
         #expect(!disabled.stderrText.contains("otpauth://"), "no secret was handed out")
     }
 
-    @Test("Password sign-in stops at 5 naming the TOTP factor; mfa resolve --code finishes; whoami shows the TOTP factor; unenroll removes it")
+    @Test(
+        "Password sign-in stops at 5 naming the TOTP factor; mfa resolve --code finishes; whoami shows the TOTP factor; unenroll removes it"
+    )
     func exitFiveResolveUnenroll() async throws {
         let fixture = try PhoneCLIFixture()
         let (id, app) = try await fixture.totpAccount("dee@example.com")
@@ -147,7 +159,8 @@ struct TOTPCommandTests {
     func passwordFirstFactor() async throws {
         let fixture = try PhoneCLIFixture()
         let (id, app) = try await fixture.totpAccount("eve@example.com")
-        let result = try await fixture.passwordSignIn("eve@example.com", ["--mfa-code", PhoneCLIFixture.nextCode(app), "--json"])
+        let result = try await fixture.passwordSignIn(
+            "eve@example.com", ["--mfa-code", PhoneCLIFixture.nextCode(app), "--json"])
         #expect(result.exitCode == 0, "\(result.stderrText)")
         #expect((try jsonObject(result.stdoutText)["secondFactor"] as? [String: Any])?["id"] as? String == id)
         #expect(try fixture.sessions.load()?.signInProvider == "password")
@@ -158,7 +171,9 @@ struct TOTPCommandTests {
     func emailLinkFirstFactor() async throws {
         let fixture = try PhoneCLIFixture()
         let (id, app) = try await fixture.totpAccount("fay@example.com")
-        let sent = try await fixture.run(["email-link", "send", "fay@example.com", "--continue-url", "https://app.example.com/done"])
+        let sent = try await fixture.run([
+            "email-link", "send", "fay@example.com", "--continue-url", "https://app.example.com/done",
+        ])
         #expect(sent.exitCode == 0, "\(sent.stderrText)")
         let link = try await EmulatorEmailLinks.latest(fixture.backend, email: "fay@example.com")
 
@@ -175,7 +190,9 @@ struct TOTPCommandTests {
     func handoffFirstFactor() async throws {
         let fixture = try PhoneCLIFixture()
         let (id, app) = try await fixture.totpAccount("gus@example.com")
-        let sent = try await fixture.run(["email-link", "send", "gus@example.com", "--continue-url", "https://app.example.com/done"])
+        let sent = try await fixture.run([
+            "email-link", "send", "gus@example.com", "--continue-url", "https://app.example.com/done",
+        ])
         #expect(sent.exitCode == 0, "\(sent.stderrText)")
         let link = try await EmulatorEmailLinks.latest(fixture.backend, email: "gus@example.com")
 
@@ -195,25 +212,36 @@ struct TOTPCommandTests {
         let (id, app) = try await fixture.totpAccount("hal@example.com")
         let uid = try #require(fixture.backend.accounts.first?.localID)
         fixture.backend.setFault(
-            .status(200, body: #"{"mfaPendingCredential":"\#(fixture.pendingCredential(uid: uid))","mfaInfo":[{"mfaEnrollmentId":"\#(id)","displayName":"phone app","totpInfo":{}}]}"#),
+            .status(
+                200,
+                body:
+                    #"{"mfaPendingCredential":"\#(fixture.pendingCredential(uid: uid))","mfaInfo":[{"mfaEnrollmentId":"\#(id)","displayName":"phone app","totpInfo":{}}]}"#
+            ),
             for: "accounts:signInWithPhoneNumber", times: 1)
 
         let result = try await fixture.run(
-            ["phone", "sign-in", "+16505550111", "--code-command", fixture.codeCommand, "--mfa-code", PhoneCLIFixture.nextCode(app), "--json"])
+            [
+                "phone", "sign-in", "+16505550111", "--code-command", fixture.codeCommand, "--mfa-code",
+                PhoneCLIFixture.nextCode(app), "--json",
+            ])
 
         #expect(result.exitCode == 0, "\(result.stderrText)")
         #expect((try jsonObject(result.stdoutText)["secondFactor"] as? [String: Any])?["id"] as? String == id)
         #expect(try fixture.sessions.load()?.secondFactorID == id)
     }
 
-    @Test("SMS and TOTP factors together: the menu-less run stops at 5 listing both; --factor picks the TOTP one by name")
+    @Test(
+        "SMS and TOTP factors together: the menu-less run stops at 5 listing both; --factor picks the TOTP one by name")
     func mixedFactors() async throws {
         let fixture = try PhoneCLIFixture()
         let ids = try await fixture.mfaAccount("ivy@example.com")
         // Enrol TOTP through the CLI after an SMS-resolved sign-in.
         let signedIn = try await fixture.passwordSignIn("ivy@example.com", ["--mfa-code-command", fixture.codeCommand])
         #expect(signedIn.exitCode == 0, "\(signedIn.stderrText)")
-        let enrolled = try await fixture.run(["mfa", "enroll", "--totp", "--display-name", "app", "--code-command", PhoneCLIFixture.oathtoolCommand, "--json"])
+        let enrolled = try await fixture.run([
+            "mfa", "enroll", "--totp", "--display-name", "app", "--code-command", PhoneCLIFixture.oathtoolCommand,
+            "--json",
+        ])
         #expect(enrolled.exitCode == 0, "\(enrolled.stderrText)")
         let uri = try #require(try jsonObject(enrolled.stdoutText)["uri"] as? String)
         let app = try #require(TimeBasedOneTimePassword(base32Secret: QueryParameters(url: uri).value("secret") ?? ""))
@@ -223,18 +251,22 @@ struct TOTPCommandTests {
         #expect(stopped.stderrText.contains("+*******0199"))
         #expect(stopped.stderrText.contains("\"app\" TOTP authenticator app"), "\(stopped.stderrText)")
 
-        let chosen = try await fixture.passwordSignIn("ivy@example.com", ["--factor", "app", "--mfa-code", PhoneCLIFixture.nextCode(app)])
+        let chosen = try await fixture.passwordSignIn(
+            "ivy@example.com", ["--factor", "app", "--mfa-code", PhoneCLIFixture.nextCode(app)])
         #expect(chosen.exitCode == 0, "\(chosen.stderrText)")
         #expect(try fixture.sessions.load()?.secondFactorID != ids[0])
         #expect(fixture.backend.verificationCodes.isEmpty, "no SMS for the TOTP factor")
     }
 
-    @Test("On a terminal: the QR code in black on bright white, the key and URI, a wrong code asked again, then the right one enrolls")
+    @Test(
+        "On a terminal: the QR code in black on bright white, the key and URI, a wrong code asked again, then the right one enrolls"
+    )
     func terminalEnrol() async throws {
         let fixture = try PhoneCLIFixture()
         let session = try await Self.verifiedSession(fixture, "jo@example.com")
         let terminal = try TerminalSession(
-            ["mfa", "enroll", "--totp", "--display-name", "laptop", "--state-dir", fixture.stateRoot], environment: fixture.environment)
+            ["mfa", "enroll", "--totp", "--display-name", "laptop", "--state-dir", fixture.stateRoot],
+            environment: fixture.environment)
 
         #expect(terminal.waitFor("Enter the 6-digit code the app shows: "))
         let shown = String(decoding: terminal.shown, as: UTF8.self)

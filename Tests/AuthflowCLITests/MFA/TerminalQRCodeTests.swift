@@ -1,13 +1,15 @@
-@testable import AuthflowCLI
 import AuthflowTestSupport
 import Foundation
 import Testing
+
+@testable import AuthflowCLI
 
 /// The QR code as the terminal shows it, read back glyph by glyph into modules, written as a PNG and decoded by
 /// a real decoder (zbarimg): what a phone's camera would read off the screen.
 @Suite("Terminal QR code and PNG")
 struct TerminalQRCodeTests {
-    static let uri = "otpauth://totp/demo-authflow:ada%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"
+    static let uri =
+        "otpauth://totp/demo-authflow:ada%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"
         + "&issuer=demo-authflow&algorithm=SHA1&digits=6"
 
     /// The modules the half-block lines draw (quiet zone included), row by row.
@@ -18,10 +20,18 @@ struct TerminalQRCodeTests {
             var lower: [Bool] = []
             for glyph in line {
                 switch glyph {
-                case "\u{2588}": upper.append(true); lower.append(true)
-                case "\u{2580}": upper.append(true); lower.append(false)
-                case "\u{2584}": upper.append(false); lower.append(true)
-                default: upper.append(false); lower.append(false)
+                case "\u{2588}":
+                    upper.append(true)
+                    lower.append(true)
+                case "\u{2580}":
+                    upper.append(true)
+                    lower.append(false)
+                case "\u{2584}":
+                    upper.append(false)
+                    lower.append(true)
+                default:
+                    upper.append(false)
+                    lower.append(false)
                 }
             }
             rows.append(upper)
@@ -30,7 +40,9 @@ struct TerminalQRCodeTests {
         return rows
     }
 
-    @Test("The plain half-block drawing decodes with zbarimg to the same URI; every line is as wide as the code plus the quiet zone")
+    @Test(
+        "The plain half-block drawing decodes with zbarimg to the same URI; every line is as wide as the code plus the quiet zone"
+    )
     func terminalDrawingDecodes() async throws {
         let matrix = try QRMatrix(encoding: Self.uri)
         let lines = TerminalQRCode.lines(matrix, colour: false)
@@ -73,8 +85,10 @@ struct TerminalQRCodeTests {
 extension QRMatrix {
     /// The matrix inside `rows` (which include a quiet zone of `quietZone` modules), for tests.
     init(rebuilding rows: [[Bool]], quietZone: Int, width: Int) {
-        self.init(width: width, modules: (0..<width * width).map { index in
-            rows[index / width + quietZone][index % width + quietZone]
-        })
+        self.init(
+            width: width,
+            modules: (0..<width * width).map { index in
+                rows[index / width + quietZone][index % width + quietZone]
+            })
     }
 }

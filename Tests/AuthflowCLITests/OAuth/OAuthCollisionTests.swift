@@ -27,7 +27,9 @@ struct OAuthCollisionTests {
             claims: OAuthHostedRouteTests.claims(sub: "gh-9", email: "grace@example.com", verified: false))
 
         #expect(refused.exitCode == 1, "\(refused.stderrText)")
-        #expect(refused.stderrText.contains("An account with this github.com account's email (grace@example.com) already exists"))
+        #expect(
+            refused.stderrText.contains(
+                "An account with this github.com account's email (grace@example.com) already exists"))
         #expect(refused.stderrText.contains("That account signs in with password."))
         #expect(refused.stderrText.contains("`authflow email sign-in EMAIL`"))
         #expect(refused.stderrText.contains("`authflow oauth sign-in --provider github.com --link --pending`"))
@@ -36,7 +38,9 @@ struct OAuthCollisionTests {
         #expect(!refused.stderrText.contains("FirebaseAuthEmulatorFakeAccessToken"))
 
         try fixture.sessions.save(owner)
-        let linked = try await fixture.run(["oauth", "sign-in", "--provider", "github.com", "--link", "--pending", "--json"])
+        let linked = try await fixture.run([
+            "oauth", "sign-in", "--provider", "github.com", "--link", "--pending", "--json",
+        ])
         let again = try await fixture.run(["oauth", "sign-in", "--provider", "github.com", "--link", "--pending"])
 
         #expect(linked.exitCode == 0, "\(linked.stderrText)")
@@ -49,15 +53,18 @@ struct OAuthCollisionTests {
         #expect(again.stderrText.contains("No pending provider credential is waiting"))
     }
 
-    @Test("FEDERATED_USER_ID_ALREADY_LINKED: the GitHub account belongs to another user; --pending signs in to that user")
+    @Test(
+        "FEDERATED_USER_ID_ALREADY_LINKED: the GitHub account belongs to another user; --pending signs in to that user")
     func alreadyLinked() async throws {
         let fixture = try PhoneCLIFixture()
         let claims = OAuthHostedRouteTests.claims(sub: "gh-1", email: "first@example.com")
-        let first = try await OAuthHostedRouteTests.signIn(fixture, provider: "github.com", claims: claims, extra: ["--json"])
+        let first = try await OAuthHostedRouteTests.signIn(
+            fixture, provider: "github.com", claims: claims, extra: ["--json"])
         let firstUID = try #require((try jsonObject(first.stdoutText)["user"] as? [String: Any])?["uid"] as? String)
         let second = try await fixture.signUp(email: "second@example.com")
 
-        let refused = try await OAuthHostedRouteTests.signIn(fixture, provider: "github.com", claims: claims, extra: ["--link"])
+        let refused = try await OAuthHostedRouteTests.signIn(
+            fixture, provider: "github.com", claims: claims, extra: ["--link"])
 
         #expect(refused.exitCode == 1, "\(refused.stderrText)")
         #expect(refused.stderrText.contains("This github.com account is already linked to another Firebase user"))
@@ -82,7 +89,9 @@ struct OAuthCollisionTests {
             claims: OAuthHostedRouteTests.claims(sub: "gh-2", email: "taken@example.com"), extra: ["--link"])
 
         #expect(refused.exitCode == 1, "\(refused.stderrText)")
-        #expect(refused.stderrText.contains("Another Firebase user already has this github.com account's email (taken@example.com)"))
+        #expect(
+            refused.stderrText.contains(
+                "Another Firebase user already has this github.com account's email (taken@example.com)"))
         #expect(refused.stderrText.contains("That account signs in with password."))
         #expect(refused.stderrText.contains("--link --pending"))
         #expect(fixture.backend.accounts.allSatisfy { !$0.providers.contains { $0.providerID == "github.com" } })

@@ -48,15 +48,19 @@ struct OAuthHostedRouteTests {
             environment: environment(claims))
     }
 
-    @Test("GitHub: the handler URL carries the provider, scopes and custom parameters; the profile is reported, tokens only on request")
+    @Test(
+        "GitHub: the handler URL carries the provider, scopes and custom parameters; the profile is reported, tokens only on request"
+    )
     func github() async throws {
         let fixture = try PhoneCLIFixture()
         let claims = Self.claims(sub: "4242", email: "mona@example.com", name: "Mona Octocat")
 
         let result = try await Self.signIn(
             fixture, provider: "github.com", claims: claims,
-            extra: ["--scopes", "read:user,repo", "--custom-parameter", "login=mona", "--custom-parameter",
-                    "allow_signup=false", "--json"])
+            extra: [
+                "--scopes", "read:user,repo", "--custom-parameter", "login=mona", "--custom-parameter",
+                "allow_signup=false", "--json",
+            ])
 
         #expect(result.exitCode == 0, "\(result.stderrText)")
         let object = try jsonObject(result.stdoutText)
@@ -76,9 +80,11 @@ struct OAuthHostedRouteTests {
             .trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(opened.hasPrefix("http://\(fixture.backend.hostAndPort)/emulator/auth/handler?apiKey="))
         let parameters = QueryParameters(url: opened)
-        #expect(parameters.pairs.map(\.name) == [
-            "apiKey", "authType", "ibi", "sessionId", "v", "eventId", "providerId", "clientId", "scopes", "customParameters",
-        ])
+        #expect(
+            parameters.pairs.map(\.name) == [
+                "apiKey", "authType", "ibi", "sessionId", "v", "eventId", "providerId", "clientId", "scopes",
+                "customParameters",
+            ])
         #expect(parameters.value("providerId") == "github.com")
         #expect(parameters.value("authType") == "signInWithRedirect")
         #expect(parameters.value("scopes") == "read:user,repo")
@@ -91,8 +97,10 @@ struct OAuthHostedRouteTests {
         let fixture = try PhoneCLIFixture()
         let claims = Self.claims(sub: "77", email: "tok@example.com")
 
-        let result = try await Self.signIn(fixture, provider: "github.com", claims: claims, extra: ["--show-provider-tokens"])
-        let json = try await Self.signIn(fixture, provider: "github.com", claims: claims, extra: ["--show-provider-tokens", "--json"])
+        let result = try await Self.signIn(
+            fixture, provider: "github.com", claims: claims, extra: ["--show-provider-tokens"])
+        let json = try await Self.signIn(
+            fixture, provider: "github.com", claims: claims, extra: ["--show-provider-tokens", "--json"])
 
         #expect(result.exitCode == 0, "\(result.stderrText)")
         #expect(result.stdoutText.contains("Provider access token: FirebaseAuthEmulatorFakeAccessToken_github.com"))
@@ -106,7 +114,10 @@ struct OAuthHostedRouteTests {
 
     @Test(
         "Every provider family signs in through the hosted route and the session names it",
-        arguments: ["google.com", "microsoft.com", "yahoo.com", "twitter.com", "facebook.com", "apple.com", "oidc.okta", "saml.acme-idp"])
+        arguments: [
+            "google.com", "microsoft.com", "yahoo.com", "twitter.com", "facebook.com", "apple.com", "oidc.okta",
+            "saml.acme-idp",
+        ])
     func family(provider: String) async throws {
         let fixture = try PhoneCLIFixture()
         let claims = Self.claims(sub: "user-\(provider)", email: "someone@example.com", name: "Some One")
@@ -118,7 +129,9 @@ struct OAuthHostedRouteTests {
         #expect((object["user"] as? [String: Any])?["signInProvider"] as? String == provider)
         let profile = try #require(object["provider"] as? [String: Any])
         #expect(profile["providerId"] as? String == provider)
-        #expect(profile["providerUserId"] as? String == "user-\(provider)", "Google's federated ID URL is reduced to the ID")
+        #expect(
+            profile["providerUserId"] as? String == "user-\(provider)", "Google's federated ID URL is reduced to the ID"
+        )
         #expect(profile["email"] as? String == "someone@example.com")
         #expect(try fixture.sessions.load()?.providerIDs.contains(provider) == true)
     }
@@ -127,10 +140,12 @@ struct OAuthHostedRouteTests {
     func badProvider() async throws {
         let fixture = try PhoneCLIFixture()
 
-        let unknown = try await fixture.run(["oauth", "sign-in", "--provider", "myspace.com", "--no-browser"] + Self.iosApp)
+        let unknown = try await fixture.run(
+            ["oauth", "sign-in", "--provider", "myspace.com", "--no-browser"] + Self.iosApp)
         let none = try await fixture.run(["oauth", "sign-in", "--no-browser"] + Self.iosApp)
         let parameter = try await fixture.run(
-            ["oauth", "sign-in", "--provider", "google.com", "--custom-parameter", "prompt", "--no-browser"] + Self.iosApp)
+            ["oauth", "sign-in", "--provider", "google.com", "--custom-parameter", "prompt", "--no-browser"]
+                + Self.iosApp)
 
         #expect(unknown.exitCode == 2)
         #expect(unknown.stderrText.contains("is not a Firebase provider ID"))
@@ -153,13 +168,15 @@ struct OAuthHostedRouteTests {
         #expect(try fixture.sessions.load()?.providerIDs.contains("github.com") == false)
     }
 
-    @Test("--link adds GitHub to a password user; whoami lists both; oauth unlink removes it; unlinking again is refused")
+    @Test(
+        "--link adds GitHub to a password user; whoami lists both; oauth unlink removes it; unlinking again is refused")
     func linkWhoamiUnlink() async throws {
         let fixture = try PhoneCLIFixture()
         let user = try await fixture.signUp(email: "ada@example.com")
 
         let linked = try await Self.signIn(
-            fixture, provider: "github.com", claims: Self.claims(sub: "1815", email: "ada@example.com"), extra: ["--link", "--json"])
+            fixture, provider: "github.com", claims: Self.claims(sub: "1815", email: "ada@example.com"),
+            extra: ["--link", "--json"])
         let whoami = try await fixture.run(["whoami", "--json"])
         let unlinked = try await fixture.run(["oauth", "unlink", "--provider", "github.com"])
         let after = try await fixture.run(["whoami", "--json"])
@@ -177,19 +194,26 @@ struct OAuthHostedRouteTests {
         #expect(again.stderrText.contains("has no github.com sign-in to unlink"))
     }
 
-    @Test("Headless Chromium picks an existing Google account on the widget; the custom-scheme navigation goes to handle-url")
+    @Test(
+        "Headless Chromium picks an existing Google account on the widget; the custom-scheme navigation goes to handle-url"
+    )
     func headlessChromium() async throws {
         let fixture = try PhoneCLIFixture()
-        let claims = #"{"sub":"10769150350006150715113082367","email":"grace@example.com","email_verified":true,"name":"Grace Hopper"}"#
-        _ = try await SignedInBackend.client(for: fixture.backend).send(SignInWithIdpRequest(
-            requestUri: "http://localhost",
-            postBody: "providerId=google.com&id_token=" + (claims.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")))
+        let claims =
+            #"{"sub":"10769150350006150715113082367","email":"grace@example.com","email_verified":true,"name":"Grace Hopper"}"#
+        _ = try await SignedInBackend.client(for: fixture.backend).send(
+            SignInWithIdpRequest(
+                requestUri: "http://localhost",
+                postBody: "providerId=google.com&id_token="
+                    + (claims.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")))
         let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
-        async let signIn = fixture.run(["oauth", "sign-in", "--provider", "google.com", "--browser", browser, "--json"] + Self.iosApp)
+        async let signIn = fixture.run(
+            ["oauth", "sign-in", "--provider", "google.com", "--browser", browser, "--json"] + Self.iosApp)
         let url = try await RecordingBrowser.url(recordedBy: browser)
 
-        let callback = try #require(try await HeadlessChromium.capturedNavigation(
-            opening: url, clicking: "li.js-reuse-account button.account", startingWith: "\(Self.scheme)://"))
+        let callback = try #require(
+            try await HeadlessChromium.capturedNavigation(
+                opening: url, clicking: "li.js-reuse-account button.account", startingWith: "\(Self.scheme)://"))
         let handed = try await fixture.run(["handle-url", callback])
         let result = try await signIn
 

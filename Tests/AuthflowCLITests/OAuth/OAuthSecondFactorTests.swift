@@ -14,7 +14,8 @@ struct OAuthSecondFactorTests {
         let ids = try await fixture.mfaAccount("mfa@example.com")
 
         let result = try await OAuthHostedRouteTests.signIn(
-            fixture, provider: "github.com", claims: OAuthHostedRouteTests.claims(sub: "gh-mfa", email: "mfa@example.com"),
+            fixture, provider: "github.com",
+            claims: OAuthHostedRouteTests.claims(sub: "gh-mfa", email: "mfa@example.com"),
             extra: ["--mfa-code-command", fixture.codeCommand, "--json"])
 
         #expect(result.exitCode == 0, "\(result.stderrText)")
@@ -30,7 +31,8 @@ struct OAuthSecondFactorTests {
         _ = try await fixture.mfaAccount("mfa5@example.com")
 
         let stopped = try await OAuthHostedRouteTests.signIn(
-            fixture, provider: "google.com", claims: OAuthHostedRouteTests.claims(sub: "g-mfa", email: "mfa5@example.com"),
+            fixture, provider: "google.com",
+            claims: OAuthHostedRouteTests.claims(sub: "g-mfa", email: "mfa5@example.com"),
             extra: ["--json"])
 
         #expect(stopped.exitCode == 5, "\(stopped.stderrText)")

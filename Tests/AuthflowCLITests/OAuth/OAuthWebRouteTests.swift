@@ -29,9 +29,10 @@ struct OAuthWebRouteTests {
         command: [String]? = nil, existingAccount: Bool = false
     ) async throws -> Outcome {
         let browser = try RecordingBrowser.install(at: fixture.directory.file("browser-\(UUID().uuidString)"))
-        let arguments = (command ?? ["oauth", "sign-in", "--provider", provider]) + [
-            "--route", "web", "--web-sdk-url", standIn(fixture), "--browser", browser, "--json",
-        ] + extra
+        let arguments =
+            (command ?? ["oauth", "sign-in", "--provider", provider]) + [
+                "--route", "web", "--web-sdk-url", standIn(fixture), "--browser", browser, "--json",
+            ] + extra
         let running = Task { try await fixture.run(arguments) }
         let url = try await RecordingBrowser.url(recordedBy: browser)
         let chromium = try await HeadlessChromium()
@@ -40,10 +41,13 @@ struct OAuthWebRouteTests {
         do {
             try await chromium.open(url)
             try await Self.pressStart(chromium)
-            widget = try await chromium.waitFor("return location.pathname === '/emulator/auth/handler' ? location.href : ''") {
+            widget = try await chromium.waitFor(
+                "return location.pathname === '/emulator/auth/handler' ? location.href : ''"
+            ) {
                 !$0.isEmpty
             }
-            let choose = existingAccount
+            let choose =
+                existingAccount
                 ? "document.querySelector('button.account').click(); return 'ok';"
                 : """
                 document.getElementById('email-input').value = \(JSONWriter.string(.string(email)));
@@ -67,12 +71,15 @@ struct OAuthWebRouteTests {
     /// the click, blocked again, falls back to the redirect.
     static func pressStart(_ chromium: HeadlessChromium) async throws {
         let shown = try await chromium.waitFor(
-            "var b = document.getElementById('start'); return b && !b.hidden ? 'shown' : ''") { $0 == "shown" }
+            "var b = document.getElementById('start'); return b && !b.hidden ? 'shown' : ''"
+        ) { $0 == "shown" }
         #expect(shown == "shown")
         try await chromium.click("#start")
     }
 
-    @Test("GitHub through the web route: the page's tokens become the session, checked against the project; the widget got the scopes, parameters and a hashed sessionId")
+    @Test(
+        "GitHub through the web route: the page's tokens become the session, checked against the project; the widget got the scopes, parameters and a hashed sessionId"
+    )
     func github() async throws {
         let fixture = try PhoneCLIFixture()
 
@@ -100,7 +107,10 @@ struct OAuthWebRouteTests {
 
     @Test(
         "Every provider family signs in through the web route",
-        arguments: ["google.com", "microsoft.com", "yahoo.com", "twitter.com", "facebook.com", "apple.com", "oidc.okta", "saml.acme-idp"])
+        arguments: [
+            "google.com", "microsoft.com", "yahoo.com", "twitter.com", "facebook.com", "apple.com", "oidc.okta",
+            "saml.acme-idp",
+        ])
     func family(provider: String) async throws {
         let fixture = try PhoneCLIFixture()
 
@@ -113,7 +123,9 @@ struct OAuthWebRouteTests {
         #expect(try fixture.sessions.load()?.providerIDs.contains(provider) == true)
     }
 
-    @Test("apple sign-in --route web, then a web --reauth keeps Apple's access token; delete-account revokes it and deletes")
+    @Test(
+        "apple sign-in --route web, then a web --reauth keeps Apple's access token; delete-account revokes it and deletes"
+    )
     func appleDeleteAfterWebReauth() async throws {
         let fixture = try PhoneCLIFixture()
 
@@ -139,7 +151,9 @@ struct OAuthWebRouteTests {
         #expect(fixture.backend.accounts.isEmpty)
     }
 
-    @Test("The page loads Google's pinned SDK unless --web-sdk-url, under a CSP naming exactly its hosts; it checks its state")
+    @Test(
+        "The page loads Google's pinned SDK unless --web-sdk-url, under a CSP naming exactly its hosts; it checks its state"
+    )
     func pageOverHTTP() async throws {
         let fixture = try PhoneCLIFixture()
         let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
@@ -149,21 +163,26 @@ struct OAuthWebRouteTests {
         let page = LoopbackPageDriver(url: try await RecordingBrowser.url(recordedBy: browser))
 
         let served = try await page.page()
-        let stranger = try await LoopbackPageDriver(url: page.url.replacingOccurrences(of: page.state, with: "nope")).page()
+        let stranger = try await LoopbackPageDriver(url: page.url.replacingOccurrences(of: page.state, with: "nope"))
+            .page()
         let html = String(decoding: served.body, as: UTF8.self)
         let policy = served.headers.first { $0.name.lowercased() == "content-security-policy" }?.value ?? ""
         let nonce = html.components(separatedBy: "nonce=\"").dropFirst().first?.prefix { $0 != "\"" } ?? ""
-        let answered = try await page.post("/oauth/answer", [("state", page.state), ("error", "auth/popup-closed-by-user")])
+        let answered = try await page.post(
+            "/oauth/answer", [("state", page.state), ("error", "auth/popup-closed-by-user")])
         let result = try await signIn
 
         #expect(page.url.hasPrefix("http://localhost:"))
         #expect(html.contains("https://www.gstatic.com/firebasejs/\(FirebaseWebSDK.pinnedVersion)/firebase-app.js"))
         #expect(html.contains("https://www.gstatic.com/firebasejs/\(FirebaseWebSDK.pinnedVersion)/firebase-auth.js"))
-        #expect(!html.contains(fixture.backend.hostAndPort + "/www.gstatic.com"), "the stand-in only with --web-sdk-url")
-        #expect(policy == "default-src 'none'; script-src 'nonce-\(nonce)' "
-            + "https://www.gstatic.com/firebasejs/\(FirebaseWebSDK.pinnedVersion)/ https://apis.google.com/js/; "
-            + "frame-src http://\(fixture.backend.hostAndPort); connect-src 'self' http://\(fixture.backend.hostAndPort); "
-            + "style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+        #expect(
+            !html.contains(fixture.backend.hostAndPort + "/www.gstatic.com"), "the stand-in only with --web-sdk-url")
+        #expect(
+            policy == "default-src 'none'; script-src 'nonce-\(nonce)' "
+                + "https://www.gstatic.com/firebasejs/\(FirebaseWebSDK.pinnedVersion)/ https://apis.google.com/js/; "
+                + "frame-src http://\(fixture.backend.hostAndPort); connect-src 'self' http://\(fixture.backend.hostAndPort); "
+                + "style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+        )
         #expect(!nonce.isEmpty)
         #expect(stranger.status == 400)
         #expect(answered.status == 200)
@@ -172,7 +191,9 @@ struct OAuthWebRouteTests {
         #expect(try fixture.sessions.load() == nil)
     }
 
-    @Test("An ID token for another project, or expired, is refused and nothing is saved (exit 1)", arguments: ["aud", "exp"])
+    @Test(
+        "An ID token for another project, or expired, is refused and nothing is saved (exit 1)",
+        arguments: ["aud", "exp"])
     func foreignIDToken(_ claim: String) async throws {
         let fixture = try PhoneCLIFixture()
         let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
@@ -188,7 +209,9 @@ struct OAuthWebRouteTests {
             ("sub", .string("u1")),
         ]
         claims.append(("iat", .number(Double(now - 120))))
-        let token = "eyJhbGciOiJub25lIn0." + Base64.encode(Array(JSONWriter.string(.object(JSONObject(claims))).utf8), alphabet: .url)
+        let token =
+            "eyJhbGciOiJub25lIn0."
+            + Base64.encode(Array(JSONWriter.string(.object(JSONObject(claims))).utf8), alphabet: .url)
             + "."
 
         let answered = try await page.post(
@@ -217,7 +240,9 @@ struct OAuthWebRouteTests {
         #expect(!result.stderrText.contains("http://localhost:"), "no page was served")
     }
 
-    @Test("An account with a TOTP factor: the page asks for the code and resolves it with the SDK's resolver; the session carries the factor")
+    @Test(
+        "An account with a TOTP factor: the page asks for the code and resolves it with the SDK's resolver; the session carries the factor"
+    )
     func totpSecondFactor() async throws {
         let fixture = try PhoneCLIFixture()
         let (factorID, app) = try await fixture.totpAccount("totp-web@example.com")
@@ -225,7 +250,8 @@ struct OAuthWebRouteTests {
         let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
         let running = Task {
             try await fixture.run([
-                "oauth", "sign-in", "--provider", "github.com", "--route", "web", "--web-sdk-url", Self.standIn(fixture),
+                "oauth", "sign-in", "--provider", "github.com", "--route", "web", "--web-sdk-url",
+                Self.standIn(fixture),
                 "--browser", browser, "--json",
             ])
         }
@@ -239,7 +265,8 @@ struct OAuthWebRouteTests {
             try await Self.pressStart(chromium)
             _ = try await chromium.waitFor("return location.pathname") { $0 == "/emulator/auth/handler" }
             // The widget's own form, with the claims of an account whose provider vouches for the address.
-            _ = try await chromium.evaluate("""
+            _ = try await chromium.evaluate(
+                """
                 var form = document.getElementById('add-user');
                 form.querySelector('[name=new_account]').remove();
                 var input = document.createElement('input'); input.type = 'hidden'; input.name = 'id_token';
@@ -250,7 +277,8 @@ struct OAuthWebRouteTests {
             try await chromium.type("000000", into: "#code")
             try await chromium.click("#verify")
             wrong = try await chromium.waitFor(
-                "return document.getElementById('status').textContent") { $0.contains("not accepted") || $0.contains("did not") }
+                "return document.getElementById('status').textContent"
+            ) { $0.contains("not accepted") || $0.contains("did not") }
             _ = try await chromium.evaluate("document.getElementById('code').value = ''; return 'ok';")
             try await chromium.type(PhoneCLIFixture.nextCode(app), into: "#code")
             try await chromium.click("#verify")
@@ -272,7 +300,9 @@ struct OAuthWebRouteTests {
         #expect(session.secondFactorID == factorID)
     }
 
-    @Test("An account whose only factor is SMS: the page reports the resolver's hints and authflow points at the hosted route (exit 1)")
+    @Test(
+        "An account whose only factor is SMS: the page reports the resolver's hints and authflow points at the hosted route (exit 1)"
+    )
     func smsSecondFactor() async throws {
         let fixture = try PhoneCLIFixture()
         _ = try await fixture.mfaAccount("sms-web@example.com")
@@ -282,10 +312,12 @@ struct OAuthWebRouteTests {
         ])
         let page = LoopbackPageDriver(url: try await RecordingBrowser.url(recordedBy: browser))
 
-        let answered = try await page.post("/oauth/answer", [
-            ("state", page.state), ("error", "auth/multi-factor-auth-required"),
-            ("hints", #"[{"uid":"e1","factorId":"phone","phoneNumber":"+*******1234"}]"#),
-        ])
+        let answered = try await page.post(
+            "/oauth/answer",
+            [
+                ("state", page.state), ("error", "auth/multi-factor-auth-required"),
+                ("hints", #"[{"uid":"e1","factorId":"phone","phoneNumber":"+*******1234"}]"#),
+            ])
         let result = try await signIn
 
         #expect(answered.status == 200)

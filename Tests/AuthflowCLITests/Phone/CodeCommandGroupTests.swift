@@ -45,8 +45,9 @@ struct CodeCommandGroupTests {
         return false
     }
 
-    @Test("SIGINT and SIGTERM while the code command runs: exit 130, the command and its children are gone",
-          arguments: [SIGINT, SIGTERM])
+    @Test(
+        "SIGINT and SIGTERM while the code command runs: exit 130, the command and its children are gone",
+        arguments: [SIGINT, SIGTERM])
     func interrupted(signal: Int32) async throws {
         let fixture = try PhoneCLIFixture()
         let record = fixture.directory.file("pids")

@@ -19,10 +19,11 @@ struct LoopbackPageDriver {
 
     func post(_ path: String, _ fields: [(String, String)]) async throws -> HTTPResponse {
         let body = fields.map { "\($0.0)=\(PercentEncoding.encodeUnreserved($0.1))" }.joined(separator: "&")
-        return try await http.send(HTTPRequest(
-            method: .post, url: origin + path,
-            headers: [HTTPHeader(name: "Content-Type", value: "application/x-www-form-urlencoded")],
-            body: Array(body.utf8)))
+        return try await http.send(
+            HTTPRequest(
+                method: .post, url: origin + path,
+                headers: [HTTPHeader(name: "Content-Type", value: "application/x-www-form-urlencoded")],
+                body: Array(body.utf8)))
     }
 
     func answer(_ fields: [(String, String)]) async throws -> HTTPResponse {
@@ -35,7 +36,8 @@ struct LoopbackPageDriver {
 
     /// The page's status object.
     func status() async throws -> [String: String] {
-        let response = try await http.send(HTTPRequest(url: origin + "/phone/status?state=" + PercentEncoding.encodeUnreserved(state)))
+        let response = try await http.send(
+            HTTPRequest(url: origin + "/phone/status?state=" + PercentEncoding.encodeUnreserved(state)))
         return (try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: String]) ?? [:]
     }
 

@@ -16,15 +16,17 @@ final class PhoneCLIFixture: Sendable {
 
     init(codeLifetime: Duration? = nil) throws {
         let lines = LogLines()
-        backend = try EmbeddedBackend(configuration: .init(
-            port: 0, log: { lines.append($0) }, verificationCodeLifetime: codeLifetime))
+        backend = try EmbeddedBackend(
+            configuration: .init(
+                port: 0, log: { lines.append($0) }, verificationCodeLifetime: codeLifetime))
         directory = try TemporaryDirectory()
         logLines = lines
         for name in ["run", "home", "data", "config"] {
             try FileManager.default.createDirectory(
                 atPath: directory.file(name), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
-        try ExecutableScript.write(#"""
+        try ExecutableScript.write(
+            #"""
             #!/bin/bash
             # Prints the backend's code for $AUTHFLOW_VERIFICATION_ID, as a CI job would fetch it.
             exec 3<>"/dev/tcp/${AUTHFLOW_EMULATOR_HOST%:*}/${AUTHFLOW_EMULATOR_HOST##*:}"
@@ -55,15 +57,19 @@ final class PhoneCLIFixture: Sendable {
     }
 
     /// Runs `authflow arguments --state-dir …` to the end.
-    func run(_ arguments: [String], stdin: [UInt8]? = nil, environment extra: [String: String] = [:]) async throws -> SubprocessResult {
+    func run(
+        _ arguments: [String], stdin: [UInt8]? = nil, environment extra: [String: String] = [:]
+    ) async throws -> SubprocessResult {
         try await AuthflowCommand.run(
-            arguments + ["--state-dir", stateRoot], stdin: stdin, environment: environment.merging(extra) { _, new in new },
+            arguments + ["--state-dir", stateRoot], stdin: stdin,
+            environment: environment.merging(extra) { _, new in new },
             workingDirectory: directory.path)
     }
 
     /// Starts `authflow arguments --state-dir …` for a test to talk to.
     func start(_ arguments: [String]) throws -> InteractiveCommand {
-        try InteractiveCommand(arguments + ["--state-dir", stateRoot], environment: environment, workingDirectory: directory.path)
+        try InteractiveCommand(
+            arguments + ["--state-dir", stateRoot], environment: environment, workingDirectory: directory.path)
     }
 
     /// How many SMS the backend "sent" (its log lines).
@@ -89,7 +95,8 @@ final class PhoneCLIFixture: Sendable {
 
     /// Creates a password account through the REST API and stores its session, as `email sign-in` would.
     func signUp(email: String) async throws -> UserSession {
-        let reply = try await SignedInBackend.client(for: backend).send(SignUpRequest(email: email, password: "correct horse"))
+        let reply = try await SignedInBackend.client(for: backend).send(
+            SignUpRequest(email: email, password: "correct horse"))
         guard case .signedIn(let tokens) = reply.outcome else { throw Unexpected("sign-up did not sign in") }
         let session = SessionBuilder.session(
             tokens: tokens, reply: reply,
@@ -120,7 +127,8 @@ private final class LogLines: Sendable {
 /// the page themselves; with `then`, it also runs that command line with the URL as `$1` in the background.
 enum RecordingBrowser {
     static func install(at path: String) throws -> String {
-        try ExecutableScript.write("#!/bin/bash\nprintf '%s\\n' \"$1\" > \"$0.url.part\" && mv \"$0.url.part\" \"$0.url\"\n", to: path)
+        try ExecutableScript.write(
+            "#!/bin/bash\nprintf '%s\\n' \"$1\" > \"$0.url.part\" && mv \"$0.url.part\" \"$0.url\"\n", to: path)
         return path
     }
 

@@ -35,7 +35,8 @@ struct PhoneHostedRouteTests {
         #expect(result.exitCode == 0, "\(result.stderrText)")
         let object = try jsonObject(result.stdoutText)
         #expect(object["verifier"] as? String == "hosted")
-        let opened = try String(contentsOfFile: browser + ".url", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let opened = try String(contentsOfFile: browser + ".url", encoding: .utf8).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         #expect(opened.hasPrefix("http://\(fixture.backend.hostAndPort)/__/auth/handler?apiKey="))
         let names = QueryParameters(url: opened).pairs.map(\.name)
         #expect(names == ["apiKey", "authType", "ibi", "v", "eventId", "clientId"])
@@ -48,7 +49,9 @@ struct PhoneHostedRouteTests {
         let token = try #require(fixture.backend.recaptchaTokens.last)
         #expect(token.eventID == eventID)
         #expect(token.presented, "the page's token was sent as recaptchaToken")
-        #expect(result.stderrText.contains("`authflow register-scheme \(Self.scheme)`"), "the unregistered scheme is pointed out")
+        #expect(
+            result.stderrText.contains("`authflow register-scheme \(Self.scheme)`"),
+            "the unregistered scheme is pointed out")
     }
 
     @Test("With an app ID and --lang the URL carries appId and hl, and the app- scheme is used")
@@ -57,13 +60,19 @@ struct PhoneHostedRouteTests {
         let browser = try Self.installClickingBrowser(at: fixture.directory.file("browser"))
 
         let result = try await fixture.run(
-            ["phone", "sign-in", "+16505550121", "--verifier", "hosted", "--app-id", "1:555:ios:abc", "--ios-bundle-id",
-             "com.example.app", "--lang", "fr", "--browser", browser, "--code-command", fixture.codeCommand],
+            [
+                "phone", "sign-in", "+16505550121", "--verifier", "hosted", "--app-id", "1:555:ios:abc",
+                "--ios-bundle-id",
+                "com.example.app", "--lang", "fr", "--browser", browser, "--code-command", fixture.codeCommand,
+            ],
             environment: ["AUTHFLOW_BINARY": AuthflowCommand.binaryPath])
 
         #expect(result.exitCode == 0, "\(result.stderrText)")
         let opened = try String(contentsOfFile: browser + ".url", encoding: .utf8)
-        #expect(QueryParameters(url: opened).pairs.map(\.name) == ["apiKey", "authType", "ibi", "v", "eventId", "appId", "hl"])
+        #expect(
+            QueryParameters(url: opened).pairs.map(\.name) == [
+                "apiKey", "authType", "ibi", "v", "eventId", "appId", "hl",
+            ])
         #expect(QueryParameters(url: opened).value("hl")?.trimmingCharacters(in: .whitespacesAndNewlines) == "fr")
         let location = try String(contentsOfFile: browser + ".location", encoding: .utf8)
         #expect(location.hasPrefix("app-1-555-ios-abc://firebaseauth/link?deep_link_id="))
@@ -72,9 +81,16 @@ struct PhoneHostedRouteTests {
     @Test(
         "A firebaseError from the page is reported clearly and no SMS is sent",
         arguments: [
-            ("auth/invalid-oauth-client-id", "The OAuth client ID provided is either invalid or does not match the specified API key.", Int32(2), "does not match the API key"),
+            (
+                "auth/invalid-oauth-client-id",
+                "The OAuth client ID provided is either invalid or does not match the specified API key.", Int32(2),
+                "does not match the API key"
+            ),
             ("auth/network-request-failed", "The network request failed .", Int32(3), "could not reach the network"),
-            ("auth/web-storage-unsupported", "Web storage is not supported.", Int32(1), "[auth/web-storage-unsupported] Web storage is not supported."),
+            (
+                "auth/web-storage-unsupported", "Web storage is not supported.", Int32(1),
+                "[auth/web-storage-unsupported] Web storage is not supported."
+            ),
         ])
     func pageError(code: String, message: String, status: Int32, expected: String) async throws {
         let fixture = try PhoneCLIFixture()
@@ -127,7 +143,8 @@ struct PhoneHostedRouteTests {
     }
 
     @Test(
-        "Headless Chromium clicks through the stand-in page; the custom-scheme navigation it attempted (read from its network log, since headless Chromium launches no protocol handler) goes to handle-url")
+        "Headless Chromium clicks through the stand-in page; the custom-scheme navigation it attempted (read from its network log, since headless Chromium launches no protocol handler) goes to handle-url"
+    )
     func headlessChromium() async throws {
         let fixture = try PhoneCLIFixture()
         let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
@@ -136,8 +153,9 @@ struct PhoneHostedRouteTests {
                 + Self.hosted)
         let url = try await RecordingBrowser.url(recordedBy: browser)
 
-        let callback = try #require(try await HeadlessChromium.capturedNavigation(
-            opening: url, clicking: "#recaptcha-checkbox", startingWith: "\(Self.scheme)://"))
+        let callback = try #require(
+            try await HeadlessChromium.capturedNavigation(
+                opening: url, clicking: "#recaptcha-checkbox", startingWith: "\(Self.scheme)://"))
         let handed = try await fixture.run(["handle-url", callback])
         let result = try await signIn
 

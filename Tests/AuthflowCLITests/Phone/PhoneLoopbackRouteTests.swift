@@ -8,17 +8,21 @@ import Testing
 /// the stand-in widget, posts its answer back, then takes the SMS code.
 @Suite("authflow phone: route loopback")
 struct PhoneLoopbackRouteTests {
-    static let enforce = #"{"recaptchaKey":"projects/p-1/keys/ent-key","recaptchaEnforcementState":[{"provider":"PHONE_PROVIDER","enforcementState":"ENFORCE"}]}"#
+    static let enforce =
+        #"{"recaptchaKey":"projects/p-1/keys/ent-key","recaptchaEnforcementState":[{"provider":"PHONE_PROVIDER","enforcementState":"ENFORCE"}]}"#
 
     @Test("Driven over HTTP as its script would: the page's answer sends the SMS, its code field finishes the sign-in")
     func pageOverHTTP() async throws {
         let fixture = try PhoneCLIFixture()
         let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
-        async let signIn = fixture.run(["phone", "sign-in", "+16505550130", "--verifier", "loopback", "--browser", browser, "--json"])
+        async let signIn = fixture.run([
+            "phone", "sign-in", "+16505550130", "--verifier", "loopback", "--browser", browser, "--json",
+        ])
         let page = LoopbackPageDriver(url: try await RecordingBrowser.url(recordedBy: browser))
 
         let html = try await page.page()
-        let foreign = try await LoopbackPageDriver(url: page.url.replacingOccurrences(of: page.state, with: "forged")).page()
+        let foreign = try await LoopbackPageDriver(url: page.url.replacingOccurrences(of: page.state, with: "forged"))
+            .page()
         let early = try await page.submit(code: "123456")
         let answered = try await page.answer([("recaptchaToken", "authflow-test-widget-1")])
         _ = try await page.waitFor(["code"])
@@ -31,7 +35,8 @@ struct PhoneLoopbackRouteTests {
         #expect(html.status == 200)
         #expect(html.text.contains(#"id="test-widget""#), "the emulator gets the stand-in widget")
         #expect(!html.text.contains("www.google.com/recaptcha/api.js"), "no Google script against an emulator")
-        #expect(html.headers.contains { $0.name.lowercased() == "content-security-policy" && $0.value.contains("'nonce-") })
+        #expect(
+            html.headers.contains { $0.name.lowercased() == "content-security-policy" && $0.value.contains("'nonce-") })
         #expect(foreign.status == 400)
         #expect(early.status == 409, "no code before the SMS")
         #expect(answered.status == 200)
@@ -49,7 +54,10 @@ struct PhoneLoopbackRouteTests {
         fixture.backend.setRecaptchaEnforcement(.audit, for: .phone)
         let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
         async let signIn = fixture.run(
-            ["phone", "sign-in", "+16505550131", "--verifier", "loopback", "--browser", browser, "--code-command", fixture.codeCommand])
+            [
+                "phone", "sign-in", "+16505550131", "--verifier", "loopback", "--browser", browser, "--code-command",
+                fixture.codeCommand,
+            ])
         let page = LoopbackPageDriver(url: try await RecordingBrowser.url(recordedBy: browser))
 
         let html = try await page.page()
@@ -67,13 +75,18 @@ struct PhoneLoopbackRouteTests {
         #expect(fixture.smsSent == 1)
     }
 
-    @Test("Under AUDIT a refused Enterprise token (INVALID_APP_CREDENTIAL) brings the v2 checkbox; its token goes with NO_RECAPTCHA; one SMS")
+    @Test(
+        "Under AUDIT a refused Enterprise token (INVALID_APP_CREDENTIAL) brings the v2 checkbox; its token goes with NO_RECAPTCHA; one SMS"
+    )
     func enterpriseAuditFallback() async throws {
         let fixture = try PhoneCLIFixture()
         fixture.backend.setRecaptchaEnforcement(.audit, for: .phone)
         let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
         async let signIn = fixture.run(
-            ["phone", "sign-in", "+16505550136", "--verifier", "loopback", "--browser", browser, "--code-command", fixture.codeCommand])
+            [
+                "phone", "sign-in", "+16505550136", "--verifier", "loopback", "--browser", browser, "--code-command",
+                fixture.codeCommand,
+            ])
         let page = LoopbackPageDriver(url: try await RecordingBrowser.url(recordedBy: browser))
 
         let answered = try await page.answer([("captchaResponse", "an-enterprise-token-the-server-refuses")])
@@ -85,20 +98,27 @@ struct PhoneLoopbackRouteTests {
         #expect(fallback["phase"] == "recaptcha-v2")
         #expect(v2.status == 202)
         #expect(result.exitCode == 0, "\(result.stderrText)")
-        #expect(fixture.backend.recaptchaAssessments.map(\.valid) == [false], "the Enterprise token was tried once, first")
+        #expect(
+            fixture.backend.recaptchaAssessments.map(\.valid) == [false], "the Enterprise token was tried once, first")
         #expect(fixture.smsSent == 1)
     }
 
-    @Test("Headless Chromium under AUDIT: the stand-in widget gives the Enterprise token; after a refusal it is the v2 checkbox")
+    @Test(
+        "Headless Chromium under AUDIT: the stand-in widget gives the Enterprise token; after a refusal it is the v2 checkbox"
+    )
     func headlessChromiumAuditFallback() async throws {
         let fixture = try PhoneCLIFixture()
         fixture.backend.setRecaptchaEnforcement(.audit, for: .phone)
         fixture.backend.setFault(
-            .status(400, body: #"{"error":{"code":400,"message":"INVALID_APP_CREDENTIAL"}}"#), for: "accounts:sendVerificationCode",
+            .status(400, body: #"{"error":{"code":400,"message":"INVALID_APP_CREDENTIAL"}}"#),
+            for: "accounts:sendVerificationCode",
             times: 1)
         let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
         async let signIn = fixture.run(
-            ["phone", "sign-in", "+16505550137", "--verifier", "loopback", "--browser", browser, "--code-command", fixture.codeCommand])
+            [
+                "phone", "sign-in", "+16505550137", "--verifier", "loopback", "--browser", browser, "--code-command",
+                fixture.codeCommand,
+            ])
         let url = try await RecordingBrowser.url(recordedBy: browser)
 
         let chromium = try await HeadlessChromium()
@@ -107,7 +127,8 @@ struct PhoneLoopbackRouteTests {
         do {
             try await chromium.open(url)
             try await chromium.click("#test-widget")
-            phases.append(try await chromium.waitFor(phaseScript) { $0 == "recaptcha-v2" || $0 == "failed" || $0 == "done" })
+            phases.append(
+                try await chromium.waitFor(phaseScript) { $0 == "recaptcha-v2" || $0 == "failed" || $0 == "done" })
             try await chromium.click("#test-widget")
             phases.append(try await chromium.waitFor(phaseScript) { $0 == "code" || $0 == "failed" || $0 == "done" })
         } catch {
@@ -128,11 +149,17 @@ struct PhoneLoopbackRouteTests {
         let fixture = try PhoneCLIFixture()
         fixture.backend.setFault(.status(200, body: Self.enforce), for: "recaptchaConfig")
         let hosted = try await fixture.run(
-            ["phone", "sign-in", "+16505550132", "--verifier", "hosted", "--client-id", "1-a.apps.googleusercontent.com",
-             "--ios-bundle-id", "com.example.app", "--code", "1"])
+            [
+                "phone", "sign-in", "+16505550132", "--verifier", "hosted", "--client-id",
+                "1-a.apps.googleusercontent.com",
+                "--ios-bundle-id", "com.example.app", "--code", "1",
+            ])
         let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
         async let signIn = fixture.run(
-            ["phone", "sign-in", "+16505550132", "--verifier", "loopback", "--browser", browser, "--code-command", fixture.codeCommand])
+            [
+                "phone", "sign-in", "+16505550132", "--verifier", "loopback", "--browser", browser, "--code-command",
+                fixture.codeCommand,
+            ])
         let page = LoopbackPageDriver(url: try await RecordingBrowser.url(recordedBy: browser))
 
         let html = try await page.page()
@@ -152,7 +179,9 @@ struct PhoneLoopbackRouteTests {
         fixture.backend.setFault(
             .status(200, body: #"{"projectId":"1","authorizedDomains":["demo.firebaseapp.com"]}"#), for: "projects")
 
-        let result = try await fixture.run(["phone", "sign-in", "+16505550133", "--verifier", "loopback", "--code", "1"])
+        let result = try await fixture.run([
+            "phone", "sign-in", "+16505550133", "--verifier", "loopback", "--code", "1",
+        ])
 
         #expect(result.exitCode == 2)
         #expect(result.stderrText.contains("Authentication → Settings → Authorized domains"))
@@ -165,7 +194,9 @@ struct PhoneLoopbackRouteTests {
     func scriptDidNotLoad() async throws {
         let fixture = try PhoneCLIFixture()
         let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
-        async let signIn = fixture.run(["phone", "sign-in", "+16505550134", "--verifier", "loopback", "--browser", browser])
+        async let signIn = fixture.run([
+            "phone", "sign-in", "+16505550134", "--verifier", "loopback", "--browser", browser,
+        ])
         let page = LoopbackPageDriver(url: try await RecordingBrowser.url(recordedBy: browser))
 
         let reported = try await page.answer([("error", "load-failed")])
@@ -181,11 +212,14 @@ struct PhoneLoopbackRouteTests {
     func headlessChromium() async throws {
         let fixture = try PhoneCLIFixture()
         let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
-        async let signIn = fixture.run(["phone", "sign-in", "+16505550135", "--verifier", "loopback", "--browser", browser, "--json"])
+        async let signIn = fixture.run([
+            "phone", "sign-in", "+16505550135", "--verifier", "loopback", "--browser", browser, "--json",
+        ])
         let url = try await RecordingBrowser.url(recordedBy: browser)
 
         let chromium = try await HeadlessChromium()
-        let phaseScript = "return document.getElementById('authflow').dataset.phase + '|' + document.getElementById('status').textContent"
+        let phaseScript =
+            "return document.getElementById('authflow').dataset.phase + '|' + document.getElementById('status').textContent"
         var final = ""
         do {
             try await chromium.open(url)

@@ -8,11 +8,15 @@ import Testing
 /// the code sources, the saved verification, reuse, resume and the server's refusals.
 @Suite("authflow phone: route none, codes and resume")
 struct PhoneNoneRouteTests {
-    @Test("Against an emulator the none route signs in, with the code from --code-command reading the verificationCodes endpoint")
+    @Test(
+        "Against an emulator the none route signs in, with the code from --code-command reading the verificationCodes endpoint"
+    )
     func signInWithCodeCommand() async throws {
         let fixture = try PhoneCLIFixture()
 
-        let result = try await fixture.run(["phone", "sign-in", "+16505554567", "--code-command", fixture.codeCommand, "--json"])
+        let result = try await fixture.run([
+            "phone", "sign-in", "+16505554567", "--code-command", fixture.codeCommand, "--json",
+        ])
 
         #expect(result.exitCode == 0, "\(result.stderrText)")
         let object = try jsonObject(result.stdoutText)
@@ -73,7 +77,9 @@ struct PhoneNoneRouteTests {
 
         let first = try await fixture.run(["phone", "sign-in", "+16505550101"])
         let saved = try #require(try fixture.pending("+16505550101"))
-        let second = try await fixture.run(["phone", "sign-in", "+16505550101", "--code-command", fixture.codeCommand, "--json"])
+        let second = try await fixture.run([
+            "phone", "sign-in", "+16505550101", "--code-command", fixture.codeCommand, "--json",
+        ])
 
         #expect(first.exitCode == 2, "no code source: the SMS was sent and the verification saved")
         #expect(first.stderrText.contains("authflow phone verify --code CODE --phone +16505550101"))
@@ -84,7 +90,9 @@ struct PhoneNoneRouteTests {
         #expect(fixture.smsSent == 1, "the second sign-in sent no SMS")
 
         _ = try await fixture.run(["phone", "sign-in", "+16505550102"])
-        let resent = try await fixture.run(["phone", "sign-in", "+16505550102", "--resend", "--code-command", fixture.codeCommand, "--json"])
+        let resent = try await fixture.run([
+            "phone", "sign-in", "+16505550102", "--resend", "--code-command", fixture.codeCommand, "--json",
+        ])
         #expect(resent.exitCode == 0, "\(resent.stderrText)")
         #expect(try jsonObject(resent.stdoutText)["reusedVerification"] as? Bool == false)
         #expect(fixture.smsSent == 3)
@@ -119,7 +127,9 @@ struct PhoneNoneRouteTests {
         started.send(signal: SIGKILL)
         let termination = await started.finish()
         let saved = try #require(try fixture.pending("+16505550104"))
-        let mode = try FileManager.default.attributesOfItem(atPath: fixture.pending.path(for: saved.phoneNumber))[.posixPermissions] as? Int
+        let mode =
+            try FileManager.default.attributesOfItem(atPath: fixture.pending.path(for: saved.phoneNumber))[
+                .posixPermissions] as? Int
 
         let code = try #require(fixture.code(for: "+16505550104"))
         let verified = try await fixture.run(["phone", "verify", "--code", code])
@@ -202,9 +212,13 @@ struct PhoneNoneRouteTests {
         let notSignedIn = try await fixture.run(["phone", "sign-in", "+16505550110", "--link", "--code", "1"])
         let uid = try await fixture.signUp(email: "ada@example.com").uid
 
-        let linked = try await fixture.run(["phone", "sign-in", "+16505550110", "--link", "--code-command", fixture.codeCommand])
+        let linked = try await fixture.run([
+            "phone", "sign-in", "+16505550110", "--link", "--code-command", fixture.codeCommand,
+        ])
         let afterLink = try fixture.sessions.load()
-        let reauthenticated = try await fixture.run(["phone", "sign-in", "+16505550110", "--reauth", "--code-command", fixture.codeCommand, "--json"])
+        let reauthenticated = try await fixture.run([
+            "phone", "sign-in", "+16505550110", "--reauth", "--code-command", fixture.codeCommand, "--json",
+        ])
 
         #expect(notSignedIn.exitCode == 1)
         #expect(notSignedIn.stderrText.contains("Nobody is signed in"))
@@ -223,10 +237,16 @@ struct PhoneNoneRouteTests {
     func secondFactorHandover() async throws {
         let fixture = try PhoneCLIFixture()
         fixture.backend.setFault(
-            .status(200, body: #"{"localId":"u-1","mfaPendingCredential":"pending-cred","mfaInfo":[{"mfaEnrollmentId":"enr-1","displayName":"work phone","phoneInfo":"+*******0199","enrolledAt":"2024-01-01T00:00:00Z"}]}"#),
+            .status(
+                200,
+                body:
+                    #"{"localId":"u-1","mfaPendingCredential":"pending-cred","mfaInfo":[{"mfaEnrollmentId":"enr-1","displayName":"work phone","phoneInfo":"+*******0199","enrolledAt":"2024-01-01T00:00:00Z"}]}"#
+            ),
             for: "accounts:signInWithPhoneNumber")
 
-        let result = try await fixture.run(["phone", "sign-in", "+16505550111", "--code-command", fixture.codeCommand, "--json"])
+        let result = try await fixture.run([
+            "phone", "sign-in", "+16505550111", "--code-command", fixture.codeCommand, "--json",
+        ])
 
         #expect(result.exitCode == 5, "\(result.stderrText)")
         let object = try jsonObject(result.stdoutText)

@@ -13,8 +13,10 @@ struct PhonePromptTests {
     func interruptAtRegisterQuestion() throws {
         let fixture = try PhoneCLIFixture()
         let terminal = try TerminalSession(
-            ["phone", "sign-in", "+16505550140", "--code", "123456", "--browser", "/bin/true", "--state-dir",
-             fixture.stateRoot] + Self.hosted,
+            [
+                "phone", "sign-in", "+16505550140", "--code", "123456", "--browser", "/bin/true", "--state-dir",
+                fixture.stateRoot,
+            ] + Self.hosted,
             environment: fixture.environment)
         #expect(terminal.waitFor("[Y/n]"), "\(String(decoding: terminal.shown, as: UTF8.self))")
         terminal.type("\u{03}")
@@ -28,8 +30,10 @@ struct PhonePromptTests {
     func questionBoundedByTimeout() throws {
         let fixture = try PhoneCLIFixture()
         let terminal = try TerminalSession(
-            ["phone", "sign-in", "+16505550141", "--code", "123456", "--browser", "/bin/true", "--timeout", "1",
-             "--state-dir", fixture.stateRoot] + Self.hosted,
+            [
+                "phone", "sign-in", "+16505550141", "--code", "123456", "--browser", "/bin/true", "--timeout", "1",
+                "--state-dir", fixture.stateRoot,
+            ] + Self.hosted,
             environment: fixture.environment)
         #expect(terminal.waitFor("[Y/n]"))
         let end = terminal.finish()

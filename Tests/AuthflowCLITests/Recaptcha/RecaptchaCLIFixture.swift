@@ -14,7 +14,8 @@ final class RecaptchaCLIFixture: Sendable {
     init() async throws {
         account = try await SignedInBackend()
         try account.store.remove()
-        try ExecutableScript.write(#"""
+        try ExecutableScript.write(
+            #"""
             #!/bin/bash
             printf '%s %s\n' "$AUTHFLOW_RECAPTCHA_ACTION" "$AUTHFLOW_RECAPTCHA_SITE_KEY" >> "$0.calls"
             printf 'authflow-stand-in:%s:%s\n' "$AUTHFLOW_RECAPTCHA_ACTION" "\#(Self.secretPart)"

@@ -18,8 +18,9 @@ struct RecaptchaCLITests {
 
         """
 
-    @Test("ENFORCE: the token command's token for the call's action goes with the first request; nothing leaks into --verbose",
-          arguments: RecaptchaCLIFixture.calls)
+    @Test(
+        "ENFORCE: the token command's token for the call's action goes with the first request; nothing leaks into --verbose",
+        arguments: RecaptchaCLIFixture.calls)
     func enforceWithCommand(_ call: RecaptchaCLIFixture.Call) async throws {
         let fixture = try await RecaptchaCLIFixture()
         fixture.backend.setRecaptchaEnforcement(.enforce, for: .emailPassword)
@@ -39,21 +40,26 @@ struct RecaptchaCLITests {
         #expect(result.stderrText.contains("recaptchaConfig"), "the --verbose trace shows the exchanges")
     }
 
-    @Test("ENFORCE with neither a page nor a command: exit 2, word for word, and nothing protected is sent",
-          arguments: RecaptchaCLIFixture.calls)
+    @Test(
+        "ENFORCE with neither a page nor a command: exit 2, word for word, and nothing protected is sent",
+        arguments: RecaptchaCLIFixture.calls)
     func enforceWithoutSource(_ call: RecaptchaCLIFixture.Call) async throws {
         let fixture = try await RecaptchaCLIFixture()
         fixture.backend.setRecaptchaEnforcement(.enforce, for: .emailPassword)
-        fixture.backend.setFault(.status(500, body: "{}"), for: call.action == "getOobCode"
-            ? "accounts:sendOobCode" : "accounts:signInWithPassword", times: 1)
+        fixture.backend.setFault(
+            .status(500, body: "{}"),
+            for: call.action == "getOobCode"
+                ? "accounts:sendOobCode" : "accounts:signInWithPassword", times: 1)
 
         let result = try await fixture.run(call)
 
         #expect(result.exitCode == 2)
         #expect(result.stderrText == String(format: Self.noWayMessage, call.action))
         #expect(try !fixture.tookEffect(call))
-        #expect(fixture.backend.isFaultArmed(for: call.action == "getOobCode"
-            ? "accounts:sendOobCode" : "accounts:signInWithPassword"), "the protected call was never made")
+        #expect(
+            fixture.backend.isFaultArmed(
+                for: call.action == "getOobCode"
+                    ? "accounts:sendOobCode" : "accounts:signInWithPassword"), "the protected call was never made")
     }
 
     @Test("AUDIT and OFF: sent without a token; the token command never runs", arguments: RecaptchaCLIFixture.calls)
@@ -74,7 +80,8 @@ struct RecaptchaCLITests {
     @Test("AUDIT: MISSING_RECAPTCHA_TOKEN gets exactly one retry, with a token", arguments: RecaptchaCLIFixture.calls)
     func auditRetriesOnce(_ call: RecaptchaCLIFixture.Call) async throws {
         let endpoint = call.action == "getOobCode" ? "accounts:sendOobCode" : "accounts:signInWithPassword"
-        let missing = #"{"error":{"code":400,"message":"MISSING_RECAPTCHA_TOKEN","errors":[{"message":"MISSING_RECAPTCHA_TOKEN","reason":"invalid"}]}}"#
+        let missing =
+            #"{"error":{"code":400,"message":"MISSING_RECAPTCHA_TOKEN","errors":[{"message":"MISSING_RECAPTCHA_TOKEN","reason":"invalid"}]}}"#
 
         let retried = try await RecaptchaCLIFixture()
         retried.backend.setRecaptchaEnforcement(.audit, for: .emailPassword)
@@ -114,7 +121,8 @@ struct RecaptchaCLITests {
         let result = try await fixture.run(RecaptchaCLIFixture.sendLink)
 
         #expect(result.exitCode == 2)
-        #expect(result.stderrText.hasPrefix("authflow: This project requires a reCAPTCHA Enterprise token for getOobCode"))
+        #expect(
+            result.stderrText.hasPrefix("authflow: This project requires a reCAPTCHA Enterprise token for getOobCode"))
     }
 
     @Test("A failing token command: exit 2, naming the command; nothing sent")
@@ -125,11 +133,12 @@ struct RecaptchaCLITests {
         let result = try await fixture.run(RecaptchaCLIFixture.sendLink, ["--recaptcha-token-command", "exit 7"])
 
         #expect(result.exitCode == 2)
-        #expect(result.stderrText == """
-            authflow: The reCAPTCHA token command "exit 7" exited with status 7; see its messages above. Nothing \
-            was sent. Check --recaptcha-token-command.
+        #expect(
+            result.stderrText == """
+                authflow: The reCAPTCHA token command "exit 7" exited with status 7; see its messages above. Nothing \
+                was sent. Check --recaptcha-token-command.
 
-            """)
+                """)
         #expect(fixture.backend.oobCodes.isEmpty)
     }
 
@@ -137,15 +146,18 @@ struct RecaptchaCLITests {
     func standInNeedsEmulator() async throws {
         let fixture = try await RecaptchaCLIFixture()
         let result = try await AuthflowCommand.run(
-            RecaptchaCLIFixture.sendLink.arguments + ["--recaptcha-stand-in", "--state-dir", fixture.account.stateRoot.path,
-                                                      "--project-id", "p", "--api-key", "k"],
+            RecaptchaCLIFixture.sendLink.arguments + [
+                "--recaptcha-stand-in", "--state-dir", fixture.account.stateRoot.path,
+                "--project-id", "p", "--api-key", "k",
+            ],
             environment: [:], workingDirectory: fixture.account.directory.path)
         #expect(result.exitCode == 2)
         #expect(result.stderrText.contains("--recaptcha-stand-in loads the embedded backend's stand-in script"))
     }
 
-    @Test("ENFORCE in the browser: headless Chromium runs the page with the stand-in script; the token goes with the call",
-          arguments: RecaptchaCLIFixture.calls)
+    @Test(
+        "ENFORCE in the browser: headless Chromium runs the page with the stand-in script; the token goes with the call",
+        arguments: RecaptchaCLIFixture.calls)
     func enforceInBrowser(_ call: RecaptchaCLIFixture.Call) async throws {
         let fixture = try await RecaptchaCLIFixture()
         fixture.backend.setRecaptchaEnforcement(.enforce, for: .emailPassword)
@@ -179,7 +191,9 @@ struct RecaptchaCLITests {
         #expect(!result.stdoutText.contains(token))
     }
 
-    @Test("The page loads Google's enterprise.js unless --recaptcha-stand-in; it checks its state; a script that did not load is exit 3")
+    @Test(
+        "The page loads Google's enterprise.js unless --recaptcha-stand-in; it checks its state; a script that did not load is exit 3"
+    )
     func pageOverHTTP() async throws {
         let fixture = try await RecaptchaCLIFixture()
         fixture.backend.setRecaptchaEnforcement(.enforce, for: .emailPassword)
@@ -194,8 +208,10 @@ struct RecaptchaCLITests {
         let result = try await running.value
 
         #expect(html.status == 200)
-        #expect(html.text.contains(
-            "https://www.google.com/recaptcha/enterprise.js?render=\(EmbeddedBackend.standInRecaptchaSiteKey)&amp;onload=authflowEnterpriseLoaded"))
+        #expect(
+            html.text.contains(
+                "https://www.google.com/recaptcha/enterprise.js?render=\(EmbeddedBackend.standInRecaptchaSiteKey)&amp;onload=authflowEnterpriseLoaded"
+            ))
         #expect(html.text.contains(#"data-action="getOobCode""#))
         #expect(!csp.contains(fixture.backend.hostAndPort), "the stand-in is allowed only when asked for")
         #expect(csp.contains("script-src 'nonce-"))

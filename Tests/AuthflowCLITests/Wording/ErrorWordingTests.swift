@@ -1,7 +1,8 @@
 import AuthflowCore
-@testable import AuthflowCLI
 import AuthflowListener
 import Testing
+
+@testable import AuthflowCLI
 
 /// The CLI's rendering of library errors: the flags and commands the library no longer names. These assertions
 /// moved here from the Core tests that checked the library's own wording before it lost the CLI's names.
@@ -12,8 +13,10 @@ struct ErrorWordingTests {
         let number = try PhoneNumber(validating: "+15555550124")
         #expect(SMSCodeFlow.secondFactorSignIn(factorID: "f1").resumeCommand == "authflow mfa resolve --code CODE")
         #expect(SMSCodeFlow.secondFactorSignIn(factorID: "f1").restartCommand == "authflow mfa resolve --factor f1")
-        #expect(SMSCodeFlow.secondFactorEnrollment(number).resumeCommand == "authflow mfa enroll +15555550124 --code CODE")
-        #expect(SMSCodeFlow.phoneSignIn(number).resumeCommand == "authflow phone verify --code CODE --phone +15555550124")
+        #expect(
+            SMSCodeFlow.secondFactorEnrollment(number).resumeCommand == "authflow mfa enroll +15555550124 --code CODE")
+        #expect(
+            SMSCodeFlow.phoneSignIn(number).resumeCommand == "authflow phone verify --code CODE --phone +15555550124")
     }
 
     @Test("Phone routes name the flags of the missing iOS app settings and the other route")
@@ -61,6 +64,7 @@ struct ErrorWordingTests {
             .init(path: "/home/u/brand", origin: .explicit), .init(path: "/nonexistent/templates", origin: .sourceTree),
         ]
         let text = TemplateError.notFound(name: "nope.html", searched: searched).cliMessage
-        #expect(text.contains("/home/u/brand") && text.contains("/nonexistent/templates") && text.contains("--templates"))
+        #expect(
+            text.contains("/home/u/brand") && text.contains("/nonexistent/templates") && text.contains("--templates"))
     }
 }

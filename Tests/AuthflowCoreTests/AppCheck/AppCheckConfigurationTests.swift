@@ -11,7 +11,8 @@ struct AppCheckConfigurationTests {
         var flags = ConfigurationLayer()
         flags.set(.appCheckTokenCommand, "mint-token", from: .flag("--app-check-token-command"))
         let environment = ["FIREBASE_APP_CHECK_DEBUG_TOKEN": "env-debug"]
-        let both = try ConfigurationLoader(flags: flags, environment: environment, workingDirectory: "/nonexistent").load()
+        let both = try ConfigurationLoader(flags: flags, environment: environment, workingDirectory: "/nonexistent")
+            .load()
         #expect(both.appCheckSource == .tokenCommand("mint-token"))
 
         let envOnly = try ConfigurationLoader(environment: environment, workingDirectory: "/nonexistent").load()
@@ -51,7 +52,9 @@ struct AppCheckConfigurationTests {
         #expect(at.expiresAt == now.addingTimeInterval(3600))
 
         for bad in ["", "{\"ttl\":\"60s\"}", "{\"token\":\"t\",\"ttl\":\"soon\"}", "two words", "{not json"] {
-            #expect(throws: AppCheckFailure.self, "\(bad)") { _ = try AppCheckTokenCommand.parse(Array(bad.utf8), now: now) }
+            #expect(throws: AppCheckFailure.self, "\(bad)") {
+                _ = try AppCheckTokenCommand.parse(Array(bad.utf8), now: now)
+            }
         }
         let expired = #expect(throws: AppCheckFailure.self) {
             _ = try AppCheckTokenCommand.parse(Array(#"{"token":"t","expiresAt":1000}"#.utf8), now: now)

@@ -20,9 +20,10 @@ struct AppCheckTokenSupplyTests {
 
     private func setUp() throws -> (EmbeddedBackend, IdentityToolkitClient, AppCheckTokenCache, TemporaryDirectory) {
         let backend = try EmbeddedBackend()
-        let client = IdentityToolkitClient(configuration: IdentityToolkitConfiguration(
-            apiKey: "fake-api-key", server: .emulator(hostAndPort: backend.hostAndPort), authflowVersion: "test",
-            retry: .none))
+        let client = IdentityToolkitClient(
+            configuration: IdentityToolkitConfiguration(
+                apiKey: "fake-api-key", server: .emulator(hostAndPort: backend.hostAndPort), authflowVersion: "test",
+                retry: .none))
         let temporary = try TemporaryDirectory()
         let directory = ProjectStateDirectory(
             root: StateDirectory(path: temporary.file("state")), projectID: "demo-authflow",
@@ -35,7 +36,9 @@ struct AppCheckTokenSupplyTests {
         return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
     }
 
-    @Test("a debug token is exchanged once; the next run reuses the cached token from a 0600 file until shortly before expiry")
+    @Test(
+        "a debug token is exchanged once; the next run reuses the cached token from a 0600 file until shortly before expiry"
+    )
     func debugTokenCachedUntilExpiry() async throws {
         let (backend, client, cache, temporary) = try setUp()
         defer { backend.stop() }
@@ -119,7 +122,8 @@ struct AppCheckTokenSupplyTests {
         defer { backend.stop() }
         _ = temporary
         let supply = AppCheckTokenSupply(
-            setting: .debugToken("x-debug-token"), projectID: "demo-authflow", appID: nil, exchanger: client, cache: cache)
+            setting: .debugToken("x-debug-token"), projectID: "demo-authflow", appID: nil, exchanger: client,
+            cache: cache)
         let error = await #expect(throws: AppCheckFailure.self) { _ = try await supply.appCheckToken() }
         guard case .missingAppID = error?.problem else {
             Issue.record("expected missingAppID, got \(String(describing: error))")
@@ -135,11 +139,13 @@ struct AppCheckTokenSupplyTests {
         backend.setAppCheckEnforced(true)
         let minted = backend.mintAppCheckToken().token
         let marker = temporary.file("ran")
-        let command = "echo \"$AUTHFLOW_PROJECT_ID $AUTHFLOW_APP_ID\" >> '\(marker)'; "
+        let command =
+            "echo \"$AUTHFLOW_PROJECT_ID $AUTHFLOW_APP_ID\" >> '\(marker)'; "
             + "printf '{\"token\": \"%s\", \"ttl\": \"3600s\"}' '\(minted)'"
         func supply() -> AppCheckTokenSupply {
             AppCheckTokenSupply(
-                setting: .tokenCommand(command), projectID: "demo-authflow", appID: appID, exchanger: client, cache: cache)
+                setting: .tokenCommand(command), projectID: "demo-authflow", appID: appID, exchanger: client,
+                cache: cache)
         }
         _ = try await client.withAppCheck(supply()).send(SignUpRequest(email: "ada@example.com", password: "secret-pw"))
         _ = try await supply().appCheckToken()
@@ -154,8 +160,10 @@ struct AppCheckTokenSupplyTests {
         let (backend, client, cache, temporary) = try setUp()
         defer { backend.stop() }
         _ = temporary
-        try cache.file(source: .debugToken, appID: appID).save(CachedAppCheckToken(
-            token: "cached-from-debug", expiresAt: Date().addingTimeInterval(3000), source: .debugToken, appID: appID))
+        try cache.file(source: .debugToken, appID: appID).save(
+            CachedAppCheckToken(
+                token: "cached-from-debug", expiresAt: Date().addingTimeInterval(3000), source: .debugToken,
+                appID: appID))
         let supply = AppCheckTokenSupply(
             setting: .tokenCommand("echo from-the-command"), projectID: "demo-authflow", appID: appID,
             exchanger: client, cache: cache)

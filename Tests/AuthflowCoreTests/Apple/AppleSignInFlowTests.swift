@@ -1,5 +1,4 @@
 import AuthflowBackend
-@testable import AuthflowCore
 import AuthflowHTTP
 import AuthflowIdentityToolkit
 import AuthflowListener
@@ -7,6 +6,8 @@ import AuthflowStorage
 import AuthflowTestSupport
 import Foundation
 import Testing
+
+@testable import AuthflowCore
 
 /// The Apple flow against the embedded backend over real HTTP, with a scripted interaction that "clicks" the
 /// emulator widget with a plain HTTP client and hands the custom-scheme answer to the listener.
@@ -17,12 +18,15 @@ struct AppleSignInFlowTests {
         values[.apiKey] = ConfiguredValue(value: "fake-api-key", source: .flag("--api-key"))
         values[.projectID] = ConfiguredValue(value: fixture.backend.projectID, source: .flag("--project-id"))
         values[.emulatorHost] = ConfiguredValue(value: fixture.backend.hostAndPort, source: .flag("--emulator"))
-        return AppleSignIn(FlowEnvironment(
-            client: fixture.client, configuration: ProjectConfiguration(values: values), project: fixture.project,
-            directory: fixture.projectDirectory))
+        return AppleSignIn(
+            FlowEnvironment(
+                client: fixture.client, configuration: ProjectConfiguration(values: values), project: fixture.project,
+                directory: fixture.projectDirectory))
     }
 
-    static let iosApp: [ConfigurationKey: String] = [.clientID: "123-abc.apps.googleusercontent.com", .iosBundleID: "com.example.app"]
+    static let iosApp: [ConfigurationKey: String] = [
+        .clientID: "123-abc.apps.googleusercontent.com", .iosBundleID: "com.example.app",
+    ]
     static func claims(_ sub: String, _ email: String) -> String {
         #"{"sub":"\#(sub)","email":"\#(email)","email_verified":true}"#
     }
@@ -40,10 +44,11 @@ struct AppleSignInFlowTests {
             let select = url.replacingOccurrences(of: "/emulator/auth/handler?", with: "/emulator/auth/handler/select?")
             var client = HTTPClientConfiguration(proxy: .none)
             client.redirects = .doNotFollow
-            let form = "&new_account=1&email=\(email.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
+            let form =
+                "&new_account=1&email=\(email.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
                 + "&display_name=\(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
             guard let answer = try? await HTTPClient(configuration: client).send(HTTPRequest(url: select + form)),
-                  let location = answer.location
+                let location = answer.location
             else { return }
             _ = listener.submit(location)
         }
@@ -99,27 +104,44 @@ struct AppleSignInFlowTests {
         let name = IdpPostBody.PersonName(firstName: "Ada", lastName: "Lovelace")
 
         let completed = try await Self.flow(fixture).signIn(
-            with: .identityToken(Self.claims("apple-7", "x7@privaterelay.appleid.com"), rawNonce: "raw&nonce=1", fullName: name))
+            with: .identityToken(
+                Self.claims("apple-7", "x7@privaterelay.appleid.com"), rawNonce: "raw&nonce=1", fullName: name))
 
         #expect(try signedInSession(completed.result).email == "x7@privaterelay.appleid.com")
         #expect(completed.profile.fullName == "Ada Lovelace")
         #expect(completed.profile.appleUserID == "apple-7")
-        let request = AppleCredential.identityToken("T", rawNonce: "raw&nonce=1", fullName: name).request(linkingTo: nil, purpose: .signIn)
+        let request = AppleCredential.identityToken("T", rawNonce: "raw&nonce=1", fullName: name).request(
+            linkingTo: nil, purpose: .signIn)
         #expect(request.requestUri == "http://localhost")
-        #expect(request.postBody == "providerId=apple.com&id_token=T&nonce=raw%26nonce%3D1&user=%7B%22name%22%3A%7B%22firstName%22%3A%22Ada%22%2C%22lastName%22%3A%22Lovelace%22%7D%7D")
+        #expect(
+            request.postBody
+                == "providerId=apple.com&id_token=T&nonce=raw%26nonce%3D1&user=%7B%22name%22%3A%7B%22firstName%22%3A%22Ada%22%2C%22lastName%22%3A%22Lovelace%22%7D%7D"
+        )
         #expect(request.autoCreate == true)
-        #expect(AppleCredential.identityToken("T", rawNonce: "n", fullName: nil).request(linkingTo: nil, purpose: .reauthenticate).autoCreate == false)
+        #expect(
+            AppleCredential.identityToken("T", rawNonce: "n", fullName: nil).request(
+                linkingTo: nil, purpose: .reauthenticate
+            ).autoCreate == false)
     }
 
-    @Test("Linking an Apple ID another user owns keeps Firebase's updated credential (0600), which signs in to that user once")
+    @Test(
+        "Linking an Apple ID another user owns keeps Firebase's updated credential (0600), which signs in to that user once"
+    )
     func updatedCredential() async throws {
         let fixture = try EmailLinkFixture()
         let flow = Self.flow(fixture)
-        let owner = try signedInSession(try await flow.signIn(with: .identityToken(Self.claims("apple-9", "owner@privaterelay.appleid.com"), rawNonce: "n", fullName: nil)).result)
+        let owner = try signedInSession(
+            try await flow.signIn(
+                with: .identityToken(
+                    Self.claims("apple-9", "owner@privaterelay.appleid.com"), rawNonce: "n", fullName: nil)
+            ).result)
         _ = try await fixture.signIn(SignUpRequest(email: "grace@example.com", password: "correct horse"))
 
         await #expect {
-            _ = try await flow.signIn(with: .identityToken(Self.claims("apple-9", "owner@privaterelay.appleid.com"), rawNonce: "n", fullName: nil), purpose: .link)
+            _ = try await flow.signIn(
+                with: .identityToken(
+                    Self.claims("apple-9", "owner@privaterelay.appleid.com"), rawNonce: "n", fullName: nil),
+                purpose: .link)
         } throws: { error in
             guard case AppleSignInError.alreadyLinked(let email, true, _) = error else { return false }
             return email == "owner@privaterelay.appleid.com"
@@ -141,13 +163,23 @@ struct AppleSignInFlowTests {
         let flow = Self.flow(fixture)
         let grace = try await fixture.signIn(SignUpRequest(email: "grace@example.com", password: "correct horse"))
 
-        let linked = try signedInSession(try await flow.signIn(with: .identityToken(Self.claims("apple-g", "grace@example.com"), rawNonce: "n", fullName: nil), purpose: .link).result)
-        let again = try signedInSession(try await flow.signIn(with: .identityToken(Self.claims("apple-g", "grace@example.com"), rawNonce: "n", fullName: nil), purpose: .reauthenticate).result)
+        let linked = try signedInSession(
+            try await flow.signIn(
+                with: .identityToken(Self.claims("apple-g", "grace@example.com"), rawNonce: "n", fullName: nil),
+                purpose: .link
+            ).result)
+        let again = try signedInSession(
+            try await flow.signIn(
+                with: .identityToken(Self.claims("apple-g", "grace@example.com"), rawNonce: "n", fullName: nil),
+                purpose: .reauthenticate
+            ).result)
 
         #expect(linked.uid == grace.uid && linked.providerIDs.contains("apple.com"))
         #expect(again.uid == grace.uid)
         await #expect {
-            _ = try await flow.signIn(with: .identityToken(Self.claims("apple-other", "other@example.com"), rawNonce: "n", fullName: nil), purpose: .reauthenticate)
+            _ = try await flow.signIn(
+                with: .identityToken(Self.claims("apple-other", "other@example.com"), rawNonce: "n", fullName: nil),
+                purpose: .reauthenticate)
         } throws: { error in
             guard case AppleSignInError.signIn(.userMismatch) = error else { return false }
             return true
@@ -157,7 +189,10 @@ struct AppleSignInFlowTests {
     @Test("Revocation sends the code as token type 3 with the user's ID token, and is what deletion waits for")
     func revocation() async throws {
         let fixture = try EmailLinkFixture()
-        let session = try signedInSession(try await Self.flow(fixture).signIn(with: .identityToken(Self.claims("apple-r", "r@example.com"), rawNonce: "n", fullName: nil)).result)
+        let session = try signedInSession(
+            try await Self.flow(fixture).signIn(
+                with: .identityToken(Self.claims("apple-r", "r@example.com"), rawNonce: "n", fullName: nil)
+            ).result)
         let revocation = AppleTokenRevocation(fixture.flowEnvironment)
 
         #expect(revocation.deletionNeedsRevocation(session))
@@ -167,7 +202,9 @@ struct AppleSignInFlowTests {
         #expect(recorded.providerID == "apple.com" && recorded.tokenType == "3" && recorded.token == "c0de")
         #expect(recorded.localID == session.uid)
         #expect(!revocation.deletionNeedsRevocation(session))
-        #expect(revocation.deletionNeedsRevocation(session, now: Date().addingTimeInterval(16 * 60)), "only a recent one counts")
+        #expect(
+            revocation.deletionNeedsRevocation(session, now: Date().addingTimeInterval(16 * 60)),
+            "only a recent one counts")
         var other = session
         other.uid = "someone-else"
         #expect(revocation.deletionNeedsRevocation(other))

@@ -9,13 +9,14 @@ import Testing
 /// checked against them; the default domain and worked-out ones used without asking.
 @Suite("Auth domain resolution")
 struct AuthDomainResolverTests {
-    private let authorized = #"{"projectId":"555","authorizedDomains":["localhost","demo.firebaseapp.com","auth.example.com"]}"#
+    private let authorized =
+        #"{"projectId":"555","authorizedDomains":["localhost","demo.firebaseapp.com","auth.example.com"]}"#
 
     private func resolve(
         _ domain: ConfiguredValue?, server: RecordingServer
     ) async throws(AuthDomainError) -> ProjectConfiguration {
         var values: [ConfigurationKey: ConfiguredValue] = [
-            .projectID: ConfiguredValue(value: "demo", source: .flag("--project-id")),
+            .projectID: ConfiguredValue(value: "demo", source: .flag("--project-id"))
         ]
         values[.authDomain] = domain
         let client = IdentityToolkitClient(
@@ -30,7 +31,8 @@ struct AuthDomainResolverTests {
     func authorizedCustomDomain() async throws {
         let server = try RecordingServer(replying: authorized)
         defer { server.stop() }
-        let resolved = try await resolve(ConfiguredValue(value: "Auth.Example.com:443", source: .flag("--auth-domain")), server: server)
+        let resolved = try await resolve(
+            ConfiguredValue(value: "Auth.Example.com:443", source: .flag("--auth-domain")), server: server)
         #expect(resolved.authDomain == "Auth.Example.com:443")
         #expect(server.requests.count == 1)
     }
@@ -40,7 +42,9 @@ struct AuthDomainResolverTests {
         let server = try RecordingServer(replying: authorized)
         defer { server.stop() }
         do {
-            _ = try await resolve(ConfiguredValue(value: "evil.example.net", source: .environment("FIREBASE_AUTH_DOMAIN")), server: server)
+            _ = try await resolve(
+                ConfiguredValue(value: "evil.example.net", source: .environment("FIREBASE_AUTH_DOMAIN")), server: server
+            )
             Issue.record("expected a refusal")
         } catch {
             guard case .notAuthorized(let domain, let domains) = error else {
@@ -56,8 +60,10 @@ struct AuthDomainResolverTests {
     func noLookup() async throws {
         let server = try RecordingServer(replying: authorized)
         defer { server.stop() }
-        let standard = try await resolve(ConfiguredValue(value: "demo.firebaseapp.com", source: .file("authflow.json")), server: server)
-        let derived = try await resolve(ConfiguredValue(value: "127.0.0.1:9099", source: .derived("emulator")), server: server)
+        let standard = try await resolve(
+            ConfiguredValue(value: "demo.firebaseapp.com", source: .file("authflow.json")), server: server)
+        let derived = try await resolve(
+            ConfiguredValue(value: "127.0.0.1:9099", source: .derived("emulator")), server: server)
         #expect(standard.authDomain == "demo.firebaseapp.com")
         #expect(derived.authDomain == "127.0.0.1:9099")
         #expect(server.requests.isEmpty)

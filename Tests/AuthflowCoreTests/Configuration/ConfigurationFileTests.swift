@@ -26,10 +26,11 @@ import Testing
             """, path: "GoogleService-Info.plist")
         #expect(file.format == .iosPlist)
         let values = file.layer.values.mapValues(\.value)
-        #expect(values == [
-            .apiKey: "AIzaSyIOS", .projectID: "example-proj", .appID: "1:123456:ios:abcdef",
-            .clientID: "123456.apps.googleusercontent.com", .iosBundleID: "com.example.app",
-        ])
+        #expect(
+            values == [
+                .apiKey: "AIzaSyIOS", .projectID: "example-proj", .appID: "1:123456:ios:abcdef",
+                .clientID: "123456.apps.googleusercontent.com", .iosBundleID: "com.example.app",
+            ])
         #expect(file.layer.values[.apiKey]?.source == .file("GoogleService-Info.plist"))
     }
 
@@ -48,11 +49,12 @@ import Testing
              "configuration_version":"1"}
             """)
         #expect(file.format == .androidJSON)
-        #expect(file.layer.values.mapValues(\.value) == [
-            .apiKey: "AIzaSyAND", .projectID: "example-proj", .appID: "1:123456:android:0a1b",
-            .clientID: "ios.apps.googleusercontent.com", .iosBundleID: "com.example.ios",
-            .androidPackage: "com.example.app",
-        ])
+        #expect(
+            file.layer.values.mapValues(\.value) == [
+                .apiKey: "AIzaSyAND", .projectID: "example-proj", .appID: "1:123456:android:0a1b",
+                .clientID: "ios.apps.googleusercontent.com", .iosBundleID: "com.example.ios",
+                .androidPackage: "com.example.app",
+            ])
     }
 
     @Test("google-services.json: the Android OAuth client's certificate hash is the signing certificate's SHA-1")
@@ -72,21 +74,27 @@ import Testing
     }
 
     @Test func webConfigJSONAndAuthflowJSON() throws {
-        let web = try parse(#"{"apiKey":"AIzaWEB","authDomain":"p.firebaseapp.com","projectId":"p","appId":"1:2:web:3","storageBucket":"b"}"#)
+        let web = try parse(
+            #"{"apiKey":"AIzaWEB","authDomain":"p.firebaseapp.com","projectId":"p","appId":"1:2:web:3","storageBucket":"b"}"#
+        )
         #expect(web.format == .webConfig)
-        #expect(web.layer.values.mapValues(\.value) == [
-            .apiKey: "AIzaWEB", .authDomain: "p.firebaseapp.com", .projectID: "p", .appID: "1:2:web:3",
-        ])
+        #expect(
+            web.layer.values.mapValues(\.value) == [
+                .apiKey: "AIzaWEB", .authDomain: "p.firebaseapp.com", .projectID: "p", .appID: "1:2:web:3",
+            ])
         #expect(web.ignoredKeys.isEmpty)
 
-        let own = try parse(#"{"apiKey":"K","tenantId":"t1","clientId":"c","emulatorHost":"127.0.0.1:9099","lang":"fr","apikey":"typo"}"#)
+        let own = try parse(
+            #"{"apiKey":"K","tenantId":"t1","clientId":"c","emulatorHost":"127.0.0.1:9099","lang":"fr","apikey":"typo"}"#
+        )
         #expect(own.layer.values[.tenantID]?.value == "t1")
         #expect(own.layer.values[.languageCode]?.value == "fr")
         #expect(own.ignoredKeys == ["apikey"])
     }
 
     @Test func sdkConfigOutputAndConsoleSnippet() throws {
-        let cli = try parse(#"{"status":"success","result":{"fileName":"x.js","sdkConfig":{"apiKey":"AIzaCLI","projectId":"p"}}}"#)
+        let cli = try parse(
+            #"{"status":"success","result":{"fileName":"x.js","sdkConfig":{"apiKey":"AIzaCLI","projectId":"p"}}}"#)
         #expect(cli.layer.values[.apiKey]?.value == "AIzaCLI")
 
         let snippet = try parse(
@@ -101,9 +109,10 @@ import Testing
             };
             """)
         #expect(snippet.format == .webConfig)
-        #expect(snippet.layer.values.mapValues(\.value) == [
-            .apiKey: "AIzaSNIP", .authDomain: "snip.firebaseapp.com", .projectID: "snip", .appID: "1:9:web:8",
-        ])
+        #expect(
+            snippet.layer.values.mapValues(\.value) == [
+                .apiKey: "AIzaSNIP", .authDomain: "snip.firebaseapp.com", .projectID: "snip", .appID: "1:9:web:8",
+            ])
     }
 
     @Test func badFilesSayWhat() {

@@ -10,8 +10,9 @@ import Testing
 
     @Test func flagsBeatEnvironmentBeatFiles() throws {
         let directory = try TemporaryDirectory()
-        try write(#"{"apiKey":"FILE","projectId":"file-proj","authDomain":"file.example.com","tenantId":"file-t"}"#,
-                  to: directory.file("authflow.json"))
+        try write(
+            #"{"apiKey":"FILE","projectId":"file-proj","authDomain":"file.example.com","tenantId":"file-t"}"#,
+            to: directory.file("authflow.json"))
         var flags = ConfigurationLayer()
         flags.set(.apiKey, "FLAG", from: .flag("--api-key"))
         let configuration = try ConfigurationLoader(
@@ -31,12 +32,16 @@ import Testing
     @Test func workingDirectoryFilesMergeInOrder() throws {
         let directory = try TemporaryDirectory()
         try write(#"{"apiKey":"OWN"}"#, to: directory.file("authflow.json"))
-        try write(#"{"apiKey":"WEB","projectId":"web-proj","authDomain":"web.firebaseapp.com"}"#,
-                  to: directory.file("firebase-config.json"))
+        try write(
+            #"{"apiKey":"WEB","projectId":"web-proj","authDomain":"web.firebaseapp.com"}"#,
+            to: directory.file("firebase-config.json"))
         let configuration = try ConfigurationLoader(environment: [:], workingDirectory: directory.path).load()
         #expect(configuration.apiKey == "OWN")
         #expect(configuration.projectID == "web-proj")
-        #expect(configuration.files.map(\.path) == [directory.file("authflow.json"), directory.file("firebase-config.json")])
+        #expect(
+            configuration.files.map(\.path) == [
+                directory.file("authflow.json"), directory.file("firebase-config.json"),
+            ])
     }
 
     @Test func explicitConfigReplacesTheSearch() throws {
@@ -47,7 +52,8 @@ import Testing
             environment: [:], configPath: directory.file("other.json"), workingDirectory: directory.path
         ).load()
         #expect(configuration.apiKey == "CHOSEN")
-        #expect(throws: ConfigurationError.unreadableFile(path: directory.file("missing.json"), reason: "no such file")) {
+        #expect(throws: ConfigurationError.unreadableFile(path: directory.file("missing.json"), reason: "no such file"))
+        {
             try ConfigurationLoader(environment: [:], configPath: directory.file("missing.json")).load()
         }
     }
@@ -64,11 +70,16 @@ import Testing
     }
 
     @Test func badEmulatorHostNamesItsSource() {
-        #expect(throws: ConfigurationError.invalidValue(
-            key: .emulatorHost, value: "localhost", source: .environment("FIREBASE_AUTH_EMULATOR_HOST"),
-            reason: "The Auth Emulator address \"localhost\" has no port (the emulator's default is 9099); use host:port, e.g. 127.0.0.1:9099, localhost:9099 or [::1]:9099.")
+        #expect(
+            throws: ConfigurationError.invalidValue(
+                key: .emulatorHost, value: "localhost", source: .environment("FIREBASE_AUTH_EMULATOR_HOST"),
+                reason:
+                    "The Auth Emulator address \"localhost\" has no port (the emulator's default is 9099); use host:port, e.g. 127.0.0.1:9099, localhost:9099 or [::1]:9099."
+            )
         ) {
-            try ConfigurationLoader(environment: ["FIREBASE_AUTH_EMULATOR_HOST": "localhost"], workingDirectory: "/nonexistent").load()
+            try ConfigurationLoader(
+                environment: ["FIREBASE_AUTH_EMULATOR_HOST": "localhost"], workingDirectory: "/nonexistent"
+            ).load()
         }
     }
 
@@ -93,7 +104,8 @@ import Testing
         #expect(AuthDomainSelection.choose(from: ["test.web.app", "test.firebaseapp.com"]) == "test.firebaseapp.com")
         #expect(AuthDomainSelection.choose(from: ["localhost", "test.web.app"]) == "test.web.app")
         #expect(AuthDomainSelection.choose(from: ["localhost", "evilfirebaseapp.com", "a.com"]) == nil)
-        #expect(AuthDomainSelection.choose(from: ["x.firebaseapp.com"]) == nil, "needs two characters before the suffix")
+        #expect(
+            AuthDomainSelection.choose(from: ["x.firebaseapp.com"]) == nil, "needs two characters before the suffix")
         #expect(AuthDomainSelection.choose(from: []) == nil)
     }
 

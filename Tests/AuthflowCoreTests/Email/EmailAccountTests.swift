@@ -30,7 +30,8 @@ struct EmailAccountTests {
     func withheld() async throws {
         let backend = try EmbeddedBackend(configuration: .init(port: 0, emailEnumerationProtection: true))
         defer { backend.stop() }
-        let methods = try await SignInMethodLookup(client: SignedInBackend.client(for: backend)).methods(for: "ada@example.com")
+        let methods = try await SignInMethodLookup(client: SignedInBackend.client(for: backend)).methods(
+            for: "ada@example.com")
         #expect(methods.isWithheld)
         #expect(methods.methods == nil)
     }
@@ -49,7 +50,8 @@ struct EmailAccountTests {
         }
         #expect(try fixture.sessions.load() == nil)
 
-        let session = try signedInSession(try await signIn.signIn(email: "ada@example.com", password: "correct horse battery"))
+        let session = try signedInSession(
+            try await signIn.signIn(email: "ada@example.com", password: "correct horse battery"))
         #expect(session.email == "ada@example.com")
         #expect(session.signInProvider == "password")
         #expect(try fixture.sessions.load() == session)
@@ -61,7 +63,7 @@ struct EmailAccountTests {
         try await SecondFactorAccount.create(on: fixture.backend, email: "ada@example.com")
         let result = try await PasswordSignIn(fixture.flowEnvironment)
             .signIn(email: "ada@example.com", password: "correct horse battery")
-        guard case .secondFactorRequired(let challenge) = result else { throw Unexpected( "got \(result)") }
+        guard case .secondFactorRequired(let challenge) = result else { throw Unexpected("got \(result)") }
         #expect(challenge.firstFactor == "password")
         #expect(challenge.hints.count == 1)
         #expect(try fixture.sessions.load() == nil)
@@ -70,10 +72,12 @@ struct EmailAccountTests {
     @Test("The verification email goes to the signed-in user, and opening it verifies the address")
     func verificationEmail() async throws {
         let fixture = try await SignedInBackend()
-        let address = try await AccountService(fixture.flowEnvironment).sendVerificationEmail(continueURL: "https://app.example.com/verified")
+        let address = try await AccountService(fixture.flowEnvironment).sendVerificationEmail(
+            continueURL: "https://app.example.com/verified")
 
         #expect(address == "ada@example.com")
-        let link = try await EmulatorEmailLinks.latest(fixture.backend, email: "ada@example.com", requestType: "VERIFY_EMAIL")
+        let link = try await EmulatorEmailLinks.latest(
+            fixture.backend, email: "ada@example.com", requestType: "VERIFY_EMAIL")
         #expect(link.contains("continueUrl=https%3A%2F%2Fapp.example.com%2Fverified"))
         #expect(try await EmulatorEmailLinks.continueURL(afterOpening: link) == "https://app.example.com/verified")
         #expect(fixture.backend.accounts.first?.emailVerified == true)

@@ -19,7 +19,7 @@ struct EmailLinkErrorTests {
 
         let error = try await completionError(fixture, .link(link), email: "ada@example.com")
 
-        guard case .linkUnusable(let server) = error else { throw Unexpected( "got \(error)") }
+        guard case .linkUnusable(let server) = error else { throw Unexpected("got \(error)") }
         #expect(server.code == .invalidOobCode)
         #expect(error.description.contains("already been used"))
         #expect(try fixture.sessions.load() == stored)
@@ -35,7 +35,7 @@ struct EmailLinkErrorTests {
 
         let error = try await completionError(fixture, .link(link))
 
-        guard case .linkUnusable(let server) = error else { throw Unexpected( "got \(error)") }
+        guard case .linkUnusable(let server) = error else { throw Unexpected("got \(error)") }
         #expect(server.code == .expiredOobCode)
         #expect(error.description.contains("expired"))
         #expect(try fixture.pending.load()?.email == "ada@example.com")
@@ -49,7 +49,7 @@ struct EmailLinkErrorTests {
 
         let error = try await completionError(fixture, .link(link), email: "bob@example.com")
 
-        guard case .wrongEmail(let email, let server) = error else { throw Unexpected( "got \(error)") }
+        guard case .wrongEmail(let email, let server) = error else { throw Unexpected("got \(error)") }
         #expect(email == "bob@example.com")
         #expect(server.code == .invalidEmail)
         #expect(error.description.contains("not sent to bob@example.com"))
@@ -65,12 +65,13 @@ struct EmailLinkErrorTests {
         let fixture = try EmailLinkFixture()
         let link = try await fixture.sendLink(to: "ada@example.com")
         let code = try #require(ActionCodeURL(link)?.oobCode)
-        let foreign = "https://other-project.firebaseapp.com/__/auth/action?apiKey=AIzaSyOtherProjectKey0000000000000"
+        let foreign =
+            "https://other-project.firebaseapp.com/__/auth/action?apiKey=AIzaSyOtherProjectKey0000000000000"
             + "&mode=signIn&oobCode=\(code)&lang=en"
 
         let error = try await completionError(fixture, .link(LinkWrapper.safeLinks.wrap(foreign)))
 
-        guard case .otherProject(let other) = error else { throw Unexpected( "got \(error)") }
+        guard case .otherProject(let other) = error else { throw Unexpected("got \(error)") }
         #expect(other.reason == .notFromThisEmulator)
         #expect(error.description.contains("other-project.firebaseapp.com"))
         #expect(error.description.contains("AIzaSy…0000"), "the key, masked")
@@ -86,27 +87,31 @@ struct EmailLinkErrorTests {
 
         let error = try await completionError(fixture, .link(link + "&tenantId=tenant-b"))
 
-        guard case .otherTenant(let linkTenant, let configured) = error else { throw Unexpected( "got \(error)") }
+        guard case .otherTenant(let linkTenant, let configured) = error else { throw Unexpected("got \(error)") }
         #expect(linkTenant == "tenant-b")
         #expect(configured == nil)
-        #expect(error.description.contains("the tenant ID tenant-b"))  // The CLI's flag: ErrorWordingTests.
+        #expect(error.description.contains("the tenant ID tenant-b")) // The CLI's flag: ErrorWordingTests.
         #expect(fixture.isUnused(link))
     }
 
     @Test("A password-reset link says what it is and that it is not for sign-in; a verification link too")
     func otherKindsOfLink() async throws {
         let fixture = try EmailLinkFixture()
-        let session = try await fixture.signIn(SignUpRequest(email: "ada@example.com", password: "correct horse battery"))
+        let session = try await fixture.signIn(
+            SignUpRequest(email: "ada@example.com", password: "correct horse battery"))
         _ = try await fixture.client.send(SendOobCodeRequest(kind: .passwordReset(email: "ada@example.com")))
         _ = try await fixture.client.send(SendOobCodeRequest(kind: .verifyEmail(idToken: session.tokens.idToken)))
-        let reset = try await EmulatorEmailLinks.latest(fixture.backend, email: "ada@example.com", requestType: "PASSWORD_RESET")
-        let verify = try await EmulatorEmailLinks.latest(fixture.backend, email: "ada@example.com", requestType: "VERIFY_EMAIL")
+        let reset = try await EmulatorEmailLinks.latest(
+            fixture.backend, email: "ada@example.com", requestType: "PASSWORD_RESET")
+        let verify = try await EmulatorEmailLinks.latest(
+            fixture.backend, email: "ada@example.com", requestType: "VERIFY_EMAIL")
 
-        let resetError = try await completionError(fixture, .link(LinkWrapper.googleRedirect.wrap(reset)), email: "ada@example.com")
+        let resetError = try await completionError(
+            fixture, .link(LinkWrapper.googleRedirect.wrap(reset)), email: "ada@example.com")
         let verifyError = try await completionError(fixture, .link(verify), email: "ada@example.com")
 
         guard case .notASignInLink(.resetPassword) = resetError, case .notASignInLink(.verifyEmail) = verifyError else {
-            throw Unexpected( "got \(resetError), \(verifyError)")
+            throw Unexpected("got \(resetError), \(verifyError)")
         }
         #expect(resetError.description.contains("password-reset link"))
         #expect(resetError.description.contains("not a sign-in link"))
@@ -122,11 +127,15 @@ struct EmailLinkErrorTests {
         let unreachable = SessionProject(projectID: fixture.backend.projectID, emulatorHost: "127.0.0.1:\(closed.port)")
         let directory = ProjectStateDirectory(
             root: fixture.stateRoot, projectID: unreachable.projectID, emulatorHost: unreachable.emulatorHost)
-        try PendingEmailLinkStore(directory: directory).save(PendingEmailLink(
-            email: "ada@example.com", continueURL: fixture.continueURL, apiKey: "fake-api-key", project: unreachable))
-        let client = IdentityToolkitClient(configuration: IdentityToolkitConfiguration(
-            apiKey: "fake-api-key", server: .emulator(hostAndPort: "127.0.0.1:\(closed.port)"), authflowVersion: "test",
-            retry: .none))
+        try PendingEmailLinkStore(directory: directory).save(
+            PendingEmailLink(
+                email: "ada@example.com", continueURL: fixture.continueURL, apiKey: "fake-api-key", project: unreachable
+            ))
+        let client = IdentityToolkitClient(
+            configuration: IdentityToolkitConfiguration(
+                apiKey: "fake-api-key", server: .emulator(hostAndPort: "127.0.0.1:\(closed.port)"),
+                authflowVersion: "test",
+                retry: .none))
         let completion = EmailLinkCompletion(
             FlowEnvironment(
                 client: client, configuration: ProjectConfiguration(values: [:]), project: unreachable,
@@ -150,8 +159,8 @@ struct EmailLinkErrorTests {
         try fixture.pending.remove()
 
         let error = try await completionError(fixture, .link(link))
-        guard case .emailNeeded = error else { throw Unexpected( "got \(error)") }
-        #expect(error.description.contains("Give the address"))  // The CLI's flag: ErrorWordingTests.
+        guard case .emailNeeded = error else { throw Unexpected("got \(error)") }
+        #expect(error.description.contains("Give the address")) // The CLI's flag: ErrorWordingTests.
 
         let silent = fixture.completion { _ in nil }
         await #expect(throws: EmailLinkError.self) { _ = try await silent.complete(.link(link)) }
@@ -176,7 +185,7 @@ struct EmailLinkErrorTests {
         let completed = try await fixture.completion().complete(.link(link))
 
         guard case .secondFactorRequired(let challenge) = completed.result else {
-            throw Unexpected( "got \(completed.result)")
+            throw Unexpected("got \(completed.result)")
         }
         #expect(challenge.pendingCredential?.isEmpty == false)
         #expect(challenge.hints.map(\.mfaEnrollmentId) == [enrollment])
@@ -195,8 +204,12 @@ struct EmailLinkErrorTests {
         let cases: [(EmailLinkSource, String)] = [
             (.link("not a link"), "is not a URL"),
             (.link("https://www.example.com/welcome"), "not a Firebase email sign-in link"),
-            (.link("app://firebaseauth/link?deep_link_id=https%3A%2F%2Fx.firebaseapp.com%2F__%2Fauth%2Fcallback%3FauthType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3De"),
-             "callback"),
+            (
+                .link(
+                    "app://firebaseauth/link?deep_link_id=https%3A%2F%2Fx.firebaseapp.com%2F__%2Fauth%2Fcallback%3FauthType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3De"
+                ),
+                "callback"
+            ),
             (.html(Array(EmailDocument.html(containing: "https://www.example.com/").utf8)), "None of the"),
             (.eml(Array("this is not an email".utf8)), "is not an email"),
         ]
@@ -212,7 +225,7 @@ struct EmailLinkErrorTests {
     ) async throws -> EmailLinkError {
         do {
             let completed = try await fixture.completion().complete(source, email: email)
-            throw Unexpected( "expected a failure, got \(completed.result)")
+            throw Unexpected("expected a failure, got \(completed.result)")
         } catch let error as EmailLinkError {
             return error
         }

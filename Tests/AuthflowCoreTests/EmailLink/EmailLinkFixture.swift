@@ -31,7 +31,8 @@ final class EmailLinkFixture: Sendable {
     /// What the flows work with, as the CLI builds it (no configuration beyond the project).
     var flowEnvironment: FlowEnvironment {
         FlowEnvironment(
-            client: client, configuration: ProjectConfiguration(values: [:]), project: project, directory: projectDirectory)
+            client: client, configuration: ProjectConfiguration(values: [:]), project: project,
+            directory: projectDirectory)
     }
     var pending: PendingEmailLinkStore { PendingEmailLinkStore(directory: projectDirectory) }
 
@@ -50,7 +51,7 @@ final class EmailLinkFixture: Sendable {
     /// Stores a session for a new account made by `request`, as a sign-in command would.
     func signIn(_ request: SignUpRequest) async throws -> UserSession {
         let reply = try await client.send(request)
-        guard case .signedIn(let tokens) = reply.outcome else { throw Unexpected( "sign-up did not sign in") }
+        guard case .signedIn(let tokens) = reply.outcome else { throw Unexpected("sign-up did not sign in") }
         let session = SessionBuilder.session(tokens: tokens, reply: reply, project: project)
         try sessions.save(session)
         return session
@@ -64,7 +65,7 @@ final class EmailLinkFixture: Sendable {
 
 /// The session of a `.signedIn` result, or a failure naming what came instead.
 func signedInSession(_ result: SignInResult) throws -> UserSession {
-    guard case .signedIn(let session, _) = result else { throw Unexpected( "expected signedIn, got \(result)") }
+    guard case .signedIn(let session, _) = result else { throw Unexpected("expected signedIn, got \(result)") }
     return session
 }
 

@@ -44,7 +44,8 @@ struct EmailLinkLinkAndReauthTests {
     @Test("Re-authenticating with the user's own link refreshes the session of the same user")
     func reauthenticate() async throws {
         let fixture = try EmailLinkFixture()
-        let before = try await fixture.signIn(SignUpRequest(email: "ada@example.com", password: "correct horse battery"))
+        let before = try await fixture.signIn(
+            SignUpRequest(email: "ada@example.com", password: "correct horse battery"))
         let link = try await fixture.sendLink(to: "ada@example.com")
 
         let completed = try await fixture.completion().complete(.link(link), purpose: .reauthenticate)
@@ -59,7 +60,8 @@ struct EmailLinkLinkAndReauthTests {
     @Test("Re-authenticating with another user's link is refused and the stored session stays")
     func reauthenticateAsSomeoneElse() async throws {
         let fixture = try EmailLinkFixture()
-        let before = try await fixture.signIn(SignUpRequest(email: "ada@example.com", password: "correct horse battery"))
+        let before = try await fixture.signIn(
+            SignUpRequest(email: "ada@example.com", password: "correct horse battery"))
         let link = try await fixture.sendLink(to: "mallory@example.com")
 
         await #expect {

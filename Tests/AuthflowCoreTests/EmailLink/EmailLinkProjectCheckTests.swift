@@ -30,7 +30,8 @@ struct EmailLinkProjectCheckTests {
                             #"{"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","errors":[{"reason":"badRequest"}],"details":[{"reason":"API_KEY_INVALID"}]}}"#,
                             status: 400)
                     }
-                    return Self.json(#"{"projectId":"\#(project.number)","authorizedDomains":["localhost","\#(project.domain)"]}"#)
+                    return Self.json(
+                        #"{"projectId":"\#(project.number)","authorizedDomains":["localhost","\#(project.domain)"]}"#)
                 }
                 return Self.json(#"{"error":{"code":400,"message":"INVALID_OOB_CODE"}}"#, status: 400)
             }
@@ -42,8 +43,9 @@ struct EmailLinkProjectCheckTests {
         func completion(ourKey: String, directory: TemporaryDirectory) -> EmailLinkCompletion {
             var configuration = IdentityToolkitConfiguration(apiKey: ourKey, authflowVersion: "test", retry: .none)
             configuration.productionScheme = "http"
-            let http = HTTPClient(configuration: HTTPClientConfiguration(
-                proxy: ProxyConfiguration(httpProxy: "http://127.0.0.1:\(proxy.port)")))
+            let http = HTTPClient(
+                configuration: HTTPClientConfiguration(
+                    proxy: ProxyConfiguration(httpProxy: "http://127.0.0.1:\(proxy.port)")))
             let project = SessionProject(projectID: "my-app")
             return EmailLinkCompletion(
                 FlowEnvironment(
@@ -59,7 +61,9 @@ struct EmailLinkProjectCheckTests {
         }
 
         private static func json(_ body: String, status: Int = 200) -> LoopbackResponse {
-            LoopbackResponse(status: status, headers: [HTTPHeader(name: "Content-Type", value: "application/json")], body: Array(body.utf8))
+            LoopbackResponse(
+                status: status, headers: [HTTPHeader(name: "Content-Type", value: "application/json")],
+                body: Array(body.utf8))
         }
     }
 
@@ -73,12 +77,15 @@ struct EmailLinkProjectCheckTests {
 
     @Test("Another app's key of the same project passes (both keys name one project number)")
     func sameProjectOtherKey() async throws {
-        let google = try FakeGoogle(projects: [webKey: ("1234567890", "my-app.firebaseapp.com"), iosKey: ("1234567890", "my-app.firebaseapp.com")])
+        let google = try FakeGoogle(projects: [
+            webKey: ("1234567890", "my-app.firebaseapp.com"), iosKey: ("1234567890", "my-app.firebaseapp.com"),
+        ])
         defer { google.proxy.stop() }
         let directory = try TemporaryDirectory()
 
         await #expect {
-            _ = try await google.completion(ourKey: webKey, directory: directory).complete(.link(link(apiKey: iosKey)), email: "ada@example.com")
+            _ = try await google.completion(ourKey: webKey, directory: directory).complete(
+                .link(link(apiKey: iosKey)), email: "ada@example.com")
         } throws: { error in
             guard case EmailLinkError.linkUnusable(let server) = error else { return false }
             return server.code == .invalidOobCode
@@ -89,7 +96,9 @@ struct EmailLinkProjectCheckTests {
 
     @Test("A key of another project is refused, naming that project's number and domain; nothing is spent")
     func differentProject() async throws {
-        let google = try FakeGoogle(projects: [webKey: ("1234567890", "my-app.firebaseapp.com"), otherKey: ("999", "other-app.firebaseapp.com")])
+        let google = try FakeGoogle(projects: [
+            webKey: ("1234567890", "my-app.firebaseapp.com"), otherKey: ("999", "other-app.firebaseapp.com"),
+        ])
         defer { google.proxy.stop() }
         let directory = try TemporaryDirectory()
 
@@ -98,7 +107,8 @@ struct EmailLinkProjectCheckTests {
                 .complete(.link(link(apiKey: otherKey, host: "other-app.firebaseapp.com")), email: "ada@example.com")
         } throws: { error in
             guard case EmailLinkError.otherProject(let other) = error,
-                  case .differentProject(let number, _) = other.reason else { return false }
+                case .differentProject(let number, _) = other.reason
+            else { return false }
             let message = "\(error)"
             return number == "999" && message.contains("project 999 (other-app.firebaseapp.com)")
                 && message.contains("not to my-app") && message.contains("The link was not used")
@@ -140,7 +150,8 @@ struct EmailLinkProjectCheckTests {
         let directory = try TemporaryDirectory()
 
         await #expect {
-            _ = try await google.completion(ourKey: webKey, directory: directory).complete(.link(link(apiKey: iosKey)), email: "ada@example.com")
+            _ = try await google.completion(ourKey: webKey, directory: directory).complete(
+                .link(link(apiKey: iosKey)), email: "ada@example.com")
         } throws: { error in
             guard case EmailLinkError.linkUnusable = error else { return false }
             return true
@@ -155,7 +166,8 @@ struct EmailLinkProjectCheckTests {
         let directory = try TemporaryDirectory()
 
         await #expect(throws: EmailLinkError.self) {
-            _ = try await google.completion(ourKey: webKey, directory: directory).complete(.link(link(apiKey: webKey)), email: "ada@example.com")
+            _ = try await google.completion(ourKey: webKey, directory: directory).complete(
+                .link(link(apiKey: webKey)), email: "ada@example.com")
         }
         #expect(google.lookups == 0)
         #expect(google.signIns == 1)

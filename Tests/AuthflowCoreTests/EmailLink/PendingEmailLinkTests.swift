@@ -19,8 +19,11 @@ struct PendingEmailLinkTests {
         #expect(pending.continueURL == fixture.continueURL)
         #expect(pending.apiKey == "fake-api-key")
         #expect(pending.project == fixture.project)
-        let file = try FileManager.default.attributesOfItem(atPath: fixture.pending.path)[.posixPermissions] as? NSNumber
-        let folder = try FileManager.default.attributesOfItem(atPath: fixture.projectDirectory.path)[.posixPermissions] as? NSNumber
+        let file =
+            try FileManager.default.attributesOfItem(atPath: fixture.pending.path)[.posixPermissions] as? NSNumber
+        let folder =
+            try FileManager.default.attributesOfItem(atPath: fixture.projectDirectory.path)[.posixPermissions]
+            as? NSNumber
         #expect(file?.intValue == 0o600)
         #expect(folder?.intValue == 0o700)
     }
@@ -59,28 +62,42 @@ struct PendingEmailLinkTests {
         let root = StateDirectory(path: directory.path)
         func record(_ email: String, key: String, project: SessionProject, age: TimeInterval) throws {
             let folder = ProjectStateDirectory(
-                root: root, projectID: project.projectID, tenantID: project.tenantID, emulatorHost: project.emulatorHost)
-            try PendingEmailLinkStore(directory: folder).save(PendingEmailLink(
-                email: email, sentAt: Date().addingTimeInterval(-age), continueURL: "https://a.example", apiKey: key,
-                project: project))
+                root: root, projectID: project.projectID, tenantID: project.tenantID, emulatorHost: project.emulatorHost
+            )
+            try PendingEmailLinkStore(directory: folder).save(
+                PendingEmailLink(
+                    email: email, sentAt: Date().addingTimeInterval(-age), continueURL: "https://a.example",
+                    apiKey: key,
+                    project: project))
         }
         try record("prod@example.com", key: "AIzaProd", project: SessionProject(projectID: "prod"), age: 10)
-        try record("tenant@example.com", key: "AIzaProd", project: SessionProject(projectID: "prod", tenantID: "t 1"), age: 5)
-        try record("old@example.com", key: "k", project: SessionProject(projectID: "demo", emulatorHost: "127.0.0.1:9099"), age: 60)
-        try record("new@example.com", key: "k", project: SessionProject(projectID: "demo", emulatorHost: "[::1]:9199"), age: 1)
+        try record(
+            "tenant@example.com", key: "AIzaProd", project: SessionProject(projectID: "prod", tenantID: "t 1"), age: 5)
+        try record(
+            "old@example.com", key: "k", project: SessionProject(projectID: "demo", emulatorHost: "127.0.0.1:9099"),
+            age: 60)
+        try record(
+            "new@example.com", key: "k", project: SessionProject(projectID: "demo", emulatorHost: "[::1]:9199"), age: 1)
 
         func emails(_ link: String) throws -> [String] {
             let action = try #require(ActionCodeURL(link))
             return PendingEmailLinkSearch.matches(for: action, under: root).map(\.pending.email)
         }
-        #expect(try emails("https://prod.firebaseapp.com/__/auth/action?apiKey=AIzaProd&mode=signIn&oobCode=C") == ["prod@example.com"])
-        #expect(try emails("https://prod.firebaseapp.com/__/auth/action?apiKey=AIzaProd&mode=signIn&oobCode=C&tenantId=t%201")
-            == ["tenant@example.com"])
-        #expect(try emails("http://127.0.0.1:9099/emulator/action?mode=signIn&oobCode=C&apiKey=fake-api-key")
-            == ["new@example.com", "old@example.com"])
+        #expect(
+            try emails("https://prod.firebaseapp.com/__/auth/action?apiKey=AIzaProd&mode=signIn&oobCode=C") == [
+                "prod@example.com"
+            ])
+        #expect(
+            try emails(
+                "https://prod.firebaseapp.com/__/auth/action?apiKey=AIzaProd&mode=signIn&oobCode=C&tenantId=t%201")
+                == ["tenant@example.com"])
+        #expect(
+            try emails("http://127.0.0.1:9099/emulator/action?mode=signIn&oobCode=C&apiKey=fake-api-key")
+                == ["new@example.com", "old@example.com"])
         #expect(try emails("https://x.firebaseapp.com/__/auth/action?apiKey=AIzaOther&mode=signIn&oobCode=C").isEmpty)
         let found = PendingEmailLinkSearch.matches(
-            for: try #require(ActionCodeURL("https://p/?apiKey=AIzaProd&mode=signIn&oobCode=C&tenantId=t%201")), under: root)
+            for: try #require(ActionCodeURL("https://p/?apiKey=AIzaProd&mode=signIn&oobCode=C&tenantId=t%201")),
+            under: root)
         #expect(found.first?.directory.path.hasSuffix("/projects/prod/tenants/t%201") == true)
     }
 }

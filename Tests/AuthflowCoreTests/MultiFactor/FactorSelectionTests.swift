@@ -1,4 +1,5 @@
 import AuthflowCore
+import AuthflowIdentityToolkit
 import AuthflowParsing
 import Foundation
 import Testing
@@ -43,7 +44,8 @@ struct FactorSelectionTests {
         }
     }
 
-    @Test("A challenge is saved only with its credential; it expires after its lifetime; the SMS is reused for 5 minutes")
+    @Test(
+        "A challenge is saved only with its credential; it expires after its lifetime; the SMS is reused for 5 minutes")
     func pendingRecord() throws {
         let project = SessionProject(projectID: "demo")
         let hints = [MFAEnrollmentHint.phone]
@@ -52,7 +54,8 @@ struct FactorSelectionTests {
             pendingCredential: "cred", hints: hints, firstFactor: "password", email: "a@example.com", purpose: .signIn,
             project: project)
         let without = SecondFactorChallenge(
-            pendingCredential: nil, hints: hints, firstFactor: "password", email: nil, purpose: .signIn, project: project)
+            pendingCredential: nil, hints: hints, firstFactor: "password", email: nil, purpose: .signIn,
+            project: project)
 
         let pending = try #require(PendingSecondFactor(withCredential, receivedAt: now))
         #expect(PendingSecondFactor(without) == nil)
@@ -71,8 +74,6 @@ struct FactorSelectionTests {
         #expect(PhoneNumberMask.mask("+123") == "+123")
     }
 }
-
-import AuthflowIdentityToolkit
 
 enum MFAEnrollmentHint {
     static let phone = MFAEnrollment(mfaEnrollmentId: "h1", displayName: "work phone", phoneInfo: "+*******0199")

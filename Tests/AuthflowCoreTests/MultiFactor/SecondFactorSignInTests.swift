@@ -25,7 +25,9 @@ struct SecondFactorSignInTests {
         var client: IdentityToolkitClient { SignedInBackend.client(for: backend) }
         var project: SessionProject { SessionProject(projectID: backend.projectID, emulatorHost: backend.hostAndPort) }
         var projectDirectory: ProjectStateDirectory {
-            ProjectStateDirectory(root: StateDirectory(path: directory.file("state")), projectID: backend.projectID, emulatorHost: backend.hostAndPort)
+            ProjectStateDirectory(
+                root: StateDirectory(path: directory.file("state")), projectID: backend.projectID,
+                emulatorHost: backend.hostAndPort)
         }
         var configuration: ProjectConfiguration {
             ProjectConfiguration(values: [
@@ -35,15 +37,20 @@ struct SecondFactorSignInTests {
             ])
         }
         var flow: SecondFactorSignIn {
-            SecondFactorSignIn(FlowEnvironment(client: client, configuration: configuration, project: project, directory: projectDirectory))
+            SecondFactorSignIn(
+                FlowEnvironment(
+                    client: client, configuration: configuration, project: project, directory: projectDirectory))
         }
 
         /// Signs `email` in with its password and returns the challenge.
         func challenge(_ email: String) async throws -> SecondFactorChallenge {
             let result = try await PasswordSignIn(
-                FlowEnvironment(client: client, configuration: configuration, project: project, directory: projectDirectory)
+                FlowEnvironment(
+                    client: client, configuration: configuration, project: project, directory: projectDirectory)
             ).signIn(email: email, password: "correct horse battery")
-            guard case .secondFactorRequired(let challenge) = result else { throw Unexpected("no challenge: \(result)") }
+            guard case .secondFactorRequired(let challenge) = result else {
+                throw Unexpected("no challenge: \(result)")
+            }
             return challenge
         }
 
@@ -73,7 +80,7 @@ struct SecondFactorSignInTests {
         }
         guard case .codeNeeded(let sent)? = noCode else { throw Unexpected("got \(String(describing: noCode))") }
         #expect(sent.recipient == "+*******0199")
-        #expect(sent.flow == .secondFactorSignIn(factorID: saved.factors[0].id))  // Its command: ErrorWordingTests.
+        #expect(sent.flow == .secondFactorSignIn(factorID: saved.factors[0].id)) // Its command: ErrorWordingTests.
         let withSMS = try fixture.flow.pending()
         #expect(withSMS.sent?.enrollmentID == id)
 
@@ -94,29 +101,38 @@ struct SecondFactorSignInTests {
         try await SecondFactorAccount.create(on: fixture.backend, email: "bob@example.com")
         let saved = try fixture.flow.save(try await fixture.challenge("bob@example.com"))
         fixture.backend.setFault(
-            .status(400, body: #"{"error":{"code":400,"message":"SESSION_EXPIRED"}}"#), for: "accounts/mfaSignIn:finalize", times: 1)
+            .status(400, body: #"{"error":{"code":400,"message":"SESSION_EXPIRED"}}"#),
+            for: "accounts/mfaSignIn:finalize", times: 1)
 
         let expired = await #expect(throws: SecondFactorError.self) {
-            try await fixture.flow.resolve(saved, factor: saved.factors[0], options: .init(code: "123456"), interaction: Quiet())
+            try await fixture.flow.resolve(
+                saved, factor: saved.factors[0], options: .init(code: "123456"), interaction: Quiet())
         }
-        guard case .codeExpired(_, let restart)? = expired else { throw Unexpected("got \(String(describing: expired))") }
-        #expect(restart == .secondFactorSignIn(factorID: saved.factors[0].id))  // Its command: ErrorWordingTests.
+        guard case .codeExpired(_, let restart)? = expired else {
+            throw Unexpected("got \(String(describing: expired))")
+        }
+        #expect(restart == .secondFactorSignIn(factorID: saved.factors[0].id)) // Its command: ErrorWordingTests.
         #expect(try fixture.flow.pending().sent == nil)
 
         fixture.backend.setFault(
-            .status(400, body: #"{"error":{"code":400,"message":"INVALID_MFA_PENDING_CREDENTIAL"}}"#), for: "accounts/mfaSignIn:start", times: 1)
+            .status(400, body: #"{"error":{"code":400,"message":"INVALID_MFA_PENDING_CREDENTIAL"}}"#),
+            for: "accounts/mfaSignIn:start", times: 1)
         let rejected = await #expect(throws: SecondFactorError.self) {
-            try await fixture.flow.resolve(saved, factor: saved.factors[0], options: .init(code: "1"), interaction: Quiet())
+            try await fixture.flow.resolve(
+                saved, factor: saved.factors[0], options: .init(code: "1"), interaction: Quiet())
         }
         guard case .challengeRejected? = rejected else { throw Unexpected("got \(String(describing: rejected))") }
         #expect(throws: SecondFactorError.self) { try fixture.flow.pending() }
     }
 
-    @Test("A challenge without a pending credential cannot be saved, nor one with only unknown kinds of factor; a TOTP one can")
+    @Test(
+        "A challenge without a pending credential cannot be saved, nor one with only unknown kinds of factor; a TOTP one can"
+    )
     func unresolvable() async throws {
         let fixture = try Fixture()
         let hintsOnly = SecondFactorChallenge(
-            pendingCredential: nil, hints: [MFAEnrollmentHint.phone], firstFactor: "password", email: nil, purpose: .signIn,
+            pendingCredential: nil, hints: [MFAEnrollmentHint.phone], firstFactor: "password", email: nil,
+            purpose: .signIn,
             project: fixture.project)
         #expect(throws: SecondFactorError.self) { try fixture.flow.save(hintsOnly) }
 
@@ -127,7 +143,8 @@ struct SecondFactorSignInTests {
         #expect("\(String(describing: refused))".contains("none of the account's second factors is an SMS or TOTP one"))
 
         let totp = SecondFactorChallenge(
-            pendingCredential: "cred", hints: [MFAEnrollment(mfaEnrollmentId: "t", hasTOTPInfo: true)], firstFactor: "password",
+            pendingCredential: "cred", hints: [MFAEnrollment(mfaEnrollmentId: "t", hasTOTPInfo: true)],
+            firstFactor: "password",
             email: nil, purpose: .signIn, project: fixture.project)
         let saved = try fixture.flow.save(totp)
         #expect(saved.usableFactors.map(\.factorKind) == [.totp])

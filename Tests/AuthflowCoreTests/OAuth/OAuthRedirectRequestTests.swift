@@ -1,9 +1,10 @@
-@testable import AuthflowCore
 import AuthflowIdentityToolkit
 import AuthflowListener
 import AuthflowParsing
 import AuthflowPrimitives
 import Testing
+
+@testable import AuthflowCore
 
 /// The pairing production checks: the `signInWithIdp` request built for a hosted-handler answer carries the raw
 /// session ID whose SHA-256 is the handler URL's `sessionId`, never the hash itself.
@@ -18,12 +19,15 @@ struct OAuthRedirectRequestTests {
             customParameters: [:], languageCode: nil)
     }
 
-    @Test("OAuth: sessionId is the raw value that hashes to the URL's; postBody names the provider", arguments: [
-        "github.com", "google.com", "oidc.okta", "saml.acme",
-    ])
+    @Test(
+        "OAuth: sessionId is the raw value that hashes to the URL's; postBody names the provider",
+        arguments: [
+            "github.com", "google.com", "oidc.okta", "saml.acme",
+        ])
     func oauthPairing(providerID: String) throws {
         let page = Self.page(providerID)
-        let request = OAuthSignIn.redirectRequest(link: "https://demo.firebaseapp.com/__/auth/handler?state=s&code=c", page: page, purpose: .signIn)
+        let request = OAuthSignIn.redirectRequest(
+            link: "https://demo.firebaseapp.com/__/auth/handler?state=s&code=c", page: page, purpose: .signIn)
 
         let sent = try #require(request.sessionId)
         let opened = try #require(QueryParameters(url: page.url).value("sessionId"))

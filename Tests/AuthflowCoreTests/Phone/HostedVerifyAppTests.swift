@@ -18,15 +18,25 @@ struct HostedVerifyAppTests {
             authDomain: "127.0.0.1:9099", secure: false, apiKey: "k", bundleID: nil, clientVersion: "v 1",
             scheme: Self.appScheme, languageCode: "pt-BR", eventID: "E")
 
-        #expect(withClient.url == "https://test.firebaseapp.com/__/auth/handler?apiKey=asdfghjkl&authType=verifyApp&ibi=com.example.app&v=Linux/Authflow/1.0/FirebaseCore-Linux&eventId=ABCDEFGHIJ&clientId=123456.apps.googleusercontent.com")
-        #expect(withApp.url == "http://127.0.0.1:9099/__/auth/handler?apiKey=k&authType=verifyApp&ibi=&v=v%201&eventId=E&appId=1:123456789:ios:123abc456def&hl=pt-BR")
+        #expect(
+            withClient.url
+                == "https://test.firebaseapp.com/__/auth/handler?apiKey=asdfghjkl&authType=verifyApp&ibi=com.example.app&v=Linux/Authflow/1.0/FirebaseCore-Linux&eventId=ABCDEFGHIJ&clientId=123456.apps.googleusercontent.com"
+        )
+        #expect(
+            withApp.url
+                == "http://127.0.0.1:9099/__/auth/handler?apiKey=k&authType=verifyApp&ibi=&v=v%201&eventId=E&appId=1:123456789:ios:123abc456def&hl=pt-BR"
+        )
         #expect(!withClient.url.contains("tid="))
     }
 
     @Test("Event IDs are 32 letters A–Z from the CSPRNG, fresh per attempt")
     func eventIDs() {
-        let first = HostedVerifyAppURL(authDomain: "d", apiKey: "k", bundleID: "b", clientVersion: "v", scheme: Self.clientScheme, languageCode: nil)
-        let second = HostedVerifyAppURL(authDomain: "d", apiKey: "k", bundleID: "b", clientVersion: "v", scheme: Self.clientScheme, languageCode: nil)
+        let first = HostedVerifyAppURL(
+            authDomain: "d", apiKey: "k", bundleID: "b", clientVersion: "v", scheme: Self.clientScheme,
+            languageCode: nil)
+        let second = HostedVerifyAppURL(
+            authDomain: "d", apiKey: "k", bundleID: "b", clientVersion: "v", scheme: Self.clientScheme,
+            languageCode: nil)
         #expect(first.eventID.count == 32)
         #expect(first.eventID.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) })
         #expect(first.eventID != second.eventID)
@@ -36,7 +46,8 @@ struct HostedVerifyAppTests {
     /// protocol.md §12.2's prefix, for the client-ID scheme.
     static func callback(_ query: String, scheme: String = "com.googleusercontent.apps.123456") -> RedirectCallback {
         RedirectCallback(
-            url: "\(scheme)://firebaseauth/link?deep_link_id=https%3A%2F%2Fexample.firebaseapp.com%2F__%2Fauth%2Fcallback%3F\(query)",
+            url:
+                "\(scheme)://firebaseauth/link?deep_link_id=https%3A%2F%2Fexample.firebaseapp.com%2F__%2Fauth%2Fcallback%3F\(query)",
             route: .handoff)
     }
 
@@ -62,7 +73,10 @@ struct HostedVerifyAppTests {
             callback("authType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3DOTHER"),
             callback("authType%3DsignInWithRedirect%26link%3Dx%26eventId%3DOURS"),
             callback("authType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3DOURS", scheme: "app-1-2-ios-3"),
-            RedirectCallback(url: "com.googleusercontent.apps.123456://google/link?deep_link_id=https%3A%2F%2Fx%2F__%2Fauth%2Fcallback%3FauthType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3DOURS", route: .paste),
+            RedirectCallback(
+                url:
+                    "com.googleusercontent.apps.123456://google/link?deep_link_id=https%3A%2F%2Fx%2F__%2Fauth%2Fcallback%3FauthType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3DOURS",
+                route: .paste),
             RedirectCallback(url: "http://127.0.0.1:1/callback?recaptchaToken=t&eventId=OURS", route: .http),
         ])
     func rejected(callback: RedirectCallback) {
@@ -72,9 +86,11 @@ struct HostedVerifyAppTests {
     @Test("A matching firebaseError ends the wait as a failure with the SDK's meaning")
     func firebaseErrors() throws {
         let invalid = Self.callback(
-            "firebaseError%3D%257B%2522code%2522%253A%2522auth%252Finvalid-oauth-client-id%2522%252C%2522message%2522%253A%2522The%2520OAuth%2520client%2520ID%2520provided%2520is%2520either%2520invalid%2520or%2520does%2520not%2520match%2520the%2520specified%2520API%2520key.%2522%257D%26authType%3DverifyApp%26eventId%3DOURS")
+            "firebaseError%3D%257B%2522code%2522%253A%2522auth%252Finvalid-oauth-client-id%2522%252C%2522message%2522%253A%2522The%2520OAuth%2520client%2520ID%2520provided%2520is%2520either%2520invalid%2520or%2520does%2520not%2520match%2520the%2520specified%2520API%2520key.%2522%257D%26authType%3DverifyApp%26eventId%3DOURS"
+        )
         let unstructured = Self.callback(
-            "firebaseError%3D%257B%2522unstructuredcode%2522%253A%2522auth%252Funknown-error-id%2522%257D%26authType%3DverifyApp%26eventId%3DOURS")
+            "firebaseError%3D%257B%2522unstructuredcode%2522%253A%2522auth%252Funknown-error-id%2522%257D%26authType%3DverifyApp%26eventId%3DOURS"
+        )
 
         guard case .acceptedWithError(let message) = Self.check.verdict(on: invalid) else {
             Issue.record("not accepted as a failure")

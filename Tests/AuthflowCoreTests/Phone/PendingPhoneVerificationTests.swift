@@ -15,8 +15,9 @@ struct PendingPhoneVerificationTests {
     @Test("Saved per number (0600), loaded back, listed oldest first, removed; damaged files are skipped in the list")
     func roundTrip() throws {
         let directory = try TemporaryDirectory()
-        let store = PendingPhoneVerificationStore(directory: ProjectStateDirectory(
-            root: StateDirectory(path: directory.file("state")), projectID: "demo"))
+        let store = PendingPhoneVerificationStore(
+            directory: ProjectStateDirectory(
+                root: StateDirectory(path: directory.file("state")), projectID: "demo"))
         let older = try Self.pending("+15555550100", sentAt: Date().addingTimeInterval(-30))
         let newer = try Self.pending("+15555550101")
 
@@ -26,7 +27,9 @@ struct PendingPhoneVerificationTests {
 
         #expect(try store.load(older.phoneNumber) == older)
         #expect(store.all().map(\.phoneNumber.e164) == ["+15555550100", "+15555550101"])
-        let mode = try FileManager.default.attributesOfItem(atPath: store.path(for: newer.phoneNumber))[.posixPermissions] as? Int
+        let mode =
+            try FileManager.default.attributesOfItem(atPath: store.path(for: newer.phoneNumber))[.posixPermissions]
+            as? Int
         #expect(mode == 0o600)
         #expect(store.path(for: newer.phoneNumber).hasSuffix("/pending-phone-15555550101.json"))
         try store.remove(older.phoneNumber)

@@ -16,15 +16,21 @@ struct PhoneCodeSourcesTests {
 
     @Test("--code wins over everything; the command's first non-empty line is the code")
     func order() async throws {
-        let given = try await PhoneCodeSources(given: " 123456 ", command: CodeProgram("echo 999999"), interactive: [Self.silent]).code(for: Self.pending)
-        let command = try await PhoneCodeSources(command: CodeProgram("printf '\\n  654321  \\nrest\\n'"), interactive: [Self.silent]).code(for: Self.pending)
+        let given = try await PhoneCodeSources(
+            given: " 123456 ", command: CodeProgram("echo 999999"), interactive: [Self.silent]
+        ).code(for: Self.pending)
+        let command = try await PhoneCodeSources(
+            command: CodeProgram("printf '\\n  654321  \\nrest\\n'"), interactive: [Self.silent]
+        ).code(for: Self.pending)
         #expect(given.code == "123456" && given.origin == .option)
         #expect(command.code == "654321" && command.origin == .command)
     }
 
     @Test("The command sees the number and verification ID; failing or silent commands are errors")
     func commandEnvironmentAndFailures() async throws {
-        let echoed = try await PhoneCodeSources(command: CodeProgram("echo \"$AUTHFLOW_PHONE_NUMBER/$AUTHFLOW_VERIFICATION_ID/$AUTHFLOW_PROJECT_ID\"")).code(for: Self.pending)
+        let echoed = try await PhoneCodeSources(
+            command: CodeProgram("echo \"$AUTHFLOW_PHONE_NUMBER/$AUTHFLOW_VERIFICATION_ID/$AUTHFLOW_PROJECT_ID\"")
+        ).code(for: Self.pending)
         #expect(echoed.code == "+15555550100/v-1/demo")
         await #expect {
             try await PhoneCodeSources(command: CodeProgram("exit 3")).code(for: Self.pending)
@@ -41,7 +47,9 @@ struct PhoneCodeSourcesTests {
     @Test("Interactive sources race; blank answers are asked again; the first real code wins")
     func race() async throws {
         let lines = LinesSource(["", "  ", "246810"])
-        let answer = try await PhoneCodeSources(interactive: [Self.silent, PhoneCodeSource(.terminal) { await lines.next() }]).code(for: Self.pending)
+        let answer = try await PhoneCodeSources(interactive: [
+            Self.silent, PhoneCodeSource(.terminal) { await lines.next() },
+        ]).code(for: Self.pending)
         #expect(answer.code == "246810" && answer.origin == .terminal)
     }
 

@@ -22,11 +22,16 @@ struct PhoneVerificationPlanTests {
         #expect(off.attempts(with: RecaptchaAnswer()) == [])
     }
 
-    @Test("The loopback page's tokens go as the web SDK sends them: v2 with NO_RECAPTCHA; under AUDIT Enterprise alone first, v2 only as the fallback; Enterprise alone under ENFORCE")
+    @Test(
+        "The loopback page's tokens go as the web SDK sends them: v2 with NO_RECAPTCHA; under AUDIT Enterprise alone first, v2 only as the fallback; Enterprise alone under ENFORCE"
+    )
     func loopback() {
         let off = PhoneVerificationPlan(verifier: .loopback, clientType: .web, siteKey: "s", reason: .requested)
-        let audit = PhoneVerificationPlan(verifier: .loopback, enforcement: .audit, clientType: .web, siteKey: "s", enterpriseSiteKey: "e", reason: .requested)
-        let enforce = PhoneVerificationPlan(verifier: .loopback, enforcement: .enforce, clientType: .web, enterpriseSiteKey: "e", reason: .requested)
+        let audit = PhoneVerificationPlan(
+            verifier: .loopback, enforcement: .audit, clientType: .web, siteKey: "s", enterpriseSiteKey: "e",
+            reason: .requested)
+        let enforce = PhoneVerificationPlan(
+            verifier: .loopback, enforcement: .enforce, clientType: .web, enterpriseSiteKey: "e", reason: .requested)
 
         #expect(off.attempts(with: Self.both) == [.classicWithEnterpriseFallback(.recaptchaV2(token: "v2"))])
         #expect(off.needsV2Token && !off.needsEnterpriseToken)

@@ -15,11 +15,18 @@ struct PhoneVerifierChoiceTests {
         return ProjectConfiguration(values: values)
     }
 
-    static let iosApp: [ConfigurationKey: String] = [.clientID: "1-a.apps.googleusercontent.com", .iosBundleID: "com.example.app"]
+    static let iosApp: [ConfigurationKey: String] = [
+        .clientID: "1-a.apps.googleusercontent.com", .iosBundleID: "com.example.app",
+    ]
 
-    func plan(_ backend: EmbeddedBackend, _ pairs: [ConfigurationKey: String], requested: PhoneVerifier? = nil, testMode: Bool = false) async throws(PhoneSignInError) -> PhoneVerificationPlan {
-        try await PhoneVerifierChoice(client: SignedInBackend.client(for: backend), configuration: Self.configuration(pairs))
-            .plan(requested: requested, testMode: testMode)
+    func plan(
+        _ backend: EmbeddedBackend, _ pairs: [ConfigurationKey: String], requested: PhoneVerifier? = nil,
+        testMode: Bool = false
+    ) async throws(PhoneSignInError) -> PhoneVerificationPlan {
+        try await PhoneVerifierChoice(
+            client: SignedInBackend.client(for: backend), configuration: Self.configuration(pairs)
+        )
+        .plan(requested: requested, testMode: testMode)
     }
 
     @Test("Test mode and emulators need no proof")
@@ -28,7 +35,8 @@ struct PhoneVerifierChoiceTests {
         defer { backend.stop() }
         #expect(try await plan(backend, Self.iosApp, testMode: true).verifier == .none)
         #expect(try await plan(backend, [.emulatorHost: backend.hostAndPort]).verifier == .none)
-        #expect(try await plan(backend, [.emulatorHost: backend.hostAndPort], requested: .loopback).verifier == .loopback)
+        #expect(
+            try await plan(backend, [.emulatorHost: backend.hostAndPort], requested: .loopback).verifier == .loopback)
     }
 
     @Test("The hosted page when the iOS app is configured, else the loopback page with the v2 site key")
@@ -41,16 +49,26 @@ struct PhoneVerifierChoiceTests {
         #expect(hosted.verifier == .hosted && hosted.clientType == .ios && hosted.enforcement == .off)
         #expect(loopback.verifier == .loopback && loopback.clientType == .web)
         #expect(loopback.siteKey == "Fake-key__Do-not-send-this-to-Recaptcha_")
-        #expect(loopback.reason == .hostedNeedsIOSApp(missing: [.clientOrAppID, .bundleID]))  // CLI: ErrorWordingTests.
+        #expect(loopback.reason == .hostedNeedsIOSApp(missing: [.clientOrAppID, .bundleID])) // CLI: ErrorWordingTests.
     }
 
     @Test("ENFORCE sends even a configured iOS app to the loopback page with the Enterprise key; AUDIT keeps the route")
     func enterprise() async throws {
         let backend = try EmbeddedBackend()
         defer { backend.stop() }
-        backend.setFault(.status(200, body: #"{"recaptchaKey":"projects/p/keys/ent","recaptchaEnforcementState":[{"provider":"PHONE_PROVIDER","enforcementState":"ENFORCE"}]}"#), for: "recaptchaConfig")
+        backend.setFault(
+            .status(
+                200,
+                body:
+                    #"{"recaptchaKey":"projects/p/keys/ent","recaptchaEnforcementState":[{"provider":"PHONE_PROVIDER","enforcementState":"ENFORCE"}]}"#
+            ), for: "recaptchaConfig")
         let enforced = try await plan(backend, Self.iosApp)
-        backend.setFault(.status(200, body: #"{"recaptchaKey":"projects/p/keys/ent","recaptchaEnforcementState":[{"provider":"EMAIL_PASSWORD_PROVIDER","enforcementState":"ENFORCE"},{"provider":"PHONE_PROVIDER","enforcementState":"AUDIT"}]}"#), for: "recaptchaConfig")
+        backend.setFault(
+            .status(
+                200,
+                body:
+                    #"{"recaptchaKey":"projects/p/keys/ent","recaptchaEnforcementState":[{"provider":"EMAIL_PASSWORD_PROVIDER","enforcementState":"ENFORCE"},{"provider":"PHONE_PROVIDER","enforcementState":"AUDIT"}]}"#
+            ), for: "recaptchaConfig")
         let audited = try await plan(backend, Self.iosApp)
         let auditedLoopback = try await plan(backend, [:])
 
@@ -67,10 +85,13 @@ struct PhoneVerifierChoiceTests {
             try await plan(backend, [.clientID: "1-a.apps.googleusercontent.com"], requested: .hosted)
         } throws: { error in
             // The CLI's wording (`the iOS bundle ID (--ios-bundle-id)`, no `--client-id`): ErrorWordingTests.
-            guard case PhoneSignInError.verifierUnavailable(.hostedNeedsIOSApp(let missing)) = error else { return false }
+            guard case PhoneSignInError.verifierUnavailable(.hostedNeedsIOSApp(let missing)) = error else {
+                return false
+            }
             return missing == [.bundleID]
         }
-        backend.setFault(.status(200, body: #"{"authorizedDomains":["demo-project.firebaseapp.com"]}"#), for: "projects")
+        backend.setFault(
+            .status(200, body: #"{"authorizedDomains":["demo-project.firebaseapp.com"]}"#), for: "projects")
         await #expect {
             try await plan(backend, Self.iosApp, requested: .loopback)
         } throws: { error in

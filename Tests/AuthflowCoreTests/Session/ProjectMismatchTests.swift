@@ -40,8 +40,9 @@ import Testing
         other.tokens.expiresAt = Date().addingTimeInterval(-60)
         // Filed where that project's sessions live (a session filed under another project's directory is
         // damaged, a separate check).
-        let store = SessionStore(directory: ProjectStateDirectory(
-            root: fixture.stateRoot, projectID: "demo-elsewhere", emulatorHost: fixture.backend.hostAndPort))
+        let store = SessionStore(
+            directory: ProjectStateDirectory(
+                root: fixture.stateRoot, projectID: "demo-elsewhere", emulatorHost: fixture.backend.hostAndPort))
         try store.save(other)
         do {
             _ = try await TokenRefresher(client: fixture.client, store: store).freshSession(project: "p")

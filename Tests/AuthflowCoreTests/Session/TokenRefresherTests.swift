@@ -118,7 +118,8 @@ import Testing
 
     @Test func lookupUpdatesTheProfile() async throws {
         let fixture = try await SignedInBackend()
-        _ = try await fixture.client.send(UpdateAccountRequest(idToken: fixture.session.tokens.idToken, displayName: "Ada L."))
+        _ = try await fixture.client.send(
+            UpdateAccountRequest(idToken: fixture.session.tokens.idToken, displayName: "Ada L."))
         #expect(fixture.backend.markEmailVerified(localID: fixture.session.uid))
         let updated = try await AccountService(fixture.flowEnvironment).refreshProfile()
         #expect(updated.displayName == "Ada L.")
@@ -128,8 +129,11 @@ import Testing
 
     @Test func claimsOfAnUnsignedToken() throws {
         let header = Data(#"{"alg":"none","typ":"JWT"}"#.utf8).base64EncodedString()
-        let payload = Data(#"{"user_id":"u1","email":"a@b.c","email_verified":true,"exp":2000000000,"firebase":{"sign_in_provider":"phone","identities":{"phone":["+15555550100"]},"sign_in_second_factor":"phone","second_factor_identifier":"f1"}}"#.utf8)
-            .base64EncodedString().replacingOccurrences(of: "=", with: "").replacingOccurrences(of: "+", with: "-")
+        let payload = Data(
+            #"{"user_id":"u1","email":"a@b.c","email_verified":true,"exp":2000000000,"firebase":{"sign_in_provider":"phone","identities":{"phone":["+15555550100"]},"sign_in_second_factor":"phone","second_factor_identifier":"f1"}}"#
+                .utf8
+        )
+        .base64EncodedString().replacingOccurrences(of: "=", with: "").replacingOccurrences(of: "+", with: "-")
         let claims = try #require(IDTokenClaims(jwt: "\(header).\(payload)."))
         #expect(claims.userID == "u1")
         #expect(claims.emailVerified == true)

@@ -20,7 +20,7 @@ import Testing
         let root = StateDirectory(path: temporary.file("state/authflow"))
         let directory = ProjectStateDirectory(root: root, projectID: "demo", tenantID: "tenant-1")
         let file = StateFile<Note>("note.json", in: directory)
-        let previous = umask(0)  // The most permissive umask must not leak into the modes.
+        let previous = umask(0) // The most permissive umask must not leak into the modes.
         defer { umask(previous) }
         try file.save(Note(text: "hello"))
 
@@ -60,7 +60,7 @@ import Testing
         let temporary = try TemporaryDirectory()
         let directory = ProjectStateDirectory(root: StateDirectory(path: temporary.file("s")), projectID: "p")
         #expect(try StateFile<Note>("note.json", in: directory).load() == nil)
-        try StateFile<Note>("note.json", in: directory).remove()  // Removing nothing is fine.
+        try StateFile<Note>("note.json", in: directory).remove() // Removing nothing is fine.
     }
 
     @Test func damagedFileSaysSo() throws {
@@ -93,7 +93,9 @@ import Testing
         let temporary = try TemporaryDirectory()
         try Data("file".utf8).write(to: URL(fileURLWithPath: temporary.file("blocked")))
         let directory = ProjectStateDirectory(root: StateDirectory(path: temporary.file("blocked")), projectID: "p")
-        #expect(throws: StorageError.directory(path: temporary.file("blocked"), reason: "it exists and is not a directory")) {
+        #expect(
+            throws: StorageError.directory(path: temporary.file("blocked"), reason: "it exists and is not a directory")
+        ) {
             try StateFile<Note>("n.json", in: directory).save(Note(text: "x"))
         }
     }
@@ -108,8 +110,12 @@ import Testing
     }
 
     @Test func stateRootFollowsXDG() throws {
-        #expect(try StateDirectory.resolve(environment: ["XDG_STATE_HOME": "/x/state", "HOME": "/h"]).path == "/x/state/authflow")
-        #expect(try StateDirectory.resolve(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"]).path == "/h/.local/state/authflow")
+        #expect(
+            try StateDirectory.resolve(environment: ["XDG_STATE_HOME": "/x/state", "HOME": "/h"]).path
+                == "/x/state/authflow")
+        #expect(
+            try StateDirectory.resolve(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"]).path
+                == "/h/.local/state/authflow")
         #expect(try StateDirectory.resolve(explicit: "/mine", environment: ["HOME": "/h"]).path == "/mine")
         #expect(throws: StorageError.noStateDirectory) { try StateDirectory.resolve(environment: [:]) }
     }
@@ -125,13 +131,15 @@ import Testing
         let size = 4 << 20
         var versions: [Int] = []
         for round in 0..<12 {
-            guard let output = ChildPipe.make() else { throw StorageError.write(path: directory, reason: "pipe failed") }
+            guard let output = ChildPipe.make() else {
+                throw StorageError.write(path: directory, reason: "pipe failed")
+            }
             let child = try ChildProcess.spawn(
                 writer, arguments: [directory, String(size)], options: .init(standardOutput: output.write)
             )
             close(output.write)
             var ready = [UInt8](repeating: 0, count: 6)
-            _ = read(output.read, &ready, 6)  // "ready\n": at least one version exists.
+            _ = read(output.read, &ready, 6) // "ready\n": at least one version exists.
             close(output.read)
             try await Task.sleep(for: .milliseconds(2 + (round * 7) % 30))
             child.send(SIGKILL)

@@ -36,7 +36,8 @@ struct AccountAgainstBackendTests {
         defer { live.stop() }
         let user = try await live.signUp(email: "ada@example.com")
 
-        let reply = try await live.send(UpdateAccountRequest(idToken: user.idToken, displayName: "Ada Lovelace", returnSecureToken: true))
+        let reply = try await live.send(
+            UpdateAccountRequest(idToken: user.idToken, displayName: "Ada Lovelace", returnSecureToken: true))
         let refreshed = try await live.send(SecureTokenRequest(refreshToken: user.refreshToken))
 
         #expect(reply.localId == user.localId)
@@ -79,7 +80,10 @@ struct AccountAgainstBackendTests {
 
         let error = await expectFailure { try await live.send(UpdateAccountRequest(displayName: "Ada")) }
 
-        guard case .invalidRequest(let reason)? = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .invalidRequest(let reason)? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
         #expect(reason.contains("ID token"))
         #expect(live.exchanges.all.isEmpty)
     }
@@ -91,9 +95,11 @@ struct AccountAgainstBackendTests {
         let user = try await live.signUp(email: "ada@example.com")
         _ = try await live.signUp(email: "taken@example.com")
 
-        let sent = try await live.send(SendOobCodeRequest(kind: .verifyAndChangeEmail(idToken: user.idToken, newEmail: "Ada.L@example.com")))
+        let sent = try await live.send(
+            SendOobCodeRequest(kind: .verifyAndChangeEmail(idToken: user.idToken, newEmail: "Ada.L@example.com")))
         let taken = await expectServerError(.emailExists) {
-            try await live.send(SendOobCodeRequest(kind: .verifyAndChangeEmail(idToken: user.idToken, newEmail: "taken@example.com")))
+            try await live.send(
+                SendOobCodeRequest(kind: .verifyAndChangeEmail(idToken: user.idToken, newEmail: "taken@example.com")))
         }
         let record = try #require(live.backend.oobCodes.first)
         let applied = try await live.send(UpdateAccountRequest(oobCode: record.oobCode))
@@ -115,7 +121,8 @@ struct AccountAgainstBackendTests {
         defer { live.stop() }
         let user = try await live.signUp(email: "ada@example.com")
 
-        let reply = try await live.send(UpdateAccountRequest(idToken: user.idToken, password: "new-password", returnSecureToken: true))
+        let reply = try await live.send(
+            UpdateAccountRequest(idToken: user.idToken, password: "new-password", returnSecureToken: true))
         let idToken = try #require(reply.idToken)
         let weak = await expectServerError(.weakPassword) {
             try await live.send(UpdateAccountRequest(idToken: idToken, password: "short", returnSecureToken: true))
@@ -156,11 +163,15 @@ struct AccountAgainstBackendTests {
         defer { live.stop() }
         let user = try await live.signUp(email: "ada@example.com")
 
-        _ = try await live.send(RevokeTokenRequest(
-            providerId: "apple.com", tokenType: .authorizationCode, token: "apple-authorization-code", idToken: user.idToken
-        ))
+        _ = try await live.send(
+            RevokeTokenRequest(
+                providerId: "apple.com", tokenType: .authorizationCode, token: "apple-authorization-code",
+                idToken: user.idToken
+            ))
         let wrongProvider = await expectServerError(.invalidProviderID) {
-            try await live.send(RevokeTokenRequest(providerId: "google.com", tokenType: .accessToken, token: "t", idToken: user.idToken))
+            try await live.send(
+                RevokeTokenRequest(providerId: "google.com", tokenType: .accessToken, token: "t", idToken: user.idToken)
+            )
         }
 
         let revocations = live.backend.tokenRevocations
@@ -179,7 +190,9 @@ struct AccountAgainstBackendTests {
         let user = try await live.signUp(email: "ada@example.com")
 
         let error = await expectServerError(.notImplemented) {
-            try await live.send(RevokeTokenRequest(providerId: "apple.com", tokenType: .authorizationCode, token: "code", idToken: user.idToken))
+            try await live.send(
+                RevokeTokenRequest(
+                    providerId: "apple.com", tokenType: .authorizationCode, token: "code", idToken: user.idToken))
         }
 
         #expect(error?.httpStatus == 501)

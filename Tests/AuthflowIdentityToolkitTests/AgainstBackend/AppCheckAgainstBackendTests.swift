@@ -20,7 +20,8 @@ private final class FixedAppCheck: AppCheckTokenProvider {
 struct AppCheckAgainstBackendTests {
     let app = AppCheckResource(projectID: "demo-authflow", appID: "1:123:web:abc")
 
-    @Test("a registered debug token is exchanged at the emulator's content-firebaseappcheck path for a token with a ttl")
+    @Test(
+        "a registered debug token is exchanged at the emulator's content-firebaseappcheck path for a token with a ttl")
     func debugExchange() async throws {
         let live = try LiveBackend()
         defer { live.stop() }

@@ -27,7 +27,9 @@ struct ConfigAgainstBackendTests {
         #expect(params.recaptchaStoken?.hasPrefix("This-is-a-fake-token__") == true)
     }
 
-    @Test("GET v2 recaptchaConfig: the emulator's 501 becomes a typed not-implemented refusal, sent once", arguments: RecaptchaClientType.allCases)
+    @Test(
+        "GET v2 recaptchaConfig: the emulator's 501 becomes a typed not-implemented refusal, sent once",
+        arguments: RecaptchaClientType.allCases)
     func recaptchaConfigNotImplemented(clientType: RecaptchaClientType) async throws {
         let live = try LiveBackend()
         defer { live.stop() }
@@ -46,19 +48,26 @@ struct ConfigAgainstBackendTests {
         #expect(live.sleeps.recorded.isEmpty)
     }
 
-    @Test("Every loopback host the backend advertises works as the client's emulator host, and links name it", arguments: [
-        ("127.0.0.1", "127.0.0.1"), ("localhost", "localhost"), ("::1", "[::1]"),
-    ])
+    @Test(
+        "Every loopback host the backend advertises works as the client's emulator host, and links name it",
+        arguments: [
+            ("127.0.0.1", "127.0.0.1"), ("localhost", "localhost"), ("::1", "[::1]"),
+        ])
     func loopbackHosts(host: String, linkHost: String) async throws {
         let live = try LiveBackend(host: host)
         defer { live.stop() }
 
         let config = try await live.send(GetProjectConfigRequest())
-        _ = try await live.send(SendOobCodeRequest(kind: .emailSignIn(email: "ada@example.com"), settings: .emailSignIn(continueUrl: "https://example.com/")))
+        _ = try await live.send(
+            SendOobCodeRequest(
+                kind: .emailSignIn(email: "ada@example.com"),
+                settings: .emailSignIn(continueUrl: "https://example.com/")))
 
         #expect(live.backend.hostAndPort == "\(linkHost):\(live.backend.port)")
         #expect(config.projectId == "12345")
-        #expect(live.backend.oobCodes.first?.oobLink.hasPrefix("http://\(linkHost):\(live.backend.port)/emulator/action?mode=signIn&") == true)
+        #expect(
+            live.backend.oobCodes.first?.oobLink.hasPrefix(
+                "http://\(linkHost):\(live.backend.port)/emulator/action?mode=signIn&") == true)
     }
 
     @Test("A configured tenant reaches the backend, which refuses tenants as not implemented")

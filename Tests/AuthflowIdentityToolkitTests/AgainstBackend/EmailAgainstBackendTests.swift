@@ -13,9 +13,10 @@ struct EmailAgainstBackendTests {
         let live = try LiveBackend()
         defer { live.stop() }
 
-        let reply = try await live.send(SendOobCodeRequest(
-            kind: .emailSignIn(email: "Ada@Example.com"), settings: .emailSignIn(continueUrl: Self.continueUrl)
-        ))
+        let reply = try await live.send(
+            SendOobCodeRequest(
+                kind: .emailSignIn(email: "Ada@Example.com"), settings: .emailSignIn(continueUrl: Self.continueUrl)
+            ))
 
         #expect(reply.kind == "identitytoolkit#GetOobConfirmationCodeResponse")
         #expect(reply.email == "ada@example.com")
@@ -25,8 +26,10 @@ struct EmailAgainstBackendTests {
         #expect(record.requestType == "EMAIL_SIGNIN")
         #expect(record.email == "ada@example.com")
         #expect(record.oobCode.wholeMatch(of: /[A-Za-z0-9_-]{54}/) != nil)
-        #expect(record.oobLink == "http://\(live.backend.hostAndPort)/emulator/action?mode=signIn&lang=en&oobCode=\(record.oobCode)"
-            + "&apiKey=fake-api-key&continueUrl=https%3A%2F%2Fexample.com%2Fdone%3Fx%3D1")
+        #expect(
+            record.oobLink
+                == "http://\(live.backend.hostAndPort)/emulator/action?mode=signIn&lang=en&oobCode=\(record.oobCode)"
+                + "&apiKey=fake-api-key&continueUrl=https%3A%2F%2Fexample.com%2Fdone%3Fx%3D1")
     }
 
     @Test("VERIFY_EMAIL with an idToken goes to the token's user; PASSWORD_RESET to an existing email")
@@ -47,8 +50,10 @@ struct EmailAgainstBackendTests {
         #expect(codes.map(\.requestType) == ["VERIFY_EMAIL", "PASSWORD_RESET"])
         #expect(codes.allSatisfy { $0.email == "ada@example.com" })
         let origin = "http://\(live.backend.hostAndPort)/emulator/action"
-        #expect(codes[0].oobLink == "\(origin)?mode=verifyEmail&lang=en&oobCode=\(codes[0].oobCode)&apiKey=fake-api-key")
-        #expect(codes[1].oobLink == "\(origin)?mode=resetPassword&lang=en&oobCode=\(codes[1].oobCode)&apiKey=fake-api-key")
+        #expect(
+            codes[0].oobLink == "\(origin)?mode=verifyEmail&lang=en&oobCode=\(codes[0].oobCode)&apiKey=fake-api-key")
+        #expect(
+            codes[1].oobLink == "\(origin)?mode=resetPassword&lang=en&oobCode=\(codes[1].oobCode)&apiKey=fake-api-key")
         #expect(unknown?.category == .notFound)
     }
 
@@ -93,7 +98,9 @@ struct EmailAgainstBackendTests {
 
         #expect(error?.rawCode == "INVALID_EMAIL")
         #expect(error?.detail == "The email provided does not match the sign-in email address.")
-        #expect(error?.message.hasSuffix("The server said: The email provided does not match the sign-in email address.") == true)
+        #expect(
+            error?.message.hasSuffix("The server said: The email provided does not match the sign-in email address.")
+                == true)
         #expect(error?.description.contains(code) == false)
         _ = try live.signedIn(retried.outcome)
     }
@@ -103,12 +110,16 @@ struct EmailAgainstBackendTests {
         let live = try LiveBackend()
         defer { live.stop() }
         let (sessionInfo, smsCode) = try await live.sendCode(to: "+15555550100")
-        let phoneUser = try live.signedIn(try await live.send(SignInWithPhoneNumberRequest(
-            credential: .verificationCode(sessionInfo: sessionInfo, code: smsCode)
-        )).outcome)
+        let phoneUser = try live.signedIn(
+            try await live.send(
+                SignInWithPhoneNumberRequest(
+                    credential: .verificationCode(sessionInfo: sessionInfo, code: smsCode)
+                )
+            ).outcome)
         let code = try await sendSignInLink(live, to: "ada@example.com")
 
-        let reply = try await live.send(SignInWithEmailLinkRequest(email: "ada@example.com", oobCode: code, idToken: phoneUser.idToken))
+        let reply = try await live.send(
+            SignInWithEmailLinkRequest(email: "ada@example.com", oobCode: code, idToken: phoneUser.idToken))
 
         let tokens = try live.signedIn(reply.outcome)
         #expect(tokens.localId == phoneUser.localId)
@@ -127,7 +138,8 @@ struct EmailAgainstBackendTests {
         let live = try LiveBackend()
         defer { live.stop() }
 
-        let reply = try await live.send(SignUpRequest(email: "Ada@Example.com", password: "secret-password", displayName: "Ada"))
+        let reply = try await live.send(
+            SignUpRequest(email: "Ada@Example.com", password: "secret-password", displayName: "Ada"))
         let duplicate = await expectServerError(.emailExists) {
             try await live.send(SignUpRequest(email: "ada@example.com", password: "another-password"))
         }
@@ -149,13 +161,16 @@ struct EmailAgainstBackendTests {
         #expect(weak?.detail == "Password should be at least 6 characters")
     }
 
-    @Test("signInWithPassword: right password signs in; wrong password and unknown email are refused as the emulator words them")
+    @Test(
+        "signInWithPassword: right password signs in; wrong password and unknown email are refused as the emulator words them"
+    )
     func signInWithPassword() async throws {
         let live = try LiveBackend()
         defer { live.stop() }
         let user = try await live.signUp(email: "ada@example.com", displayName: "Ada")
 
-        let reply = try await live.send(SignInWithPasswordRequest(email: "ada@example.com", password: "secret-password"))
+        let reply = try await live.send(
+            SignInWithPasswordRequest(email: "ada@example.com", password: "secret-password"))
         let wrong = await expectServerError(.invalidPassword) {
             try await live.send(SignInWithPasswordRequest(email: "ada@example.com", password: "wrong-password"))
         }
@@ -193,7 +208,9 @@ struct EmailAgainstBackendTests {
 
     // MARK: createAuthUri
 
-    @Test("createAuthUri reports the sign-in methods of password and email-link users, and an unknown email as unregistered")
+    @Test(
+        "createAuthUri reports the sign-in methods of password and email-link users, and an unknown email as unregistered"
+    )
     func createAuthUri() async throws {
         let live = try LiveBackend()
         defer { live.stop() }
@@ -231,7 +248,9 @@ struct EmailAgainstBackendTests {
     }
 
     private func sendSignInLink(_ live: LiveBackend, to email: String) async throws -> String {
-        _ = try await live.send(SendOobCodeRequest(kind: .emailSignIn(email: email), settings: .emailSignIn(continueUrl: Self.continueUrl)))
-        return try #require(live.backend.oobCodes.last { $0.email == email && $0.requestType == "EMAIL_SIGNIN" }).oobCode
+        _ = try await live.send(
+            SendOobCodeRequest(kind: .emailSignIn(email: email), settings: .emailSignIn(continueUrl: Self.continueUrl)))
+        return try #require(live.backend.oobCodes.last { $0.email == email && $0.requestType == "EMAIL_SIGNIN" })
+            .oobCode
     }
 }

@@ -33,28 +33,44 @@ struct ErrorTableAgainstBackendTests {
         },
         BackendRefusal(expected: .invalidCode, rawCode: "INVALID_CODE") { live in
             let (sessionInfo, code) = try await live.sendCode(to: phone)
-            _ = try await live.send(SignInWithPhoneNumberRequest(credential: .verificationCode(sessionInfo: sessionInfo, code: code + "9")))
+            _ = try await live.send(
+                SignInWithPhoneNumberRequest(credential: .verificationCode(sessionInfo: sessionInfo, code: code + "9")))
         },
         BackendRefusal(expected: .invalidSessionInfo, rawCode: "INVALID_SESSION_INFO") { live in
-            _ = try await live.send(SignInWithPhoneNumberRequest(credential: .verificationCode(sessionInfo: "no-such-session", code: "123456")))
+            _ = try await live.send(
+                SignInWithPhoneNumberRequest(
+                    credential: .verificationCode(sessionInfo: "no-such-session", code: "123456")))
         },
-        BackendRefusal(expected: .sessionExpired, rawCode: "SESSION_EXPIRED", backendOptions: .init(verificationCodeLifetime: .zero)) { live in
+        BackendRefusal(
+            expected: .sessionExpired, rawCode: "SESSION_EXPIRED",
+            backendOptions: .init(verificationCodeLifetime: .zero)
+        ) { live in
             let (sessionInfo, code) = try await live.sendCode(to: phone)
-            _ = try await live.send(SignInWithPhoneNumberRequest(credential: .verificationCode(sessionInfo: sessionInfo, code: code)))
+            _ = try await live.send(
+                SignInWithPhoneNumberRequest(credential: .verificationCode(sessionInfo: sessionInfo, code: code)))
         },
         BackendRefusal(expected: .invalidTemporaryProof, rawCode: "INVALID_TEMPORARY_PROOF") { live in
-            _ = try await live.send(SignInWithPhoneNumberRequest(credential: .temporaryProof("no-such-proof", phoneNumber: phone)))
+            _ = try await live.send(
+                SignInWithPhoneNumberRequest(credential: .temporaryProof("no-such-proof", phoneNumber: phone)))
         },
         BackendRefusal(expected: .phoneNumberExists, rawCode: "PHONE_NUMBER_EXISTS") { live in
             let first = try await live.sendCode(to: phone)
-            _ = try await live.send(SignInWithPhoneNumberRequest(credential: .verificationCode(sessionInfo: first.sessionInfo, code: first.code)))
+            _ = try await live.send(
+                SignInWithPhoneNumberRequest(
+                    credential: .verificationCode(sessionInfo: first.sessionInfo, code: first.code)))
             let other = try await live.signUp(email: "grace@example.com")
             let second = try await live.sendCode(to: phone)
-            let reply = try await live.send(SignInWithPhoneNumberRequest(
-                credential: .verificationCode(sessionInfo: second.sessionInfo, code: second.code), idToken: other.idToken
-            ))
-            guard case .conflict(.phoneNumberInUse(let number, let proof)) = reply.outcome else { throw TestFailure("no conflict: \(reply.outcome)") }
-            _ = try await live.send(SignInWithPhoneNumberRequest(credential: .temporaryProof(proof, phoneNumber: number), idToken: other.idToken))
+            let reply = try await live.send(
+                SignInWithPhoneNumberRequest(
+                    credential: .verificationCode(sessionInfo: second.sessionInfo, code: second.code),
+                    idToken: other.idToken
+                ))
+            guard case .conflict(.phoneNumberInUse(let number, let proof)) = reply.outcome else {
+                throw TestFailure("no conflict: \(reply.outcome)")
+            }
+            _ = try await live.send(
+                SignInWithPhoneNumberRequest(
+                    credential: .temporaryProof(proof, phoneNumber: number), idToken: other.idToken))
         },
         // Email and password.
         BackendRefusal(expected: .invalidEmail, rawCode: "INVALID_EMAIL") { live in
@@ -90,16 +106,21 @@ struct ErrorTableAgainstBackendTests {
         },
         BackendRefusal(expected: .missingEmail, rawCode: "MISSING_EMAIL") { live in
             let (sessionInfo, code) = try await live.sendCode(to: phone)
-            let user = try live.signedIn(try await live.send(SignInWithPhoneNumberRequest(
-                credential: .verificationCode(sessionInfo: sessionInfo, code: code)
-            )).outcome)
+            let user = try live.signedIn(
+                try await live.send(
+                    SignInWithPhoneNumberRequest(
+                        credential: .verificationCode(sessionInfo: sessionInfo, code: code)
+                    )
+                ).outcome)
             _ = try await live.send(SendOobCodeRequest(kind: .verifyEmail(idToken: user.idToken)))
         },
         BackendRefusal(expected: .invalidOobCode, rawCode: "INVALID_OOB_CODE") { live in
             _ = try await live.send(SignInWithEmailLinkRequest(email: "ada@example.com", oobCode: "no-such-code"))
         },
         BackendRefusal(expected: .invalidContinueURI, rawCode: "INVALID_CONTINUE_URI") { live in
-            _ = try await live.send(SendOobCodeRequest(kind: .emailSignIn(email: "ada@example.com"), settings: .emailSignIn(continueUrl: "done.html")))
+            _ = try await live.send(
+                SendOobCodeRequest(
+                    kind: .emailSignIn(email: "ada@example.com"), settings: .emailSignIn(continueUrl: "done.html")))
         },
         BackendRefusal(expected: .invalidIdentifier, rawCode: "INVALID_IDENTIFIER") { live in
             _ = try await live.send(CreateAuthUriRequest(identifier: "not-an-email"))
@@ -116,7 +137,9 @@ struct ErrorTableAgainstBackendTests {
         BackendRefusal(expected: .tokenExpired, rawCode: "TOKEN_EXPIRED") { live in
             // A token issued before the account's validSince (set when the password was), i.e. revoked.
             let user = try await live.signUp(email: "ada@example.com")
-            let old = try unsignedJWT(["user_id": try #require(user.localId), "iat": 1, "firebase": ["sign_in_provider": "password"]])
+            let old = try unsignedJWT([
+                "user_id": try #require(user.localId), "iat": 1, "firebase": ["sign_in_provider": "password"],
+            ])
             _ = try await live.send(LookupRequest(idToken: old))
         },
         BackendRefusal(expected: .invalidRefreshToken, rawCode: "INVALID_REFRESH_TOKEN") { live in
@@ -124,12 +147,15 @@ struct ErrorTableAgainstBackendTests {
         },
         // Identity providers.
         BackendRefusal(expected: .invalidIdpResponse, rawCode: "INVALID_IDP_RESPONSE") { live in
-            _ = try await live.send(SignInWithIdpRequest(requestUri: "http://localhost", postBody: IdpPostBody.apple(idToken: "garbage", rawNonce: nil)))
+            _ = try await live.send(
+                SignInWithIdpRequest(
+                    requestUri: "http://localhost", postBody: IdpPostBody.apple(idToken: "garbage", rawNonce: nil)))
         },
         BackendRefusal(expected: .federatedUserIDAlreadyLinked, rawCode: "FEDERATED_USER_ID_ALREADY_LINKED") { live in
             _ = try await live.send(SignInWithIdpRequest(requestUri: "http://localhost", postBody: postBody))
             let other = try await live.signUp(email: "grace@example.com")
-            _ = try await live.send(SignInWithIdpRequest(requestUri: "http://localhost", postBody: postBody, idToken: other.idToken))
+            _ = try await live.send(
+                SignInWithIdpRequest(requestUri: "http://localhost", postBody: postBody, idToken: other.idToken))
         },
         BackendRefusal(expected: .invalidRequestURI, rawCode: "INVALID_REQUEST_URI") { live in
             _ = try await live.send(SignInWithIdpRequest(requestUri: "/__/auth/handler", postBody: postBody))
@@ -139,12 +165,15 @@ struct ErrorTableAgainstBackendTests {
         },
         BackendRefusal(expected: .invalidProviderID, rawCode: "INVALID_PROVIDER_ID") { live in
             let user = try await live.signUp(email: "ada@example.com")
-            _ = try await live.send(RevokeTokenRequest(providerId: "google.com", tokenType: .accessToken, token: "t", idToken: user.idToken))
+            _ = try await live.send(
+                RevokeTokenRequest(providerId: "google.com", tokenType: .accessToken, token: "t", idToken: user.idToken)
+            )
         },
         // Multi-factor.
         BackendRefusal(expected: .unverifiedEmail, rawCode: "UNVERIFIED_EMAIL") { live in
             let user = try await live.signUp(email: "ada@example.com")
-            _ = try await live.send(StartMFAEnrollmentRequest(idToken: user.idToken, phoneNumber: phone, verification: .none))
+            _ = try await live.send(
+                StartMFAEnrollmentRequest(idToken: user.idToken, phoneNumber: phone, verification: .none))
         },
         BackendRefusal(expected: .unsupportedFirstFactor, rawCode: "UNSUPPORTED_FIRST_FACTOR") { live in
             let user = try await live.verifiedUser(email: "ada@example.com")
@@ -156,7 +185,8 @@ struct ErrorTableAgainstBackendTests {
         BackendRefusal(expected: .secondFactorExists, rawCode: "SECOND_FACTOR_EXISTS") { live in
             let user = try await live.verifiedUser(email: "ada@example.com")
             let (_, tokens) = try await live.enroll(idToken: user.idToken, phoneNumber: phone)
-            _ = try await live.send(StartMFAEnrollmentRequest(idToken: tokens.idToken, phoneNumber: phone, verification: .none))
+            _ = try await live.send(
+                StartMFAEnrollmentRequest(idToken: tokens.idToken, phoneNumber: phone, verification: .none))
         },
         BackendRefusal(expected: .mfaEnrollmentNotFound, rawCode: "MFA_ENROLLMENT_NOT_FOUND") { live in
             let user = try await live.verifiedUser(email: "ada@example.com")
@@ -166,9 +196,12 @@ struct ErrorTableAgainstBackendTests {
         BackendRefusal(expected: .notImplemented, rawCode: nil) { live in
             _ = try await live.send(GetRecaptchaConfigRequest(clientType: .web))
         },
-        BackendRefusal(expected: .notImplemented, rawCode: nil, backendOptions: .init(revokeToken: .notImplemented)) { live in
+        BackendRefusal(expected: .notImplemented, rawCode: nil, backendOptions: .init(revokeToken: .notImplemented)) {
+            live in
             let user = try await live.signUp(email: "ada@example.com")
-            _ = try await live.send(RevokeTokenRequest(providerId: "apple.com", tokenType: .authorizationCode, token: "c", idToken: user.idToken))
+            _ = try await live.send(
+                RevokeTokenRequest(
+                    providerId: "apple.com", tokenType: .authorizationCode, token: "c", idToken: user.idToken))
         },
     ]
 
@@ -186,6 +219,8 @@ struct ErrorTableAgainstBackendTests {
         #expect(error?.rawCode == refusal.rawCode)
         #expect(error?.category == refusal.expected.category)
         #expect(error?.message.hasPrefix(refusal.expected.userMessage) == true, "\(error?.message ?? "-")")
-        #expect(error?.description.hasSuffix("[\(refusal.rawCode ?? refusal.expected.rawValue)]") == true, "\(error?.description ?? "-")")
+        #expect(
+            error?.description.hasSuffix("[\(refusal.rawCode ?? refusal.expected.rawValue)]") == true,
+            "\(error?.description ?? "-")")
     }
 }

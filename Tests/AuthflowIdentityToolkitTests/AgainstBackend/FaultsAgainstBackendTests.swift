@@ -31,7 +31,10 @@ struct FaultsAgainstBackendTests {
 
         let error = await expectFailure { try await live.send(GetProjectConfigRequest()) }
 
-        guard case .unavailable(let status, _)? = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .unavailable(let status, _)? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
         #expect(status == 503)
         #expect(error?.isBackendUnavailable == true)
         #expect(live.exchanges.attempts(.getProjectConfig) == 3)
@@ -50,7 +53,9 @@ struct FaultsAgainstBackendTests {
         #expect(live.exchanges.attempts(.refreshToken) == 2)
     }
 
-    @Test("A 503 on sendVerificationCode is not retried: no code was issued behind the client's back, the next send issues one")
+    @Test(
+        "A 503 on sendVerificationCode is not retried: no code was issued behind the client's back, the next send issues one"
+    )
     func smsIsNotRetried() async throws {
         let live = try LiveBackend()
         defer { live.stop() }
@@ -80,7 +85,10 @@ struct FaultsAgainstBackendTests {
 
         let error = await expectFailure { try await live.send(GetProjectConfigRequest()) }
 
-        guard case .malformedResponse(let reply)? = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .malformedResponse(let reply)? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
         #expect(reply.status == 200)
         #expect(reply.problem == "the reply is not JSON")
         #expect(live.exchanges.attempts(.getProjectConfig) == 1)
@@ -95,7 +103,10 @@ struct FaultsAgainstBackendTests {
 
         let error = await expectFailure { try await live.send(SecureTokenRequest(refreshToken: user.refreshToken)) }
 
-        guard case .malformedResponse(let reply)? = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .malformedResponse(let reply)? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
         #expect(reply.status == 200)
         let description = error?.description ?? ""
         #expect(!description.contains(user.refreshToken))
@@ -127,7 +138,10 @@ struct FaultsAgainstBackendTests {
             Issue.record("got \(String(describing: read)) and \(String(describing: write))")
             return
         }
-        guard case .connectionRefused = readError else { Issue.record("got \(readError)"); return }
+        guard case .connectionRefused = readError else {
+            Issue.record("got \(readError)")
+            return
+        }
         #expect(read?.description.hasPrefix("Could not reach Firebase Auth") == true)
         #expect(write?.description.contains("secret-password") == false)
         #expect(live.exchanges.attempts(.getProjectConfig) == 3)

@@ -13,13 +13,16 @@ struct IdpAgainstBackendTests {
         let live = try LiveBackend()
         defer { live.stop() }
         let idToken = try jsonText([
-            "sub": "apple-user-001", "email": "ada@privaterelay.appleid.com", "email_verified": true, "iss": "https://appleid.apple.com",
+            "sub": "apple-user-001", "email": "ada@privaterelay.appleid.com", "email_verified": true,
+            "iss": "https://appleid.apple.com",
         ])
 
-        let reply = try await live.send(SignInWithIdpRequest(
-            requestUri: "http://localhost",
-            postBody: IdpPostBody.apple(idToken: idToken, rawNonce: Self.nonce, name: .init(firstName: "Ada", lastName: "Lovelace"))
-        ))
+        let reply = try await live.send(
+            SignInWithIdpRequest(
+                requestUri: "http://localhost",
+                postBody: IdpPostBody.apple(
+                    idToken: idToken, rawNonce: Self.nonce, name: .init(firstName: "Ada", lastName: "Lovelace"))
+            ))
 
         let tokens = try live.signedIn(reply.outcome)
         #expect(reply.providerId == "apple.com")
@@ -47,8 +50,12 @@ struct IdpAgainstBackendTests {
         defer { live.stop() }
         let jwt = try unsignedJWT(["sub": "apple-user-002", "aud": "com.example.app", "nonce": "hashed", "exp": 0])
 
-        let first = try await live.send(SignInWithIdpRequest(requestUri: "http://localhost", postBody: IdpPostBody.apple(idToken: jwt, rawNonce: "abc")))
-        let second = try await live.send(SignInWithIdpRequest(requestUri: "http://localhost", postBody: IdpPostBody.apple(idToken: jwt, rawNonce: "abc")))
+        let first = try await live.send(
+            SignInWithIdpRequest(
+                requestUri: "http://localhost", postBody: IdpPostBody.apple(idToken: jwt, rawNonce: "abc")))
+        let second = try await live.send(
+            SignInWithIdpRequest(
+                requestUri: "http://localhost", postBody: IdpPostBody.apple(idToken: jwt, rawNonce: "abc")))
 
         let firstTokens = try live.signedIn(first.outcome)
         let secondTokens = try live.signedIn(second.outcome)
@@ -60,13 +67,19 @@ struct IdpAgainstBackendTests {
         #expect(live.backend.accounts.count == 1)
     }
 
-    @Test("The widget's requestUri http://<h:p>/emulator/auth/handler?providerId=apple.com&id_token=<enc JSON> signs in without a postBody")
+    @Test(
+        "The widget's requestUri http://<h:p>/emulator/auth/handler?providerId=apple.com&id_token=<enc JSON> signs in without a postBody"
+    )
     func widgetRequestUri() async throws {
         let live = try LiveBackend()
         defer { live.stop() }
-        let claims = try jsonText(["sub": "widget-sub-1", "iss": "", "aud": "", "exp": 0, "iat": 0, "name": "Ada L", "email": "ada@example.com", "email_verified": true])
+        let claims = try jsonText([
+            "sub": "widget-sub-1", "iss": "", "aud": "", "exp": 0, "iat": 0, "name": "Ada L",
+            "email": "ada@example.com", "email_verified": true,
+        ])
         let encoded = try #require(claims.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
-        let requestUri = "http://\(live.backend.hostAndPort)/emulator/auth/handler?providerId=apple.com&id_token=\(encoded)"
+        let requestUri =
+            "http://\(live.backend.hostAndPort)/emulator/auth/handler?providerId=apple.com&id_token=\(encoded)"
 
         let reply = try await live.send(SignInWithIdpRequest(requestUri: requestUri, sessionId: "raw-session-id"))
 
@@ -78,22 +91,28 @@ struct IdpAgainstBackendTests {
         #expect(live.backend.accounts.first?.displayName == "Ada L")
     }
 
-    @Test("Linking an Apple account another user owns: FEDERATED_USER_ID_ALREADY_LINKED, with the credential when returnIdpCredential")
+    @Test(
+        "Linking an Apple account another user owns: FEDERATED_USER_ID_ALREADY_LINKED, with the credential when returnIdpCredential"
+    )
     func federatedUserAlreadyLinked() async throws {
         let live = try LiveBackend()
         defer { live.stop() }
         let idToken = try jsonText(["sub": "apple-user-003"])
         let postBody = IdpPostBody.apple(idToken: idToken, rawNonce: "abc")
-        let owner = try live.signedIn(try await live.send(SignInWithIdpRequest(requestUri: "http://localhost", postBody: postBody)).outcome)
+        let owner = try live.signedIn(
+            try await live.send(SignInWithIdpRequest(requestUri: "http://localhost", postBody: postBody)).outcome)
         let other = try await live.signUp(email: "grace@example.com")
 
         let withCredential = await expectServerError(.federatedUserIDAlreadyLinked) {
-            try await live.send(SignInWithIdpRequest(requestUri: "http://localhost", postBody: postBody, idToken: other.idToken))
+            try await live.send(
+                SignInWithIdpRequest(requestUri: "http://localhost", postBody: postBody, idToken: other.idToken))
         }
         let withoutCredential = await expectServerError(.federatedUserIDAlreadyLinked) {
-            try await live.send(SignInWithIdpRequest(
-                requestUri: "http://localhost", postBody: postBody, returnIdpCredential: false, idToken: other.idToken
-            ))
+            try await live.send(
+                SignInWithIdpRequest(
+                    requestUri: "http://localhost", postBody: postBody, returnIdpCredential: false,
+                    idToken: other.idToken
+                ))
         }
 
         #expect(withCredential?.httpStatus == 200)
@@ -106,19 +125,25 @@ struct IdpAgainstBackendTests {
         #expect(withoutCredential?.httpStatus == 400)
         #expect(withoutCredential?.idpResponse == nil)
         // Nothing moved: the Apple account stays with its owner, the other user gained no provider.
-        #expect(live.backend.accounts.first { $0.localID == owner.localId }?.providers.map(\.providerID) == ["apple.com"])
-        #expect(live.backend.accounts.first { $0.localID == other.localId }?.providers.map(\.providerID) == ["password"])
+        #expect(
+            live.backend.accounts.first { $0.localID == owner.localId }?.providers.map(\.providerID) == ["apple.com"])
+        #expect(
+            live.backend.accounts.first { $0.localID == other.localId }?.providers.map(\.providerID) == ["password"])
         #expect(withCredential?.description.contains(other.idToken) == false)
     }
 
-    @Test("An unverified provider email that belongs to a password account is a needsConfirmation conflict, not a sign-in")
+    @Test(
+        "An unverified provider email that belongs to a password account is a needsConfirmation conflict, not a sign-in"
+    )
     func needsConfirmation() async throws {
         let live = try LiveBackend()
         defer { live.stop() }
         let owner = try await live.signUp(email: "ada@example.com")
         let idToken = try jsonText(["sub": "apple-user-004", "email": "ada@example.com", "email_verified": false])
 
-        let reply = try await live.send(SignInWithIdpRequest(requestUri: "http://localhost", postBody: IdpPostBody.apple(idToken: idToken, rawNonce: nil)))
+        let reply = try await live.send(
+            SignInWithIdpRequest(
+                requestUri: "http://localhost", postBody: IdpPostBody.apple(idToken: idToken, rawNonce: nil)))
 
         #expect(reply.outcome == .conflict(.needsConfirmation(email: "ada@example.com")))
         #expect(reply.needConfirmation == true)
@@ -129,12 +154,17 @@ struct IdpAgainstBackendTests {
         #expect(live.backend.accounts.map(\.providers.count) == [1])
     }
 
-    @Test("An Apple user with a second factor stops at the MFA challenge, and finishes it with the apple.com first factor")
+    @Test(
+        "An Apple user with a second factor stops at the MFA challenge, and finishes it with the apple.com first factor"
+    )
     func secondFactorAfterIdp() async throws {
         let live = try LiveBackend()
         defer { live.stop() }
-        let postBody = IdpPostBody.apple(idToken: try jsonText(["sub": "apple-user-005", "email": "ada@example.com", "email_verified": true]), rawNonce: nil)
-        let user = try live.signedIn(try await live.send(SignInWithIdpRequest(requestUri: "http://localhost", postBody: postBody)).outcome)
+        let postBody = IdpPostBody.apple(
+            idToken: try jsonText(["sub": "apple-user-005", "email": "ada@example.com", "email_verified": true]),
+            rawNonce: nil)
+        let user = try live.signedIn(
+            try await live.send(SignInWithIdpRequest(requestUri: "http://localhost", postBody: postBody)).outcome)
         let (enrollmentID, _) = try await live.enroll(idToken: user.idToken, phoneNumber: "+15555550199")
 
         let reply = try await live.send(SignInWithIdpRequest(requestUri: "http://localhost", postBody: postBody))
@@ -142,10 +172,13 @@ struct IdpAgainstBackendTests {
             Issue.record("expected a second factor to be required, got \(reply.outcome)")
             return
         }
-        let challenge = try await live.send(StartMFASignInRequest(mfaPendingCredential: pending, mfaEnrollmentId: enrollmentID, verification: .none))
-        let done = try await live.send(FinalizeMFASignInRequest(
-            mfaPendingCredential: pending, sessionInfo: challenge.sessionInfo, code: try live.code(for: challenge.sessionInfo)
-        ))
+        let challenge = try await live.send(
+            StartMFASignInRequest(mfaPendingCredential: pending, mfaEnrollmentId: enrollmentID, verification: .none))
+        let done = try await live.send(
+            FinalizeMFASignInRequest(
+                mfaPendingCredential: pending, sessionInfo: challenge.sessionInfo,
+                code: try live.code(for: challenge.sessionInfo)
+            ))
 
         #expect(hints.map(\.phoneInfo) == ["+*******0199"])
         #expect(reply.federatedId == "apple-user-005")
@@ -161,13 +194,21 @@ struct IdpAgainstBackendTests {
         let token = "not-a-jwt-secret-value"
 
         let error = await expectServerError(.invalidIdpResponse) {
-            try await live.send(SignInWithIdpRequest(requestUri: "http://localhost", postBody: IdpPostBody.apple(idToken: token, rawNonce: nil)))
+            try await live.send(
+                SignInWithIdpRequest(
+                    requestUri: "http://localhost", postBody: IdpPostBody.apple(idToken: token, rawNonce: nil)))
         }
         let broken = await expectServerError(.invalidIdpResponse) {
-            try await live.send(SignInWithIdpRequest(requestUri: "http://localhost", postBody: IdpPostBody.apple(idToken: #"{"sub": broken-json"#, rawNonce: nil)))
+            try await live.send(
+                SignInWithIdpRequest(
+                    requestUri: "http://localhost",
+                    postBody: IdpPostBody.apple(idToken: #"{"sub": broken-json"#, rawNonce: nil)))
         }
         let noSub = await expectServerError(.invalidIdpResponse) {
-            try await live.send(SignInWithIdpRequest(requestUri: "http://localhost", postBody: IdpPostBody.apple(idToken: #"{"email":"a@b.c"}"#, rawNonce: nil)))
+            try await live.send(
+                SignInWithIdpRequest(
+                    requestUri: "http://localhost",
+                    postBody: IdpPostBody.apple(idToken: #"{"email":"a@b.c"}"#, rawNonce: nil)))
         }
 
         #expect(error?.httpStatus == 400)

@@ -23,10 +23,11 @@ struct LiveBackend {
         revokeToken: EmbeddedBackend.RevokeTokenBehavior = .accept,
         tenantID: String? = nil
     ) throws {
-        backend = try EmbeddedBackend(configuration: .init(
-            host: host, emailEnumerationProtection: emailEnumerationProtection,
-            verificationCodeLifetime: verificationCodeLifetime, revokeToken: revokeToken
-        ))
+        backend = try EmbeddedBackend(
+            configuration: .init(
+                host: host, emailEnumerationProtection: emailEnumerationProtection,
+                verificationCodeLifetime: verificationCodeLifetime, revokeToken: revokeToken
+            ))
         let exchanges = ExchangeLog()
         self.exchanges = exchanges
         var configuration = IdentityToolkitConfiguration(
@@ -61,7 +62,9 @@ struct LiveBackend {
     func signIn(
         email: String, password: String = "secret-password", sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> SignInTokens {
-        try signedIn(try await send(SignInWithPasswordRequest(email: email, password: password)).outcome, sourceLocation: sourceLocation)
+        try signedIn(
+            try await send(SignInWithPasswordRequest(email: email, password: password)).outcome,
+            sourceLocation: sourceLocation)
     }
 
     /// A password account whose email the backend has marked verified, signed in again afterwards.
@@ -73,30 +76,37 @@ struct LiveBackend {
     }
 
     /// Texts a code to `phoneNumber` and reads it back from the backend's inspection API.
-    func sendCode(to phoneNumber: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> (sessionInfo: String, code: String) {
+    func sendCode(
+        to phoneNumber: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> (sessionInfo: String, code: String) {
         let sent = try await send(SendVerificationCodeRequest(phoneNumber: phoneNumber, verification: .none))
         return (sent.sessionInfo, try code(for: sent.sessionInfo, sourceLocation: sourceLocation))
     }
 
     /// The SMS code the backend issued for `sessionInfo`.
     func code(for sessionInfo: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let entry = try #require(backend.verificationCodes.first { $0.sessionInfo == sessionInfo }, sourceLocation: sourceLocation)
+        let entry = try #require(
+            backend.verificationCodes.first { $0.sessionInfo == sessionInfo }, sourceLocation: sourceLocation)
         return entry.code
     }
 
     /// Enrolls `phoneNumber` as a second factor of the (verified) user of `idToken`; returns the enrollment ID
     /// and the tokens the finalize call issued.
     func enroll(
-        idToken: String, phoneNumber: String, displayName: String? = "work phone", sourceLocation: SourceLocation = #_sourceLocation
+        idToken: String, phoneNumber: String, displayName: String? = "work phone",
+        sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> (enrollmentID: String, tokens: SignInTokens) {
-        let started = try await send(StartMFAEnrollmentRequest(idToken: idToken, phoneNumber: phoneNumber, verification: .none))
+        let started = try await send(
+            StartMFAEnrollmentRequest(idToken: idToken, phoneNumber: phoneNumber, verification: .none))
         let code = try code(for: started.sessionInfo, sourceLocation: sourceLocation)
-        let finalized = try await send(FinalizeMFAEnrollmentRequest(
-            idToken: idToken, sessionInfo: started.sessionInfo, code: code, displayName: displayName
-        ))
+        let finalized = try await send(
+            FinalizeMFAEnrollmentRequest(
+                idToken: idToken, sessionInfo: started.sessionInfo, code: code, displayName: displayName
+            ))
         let tokens = try signedIn(finalized.outcome, sourceLocation: sourceLocation)
         let claims = try JWTClaims(tokens.idToken)
-        let enrollmentID = try #require(claims.firebase["second_factor_identifier"] as? String, sourceLocation: sourceLocation)
+        let enrollmentID = try #require(
+            claims.firebase["second_factor_identifier"] as? String, sourceLocation: sourceLocation)
         return (enrollmentID, tokens)
     }
 
@@ -112,12 +122,18 @@ struct LiveBackend {
     /// operations the client never performs, such as disabling a user).
     func admin(_ operation: String, _ body: [String: Any]) async throws {
         let data = try JSONSerialization.data(withJSONObject: body)
-        let response = try await loopbackHTTP().send(HTTPRequest(
-            method: .post, url: backend.baseURL + "/identitytoolkit.googleapis.com/v1/" + operation,
-            headers: [HTTPHeader(name: "Authorization", value: "Bearer owner"), HTTPHeader(name: "Content-Type", value: "application/json")],
-            body: Array(data)
-        ))
-        guard response.status == 200 else { throw TestFailure("admin \(operation) answered \(response.status): \(response.text)") }
+        let response = try await loopbackHTTP().send(
+            HTTPRequest(
+                method: .post, url: backend.baseURL + "/identitytoolkit.googleapis.com/v1/" + operation,
+                headers: [
+                    HTTPHeader(name: "Authorization", value: "Bearer owner"),
+                    HTTPHeader(name: "Content-Type", value: "application/json"),
+                ],
+                body: Array(data)
+            ))
+        guard response.status == 200 else {
+            throw TestFailure("admin \(operation) answered \(response.status): \(response.text)")
+        }
     }
 }
 
@@ -155,7 +171,7 @@ struct JWTClaims {
         var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
         guard let data = Data(base64Encoded: base64),
-              let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+            let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
         else { throw TestFailure("JWT payload is not a JSON object") }
         claims = object
     }
@@ -177,7 +193,9 @@ func unsignedJWT(_ claims: [String: Any]) throws -> String {
 
 /// Compact JSON text of `object`, keys sorted.
 func jsonText(_ object: [String: Any]) throws -> String {
-    String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
+    String(
+        decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]),
+        as: UTF8.self)
 }
 
 /// The backend's refusal `body` threw, or `nil` (recorded as an issue) when it succeeded or failed otherwise.

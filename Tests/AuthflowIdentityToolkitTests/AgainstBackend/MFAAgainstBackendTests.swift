@@ -14,12 +14,14 @@ struct MFAAgainstBackendTests {
         let user = try await live.signUp(email: Self.email)
 
         let error = await expectServerError(.unverifiedEmail) {
-            try await live.send(StartMFAEnrollmentRequest(idToken: user.idToken, phoneNumber: Self.number, verification: .none))
+            try await live.send(
+                StartMFAEnrollmentRequest(idToken: user.idToken, phoneNumber: Self.number, verification: .none))
         }
 
         #expect(error?.detail == "Need to verify email first before enrolling second factors.")
         #expect(error?.category == .actionRequired)
-        #expect(error?.message.hasPrefix("Verify the account's email address before enrolling a second factor.") == true)
+        #expect(
+            error?.message.hasPrefix("Verify the account's email address before enrolling a second factor.") == true)
         #expect(live.backend.verificationCodes.isEmpty)
     }
 
@@ -28,32 +30,42 @@ struct MFAAgainstBackendTests {
         let live = try LiveBackend()
         defer { live.stop() }
         let (sessionInfo, code) = try await live.sendCode(to: "+15555550100")
-        let user = try live.signedIn(try await live.send(SignInWithPhoneNumberRequest(credential: .verificationCode(sessionInfo: sessionInfo, code: code))).outcome)
+        let user = try live.signedIn(
+            try await live.send(
+                SignInWithPhoneNumberRequest(credential: .verificationCode(sessionInfo: sessionInfo, code: code))
+            ).outcome)
 
         let error = await expectServerError(.unsupportedFirstFactor) {
-            try await live.send(StartMFAEnrollmentRequest(idToken: user.idToken, phoneNumber: Self.number, verification: .none))
+            try await live.send(
+                StartMFAEnrollmentRequest(idToken: user.idToken, phoneNumber: Self.number, verification: .none))
         }
 
         #expect(error?.category == .unsupported)
     }
 
-    @Test("After verification: enroll, password sign-in stops at a masked hint, mfaSignIn finishes with second-factor claims, withdraw")
+    @Test(
+        "After verification: enroll, password sign-in stops at a masked hint, mfaSignIn finishes with second-factor claims, withdraw"
+    )
     func endToEnd() async throws {
         let live = try LiveBackend()
         defer { live.stop() }
         let user = try await live.verifiedUser(email: Self.email)
 
         // Enrollment.
-        let started = try await live.send(StartMFAEnrollmentRequest(idToken: user.idToken, phoneNumber: Self.number, verification: .none))
+        let started = try await live.send(
+            StartMFAEnrollmentRequest(idToken: user.idToken, phoneNumber: Self.number, verification: .none))
         #expect(live.backend.verificationCodes.map(\.phoneNumber) == [Self.number])
         #expect(live.backend.verificationCodes.first?.sessionInfo == started.sessionInfo)
         let wrongCode = await expectServerError(.invalidCode) {
-            try await live.send(FinalizeMFAEnrollmentRequest(idToken: user.idToken, sessionInfo: started.sessionInfo, code: "12345x"))
+            try await live.send(
+                FinalizeMFAEnrollmentRequest(idToken: user.idToken, sessionInfo: started.sessionInfo, code: "12345x"))
         }
         #expect(wrongCode != nil)
-        let finalized = try await live.send(FinalizeMFAEnrollmentRequest(
-            idToken: user.idToken, sessionInfo: started.sessionInfo, code: try live.code(for: started.sessionInfo), displayName: "work phone"
-        ))
+        let finalized = try await live.send(
+            FinalizeMFAEnrollmentRequest(
+                idToken: user.idToken, sessionInfo: started.sessionInfo, code: try live.code(for: started.sessionInfo),
+                displayName: "work phone"
+            ))
         let enrolledTokens = try live.signedIn(finalized.outcome)
         let enrollment = try #require(live.backend.accounts.first?.mfaEnrollments.first)
         #expect(enrollment.phoneNumber == Self.number)
@@ -84,12 +96,16 @@ struct MFAAgainstBackendTests {
         #expect(hint.enrolledDate != nil)
 
         // Second factor.
-        let challenge = try await live.send(StartMFASignInRequest(
-            mfaPendingCredential: pending, mfaEnrollmentId: hint.mfaEnrollmentId, verification: .none
-        ))
+        let challenge = try await live.send(
+            StartMFASignInRequest(
+                mfaPendingCredential: pending, mfaEnrollmentId: hint.mfaEnrollmentId, verification: .none
+            ))
         let code = try live.code(for: challenge.sessionInfo)
-        #expect(live.backend.verificationCodes.first { $0.sessionInfo == challenge.sessionInfo }?.phoneNumber == Self.number)
-        let done = try await live.send(FinalizeMFASignInRequest(mfaPendingCredential: pending, sessionInfo: challenge.sessionInfo, code: code))
+        #expect(
+            live.backend.verificationCodes.first { $0.sessionInfo == challenge.sessionInfo }?.phoneNumber == Self.number
+        )
+        let done = try await live.send(
+            FinalizeMFASignInRequest(mfaPendingCredential: pending, sessionInfo: challenge.sessionInfo, code: code))
         let tokens = try live.signedIn(done.outcome)
         let claims = try JWTClaims(tokens.idToken)
         #expect(claims["user_id"] as? String == user.localId)
@@ -98,35 +114,44 @@ struct MFAAgainstBackendTests {
         #expect(claims.firebase["second_factor_identifier"] as? String == enrollment.enrollmentID)
         // The second factor survives a refresh.
         let refreshed = try await live.send(SecureTokenRequest(refreshToken: tokens.refreshToken))
-        #expect(try JWTClaims(refreshed.idToken).firebase["second_factor_identifier"] as? String == enrollment.enrollmentID)
+        #expect(
+            try JWTClaims(refreshed.idToken).firebase["second_factor_identifier"] as? String == enrollment.enrollmentID)
 
         // Withdrawal.
-        let withdrawn = try await live.send(WithdrawMFARequest(idToken: tokens.idToken, mfaEnrollmentId: enrollment.enrollmentID))
+        let withdrawn = try await live.send(
+            WithdrawMFARequest(idToken: tokens.idToken, mfaEnrollmentId: enrollment.enrollmentID))
         #expect(withdrawn.idToken?.isEmpty == false)
         #expect(withdrawn.refreshToken?.isEmpty == false)
         #expect(live.backend.accounts.first?.mfaEnrollments.isEmpty == true)
         let again = await expectServerError(.mfaEnrollmentNotFound) {
-            try await live.send(WithdrawMFARequest(idToken: try #require(withdrawn.idToken), mfaEnrollmentId: enrollment.enrollmentID))
+            try await live.send(
+                WithdrawMFARequest(idToken: try #require(withdrawn.idToken), mfaEnrollmentId: enrollment.enrollmentID))
         }
         #expect(again?.category == .notFound)
         _ = try await live.signIn(email: Self.email)
     }
 
-    @Test("Email-link sign-in of an MFA user also stops at the challenge; iOS-style verification fields are accepted and ignored")
+    @Test(
+        "Email-link sign-in of an MFA user also stops at the challenge; iOS-style verification fields are accepted and ignored"
+    )
     func emailLinkAndIOSBodies() async throws {
         let live = try LiveBackend()
         defer { live.stop() }
         let user = try await live.verifiedUser(email: Self.email)
-        let started = try await live.send(StartMFAEnrollmentRequest(
-            idToken: user.idToken, phoneNumber: Self.number,
-            verification: .classicWithEnterpriseFallback(.iosAppCredential(receipt: "receipt", secret: "secret")), clientType: .ios
-        ))
-        _ = try await live.send(FinalizeMFAEnrollmentRequest(
-            idToken: user.idToken, sessionInfo: started.sessionInfo, code: try live.code(for: started.sessionInfo)
-        ))
-        _ = try await live.send(SendOobCodeRequest(
-            kind: .emailSignIn(email: Self.email), settings: .emailSignIn(continueUrl: "https://example.com/done")
-        ))
+        let started = try await live.send(
+            StartMFAEnrollmentRequest(
+                idToken: user.idToken, phoneNumber: Self.number,
+                verification: .classicWithEnterpriseFallback(.iosAppCredential(receipt: "receipt", secret: "secret")),
+                clientType: .ios
+            ))
+        _ = try await live.send(
+            FinalizeMFAEnrollmentRequest(
+                idToken: user.idToken, sessionInfo: started.sessionInfo, code: try live.code(for: started.sessionInfo)
+            ))
+        _ = try await live.send(
+            SendOobCodeRequest(
+                kind: .emailSignIn(email: Self.email), settings: .emailSignIn(continueUrl: "https://example.com/done")
+            ))
         let oobCode = try #require(live.backend.oobCodes.first).oobCode
 
         let first = try await live.send(SignInWithEmailLinkRequest(email: Self.email, oobCode: oobCode))
@@ -135,16 +160,21 @@ struct MFAAgainstBackendTests {
             return
         }
         // iOS sends the masked hint as the number, with its own verification fields.
-        let challenge = try await live.send(StartMFASignInRequest(
-            mfaPendingCredential: pending, mfaEnrollmentId: hint.mfaEnrollmentId, phoneNumber: hint.phoneInfo,
-            verification: .classic(.recaptchaV2(token: "v2-token")), clientType: .ios
-        ))
+        let challenge = try await live.send(
+            StartMFASignInRequest(
+                mfaPendingCredential: pending, mfaEnrollmentId: hint.mfaEnrollmentId, phoneNumber: hint.phoneInfo,
+                verification: .classic(.recaptchaV2(token: "v2-token")), clientType: .ios
+            ))
         let wrong = await expectServerError(.invalidCode) {
-            try await live.send(FinalizeMFASignInRequest(mfaPendingCredential: pending, sessionInfo: challenge.sessionInfo, code: "999999x"))
+            try await live.send(
+                FinalizeMFASignInRequest(
+                    mfaPendingCredential: pending, sessionInfo: challenge.sessionInfo, code: "999999x"))
         }
-        let done = try await live.send(FinalizeMFASignInRequest(
-            mfaPendingCredential: pending, sessionInfo: challenge.sessionInfo, code: try live.code(for: challenge.sessionInfo)
-        ))
+        let done = try await live.send(
+            FinalizeMFASignInRequest(
+                mfaPendingCredential: pending, sessionInfo: challenge.sessionInfo,
+                code: try live.code(for: challenge.sessionInfo)
+            ))
 
         #expect(hint.displayName == nil)
         #expect(first.email == Self.email)
@@ -155,7 +185,9 @@ struct MFAAgainstBackendTests {
         #expect(claims["email_verified"] as? Bool == true)
     }
 
-    @Test("Enrolling the same number twice is SECOND_FACTOR_EXISTS; an unknown factor at sign-in is MFA_ENROLLMENT_NOT_FOUND")
+    @Test(
+        "Enrolling the same number twice is SECOND_FACTOR_EXISTS; an unknown factor at sign-in is MFA_ENROLLMENT_NOT_FOUND"
+    )
     func enrollmentErrors() async throws {
         let live = try LiveBackend()
         defer { live.stop() }
@@ -163,12 +195,15 @@ struct MFAAgainstBackendTests {
         let (_, tokens) = try await live.enroll(idToken: user.idToken, phoneNumber: Self.number)
 
         let duplicate = await expectServerError(.secondFactorExists) {
-            try await live.send(StartMFAEnrollmentRequest(idToken: tokens.idToken, phoneNumber: Self.number, verification: .none))
+            try await live.send(
+                StartMFAEnrollmentRequest(idToken: tokens.idToken, phoneNumber: Self.number, verification: .none))
         }
         let first = try await live.send(SignInWithPasswordRequest(email: Self.email, password: "secret-password"))
         let pending = try #require(first.mfaPendingCredential)
         let unknown = await expectServerError(.mfaEnrollmentNotFound) {
-            try await live.send(StartMFASignInRequest(mfaPendingCredential: pending, mfaEnrollmentId: "no-such-enrollment", verification: .none))
+            try await live.send(
+                StartMFASignInRequest(
+                    mfaPendingCredential: pending, mfaEnrollmentId: "no-such-enrollment", verification: .none))
         }
 
         #expect(duplicate?.category == .conflict)

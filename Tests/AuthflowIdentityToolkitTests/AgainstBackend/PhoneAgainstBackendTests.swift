@@ -11,9 +11,10 @@ struct PhoneAgainstBackendTests {
         let live = try LiveBackend()
         defer { live.stop() }
 
-        let sent = try await live.send(SendVerificationCodeRequest(
-            phoneNumber: Self.number, verification: .classic(.recaptchaV2(token: "any-v2-token"))
-        ))
+        let sent = try await live.send(
+            SendVerificationCodeRequest(
+                phoneNumber: Self.number, verification: .classic(.recaptchaV2(token: "any-v2-token"))
+            ))
 
         let codes = live.backend.verificationCodes
         #expect(codes.count == 1)
@@ -29,10 +30,12 @@ struct PhoneAgainstBackendTests {
         defer { live.stop() }
         let (sessionInfo, code) = try await live.sendCode(to: Self.number)
 
-        let reply = try await live.send(SignInWithPhoneNumberRequest(credential: .verificationCode(sessionInfo: sessionInfo, code: code)))
+        let reply = try await live.send(
+            SignInWithPhoneNumberRequest(credential: .verificationCode(sessionInfo: sessionInfo, code: code)))
         let tokens = try live.signedIn(reply.outcome)
         let reused = await expectServerError(.invalidSessionInfo) {
-            try await live.send(SignInWithPhoneNumberRequest(credential: .verificationCode(sessionInfo: sessionInfo, code: code)))
+            try await live.send(
+                SignInWithPhoneNumberRequest(credential: .verificationCode(sessionInfo: sessionInfo, code: code)))
         }
 
         let account = try #require(live.backend.accounts.first)
@@ -57,9 +60,11 @@ struct PhoneAgainstBackendTests {
         let wrong = code == "000000" ? "111111" : "000000"
 
         let error = await expectServerError(.invalidCode) {
-            try await live.send(SignInWithPhoneNumberRequest(credential: .verificationCode(sessionInfo: sessionInfo, code: wrong)))
+            try await live.send(
+                SignInWithPhoneNumberRequest(credential: .verificationCode(sessionInfo: sessionInfo, code: wrong)))
         }
-        let retried = try await live.send(SignInWithPhoneNumberRequest(credential: .verificationCode(sessionInfo: sessionInfo, code: code)))
+        let retried = try await live.send(
+            SignInWithPhoneNumberRequest(credential: .verificationCode(sessionInfo: sessionInfo, code: code)))
 
         #expect(error?.httpStatus == 400)
         #expect(error?.rawCode == "INVALID_CODE")
@@ -76,9 +81,10 @@ struct PhoneAgainstBackendTests {
         let user = try await live.signUp(email: "ada@example.com")
         let (sessionInfo, code) = try await live.sendCode(to: Self.number)
 
-        let reply = try await live.send(SignInWithPhoneNumberRequest(
-            credential: .verificationCode(sessionInfo: sessionInfo, code: code), idToken: user.idToken
-        ))
+        let reply = try await live.send(
+            SignInWithPhoneNumberRequest(
+                credential: .verificationCode(sessionInfo: sessionInfo, code: code), idToken: user.idToken
+            ))
 
         let tokens = try live.signedIn(reply.outcome)
         #expect(tokens.localId == user.localId)
@@ -97,23 +103,31 @@ struct PhoneAgainstBackendTests {
         let live = try LiveBackend()
         defer { live.stop() }
         let first = try await live.sendCode(to: Self.number)
-        let owner = try live.signedIn(try await live.send(SignInWithPhoneNumberRequest(
-            credential: .verificationCode(sessionInfo: first.sessionInfo, code: first.code)
-        )).outcome)
+        let owner = try live.signedIn(
+            try await live.send(
+                SignInWithPhoneNumberRequest(
+                    credential: .verificationCode(sessionInfo: first.sessionInfo, code: first.code)
+                )
+            ).outcome)
         let other = try await live.signUp(email: "grace@example.com")
         let second = try await live.sendCode(to: Self.number)
 
-        let conflict = try await live.send(SignInWithPhoneNumberRequest(
-            credential: .verificationCode(sessionInfo: second.sessionInfo, code: second.code), idToken: other.idToken
-        ))
+        let conflict = try await live.send(
+            SignInWithPhoneNumberRequest(
+                credential: .verificationCode(sessionInfo: second.sessionInfo, code: second.code),
+                idToken: other.idToken
+            ))
         guard case .conflict(.phoneNumberInUse(let phoneNumber, let proof)) = conflict.outcome else {
             Issue.record("expected a phone-number conflict, got \(conflict.outcome)")
             return
         }
-        let proofSignIn = try await live.send(SignInWithPhoneNumberRequest(credential: .temporaryProof(proof, phoneNumber: phoneNumber)))
+        let proofSignIn = try await live.send(
+            SignInWithPhoneNumberRequest(credential: .temporaryProof(proof, phoneNumber: phoneNumber)))
 
         let forcedLink = await expectServerError(.phoneNumberExists) {
-            try await live.send(SignInWithPhoneNumberRequest(credential: .temporaryProof(proof, phoneNumber: phoneNumber), idToken: other.idToken))
+            try await live.send(
+                SignInWithPhoneNumberRequest(
+                    credential: .temporaryProof(proof, phoneNumber: phoneNumber), idToken: other.idToken))
         }
 
         #expect(phoneNumber == Self.number)
@@ -129,14 +143,19 @@ struct PhoneAgainstBackendTests {
         let live = try LiveBackend()
         defer { live.stop() }
         let first = try await live.sendCode(to: Self.number)
-        let user = try live.signedIn(try await live.send(SignInWithPhoneNumberRequest(
-            credential: .verificationCode(sessionInfo: first.sessionInfo, code: first.code)
-        )).outcome)
+        let user = try live.signedIn(
+            try await live.send(
+                SignInWithPhoneNumberRequest(
+                    credential: .verificationCode(sessionInfo: first.sessionInfo, code: first.code)
+                )
+            ).outcome)
         let second = try await live.sendCode(to: Self.number)
 
-        let reply = try await live.send(SignInWithPhoneNumberRequest(
-            credential: .verificationCode(sessionInfo: second.sessionInfo, code: second.code), idToken: user.idToken, operation: .reauthenticate
-        ))
+        let reply = try await live.send(
+            SignInWithPhoneNumberRequest(
+                credential: .verificationCode(sessionInfo: second.sessionInfo, code: second.code),
+                idToken: user.idToken, operation: .reauthenticate
+            ))
 
         #expect(try live.signedIn(reply.outcome).localId == user.localId)
         #expect(reply.isNewUser == false)

@@ -13,11 +13,15 @@ struct TOTPAgainstBackendTests {
     static func now() -> Int64 { Int64(Date().timeIntervalSince1970) }
 
     static func generator(_ started: StartTOTPMFAEnrollmentResponse) throws -> TimeBasedOneTimePassword {
-        try #require(TimeBasedOneTimePassword(
-            base32Secret: started.sharedSecretKey, digits: started.verificationCodeLength, period: started.periodSec))
+        try #require(
+            TimeBasedOneTimePassword(
+                base32Secret: started.sharedSecretKey, digits: started.verificationCodeLength, period: started.periodSec
+            ))
     }
 
-    @Test("Start hands out a 160-bit SHA1 secret (6 digits, 30 s, finalize time); a wrong code is INVALID_CODE; the right one enrolls; sign-in finalizes with the next step's code, once")
+    @Test(
+        "Start hands out a 160-bit SHA1 secret (6 digits, 30 s, finalize time); a wrong code is INVALID_CODE; the right one enrolls; sign-in finalizes with the next step's code, once"
+    )
     func enrolAndSignIn() async throws {
         let live = try LiveBackend()
         defer { live.stop() }
@@ -34,12 +38,18 @@ struct TOTPAgainstBackendTests {
         let right = generator.code(at: Self.now())
 
         let wrong = await expectServerError(.invalidCode) {
-            try await live.send(FinalizeTOTPMFAEnrollmentRequest(
-                idToken: user.idToken, sessionInfo: started.sessionInfo, verificationCode: right == "000000" ? "111111" : "000000"))
+            try await live.send(
+                FinalizeTOTPMFAEnrollmentRequest(
+                    idToken: user.idToken, sessionInfo: started.sessionInfo,
+                    verificationCode: right == "000000" ? "111111" : "000000"))
         }
         #expect(wrong != nil)
-        let enrolled = try live.signedIn(try await live.send(FinalizeTOTPMFAEnrollmentRequest(
-            idToken: user.idToken, sessionInfo: started.sessionInfo, verificationCode: right, displayName: "phone app")).outcome)
+        let enrolled = try live.signedIn(
+            try await live.send(
+                FinalizeTOTPMFAEnrollmentRequest(
+                    idToken: user.idToken, sessionInfo: started.sessionInfo, verificationCode: right,
+                    displayName: "phone app")
+            ).outcome)
         let enrollment = try #require(live.backend.accounts.first?.mfaEnrollments.first)
         #expect(enrollment.isTOTP)
         #expect(enrollment.displayName == "phone app")
@@ -55,30 +65,38 @@ struct TOTPAgainstBackendTests {
 
         // The enrolment used this step's code: the same code again is refused, the next step's is accepted once.
         let replay = await expectServerError(.invalidCode) {
-            try await live.send(FinalizeTOTPMFASignInRequest(
-                mfaPendingCredential: pending, mfaEnrollmentId: enrollment.enrollmentID, verificationCode: right))
+            try await live.send(
+                FinalizeTOTPMFASignInRequest(
+                    mfaPendingCredential: pending, mfaEnrollmentId: enrollment.enrollmentID, verificationCode: right))
         }
         #expect(replay != nil)
         let next = generator.code(at: Self.now() + 30)
-        let signedIn = try live.signedIn(try await live.send(FinalizeTOTPMFASignInRequest(
-            mfaPendingCredential: pending, mfaEnrollmentId: enrollment.enrollmentID, verificationCode: next)).outcome)
+        let signedIn = try live.signedIn(
+            try await live.send(
+                FinalizeTOTPMFASignInRequest(
+                    mfaPendingCredential: pending, mfaEnrollmentId: enrollment.enrollmentID, verificationCode: next)
+            ).outcome)
         let claims = try JWTClaims(signedIn.idToken)
         #expect(claims.firebase["sign_in_second_factor"] as? String == "totp")
         #expect(claims.firebase["second_factor_identifier"] as? String == enrollment.enrollmentID)
         let again = await expectServerError(.invalidCode) {
-            try await live.send(FinalizeTOTPMFASignInRequest(
-                mfaPendingCredential: pending, mfaEnrollmentId: enrollment.enrollmentID, verificationCode: next))
+            try await live.send(
+                FinalizeTOTPMFASignInRequest(
+                    mfaPendingCredential: pending, mfaEnrollmentId: enrollment.enrollmentID, verificationCode: next))
         }
         #expect(again != nil, "a code works once")
         let far = await expectServerError(.invalidCode) {
-            try await live.send(FinalizeTOTPMFASignInRequest(
-                mfaPendingCredential: pending, mfaEnrollmentId: enrollment.enrollmentID,
-                verificationCode: generator.code(at: Self.now() + 150)))
+            try await live.send(
+                FinalizeTOTPMFASignInRequest(
+                    mfaPendingCredential: pending, mfaEnrollmentId: enrollment.enrollmentID,
+                    verificationCode: generator.code(at: Self.now() + 150)))
         }
         #expect(far != nil, "only one step of skew is accepted")
         let forged = await expectServerError(.invalidMFAPendingCredential) {
-            try await live.send(FinalizeTOTPMFASignInRequest(
-                mfaPendingCredential: "bm90IGEgY3JlZGVudGlhbA==", mfaEnrollmentId: enrollment.enrollmentID, verificationCode: next))
+            try await live.send(
+                FinalizeTOTPMFASignInRequest(
+                    mfaPendingCredential: "bm90IGEgY3JlZGVudGlhbA==", mfaEnrollmentId: enrollment.enrollmentID,
+                    verificationCode: next))
         }
         #expect(forged != nil)
     }
@@ -92,9 +110,10 @@ struct TOTPAgainstBackendTests {
         live.backend.expireTOTPEnrollments()
 
         let error = await expectServerError(.sessionExpired) {
-            try await live.send(FinalizeTOTPMFAEnrollmentRequest(
-                idToken: user.idToken, sessionInfo: started.sessionInfo,
-                verificationCode: try Self.generator(started).code(at: Self.now())))
+            try await live.send(
+                FinalizeTOTPMFAEnrollmentRequest(
+                    idToken: user.idToken, sessionInfo: started.sessionInfo,
+                    verificationCode: try Self.generator(started).code(at: Self.now())))
         }
         #expect(error != nil)
         #expect(live.backend.accounts.first?.mfaEnrollments.isEmpty == true)
@@ -128,24 +147,37 @@ struct TOTPAgainstBackendTests {
         #expect(notVerified != nil)
 
         let (sessionInfo, code) = try await live.sendCode(to: "+15555550100")
-        let phoneUser = try live.signedIn(try await live.send(SignInWithPhoneNumberRequest(
-            credential: .verificationCode(sessionInfo: sessionInfo, code: code))).outcome)
+        let phoneUser = try live.signedIn(
+            try await live.send(
+                SignInWithPhoneNumberRequest(
+                    credential: .verificationCode(sessionInfo: sessionInfo, code: code))
+            ).outcome)
         let unsupported = await expectServerError(.unsupportedFirstFactor) {
             try await live.send(StartTOTPMFAEnrollmentRequest(idToken: phoneUser.idToken))
         }
         #expect(unsupported != nil)
     }
 
-    @Test("The request bodies: totpEnrollmentInfo {}, totpVerificationInfo with sessionInfo/verificationCode, and mfaEnrollmentId beside it on sign-in")
+    @Test(
+        "The request bodies: totpEnrollmentInfo {}, totpVerificationInfo with sessionInfo/verificationCode, and mfaEnrollmentId beside it on sign-in"
+    )
     func bodies() throws {
         func body(_ request: some IdentityToolkitRequest) throws -> String {
             guard case .json(let bytes) = try request.encodedBody() else { return "" }
             return String(decoding: bytes, as: UTF8.self)
         }
         #expect(try body(StartTOTPMFAEnrollmentRequest(idToken: "T")) == #"{"idToken":"T","totpEnrollmentInfo":{}}"#)
-        #expect(try body(FinalizeTOTPMFAEnrollmentRequest(idToken: "T", sessionInfo: "S", verificationCode: "123456", displayName: "app"))
-            == #"{"displayName":"app","idToken":"T","totpVerificationInfo":{"sessionInfo":"S","verificationCode":"123456"}}"#)
-        #expect(try body(FinalizeTOTPMFASignInRequest(mfaPendingCredential: "P", mfaEnrollmentId: "E", verificationCode: "123456"))
-            == #"{"mfaEnrollmentId":"E","mfaPendingCredential":"P","totpVerificationInfo":{"verificationCode":"123456"}}"#)
+        #expect(
+            try body(
+                FinalizeTOTPMFAEnrollmentRequest(
+                    idToken: "T", sessionInfo: "S", verificationCode: "123456", displayName: "app"))
+                == #"{"displayName":"app","idToken":"T","totpVerificationInfo":{"sessionInfo":"S","verificationCode":"123456"}}"#
+        )
+        #expect(
+            try body(
+                FinalizeTOTPMFASignInRequest(
+                    mfaPendingCredential: "P", mfaEnrollmentId: "E", verificationCode: "123456"))
+                == #"{"mfaEnrollmentId":"E","mfaPendingCredential":"P","totpVerificationInfo":{"verificationCode":"123456"}}"#
+        )
     }
 }

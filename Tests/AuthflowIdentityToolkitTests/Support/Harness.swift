@@ -23,9 +23,10 @@ let testReferrer = "https://app.example.com/"
 
 /// An HTTP client that ignores proxies from the environment, with limits suited to loopback.
 func loopbackHTTP(proxy: ProxyConfiguration = .none, connectTimeout: Duration = .seconds(5)) -> HTTPClient {
-    HTTPClient(configuration: HTTPClientConfiguration(
-        connectTimeout: connectTimeout, totalTimeout: .seconds(20), proxy: proxy
-    ))
+    HTTPClient(
+        configuration: HTTPClientConfiguration(
+            connectTimeout: connectTimeout, totalTimeout: .seconds(20), proxy: proxy
+        ))
 }
 
 /// A retry policy that never really waits and records each wait it was asked for.
@@ -34,11 +35,15 @@ final class SleepRecorder: Sendable {
 
     var recorded: [Duration] { waits.withLock { $0 } }
 
-    func policy(maxAttempts: Int = 3, base: Duration = .milliseconds(100), cap: Duration = .seconds(1),
-                random: @escaping @Sendable (ClosedRange<Double>) -> Double = { $0.upperBound }) -> RetryPolicy {
-        RetryPolicy(maxAttempts: maxAttempts, baseDelay: base, maxDelay: cap, sleep: { [self] duration in
-            self.waits.withLock { $0.append(duration) }
-        }, random: random)
+    func policy(
+        maxAttempts: Int = 3, base: Duration = .milliseconds(100), cap: Duration = .seconds(1),
+        random: @escaping @Sendable (ClosedRange<Double>) -> Double = { $0.upperBound }
+    ) -> RetryPolicy {
+        RetryPolicy(
+            maxAttempts: maxAttempts, baseDelay: base, maxDelay: cap,
+            sleep: { [self] duration in
+                self.waits.withLock { $0.append(duration) }
+            }, random: random)
     }
 }
 
@@ -64,7 +69,9 @@ func json(_ body: String, status: Int = 200) -> LoopbackResponse {
 /// An error envelope as the backend sends it.
 func errorEnvelope(_ message: String, status: Int = 400) -> LoopbackResponse {
     let escaped = message.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-    return json(#"{"error":{"code":\#(status),"message":"\#(escaped)","errors":[{"message":"\#(escaped)","domain":"global","reason":"invalid"}]}}"#, status: status)
+    return json(
+        #"{"error":{"code":\#(status),"message":"\#(escaped)","errors":[{"message":"\#(escaped)","domain":"global","reason":"invalid"}]}}"#,
+        status: status)
 }
 
 /// Replies handed out in order; the last one repeats.
@@ -93,7 +100,8 @@ struct Exchange<Response> {
 }
 
 func exchange<R: IdentityToolkitRequest>(
-    _ request: R, reply: LoopbackResponse, tenantID: String? = nil, appID: String? = testAppID, locale: String? = testLocale,
+    _ request: R, reply: LoopbackResponse, tenantID: String? = nil, appID: String? = testAppID,
+    locale: String? = testLocale,
     iosBundleID: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
 ) async throws -> Exchange<R.Response> {
     let server = try RecordingServer { _ in reply }
@@ -107,7 +115,8 @@ func exchange<R: IdentityToolkitRequest>(
     configuration.referrer = testReferrer
     let client = IdentityToolkitClient(configuration: configuration, http: loopbackHTTP())
     let response = try await client.send(request)
-    let recorded = try #require(server.requests.count == 1 ? server.requests.first : nil, sourceLocation: sourceLocation)
+    let recorded = try #require(
+        server.requests.count == 1 ? server.requests.first : nil, sourceLocation: sourceLocation)
     let isJSON = recorded.header("Content-Type") == "application/json"
     let body = isJSON ? (JSON.parse(recorded.body, sourceLocation: sourceLocation) ?? .null) : .null
     return Exchange(response: response, request: recorded, body: body)
@@ -131,10 +140,13 @@ func expectFailure<T>(
 
 /// Checks the headers every ``exchange(_:reply:tenantID:appID:locale:iosBundleID:sourceLocation:)`` call carries,
 /// and the content type for its body.
-func expectHeaders(_ request: LoopbackRequest, contentType: String?, sourceLocation: SourceLocation = #_sourceLocation) {
+func expectHeaders(_ request: LoopbackRequest, contentType: String?, sourceLocation: SourceLocation = #_sourceLocation)
+{
     #expect(request.header("X-Client-Version") == expectedClientVersion, sourceLocation: sourceLocation)
     #expect(request.header("X-Firebase-GMPID") == testAppID, sourceLocation: sourceLocation)
-    #expect(request.headers.contains { $0.name == "X-Firebase-GMPID" }, "the iOS SDK's spelling", sourceLocation: sourceLocation)
+    #expect(
+        request.headers.contains { $0.name == "X-Firebase-GMPID" }, "the iOS SDK's spelling",
+        sourceLocation: sourceLocation)
     #expect(request.header("X-Firebase-Locale") == testLocale, sourceLocation: sourceLocation)
     #expect(request.header("Accept-Language") == testAcceptLanguage, sourceLocation: sourceLocation)
     #expect(request.header("X-Android-Package") == testAndroidPackage, sourceLocation: sourceLocation)
@@ -147,7 +159,8 @@ func expectHeaders(_ request: LoopbackRequest, contentType: String?, sourceLocat
 
 /// Checks method and target for the emulator layout, `key=test-key` first.
 func expectTarget(
-    _ request: LoopbackRequest, _ method: String, _ pathAndQuery: String, sourceLocation: SourceLocation = #_sourceLocation
+    _ request: LoopbackRequest, _ method: String, _ pathAndQuery: String,
+    sourceLocation: SourceLocation = #_sourceLocation
 ) {
     #expect(request.method == method, sourceLocation: sourceLocation)
     #expect(request.target == pathAndQuery, sourceLocation: sourceLocation)

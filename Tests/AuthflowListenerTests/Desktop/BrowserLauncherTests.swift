@@ -11,14 +11,16 @@ struct BrowserLauncherTests {
     @Test("The command gets the URL as one argument, in a session of its own")
     func launches() throws {
         let directory = try TemporaryDirectory()
-        let script = try Self.script(in: directory, "printf '%s\\n' \"$@\" > \"$0.args\"; ps -o sid= -p $$ | tr -d ' ' > \"$0.sid\"")
+        let script = try Self.script(
+            in: directory, "printf '%s\\n' \"$@\" > \"$0.args\"; ps -o sid= -p $$ | tr -d ' ' > \"$0.sid\"")
         let launcher = BrowserLauncher(browser: "\(script) --flag %s", environment: Self.environment(browser: nil))
 
         let outcome = launcher.open(url)
 
         #expect(outcome == .opened(command: "\(script) --flag %s"))
         #expect(try String(contentsOfFile: script + ".args", encoding: .utf8) == "--flag\n\(url)\n")
-        let session = try String(contentsOfFile: script + ".sid", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let session = try String(contentsOfFile: script + ".sid", encoding: .utf8).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         #expect(session != String(getsid(0)))
     }
 
@@ -27,10 +29,12 @@ struct BrowserLauncherTests {
         let directory = try TemporaryDirectory()
         let failing = try Self.script(in: directory, "exit 3")
         let working = try Self.script(in: directory, "echo \"$1\" > \"$0.url\"", name: "good")
-        let launcher = BrowserLauncher(environment: Self.environment(browser: "\(directory.path)/missing:\(failing):\(working)"))
+        let launcher = BrowserLauncher(
+            environment: Self.environment(browser: "\(directory.path)/missing:\(failing):\(working)"))
 
         let outcome = launcher.open(url)
-        let nothing = BrowserLauncher(environment: Self.environment(browser: "\(directory.path)/missing:\(failing)")).open(url)
+        let nothing = BrowserLauncher(environment: Self.environment(browser: "\(directory.path)/missing:\(failing)"))
+            .open(url)
 
         #expect(outcome == .opened(command: working))
         #expect(try String(contentsOfFile: working + ".url", encoding: .utf8) == url + "\n")
@@ -45,7 +49,8 @@ struct BrowserLauncherTests {
     func stillRunning() throws {
         let directory = try TemporaryDirectory()
         let lingering = try Self.script(in: directory, "touch \"$0.started\"; sleep 3")
-        var launcher = BrowserLauncher(browser: lingering, environment: Self.environment(browser: "/nonexistent/browser"))
+        var launcher = BrowserLauncher(
+            browser: lingering, environment: Self.environment(browser: "/nonexistent/browser"))
         launcher.settleTime = .milliseconds(300)
 
         #expect(launcher.open(url) == .opened(command: lingering))

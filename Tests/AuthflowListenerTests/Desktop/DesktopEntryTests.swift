@@ -1,9 +1,11 @@
-@testable import AuthflowListener
 import Testing
+
+@testable import AuthflowListener
 
 @Suite("Desktop entries for custom schemes")
 struct DesktopEntryTests {
-    @Test("The entry handles x-scheme-handler/SCHEME, runs handle-url with %u, stays out of menus and is marked as ours")
+    @Test(
+        "The entry handles x-scheme-handler/SCHEME, runs handle-url with %u, stays out of menus and is marked as ours")
     func text() {
         let entry = DesktopEntry(scheme: "App-1-2-IOS-3", executable: "/usr/bin/authflow")
         let lines = entry.text.split(separator: "\n").map(String.init)

@@ -56,15 +56,17 @@ struct SchemeRegistrarTests {
 
         #expect(done.defaultSetBy == .mimeAppsList)
         #expect(done.isEffective)
-        #expect(try String(contentsOfFile: home.path + "/config/mimeapps.list", encoding: .utf8)
-            == "[Default Applications]\nx-scheme-handler/com.example.app=authflow-com.example.app.desktop;\n")
+        #expect(
+            try String(contentsOfFile: home.path + "/config/mimeapps.list", encoding: .utf8)
+                == "[Default Applications]\nx-scheme-handler/com.example.app=authflow-com.example.app.desktop;\n")
     }
 
     @Test("Refused: the browser's own schemes, non-schemes, and a same-named entry authflow did not write")
     func refusals() throws {
         let home = try TemporaryDirectory()
         let registrar = Self.registrar(home)
-        try FileManager.default.createDirectory(atPath: home.path + "/data/applications", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: home.path + "/data/applications", withIntermediateDirectories: true)
         let foreign = home.path + "/data/applications/authflow-mine.desktop"
         try "[Desktop Entry]\nExec=mine %u\n".write(toFile: foreign, atomically: true, encoding: .utf8)
 

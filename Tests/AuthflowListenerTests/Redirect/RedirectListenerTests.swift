@@ -12,10 +12,13 @@ struct RedirectListenerTests {
     private func listener(
         state: String = "s-123", schemes: [String] = [], rendezvous: RendezvousDirectory? = nil
     ) throws -> RedirectListener<RedirectCallback> {
-        try RedirectListener(configuration: .init(
-            check: .state(state), schemes: schemes, rendezvous: rendezvous, label: "test",
-            templates: TemplateDirectory(searchPath: [.init(path: TemplateDirectory.sourceTreeDirectory, origin: .sourceTree)])
-        ))
+        try RedirectListener(
+            configuration: .init(
+                check: .state(state), schemes: schemes, rendezvous: rendezvous, label: "test",
+                templates: TemplateDirectory(searchPath: [
+                    .init(path: TemplateDirectory.sourceTreeDirectory, origin: .sourceTree)
+                ])
+            ))
     }
 
     @Test("A wrong state gets 400 and the wait goes on; the right one ends it; a repeat gets 400")
@@ -40,18 +43,22 @@ struct RedirectListenerTests {
         #expect(callback.route == .http)
     }
 
-    @Test("A repeated state or code is refused (first-wins would let a second value slip by); so is a form_post whose body repeats the query's code")
+    @Test(
+        "A repeated state or code is refused (first-wins would let a second value slip by); so is a form_post whose body repeats the query's code"
+    )
     func repeatedParameters() async throws {
         let listener = try listener()
         defer { listener.stop() }
 
-        let twoStates = try await client.send(HTTPRequest(url: listener.redirectURI + "?state=s-123&state=other&code=x"))
+        let twoStates = try await client.send(
+            HTTPRequest(url: listener.redirectURI + "?state=s-123&state=other&code=x"))
         let twoCodes = try await client.send(HTTPRequest(url: listener.redirectURI + "?state=s-123&code=x&code=y"))
-        let queryAndBody = try await client.send(HTTPRequest(
-            method: .post, url: listener.redirectURI + "?code=from-query",
-            headers: [HTTPHeader(name: "Content-Type", value: "application/x-www-form-urlencoded")],
-            body: Array("state=s-123&code=from-body".utf8)
-        ))
+        let queryAndBody = try await client.send(
+            HTTPRequest(
+                method: .post, url: listener.redirectURI + "?code=from-query",
+                headers: [HTTPHeader(name: "Content-Type", value: "application/x-www-form-urlencoded")],
+                body: Array("state=s-123&code=from-body".utf8)
+            ))
         let right = try await client.send(HTTPRequest(url: listener.redirectURI + "?state=s-123&code=one"))
         let callback = try await listener.callback(timeout: .seconds(30))
 
@@ -69,11 +76,12 @@ struct RedirectListenerTests {
         let listener = try listener()
         defer { listener.stop() }
 
-        let response = try await client.send(HTTPRequest(
-            method: .post, url: listener.redirectURI,
-            headers: [HTTPHeader(name: "Content-Type", value: "application/x-www-form-urlencoded")],
-            body: Array("state=s-123&error=access_denied&error_description=User+said+no".utf8)
-        ))
+        let response = try await client.send(
+            HTTPRequest(
+                method: .post, url: listener.redirectURI,
+                headers: [HTTPHeader(name: "Content-Type", value: "application/x-www-form-urlencoded")],
+                body: Array("state=s-123&error=access_denied&error_description=User+said+no".utf8)
+            ))
         let callback = try await listener.callback(timeout: .seconds(30))
 
         #expect(response.status == 200)
@@ -90,7 +98,8 @@ struct RedirectListenerTests {
         for path in ["/favicon.ico", "/", "/callback/extra", "/.authflow/other"] {
             #expect(try await client.send(HTTPRequest(url: origin + path)).status == 404, "\(path)")
         }
-        #expect(try await client.send(HTTPRequest(method: .put, url: listener.redirectURI + "?state=s-123")).status == 404)
+        #expect(
+            try await client.send(HTTPRequest(method: .put, url: listener.redirectURI + "?state=s-123")).status == 404)
         #expect(try await client.send(HTTPRequest(url: listener.redirectURI + "?state=s-123")).status == 200)
         #expect(try await listener.callback(timeout: .seconds(30)).route == .http)
     }
@@ -131,7 +140,9 @@ struct RedirectListenerTests {
         #expect(directory.waitingFlows().isEmpty)
     }
 
-    @Test("handle-url's sender: a wrong secret is 401, a mismatched URL is refused with the reason, the right one accepted once")
+    @Test(
+        "handle-url's sender: a wrong secret is 401, a mismatched URL is refused with the reason, the right one accepted once"
+    )
     func handoff() async throws {
         let temporary = try TemporaryDirectory()
         let directory = RendezvousDirectory(path: temporary.file("authflow"))
@@ -149,7 +160,10 @@ struct RedirectListenerTests {
         let callback = try await listener.callback(timeout: .seconds(30))
 
         #expect(unauthorized == .unauthorized)
-        guard case .rejected(let reason) = mismatched else { Issue.record("got \(mismatched)"); return }
+        guard case .rejected(let reason) = mismatched else {
+            Issue.record("got \(mismatched)")
+            return
+        }
         #expect(reason.contains("does not match"))
         #expect(otherScheme.isEmpty)
         #expect(accepted == .accepted)
@@ -180,7 +194,9 @@ struct RedirectListenerTests {
         let listener = try listener(schemes: ["app-1-2"])
         defer { listener.stop() }
         let inner = "https://p.firebaseapp.com/__/auth/callback?state=s-123&recaptchaToken=t"
-        let nested = "app-1-2://firebaseauth/link?deep_link_id=" + (inner.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+        let nested =
+            "app-1-2://firebaseauth/link?deep_link_id="
+            + (inner.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
 
         #expect(listener.submit("other-scheme://x?state=s-123") != .accepted)
         #expect(listener.submit("http://127.0.0.1:1/callback?state=s-123") != .accepted)
@@ -192,7 +208,10 @@ struct RedirectListenerTests {
     func tokens() {
         let tokens = (0..<100).map { _ in RandomToken.make() }
         #expect(Set(tokens).count == 100)
-        #expect(tokens.allSatisfy { $0.utf8.count == 43 && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" } })
+        #expect(
+            tokens.allSatisfy {
+                $0.utf8.count == 43 && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+            })
         #expect(RandomToken.make(bytes: 1).utf8.count == 22)
         #expect(ConstantTime.equal("abc", "abc"))
         #expect(!ConstantTime.equal("abc", "abd"))

@@ -25,7 +25,8 @@ struct CallbackSchemeTests {
     @Test func acceptsCallbacksOnItsSchemeIgnoringCase() throws {
         let scheme = try #require(CallbackScheme(clientID: "123-abc.apps.googleusercontent.com"))
         let inner = "https%3A%2F%2Fx%2F__%2Fauth%2Fcallback%3FauthType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3DE"
-        let matching = try #require(AuthCallback(url: "COM.googleusercontent.apps.123-abc://firebaseauth/link?deep_link_id=" + inner))
+        let matching = try #require(
+            AuthCallback(url: "COM.googleusercontent.apps.123-abc://firebaseauth/link?deep_link_id=" + inner))
         let other = try #require(AuthCallback(url: "app-1-2-ios-3://firebaseauth/link?deep_link_id=" + inner))
         #expect(scheme.accepts(matching))
         #expect(!scheme.accepts(other))

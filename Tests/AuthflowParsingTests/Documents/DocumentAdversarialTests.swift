@@ -19,7 +19,8 @@ struct DocumentAdversarialTests {
     @Test("A 1 MB attribute value is read whole")
     func hugeAttribute() throws {
         let path = String(repeating: "a", count: 1_000_000)
-        let html = Array(#"<p><a title="\#(path)" href="https://big.test/\#(path)">x</a><a href="https://after.test/">y</a>"#.utf8)
+        let html = Array(
+            #"<p><a title="\#(path)" href="https://big.test/\#(path)">x</a><a href="https://after.test/">y</a>"#.utf8)
         let links = try HTMLLinkExtractor.links(inHTML: html)
         #expect(links.map(\.url.utf8.count) == [1_000_017, 19])
     }
@@ -35,7 +36,8 @@ struct DocumentAdversarialTests {
 
     @Test("Invalid UTF-8 is replaced, not fatal, and links around it survive")
     func invalidUTF8() throws {
-        let html: [UInt8] = Array(#"<p>"#.utf8) + [0xFF, 0xC3, 0x28, 0xED, 0xA0, 0x80]
+        let html: [UInt8] =
+            Array(#"<p>"#.utf8) + [0xFF, 0xC3, 0x28, 0xED, 0xA0, 0x80]
             + Array(#"<a href="https://ok.test/"#.utf8) + [0xF8, 0x88] + Array(#"">x</a></p>"#.utf8)
         #expect(try HTMLLinkExtractor.links(inHTML: html).map(\.url) == ["https://ok.test/\u{FFFD}\u{FFFD}"])
     }
@@ -47,7 +49,7 @@ struct DocumentAdversarialTests {
         let links = try HTMLLinkExtractor.links(inHTML: Array(html.utf8))
         #expect(links.count == HTMLLinkExtractor.maximumLinkCount)
         #expect(links.last?.url == "https://n.test/\(HTMLLinkExtractor.maximumLinkCount - 1)")
-        html += "<a href=\"https://n.test/0\">again</a>"  // a repeat is no new link
+        html += "<a href=\"https://n.test/0\">again</a>" // a repeat is no new link
         #expect(try HTMLLinkExtractor.links(inHTML: Array(html.utf8)).count == HTMLLinkExtractor.maximumLinkCount)
         html += "<a href=\"https://n.test/one-more\">.</a>"
         #expect(throws: DocumentError.tooManyLinks(limit: HTMLLinkExtractor.maximumLinkCount)) {
@@ -107,20 +109,26 @@ struct DocumentAdversarialTests {
 
     @Test("A 10 MB message is read in one pass and its link found")
     func tenMegabyteMessage() throws {
-        var eml = Array("From: a@example.test\r\nSubject: big\r\nContent-Type: multipart/mixed; boundary=big\r\n\r\n".utf8)
-        eml += Array("--big\r\nContent-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n".utf8)
-        let paragraph = Array("<p style=3D\"margin:0\">Lorem ipsum dolor sit amet https://filler.test/p=\r\nage &amp; more</p>\r\n".utf8)
+        var eml = Array(
+            "From: a@example.test\r\nSubject: big\r\nContent-Type: multipart/mixed; boundary=big\r\n\r\n".utf8)
+        eml += Array(
+            "--big\r\nContent-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n"
+                .utf8)
+        let paragraph = Array(
+            "<p style=3D\"margin:0\">Lorem ipsum dolor sit amet https://filler.test/p=\r\nage &amp; more</p>\r\n".utf8)
         while eml.count < 6_000_000 { eml += paragraph }
         eml += Array("<a href=3D\"\(DocumentFixtures.actionLink.replacing("=", with: "=3D"))\">Sign in</a>\r\n".utf8)
-        eml += Array("--big\r\nContent-Type: application/octet-stream\r\nContent-Transfer-Encoding: base64\r\n\r\n".utf8)
+        eml += Array(
+            "--big\r\nContent-Type: application/octet-stream\r\nContent-Transfer-Encoding: base64\r\n\r\n".utf8)
         let line = Array(String(repeating: "QUJD", count: 19).utf8) + [0x0D, 0x0A]
         while eml.count < 10_500_000 { eml += line }
         eml += Array("--big--\r\n".utf8)
 
         let links = try EmailLinkExtractor.links(inEML: eml)
-        #expect(links == [
-            ExtractedLink(url: "https://filler.test/page", source: .text),
-            ExtractedLink(url: DocumentFixtures.actionLink, source: .anchor),
-        ])
+        #expect(
+            links == [
+                ExtractedLink(url: "https://filler.test/page", source: .text),
+                ExtractedLink(url: DocumentFixtures.actionLink, source: .anchor),
+            ])
     }
 }

@@ -51,7 +51,8 @@ struct EmailLinkExtractorTests {
     @Test("Legacy charsets: links found in converted text")
     func legacyCharsets() throws {
         let links = try EmailLinkExtractor.links(inEML: DocumentFixtures.bytes("latin1-cp1252.eml"))
-        #expect(links.map(\.url) == ["https://www.authflow-demo.test/fr/aide", "https://www.authflow-demo.test/tarifs"])
+        #expect(
+            links.map(\.url) == ["https://www.authflow-demo.test/fr/aide", "https://www.authflow-demo.test/tarifs"])
     }
 
     @Test("Bare HTML is reported as not an email, so the caller can fall back to the HTML extractor")

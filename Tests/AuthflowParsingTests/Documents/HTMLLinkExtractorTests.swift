@@ -103,7 +103,8 @@ struct HTMLLinkExtractorTests {
 
     @Test("Blanks around an href and line breaks inside it are removed; duplicates keep the first source")
     func whitespaceAndDuplicates() throws {
-        let html = "<p>https://dup.test/x</p><a href=\"\n  https://dup.test/\n\tx \t\">x</a><a href=\"https://dup.test/x\">again</a>"
+        let html =
+            "<p>https://dup.test/x</p><a href=\"\n  https://dup.test/\n\tx \t\">x</a><a href=\"https://dup.test/x\">again</a>"
         #expect(try links(html) == [ExtractedLink(url: "https://dup.test/x", source: .text)])
     }
 

@@ -17,7 +17,9 @@ struct MIMEDecodingTests {
     @Test("Quoted-printable: escapes in either case and soft line breaks with CRLF, LF and trailing blanks")
     func quotedPrintableValid() {
         #expect(quotedPrintable("a=3Db=3db") == "a=b=b")
-        #expect(quotedPrintable("https://x.test/?mode=3Dsign=\r\nIn&oob=\nCode=3D1=  \r\n2=") == "https://x.test/?mode=signIn&oobCode=12")
+        #expect(
+            quotedPrintable("https://x.test/?mode=3Dsign=\r\nIn&oob=\nCode=3D1=  \r\n2=")
+                == "https://x.test/?mode=signIn&oobCode=12")
         #expect(quotedPrintable("caf=C3=A9\r\nnext") == "café\r\nnext")
     }
 
@@ -54,7 +56,9 @@ struct MIMEDecodingTests {
         // One UTF-8 character (é = C3 A9) split across two words.
         #expect(decode("=?UTF-8?Q?caf=C3?= =?UTF-8?Q?=A9?=") == "café")
         #expect(decode("=?UTF-8*en?Q?lang?=") == "lang")
-        #expect(decode("plain = ? text =?broken?X?zz?= =?UTF-8?Q?unterminated") == "plain = ? text =?broken?X?zz?= =?UTF-8?Q?unterminated")
+        #expect(
+            decode("plain = ? text =?broken?X?zz?= =?UTF-8?Q?unterminated")
+                == "plain = ? text =?broken?X?zz?= =?UTF-8?Q?unterminated")
     }
 
     @Test(

@@ -53,7 +53,8 @@ struct MIMEMessageTests {
         let message = try MIMEMessage.parse(DocumentFixtures.bytes("forwarded-rfc822.eml"))
         #expect(message.subject == "Fwd: Sign in to authflow-demo requested")
         #expect(message.textParts.map(\.contentType) == ["text/plain", "text/html"])
-        #expect(message.textParts.last?.text.contains(DocumentFixtures.emulatorLink.replacing("&", with: "&amp;")) == true)
+        #expect(
+            message.textParts.last?.text.contains(DocumentFixtures.emulatorLink.replacing("&", with: "&amp;")) == true)
     }
 
     @Test("LF-only line ends, folded headers and a split UTF-8 encoded-word subject")
@@ -117,7 +118,10 @@ struct MIMEMessageTests {
     @Test("A multipart with no boundary at all is read as plain text")
     func noBoundaryAnywhere() throws {
         let message = try parse("Content-Type: multipart/mixed\n\nJust text https://x.test/\n")
-        #expect(message.textParts == [MIMEPart(contentType: "text/plain", charset: nil, text: "Just text https://x.test/\n")])
+        #expect(
+            message.textParts == [
+                MIMEPart(contentType: "text/plain", charset: nil, text: "Just text https://x.test/\n")
+            ])
     }
 
     @Test("A message without MIME headers is one text/plain part; a body part without headers is too")
@@ -138,7 +142,9 @@ struct MIMEMessageTests {
 
     @Test(
         "Input that does not start with header lines is not an email",
-        arguments: ["<!DOCTYPE html><html><a href=\"x\">x</a></html>", "", "\r\nSubject: late\r\n", "https://x.test/ only"]
+        arguments: [
+            "<!DOCTYPE html><html><a href=\"x\">x</a></html>", "", "\r\nSubject: late\r\n", "https://x.test/ only",
+        ]
     )
     func notAnEmail(text: String) {
         #expect {

@@ -23,7 +23,8 @@ struct TextLinkExtractorTests {
     @Test("Balanced parentheses and brackets stay in the URL")
     func balancedParentheses() {
         #expect(urls("(see https://w.test/wiki/Link_(film)).") == ["https://w.test/wiki/Link_(film)"])
-        #expect(urls("http://[::1]:9099/emulator/action?mode=signIn") == ["http://[::1]:9099/emulator/action?mode=signIn"])
+        #expect(
+            urls("http://[::1]:9099/emulator/action?mode=signIn") == ["http://[::1]:9099/emulator/action?mode=signIn"])
     }
 
     @Test("Custom schemes are found, and a scheme must start with a letter")
@@ -43,7 +44,8 @@ struct TextLinkExtractorTests {
 
     @Test("A URL in angle brackets may be wrapped across lines (RFC 3986 Appendix C)")
     func wrappedInAngleBrackets() {
-        let text = "Sign in:\r\n<https://a.test/__/auth/action?apiKey=k&mo\r\n   de=signIn&oobCode=C\r\n\t&lang=en>\r\nThanks"
+        let text =
+            "Sign in:\r\n<https://a.test/__/auth/action?apiKey=k&mo\r\n   de=signIn&oobCode=C\r\n\t&lang=en>\r\nThanks"
         #expect(urls(text) == ["https://a.test/__/auth/action?apiKey=k&mode=signIn&oobCode=C&lang=en"])
         #expect(urls("<URL:https://a.test/x\n y>") == ["https://a.test/xy"])
     }

@@ -6,7 +6,8 @@ struct ActionCodeURLTests {
     let finish = "https://www.example.com/finishSignIn"
 
     @Test func parsesEveryField() throws {
-        let link = finish + "?oobCode=CODE&mode=signIn&apiKey=API_KEY&continueUrl=https%3A%2F%2Fwww.example.com"
+        let link =
+            finish + "?oobCode=CODE&mode=signIn&apiKey=API_KEY&continueUrl=https%3A%2F%2Fwww.example.com"
             + "%2Fpath%2Fto%2Ffile%3Fa%3D1%26b%3D2%23c%3D3&lang=en&tenantId=TENANT_ID&state=bla"
         let action = try #require(ActionCodeURL(link))
         #expect(action.mode == .signIn)
@@ -29,8 +30,9 @@ struct ActionCodeURLTests {
     }
 
     @Test func optionalFieldsAreNil() throws {
-        let action = try #require(ActionCodeURL(
-            "https://www.example.com:8080/finishSignIn?oobCode=CODE&mode=signIn&apiKey=API_KEY&state=bla"))
+        let action = try #require(
+            ActionCodeURL(
+                "https://www.example.com:8080/finishSignIn?oobCode=CODE&mode=signIn&apiKey=API_KEY&state=bla"))
         #expect(action.oobCode == "CODE")
         #expect(action.continueURL == nil)
         #expect(action.tenantID == nil)
@@ -38,8 +40,11 @@ struct ActionCodeURLTests {
     }
 
     @Test func fragmentIsIgnored() throws {
-        let action = try #require(ActionCodeURL(finish
-            + "?oobCode=CODE1&mode=signIn&apiKey=API_KEY1&state=bla#oobCode=CODE2&mode=signIn&apiKey=API_KEY2&state=bla"))
+        let action = try #require(
+            ActionCodeURL(
+                finish
+                    + "?oobCode=CODE1&mode=signIn&apiKey=API_KEY1&state=bla#oobCode=CODE2&mode=signIn&apiKey=API_KEY2&state=bla"
+            ))
         #expect(action.oobCode == "CODE1")
         #expect(action.apiKey == "API_KEY1")
     }
@@ -64,11 +69,14 @@ struct ActionCodeURLTests {
     }
 
     @Test func iOSActionCodeURLVectors() throws {
-        let reset = try #require(ActionCodeURL("https://www.example.com?apiKey=API_KEY&mode=resetPassword&oobCode=OOB_CODE"))
+        let reset = try #require(
+            ActionCodeURL("https://www.example.com?apiKey=API_KEY&mode=resetPassword&oobCode=OOB_CODE"))
         #expect(reset.mode == .resetPassword)
         #expect(reset.oobCode == "OOB_CODE")
-        let full = try #require(ActionCodeURL("https://www.example.com?apiKey=API_KEY&mode=resetPassword&oobCode=OOB_CODE"
-            + "&continueUrl=https://www.continue.com&lang=en&foo"))
+        let full = try #require(
+            ActionCodeURL(
+                "https://www.example.com?apiKey=API_KEY&mode=resetPassword&oobCode=OOB_CODE"
+                    + "&continueUrl=https://www.continue.com&lang=en&foo"))
         #expect(full.continueURL == "https://www.continue.com")
         #expect(full.languageCode == "en")
         #expect(ActionCodeURL("https://www.example.com?apiKey=API_KEY&mode=invalidMode&oobCode=OOB_CODE") == nil)
@@ -80,8 +88,10 @@ struct ActionCodeURLTests {
     }
 
     @Test func emulatorLink() throws {
-        let action = try #require(ActionCodeURL("http://127.0.0.1:9099/emulator/action?mode=signIn&lang=en"
-            + "&oobCode=XyZ_123-abc&apiKey=fake-api-key&continueUrl=https%3A%2F%2Fexample.com"))
+        let action = try #require(
+            ActionCodeURL(
+                "http://127.0.0.1:9099/emulator/action?mode=signIn&lang=en"
+                    + "&oobCode=XyZ_123-abc&apiKey=fake-api-key&continueUrl=https%3A%2F%2Fexample.com"))
         #expect(action.mode == .signIn)
         #expect(action.oobCode == "XyZ_123-abc")
         #expect(action.apiKey == "fake-api-key")
@@ -89,8 +99,9 @@ struct ActionCodeURLTests {
     }
 
     @Test func continueURLLandingFromTheEmulator() throws {
-        let action = try #require(ActionCodeURL(
-            "https://example.com/?mode=signIn&lang=en&oobCode=CODE&apiKey=fake-api-key&tenantId=t-1"))
+        let action = try #require(
+            ActionCodeURL(
+                "https://example.com/?mode=signIn&lang=en&oobCode=CODE&apiKey=fake-api-key&tenantId=t-1"))
         #expect(action.isSignIn)
         #expect(action.tenantID == "t-1")
     }

@@ -1,7 +1,8 @@
-@testable import AuthflowParsing
 import AuthflowPrimitives
 import Foundation
 import Testing
+
+@testable import AuthflowParsing
 
 /// The unwrapping vectors of protocol reference §12.1, plus the extensions beyond the JS SDK.
 struct ActionLinkUnwrapperTests {
@@ -28,11 +29,14 @@ struct ActionLinkUnwrapperTests {
     @Test func wrappedNonSignInLinksAreNotSignIn() throws {
         let verify = direct.replacingOccurrences(of: "signIn", with: "verifyEmail")
         #expect(try unwrap("https://example.app.goo.gl/?link=" + enc(verify)).action?.isSignIn == false)
-        #expect(try unwrap("https://example.app.goo.gl/?link=" + enc("https://www.example.com/action?mode=signIn")).action == nil)
+        #expect(
+            try unwrap("https://example.app.goo.gl/?link=" + enc("https://www.example.com/action?mode=signIn")).action
+                == nil)
     }
 
     @Test func deepLinkInsideHostingLinkInsideDynamicLink() throws {
-        let link = "https://example.page.link/?link="
+        let link =
+            "https://example.page.link/?link="
             + enc("https://example.firebaseapp.com/__/auth/links?deep_link_id=" + enc(direct))
         let result = try unwrap(link)
         #expect(result.action?.link == direct)
@@ -40,7 +44,8 @@ struct ActionLinkUnwrapperTests {
     }
 
     @Test func dynamicLinkInsideCustomScheme() throws {
-        let result = try unwrap("com.example://google/link?deep_link_id=" + enc("https://example.page.link/?link=" + enc(direct)))
+        let result = try unwrap(
+            "com.example://google/link?deep_link_id=" + enc("https://example.page.link/?link=" + enc(direct)))
         #expect(result.action?.link == direct)
     }
 
@@ -48,7 +53,8 @@ struct ActionLinkUnwrapperTests {
     @Test func deepLinkIDWinsOverLinkAtTheSameLevel() throws {
         let both = "https://x.page.link/?link=" + enc("https://www.example.com/app") + "&deep_link_id=" + enc(direct)
         #expect(try unwrap(both).action?.link == direct)
-        let reversed = "https://x.page.link/?deep_link_id=" + enc("https://www.example.com/app") + "&link=" + enc(direct)
+        let reversed =
+            "https://x.page.link/?deep_link_id=" + enc("https://www.example.com/app") + "&link=" + enc(direct)
         #expect(try unwrap(reversed).action == nil)
     }
 
@@ -57,7 +63,8 @@ struct ActionLinkUnwrapperTests {
         #expect(result.action == nil)
     }
 
-    let hostingWrapped = "https://proj.firebaseapp.com/__/auth/links?link=https%3A%2F%2Fproj.firebaseapp.com%2F__%2Fauth"
+    let hostingWrapped =
+        "https://proj.firebaseapp.com/__/auth/links?link=https%3A%2F%2Fproj.firebaseapp.com%2F__%2Fauth"
         + "%2Faction%3FapiKey%3DAIzaKEY%26mode%3DsignIn%26oobCode%3DCODE123%26continueUrl%3Dhttps%253A%252F%252F"
         + "app.example.com%252Fdone%253Fx%253D1%26lang%3Den"
 
@@ -78,7 +85,8 @@ struct ActionLinkUnwrapperTests {
     }
 
     @Test func iOSFakeEmailSignInLink() throws {
-        let link = "https://test.app.goo.gl/?link=https://test.firebaseapp.com/__/auth/action?apiKey%3DtestAPIKey%26mode"
+        let link =
+            "https://test.app.goo.gl/?link=https://test.firebaseapp.com/__/auth/action?apiKey%3DtestAPIKey%26mode"
             + "%3DsignIn%26oobCode%3Dtestoobcode%26continueUrl%3Dhttps://test.apps.com&ibi=com.test.com&ifl=https://"
             + "test.firebaseapp.com/__/auth/action?apiKey%3DtestAPIKey%26mode%3DsignIn%26oobCode%3Dtestoobcode%26"
             + "continueUrl%3Dhttps://test.apps.com"
@@ -90,12 +98,14 @@ struct ActionLinkUnwrapperTests {
     }
 
     @Test func topLevelParametersOnAnyDomain() throws {
-        #expect(try unwrap("https://example.domain.com/?apiKey=testAPIKey&oobCode=testoobcode&mode=signIn").action?.oobCode
-            == "testoobcode")
+        #expect(
+            try unwrap("https://example.domain.com/?apiKey=testAPIKey&oobCode=testoobcode&mode=signIn").action?.oobCode
+                == "testoobcode")
     }
 
     @Test func customSchemeFirebaseauthHost() throws {
-        let link = "app://firebaseauth/link?deep_link_id=https%3A%2F%2Fx.firebaseapp.com%2F__%2Fauth%2Faction%3F"
+        let link =
+            "app://firebaseauth/link?deep_link_id=https%3A%2F%2Fx.firebaseapp.com%2F__%2Fauth%2Faction%3F"
             + "apiKey%3Dk%26mode%3DsignIn%26oobCode%3DC"
         #expect(try unwrap(link).action?.oobCode == "C")
     }
@@ -105,8 +115,11 @@ struct ActionLinkUnwrapperTests {
     }
 
     @Test func emulatorLinkWithContinueURL() throws {
-        let action = try #require(try unwrap("http://127.0.0.1:9099/emulator/action?mode=signIn&lang=en&oobCode=c0de"
-            + "&apiKey=fake-api-key&continueUrl=https%3A%2F%2Fexample.com").action)
+        let action = try #require(
+            try unwrap(
+                "http://127.0.0.1:9099/emulator/action?mode=signIn&lang=en&oobCode=c0de"
+                    + "&apiKey=fake-api-key&continueUrl=https%3A%2F%2Fexample.com"
+            ).action)
         #expect(action.oobCode == "c0de")
         #expect(action.continueURL == "https://example.com")
     }

@@ -1,6 +1,7 @@
-@testable import AuthflowParsing
 import AuthflowPrimitives
 import Testing
+
+@testable import AuthflowParsing
 
 /// Hostile and broken input: it must end in a result or a clear error, never a hang or a crash.
 struct AdversarialLinkTests {
@@ -60,7 +61,8 @@ struct AdversarialLinkTests {
     }
 
     @Test func brokenPercentEncodingIsKeptLiterally() throws {
-        let action = try #require(ActionCodeURL("https://e.com/a?mode=signIn&apiKey=K&oobCode=AB%ZZ%2&continueUrl=%E2%82"))
+        let action = try #require(
+            ActionCodeURL("https://e.com/a?mode=signIn&apiKey=K&oobCode=AB%ZZ%2&continueUrl=%E2%82"))
         #expect(action.oobCode == "AB%ZZ%2")
         #expect(action.continueURL == "\u{FFFD}")
     }

@@ -5,15 +5,17 @@ struct OfflineLinkInspectorTests {
     let inspector = OfflineLinkInspector(linkDomains: ["links.example.org"])
 
     @Test func classifiesActionLinksFirst() throws {
-        let inspection = try inspector.inspect("app://firebaseauth/link?deep_link_id=https%3A%2F%2Fx.firebaseapp.com"
-            + "%2F__%2Fauth%2Faction%3FapiKey%3Dk%26mode%3DsignIn%26oobCode%3DC")
+        let inspection = try inspector.inspect(
+            "app://firebaseauth/link?deep_link_id=https%3A%2F%2Fx.firebaseapp.com"
+                + "%2F__%2Fauth%2Faction%3FapiKey%3Dk%26mode%3DsignIn%26oobCode%3DC")
         #expect(inspection.kind == .emailAction)
         #expect(inspection.link == "https://x.firebaseapp.com/__/auth/action?apiKey=k&mode=signIn&oobCode=C")
     }
 
     @Test func classifiesCallbacks() throws {
-        let inspection = try inspector.inspect("app-1-123-ios-abc://firebaseauth/link?deep_link_id=https%3A%2F%2Fx"
-            + "%2F__%2Fauth%2Fcallback%3FauthType%3DverifyApp%26recaptchaToken%3Dtok%26eventId%3DE")
+        let inspection = try inspector.inspect(
+            "app-1-123-ios-abc://firebaseauth/link?deep_link_id=https%3A%2F%2Fx"
+                + "%2F__%2Fauth%2Fcallback%3FauthType%3DverifyApp%26recaptchaToken%3Dtok%26eventId%3DE")
         #expect(inspection.kind == .authCallback)
         #expect(inspection.callback?.recaptchaToken == "tok")
     }
@@ -37,8 +39,9 @@ struct OfflineLinkInspectorTests {
     }
 
     @Test func shortLinkInsideSafeLinksIsReported() throws {
-        let inspection = try inspector.inspect("https://nam12.safelinks.protection.outlook.com/?url="
-            + "https%3A%2F%2Fexample.page.link%2FAbCd&data=x")
+        let inspection = try inspector.inspect(
+            "https://nam12.safelinks.protection.outlook.com/?url="
+                + "https%3A%2F%2Fexample.page.link%2FAbCd&data=x")
         #expect(inspection.unresolvedShortLink == "https://example.page.link/AbCd")
         #expect(inspection.layers == [.mailSecurity(.microsoftSafeLinks)])
     }

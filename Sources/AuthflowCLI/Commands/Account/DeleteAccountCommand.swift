@@ -28,7 +28,9 @@ struct DeleteAccountCommand: AsyncParsableCommand {
     @Flag(help: "Do not ask for confirmation (needed when standard input is not a terminal).")
     var yes = false
 
-    @Flag(name: .customLong("skip-apple-revocation"), help: "Delete an Apple account without revoking its Apple token first.")
+    @Flag(
+        name: .customLong("skip-apple-revocation"),
+        help: "Delete an Apple account without revoking its Apple token first.")
     var skipAppleRevocation = false
 
     @OptionGroup(title: "Output")
@@ -69,16 +71,18 @@ struct DeleteAccountCommand: AsyncParsableCommand {
             } catch {
                 throw context.report(.from(error))
             }
-            StandardError.write("Revoked the Apple access token of \(who) (kept from `authflow apple sign-in --reauth`).")
+            StandardError.write(
+                "Revoked the Apple access token of \(who) (kept from `authflow apple sign-in --reauth`).")
         }
         do {
             _ = try await AccountService(environment).deleteAccount()
         } catch {
             if case .rejected(let server) = error, server.code == .credentialTooOldLoginAgain {
-                throw context.report(CommandFailure(
-                    "Firebase wants a recent sign-in before deleting an account. Sign in again as \(who), "
-                        + "then run `authflow delete-account` right away. Nothing was deleted.",
-                    status: .refused, serverCode: server.rawMessage))
+                throw context.report(
+                    CommandFailure(
+                        "Firebase wants a recent sign-in before deleting an account. Sign in again as \(who), "
+                            + "then run `authflow delete-account` right away. Nothing was deleted.",
+                        status: .refused, serverCode: server.rawMessage))
             }
             throw context.report(.from(error))
         }

@@ -21,14 +21,15 @@ struct SignOutCommand: AsyncParsableCommand {
     func run() async throws {
         let context = try CommandContext(options: project)
         let store = try context.sessionStore()
-        let existing = try? store.load()  // Only for the message; a damaged file is removed all the same.
+        let existing = try? store.load() // Only for the message; a damaged file is removed all the same.
         do {
             try store.remove()
         } catch {
             throw CommandFailure.from(error)
         }
         if let existing {
-            StandardError.write("Signed out \(existing.email ?? existing.phoneNumber ?? existing.uid) from \(context.projectLabel).")
+            StandardError.write(
+                "Signed out \(existing.email ?? existing.phoneNumber ?? existing.uid) from \(context.projectLabel).")
         } else {
             StandardError.write("Nobody was signed in to \(context.projectLabel).")
         }

@@ -30,7 +30,7 @@ struct TokenCommand: AsyncParsableCommand {
 
     func run() async throws {
         let context = try CommandContext(options: project, verbose: output.verbose)
-        let (store, _) = try context.requireSession()  // "Not signed in" matters more than a missing API key.
+        let (store, _) = try context.requireSession() // "Not signed in" matters more than a missing API key.
         let client = try context.client()
         let session: UserSession
         do {

@@ -20,7 +20,7 @@ extension CommandFailure {
         case .pageUnknown, .noUpdatedCredential:
             return CommandFailure(error.cliMessage, status: .refused)
         case .nonceRejected(let server), .credentialRejected(let server), .cancelled(let server),
-             .alreadyLinked(_, _, let server):
+            .alreadyLinked(_, _, let server):
             return CommandFailure(error.cliMessage, status: .refused, serverCode: server.rawMessage)
         case .session(let session):
             return from(session)

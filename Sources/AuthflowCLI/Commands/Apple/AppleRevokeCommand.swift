@@ -22,7 +22,9 @@ struct AppleRevokeCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(name: .customLong("authorization-code"), help: ArgumentHelp("Apple's authorization code, or - to read it from standard input.", valueName: "code"))
+    @Option(
+        name: .customLong("authorization-code"),
+        help: ArgumentHelp("Apple's authorization code, or - to read it from standard input.", valueName: "code"))
     var authorizationCode: String
 
     @OptionGroup var format: JSONOutputOptions<ReplacedSentence>
@@ -35,7 +37,10 @@ struct AppleRevokeCommand: AsyncParsableCommand {
         let context = try CommandContext(options: project, verbose: output.verbose)
         let (_, session) = try context.requireSession()
         let who = session.email ?? session.phoneNumber ?? session.uid
-        guard session.providerIDs.contains(AppleCredential.providerID) || session.signInProvider == AppleCredential.providerID else {
+        guard
+            session.providerIDs.contains(AppleCredential.providerID)
+                || session.signInProvider == AppleCredential.providerID
+        else {
             throw CommandFailure(
                 "The signed-in user \(who) does not sign in with Apple, so there is no Apple token to revoke. "
                     + "`authflow delete-account` needs no revocation for it.",
@@ -50,14 +55,16 @@ struct AppleRevokeCommand: AsyncParsableCommand {
         }
         if format.json {
             let output = StandardOutput()
-            output.write(bytes: JSONLineWriter.line([
-                ("result", .string("revoked")), ("uid", .string(session.uid)), ("email", .optional(session.email)),
-                ("next", .string("authflow delete-account")),
-            ]))
+            output.write(
+                bytes: JSONLineWriter.line([
+                    ("result", .string("revoked")), ("uid", .string(session.uid)), ("email", .optional(session.email)),
+                    ("next", .string("authflow delete-account")),
+                ]))
             output.flush()
         } else {
-            StandardError.write("Revoked the Apple token of \(who) (uid \(session.uid)). Now delete the account with "
-                + "`authflow delete-account` within \(AppleTokenRevocation.validityMinutes) minutes.")
+            StandardError.write(
+                "Revoked the Apple token of \(who) (uid \(session.uid)). Now delete the account with "
+                    + "`authflow delete-account` within \(AppleTokenRevocation.validityMinutes) minutes.")
         }
     }
 
@@ -71,7 +78,8 @@ struct AppleRevokeCommand: AsyncParsableCommand {
         }
         if case .rejected(let server) = error, server.code == .invalidIdpResponse {
             var failure = CommandFailure.from(error)
-            failure.message = "Firebase refused the revocation: \(server.message) Apple's authorization codes are "
+            failure.message =
+                "Firebase refused the revocation: \(server.message) Apple's authorization codes are "
                 + "single-use and expire after about five minutes; re-authenticate with Apple for a fresh one."
             return failure
         }

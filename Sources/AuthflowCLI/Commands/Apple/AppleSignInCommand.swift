@@ -46,25 +46,41 @@ struct AppleSignInCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Apple scopes to request, comma-separated: email, name.", valueName: "scopes"))
     var scopes: String?
 
-    @Option(help: ArgumentHelp("Language of Apple's pages (Apple's locale parameter), e.g. fr_FR.", valueName: "locale"))
+    @Option(
+        help: ArgumentHelp("Language of Apple's pages (Apple's locale parameter), e.g. fr_FR.", valueName: "locale"))
     var locale: String?
 
-    @Option(name: .customLong("id-token"), help: ArgumentHelp("Apple's identity token (a JWT), or - to read it from standard input.", valueName: "token"))
+    @Option(
+        name: .customLong("id-token"),
+        help: ArgumentHelp("Apple's identity token (a JWT), or - to read it from standard input.", valueName: "token"))
     var idToken: String?
 
-    @Option(help: ArgumentHelp("The raw nonce whose SHA-256 went into Apple's request (with --id-token).", valueName: "raw"))
+    @Option(
+        help: ArgumentHelp("The raw nonce whose SHA-256 went into Apple's request (with --id-token).", valueName: "raw")
+    )
     var nonce: String?
 
-    @Option(name: .customLong("full-name"), help: ArgumentHelp("The name Apple sent on the first authorization (with --id-token).", valueName: "name"))
+    @Option(
+        name: .customLong("full-name"),
+        help: ArgumentHelp("The name Apple sent on the first authorization (with --id-token).", valueName: "name"))
     var fullName: String?
 
-    @Option(help: ArgumentHelp("hosted (Firebase's hosted page, the default) or web (the Firebase JS SDK on a localhost page).", valueName: "route"))
+    @Option(
+        help: ArgumentHelp(
+            "hosted (Firebase's hosted page, the default) or web (the Firebase JS SDK on a localhost page).",
+            valueName: "route"))
     var route: String?
 
-    @Option(name: .customLong("web-sdk-url"), help: ArgumentHelp("With --route web: where to load firebase-app.js and firebase-auth.js from instead of Google's CDN.", valueName: "base-url"))
+    @Option(
+        name: .customLong("web-sdk-url"),
+        help: ArgumentHelp(
+            "With --route web: where to load firebase-app.js and firebase-auth.js from instead of Google's CDN.",
+            valueName: "base-url"))
     var webSDKURL: String?
 
-    @Flag(name: .customLong("updated-credential"), help: "Sign in with the credential Firebase returned when --link was refused.")
+    @Flag(
+        name: .customLong("updated-credential"),
+        help: "Sign in with the credential Firebase returned when --link was refused.")
     var updatedCredential = false
 
     @Flag(name: .customLong("link"), help: "Add Apple to the signed-in user instead of signing in.")
@@ -88,8 +104,9 @@ struct AppleSignInCommand: AsyncParsableCommand {
     func validate() throws {
         guard !(linkToUser && reauth) else { throw ValidationError("Pass --link or --reauth, not both.") }
         guard (idToken == nil) == (nonce == nil) else {
-            throw ValidationError("--id-token and --nonce go together: Firebase checks the token's nonce claim against "
-                + "the SHA-256 of the raw nonce.")
+            throw ValidationError(
+                "--id-token and --nonce go together: Firebase checks the token's nonce claim against "
+                    + "the SHA-256 of the raw nonce.")
         }
         for (flag, value) in [("--id-token", idToken), ("--nonce", nonce)] {
             if let value, value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
@@ -100,19 +117,22 @@ struct AppleSignInCommand: AsyncParsableCommand {
             throw ValidationError("--full-name goes with --id-token; on the hosted page Apple sends the name itself.")
         }
         if idToken != nil || updatedCredential, scopes != nil || locale != nil {
-            throw ValidationError("--scopes and --locale are for Apple's page; with --id-token or --updated-credential "
-                + "no page is opened.")
+            throw ValidationError(
+                "--scopes and --locale are for Apple's page; with --id-token or --updated-credential "
+                    + "no page is opened.")
         }
         if updatedCredential, idToken != nil || linkToUser || reauth {
-            throw ValidationError("--updated-credential signs in to the account the Apple ID belongs to; it cannot be "
-                + "combined with --id-token, --link or --reauth.")
+            throw ValidationError(
+                "--updated-credential signs in to the account the Apple ID belongs to; it cannot be "
+                    + "combined with --id-token, --link or --reauth.")
         }
         if let route, OAuthRoute(rawValue: route) == nil {
             throw ValidationError("--route is hosted or web, not \(route).")
         }
         if route == OAuthRoute.web.rawValue, idToken != nil || updatedCredential || linkToUser || locale != nil {
-            throw ValidationError("--route web opens the Firebase JS SDK's page; it cannot be combined with "
-                + "--id-token, --updated-credential, --link or --locale.")
+            throw ValidationError(
+                "--route web opens the Firebase JS SDK's page; it cannot be combined with "
+                    + "--id-token, --updated-credential, --link or --locale.")
         }
         if let webSDKURL, FirebaseWebSDK(base: webSDKURL) == nil {
             throw ValidationError("--web-sdk-url \(webSDKURL) is not an http(s) address without a query.")
@@ -138,7 +158,8 @@ struct AppleSignInCommand: AsyncParsableCommand {
         do throws(AppleSignInError) {
             if let token, let nonce {
                 completed = try await flow.signIn(
-                    with: .identityToken(token, rawNonce: nonce, fullName: fullName.map(Self.personName)), purpose: purpose)
+                    with: .identityToken(token, rawNonce: nonce, fullName: fullName.map(Self.personName)),
+                    purpose: purpose)
             } else if updatedCredential {
                 completed = try await flow.signIn(with: try flow.updatedCredential(), purpose: .signIn)
             } else {
@@ -162,13 +183,17 @@ struct AppleSignInCommand: AsyncParsableCommand {
     ) async throws {
         try await SignInReport.finish(
             result, purpose: purpose, json: format.json,
-            secondFactor: SecondFactorContinuation(context: context, options: secondFactor, browser: browser, wait: wait),
+            secondFactor: SecondFactorContinuation(
+                context: context, options: secondFactor, browser: browser, wait: wait),
             extraJSON: [
                 ("route", .string(route)),
-                ("apple", .object([
-                    ("userId", .optional(profile.appleUserID)), ("email", .optional(profile.email)),
-                    ("privateRelay", .bool(profile.isPrivateRelay)), ("fullName", .optional(profile.fullName)),
-                ])),
+                (
+                    "apple",
+                    .object([
+                        ("userId", .optional(profile.appleUserID)), ("email", .optional(profile.email)),
+                        ("privateRelay", .bool(profile.isPrivateRelay)), ("fullName", .optional(profile.fullName)),
+                    ])
+                ),
             ],
             extraText: Self.profileLines(profile), method: "Sign in with Apple")
     }
@@ -217,7 +242,8 @@ struct AppleSignInCommand: AsyncParsableCommand {
     /// The token as given, or the first line of standard input for `-`.
     static func readToken(_ value: String) async throws(CommandFailure) -> String {
         guard value == "-" else { return value }
-        guard let line = await InputLines.standardInput.next()?.trimmingCharacters(in: .whitespaces), !line.isEmpty else {
+        guard let line = await InputLines.standardInput.next()?.trimmingCharacters(in: .whitespaces), !line.isEmpty
+        else {
             throw CommandFailure("--id-token - reads the token from standard input, which was empty.", status: .usage)
         }
         return line

@@ -48,11 +48,14 @@ struct ConfigShowCommand: AsyncParsableCommand {
         let statePath = configuration.stateDirectory(under: context.stateRoot)?.path
         let standardOutput = StandardOutput()
         if format.json {
-            standardOutput.write(bytes: JSONLineWriter.line(ConfigurationPresentation.json(
-                configuration, statePath: statePath, derivationProblem: derivationProblem)))
+            standardOutput.write(
+                bytes: JSONLineWriter.line(
+                    ConfigurationPresentation.json(
+                        configuration, statePath: statePath, derivationProblem: derivationProblem)))
         } else {
-            standardOutput.write(ConfigurationPresentation.text(
-                configuration, statePath: statePath, derivationProblem: derivationProblem) + "\n")
+            standardOutput.write(
+                ConfigurationPresentation.text(
+                    configuration, statePath: statePath, derivationProblem: derivationProblem) + "\n")
         }
         standardOutput.flush()
     }

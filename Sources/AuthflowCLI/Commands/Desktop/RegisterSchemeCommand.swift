@@ -48,12 +48,14 @@ struct RegisterSchemeCommand: ParsableCommand {
             } catch {
                 throw SchemeSelection.failure(error)
             }
-            Swift.print("Registered \(done.entry.scheme): → \(done.path) (default set with \(done.defaultSetBy.rawValue))")
+            Swift.print(
+                "Registered \(done.entry.scheme): → \(done.path) (default set with \(done.defaultSetBy.rawValue))")
             if !done.isEffective {
                 let other = done.effectiveHandler.map { "still opens it with \($0)" } ?? "reports no handler for it"
                 StandardError.write(
                     "authflow: warning: the desktop \(other); a desktop-specific setting (such as "
-                        + "~/.config/<desktop>-mimeapps.list or the desktop's own settings) may override mimeapps.list.")
+                        + "~/.config/<desktop>-mimeapps.list or the desktop's own settings) may override mimeapps.list."
+                )
             }
             if let limitation = registrar.openerLimitation(for: done.entry.scheme) {
                 StandardError.write("authflow: note: \(limitation)")
@@ -67,7 +69,9 @@ struct RegisterSchemeCommand: ParsableCommand {
             Swift.print("# \(registrar.entryPath(for: scheme))")
             Swift.print(entry.text, terminator: "")
             Swift.print("# then: xdg-mime default \(entry.fileID) \(entry.mimeType)")
-            Swift.print("#   (or [Default Applications] \(entry.mimeType)=\(entry.fileID); in \(registrar.directories.mimeAppsList))")
+            Swift.print(
+                "#   (or [Default Applications] \(entry.mimeType)=\(entry.fileID); in \(registrar.directories.mimeAppsList))"
+            )
         }
     }
 

@@ -12,7 +12,8 @@ enum SchemeSelection {
         let configuration: ProjectConfiguration
         do {
             configuration = try ConfigurationLoader(
-                flags: project.flagLayer, environment: ProcessInfo.processInfo.environment, configPath: project.configPath
+                flags: project.flagLayer, environment: ProcessInfo.processInfo.environment,
+                configPath: project.configPath
             ).load()
         } catch {
             throw .from(error)

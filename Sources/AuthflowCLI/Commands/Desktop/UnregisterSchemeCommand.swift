@@ -12,7 +12,8 @@ struct UnregisterSchemeCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Schemes to unregister (default: the project's callback scheme).", valueName: "scheme"))
+    @Argument(
+        help: ArgumentHelp("Schemes to unregister (default: the project's callback scheme).", valueName: "scheme"))
     var schemes: [String] = []
 
     @Flag(name: .long, help: "Unregister every scheme authflow is registered for.")
@@ -39,7 +40,9 @@ struct UnregisterSchemeCommand: ParsableCommand {
                 throw SchemeSelection.failure(error)
             }
             if done.removedEntry || done.removedDefault {
-                print("Unregistered \(done.scheme): (removed \(done.removedEntry ? done.path : "the default in mimeapps.list"))")
+                print(
+                    "Unregistered \(done.scheme): (removed \(done.removedEntry ? done.path : "the default in mimeapps.list"))"
+                )
             } else {
                 StandardError.write("authflow: \(done.scheme): was not registered; nothing to do.")
             }

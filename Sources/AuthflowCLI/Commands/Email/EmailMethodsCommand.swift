@@ -41,12 +41,13 @@ struct EmailMethodsCommand: AsyncParsableCommand {
         }
         let standardOutput = StandardOutput()
         if format.json {
-            standardOutput.write(bytes: JSONLineWriter.line([
-                ("email", .string(methods.email)), ("registered", .optional(methods.registered)),
-                ("methods", methods.methods.map { .array($0.map(JSONValue.string)) } ?? .null),
-                ("providers", methods.providers.map { .array($0.map(JSONValue.string)) } ?? .null),
-                ("withheld", .bool(methods.isWithheld)),
-            ]))
+            standardOutput.write(
+                bytes: JSONLineWriter.line([
+                    ("email", .string(methods.email)), ("registered", .optional(methods.registered)),
+                    ("methods", methods.methods.map { .array($0.map(JSONValue.string)) } ?? .null),
+                    ("providers", methods.providers.map { .array($0.map(JSONValue.string)) } ?? .null),
+                    ("withheld", .bool(methods.isWithheld)),
+                ]))
         } else {
             standardOutput.write(Self.text(methods) + "\n")
         }
@@ -60,6 +61,7 @@ struct EmailMethodsCommand: AsyncParsableCommand {
         }
         guard methods.registered != false else { return "\(methods.email): no account." }
         let list = methods.methods ?? []
-        return "\(methods.email): " + (list.isEmpty ? "an account with no email sign-in method" : list.joined(separator: ", "))
+        return "\(methods.email): "
+            + (list.isEmpty ? "an account with no email sign-in method" : list.joined(separator: ", "))
     }
 }

@@ -36,6 +36,7 @@ struct EmailVerifyCommand: AsyncParsableCommand {
         } catch {
             throw context.report(.from(error))
         }
-        StandardError.write("Sent a verification email to \(address). Open its link, then run `authflow whoami --check`.")
+        StandardError.write(
+            "Sent a verification email to \(address). Open its link, then run `authflow whoami --check`.")
     }
 }

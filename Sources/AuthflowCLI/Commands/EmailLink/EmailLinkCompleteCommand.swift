@@ -57,9 +57,10 @@ struct EmailLinkCompleteCommand: AsyncParsableCommand {
     func validate() throws {
         let sources = [url != nil, html != nil, eml != nil].filter { $0 }.count
         guard sources == 1 else {
-            throw ValidationError(sources == 0
-                ? "Pass the link, - to read it from standard input, --html FILE or --eml FILE."
-                : "Pass only one of: the link, --html FILE, --eml FILE.")
+            throw ValidationError(
+                sources == 0
+                    ? "Pass the link, - to read it from standard input, --html FILE or --eml FILE."
+                    : "Pass only one of: the link, --html FILE, --eml FILE.")
         }
         guard !(linkToUser && reauth) else { throw ValidationError("Pass --link or --reauth, not both.") }
     }
@@ -69,7 +70,8 @@ struct EmailLinkCompleteCommand: AsyncParsableCommand {
         let context = try CommandContext(options: project, verbose: output.verbose)
         let source = try readSource()
         let readsStandardInput = [url, html, eml].contains("-")
-        let ask: EmailLinkCompletion.EmailQuestion? = Terminal.isInteractive && !readsStandardInput
+        let ask: EmailLinkCompletion.EmailQuestion? =
+            Terminal.isInteractive && !readsStandardInput
             ? { @Sendable explanation in
                 StandardError.write(explanation)
                 return Terminal.prompt("Email address: ")
@@ -77,7 +79,8 @@ struct EmailLinkCompleteCommand: AsyncParsableCommand {
             : nil
         let purpose: SignInPurpose = linkToUser ? .link : reauth ? .reauthenticate : .signIn
         try await EmailLinkFinisher(context: context, inspector: network.makeInspector())
-            .run(source, purpose: purpose, email: email, askForEmail: ask, json: format.json, secondFactor: secondFactor)
+            .run(
+                source, purpose: purpose, email: email, askForEmail: ask, json: format.json, secondFactor: secondFactor)
     }
 
     private func readSource() throws(CommandFailure) -> EmailLinkSource {
@@ -92,7 +95,9 @@ struct EmailLinkCompleteCommand: AsyncParsableCommand {
         if html != nil { return .html(bytes) }
         if eml != nil { return .eml(bytes) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw CommandFailure("Standard input is not UTF-8 text: pass the link as text, or the saved email with --eml -.", status: .usage)
+            throw CommandFailure(
+                "Standard input is not UTF-8 text: pass the link as text, or the saved email with --eml -.",
+                status: .usage)
         }
         return .link(text)
     }

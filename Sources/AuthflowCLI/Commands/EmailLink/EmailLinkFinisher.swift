@@ -43,7 +43,8 @@ struct EmailLinkFinisher {
                     + "with the link. The link was not used.",
                 status: .refused)
         case .signIn(.service(.network)), .session(.service(.network)):
-            failure.message += " If the request never reached Firebase, the link is still good: run the same "
+            failure.message +=
+                " If the request never reached Firebase, the link is still good: run the same "
                 + "command again when the network is back."
         default:
             break

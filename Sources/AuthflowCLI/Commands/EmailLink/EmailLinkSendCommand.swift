@@ -33,7 +33,8 @@ struct EmailLinkSendCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("link-domain"),
-        help: ArgumentHelp("A custom Firebase Hosting domain for the link (not *.web.app or *.firebaseapp.com).", valueName: "domain"))
+        help: ArgumentHelp(
+            "A custom Firebase Hosting domain for the link (not *.web.app or *.firebaseapp.com).", valueName: "domain"))
     var linkDomain: String?
 
     @Flag(name: .customLong("android-install"), help: "Offer to install the Android app when it is missing.")
@@ -64,7 +65,8 @@ struct EmailLinkSendCommand: AsyncParsableCommand {
             throw ValidationError("Pass the address to send the sign-in link to.")
         }
         guard !continueURL.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw ValidationError("--continue-url must be an absolute URL on an authorized domain, e.g. https://app.example.com/finish.")
+            throw ValidationError(
+                "--continue-url must be an absolute URL on an authorized domain, e.g. https://app.example.com/finish.")
         }
         if project.androidPackage == nil, androidInstall || androidMinVersion != nil {
             throw ValidationError("--android-install and --android-min-version need --android-package.")

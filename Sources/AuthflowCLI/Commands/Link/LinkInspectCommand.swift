@@ -30,7 +30,8 @@ struct LinkInspectCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Search an HTML file (- for standard input) for the action link.", valueName: "file"))
     var html: String?
 
-    @Option(help: ArgumentHelp("Search a saved email (.eml; - for standard input) for the action link.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("Search a saved email (.eml; - for standard input) for the action link.", valueName: "file"))
     var eml: String?
 
     @OptionGroup var format: JSONOutputOptions<ReplacedLinkSummaries>
@@ -41,9 +42,10 @@ struct LinkInspectCommand: AsyncParsableCommand {
     func validate() throws {
         let sources = [link != nil, html != nil, eml != nil].filter { $0 }.count
         guard sources == 1 else {
-            throw ValidationError(sources == 0
-                ? "Pass a link, - for links on standard input, --html FILE or --eml FILE."
-                : "Pass only one of: a link, --html FILE, --eml FILE.")
+            throw ValidationError(
+                sources == 0
+                    ? "Pass a link, - for links on standard input, --html FILE or --eml FILE."
+                    : "Pass only one of: a link, --html FILE, --eml FILE.")
         }
     }
 
@@ -104,8 +106,9 @@ struct LinkInspectCommand: AsyncParsableCommand {
         }
         print(chosen)
         if !format.json, search.actionLinkCount > 1 {
-            StandardError.write("Note: \(name) holds \(search.actionLinkCount) different action links; "
-                + "this is the first sign-in link.")
+            StandardError.write(
+                "Note: \(name) holds \(search.actionLinkCount) different action links; "
+                    + "this is the first sign-in link.")
         }
         return chosen.kind == .unknown ? .refused : .success
     }

@@ -48,7 +48,9 @@ struct MFAEnrollCommand: AsyncParsableCommand {
             "With --totp: also write the QR code as a PNG image to this file (mode 0600).", valueName: "file"))
     var qrPNG: String?
 
-    @Option(name: .customLong("display-name"), help: ArgumentHelp("A name for the factor, e.g. \"Work phone\".", valueName: "name"))
+    @Option(
+        name: .customLong("display-name"),
+        help: ArgumentHelp("A name for the factor, e.g. \"Work phone\".", valueName: "name"))
     var displayName: String?
 
     @OptionGroup var sms: SecondFactorSMSOptions
@@ -104,15 +106,19 @@ struct MFAEnrollCommand: AsyncParsableCommand {
         }
         let output = StandardOutput()
         if format.json {
-            output.write(bytes: JSONLineWriter.line([
-                ("result", .string("enrolled")), ("factor", SessionPresentation.factorJSON(completed.factor)),
-                ("verifier", .string(completed.verifier.rawValue)), ("codeSource", .string(completed.codeOrigin.rawValue)),
-                ("reusedVerification", .bool(completed.reusedCode)),
-                ("user", .object(SessionPresentation.json(completed.session))),
-            ]))
+            output.write(
+                bytes: JSONLineWriter.line([
+                    ("result", .string("enrolled")), ("factor", SessionPresentation.factorJSON(completed.factor)),
+                    ("verifier", .string(completed.verifier.rawValue)),
+                    ("codeSource", .string(completed.codeOrigin.rawValue)),
+                    ("reusedVerification", .bool(completed.reusedCode)),
+                    ("user", .object(SessionPresentation.json(completed.session))),
+                ]))
         } else {
-            output.write("Added \(FactorSelection.label(completed.factor)) as a second factor of "
-                + "\(completed.session.email ?? completed.session.uid). Signing in now also asks for its SMS code.\n")
+            output.write(
+                "Added \(FactorSelection.label(completed.factor)) as a second factor of "
+                    + "\(completed.session.email ?? completed.session.uid). Signing in now also asks for its SMS code.\n"
+            )
         }
         output.flush()
     }

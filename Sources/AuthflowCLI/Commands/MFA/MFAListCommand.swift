@@ -36,20 +36,27 @@ struct MFAListCommand: AsyncParsableCommand {
         let factors = session.enrolledFactors
         let output = StandardOutput()
         if format.json {
-            output.write(bytes: JSONLineWriter.line([
-                ("uid", .string(session.uid)), ("email", .optional(session.email)),
-                ("factors", .array(factors.enumerated().map { index, factor in
-                    .object([
-                        ("index", .integer(index + 1)), ("id", .string(factor.id)), ("displayName", .optional(factor.displayName)),
-                        ("phoneNumber", .optional(factor.phoneNumber.map(PhoneNumberMask.mask))),
-                        ("factorType", .string(SessionPresentation.factorType(factor))),
-                        ("enrolledAt", .optional(factor.enrolledAt)),
-                    ])
-                })),
-            ]))
+            output.write(
+                bytes: JSONLineWriter.line([
+                    ("uid", .string(session.uid)), ("email", .optional(session.email)),
+                    (
+                        "factors",
+                        .array(
+                            factors.enumerated().map { index, factor in
+                                .object([
+                                    ("index", .integer(index + 1)), ("id", .string(factor.id)),
+                                    ("displayName", .optional(factor.displayName)),
+                                    ("phoneNumber", .optional(factor.phoneNumber.map(PhoneNumberMask.mask))),
+                                    ("factorType", .string(SessionPresentation.factorType(factor))),
+                                    ("enrolledAt", .optional(factor.enrolledAt)),
+                                ])
+                            })
+                    ),
+                ]))
         } else if factors.isEmpty {
-            output.write("\(session.email ?? session.uid) has no second factors. Add one with "
-                + "`authflow mfa enroll +NUMBER` or `authflow mfa enroll --totp`.\n")
+            output.write(
+                "\(session.email ?? session.uid) has no second factors. Add one with "
+                    + "`authflow mfa enroll +NUMBER` or `authflow mfa enroll --totp`.\n")
         } else {
             output.write(Self.table(factors) + "\n")
         }
@@ -58,15 +65,17 @@ struct MFAListCommand: AsyncParsableCommand {
 
     /// `#  phone  name  enrolled  id`, one row per factor, columns padded.
     static func table(_ factors: [EnrolledFactor]) -> String {
-        let rows = [["#", "PHONE", "NAME", "ENROLLED", "ID"]] + factors.enumerated().map { index, factor in
-            [
-                "\(index + 1)",
-                factor.phoneNumber.map(PhoneNumberMask.mask)
-                    ?? (factor.factorKind == .totp ? "(TOTP app)" : "(not SMS)"),
-                factor.displayName ?? "-",
-                factor.enrolledAt.flatMap(Self.date).map(TimeText.timestamp) ?? factor.enrolledAt ?? "-", factor.id,
-            ]
-        }
+        let rows =
+            [["#", "PHONE", "NAME", "ENROLLED", "ID"]]
+            + factors.enumerated().map { index, factor in
+                [
+                    "\(index + 1)",
+                    factor.phoneNumber.map(PhoneNumberMask.mask)
+                        ?? (factor.factorKind == .totp ? "(TOTP app)" : "(not SMS)"),
+                    factor.displayName ?? "-",
+                    factor.enrolledAt.flatMap(Self.date).map(TimeText.timestamp) ?? factor.enrolledAt ?? "-", factor.id,
+                ]
+            }
         let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
             row.enumerated().map { column, cell in

@@ -34,14 +34,16 @@ struct MFAUnenrollCommand: AsyncParsableCommand {
         }
         let output = StandardOutput()
         if format.json {
-            output.write(bytes: JSONLineWriter.line([
-                ("result", .string("unenrolled")), ("factor", SessionPresentation.factorJSON(outcome.removed)),
-                ("remaining", .integer(outcome.session.enrolledFactors.count)),
-            ]))
+            output.write(
+                bytes: JSONLineWriter.line([
+                    ("result", .string("unenrolled")), ("factor", SessionPresentation.factorJSON(outcome.removed)),
+                    ("remaining", .integer(outcome.session.enrolledFactors.count)),
+                ]))
         } else {
             let left = outcome.session.enrolledFactors.count
-            output.write("Removed \(FactorSelection.label(outcome.removed)); "
-                + (left == 0 ? "the account has no second factor left.\n" : "\(left) second factor(s) left.\n"))
+            output.write(
+                "Removed \(FactorSelection.label(outcome.removed)); "
+                    + (left == 0 ? "the account has no second factor left.\n" : "\(left) second factor(s) left.\n"))
         }
         output.flush()
     }

@@ -29,12 +29,17 @@ struct SecondFactorOptions: ParsableArguments {
 
     @Option(
         name: .customLong("mfa-verifier"),
-        help: ArgumentHelp("How to prove the app before the second factor's SMS: hosted, loopback or none.", valueName: "route"))
+        help: ArgumentHelp(
+            "How to prove the app before the second factor's SMS: hosted, loopback or none.", valueName: "route"))
     var verifier: VerifierArgument?
 
     func validate() throws {
-        if let factor, factor.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--factor must not be empty.") }
-        if let code, code.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--mfa-code must not be empty.") }
+        if let factor, factor.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--factor must not be empty.")
+        }
+        if let code, code.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--mfa-code must not be empty.")
+        }
         if let codeCommand, codeCommand.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--mfa-code-command must not be empty.")
         }
@@ -57,7 +62,10 @@ struct SecondFactorContinuation {
     var port: UInt16 = 0
     var templates: String?
 
-    init(context: CommandContext, options: SecondFactorOptions? = nil, browser: BrowserOptions? = nil, wait: WaitOptions? = nil) {
+    init(
+        context: CommandContext, options: SecondFactorOptions? = nil, browser: BrowserOptions? = nil,
+        wait: WaitOptions? = nil
+    ) {
         self.context = context
         factor = options?.factor
         code = options?.code

@@ -49,7 +49,8 @@ struct SecondFactorResolution {
         }
         return try await resolve(
             flow, pending, factor: factor,
-            options: continuation.smsOptions(code: options.code, codeCommand: options.codeCommand, verifier: options.verifier),
+            options: continuation.smsOptions(
+                code: options.code, codeCommand: options.codeCommand, verifier: options.verifier),
             readsStandardInput: false, json: json, extraJSON: extraJSON)
     }
 
@@ -74,18 +75,25 @@ struct SecondFactorResolution {
             flow, pending, factor: factor, options: options, readsStandardInput: true, json: json, extraJSON: [])
     }
 
-    private static func factor(_ selector: String?, in pending: PendingSecondFactor) async throws(SecondFactorError) -> EnrolledFactor {
+    private static func factor(
+        _ selector: String?, in pending: PendingSecondFactor
+    ) async throws(SecondFactorError) -> EnrolledFactor {
         if let selector { return try FactorSelection.choose(selector, among: pending.factors) }
-        if let sent = pending.sent, sent.isFresh(), let factor = pending.factors.first(where: { $0.id == sent.enrollmentID }) {
+        if let sent = pending.sent, sent.isFresh(),
+            let factor = pending.factors.first(where: { $0.id == sent.enrollmentID })
+        {
             return factor
         }
         if pending.usableFactors.count == 1, let only = pending.usableFactors.first { return only }
-        if Terminal.isInteractive, let chosen = await FactorMenu.ask(pending.factors, who: pending.email) { return chosen }
+        if Terminal.isInteractive, let chosen = await FactorMenu.ask(pending.factors, who: pending.email) {
+            return chosen
+        }
         throw .factorNeeded(pending.factors)
     }
 
     private func resolve(
-        _ flow: SecondFactorSignIn, _ pending: PendingSecondFactor, factor: EnrolledFactor, options: PhoneSignIn.Options,
+        _ flow: SecondFactorSignIn, _ pending: PendingSecondFactor, factor: EnrolledFactor,
+        options: PhoneSignIn.Options,
         readsStandardInput: Bool, json: Bool, extraJSON: [(String, JSONValue)]
     ) async throws(CommandFailure) -> SecondFactorSignIn.Completed {
         if factor.factorKind == .totp {

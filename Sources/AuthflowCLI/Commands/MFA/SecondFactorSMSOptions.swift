@@ -3,7 +3,10 @@ import AuthflowCore
 
 /// The SMS options of `mfa enroll` and `mfa resolve`: the route, a fresh SMS, and the code.
 struct SecondFactorSMSOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("How to prove the app: hosted, loopback or none (default: chosen from the configuration).", valueName: "route"))
+    @Option(
+        help: ArgumentHelp(
+            "How to prove the app: hosted, loopback or none (default: chosen from the configuration).",
+            valueName: "route"))
     var verifier: VerifierArgument?
 
     @Flag(help: "Send a new SMS even if one sent in the last 5 minutes is still unused.")

@@ -62,7 +62,8 @@ struct TOTPEnrollmentSteps {
                 return
             } catch {
                 if case .totp(.wrongCode) = error, interactive, code == nil, codeCommand == nil,
-                   attempt < Self.attempts {
+                    attempt < Self.attempts
+                {
                     StandardError.write("authflow: \(error.cliMessage)")
                     attempt += 1
                     continue
@@ -116,14 +117,16 @@ struct TOTPEnrollmentSteps {
     private func report(_ enrolled: (session: UserSession, factor: EnrolledFactor), uri: String) {
         let output = StandardOutput()
         if json {
-            output.write(bytes: JSONLineWriter.line([
-                ("result", .string("enrolled")), ("factor", SessionPresentation.factorJSON(enrolled.factor)),
-                ("uri", .string(uri)), ("user", .object(SessionPresentation.json(enrolled.session))),
-            ]))
+            output.write(
+                bytes: JSONLineWriter.line([
+                    ("result", .string("enrolled")), ("factor", SessionPresentation.factorJSON(enrolled.factor)),
+                    ("uri", .string(uri)), ("user", .object(SessionPresentation.json(enrolled.session))),
+                ]))
         } else {
-            output.write("Added \(FactorSelection.label(enrolled.factor)) as a second factor of "
-                + "\(enrolled.session.email ?? enrolled.session.uid). Signing in now also asks for a code from "
-                + "the app.\n")
+            output.write(
+                "Added \(FactorSelection.label(enrolled.factor)) as a second factor of "
+                    + "\(enrolled.session.email ?? enrolled.session.uid). Signing in now also asks for a code from "
+                    + "the app.\n")
         }
         output.flush()
     }

@@ -7,7 +7,8 @@ import AuthflowPrimitives
 struct OAuthSignInCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign-in",
-        abstract: "Sign in with an identity provider (Google, GitHub, Microsoft, Yahoo, Twitter, Facebook, Apple, OIDC, SAML).",
+        abstract:
+            "Sign in with an identity provider (Google, GitHub, Microsoft, Yahoo, Twitter, Facebook, Apple, OIDC, SAML).",
         discussion: """
             --provider is a Firebase provider ID: google.com, github.com, microsoft.com, yahoo.com, twitter.com, \
             facebook.com, apple.com, or an Identity Platform provider oidc.NAME or saml.NAME. Enable it first in the \
@@ -51,19 +52,31 @@ struct OAuthSignInCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The provider ID: google.com, github.com, microsoft.com, yahoo.com, twitter.com, facebook.com, apple.com, oidc.NAME, saml.NAME.", valueName: "provider"))
+    @Option(
+        help: ArgumentHelp(
+            "The provider ID: google.com, github.com, microsoft.com, yahoo.com, twitter.com, facebook.com, apple.com, oidc.NAME, saml.NAME.",
+            valueName: "provider"))
     var provider: String?
 
-    @Option(help: ArgumentHelp("hosted (Firebase's hosted page, returning through the iOS app's scheme) or web.", valueName: "route"))
+    @Option(
+        help: ArgumentHelp(
+            "hosted (Firebase's hosted page, returning through the iOS app's scheme) or web.", valueName: "route"))
     var route: String?
 
     @Option(help: ArgumentHelp("OAuth scopes to request, comma-separated.", valueName: "scopes"))
     var scopes: String?
 
-    @Option(name: .customLong("custom-parameter"), help: ArgumentHelp("A provider parameter KEY=VALUE (repeatable), e.g. prompt=select_account.", valueName: "key=value"))
+    @Option(
+        name: .customLong("custom-parameter"),
+        help: ArgumentHelp(
+            "A provider parameter KEY=VALUE (repeatable), e.g. prompt=select_account.", valueName: "key=value"))
     var customParameters: [String] = []
 
-    @Option(name: .customLong("web-sdk-url"), help: ArgumentHelp("With --route web: where to load firebase-app.js and firebase-auth.js from instead of Google's CDN.", valueName: "base-url"))
+    @Option(
+        name: .customLong("web-sdk-url"),
+        help: ArgumentHelp(
+            "With --route web: where to load firebase-app.js and firebase-auth.js from instead of Google's CDN.",
+            valueName: "base-url"))
     var webSDKURL: String?
 
     @Flag(help: "Use the provider credential kept after an account collision instead of opening the browser.")
@@ -93,8 +106,9 @@ struct OAuthSignInCommand: AsyncParsableCommand {
     func validate() throws {
         guard !(linkToUser && reauth) else { throw ValidationError("Pass --link or --reauth, not both.") }
         if let provider, OAuthProvider(id: provider) == nil {
-            throw ValidationError("--provider \(provider) is not a Firebase provider ID: use google.com, github.com, "
-                + "microsoft.com, yahoo.com, twitter.com, facebook.com, apple.com, oidc.NAME or saml.NAME.")
+            throw ValidationError(
+                "--provider \(provider) is not a Firebase provider ID: use google.com, github.com, "
+                    + "microsoft.com, yahoo.com, twitter.com, facebook.com, apple.com, oidc.NAME or saml.NAME.")
         }
         guard provider != nil || pending else {
             throw ValidationError("Name the provider with --provider (e.g. --provider github.com).")
@@ -103,13 +117,15 @@ struct OAuthSignInCommand: AsyncParsableCommand {
             throw ValidationError("--route is hosted or web, not \(route).")
         }
         if pending, scopes != nil || !customParameters.isEmpty || route != nil || reauth {
-            throw ValidationError("--pending uses the credential kept after a collision; no page is opened, so "
-                + "--scopes, --custom-parameter, --route and --reauth do not apply.")
+            throw ValidationError(
+                "--pending uses the credential kept after a collision; no page is opened, so "
+                    + "--scopes, --custom-parameter, --route and --reauth do not apply.")
         }
         _ = try Self.parameters(customParameters)
         if let webSDKURL, FirebaseWebSDK(base: webSDKURL) == nil {
-            throw ValidationError("--web-sdk-url \(webSDKURL) is not an http(s) address without a query, e.g. "
-                + "https://www.gstatic.com/firebasejs/\(FirebaseWebSDK.pinnedVersion).")
+            throw ValidationError(
+                "--web-sdk-url \(webSDKURL) is not an http(s) address without a query, e.g. "
+                    + "https://www.gstatic.com/firebasejs/\(FirebaseWebSDK.pinnedVersion).")
         }
     }
 
@@ -126,7 +142,8 @@ struct OAuthSignInCommand: AsyncParsableCommand {
                 completed = try await flow.signInWithPending(chosen, purpose: purpose)
             } else if let chosen {
                 let emulator = environment.configuration.emulatorHost != nil
-                let selected = route.flatMap(OAuthRoute.init(rawValue:)) ?? OAuthRoute.standard(for: chosen, emulator: emulator)
+                let selected =
+                    route.flatMap(OAuthRoute.init(rawValue:)) ?? OAuthRoute.standard(for: chosen, emulator: emulator)
                 let options = OAuthSignIn.Options(
                     scopes: AppleSignInCommand.list(scopes), customParameters: parameters,
                     timeout: wait.duration, port: wait.port, templates: .standard(explicit: wait.templates),
@@ -139,8 +156,9 @@ struct OAuthSignInCommand: AsyncParsableCommand {
                         chosen, purpose: purpose, options: options, web: web, interaction: interaction)
                 } else {
                     if !emulator, !chosen.hostedRouteProvenInProduction {
-                        StandardError.write("authflow: note: the hosted page with an iOS app's return is not proven "
-                            + "against production for \(chosen.id) (the iOS SDK refuses it there).")
+                        StandardError.write(
+                            "authflow: note: the hosted page with an iOS app's return is not proven "
+                                + "against production for \(chosen.id) (the iOS SDK refuses it there).")
                     }
                     let interaction = TerminalOAuthInteraction(
                         browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration)
@@ -155,8 +173,11 @@ struct OAuthSignInCommand: AsyncParsableCommand {
         let profile = completed.profile
         try await SignInReport.finish(
             completed.result, purpose: purpose, json: format.json,
-            secondFactor: SecondFactorContinuation(context: context, options: secondFactor, browser: browser, wait: wait),
-            extraJSON: [("route", .string(completed.route)), ("provider", Self.json(profile, tokens: showProviderTokens))],
+            secondFactor: SecondFactorContinuation(
+                context: context, options: secondFactor, browser: browser, wait: wait),
+            extraJSON: [
+                ("route", .string(completed.route)), ("provider", Self.json(profile, tokens: showProviderTokens)),
+            ],
             extraText: Self.profileLines(profile, tokens: showProviderTokens), method: profile.providerID)
     }
 

@@ -35,13 +35,15 @@ struct OAuthUnlinkCommand: AsyncParsableCommand {
         }
         let standardOutput = StandardOutput()
         if format.json {
-            standardOutput.write(bytes: JSONLineWriter.line([
-                ("unlinked", .string(provider)), ("uid", .string(session.uid)),
-                ("providerIds", .array(session.providerIDs.map(JSONValue.string))),
-            ]))
+            standardOutput.write(
+                bytes: JSONLineWriter.line([
+                    ("unlinked", .string(provider)), ("uid", .string(session.uid)),
+                    ("providerIds", .array(session.providerIDs.map(JSONValue.string))),
+                ]))
         } else {
             let remaining = session.providerIDs.isEmpty ? "none" : session.providerIDs.joined(separator: ", ")
-            standardOutput.write("Unlinked \(provider) from \(session.email ?? session.uid); it signs in with: \(remaining).\n")
+            standardOutput.write(
+                "Unlinked \(provider) from \(session.email ?? session.uid); it signs in with: \(remaining).\n")
         }
         standardOutput.flush()
     }

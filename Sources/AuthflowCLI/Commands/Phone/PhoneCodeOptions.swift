@@ -15,7 +15,9 @@ struct PhoneCodeOptions: ParsableArguments {
     var codeCommand: String?
 
     func validate() throws {
-        if let code, code.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--code must not be empty.") }
+        if let code, code.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--code must not be empty.")
+        }
         if let codeCommand, codeCommand.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--code-command must not be empty.")
         }

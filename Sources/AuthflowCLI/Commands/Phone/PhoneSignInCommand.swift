@@ -38,7 +38,10 @@ struct PhoneSignInCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The phone number in E.164 form, e.g. +16505553434.", valueName: "number"))
     var number: String
 
-    @Option(help: ArgumentHelp("How to prove the app: hosted, loopback or none (default: chosen from the configuration).", valueName: "route"))
+    @Option(
+        help: ArgumentHelp(
+            "How to prove the app: hosted, loopback or none (default: chosen from the configuration).",
+            valueName: "route"))
     var verifier: VerifierArgument?
 
     @Flag(
@@ -74,7 +77,9 @@ struct PhoneSignInCommand: AsyncParsableCommand {
         try PhoneNumber.validateArgument(number)
         guard !(linkToUser && reauth) else { throw ValidationError("Pass --link or --reauth, not both.") }
         if appVerificationDisabledForTesting, let verifier, verifier != .none {
-            throw ValidationError("--app-verification-disabled-for-testing sends no proof; it cannot be combined with --verifier \(verifier.rawValue).")
+            throw ValidationError(
+                "--app-verification-disabled-for-testing sends no proof; it cannot be combined with --verifier \(verifier.rawValue)."
+            )
         }
     }
 
@@ -99,9 +104,11 @@ struct PhoneSignInCommand: AsyncParsableCommand {
         }
         try await SignInReport.finish(
             completed.result, purpose: purpose, json: format.json,
-            secondFactor: SecondFactorContinuation(context: context, options: secondFactor, browser: browser, wait: wait),
+            secondFactor: SecondFactorContinuation(
+                context: context, options: secondFactor, browser: browser, wait: wait),
             extraJSON: [
-                ("phoneNumber", .string(completed.phoneNumber.e164)), ("verifier", .string(completed.verifier.rawValue)),
+                ("phoneNumber", .string(completed.phoneNumber.e164)),
+                ("verifier", .string(completed.verifier.rawValue)),
                 ("codeSource", .string(completed.codeOrigin.rawValue)),
                 ("reusedVerification", .bool(completed.reusedVerification)),
             ],

@@ -48,14 +48,19 @@ struct PhoneVerifyCommand: AsyncParsableCommand {
         let result: SignInResult
         let pending: PendingPhoneVerification
         do {
-            pending = try Self.pending(phone, in: PendingPhoneVerificationStore(directory: directory), project: sessionProject)
-            let interactive = Terminal.isInteractive
-                ? [PhoneCodeSource(.terminal) {
-                    StandardError.write("Enter the code sent to \(pending.phoneNumber): ", newline: false)
-                    return await InputLines.standardInput.next()
-                }]
+            pending = try Self.pending(
+                phone, in: PendingPhoneVerificationStore(directory: directory), project: sessionProject)
+            let interactive =
+                Terminal.isInteractive
+                ? [
+                    PhoneCodeSource(.terminal) {
+                        StandardError.write("Enter the code sent to \(pending.phoneNumber): ", newline: false)
+                        return await InputLines.standardInput.next()
+                    }
+                ]
                 : [PhoneCodeSource(.standardInput) { await InputLines.standardInput.next() }]
-            let sources = PhoneCodeSources(given: codes.code, command: codes.command(timeout: .seconds(300)), interactive: interactive)
+            let sources = PhoneCodeSources(
+                given: codes.code, command: codes.command(timeout: .seconds(300)), interactive: interactive)
             let code = try await sources.code(for: pending)
             result = try await PhoneCodeConfirmation(try context.flowEnvironment()).confirm(pending, code: code.code)
         } catch let error as PhoneSignInError {
@@ -64,7 +69,9 @@ struct PhoneVerifyCommand: AsyncParsableCommand {
         try await SignInReport.finish(
             result, purpose: pending.purpose, json: format.json,
             secondFactor: SecondFactorContinuation(context: context, options: secondFactor),
-            extraJSON: [("phoneNumber", .string(pending.phoneNumber.e164)), ("verifier", .string(pending.verifier.rawValue))],
+            extraJSON: [
+                ("phoneNumber", .string(pending.phoneNumber.e164)), ("verifier", .string(pending.verifier.rawValue)),
+            ],
             method: "the phone number \(pending.phoneNumber)")
     }
 

@@ -49,13 +49,15 @@ final class TerminalPhoneInteraction: PhoneSignInInteraction {
 
     func codeSources(for sent: SentSMSCode) -> [PhoneCodeSource] {
         if Terminal.isInteractive {
-            return [PhoneCodeSource(.terminal) {
-                StandardError.write("Enter the code sent to \(sent.recipient): ", newline: false)
-                let line = await InputLines.standardInput.next()
-                // The page answered first: end the prompt's line so later output starts on its own.
-                if Task.isCancelled { StandardError.write("") }
-                return line
-            }]
+            return [
+                PhoneCodeSource(.terminal) {
+                    StandardError.write("Enter the code sent to \(sent.recipient): ", newline: false)
+                    let line = await InputLines.standardInput.next()
+                    // The page answered first: end the prompt's line so later output starts on its own.
+                    if Task.isCancelled { StandardError.write("") }
+                    return line
+                }
+            ]
         }
         guard readsStandardInput else { return [] }
         return [PhoneCodeSource(.standardInput) { await InputLines.standardInput.next() }]

@@ -39,7 +39,9 @@ struct EmailLinkHandoff {
             .projectID: ConfiguredValue(value: pending.project.projectID, source: source),
         ]
         if let tenant = pending.project.tenantID { values[.tenantID] = ConfiguredValue(value: tenant, source: source) }
-        if let host = pending.project.emulatorHost { values[.emulatorHost] = ConfiguredValue(value: host, source: source) }
+        if let host = pending.project.emulatorHost {
+            values[.emulatorHost] = ConfiguredValue(value: host, source: source)
+        }
         return ProjectConfiguration(values: values)
     }
 }

@@ -30,7 +30,8 @@ struct HandleURLCommand: AsyncParsableCommand {
     func run() async throws {
         let text = url.trimmingCharacters(in: .whitespacesAndNewlines)
         guard URLParts.hasScheme(text) else {
-            throw CommandFailure("\"\(text)\" is not a URL: pass the whole address, including its scheme.", status: .usage)
+            throw CommandFailure(
+                "\"\(text)\" is not a URL: pass the whole address, including its scheme.", status: .usage)
         }
         let flows = RendezvousDirectory.standard().waitingFlows()
         let outcomes = HandoffSender.deliver(text, to: flows)

@@ -29,13 +29,18 @@ struct ListenCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The callback path.", valueName: "path"))
     var path = "/callback"
 
-    @Option(name: .long, help: ArgumentHelp("Also accept URLs of this custom scheme (repeatable).", valueName: "scheme"))
+    @Option(
+        name: .long, help: ArgumentHelp("Also accept URLs of this custom scheme (repeatable).", valueName: "scheme"))
     var scheme: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("The state the callback must carry (default: a new random one).", valueName: "state"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The state the callback must carry (default: a new random one).", valueName: "state"))
     var state: String?
 
-    @Option(name: .long, help: ArgumentHelp("The parameter holding the state, e.g. eventId for Firebase pages.", valueName: "name"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The parameter holding the state, e.g. eventId for Firebase pages.", valueName: "name"))
     var stateParam = "state"
 
     @Flag(name: .long, help: "Read pasted callback URLs from standard input, one per line.")
@@ -43,7 +48,8 @@ struct ListenCommand: AsyncParsableCommand {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("Open this authorization URL once listening; {redirect_uri} and {state} are filled in.", valueName: "url"))
+        help: ArgumentHelp(
+            "Open this authorization URL once listening; {redirect_uri} and {state} are filled in.", valueName: "url"))
     var open: String?
 
     @OptionGroup var format: JSONOutputOptions<ReplacedPlainLines>
@@ -57,14 +63,16 @@ struct ListenCommand: AsyncParsableCommand {
             throw ValidationError("--path must start with / and have no query or fragment, e.g. /callback.")
         }
         for name in scheme where !URLParts.isValidScheme(name[...]) {
-            throw ValidationError("--scheme \(name) is not a URL scheme: use letters, digits, +, - and . only, starting with a letter.")
+            throw ValidationError(
+                "--scheme \(name) is not a URL scheme: use letters, digits, +, - and . only, starting with a letter.")
         }
         if let state, state.isEmpty { throw ValidationError("--state must not be empty.") }
         if stateParam.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw ValidationError(EmptyFlagWording.message(flag: "--state-param"))
         }
         if let open, URLParts(open.replacingOccurrences(of: "{redirect_uri}", with: "x")) == nil {
-            throw ValidationError("--open \"\(open)\" is not a URL: pass the whole authorization URL, including https://.")
+            throw ValidationError(
+                "--open \"\(open)\" is not a URL: pass the whole authorization URL, including https://.")
         }
     }
 
@@ -83,12 +91,13 @@ struct ListenCommand: AsyncParsableCommand {
             rendezvous = resolved.directory
         }
         do {
-            listener = try RedirectListener(configuration: .init(
-                check: .state(expected, parameter: stateParam), port: wait.port, path: path, schemes: scheme,
-                rendezvous: rendezvous,
-                label: "authflow listen", templates: .standard(explicit: wait.templates),
-                successPage: ("Received", "The redirect reached the program waiting for it.")
-            ))
+            listener = try RedirectListener(
+                configuration: .init(
+                    check: .state(expected, parameter: stateParam), port: wait.port, path: path, schemes: scheme,
+                    rendezvous: rendezvous,
+                    label: "authflow listen", templates: .standard(explicit: wait.templates),
+                    successPage: ("Received", "The redirect reached the program waiting for it.")
+                ))
         } catch {
             throw CommandFailure.from(error, message: error.cliMessage)
         }
@@ -96,32 +105,40 @@ struct ListenCommand: AsyncParsableCommand {
 
         let output = ConsoleLines()
         if format.json {
-            output.write(bytes: JSONLineWriter.line([
-                ("event", .string("listening")), ("redirectUri", .string(listener.redirectURI)),
-                ("state", .string(expected)),
-            ]))
+            output.write(
+                bytes: JSONLineWriter.line([
+                    ("event", .string("listening")), ("redirectUri", .string(listener.redirectURI)),
+                    ("state", .string(expected)),
+                ]))
         } else {
             output.write(listener.redirectURI)
-            StandardError.write("authflow: waiting for a redirect to \(listener.redirectURI) with \(stateParam)=\(expected)")
+            StandardError.write(
+                "authflow: waiting for a redirect to \(listener.redirectURI) with \(stateParam)=\(expected)")
         }
         // The redirect comes back to this machine's loopback port: over SSH the browser needs a tunnel to it.
         if let tunnel = SSHTunnel(for: listener.redirectURI) { StandardError.write(SSHTunnelWording.advice(tunnel)) }
         var pasting = paste || browser.noBrowser
         if let open {
             let url = Self.fill(open, redirectURI: listener.redirectURI, state: expected)
-            if BrowserOpening.show(url, purpose: "sign in", browser: browser.browser, noBrowser: browser.noBrowser) == .printedOnly { pasting = true }
+            if BrowserOpening.show(url, purpose: "sign in", browser: browser.browser, noBrowser: browser.noBrowser)
+                == .printedOnly
+            {
+                pasting = true
+            }
         }
         if pasting { PastedLines.feed(into: listener) }
 
-        let outcome = await BrowserWait.run(listener: listener, signals: signals, timeout: wait.duration, message: "Waiting for the redirect…")
+        let outcome = await BrowserWait.run(
+            listener: listener, signals: signals, timeout: wait.duration, message: "Waiting for the redirect…")
         switch outcome {
         case .callback(let callback):
             if format.json {
-                output.write(bytes: JSONLineWriter.line([
-                    ("event", .string("callback")), ("url", .string(callback.url)),
-                    ("params", .object(callback.distinctParameters.map { ($0.name, .string($0.value)) })),
-                    ("via", .string(callback.route.rawValue)),
-                ]))
+                output.write(
+                    bytes: JSONLineWriter.line([
+                        ("event", .string("callback")), ("url", .string(callback.url)),
+                        ("params", .object(callback.distinctParameters.map { ($0.name, .string($0.value)) })),
+                        ("via", .string(callback.route.rawValue)),
+                    ]))
             } else {
                 output.write(callback.url)
             }

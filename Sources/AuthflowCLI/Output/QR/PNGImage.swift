@@ -9,7 +9,7 @@ enum PNGImage {
         var raw: [UInt8] = []
         raw.reserveCapacity((side + 1) * side)
         for y in 0..<side {
-            raw.append(0)  // filter type None
+            raw.append(0) // filter type None
             let row = y / scale - TerminalQRCode.quietZone
             for x in 0..<side {
                 raw.append(matrix.isDark(row: row, column: x / scale - TerminalQRCode.quietZone) ? 0 : 255)
@@ -17,7 +17,7 @@ enum PNGImage {
         }
         var header: [UInt8] = []
         header += bigEndian(UInt32(side)) + bigEndian(UInt32(side))
-        header += [8, 0, 0, 0, 0]  // bit depth 8, greyscale, deflate, adaptive filtering, no interlace
+        header += [8, 0, 0, 0, 0] // bit depth 8, greyscale, deflate, adaptive filtering, no interlace
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         png += chunk("IHDR", header)
         png += chunk("IDAT", zlibStored(raw))

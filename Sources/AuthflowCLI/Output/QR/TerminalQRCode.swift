@@ -16,12 +16,13 @@ enum TerminalQRCode {
             for column in start..<end {
                 let upper = matrix.isDark(row: top, column: column)
                 let lower = top + 1 < end && matrix.isDark(row: top + 1, column: column)
-                let glyph = switch (upper, lower) {
-                case (true, true): "\u{2588}"
-                case (true, false): "\u{2580}"
-                case (false, true): "\u{2584}"
-                case (false, false): " "
-                }
+                let glyph =
+                    switch (upper, lower) {
+                    case (true, true): "\u{2588}"
+                    case (true, false): "\u{2580}"
+                    case (false, true): "\u{2584}"
+                    case (false, false): " "
+                    }
                 line += glyph
             }
             lines.append(line + (colour ? "\u{1B}[0m" : ""))

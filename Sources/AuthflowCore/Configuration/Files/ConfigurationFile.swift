@@ -1,4 +1,5 @@
 import AuthflowStorage
+
 /// One configuration file and the values it supplies.
 public struct ConfigurationFile: Sendable, Equatable {
     /// The formats authflow reads.
@@ -44,7 +45,9 @@ public struct ConfigurationFile: Sendable, Equatable {
     /// Parses file content; `path` names the source in values and errors.
     public static func parse(_ bytes: [UInt8], path: String) throws(ConfigurationError) -> ConfigurationFile {
         let source = ConfigurationSource.file(path)
-        let start = bytes.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
+        let start = bytes.drop {
+            $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF
+        }
         if start.starts(with: Array("bplist".utf8)) || start.first == UInt8(ascii: "<") {
             let layer = try GoogleServiceInfoPlist.parse(bytes, path: path, source: source)
             return ConfigurationFile(path: path, format: .iosPlist, layer: layer, ignoredKeys: [])

@@ -23,7 +23,9 @@ enum GoogleServicesJSON {
         // An OAuth client of type 1 is the Android app's, with the signing certificate's SHA-1 (lower-case hex)
         // when one was added in the console.
         let oauthClients = client?["oauth_client"] as? [[String: Any]] ?? []
-        let certificates = oauthClients.lazy.compactMap { ConfigJSON.string($0["android_info"] as? [String: Any], "certificate_hash") }
+        let certificates = oauthClients.lazy.compactMap {
+            ConfigJSON.string($0["android_info"] as? [String: Any], "certificate_hash")
+        }
         layer.set(.androidCertificateSHA1, certificates.first, from: source)
 
         let services = client?["services"] as? [String: Any]

@@ -75,8 +75,9 @@ struct ScriptPairs: Sequence, IteratorProtocol {
     private mutating func readName() -> String? {
         if let quoted = readQuoted() { return quoted }
         let start = index
-        while index < characters.count, characters[index].isLetter || characters[index].isNumber
-            || characters[index] == "_" || characters[index] == "$"
+        while index < characters.count,
+            characters[index].isLetter || characters[index].isNumber
+                || characters[index] == "_" || characters[index] == "$"
         {
             index += 1
         }
@@ -108,7 +109,9 @@ struct ScriptPairs: Sequence, IteratorProtocol {
         }
         if characters[index + 1] == "*" {
             index += 2
-            while index + 1 < characters.count, !(characters[index] == "*" && characters[index + 1] == "/") { index += 1 }
+            while index + 1 < characters.count, !(characters[index] == "*" && characters[index + 1] == "/") {
+                index += 1
+            }
             index = Swift.min(index + 2, characters.count)
             return true
         }

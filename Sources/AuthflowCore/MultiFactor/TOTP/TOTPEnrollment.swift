@@ -36,8 +36,9 @@ public struct TOTPEnrollment: Sendable {
         guard session.email != nil, session.emailVerified == true else { throw .emailNotVerified(email: session.email) }
         let reply: StartTOTPMFAEnrollmentResponse
         do {
-            reply = try await environment.client.send(StartTOTPMFAEnrollmentRequest(
-                idToken: session.tokens.idToken, tenantID: environment.project.tenantID))
+            reply = try await environment.client.send(
+                StartTOTPMFAEnrollmentRequest(
+                    idToken: session.tokens.idToken, tenantID: environment.project.tenantID))
         } catch {
             throw Self.refusal(error, session: session, enrolling: true)
         }
@@ -60,17 +61,19 @@ public struct TOTPEnrollment: Sendable {
         let session = started.session
         let reply: FinalizeMFAEnrollmentResponse
         do {
-            reply = try await environment.client.send(FinalizeTOTPMFAEnrollmentRequest(
-                idToken: session.tokens.idToken, sessionInfo: started.secret.sessionInfo,
-                verificationCode: code.trimmingCharacters(in: .whitespaces), displayName: displayName,
-                tenantID: environment.project.tenantID))
+            reply = try await environment.client.send(
+                FinalizeTOTPMFAEnrollmentRequest(
+                    idToken: session.tokens.idToken, sessionInfo: started.secret.sessionInfo,
+                    verificationCode: code.trimmingCharacters(in: .whitespaces), displayName: displayName,
+                    tenantID: environment.project.tenantID))
         } catch {
             throw Self.refusal(error, session: session, enrolling: true)
         }
         guard case .signedIn(let tokens) = reply.outcome else { throw .signIn(.unusableReply) }
         var updated = session
-        updated.update(tokens: SessionTokens(
-            idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn))
+        updated.update(
+            tokens: SessionTokens(
+                idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn))
         let claims = IDTokenClaims(jwt: tokens.idToken)
         updated.secondFactorID = claims?.secondFactorID ?? updated.secondFactorID
         let store = SessionStore(directory: environment.directory)
@@ -81,7 +84,8 @@ public struct TOTPEnrollment: Sendable {
         }
         let known = Set(session.enrolledFactors.map(\.id))
         if let refreshed = try? await AccountService(environment).refreshProfile() { updated = refreshed }
-        let factor = updated.enrolledFactors.first { !known.contains($0.id) && $0.factorKind == .totp }
+        let factor =
+            updated.enrolledFactors.first { !known.contains($0.id) && $0.factorKind == .totp }
             ?? EnrolledFactor(id: claims?.secondFactorID ?? "", displayName: displayName, kind: .totp)
         return (updated, factor)
     }

@@ -43,9 +43,11 @@ public struct TOTPSecret: Sendable, Equatable, CustomStringConvertible {
     /// scan (the JS SDK's `generateQrCodeUrl`, plus `period` when it is not the usual 30 seconds). Unlike the
     /// SDK, the label and issuer are percent-encoded, so names with spaces or `:` survive.
     public func uri(account: String, issuer: String) -> String {
-        let label = PercentEncoding.encodeUnreserved(issuer) + ":"
+        let label =
+            PercentEncoding.encodeUnreserved(issuer) + ":"
             + PercentEncoding.encodeUnreserved(account)
-        var uri = "otpauth://totp/\(label)?secret=\(secretKey)&issuer=\(PercentEncoding.encodeUnreserved(issuer))"
+        var uri =
+            "otpauth://totp/\(label)?secret=\(secretKey)&issuer=\(PercentEncoding.encodeUnreserved(issuer))"
             + "&algorithm=\(hashingAlgorithm)&digits=\(codeLength)"
         if period != 30 { uri += "&period=\(period)" }
         return uri
@@ -55,7 +57,7 @@ public struct TOTPSecret: Sendable, Equatable, CustomStringConvertible {
     /// otherwise. For tours and tests that play the authenticator app.
     public func code(at date: Date = Date()) -> String? {
         guard hashingAlgorithm.uppercased().replacingOccurrences(of: "-", with: "") == "SHA1",
-              let generator = TimeBasedOneTimePassword(base32Secret: secretKey, digits: codeLength, period: period)
+            let generator = TimeBasedOneTimePassword(base32Secret: secretKey, digits: codeLength, period: period)
         else { return nil }
         return generator.code(at: Int64(date.timeIntervalSince1970.rounded(.down)))
     }

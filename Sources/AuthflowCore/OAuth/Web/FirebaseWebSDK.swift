@@ -30,7 +30,7 @@ public struct FirebaseWebSDK: Sendable, Equatable {
     /// The SDK under `base` (`http` or `https`, no query or fragment); nil when it is not such an address.
     public init?(base text: String) {
         guard let parts = URLParts(text), parts.scheme == "https" || parts.scheme == "http",
-              !parts.host.isEmpty, parts.query == nil, parts.fragment == nil
+            !parts.host.isEmpty, parts.query == nil, parts.fragment == nil
         else { return nil }
         self.init(base: parts)
     }

@@ -103,16 +103,18 @@ public final class LoopbackOAuthWebPage: Sendable {
                     message: "The Firebase JS SDK reported \(code).")
             }
             guard let idToken = parameters.nonEmptyValue("idToken", rule: .firstWins),
-                  let refreshToken = parameters.nonEmptyValue("refreshToken", rule: .firstWins)
+                let refreshToken = parameters.nonEmptyValue("refreshToken", rule: .firstWins)
             else {
                 return .rejected("The answer lacks the user's tokens; sign in again on the page.")
             }
             let value = { (name: String) in parameters.nonEmptyValue(name, rule: .firstWins) }
-            return .accepted(.signedIn(WebSignInTokens(
-                idToken: idToken, refreshToken: refreshToken, isNewUser: value("isNewUser") == "true",
-                providerAccessToken: value("accessToken"), providerIDToken: value("providerIdToken"),
-                providerSecret: value("secret"), rawUserInfo: value("rawUserInfo"), email: value("email"),
-                displayName: value("displayName"), photoURL: value("photoURL"))))
+            return .accepted(
+                .signedIn(
+                    WebSignInTokens(
+                        idToken: idToken, refreshToken: refreshToken, isNewUser: value("isNewUser") == "true",
+                        providerAccessToken: value("accessToken"), providerIDToken: value("providerIdToken"),
+                        providerSecret: value("secret"), rawUserInfo: value("rawUserInfo"), email: value("email"),
+                        displayName: value("displayName"), photoURL: value("photoURL"))))
         }
     }
 

@@ -7,7 +7,7 @@ extension HTMLLinkExtractor {
     /// (both `<meta charset=…>` and `<meta http-equiv=Content-Type content="…; charset=…">`). `nil` means UTF-8.
     static func sniffedCharset(_ bytes: [UInt8]) -> String? {
         if bytes.count >= 2, (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) {
-            return "utf-16"  // glibc reads the mark and picks the byte order
+            return "utf-16" // glibc reads the mark and picks the byte order
         }
         let window = bytes.prefix(charsetSniffingWindow)
         var index = window.startIndex
@@ -48,8 +48,9 @@ extension HTMLLinkExtractor {
                     continue
                 }
                 cursor += 1
-                while cursor < tag.endIndex, tag[cursor] == 0x20 || tag[cursor] == UInt8(ascii: "\"")
-                    || tag[cursor] == UInt8(ascii: "'")
+                while cursor < tag.endIndex,
+                    tag[cursor] == 0x20 || tag[cursor] == UInt8(ascii: "\"")
+                        || tag[cursor] == UInt8(ascii: "'")
                 {
                     cursor += 1
                 }

@@ -46,7 +46,8 @@ public enum HTMLLinkExtractor {
         _ = parserIsInitialized
         // XML_PARSE_HUGE lifts libxml2's nesting limit of 256, past which it silently drops the rest of the document;
         // the input size cap bounds the work instead.
-        let options = HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+        let options =
+            HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
             | HTML_PARSE_NONET.rawValue | HTML_PARSE_IGNORE_ENC.rawValue | XML_PARSE_HUGE.rawValue
         return htmlReadMemory(
             UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self),

@@ -11,7 +11,8 @@ extension HTMLLinkExtractor {
             switch current.pointee.type {
             case XML_ELEMENT_NODE:
                 visitElement(current, into: &collector)
-                descends = !NodeName.matches(current.pointee.name, "script")
+                descends =
+                    !NodeName.matches(current.pointee.name, "script")
                     && !NodeName.matches(current.pointee.name, "style")
             case XML_TEXT_NODE:
                 if let content = current.pointee.content {
@@ -54,7 +55,9 @@ extension HTMLLinkExtractor {
         }
     }
 
-    private static func addTarget(of element: xmlNodePtr, source: LinkSource, into collector: inout ExtractedLink.Collector) {
+    private static func addTarget(
+        of element: xmlNodePtr, source: LinkSource, into collector: inout ExtractedLink.Collector
+    ) {
         guard let href = NodeText.attribute("href", of: element) else { return }
         collector.add(URLCleaning.cleaned(href), source: source)
     }

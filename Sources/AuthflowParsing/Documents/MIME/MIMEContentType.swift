@@ -25,7 +25,7 @@ extension MIMEMessage {
             self.parameters = [:]
             while index < bytes.count {
                 guard bytes[index] == UInt8(ascii: ";") else {
-                    index += 1  // stray characters between parameters
+                    index += 1 // stray characters between parameters
                     continue
                 }
                 index += 1
@@ -34,7 +34,8 @@ extension MIMEMessage {
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "="), !name.isEmpty else { continue }
                 index += 1
                 Self.skipBlanks(bytes, &index)
-                let value = index < bytes.count && bytes[index] == UInt8(ascii: "\"")
+                let value =
+                    index < bytes.count && bytes[index] == UInt8(ascii: "\"")
                     ? ArraySlice(Self.quotedString(bytes, &index))
                     : Self.token(bytes, &index)
                 let key = String(decoding: name, as: UTF8.self).lowercased()

@@ -4,11 +4,14 @@ extension MIMEMessage {
     struct EntityWalker {
         private(set) var parts: [MIMEPart] = []
 
-        mutating func walk(_ bytes: [UInt8], headers: [HeaderField], body: Range<Int>, defaultType: String, depth: Int)
+        mutating func walk(
+            _ bytes: [UInt8], headers: [HeaderField], body: Range<Int>, defaultType: String, depth: Int
+        )
             throws(DocumentError)
         {
             guard depth <= maximumNestingDepth else { throw .nestingTooDeep(limit: maximumNestingDepth) }
-            let contentType = headers.value(of: "content-type").flatMap(ContentType.init)
+            let contentType =
+                headers.value(of: "content-type").flatMap(ContentType.init)
                 ?? ContentType(mediaType: defaultType)
             let encoding = TransferEncoding(headerValue: headers.value(of: "content-transfer-encoding"))
 
@@ -83,7 +86,8 @@ extension MIMEMessage {
             let declared = contentType.parameters["charset"].map(MIMEPart.CharsetDecoder.normalized)
             let decoded = bytes.withUnsafeBufferPointer { encoding.decode(UnsafeBufferPointer(rebasing: $0[body])) }
             // An HTML part that declares no charset in its headers may declare one in a `<meta>` tag.
-            let sniffed = declared == nil && contentType.mediaType == "text/html"
+            let sniffed =
+                declared == nil && contentType.mediaType == "text/html"
                 ? HTMLLinkExtractor.sniffedCharset(decoded) : nil
             let text = MIMEPart.CharsetDecoder.decode(decoded, charset: declared ?? sniffed)
             parts.append(MIMEPart(contentType: contentType.mediaType, charset: declared, text: text))

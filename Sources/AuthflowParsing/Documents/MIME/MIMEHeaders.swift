@@ -37,12 +37,13 @@ extension MIMEMessage {
                     break
                 }
                 let first = buffer[line.content.lowerBound]
-                if (first == 0x20 || first == 0x09), name != nil {
+                if first == 0x20 || first == 0x09, name != nil {
                     value.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[line.content]))
                 } else if let colon = fieldNameEnd(buffer, line: line.content) {
                     finishField()
                     name = line.content.lowerBound..<colon
-                    value.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[(colon + 1)..<line.content.upperBound]))
+                    value.append(
+                        contentsOf: UnsafeBufferPointer(rebasing: buffer[(colon + 1)..<line.content.upperBound]))
                 } else {
                     bodyStart = line.content.lowerBound
                     break
@@ -60,7 +61,8 @@ extension MIMEMessage {
                 let byte = buffer[index]
                 if byte == UInt8(ascii: ":") {
                     guard index > line.lowerBound else { return nil }
-                    let isURL = index + 2 < line.upperBound && buffer[index + 1] == UInt8(ascii: "/")
+                    let isURL =
+                        index + 2 < line.upperBound && buffer[index + 1] == UInt8(ascii: "/")
                         && buffer[index + 2] == UInt8(ascii: "/")
                     return isURL ? nil : index
                 }

@@ -41,7 +41,9 @@ extension MIMEMessage {
 
         /// `nil` if the line is not a delimiter of `boundary`, else whether it is the close delimiter. After the
         /// boundary only `--` and blanks may follow, so a boundary that is a prefix of another does not match it.
-        private static func delimiterKind(_ buffer: UnsafeBufferPointer<UInt8>, line: Range<Int>, boundary: [UInt8])
+        private static func delimiterKind(
+            _ buffer: UnsafeBufferPointer<UInt8>, line: Range<Int>, boundary: [UInt8]
+        )
             -> Bool?
         {
             let dash = UInt8(ascii: "-")

@@ -68,7 +68,8 @@ extension MIMEPart {
 
         static func decodeUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
             let hasByteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
-            return String(decoding: hasByteOrderMark ? UnsafeBufferPointer(rebasing: bytes[3...]) : bytes, as: UTF8.self)
+            return String(
+                decoding: hasByteOrderMark ? UnsafeBufferPointer(rebasing: bytes[3...]) : bytes, as: UTF8.self)
         }
 
         /// Runs iconv over the whole input; `nil` when glibc does not know the charset.
@@ -92,7 +93,8 @@ extension MIMEPart {
                 func step(flushing: Bool) -> Int32 {
                     var out: UnsafeMutablePointer<CChar>? = scratchStart
                     var outLeft = scratch.count
-                    let result = flushing
+                    let result =
+                        flushing
                         ? iconv(descriptor, nil, nil, &out, &outLeft)
                         : iconv(descriptor, &input, &inputLeft, &out, &outLeft)
                     let failure = result == -1 ? errno : 0

@@ -1,5 +1,3 @@
-
-
 /// Finds URLs written out in plain text, such as the text part of an email or the text nodes of an HTML page.
 ///
 /// Any `scheme://` URL is found, not only http(s), because sign-in links can reach an app through its custom scheme

@@ -40,7 +40,9 @@ extension TextLinkExtractor {
             var index = position
             let limit = text.count - 2
             while index < limit {
-                if text[index] == ByteClass.colon, text[index + 1] == ByteClass.slash, text[index + 2] == ByteClass.slash {
+                if text[index] == ByteClass.colon, text[index + 1] == ByteClass.slash,
+                    text[index + 2] == ByteClass.slash
+                {
                     return index
                 }
                 index += 1
@@ -93,7 +95,10 @@ extension TextLinkExtractor {
 
         /// Drops sentence punctuation from the end; closing brackets stay while they balance an opener in the URL.
         private func trimmedEnd(start: Int, end: Int, minimum: Int) -> Int {
-            var openParentheses = 0, closeParentheses = 0, openBrackets = 0, closeBrackets = 0
+            var openParentheses = 0
+            var closeParentheses = 0
+            var openBrackets = 0
+            var closeBrackets = 0
             for byte in UnsafeBufferPointer(rebasing: text[start..<end]) {
                 switch byte {
                 case UInt8(ascii: "("): openParentheses += 1
