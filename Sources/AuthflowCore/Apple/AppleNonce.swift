@@ -13,12 +13,15 @@ public struct AppleNonce: Sendable, Equatable {
     }
 
     /// A fresh nonce: 43 characters from RFC 3986's unreserved set (about 250 bits) drawn from the system
-    /// CSPRNG, so it needs no escaping in a form body or a URL.
+    /// CSPRNG, so it needs no escaping in a form body or a URL; the first is a letter or digit, so it can be
+    /// passed as a command-line value as it is.
     public static func make() -> AppleNonce {
         var generator = SystemRandomNumberGenerator()
         let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-._~".unicodeScalars)
         var text = String.UnicodeScalarView()
-        for _ in 0..<43 {
+        // The first character is a letter or digit, so the nonce never reads as an option (`--nonce -x…`).
+        text.append(alphabet[Int.random(in: 0..<62, using: &generator)])
+        for _ in 1..<43 {
             text.append(alphabet[Int.random(in: 0..<alphabet.count, using: &generator)])
         }
         return AppleNonce(raw: String(text))

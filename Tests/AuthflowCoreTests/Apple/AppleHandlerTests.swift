@@ -1,8 +1,9 @@
-@testable import AuthflowCore
 import AuthflowListener
 import AuthflowParsing
 import AuthflowPrimitives
 import Testing
+
+@testable import AuthflowCore
 
 @Suite("Sign in with Apple: hashes, nonces, the signInWithRedirect URL and its callback")
 struct AppleHandlerTests {
@@ -11,7 +12,10 @@ struct AppleHandlerTests {
         arguments: [
             ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
             ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
-            ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
+            (
+                "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+                "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+            ),
             ("ABCDEFGHIJ", "261305762671a58cae5b74990bcfc236c2336fb04a0fbac626166d9491d2884c"),
             (String(repeating: "a", count: 1000), "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3"),
         ])
@@ -27,13 +31,21 @@ struct AppleHandlerTests {
         #expect(first.raw.count == 43)
         #expect(first.raw.allSatisfy { unreserved.contains($0) })
         #expect(first.raw != second.raw)
-        #expect(AppleNonce(raw: "ABCDEFGHIJ").sha256 == "261305762671a58cae5b74990bcfc236c2336fb04a0fbac626166d9491d2884c")
+        // Never an option-looking value: the first character is a letter or digit (over many draws).
+        for _ in 0..<2000 {
+            let first = AppleNonce.make().raw.unicodeScalars.first
+            #expect(first.map { $0.properties.isAlphabetic || ("0"..."9").contains($0) } == true)
+        }
+        #expect(
+            AppleNonce(raw: "ABCDEFGHIJ").sha256 == "261305762671a58cae5b74990bcfc236c2336fb04a0fbac626166d9491d2884c")
     }
 
     static let clientScheme = CallbackScheme(clientID: "123456.apps.googleusercontent.com")!
     static let appScheme = CallbackScheme(appID: "1:123456789:ios:123abc456def")!
 
-    @Test("The URL has the iOS SDK's parameters in its order: hashed sessionId, providerId, tid, scopes, customParameters, hl")
+    @Test(
+        "The URL has the iOS SDK's parameters in its order: hashed sessionId, providerId, tid, scopes, customParameters, hl"
+    )
     func redirectURL() {
         let production = AppleRedirectURL(
             authDomain: "test.firebaseapp.com", emulator: false, apiKey: "asdfghjkl", bundleID: "com.example.app",
@@ -43,14 +55,21 @@ struct AppleHandlerTests {
             authDomain: "127.0.0.1:9099", emulator: true, apiKey: "k", bundleID: "b", clientVersion: "v",
             scheme: Self.appScheme, tenantID: nil, scopes: [], customParameters: [:], languageCode: nil)
 
-        #expect(production.url == "https://test.firebaseapp.com/__/auth/handler?apiKey=asdfghjkl&authType=signInWithRedirect"
-            + "&ibi=com.example.app&sessionId=261305762671a58cae5b74990bcfc236c2336fb04a0fbac626166d9491d2884c&v=v1"
-            + "&eventId=EVT&providerId=apple.com&clientId=123456.apps.googleusercontent.com&tid=tenantID&scopes=email,name"
-            + "&customParameters=%7B%22locale%22:%22fr_FR%22%7D&hl=fr")
+        #expect(
+            production.url
+                == "https://test.firebaseapp.com/__/auth/handler?apiKey=asdfghjkl&authType=signInWithRedirect"
+                + "&ibi=com.example.app&sessionId=261305762671a58cae5b74990bcfc236c2336fb04a0fbac626166d9491d2884c&v=v1"
+                + "&eventId=EVT&providerId=apple.com&clientId=123456.apps.googleusercontent.com&tid=tenantID&scopes=email,name"
+                + "&customParameters=%7B%22locale%22:%22fr_FR%22%7D&hl=fr")
         #expect(production.sessionID == "ABCDEFGHIJ", "the raw ID stays for signInWithIdp")
-        #expect(emulator.url.hasPrefix("http://127.0.0.1:9099/emulator/auth/handler?apiKey=k&authType=signInWithRedirect&ibi=b&sessionId="))
-        #expect(emulator.url.hasSuffix("&providerId=apple.com&appId=1:123456789:ios:123abc456def&scopes="), "iOS sends an empty scopes=")
-        #expect(emulator.eventID.count == 32 && emulator.sessionID.count == 32 && emulator.eventID != emulator.sessionID)
+        #expect(
+            emulator.url.hasPrefix(
+                "http://127.0.0.1:9099/emulator/auth/handler?apiKey=k&authType=signInWithRedirect&ibi=b&sessionId="))
+        #expect(
+            emulator.url.hasSuffix("&providerId=apple.com&appId=1:123456789:ios:123abc456def&scopes="),
+            "iOS sends an empty scopes=")
+        #expect(
+            emulator.eventID.count == 32 && emulator.sessionID.count == 32 && emulator.eventID != emulator.sessionID)
         #expect(emulator.url.contains("&sessionId=\(SHA256.hex(emulator.sessionID))&"))
         #expect(!emulator.url.contains(emulator.sessionID))
     }
@@ -59,16 +78,20 @@ struct AppleHandlerTests {
     func customParametersEncoding() {
         let hostile = AppleRedirectURL(
             authDomain: "d", emulator: false, apiKey: "k", bundleID: "b", clientVersion: "v", scheme: Self.clientScheme,
-            tenantID: nil, scopes: [], customParameters: ["locale": "x\"}&tid=attacker&clientId=0+1"], languageCode: nil)
+            tenantID: nil, scopes: [], customParameters: ["locale": "x\"}&tid=attacker&clientId=0+1"], languageCode: nil
+        )
         let names = QueryParameters(url: hostile.url).pairs.map(\.name)
         #expect(names.filter { $0 == "tid" || $0 == "clientId" } == ["clientId"])
-        #expect(QueryParameters(url: hostile.url).value("customParameters") == #"{"locale":"x\"}&tid=attacker&clientId=0+1"}"#)
+        #expect(
+            QueryParameters(url: hostile.url).value("customParameters")
+                == #"{"locale":"x\"}&tid=attacker&clientId=0+1"}"#)
     }
 
     /// protocol.md §12.2's prefix, for the client-ID scheme.
     static func callback(_ query: String, scheme: String = "com.googleusercontent.apps.123456") -> RedirectCallback {
         RedirectCallback(
-            url: "\(scheme)://firebaseauth/link?deep_link_id=https%3A%2F%2Fexample.firebaseapp.com%2F__%2Fauth%2Fcallback%3F\(query)",
+            url:
+                "\(scheme)://firebaseauth/link?deep_link_id=https%3A%2F%2Fexample.firebaseapp.com%2F__%2Fauth%2Fcallback%3F\(query)",
             route: .handoff)
     }
 
@@ -93,7 +116,9 @@ struct AppleHandlerTests {
             callback("authType%3DsignInWithRedirect%26link%3Dx%26eventId%3DOTHER"),
             callback("authType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3DOURS"),
             callback("authType%3DsignInWithRedirect%26link%3Dx%26eventId%3DOURS", scheme: "app-1-2-ios-3"),
-            RedirectCallback(url: "http://127.0.0.1:1/__/auth/callback?authType=signInWithRedirect&link=x&eventId=OURS", route: .http),
+            RedirectCallback(
+                url: "http://127.0.0.1:1/__/auth/callback?authType=signInWithRedirect&link=x&eventId=OURS", route: .http
+            ),
         ])
     func rejected(callback: RedirectCallback) {
         guard case .rejected = Self.check.verdict(on: callback) else {
@@ -104,7 +129,9 @@ struct AppleHandlerTests {
 
     @Test("firebaseError ends the wait as the page's error; OAuth reads a bare one as missing code / message")
     func pageErrors() throws {
-        let cancelled = Self.callback("firebaseError%3D%257B%2522code%2522%253A%2522auth%252Fuser-cancelled%2522%252C%2522message%2522%253A%2522No.%2522%257D%26authType%3DsignInWithRedirect%26eventId%3DOURS")
+        let cancelled = Self.callback(
+            "firebaseError%3D%257B%2522code%2522%253A%2522auth%252Fuser-cancelled%2522%252C%2522message%2522%253A%2522No.%2522%257D%26authType%3DsignInWithRedirect%26eventId%3DOURS"
+        )
         let bare = Self.callback("firebaseError%3D%257B%257D%26authType%3DsignInWithRedirect%26eventId%3DOURS")
         let garbage = Self.callback("firebaseError%3Dnot-json%26authType%3DsignInWithRedirect%26eventId%3DOURS")
 
@@ -114,8 +141,11 @@ struct AppleHandlerTests {
         }
         #expect(message.contains("cancelled at Apple (auth/user-cancelled)"))
         #expect(throws: AppleSignInError.self) { try Self.link(from: cancelled) }
-        #expect(Self.check.verdict(on: bare) == .acceptedWithError(
-            "The Sign in with Apple page reported an error: [missing code] missing message Nothing was signed in."))
+        #expect(
+            Self.check.verdict(on: bare)
+                == .acceptedWithError(
+                    "The Sign in with Apple page reported an error: [missing code] missing message Nothing was signed in."
+                ))
         if case .acceptedWithError(let text) = Self.check.verdict(on: garbage) {
             #expect(text.contains("SignIn failed with unparsable firebaseError."))
         } else {
