@@ -74,16 +74,8 @@ public final class LoopbackRecaptchaPage: Sendable {
     /// The listener check for the page's answer: this page's state, and the tokens the plan needs (or an
     /// `error` the page reports, which ends the wait as a failure). The listener's answer is the tokens.
     public var check: CallbackCheck<Answer> {
-        let frame = self.frame
         let plan = self.plan
-        return CallbackCheck { callback in
-            guard callback.route == .http else {
-                return .rejected("The reCAPTCHA page posts its answer itself; there is nothing to paste.")
-            }
-            let parameters = callback.parameters
-            guard frame.isOurs(parameters) else {
-                return .rejected("That answer belongs to another sign-in; reload the page opened for this one.")
-            }
+        return frame.postedAnswerCheck(pageName: "reCAPTCHA", attempt: "sign-in") { parameters in
             if let error = parameters.nonEmptyValue("error", rule: .firstWins) {
                 let failure = Self.failure(error)
                 return .acceptedWithError(.failure(failure), message: failure.description)

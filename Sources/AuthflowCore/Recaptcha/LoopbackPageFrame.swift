@@ -27,6 +27,24 @@ struct LoopbackPageFrame: Sendable {
         return ConstantTime.equal(given, state)
     }
 
+    /// The check every page that posts its own answer shares: only the page's own post (not a pasted or
+    /// handed-over URL) carrying this page's state; `read` then rules on the posted parameters (an `error` the
+    /// page reports, or what it obtained). `pageName` and `attempt` word the two rejections.
+    func postedAnswerCheck<Answer: Sendable>(
+        pageName: String, attempt: String, read: @escaping @Sendable (QueryParameters) -> CallbackRuling<Answer>
+    ) -> CallbackCheck<Answer> {
+        let frame = self
+        return CallbackCheck { callback in
+            guard callback.route == .http else {
+                return .rejected("The \(pageName) page posts its answer itself; there is nothing to paste.")
+            }
+            guard frame.isOurs(callback.parameters) else {
+                return .rejected("That answer belongs to another \(attempt); reload the page opened for this one.")
+            }
+            return read(callback.parameters)
+        }
+    }
+
     /// The page rendered with `context`, under the reCAPTCHA pages' Content-Security-Policy for `nonce`.
     func render(_ context: TemplateContext, nonce: String, extraScriptOrigin: String? = nil) -> LoopbackResponse {
         render(

@@ -59,15 +59,7 @@ public final class LoopbackRecaptchaTokenPage: Sendable {
 
     /// The listener check for the page's answer: this page's state, and a token or an `error`.
     public var check: CallbackCheck<Answer> {
-        let frame = self.frame
-        return CallbackCheck { callback in
-            guard callback.route == .http else {
-                return .rejected("The reCAPTCHA page posts its answer itself; there is nothing to paste.")
-            }
-            let parameters = callback.parameters
-            guard frame.isOurs(parameters) else {
-                return .rejected("That answer belongs to another request; reload the page opened for this one.")
-            }
+        return frame.postedAnswerCheck(pageName: "reCAPTCHA", attempt: "request") { parameters in
             if let error = parameters.nonEmptyValue("error", rule: .firstWins) {
                 let failure = RecaptchaProtectionError.page(RecaptchaPageFailure(code: error))
                 return .acceptedWithError(.failure(failure), message: failure.description)

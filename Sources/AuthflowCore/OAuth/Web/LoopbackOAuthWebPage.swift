@@ -87,15 +87,7 @@ public final class LoopbackOAuthWebPage: Sendable {
 
     /// The listener check for the page's post: this page's state, and tokens or an `error` code.
     public var check: CallbackCheck<WebSignInAnswer> {
-        let frame = self.frame
-        return CallbackCheck { callback in
-            guard callback.route == .http else {
-                return .rejected("The sign-in page posts its answer itself; there is nothing to paste.")
-            }
-            let parameters = callback.parameters
-            guard frame.isOurs(parameters) else {
-                return .rejected("That answer belongs to another sign-in; reload the page opened for this one.")
-            }
+        return frame.postedAnswerCheck(pageName: "sign-in", attempt: "sign-in") { parameters in
             if let code = parameters.nonEmptyValue("error", rule: .firstWins) {
                 let hints = Self.hints(parameters.value("hints", rule: .firstWins))
                 return .acceptedWithError(
