@@ -118,4 +118,40 @@ import Testing
         let misuse = try await AuthflowCommand.run(["register-scheme", "--json"], environment: environment)
         #expect(misuse.exitCode == 2)
     }
+
+    @Test func sessionsListsEveryStoredSession() async throws {
+        let fixture = try await SignedInBackend()
+        var other = fixture.session
+        other.project = SessionProject(projectID: "second-project", tenantID: nil, emulatorHost: nil)
+        other.email = nil
+        other.phoneNumber = "+16505550142"
+        let otherStore = SessionStore(
+            directory: ProjectStateDirectory(root: fixture.stateRoot, projectID: "second-project"))
+        try otherStore.save(other)
+
+        let text = try await run(fixture, ["sessions"])
+        #expect(text.exitCode == 0, "\(text.stderrText)")
+        let lines = text.stdoutText.split(separator: "\n")
+        #expect(lines.count == 2, "\(text.stdoutText)")
+        #expect(
+            text.stdoutText.contains(
+                "demo-authflow\t\(fixture.backend.hostAndPort)\t\(fixture.session.uid)\tada@example.com"))
+        #expect(text.stdoutText.contains("second-project\tproduction\t\(other.uid)\t+*******0142"))
+
+        let json = try line(try await run(fixture, ["sessions", "--json"]), fixture)
+        let rows = try #require(json["sessions"] as? [[String: Any]])
+        #expect(rows.count == 2)
+        let emulated = try #require(rows.first { $0["projectId"] as? String == "demo-authflow" })
+        #expect(emulated["emulatorHost"] as? String == fixture.backend.hostAndPort)
+        #expect(emulated["uid"] as? String == fixture.session.uid)
+        #expect(emulated["email"] as? String == "ada@example.com")
+        let production = try #require(rows.first { $0["projectId"] as? String == "second-project" })
+        #expect(production["emulatorHost"] is NSNull)
+        #expect(production["phoneNumber"] as? String == "+*******0142")
+
+        try fixture.store.remove()
+        try otherStore.remove()
+        let none = try line(try await run(fixture, ["sessions", "--json"]), fixture)
+        #expect((none["sessions"] as? [Any])?.isEmpty == true)
+    }
 }
