@@ -15,6 +15,7 @@ struct Authflow: AsyncParsableCommand {
             ConfigCommand.self,
             AppCheckCommand.self,
             WhoamiCommand.self,
+            SessionsCommand.self,
             TokenCommand.self,
             SignOutCommand.self,
             DeleteAccountCommand.self,

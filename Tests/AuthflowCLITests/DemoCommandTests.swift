@@ -25,7 +25,7 @@ struct DemoCommandTests {
         // The code typed in is the one the backend sent, and the command accepted it.
         let typed = try #require(output.split(separator: "\n").first { $0.contains("⌨") })
         #expect(typed.trimmingCharacters(in: .whitespaces).dropFirst(2).count == 6)
-        #expect(output.contains("     |   phone         +15555550100"))
+        #expect(output.contains("     |   phone         +*******0100"))
         // Multi-factor: enrolled, stopped at the second factor without a terminal (exit 5), resolved.
         #expect(output.contains("$ authflow mfa enroll +15555550123 --display-name 'Work phone'"))
         #expect(output.contains("also needs a second factor to sign in"))

@@ -1,9 +1,10 @@
 import AuthflowCore
+import AuthflowParsing
 import AuthflowPrimitives
 import Foundation
 
 /// How a stored session is shown by `whoami`: a short table for people, a stable object for scripts.
-/// Tokens are never part of either.
+/// Tokens are never part of either; `whoami` masks phone numbers as `mfa list` does.
 enum SessionPresentation {
     static func text(_ session: UserSession, storedAt path: String, now: Date = Date()) -> String {
         var rows: [(String, String)] = [("uid", session.uid)]
@@ -16,7 +17,7 @@ enum SessionPresentation {
                             ? " (verified)" : session.emailVerified == false ? " (not verified)" : "")
                 ))
         }
-        if let phone = session.phoneNumber { rows.append(("phone", phone)) }
+        if let phone = session.phoneNumber { rows.append(("phone", PhoneNumberMask.mask(phone))) }
         if let name = session.displayName { rows.append(("name", name)) }
         if !session.providerIDs.isEmpty { rows.append(("providers", session.providerIDs.joined(separator: ", "))) }
         var signedIn = TimeText.timestamp(session.signedInAt)
@@ -32,7 +33,7 @@ enum SessionPresentation {
         rows.append(("signed in", signedIn))
         rows.append(("ID token", TimeText.expiry(session.tokens.expiresAt, now: now)))
         for (index, factor) in session.enrolledFactors.enumerated() {
-            let number = factor.phoneNumber ?? (factor.factorKind == .totp ? "TOTP app" : nil)
+            let number = factor.phoneNumber.map(PhoneNumberMask.mask) ?? (factor.factorKind == .totp ? "TOTP app" : nil)
             var line = [factor.displayName.map { "\"\($0)\"" }, number].compactMap { $0 }.joined(separator: " ")
             line += (line.isEmpty ? "" : " ") + "(id \(factor.id))"
             rows.append((index == 0 ? "second factors" : "", line))
@@ -49,17 +50,19 @@ enum SessionPresentation {
             .joined(separator: "\n")
     }
 
-    static func json(_ session: UserSession) -> [(String, JSONValue)] {
-        [
+    /// The session as JSON; `maskingPhones` (for `whoami`) hides all but the last four digits of every number.
+    static func json(_ session: UserSession, maskingPhones: Bool = false) -> [(String, JSONValue)] {
+        let phone: (String?) -> JSONValue = { .optional(maskingPhones ? $0.map(PhoneNumberMask.mask) : $0) }
+        return [
             ("uid", .string(session.uid)),
             ("email", .optional(session.email)),
             ("emailVerified", .optional(session.emailVerified)),
-            ("phoneNumber", .optional(session.phoneNumber)),
+            ("phoneNumber", phone(session.phoneNumber)),
             ("displayName", .optional(session.displayName)),
             ("providerIds", .array(session.providerIDs.map(JSONValue.string))),
             ("signInProvider", .optional(session.signInProvider)),
             ("secondFactorId", .optional(session.secondFactorID)),
-            ("mfa", .array(session.enrolledFactors.map(factorJSON))),
+            ("mfa", .array(session.enrolledFactors.map { factorJSON($0, maskingPhone: maskingPhones) })),
             ("projectId", .string(session.project.projectID)),
             ("tenantId", .optional(session.project.tenantID)),
             ("emulatorHost", .optional(session.project.emulatorHost)),
@@ -75,10 +78,18 @@ enum SessionPresentation {
 
     /// One factor as JSON: ID, name, number (SMS), kind and enrolment time.
     static func factorJSON(_ factor: EnrolledFactor) -> JSONValue {
+        factorJSON(factor, maskingPhone: false)
+    }
+
+    /// One factor as JSON, its number masked when asked.
+    static func factorJSON(_ factor: EnrolledFactor, maskingPhone: Bool) -> JSONValue {
         .object([
             ("id", .string(factor.id)),
             ("displayName", .optional(factor.displayName)),
-            ("phoneNumber", .optional(factor.phoneNumber)),
+            (
+                "phoneNumber",
+                .optional(maskingPhone ? factor.phoneNumber.map(PhoneNumberMask.mask) : factor.phoneNumber)
+            ),
             ("factorType", .string(factorType(factor))),
             ("enrolledAt", .optional(factor.enrolledAt)),
         ])

@@ -33,6 +33,8 @@ struct DeleteAccountCommand: AsyncParsableCommand {
         help: "Delete an Apple account without revoking its Apple token first.")
     var skipAppleRevocation = false
 
+    @OptionGroup var format: JSONOutputOptions<ReplacedSentence>
+
     @OptionGroup(title: "Output")
     var output: OutputOptions
 
@@ -87,6 +89,19 @@ struct DeleteAccountCommand: AsyncParsableCommand {
             throw context.report(.from(error))
         }
         apple.forget()
+        if format.json {
+            let standardOutput = StandardOutput()
+            standardOutput.write(
+                bytes: JSONLineWriter.line([
+                    ("deleted", .bool(true)),
+                    ("uid", .string(session.uid)),
+                    ("email", .optional(session.email)),
+                    ("projectId", .string(session.project.projectID)),
+                    ("appleTokenRevoked", .bool(revokeKeptToken)),
+                ]))
+            standardOutput.flush()
+            return
+        }
         StandardError.write("Deleted the account \(who) from \(context.projectLabel) and signed out.")
     }
 }

@@ -18,6 +18,8 @@ struct SignOutCommand: AsyncParsableCommand {
     @OptionGroup(title: "Project")
     var project: ProjectOptions
 
+    @OptionGroup var format: JSONOutputOptions<ReplacedSentence>
+
     func run() async throws {
         let context = try CommandContext(options: project)
         let store = try context.sessionStore()
@@ -27,7 +29,17 @@ struct SignOutCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure.from(error)
         }
-        if let existing {
+        if format.json {
+            let standardOutput = StandardOutput()
+            standardOutput.write(
+                bytes: JSONLineWriter.line([
+                    ("signedOut", .bool(existing != nil)),
+                    ("uid", .optional(existing?.uid)),
+                    ("email", .optional(existing?.email)),
+                    ("projectId", .optional(context.configuration.projectID)),
+                ]))
+            standardOutput.flush()
+        } else if let existing {
             StandardError.write(
                 "Signed out \(existing.email ?? existing.phoneNumber ?? existing.uid) from \(context.projectLabel).")
         } else {

@@ -9,7 +9,8 @@ struct WhoamiCommand: AsyncParsableCommand {
         discussion: """
             Reads the stored session; nothing is sent unless --check is given, which asks Firebase for the \
             account (refreshing the ID token first if needed) and updates the stored profile. Tokens are never \
-            printed here; use `authflow token`.
+            printed here; use `authflow token`. Phone numbers show only their last four digits, as in \
+            `authflow mfa list`.
 
             \(AuthflowExitCode.table)
             """
@@ -39,7 +40,7 @@ struct WhoamiCommand: AsyncParsableCommand {
         }
         let standardOutput = StandardOutput()
         if format.json {
-            standardOutput.write(bytes: JSONLineWriter.line(SessionPresentation.json(session)))
+            standardOutput.write(bytes: JSONLineWriter.line(SessionPresentation.json(session, maskingPhones: true)))
         } else {
             standardOutput.write(SessionPresentation.text(session, storedAt: store.path) + "\n")
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthflowListener
+import AuthflowPrimitives
 
 /// `authflow register-scheme`: makes the desktop hand the app's custom-scheme callbacks to authflow.
 struct RegisterSchemeCommand: ParsableCommand {
@@ -29,10 +30,13 @@ struct RegisterSchemeCommand: ParsableCommand {
 
     @OptionGroup(title: "Project") var project: ProjectOptions
 
+    @OptionGroup var format: JSONOutputOptions<ReplacedTable>
+
     func validate() throws {
         if list, !schemes.isEmpty || print {
             throw ValidationError("--list takes no schemes and cannot be combined with --print.")
         }
+        if format.json, !list { throw ValidationError("--json goes with --list.") }
         if let exec, exec.isEmpty { throw ValidationError("--exec needs a path.") }
     }
 
@@ -77,6 +81,22 @@ struct RegisterSchemeCommand: ParsableCommand {
 
     private func listRegistrations(_ registrar: SchemeRegistrar) {
         let registered = registrar.registeredSchemes()
+        if format.json {
+            let rows = registered.map { scheme in
+                JSONValue.object([
+                    ("scheme", .string(scheme)),
+                    ("isDefault", .bool(registrar.handler(for: scheme) == registrar.entry(for: scheme).fileID)),
+                    ("desktopFile", .string(registrar.entryPath(for: scheme))),
+                ])
+            }
+            let standardOutput = StandardOutput()
+            standardOutput.write(
+                bytes: JSONLineWriter.line([
+                    ("schemes", .array(rows)), ("applicationsDirectory", .string(registrar.directories.applications)),
+                ]))
+            standardOutput.flush()
+            return
+        }
         if registered.isEmpty {
             StandardError.write("authflow: no schemes are registered (in \(registrar.directories.applications)).")
             return

@@ -23,6 +23,8 @@ struct EmailVerifyCommand: AsyncParsableCommand {
     @OptionGroup(title: "Project")
     var project: ProjectOptions
 
+    @OptionGroup var format: JSONOutputOptions<ReplacedSentence>
+
     @OptionGroup(title: "Output")
     var output: OutputOptions
 
@@ -35,6 +37,15 @@ struct EmailVerifyCommand: AsyncParsableCommand {
             address = try await AccountService(environment).sendVerificationEmail(continueURL: continueURL)
         } catch {
             throw context.report(.from(error))
+        }
+        if format.json {
+            let standardOutput = StandardOutput()
+            standardOutput.write(
+                bytes: JSONLineWriter.line([
+                    ("sent", .bool(true)), ("email", .string(address)), ("requestType", .string("VERIFY_EMAIL")),
+                ]))
+            standardOutput.flush()
+            return
         }
         StandardError.write(
             "Sent a verification email to \(address). Open its link, then run `authflow whoami --check`.")

@@ -57,6 +57,8 @@ struct EmailLinkSendCommand: AsyncParsableCommand {
     @OptionGroup(title: "Project")
     var project: ProjectOptions
 
+    @OptionGroup var format: JSONOutputOptions<ReplacedSentence>
+
     @OptionGroup(title: "Output")
     var output: OutputOptions
 
@@ -88,6 +90,17 @@ struct EmailLinkSendCommand: AsyncParsableCommand {
             pending = try await sender.send(to: email, settings: settings)
         } catch {
             throw context.report(.from(error))
+        }
+        if format.json {
+            let standardOutput = StandardOutput()
+            standardOutput.write(
+                bytes: JSONLineWriter.line([
+                    ("sent", .bool(true)), ("email", .string(pending.email)),
+                    ("requestType", .string("EMAIL_SIGNIN")), ("projectId", .optional(context.configuration.projectID)),
+                    ("pendingSaved", .bool(true)),
+                ]))
+            standardOutput.flush()
+            return
         }
         StandardError.write(
             "Sent a sign-in link to \(pending.email) for \(context.projectLabel). Open it on any device, then hand "

@@ -1,0 +1,72 @@
+import ArgumentParser
+import AuthflowCore
+import AuthflowParsing
+import AuthflowPrimitives
+import AuthflowStorage
+import Foundation
+
+/// `authflow sessions`: every session stored on this machine, for every project and emulator.
+struct SessionsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sessions",
+        abstract: "List every signed-in session stored on this machine (all projects and emulators).",
+        discussion: """
+            Reads the state directory only; nothing is sent. Each line shows the project (and tenant), the \
+            emulator host if any, the uid and the email (phone numbers masked). A damaged session file is listed \
+            with what is wrong. Tokens are never printed.
+            """
+    )
+
+    @Option(
+        name: .customLong("state-dir"),
+        help: ArgumentHelp("Where authflow keeps its state (default: $XDG_STATE_HOME/authflow).", valueName: "dir"))
+    var stateDirectory: String?
+
+    @OptionGroup var format: JSONOutputOptions<ReplacedTable>
+
+    func validate() throws {
+        if stateDirectory?.isEmpty == true { throw ValidationError("--state-dir needs a directory.") }
+    }
+
+    func run() throws {
+        let root: StateDirectory
+        do {
+            root = try StateDirectory.resolve(
+                explicit: stateDirectory, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw CommandFailure.from(error)
+        }
+        let entries = StoredSessions.all(under: root)
+        let standardOutput = StandardOutput()
+        if format.json {
+            let rows = entries.map { entry in
+                JSONValue.object([
+                    ("projectId", .optional(entry.session?.project.projectID)),
+                    ("tenantId", .optional(entry.session?.project.tenantID)),
+                    ("emulatorHost", .optional(entry.session?.project.emulatorHost)),
+                    ("uid", .optional(entry.session?.uid)),
+                    ("email", .optional(entry.session?.email)),
+                    ("phoneNumber", .optional(entry.session?.phoneNumber.map(PhoneNumberMask.mask))),
+                    ("sessionFile", .string(entry.path)),
+                    ("damaged", .bool(entry.session == nil)),
+                ])
+            }
+            standardOutput.write(bytes: JSONLineWriter.line([("sessions", .array(rows))]))
+        } else if entries.isEmpty {
+            StandardError.write("authflow: no sessions are stored (in \(root.path)).")
+        } else {
+            for entry in entries {
+                guard let session = entry.session else {
+                    standardOutput.write("damaged\t\(entry.path)\t\(entry.problem?.cliMessage ?? "")\n")
+                    continue
+                }
+                var project = session.project.projectID
+                if let tenant = session.project.tenantID { project += " (tenant \(tenant))" }
+                let who = session.email ?? session.phoneNumber.map(PhoneNumberMask.mask) ?? "-"
+                standardOutput.write(
+                    "\(project)\t\(session.project.emulatorHost ?? "production")\t\(session.uid)\t\(who)\n")
+            }
+        }
+        standardOutput.flush()
+    }
+}
