@@ -11,7 +11,7 @@ struct WhoamiCommand: AsyncParsableCommand {
             account (refreshing the ID token first if needed) and updates the stored profile. Tokens are never \
             printed here; use `authflow token`.
 
-            \(AuthflowExitCode.table)
+            \(AuthflowExitCode.table(for: AuthflowExitCode.online))
             """
     )
 
