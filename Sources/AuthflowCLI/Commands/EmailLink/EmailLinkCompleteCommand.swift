@@ -18,7 +18,7 @@ struct EmailLinkCompleteCommand: AsyncParsableCommand {
             kept on failure. An account with an SMS second factor continues into it (--factor, --mfa-code, \
             --mfa-code-command or the terminal), else exits 5 with the sign-in saved for `authflow mfa resolve`.
 
-            \(AuthflowExitCode.table(for: AuthflowExitCode.online + [.secondFactorRequired, .interrupted]))
+            \(AuthflowExitCode.table(for: AuthflowExitCode.browserSignIn))
             """
     )
 

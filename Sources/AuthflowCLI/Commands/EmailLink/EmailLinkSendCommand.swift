@@ -19,7 +19,7 @@ struct EmailLinkSendCommand: AsyncParsableCommand {
             The address is remembered per project (and tenant) in the state directory, so `authflow \
             email-link complete` on this machine does not ask for it; sending again replaces it.
 
-            \(AuthflowExitCode.table(for: AuthflowExitCode.online))
+            \(AuthflowExitCode.table(for: AuthflowExitCode.online + [.browserTimeout, .interrupted]))
             """
     )
 
