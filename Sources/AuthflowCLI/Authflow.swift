@@ -8,7 +8,7 @@ struct Authflow: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "authflow",
         abstract: "Run Firebase Authentication's browser-based sign-in flows from Linux.",
-        discussion: AuthflowExitCode.table,
+        discussion: AuthflowExitCode.table(for: AuthflowExitCode.allCases),
         version: AuthflowVersion.current,
         subcommands: [
             LinkCommand.self,

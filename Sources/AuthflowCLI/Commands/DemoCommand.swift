@@ -46,7 +46,7 @@ struct DemoCommand: AsyncParsableCommand {
     @Flag(help: "Keep the demo's private state directory afterwards.")
     var keepState = false
 
-    @Option(help: ArgumentHelp("A directory of branded page templates.", valueName: "dir"))
+    @Option(help: ArgumentHelp("A directory of branded page templates.", valueName: "dir"), completion: .directory)
     var templates: String?
 
     @Option(help: ArgumentHelp("The browser command for --interactive (%s is the URL).", valueName: "command"))

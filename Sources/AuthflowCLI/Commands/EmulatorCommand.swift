@@ -27,7 +27,7 @@ struct EmulatorCommand: AsyncParsableCommand {
             configured for another project refuses the emulator's tokens. Pages can be branded with --templates DIR (or \
             AUTHFLOW_TEMPLATES); pages missing there fall back to the built-in ones. Ctrl-C stops it.
 
-            \(AuthflowExitCode.table)
+            \(AuthflowExitCode.table(for: AuthflowExitCode.always + [.unavailable]))
             """
     )
 
@@ -40,7 +40,7 @@ struct EmulatorCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The project ID tokens are issued for.", valueName: "id"))
     var project = "demo-authflow"
 
-    @Option(help: ArgumentHelp("A directory of branded page templates.", valueName: "dir"))
+    @Option(help: ArgumentHelp("A directory of branded page templates.", valueName: "dir"), completion: .directory)
     var templates: String?
 
     @Option(

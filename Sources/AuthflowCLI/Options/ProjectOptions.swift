@@ -87,13 +87,15 @@ struct ProjectOptions: ParsableArguments {
         help: ArgumentHelp(
             "GoogleService-Info.plist, google-services.json, a web config JSON or authflow.json "
                 + "(default: those found in the working directory).",
-            valueName: "file"))
+            valueName: "file"),
+        completion: .file())
     var configPath: String?
 
     @Option(
         name: .customLong("state-dir"),
         help: ArgumentHelp(
-            "Where sessions and pending flows are kept (default: $XDG_STATE_HOME/authflow).", valueName: "dir"))
+            "Where sessions and pending flows are kept (default: $XDG_STATE_HOME/authflow).", valueName: "dir"),
+        completion: .directory)
     var stateDirectory: String?
 
     /// A flag given with an empty value is a mistake (an unset shell variable, a stray quote), not a way to

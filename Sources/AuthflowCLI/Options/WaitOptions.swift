@@ -11,7 +11,8 @@ struct WaitOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Serve result pages from this directory first (branded copies of templates/).", valueName: "dir"))
+            "Serve result pages from this directory first (branded copies of templates/).", valueName: "dir"),
+        completion: .directory)
     var templates: String?
 
     func validate() throws {

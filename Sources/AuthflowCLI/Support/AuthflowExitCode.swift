@@ -20,16 +20,42 @@ enum AuthflowExitCode: Int32, CaseIterable {
 
     var exitCode: ExitCode { ExitCode(rawValue) }
 
-    /// One line per code, for help text and the README.
-    static let table = """
-        Exit status:
-          0  success
-          1  refused by the user or the server (wrong code, expired link, not signed in; for link inspect: \
-        nothing recognised)
-          2  usage error or unusable input
-          3  network or backend unavailable (offline, DNS, connection refused, TLS, timeout, server error)
-          4  timed out waiting for the browser
-          5  second factor required but not resolvable non-interactively
-        130  interrupted (Ctrl-C) while waiting
-        """
+    /// The statuses every command can end with: done, and bad usage or configuration.
+    static let always: [AuthflowExitCode] = [.success, .usage]
+
+    /// The statuses of a command that talks to Firebase Auth: done, refused, bad usage, network.
+    static let online: [AuthflowExitCode] = [.success, .refused, .usage, .unavailable]
+
+    /// The statuses of a command that signs in through a browser and may need a second factor.
+    static let browserSignIn: [AuthflowExitCode] = online + [.browserTimeout, .secondFactorRequired, .interrupted]
+
+    /// The help line's wording, already short enough to need no wrapping at 80 columns.
+    var helpWording: [String] {
+        switch self {
+        case .success: ["success"]
+        case .refused: ["refused by the user or the server (wrong code, expired link,", "not signed in)"]
+        case .usage: ["usage error or unusable input"]
+        case .unavailable:
+            ["network or backend unavailable (offline, DNS, connection refused,", "TLS, timeout, server error)"]
+        case .browserTimeout: ["timed out waiting for the browser"]
+        case .secondFactorRequired: ["second factor required but not resolvable non-interactively"]
+        case .interrupted: ["interrupted (Ctrl-C or SIGTERM) while waiting"]
+        }
+    }
+
+    /// The "Exit status:" block for the end of a command's discussion, listing only `codes` (in numeric
+    /// order). Every line fits in 80 columns, so argument-parser's wrapping leaves it as is; a description
+    /// that continues goes on an indented line under its first line.
+    static func table(for codes: [AuthflowExitCode]) -> String {
+        let ordered = Set(codes).sorted { $0.rawValue < $1.rawValue }
+        var lines = ["Exit status:"]
+        for code in ordered {
+            let number = String(code.rawValue)
+            let label = String(repeating: " ", count: max(0, 3 - number.count)) + number + "  "
+            for (index, part) in code.helpWording.enumerated() {
+                lines.append((index == 0 ? label : String(repeating: " ", count: label.count + 2)) + part)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
 }

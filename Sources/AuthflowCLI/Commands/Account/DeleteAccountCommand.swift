@@ -18,7 +18,7 @@ struct DeleteAccountCommand: AsyncParsableCommand {
             minutes. The order: \(AppleTokenRevocation.order) \
             --skip-apple-revocation deletes without it (for emulators, which cannot revoke).
 
-            \(AuthflowExitCode.table)
+            \(AuthflowExitCode.table(for: AuthflowExitCode.online + [.interrupted]))
             """
     )
 

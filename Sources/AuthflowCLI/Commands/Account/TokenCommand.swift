@@ -15,7 +15,7 @@ struct TokenCommand: AsyncParsableCommand {
             Concurrent calls refresh once. Errors go to standard error, so standard output is either the \
             token or empty.
 
-            \(AuthflowExitCode.table)
+            \(AuthflowExitCode.table(for: AuthflowExitCode.online))
             """
     )
 

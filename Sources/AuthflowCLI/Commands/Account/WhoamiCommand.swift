@@ -12,7 +12,7 @@ struct WhoamiCommand: AsyncParsableCommand {
             printed here; use `authflow token`. Phone numbers show only their last four digits, as in \
             `authflow mfa list`.
 
-            \(AuthflowExitCode.table)
+            \(AuthflowExitCode.table(for: AuthflowExitCode.online))
             """
     )
 

@@ -18,7 +18,7 @@ struct AppCheckObtainCommand: AsyncParsableCommand {
             opens no browser otherwise). The token is kept in the project's state directory (mode 0600) until \
             5 minutes before it expires.
 
-            \(AuthflowExitCode.table)
+            \(AuthflowExitCode.table(for: AuthflowExitCode.online + [.browserTimeout, .interrupted]))
             """
     )
 

@@ -12,7 +12,7 @@ struct AppleNonceCommand: ParsableCommand {
             value and compares it with the token's nonce claim. The raw value comes from the system's \
             cryptographic random generator.
 
-            \(AuthflowExitCode.table)
+            \(AuthflowExitCode.table(for: AuthflowExitCode.always))
             """
     )
 

@@ -18,7 +18,7 @@ struct AppleRevokeCommand: AsyncParsableCommand {
             signed-in user's ID token and remembers the revocation for \
             \(AppleTokenRevocation.validityMinutes) minutes, so `authflow delete-account` can proceed.
 
-            \(AuthflowExitCode.table)
+            \(AuthflowExitCode.table(for: AuthflowExitCode.online))
             """
     )
 

@@ -39,7 +39,7 @@ struct AppleSignInCommand: AsyncParsableCommand {
             from BASE instead of Google's CDN. It signs in and re-authenticates; a --reauth there also keeps \
             Apple's access token so `authflow delete-account` can revoke it.
 
-            \(AuthflowExitCode.table)
+            \(AuthflowExitCode.table(for: AuthflowExitCode.browserSignIn))
             """
     )
 

@@ -18,7 +18,7 @@ struct ConfigShowCommand: AsyncParsableCommand {
             When no auth domain is configured it is derived as the SDKs do, from the project's authorized \
             domains (one request to getProjectConfig; --offline skips it). The API key is shown masked.
 
-            \(AuthflowExitCode.table)
+            \(AuthflowExitCode.table(for: AuthflowExitCode.always))
             """
     )
 

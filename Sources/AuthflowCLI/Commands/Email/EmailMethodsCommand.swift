@@ -14,7 +14,7 @@ struct EmailMethodsCommand: AsyncParsableCommand {
 
             JSON keys: email, registered, methods, providers (null when withheld), withheld.
 
-            \(AuthflowExitCode.table)
+            \(AuthflowExitCode.table(for: AuthflowExitCode.online))
             """
     )
 

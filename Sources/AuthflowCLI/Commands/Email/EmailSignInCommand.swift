@@ -17,7 +17,7 @@ struct EmailSignInCommand: AsyncParsableCommand {
             (or with --browser) a page in the browser gets it; --recaptcha-token-command runs a command that \
             prints one.
 
-            \(AuthflowExitCode.table)
+            \(AuthflowExitCode.table(for: AuthflowExitCode.browserSignIn))
             """
     )
 

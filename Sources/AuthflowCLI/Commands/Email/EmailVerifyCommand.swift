@@ -11,7 +11,7 @@ struct EmailVerifyCommand: AsyncParsableCommand {
             first when due). A verified email is what Firebase requires before enrolling an SMS second factor. \
             After opening the link, `authflow whoami --check` shows the address as verified.
 
-            \(AuthflowExitCode.table)
+            \(AuthflowExitCode.table(for: AuthflowExitCode.online))
             """
     )
 

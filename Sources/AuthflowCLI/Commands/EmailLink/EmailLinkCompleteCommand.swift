@@ -18,17 +18,21 @@ struct EmailLinkCompleteCommand: AsyncParsableCommand {
             kept on failure. An account with an SMS second factor continues into it (--factor, --mfa-code, \
             --mfa-code-command or the terminal), else exits 5 with the sign-in saved for `authflow mfa resolve`.
 
-            \(AuthflowExitCode.table)
+            \(AuthflowExitCode.table(for: AuthflowExitCode.browserSignIn))
             """
     )
 
     @Argument(help: ArgumentHelp("The link, or - to read it from standard input.", valueName: "url"))
     var url: String?
 
-    @Option(help: ArgumentHelp("Take the link from an HTML file (- for standard input).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("Take the link from an HTML file (- for standard input).", valueName: "file"),
+        completion: .file())
     var html: String?
 
-    @Option(help: ArgumentHelp("Take the link from a saved email (.eml; - for standard input).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("Take the link from a saved email (.eml; - for standard input).", valueName: "file"),
+        completion: .file())
     var eml: String?
 
     @Option(help: ArgumentHelp("The address the link was sent to (default: the remembered one).", valueName: "email"))

@@ -19,7 +19,7 @@ struct EmailLinkSendCommand: AsyncParsableCommand {
             The address is remembered per project (and tenant) in the state directory, so `authflow \
             email-link complete` on this machine does not ask for it; sending again replaces it.
 
-            \(AuthflowExitCode.table)
+            \(AuthflowExitCode.table(for: AuthflowExitCode.online + [.browserTimeout, .interrupted]))
             """
     )
 

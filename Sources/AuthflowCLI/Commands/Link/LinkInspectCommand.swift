@@ -20,18 +20,21 @@ struct LinkInspectCommand: AsyncParsableCommand {
             continueUrl, lang, tenantId, link, authType, eventId, recaptchaToken, error, layers, shortLink; \
             batch lines that could not be inspected add problem.
 
-            \(AuthflowExitCode.table)
+            \(AuthflowExitCode.table(for: AuthflowExitCode.online))
             """
     )
 
     @Argument(help: ArgumentHelp("The link, or - to read links from standard input, one per line.", valueName: "url"))
     var link: String?
 
-    @Option(help: ArgumentHelp("Search an HTML file (- for standard input) for the action link.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("Search an HTML file (- for standard input) for the action link.", valueName: "file"),
+        completion: .file())
     var html: String?
 
     @Option(
-        help: ArgumentHelp("Search a saved email (.eml; - for standard input) for the action link.", valueName: "file"))
+        help: ArgumentHelp("Search a saved email (.eml; - for standard input) for the action link.", valueName: "file"),
+        completion: .file())
     var eml: String?
 
     @OptionGroup var format: JSONOutputOptions<ReplacedLinkSummaries>

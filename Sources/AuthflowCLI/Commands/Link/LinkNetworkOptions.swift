@@ -9,24 +9,47 @@ struct LinkNetworkOptions: ParsableArguments {
     var offline = false
 
     @Option(
-        name: .customLong("link-domain"),
+        name: .customLong("short-link-domain"),
         help: ArgumentHelp(
             "A custom link domain whose short links may be expanded (repeatable). It may resolve to a private "
                 + "or loopback address, since you named it.",
             valueName: "host[:port]"))
-    var linkDomains: [String] = []
+    var shortLinkDomains: [String] = []
+
+    /// The former name of --short-link-domain, kept working but out of the help: `email-link send` has a
+    /// --link-domain that means the Hosting domain a new link is built on.
+    @Option(name: .customLong("link-domain"), help: .hidden)
+    var deprecatedLinkDomains: [String] = []
+
+    /// Every domain named with either spelling.
+    var linkDomains: [String] { shortLinkDomains + deprecatedLinkDomains }
 
     @Option(
         name: .customLong("cacert"),
-        help: ArgumentHelp("A PEM file of CA certificates to trust when expanding short links.", valueName: "file"))
+        help: ArgumentHelp("A PEM file of CA certificates to trust when expanding short links.", valueName: "file"),
+        completion: .file())
     var caBundle: String?
 
-    @Option(help: ArgumentHelp("Seconds to wait for each short-link request.", valueName: "seconds"))
-    var timeout: Double = 15
+    @Option(
+        name: .customLong("request-timeout"),
+        help: ArgumentHelp("Seconds to wait for each short-link request (default: 15).", valueName: "seconds"))
+    var requestTimeout: Double?
+
+    /// The former name of --request-timeout, kept working but out of the help: elsewhere --timeout is the
+    /// whole wait, not one request's.
+    @Option(name: .customLong("timeout"), help: .hidden)
+    var deprecatedTimeout: Double?
+
+    /// Seconds each short-link request may take, from either spelling.
+    var timeout: Double { requestTimeout ?? deprecatedTimeout ?? 15 }
 
     func validate() throws {
         guard timeout > 0, timeout <= 600 else {
-            throw ValidationError("--timeout must be between 0 and 600 seconds.")
+            let flag = requestTimeout == nil ? "--timeout" : "--request-timeout"
+            throw ValidationError("\(flag) must be between 0 and 600 seconds.")
+        }
+        if requestTimeout != nil, deprecatedTimeout != nil {
+            throw ValidationError("Give --request-timeout only (--timeout is its former name).")
         }
     }
 

@@ -26,7 +26,7 @@ struct MFAEnrollCommand: AsyncParsableCommand {
             --issuer (default: the project ID) and --account (default: the account's email) name the entry in \
             the app. The project must have TOTP enabled (Identity Platform). authflow never stores the secret.
 
-            \(AuthflowExitCode.table)
+            \(AuthflowExitCode.table(for: AuthflowExitCode.online + [.browserTimeout, .interrupted]))
             """
     )
 

@@ -14,7 +14,7 @@ struct MFAListCommand: AsyncParsableCommand {
             the list (what --factor and `mfa unenroll` accept, like the name and the ID), the phone number with \
             all but its last four digits hidden, the display name, when it was enrolled, and its ID.
 
-            \(AuthflowExitCode.table)
+            \(AuthflowExitCode.table(for: AuthflowExitCode.online))
             """
     )
 

@@ -21,7 +21,7 @@ struct MFAResolveCommand: AsyncParsableCommand {
             A TOTP factor (an authenticator app) is not texted: its code comes from --code, --code-command or \
             the terminal and is sent at once.
 
-            \(AuthflowExitCode.table)
+            \(AuthflowExitCode.table(for: AuthflowExitCode.browserSignIn))
             """
     )
 

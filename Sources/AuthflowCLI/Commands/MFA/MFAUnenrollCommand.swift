@@ -10,7 +10,7 @@ struct MFAUnenrollCommand: AsyncParsableCommand {
             Names the factor by its ID, its display name or its number in `authflow mfa list`. Firebase may \
             ask for a recent sign-in first (CREDENTIAL_TOO_OLD_LOGIN_AGAIN): sign in again, then retry.
 
-            \(AuthflowExitCode.table)
+            \(AuthflowExitCode.table(for: AuthflowExitCode.online + [.interrupted]))
             """
     )
 

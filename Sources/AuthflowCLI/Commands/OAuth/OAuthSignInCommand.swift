@@ -48,7 +48,7 @@ struct OAuthSignInCommand: AsyncParsableCommand {
             to that account with one of them, then --link --pending adds this provider without another browser \
             round (--pending alone signs in to the account the credential belongs to).
 
-            \(AuthflowExitCode.table)
+            \(AuthflowExitCode.table(for: AuthflowExitCode.browserSignIn))
             """
     )
 

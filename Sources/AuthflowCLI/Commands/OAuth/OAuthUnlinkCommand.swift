@@ -12,7 +12,7 @@ struct OAuthUnlinkCommand: AsyncParsableCommand {
             from the signed-in user's account, then shows the providers it still has. `authflow whoami` lists \
             them too.
 
-            \(AuthflowExitCode.table)
+            \(AuthflowExitCode.table(for: AuthflowExitCode.online))
             """
     )
 

@@ -31,7 +31,7 @@ struct PhoneSignInCommand: AsyncParsableCommand {
             --link adds the number to the signed-in user; --reauth re-authenticates them. --lang sets the SMS \
             language.
 
-            \(AuthflowExitCode.table)
+            \(AuthflowExitCode.table(for: AuthflowExitCode.browserSignIn))
             """
     )
 

@@ -13,7 +13,7 @@ struct PhoneVerifyCommand: AsyncParsableCommand {
             --code-command, a terminal prompt or a line of standard input. A wrong code keeps the verification \
             for another try; an expired one is forgotten.
 
-            \(AuthflowExitCode.table)
+            \(AuthflowExitCode.table(for: AuthflowExitCode.browserSignIn))
             """
     )
 

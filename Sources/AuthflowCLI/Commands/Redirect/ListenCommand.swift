@@ -19,10 +19,13 @@ struct ListenCommand: AsyncParsableCommand {
             before the browser opens it. With --no-browser the URL is printed instead and the final URL can be \
             pasted.
 
-            With --json the output is one JSON object per line:
-              {"event":"listening","redirectUri":"http://127.0.0.1:PORT/callback","state":"…"}
+            With --json the output is one JSON object per line (the first is shown over two lines here):
+              {"event":"listening","redirectUri":"http://127.0.0.1:PORT/callback",
+               "state":"…"}
               {"event":"callback","url":"…","params":{…},"via":"http"}
             and on timeout {"event":"timeout"} (exit 4).
+
+            \(AuthflowExitCode.table(for: AuthflowExitCode.always + [.unavailable, .browserTimeout, .interrupted]))
             """
     )
 

@@ -1,0 +1,96 @@
+import AuthflowTestSupport
+import Foundation
+import Testing
+
+/// What `--help` shows, from the real binary: each command's exit statuses at the end of its discussion, only those
+/// it can return, in lines that argument-parser does not re-wrap; renamed options; completions of paths.
+@Suite("Help text and completions")
+struct HelpTextTests {
+    private func help(_ arguments: [String]) async throws -> String {
+        let result = try await AuthflowCommand.run(arguments + ["--help"])
+        #expect(result.exitCode == 0, "\(arguments): \(result.stderrText)")
+        return result.stdoutText
+    }
+
+    /// The lines of the "Exit status:" block, up to the blank line that ends it.
+    private func exitStatusBlock(_ text: String) -> [String] {
+        let lines = text.components(separatedBy: "\n")
+        guard let start = lines.firstIndex(of: "Exit status:") else { return [] }
+        return Array(lines[(start + 1)...].prefix { !$0.isEmpty })
+    }
+
+    /// The status numbers the block lists, in order.
+    private func statuses(_ block: [String]) -> [Int] {
+        block.compactMap { Int($0.trimmingCharacters(in: .whitespaces).prefix { $0.isNumber }) }
+    }
+
+    @Test(arguments: [
+        (["config", "show"], [0, 2]),
+        (["link", "inspect"], [0, 1, 2, 3]),
+        (["whoami"], [0, 1, 2, 3]),
+        (["email-link", "complete"], [0, 1, 2, 3, 4, 5, 130]),
+        (["email-link", "send"], [0, 1, 2, 3, 4, 130]),
+        (["listen"], [0, 2, 3, 4, 130]),
+        (["phone", "sign-in"], [0, 1, 2, 3, 4, 5, 130]),
+        (["emulator"], [0, 2, 3]),
+    ])
+    func eachCommandListsItsOwnStatusesLast(arguments: [String], expected: [Int]) async throws {
+        let text = try await help(arguments)
+        #expect(text.components(separatedBy: "Exit status:").count == 2, "\(arguments): one block")
+        let block = exitStatusBlock(text)
+        #expect(statuses(block) == expected, "\(arguments): \(block)")
+        // The block ends the discussion: nothing but USAGE and the options follow it.
+        let afterBlock = text.components(separatedBy: "Exit status:").last ?? ""
+        let rest = afterBlock.components(separatedBy: "\n").dropFirst(block.count + 1).drop { $0.isEmpty }
+        #expect(rest.first?.hasPrefix("USAGE: ") == true, "\(arguments): \(rest.prefix(2))")
+        // Numbers right-aligned in three columns; a description that continues is indented under the text,
+        // never at column 0.
+        for line in block {
+            let isEntry = line.range(of: #"^( {2}\d|\d{3})  \S"#, options: .regularExpression) != nil
+            let isContinuation = line.hasPrefix(String(repeating: " ", count: 7)) && line.count > 7
+            #expect(isEntry || isContinuation, "\(arguments): \(line)")
+            #expect(line.count < 80, "\(arguments): \(line)")
+        }
+    }
+
+    @Test func theRootHelpListsEveryStatus() async throws {
+        #expect(statuses(exitStatusBlock(try await help([]))) == [0, 1, 2, 3, 4, 5, 130])
+    }
+
+    @Test func listensJSONExampleIsShownWhole() async throws {
+        let text = try await help(["listen"])
+        #expect(text.contains("\n  {\"event\":\"listening\",\"redirectUri\":\"http://127.0.0.1:PORT/callback\",\n"))
+        #expect(text.contains("\n   \"state\":\"…\"}\n"))
+        #expect(text.contains("\n  {\"event\":\"callback\",\"url\":\"…\",\"params\":{…},\"via\":\"http\"}\n"))
+    }
+
+    /// `link inspect` and `email-link complete` name their per-request limit and short-link domains apart from
+    /// the total wait and the Hosting link domain of other commands; the former names are out of the help.
+    @Test(arguments: [["link", "inspect"], ["email-link", "complete"]])
+    func renamedOptionsShowTheirNewNames(arguments: [String]) async throws {
+        let text = try await help(arguments)
+        #expect(text.contains("--request-timeout <seconds>"))
+        #expect(text.contains("--short-link-domain <host[:port]>"))
+        #expect(!text.contains("--timeout"))
+        #expect(!text.contains("--link-domain"))
+    }
+
+    @Test func emailLinkSendKeepsItsLinkDomain() async throws {
+        #expect(try await help(["email-link", "send"]).contains("--link-domain <domain>"))
+    }
+
+    /// The bash completion script completes files for the file options and directories for the directory ones.
+    @Test func bashCompletesPathArguments() async throws {
+        let result = try await AuthflowCommand.run(["--generate-completion-script", "bash"])
+        #expect(result.exitCode == 0)
+        let script = result.stdoutText
+        let expectations = [
+            ("--config", "-f"), ("--html", "-f"), ("--eml", "-f"), ("--cacert", "-f"), ("--templates", "-d"),
+            ("--state-dir", "-d"),
+        ]
+        for (option, kind) in expectations {
+            let pattern = "'\(option)')\n        __authflow_add_completions \(kind)\n"
+            #expect(script.contains(pattern), "\(option) does not complete with \(kind)")
+        }
+    }
+}
