@@ -174,7 +174,7 @@ public struct SecondFactorSignIn: Sendable {
         let reply: FinalizeMFASignInResponse
         do {
             reply = try await environment.client.send(
-                FinalizeTOTPMFASignInRequest(
+                FinalizeMFASignInRequest(
                     mfaPendingCredential: pending.pendingCredential, mfaEnrollmentId: factor.id,
                     verificationCode: code.trimmingCharacters(in: .whitespaces), tenantID: environment.project.tenantID)
             )

@@ -1,29 +1,57 @@
-/// POST v2 `accounts/mfaSignIn:finalize`: confirms the second-factor SMS code and completes the sign-in.
+/// POST v2 `accounts/mfaSignIn:finalize`: completes a sign-in with the second factor's code, the SMS code
+/// (`phoneVerificationInfo`) or, for a TOTP factor (which has no start call), the authenticator's code
+/// (`mfaEnrollmentId` beside `totpVerificationInfo`).
 public struct FinalizeMFASignInRequest: TenantScopedRequest, Encodable, Hashable {
     /// The decoded reply.
     public typealias Response = FinalizeMFASignInResponse
     /// The endpoint this request calls.
     public static let endpoint = Endpoint.finalizeMFASignIn
 
+    /// What proves the second factor.
+    public enum Verification: Sendable, Hashable {
+        /// The SMS code, with the verification ID from ``StartMFASignInResponse``.
+        case phone(sessionInfo: String, code: String)
+        /// The code the authenticator shows now for the TOTP factor `mfaEnrollmentId` (named as the API names it,
+        /// which also keeps it out of redaction: it identifies the factor, it authenticates nothing).
+        case totp(mfaEnrollmentId: String, code: String)
+    }
+
     /// The pending credential from the first-factor reply.
     public var mfaPendingCredential: String
-    /// The verification ID from ``StartMFASignInResponse``.
-    public var sessionInfo: String
-    /// The code from the SMS.
-    public var code: String
+    /// What proves the second factor.
+    public var verification: Verification
     /// The tenant, sent as `tenantId`.
     public var tenantID: String?
 
-    /// A finalization with the SMS `code`.
-    public init(mfaPendingCredential: String, sessionInfo: String, code: String, tenantID: String? = nil) {
+    /// A finalization proven by `verification`.
+    public init(mfaPendingCredential: String, verification: Verification, tenantID: String? = nil) {
         self.mfaPendingCredential = mfaPendingCredential
-        self.sessionInfo = sessionInfo
-        self.code = code
+        self.verification = verification
         self.tenantID = tenantID
     }
 
+    /// A finalization with the SMS `code`.
+    public init(mfaPendingCredential: String, sessionInfo: String, code: String, tenantID: String? = nil) {
+        self.init(
+            mfaPendingCredential: mfaPendingCredential, verification: .phone(sessionInfo: sessionInfo, code: code),
+            tenantID: tenantID)
+    }
+
+    /// A finalization of the TOTP factor `mfaEnrollmentId` with the authenticator's `verificationCode`.
+    public init(
+        mfaPendingCredential: String, mfaEnrollmentId: String, verificationCode: String, tenantID: String? = nil
+    ) {
+        self.init(
+            mfaPendingCredential: mfaPendingCredential,
+            verification: .totp(mfaEnrollmentId: mfaEnrollmentId, code: verificationCode), tenantID: tenantID)
+    }
+
+    private struct TOTPInfo: Encodable, Hashable {
+        let verificationCode: String
+    }
+
     private enum CodingKeys: String, CodingKey {
-        case mfaPendingCredential, phoneVerificationInfo
+        case mfaPendingCredential, mfaEnrollmentId, phoneVerificationInfo, totpVerificationInfo
         case tenantID = "tenantId"
     }
 
@@ -31,8 +59,14 @@ public struct FinalizeMFASignInRequest: TenantScopedRequest, Encodable, Hashable
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(mfaPendingCredential, forKey: .mfaPendingCredential)
-        try container.encode(
-            PhoneVerificationInfo(sessionInfo: sessionInfo, code: code), forKey: .phoneVerificationInfo)
+        switch verification {
+        case .phone(let sessionInfo, let code):
+            try container.encode(
+                PhoneVerificationInfo(sessionInfo: sessionInfo, code: code), forKey: .phoneVerificationInfo)
+        case .totp(let enrollmentID, let code):
+            try container.encode(enrollmentID, forKey: .mfaEnrollmentId)
+            try container.encode(TOTPInfo(verificationCode: code), forKey: .totpVerificationInfo)
+        }
         try container.encodeIfPresent(tenantID, forKey: .tenantID)
     }
 
@@ -41,7 +75,13 @@ public struct FinalizeMFASignInRequest: TenantScopedRequest, Encodable, Hashable
         guard !mfaPendingCredential.isEmpty else {
             throw .invalidRequest("The multi-factor session is missing. Sign in again from the first step.")
         }
-        try PhoneVerificationInfo(sessionInfo: sessionInfo, code: code).validate()
+        switch verification {
+        case .phone(let sessionInfo, let code):
+            try PhoneVerificationInfo(sessionInfo: sessionInfo, code: code).validate()
+        case .totp(let enrollmentID, let code):
+            guard !enrollmentID.isEmpty else { throw .invalidRequest("Choose one of the account's second factors.") }
+            guard !code.isEmpty else { throw .invalidRequest("Enter the code the authenticator app shows.") }
+        }
     }
 }
 

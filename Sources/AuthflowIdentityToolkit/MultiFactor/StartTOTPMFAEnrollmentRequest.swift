@@ -2,7 +2,7 @@ import Foundation
 
 /// POST v2 `accounts/mfaEnrollment:start` with `totpEnrollmentInfo: {}`: asks for a new TOTP shared secret for
 /// the signed-in user (`TotpMultiFactorGenerator.generateSecret` in the SDKs). Nothing is enrolled until
-/// ``FinalizeTOTPMFAEnrollmentRequest`` returns a code computed from the secret.
+/// ``FinalizeMFAEnrollmentRequest`` returns a code computed from the secret.
 public struct StartTOTPMFAEnrollmentRequest: TenantScopedRequest, Encodable, Hashable {
     /// The decoded reply.
     public typealias Response = StartTOTPMFAEnrollmentResponse

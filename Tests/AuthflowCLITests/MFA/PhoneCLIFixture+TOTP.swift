@@ -28,7 +28,7 @@ extension PhoneCLIFixture {
             throw Unexpected("bad secret")
         }
         _ = try await client.send(
-            FinalizeTOTPMFAEnrollmentRequest(
+            FinalizeMFAEnrollmentRequest(
                 idToken: tokens.idToken, sessionInfo: started.sessionInfo, verificationCode: app.code(at: Self.now),
                 displayName: displayName))
         guard let id = backend.accounts.first(where: { $0.localID == uid })?.mfaEnrollments.first?.enrollmentID else {

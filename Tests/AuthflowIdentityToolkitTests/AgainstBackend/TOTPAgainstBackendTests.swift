@@ -39,14 +39,14 @@ struct TOTPAgainstBackendTests {
 
         let wrong = await expectServerError(.invalidCode) {
             try await live.send(
-                FinalizeTOTPMFAEnrollmentRequest(
+                FinalizeMFAEnrollmentRequest(
                     idToken: user.idToken, sessionInfo: started.sessionInfo,
                     verificationCode: right == "000000" ? "111111" : "000000"))
         }
         #expect(wrong != nil)
         let enrolled = try live.signedIn(
             try await live.send(
-                FinalizeTOTPMFAEnrollmentRequest(
+                FinalizeMFAEnrollmentRequest(
                     idToken: user.idToken, sessionInfo: started.sessionInfo, verificationCode: right,
                     displayName: "phone app")
             ).outcome)
@@ -66,14 +66,14 @@ struct TOTPAgainstBackendTests {
         // The enrolment used this step's code: the same code again is refused, the next step's is accepted once.
         let replay = await expectServerError(.invalidCode) {
             try await live.send(
-                FinalizeTOTPMFASignInRequest(
+                FinalizeMFASignInRequest(
                     mfaPendingCredential: pending, mfaEnrollmentId: enrollment.enrollmentID, verificationCode: right))
         }
         #expect(replay != nil)
         let next = generator.code(at: Self.now() + 30)
         let signedIn = try live.signedIn(
             try await live.send(
-                FinalizeTOTPMFASignInRequest(
+                FinalizeMFASignInRequest(
                     mfaPendingCredential: pending, mfaEnrollmentId: enrollment.enrollmentID, verificationCode: next)
             ).outcome)
         let claims = try JWTClaims(signedIn.idToken)
@@ -81,20 +81,20 @@ struct TOTPAgainstBackendTests {
         #expect(claims.firebase["second_factor_identifier"] as? String == enrollment.enrollmentID)
         let again = await expectServerError(.invalidCode) {
             try await live.send(
-                FinalizeTOTPMFASignInRequest(
+                FinalizeMFASignInRequest(
                     mfaPendingCredential: pending, mfaEnrollmentId: enrollment.enrollmentID, verificationCode: next))
         }
         #expect(again != nil, "a code works once")
         let far = await expectServerError(.invalidCode) {
             try await live.send(
-                FinalizeTOTPMFASignInRequest(
+                FinalizeMFASignInRequest(
                     mfaPendingCredential: pending, mfaEnrollmentId: enrollment.enrollmentID,
                     verificationCode: generator.code(at: Self.now() + 150)))
         }
         #expect(far != nil, "only one step of skew is accepted")
         let forged = await expectServerError(.invalidMFAPendingCredential) {
             try await live.send(
-                FinalizeTOTPMFASignInRequest(
+                FinalizeMFASignInRequest(
                     mfaPendingCredential: "bm90IGEgY3JlZGVudGlhbA==", mfaEnrollmentId: enrollment.enrollmentID,
                     verificationCode: next))
         }
@@ -111,7 +111,7 @@ struct TOTPAgainstBackendTests {
 
         let error = await expectServerError(.sessionExpired) {
             try await live.send(
-                FinalizeTOTPMFAEnrollmentRequest(
+                FinalizeMFAEnrollmentRequest(
                     idToken: user.idToken, sessionInfo: started.sessionInfo,
                     verificationCode: try Self.generator(started).code(at: Self.now())))
         }
@@ -169,13 +169,13 @@ struct TOTPAgainstBackendTests {
         #expect(try body(StartTOTPMFAEnrollmentRequest(idToken: "T")) == #"{"idToken":"T","totpEnrollmentInfo":{}}"#)
         #expect(
             try body(
-                FinalizeTOTPMFAEnrollmentRequest(
+                FinalizeMFAEnrollmentRequest(
                     idToken: "T", sessionInfo: "S", verificationCode: "123456", displayName: "app"))
                 == #"{"displayName":"app","idToken":"T","totpVerificationInfo":{"sessionInfo":"S","verificationCode":"123456"}}"#
         )
         #expect(
             try body(
-                FinalizeTOTPMFASignInRequest(
+                FinalizeMFASignInRequest(
                     mfaPendingCredential: "P", mfaEnrollmentId: "E", verificationCode: "123456"))
                 == #"{"mfaEnrollmentId":"E","mfaPendingCredential":"P","totpVerificationInfo":{"verificationCode":"123456"}}"#
         )

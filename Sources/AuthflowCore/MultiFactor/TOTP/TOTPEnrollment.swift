@@ -62,7 +62,7 @@ public struct TOTPEnrollment: Sendable {
         let reply: FinalizeMFAEnrollmentResponse
         do {
             reply = try await environment.client.send(
-                FinalizeTOTPMFAEnrollmentRequest(
+                FinalizeMFAEnrollmentRequest(
                     idToken: session.tokens.idToken, sessionInfo: started.secret.sessionInfo,
                     verificationCode: code.trimmingCharacters(in: .whitespaces), displayName: displayName,
                     tenantID: environment.project.tenantID))
