@@ -80,8 +80,11 @@ public final class EmbeddedBackend: Sendable {
     // MARK: Inspection
 
     /// Every account, oldest first.
-    public var accounts: [BackendAccount] {
-        service.state.withLock { $0.accounts.map(BackendAccount.init) }
+    public var accounts: [BackendAccount] { accounts(tenantID: nil) }
+
+    /// Every account of the tenant `tenantID` (the project's own with `nil`), oldest first.
+    public func accounts(tenantID: String?) -> [BackendAccount] {
+        tenantState(tenantID).withLock { $0.accounts.map(BackendAccount.init) }
     }
 
     /// SMS codes not yet used, oldest first.
@@ -94,8 +97,11 @@ public final class EmbeddedBackend: Sendable {
     }
 
     /// Email action codes not yet used, oldest first.
-    public var oobCodes: [BackendOobCode] {
-        service.state.withLock { state in
+    public var oobCodes: [BackendOobCode] { oobCodes(tenantID: nil) }
+
+    /// The tenant's email action codes not yet used (the project's own with `nil`), oldest first.
+    public func oobCodes(tenantID: String?) -> [BackendOobCode] {
+        tenantState(tenantID).withLock { state in
             state.oobCodes.map {
                 BackendOobCode(
                     email: $0.email, requestType: $0.requestType, oobCode: $0.oobCode, oobLink: $0.oobLink,
@@ -135,7 +141,12 @@ public final class EmbeddedBackend: Sendable {
     /// Forgets everything: accounts, codes, refresh tokens, issued reCAPTCHA tokens. (The emulator's
     /// `DELETE …/accounts` removes accounts only; this is the stronger reset tests want.)
     public func reset() {
-        service.state.withLock { $0.reset() }
+        service.scopes.withLock { $0.reset() }
+    }
+
+    /// The configured project's state, or one of its tenants'.
+    private func tenantState(_ tenantID: String?) -> ScopedStateLock {
+        service.state(StateScope(projectID: service.configuration.projectID, tenantID: tenantID))
     }
 
     /// Marks an account's email verified, as `accounts:update` with `Authorization: Bearer owner`,

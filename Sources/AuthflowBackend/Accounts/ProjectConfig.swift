@@ -5,7 +5,8 @@ enum ProjectConfig {
     /// `GET v1/projects` (legacy `getProjectConfig`): the emulator's placeholder number and `localhost`.
     static func projects(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject
     {
-        JSONObject([("projectId", .string(state.projectNumber)), ("authorizedDomains", ["localhost"])])
+        try state.ensureNotTenant()
+        return JSONObject([("projectId", .string(state.projectNumber)), ("authorizedDomains", ["localhost"])])
     }
 
     /// `GET v1/recaptchaParams`: values of the real shape that are obviously fake, so nobody sends them to

@@ -21,7 +21,11 @@ enum SignInWithCustomToken {
             }
             payload = parsed
         } else {
-            guard let (_, decoded) = IDToken.decodeJWT(token) else {
+            let jwt = IDToken.decodeJWT(token)
+            if let tenantID = state.tenantID {
+                try ensure(jwt?.payload["tenant_id"]?.stringValue == tenantID, "TENANT_ID_MISMATCH")
+            }
+            guard let (_, decoded) = jwt else {
                 throw .badRequest("INVALID_CUSTOM_TOKEN : Invalid assertion format")
             }
             let audienceValue = decoded["aud"].map { $0.stringValue ?? JSONWriter.string($0) } ?? "undefined"

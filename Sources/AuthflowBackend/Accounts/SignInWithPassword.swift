@@ -6,6 +6,7 @@ import AuthflowPrimitives
 enum SignInWithPassword {
     static func run(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject {
         let body = context.body
+        try ensure(state.allowsPasswordSignup, "PASSWORD_LOGIN_DISABLED")
         guard let givenEmail = try body.string("email") else { throw .badRequest("MISSING_EMAIL") }
         try ensure(Validation.isEmail(givenEmail), "INVALID_EMAIL")
         guard let password = try body.nonEmptyString("password") else { throw .badRequest("MISSING_PASSWORD") }
@@ -43,10 +44,10 @@ enum SignInWithPassword {
         reply["registered"] = true
         reply["localId"] = .string(account.localId)
         reply["email"] = .string(email)
-        if account.requiresSecondFactor {
+        if state.requiresSecondFactor(account) {
             reply.merge(
                 PendingCredential.response(
-                    for: account, signInProvider: ProviderID.password, projectID: state.projectID))
+                    for: account, signInProvider: ProviderID.password, projectID: state.projectID, tenantID: state.tenantID))
         } else {
             let now = context.now
             state.updateAccount(account.localId) { $0.lastLoginAt = now.millisecondsSince1970 }

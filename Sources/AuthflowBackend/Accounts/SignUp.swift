@@ -37,8 +37,10 @@ enum SignUp {
                 try ensure(email != nil, "MISSING_EMAIL")
                 try ensure(password != nil, "MISSING_PASSWORD")
                 provider = ProviderID.password
+                try ensure(state.allowsPasswordSignup, "OPERATION_NOT_ALLOWED")
             } else {
                 provider = ProviderID.anonymous
+                try ensure(state.allowsAnonymousUsers, "ADMIN_ONLY_OPERATION")
             }
         }
 

@@ -1,10 +1,11 @@
 /// Action links in the emulator's exact shape:
-/// `http://<host:port>/emulator/action?mode=<m>&lang=en&oobCode=<c>&apiKey=fake-api-key[&continueUrl=<enc>]`,
+/// `http://<host:port>/emulator/action?mode=<m>&lang=en&oobCode=<c>&apiKey=fake-api-key[&continueUrl=<enc>][&tenantId=<t>]`,
 /// query serialised as `URLSearchParams` does. The emulator always writes `fake-api-key`.
 enum OobLink {
-    static func make(origin: String, mode: String, code: String, continueUrl: String?) -> String {
+    static func make(origin: String, mode: String, code: String, continueUrl: String?, tenantID: String? = nil) -> String {
         var parameters = [("mode", mode), ("lang", "en"), ("oobCode", code), ("apiKey", "fake-api-key")]
         if let continueUrl { parameters.append(("continueUrl", continueUrl)) }
+        if let tenantID { parameters.append(("tenantId", tenantID)) }
         return origin + "/emulator/action?" + URLEncoding.formQuery(parameters)
     }
 
@@ -43,8 +44,9 @@ enum OobLink {
         requestType: String, continueUrl: String? = nil
     ) -> OobRecord {
         let mode = mode(for: requestType) ?? "signIn"
+        let tenantID = state.tenantID
         return state.createOobCode(email: email, newEmail: newEmail, requestType: requestType) { code in
-            make(origin: origin, mode: mode, code: code, continueUrl: continueUrl)
+            make(origin: origin, mode: mode, code: code, continueUrl: continueUrl, tenantID: tenantID)
         }
     }
 }

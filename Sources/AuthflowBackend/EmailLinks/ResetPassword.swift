@@ -7,6 +7,7 @@ import Foundation
 enum ResetPassword {
     static func run(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject {
         let body = context.body
+        try ensure(state.allowsPasswordSignup, "PASSWORD_LOGIN_DISABLED")
         guard let oobCode = try body.nonEmptyString("oobCode") else { throw .badRequest("MISSING_OOB_CODE") }
         guard let record = state.oobCode(oobCode) else { throw .badRequest("INVALID_OOB_CODE") }
         if let newPassword = try body.nonEmptyString("newPassword") {

@@ -23,6 +23,7 @@ enum SendOobCode {
         var newEmail: String?
         switch requestType {
         case "EMAIL_SIGNIN":
+            try ensure(state.allowsEmailLinkSignIn, "OPERATION_NOT_ALLOWED")
             guard let givenEmail else { throw .badRequest("MISSING_EMAIL") }
             email = Validation.canonicalEmail(givenEmail)
         case "PASSWORD_RESET":

@@ -6,6 +6,7 @@ enum SignInWithEmailLink {
     static func run(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject {
         let body = context.body
         let now = context.now
+        try ensure(state.allowsEmailLinkSignIn, "OPERATION_NOT_ALLOWED")
         var fromToken: Account?
         if let idToken = try body.nonEmptyString("idToken") {
             fromToken = try IDToken.verify(idToken, state: state).account
@@ -44,10 +45,10 @@ enum SignInWithEmailLink {
         reply["email"] = .string(email)
         reply["localId"] = .string(account.localId)
         reply["isNewUser"] = .bool(existing == nil)
-        if account.requiresSecondFactor {
+        if state.requiresSecondFactor(account) {
             reply.merge(
                 PendingCredential.response(
-                    for: account, signInProvider: ProviderID.password, projectID: state.projectID))
+                    for: account, signInProvider: ProviderID.password, projectID: state.projectID, tenantID: state.tenantID))
         } else {
             account = state.updateAccount(account.localId) { $0.lastLoginAt = now.millisecondsSince1970 } ?? account
             reply.merge(IDToken.issue(for: account.localId, provider: ProviderID.password, state: &state, now: now))

@@ -90,9 +90,9 @@ enum SignInWithIdp {
         if account.email == profileEmail {
             response["emailVerified"] = account.emailVerified.map(JSONValue.bool)
         }
-        if account.requiresSecondFactor {
+        if state.requiresSecondFactor(account) {
             response.merge(
-                PendingCredential.response(for: account, signInProvider: providerId, projectID: state.projectID))
+                PendingCredential.response(for: account, signInProvider: providerId, projectID: state.projectID, tenantID: state.tenantID))
             return response
         }
         account = state.updateAccount(account.localId) { $0.lastLoginAt = now.millisecondsSince1970 } ?? account

@@ -24,6 +24,8 @@ public struct BackendAccount: Sendable, Hashable {
     public let mfaEnrollments: [BackendMFAEnrollment]
     /// When the account was created.
     public let createdAt: Date
+    /// The tenant the account belongs to; `nil` for the project's own accounts.
+    public let tenantID: String?
 
     init(_ account: Account) {
         localID = account.localId
@@ -37,6 +39,7 @@ public struct BackendAccount: Sendable, Hashable {
         providers = account.providers.map(BackendProvider.init)
         mfaEnrollments = (account.mfaEnrollments ?? []).map(BackendMFAEnrollment.init)
         createdAt = Date(timeIntervalSince1970: TimeInterval(account.createdAt) / 1000)
+        tenantID = account.tenantId
     }
 }
 

@@ -7,6 +7,7 @@ enum MFAEnrollmentOperations {
     static func start(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject {
         let body = context.body
         if body.has("totpEnrollmentInfo") { return try TOTPOperations.startEnrollment(&state, &context) }
+        try ensure(state.allowsSMSSecondFactor, "OPERATION_NOT_ALLOWED : SMS based MFA not enabled.")
         guard let idToken = try body.nonEmptyString("idToken") else { throw .badRequest("MISSING_ID_TOKEN") }
         let (account, signInProvider) = try IDToken.verify(idToken, state: state)
         try checkFirstFactor(signInProvider)
@@ -31,6 +32,7 @@ enum MFAEnrollmentOperations {
     {
         let body = context.body
         if body.has("totpVerificationInfo") { return try TOTPOperations.finalizeEnrollment(&state, &context) }
+        try ensure(state.allowsSMSSecondFactor, "OPERATION_NOT_ALLOWED : SMS based MFA not enabled.")
         guard let idToken = try body.nonEmptyString("idToken") else { throw .badRequest("MISSING_ID_TOKEN") }
         let (account, signInProvider) = try IDToken.verify(idToken, state: state)
         try checkFirstFactor(signInProvider)

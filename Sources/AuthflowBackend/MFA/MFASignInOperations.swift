@@ -6,6 +6,7 @@ import AuthflowPrimitives
 enum MFASignInOperations {
     static func start(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject {
         let body = context.body
+        try ensure(state.allowsSMSSecondFactor, "OPERATION_NOT_ALLOWED : SMS based MFA not enabled.")
         guard let pending = try body.nonEmptyString("mfaPendingCredential") else {
             throw .badRequest("MISSING_MFA_PENDING_CREDENTIAL : Request does not have MFA pending credential.")
         }
@@ -28,6 +29,7 @@ enum MFASignInOperations {
     {
         let body = context.body
         if body.has("totpVerificationInfo") { return try TOTPOperations.finalizeSignIn(&state, &context) }
+        try ensure(state.allowsSMSSecondFactor, "OPERATION_NOT_ALLOWED : SMS based MFA not enabled.")
         let now = context.now
         // MISSING_CREDENTIAL here but MISSING_MFA_PENDING_CREDENTIAL in start: the emulator matches production.
         guard let pending = try body.nonEmptyString("mfaPendingCredential") else {

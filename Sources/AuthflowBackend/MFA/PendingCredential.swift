@@ -6,14 +6,13 @@ import AuthflowPrimitives
 enum PendingCredential {
     static let marker = "_AuthEmulatorMfaPendingCredential"
 
-    static func encode(localId: String, signInProvider: String, projectID: String) -> String {
-        let payload: JSONValue = [
-            marker: "DO NOT MODIFY",
-            "localId": .string(localId),
-            "signInProvider": .string(signInProvider),
-            "projectId": .string(projectID),
-        ]
-        return Base64.encode(JSONWriter.bytes(payload))
+    static func encode(localId: String, signInProvider: String, projectID: String, tenantID: String? = nil) -> String {
+        var payload = JSONObject([
+            (marker, "DO NOT MODIFY"), ("localId", .string(localId)), ("signInProvider", .string(signInProvider)),
+            ("projectId", .string(projectID)),
+        ])
+        payload.set("tenantId", tenantID)
+        return Base64.encode(JSONWriter.bytes(.object(payload)))
     }
 
     /// The account and first-factor provider a credential stands for, with the emulator's error strings.
@@ -27,6 +26,11 @@ enum PendingCredential {
             payload["projectId"]?.stringValue == state.projectID,
             "INVALID_PROJECT_ID : Project ID does not match MFA pending credential."
         )
+        if let tenantID = state.tenantID {
+            try ensure(
+                payload["tenantId"]?.stringValue == tenantID,
+                "INVALID_PROJECT_ID : Project ID does not match MFA pending credential.")
+        }
         guard let localId = payload["localId"]?.stringValue, let account = state.account(localId: localId) else {
             throw .badRequest("((User in pendingCredentialPayload does not exist.))")
         }
@@ -34,10 +38,12 @@ enum PendingCredential {
     }
 
     /// The sign-in reply for an account with a second factor: no tokens, a pending credential and hints.
-    static func response(for account: Account, signInProvider: String, projectID: String) -> JSONObject {
+    static func response(
+        for account: Account, signInProvider: String, projectID: String, tenantID: String? = nil
+    ) -> JSONObject {
         var object = JSONObject()
         object["mfaPendingCredential"] = .string(
-            encode(localId: account.localId, signInProvider: signInProvider, projectID: projectID))
+            encode(localId: account.localId, signInProvider: signInProvider, projectID: projectID, tenantID: tenantID))
         object["mfaInfo"] = .array((account.mfaEnrollments ?? []).map(\.hintJSON))
         return object
     }

@@ -15,6 +15,13 @@ enum IdpWidget {
         "sessionId",
     ]
 
+    /// The state the widget lists accounts from and notes attempts in: the tenant `tenantId` (or `tid`) names.
+    private static func scope(_ parameters: QueryParameters, service: BackendService) -> StateScope {
+        StateScope(
+            projectID: service.configuration.projectID,
+            tenantID: parameters.nonEmpty("tenantId") ?? parameters.nonEmpty("tid"))
+    }
+
     static func page(_ request: LoopbackRequest, service: BackendService) -> LoopbackResponse {
         let query = QueryParameters(form: request.query ?? "")
         guard query.nonEmpty("apiKey") != nil, let providerId = query.nonEmpty("providerId") else {
@@ -22,7 +29,7 @@ enum IdpWidget {
         }
         if let problem = pageProblem(query) { return failure(problem, service: service) }
 
-        let infos = service.state.withLock { $0.providerInfos(providerId: providerId) }
+        let infos = service.state(scope(query, service: service)).withLock { $0.providerInfos(providerId: providerId) }
         let accounts: [TemplateValue] = infos.map { info in
             let claims = JSONWriter.string(
                 .object(
@@ -81,7 +88,7 @@ enum IdpWidget {
             // Production's OAuth response names its attempt (through `state`); the emulator's URL stays as it
             // is, so the backend remembers which attempt made it, for signInWithIdp to hold the raw session ID
             // to the hash this page was opened with.
-            service.state.withLock { state in
+            service.state(scope(parameters, service: service)).withLock { state in
                 state.handlerSessions[eventId] = sessionHash.lowercased()
                 state.handlerResponses[urlResponse] = eventId
             }

@@ -6,6 +6,7 @@ import AuthflowPrimitives
 /// check the client forwarded it.
 enum SendVerificationCode {
     static func run(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject {
+        try state.ensureNotTenant()
         let body = context.body
         let phoneNumber = try body.nonEmptyString("phoneNumber")
         guard let phoneNumber, Validation.isPhoneNumber(phoneNumber) else {

@@ -5,6 +5,7 @@ import AuthflowPrimitives
 /// `REAUTH`) is accepted and ignored, as in the emulator.
 enum SignInWithPhoneNumber {
     static func run(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject {
+        try state.ensureNotTenant()
         let body = context.body
         let now = context.now
         let phoneNumber: String

@@ -23,12 +23,15 @@ enum ActionHandler {
                 ], status: 400)
         }
         let continueUrl = query.nonEmpty("continueUrl")
+        // Links made in a tenant carry its ID (the emulator's `tenantId` parameter).
+        let state = service.state(
+            StateScope(projectID: service.configuration.projectID, tenantID: query.nonEmpty("tenantId")))
         switch query["mode"] {
         case "signIn": return signIn(query, continueUrl: continueUrl)
-        case "resetPassword": return resetPassword(oobCode, query: query, continueUrl: continueUrl, service: service)
+        case "resetPassword": return resetPassword(oobCode, query: query, continueUrl: continueUrl, state: state)
         case "verifyEmail":
             return applyCode(
-                oobCode, continueUrl: continueUrl, service: service,
+                oobCode, continueUrl: continueUrl, service: service, state: state,
                 success: "The email has been successfully verified.",
                 successField: ("email", { $0["email"] }),
                 failure: (
@@ -38,7 +41,7 @@ enum ActionHandler {
             )
         case "verifyAndChangeEmail":
             return applyCode(
-                oobCode, continueUrl: continueUrl, service: service,
+                oobCode, continueUrl: continueUrl, service: service, state: state,
                 success: "The email has been successfully changed.",
                 successField: ("newEmail", { $0["newEmail"] }),
                 failure: (
@@ -46,7 +49,7 @@ enum ActionHandler {
                     "Try changing your email again."
                 )
             )
-        case "recoverEmail": return recoverEmail(oobCode, service: service)
+        case "recoverEmail": return recoverEmail(oobCode, service: service, state: state)
         default: return JSONReply.authEmulator([("error", "Invalid mode")], status: 400)
         }
     }
@@ -82,9 +85,9 @@ enum ActionHandler {
     }
 
     private static func resetPassword(
-        _ code: String, query: QueryParameters, continueUrl: String?, service: BackendService
+        _ code: String, query: QueryParameters, continueUrl: String?, state: ScopedStateLock
     ) -> LoopbackResponse {
-        let outcome: ResetOutcome = service.state.withLock { state in
+        let outcome: ResetOutcome = state.withLock { state in
             guard let record = state.oobCode(code), record.requestType == "PASSWORD_RESET" else { return .codeUnusable }
             let template = "\(record.oobLink)&newPassword=NEW_PASSWORD_HERE"
             guard let newPassword = query.nonEmpty("newPassword") else {
@@ -137,10 +140,10 @@ enum ActionHandler {
 
     /// `verifyEmail` and `verifyAndChangeEmail`: `accounts:update` with just the code.
     private static func applyCode(
-        _ code: String, continueUrl: String?, service: BackendService, success: String,
+        _ code: String, continueUrl: String?, service: BackendService, state: ScopedStateLock, success: String,
         successField: (String, (JSONObject) -> JSONValue?), failure: (String, String)
     ) -> LoopbackResponse {
-        switch run(UpdateAccount.run, code: code, service: service) {
+        switch run(UpdateAccount.run, code: code, service: service, state: state) {
         case .failure(let error) where error.code == 501 || error.message == "INVALID_OOB_CODE":
             return JSONReply.authEmulator([("error", failure.0), ("instructions", failure.1)], status: 400)
         case .failure(let error):
@@ -153,16 +156,18 @@ enum ActionHandler {
         }
     }
 
-    private static func recoverEmail(_ code: String, service: BackendService) -> LoopbackResponse {
+    private static func recoverEmail(
+        _ code: String, service: BackendService, state: ScopedStateLock
+    ) -> LoopbackResponse {
         let retry =
             "If you're trying to test the reverting email flow, try changing the email again to generate a new link."
-        let matches = service.state.withLock { $0.oobCode(code)?.requestType == "RECOVER_EMAIL" }
+        let matches = state.withLock { $0.oobCode(code)?.requestType == "RECOVER_EMAIL" }
         guard matches else {
             return JSONReply.authEmulator(
                 [("error", "Requested mode does not match the OOB code provided."), ("instructions", retry)],
                 status: 400)
         }
-        switch run(UpdateAccount.run, code: code, service: service) {
+        switch run(UpdateAccount.run, code: code, service: service, state: state) {
         case .failure(let error) where error.code == 501 || error.message == "INVALID_OOB_CODE":
             return JSONReply.authEmulator(
                 [
@@ -179,13 +184,13 @@ enum ActionHandler {
     }
 
     private static func run(
-        _ operation: Operation, code: String, service: BackendService
+        _ operation: Operation, code: String, service: BackendService, state: ScopedStateLock
     ) -> Result<JSONObject, APIError> {
         var context = OperationContext(
             body: RequestFields(JSONObject([("oobCode", .string(code))])), privileged: false, origin: service.origin,
             now: Date()
         )
-        let result: Result<JSONObject, APIError> = service.state.withLock { state in
+        let result: Result<JSONObject, APIError> = state.withLock { state in
             do throws(APIError) {
                 return .success(try operation(&state, &context))
             } catch {

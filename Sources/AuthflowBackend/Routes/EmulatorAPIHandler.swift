@@ -1,32 +1,35 @@
 import AuthflowListener
 import AuthflowPrimitives
 
-/// The emulator-only API under `/emulator/v1/projects/<id>/` (no key needed): listing codes, deleting all
-/// accounts, and the two emulator settings. Another project ID reads as an empty project.
+/// The emulator-only API under `/emulator/v1/projects/<id>/` and `/emulator/v1/projects/<id>/tenants/<tenant>/`
+/// (no key needed): listing codes, deleting all accounts, and (projects only) the two emulator settings. Each
+/// project and tenant has its own; one never used reads as empty.
 enum EmulatorAPIHandler {
     static func handle(
-        projectID: String, resource: String, _ request: LoopbackRequest, service: BackendService
+        _ scope: StateScope, resource: String, _ request: LoopbackRequest, service: BackendService
     ) -> LoopbackResponse {
         var warnings: [String] = []
         defer { service.emit(warnings) }
-        if let refusal = ProjectCheck.refusal(projectID, service: service, logs: &warnings) { return refusal }
-        let isOurs = projectID == service.configuration.projectID
+        if let refusal = ProjectCheck.refusal(scope.projectID, service: service, logs: &warnings) { return refusal }
+        let state = service.state(scope)
         let method = request.method == "HEAD" ? "GET" : request.method
         switch (resource, method) {
         case ("verificationCodes", "GET"):
-            let codes = isOurs ? service.state.withLock { $0.verificationCodes.map(\.json) } : []
+            let codes = state.withLock { $0.verificationCodes.map(\.json) }
             return JSONReply.ok(["verificationCodes": .array(codes)])
         case ("oobCodes", "GET"):
-            let codes = isOurs ? service.state.withLock { $0.oobCodes.map(\.json) } : []
+            let codes = state.withLock { $0.oobCodes.map(\.json) }
             return JSONReply.ok(["oobCodes": .array(codes)])
         case ("accounts", "DELETE"):
-            if isOurs { service.state.withLock { $0.deleteAllAccounts() } }
+            state.withLock { $0.deleteAllAccounts() }
             return JSONReply.ok(.object(JSONObject()))
-        case ("config", "GET"):
-            return JSONReply.ok(config(isOurs ? service.state.withLock { $0.emailEnumerationProtection } : false))
-        case ("config", "PATCH"):
-            return updateConfig(request, isOurs: isOurs, service: service)
-        case ("verificationCodes", _), ("oobCodes", _), ("accounts", _), ("config", _):
+        case ("config", "GET") where scope.tenantID == nil:
+            return JSONReply.ok(config(state.withLock { $0.emailEnumerationProtection }))
+        case ("config", "PATCH") where scope.tenantID == nil:
+            return updateConfig(request, state: state)
+        case ("config", _) where scope.tenantID == nil:
+            return JSONReply.error(.methodNotAllowed)
+        case ("verificationCodes", _), ("oobCodes", _), ("accounts", _):
             return JSONReply.error(.methodNotAllowed)
         default:
             return JSONReply.error(.notFound)
@@ -40,17 +43,14 @@ enum EmulatorAPIHandler {
         ]
     }
 
-    private static func updateConfig(
-        _ request: LoopbackRequest, isOurs: Bool, service: BackendService
-    ) -> LoopbackResponse {
+    private static func updateConfig(_ request: LoopbackRequest, state: ScopedStateLock) -> LoopbackResponse {
         do throws(APIError) {
             let body = try RequestFields.parse(json: request.body)
             if try body.nested("signIn")?.bool("allowDuplicateEmails") == true {
                 throw .notImplemented("allowDuplicateEmails is not supported by authflow's embedded backend.")
             }
             let protection = try body.nested("emailPrivacyConfig")?.bool("enableImprovedEmailPrivacy")
-            guard isOurs else { return JSONReply.ok(config(protection ?? false)) }
-            let current = service.state.withLock { state in
+            let current = state.withLock { state in
                 if let protection { state.emailEnumerationProtection = protection }
                 return state.emailEnumerationProtection
             }

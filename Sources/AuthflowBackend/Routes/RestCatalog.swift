@@ -20,6 +20,8 @@ struct RestOperation: Sendable {
     var pathParameters: [String: String] = [:]
     /// Operations the emulator's API description allows only with OAuth 2 (`Bearer owner`), not an API key.
     var adminOnly = false
+    /// Which state it runs in: the addressed project's or tenant's (``OperationLevel``).
+    var level = OperationLevel.scoped
 }
 
 /// The endpoints at the emulator's URL layout. Operations the emulator lists in its API description but
@@ -76,6 +78,34 @@ enum RestCatalog {
         }
     }
 
+    /// v1 operations an admin or client may also address under a project's or a tenant's resource path
+    /// (`projects/{projectId}/accounts:lookup`, `projects/{projectId}/tenants/{tenantId}/accounts:lookup`), by
+    /// the name after that path; the path's segments pick the state as a body's `tenantId` would.
+    static let resourceAddressable: [String: String] = [
+        "accounts": "accounts:signUp",
+        "accounts:delete": "accounts:delete",
+        "accounts:lookup": "accounts:lookup",
+        "accounts:sendOobCode": "accounts:sendOobCode",
+        "accounts:update": "accounts:update",
+    ]
+
+    static let v1ResourceTemplates = [
+        PathTemplate("projects/{projectId}/{operation}"),
+        PathTemplate("projects/{projectId}/tenants/{tenantId}/{operation}"),
+    ]
+
+    /// The v1 operation a project or tenant resource path names, its segments bound.
+    static func v1Resource(_ path: String) -> RestOperation? {
+        for template in v1ResourceTemplates {
+            guard var bound = template.match(path), let name = bound.removeValue(forKey: "operation"),
+                let target = resourceAddressable[name], var operation = v1(target)
+            else { continue }
+            operation.pathParameters = bound
+            return operation
+        }
+        return nil
+    }
+
     static func v2(_ name: String, revokeToken: EmbeddedBackend.RevokeTokenBehavior) -> RestOperation? {
         switch name {
         case "accounts/mfaEnrollment:start": post(name, MFAEnrollmentOperations.start)
@@ -109,13 +139,14 @@ enum RestCatalog {
             guard let bound = resource.template.match(path) else { continue }
             return RestOperation(
                 name: path, method: method, body: resource.body, run: resource.run, pathParameters: bound,
-                adminOnly: true
+                adminOnly: true, level: .project
             )
         }
         return nil
     }
 
-    static let secureToken = RestOperation(name: "token", method: "POST", body: .formOrJSON, run: GrantToken.run)
+    static let secureToken = RestOperation(
+        name: "token", method: "POST", body: .formOrJSON, run: GrantToken.run, level: .scopedEvenWhenAuthDisabled)
 
     /// The emulator answers this legacy name itself rather than rewriting it.
     static let signOutUser = failing(

@@ -52,15 +52,6 @@ enum RestHandler {
         let body: RequestFields
         do throws(APIError) {
             body = try parseBody(operation.body, request)
-            let tenantId = try body.nonEmptyString("tenantId")
-            let targetProjectId = try body.nonEmptyString("targetProjectId")
-            if targetProjectId != nil, !privileged {
-                throw .badRequest(
-                    "INSUFFICIENT_PERMISSION : Only authenticated requests can specify target_project_id.")
-            }
-            if tenantId != nil || targetProjectId != nil {
-                throw .notImplemented("Tenants and target projects are not supported by authflow's embedded backend.")
-            }
         } catch {
             return JSONReply.error(error)
         }
@@ -68,9 +59,16 @@ enum RestHandler {
         var context = OperationContext(body: body, privileged: privileged, origin: service.origin, now: Date())
         context.pathParameters = operation.pathParameters
         context.query = query
-        let result: Result<JSONObject, APIError> = service.state.withLock { state in
+        let result: Result<JSONObject, APIError> = service.scopes.withLock { states in
             do throws(APIError) {
-                return .success(try operation.run(&state, &context))
+                let scope = try RequestScope.resolve(
+                    operation, body: body, privileged: privileged, service: service, states: states
+                ) { context.log($0) }
+                return .success(
+                    try states.withState(scope) { (state: inout BackendState) throws(APIError) -> JSONObject in
+                        if operation.level == .scoped { try state.ensureAuthEnabled() }
+                        return try operation.run(&state, &context)
+                    })
             } catch {
                 return .failure(error)
             }

@@ -4,8 +4,8 @@ enum Route: Sendable {
     case rest(RestOperation)
     /// `GET /`: the emulator's readiness reply.
     case root
-    /// `/emulator/v1/projects/<id>/<resource>`.
-    case emulatorAPI(projectID: String, resource: String)
+    /// `/emulator/v1/projects/<id>/<resource>` or `/emulator/v1/projects/<id>/tenants/<tenant>/<resource>`.
+    case emulatorAPI(projectID: String, tenantID: String?, resource: String)
     /// `GET /emulator/action`: opening an action link.
     case action
     /// `GET /emulator/auth/handler`: the IdP widget.
@@ -50,7 +50,8 @@ enum Router {
             let rest = path.dropFirst(RestCatalog.identityToolkitPrefix.count)
             let operation: RestOperation?
             if rest.hasPrefix("v1/") {
-                operation = RestCatalog.v1(String(rest.dropFirst(3)))
+                let name = String(rest.dropFirst(3))
+                operation = RestCatalog.v1(name) ?? RestCatalog.v1Resource(name)
             } else if rest.hasPrefix("v2/") {
                 let name = String(rest.dropFirst(3))
                 operation =
@@ -74,8 +75,10 @@ enum Router {
         if path.hasPrefix("/emulator/v1/projects/") {
             let parts = path.dropFirst("/emulator/v1/projects/".count).split(
                 separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 2, !parts[0].isEmpty else { return .notFound }
-            return .emulatorAPI(projectID: String(parts[0]), resource: String(parts[1]))
+            guard !parts[0].isEmpty else { return .notFound }
+            if parts.count == 2 { return .emulatorAPI(projectID: String(parts[0]), tenantID: nil, resource: String(parts[1])) }
+            guard parts.count == 4, parts[1] == "tenants", !parts[2].isEmpty else { return .notFound }
+            return .emulatorAPI(projectID: String(parts[0]), tenantID: String(parts[2]), resource: String(parts[3]))
         }
         switch (method, path) {
         case ("GET", "/"): return .root

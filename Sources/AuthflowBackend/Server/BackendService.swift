@@ -9,7 +9,8 @@ import Synchronization
 final class BackendService: Sendable {
     let configuration: EmbeddedBackend.Configuration
     let renderer: PageRenderer
-    let state: Mutex<BackendState>
+    /// Every project's and tenant's state, behind one lock (see ``ScopedStates``).
+    let scopes: Mutex<ScopedStates>
     let faults = FaultTable()
     let verifyAppError = Mutex<EmbeddedBackend.HostedPageError?>(nil)
     let appCheck = AppCheckRegistry()
@@ -20,13 +21,24 @@ final class BackendService: Sendable {
     init(configuration: EmbeddedBackend.Configuration, renderer: PageRenderer) {
         self.configuration = configuration
         self.renderer = renderer
-        state = Mutex(
-            BackendState(
-                projectID: configuration.projectID,
-                emailEnumerationProtection: configuration.emailEnumerationProtection,
-                verificationCodeLifetime: configuration.verificationCodeLifetime
-            ))
-        state.withLock { $0.totpEnabled = configuration.totpEnabled }
+        scopes = Mutex(
+            ScopedStates { projectID in
+                var state = BackendState(
+                    projectID: projectID, emailEnumerationProtection: configuration.emailEnumerationProtection,
+                    verificationCodeLifetime: configuration.verificationCodeLifetime
+                )
+                state.totpEnabled = configuration.totpEnabled
+                return state
+            })
+    }
+
+    /// The configured project's own state: what the inspection API, the emulator's settings and the pages
+    /// without a tenant read and change.
+    var state: ScopedStateLock { ScopedStateLock(service: self, scope: StateScope(projectID: configuration.projectID)) }
+
+    /// The state of `scope`.
+    func state(_ scope: StateScope) -> ScopedStateLock {
+        ScopedStateLock(service: self, scope: scope)
     }
 
     /// `http://<advertised host:port>`; known only once the server has bound its port.
@@ -80,8 +92,9 @@ final class BackendService: Sendable {
         switch route {
         case .rest(let operation): return RestHandler.handle(operation, request, service: self)
         case .root: return JSONReply.ok(Self.rootReply)
-        case .emulatorAPI(let projectID, let resource):
-            return EmulatorAPIHandler.handle(projectID: projectID, resource: resource, request, service: self)
+        case .emulatorAPI(let projectID, let tenantID, let resource):
+            let scope = StateScope(projectID: projectID, tenantID: tenantID)
+            return EmulatorAPIHandler.handle(scope, resource: resource, request, service: self)
         case .action: return ActionHandler.handle(request, service: self)
         case .idpWidget: return IdpWidget.page(request, service: self)
         case .idpWidgetSelect: return IdpWidget.select(request, service: self)

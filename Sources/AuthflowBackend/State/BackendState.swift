@@ -34,6 +34,8 @@ struct BackendState: Sendable {
     /// The OAuth response URL a redirect-mode widget attempt (`redirectUrl`) made, by `eventId`, until the
     /// stand-in JS SDK's `getRedirectResult` reads it once (``FirebaseWebSDKStandIn``).
     var redirectResults: [String: String] = [:]
+    /// The tenant this state belongs to (its switches as last stored); `nil` for a project's own state.
+    var tenant: TenantSettings?
 
     init(projectID: String, emailEnumerationProtection: Bool, verificationCodeLifetime: Duration?) {
         self.projectID = projectID
@@ -86,6 +88,7 @@ struct BackendState: Sendable {
     @discardableResult
     mutating func createAccount(localId: String? = nil, now: Date, _ build: (inout Account) -> Void) -> Account {
         var account = Account(localId: localId ?? newLocalId(), createdAt: now.millisecondsSince1970)
+        account.tenantId = tenant?.tenantID
         build(&account)
         account.updateProviders(upserting: account.providers)
         accounts.append(account)

@@ -39,6 +39,11 @@ struct TenantRegistry: Sendable {
         return tenants.keys.sorted().filter { startToken == nil || $0 > startToken ?? "" }.compactMap { tenants[$0] }
     }
 
+    /// Whether a tenant with this ID is registered (under any project: a registry holds one project's).
+    func exists(tenantID: String) -> Bool {
+        tenantsByProject.values.contains { $0[tenantID] != nil }
+    }
+
     mutating func delete(projectID: String, tenantID: String) {
         tenantsByProject[projectID]?[tenantID] = nil
     }

@@ -33,7 +33,7 @@ enum IDToken {
     /// claims the signing library appends.
     static func claims(
         for account: Account, provider: String, secondFactor: SecondFactor?, extraClaims: JSONObject?,
-        projectID: String, now: Date
+        projectID: String, tenantID: String? = nil, now: Date
     ) -> JSONObject {
         var identities = JSONObject()
         if let email = account.email { identities["email"] = [.string(email)] }
@@ -48,6 +48,7 @@ enum IDToken {
         firebase["sign_in_provider"] = .string(provider)
         firebase.set("second_factor_identifier", secondFactor?.identifier)
         firebase.set("sign_in_second_factor", secondFactor?.provider)
+        firebase.set("tenant", tenantID)
 
         var claims = JSONObject()
         claims.set("name", account.displayName)
@@ -106,7 +107,8 @@ enum IDToken {
             throw .badRequest("INVALID_ID_TOKEN")
         }
         if let tenant = firebase["tenant"], tenant.isTruthy {
-            throw .badRequest("((Parsed token that belongs to tenant in a non-tenant project.))")
+            try ensure(state.tenant != nil, "((Parsed token that belongs to tenant in a non-tenant project.))")
+            try ensure(tenant.stringValue == state.tenantID, "TENANT_ID_MISMATCH")
         }
         guard let localId = payload["user_id"]?.stringValue, let account = state.account(localId: localId) else {
             throw .badRequest("USER_NOT_FOUND")
