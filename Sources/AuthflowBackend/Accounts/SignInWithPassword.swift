@@ -47,7 +47,8 @@ enum SignInWithPassword {
         if state.requiresSecondFactor(account) {
             reply.merge(
                 PendingCredential.response(
-                    for: account, signInProvider: ProviderID.password, projectID: state.projectID, tenantID: state.tenantID))
+                    for: account, signInProvider: ProviderID.password, projectID: state.projectID,
+                    tenantID: state.tenantID))
         } else {
             let now = context.now
             state.updateAccount(account.localId) { $0.lastLoginAt = now.millisecondsSince1970 }

@@ -1,8 +1,11 @@
 /// Action links in the emulator's exact shape:
-/// `http://<host:port>/emulator/action?mode=<m>&lang=en&oobCode=<c>&apiKey=fake-api-key[&continueUrl=<enc>][&tenantId=<t>]`,
-/// query serialised as `URLSearchParams` does. The emulator always writes `fake-api-key`.
+/// `http://<host:port>/emulator/action?mode=<m>&lang=en&oobCode=<c>&apiKey=fake-api-key[&continueUrl=<enc>]`
+/// (and `&tenantId=<t>` for a tenant's code), query serialised as `URLSearchParams` does. The emulator always
+/// writes `fake-api-key`.
 enum OobLink {
-    static func make(origin: String, mode: String, code: String, continueUrl: String?, tenantID: String? = nil) -> String {
+    static func make(
+        origin: String, mode: String, code: String, continueUrl: String?, tenantID: String? = nil
+    ) -> String {
         var parameters = [("mode", mode), ("lang", "en"), ("oobCode", code), ("apiKey", "fake-api-key")]
         if let continueUrl { parameters.append(("continueUrl", continueUrl)) }
         if let tenantID { parameters.append(("tenantId", tenantID)) }

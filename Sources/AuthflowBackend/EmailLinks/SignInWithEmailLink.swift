@@ -48,7 +48,8 @@ enum SignInWithEmailLink {
         if state.requiresSecondFactor(account) {
             reply.merge(
                 PendingCredential.response(
-                    for: account, signInProvider: ProviderID.password, projectID: state.projectID, tenantID: state.tenantID))
+                    for: account, signInProvider: ProviderID.password, projectID: state.projectID,
+                    tenantID: state.tenantID))
         } else {
             account = state.updateAccount(account.localId) { $0.lastLoginAt = now.millisecondsSince1970 } ?? account
             reply.merge(IDToken.issue(for: account.localId, provider: ProviderID.password, state: &state, now: now))

@@ -90,9 +90,11 @@ enum SignInWithIdp {
         if account.email == profileEmail {
             response["emailVerified"] = account.emailVerified.map(JSONValue.bool)
         }
+        response.set("tenantId", state.tenantID)
         if state.requiresSecondFactor(account) {
             response.merge(
-                PendingCredential.response(for: account, signInProvider: providerId, projectID: state.projectID, tenantID: state.tenantID))
+                PendingCredential.response(
+                    for: account, signInProvider: providerId, projectID: state.projectID, tenantID: state.tenantID))
             return response
         }
         account = state.updateAccount(account.localId) { $0.lastLoginAt = now.millisecondsSince1970 } ?? account

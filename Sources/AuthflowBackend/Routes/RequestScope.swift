@@ -35,7 +35,8 @@ enum RequestScope {
             tenantID = tokenTenant
         }
         if let refreshToken = try body.nonEmptyString("refreshToken"),
-            case .some(.some(let tokenTenant)) = states.tenantID(holdingRefreshToken: refreshToken, projectID: projectID)
+            case .some(.some(let tokenTenant)) = states.tenantID(
+                holdingRefreshToken: refreshToken, projectID: projectID)
         {
             if let tenantID {
                 try ensure(

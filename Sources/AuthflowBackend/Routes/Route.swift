@@ -76,7 +76,9 @@ enum Router {
             let parts = path.dropFirst("/emulator/v1/projects/".count).split(
                 separator: "/", omittingEmptySubsequences: false)
             guard !parts[0].isEmpty else { return .notFound }
-            if parts.count == 2 { return .emulatorAPI(projectID: String(parts[0]), tenantID: nil, resource: String(parts[1])) }
+            if parts.count == 2 {
+                return .emulatorAPI(projectID: String(parts[0]), tenantID: nil, resource: String(parts[1]))
+            }
             guard parts.count == 4, parts[1] == "tenants", !parts[2].isEmpty else { return .notFound }
             return .emulatorAPI(projectID: String(parts[0]), tenantID: String(parts[2]), resource: String(parts[3]))
         }

@@ -21,7 +21,7 @@ enum IDToken {
         var object = JSONObject()
         let claims = claims(
             for: account, provider: provider, secondFactor: secondFactor, extraClaims: extraClaims,
-            projectID: state.projectID, now: now
+            projectID: state.projectID, tenantID: state.tenantID, now: now
         )
         object["idToken"] = .string(encode(claims))
         object["refreshToken"] = .string(refreshToken)

@@ -70,16 +70,17 @@ struct ConfigAgainstBackendTests {
                 "http://\(linkHost):\(live.backend.port)/emulator/action?mode=signIn&") == true)
     }
 
-    @Test("A configured tenant reaches the backend, which refuses tenants as not implemented")
-    func tenantRefused() async throws {
+    @Test("A configured tenant reaches the backend: the account is the tenant's and its ID token names the tenant")
+    func tenantServed() async throws {
         let live = try LiveBackend(tenantID: "tenant-1")
         defer { live.stop() }
 
-        let error = await expectServerError(.notImplemented) {
-            try await live.send(SignUpRequest(email: "ada@example.com", password: "secret-password"))
-        }
+        let reply = try await live.send(SignUpRequest(email: "ada@example.com", password: "secret-password"))
 
-        #expect(error?.httpStatus == 501)
+        let idToken = try #require(reply.signInFields.idToken)
+        #expect(try JWTClaims(idToken).firebase["tenant"] as? String == "tenant-1")
         #expect(live.backend.accounts.isEmpty)
+        #expect(live.backend.accounts(tenantID: "tenant-1").map(\.email) == ["ada@example.com"])
+        #expect(live.backend.accounts(tenantID: "tenant-1").first?.tenantID == "tenant-1")
     }
 }
