@@ -323,6 +323,34 @@ struct TenantScopeTests {
         #expect(after["lastRefreshAt"] as? String == before["lastRefreshAt"] as? String)
     }
 
+    @Test("The IdP widget lists the accounts of the tenant its tid (or tenantId) names, and only those")
+    func widgetListsTenantAccounts() async throws {
+        let harness = try BackendHarness()
+        defer { harness.backend.stop() }
+        let tenantID = try await harness.registerTenant(["disableAuth": false])
+        for (email, tenant) in [("in-tenant@example.com", tenantID as String?), ("in-project@example.com", nil)] {
+            var body: [String: Any] = [
+                "requestUri": "http://localhost",
+                "postBody": #"providerId=google.com&id_token={"sub":"\#(email)","email":"\#(email)"}"#,
+            ]
+            body["tenantId"] = tenant
+            _ = try await harness.v1("accounts:signInWithIdp", body).requireOK()
+        }
+        let query = "/emulator/auth/handler?apiKey=fake-api-key&providerId=google.com&appName=%5BDEFAULT%5D"
+
+        let byTid = try await harness.get("\(query)&tid=\(tenantID)")
+        let byTenantId = try await harness.get("\(query)&tenantId=\(tenantID)")
+        let withoutTenant = try await harness.get(query)
+
+        for page in [byTid, byTenantId] {
+            #expect(page.status == 200)
+            #expect(page.text.contains("in-tenant@example.com"))
+            #expect(!page.text.contains("in-project@example.com"))
+        }
+        #expect(withoutTenant.text.contains("in-project@example.com"))
+        #expect(!withoutTenant.text.contains("in-tenant@example.com"))
+    }
+
     // MARK: customToken.spec.ts
 
     private func customToken(_ payload: [String: Any]) throws -> String {
