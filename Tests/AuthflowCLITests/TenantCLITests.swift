@@ -1,6 +1,7 @@
 import AuthflowBackend
 import AuthflowCore
 import AuthflowIdentityToolkit
+import AuthflowPrimitives
 import AuthflowStorage
 import AuthflowTestSupport
 import Foundation
@@ -14,10 +15,14 @@ struct TenantCLITests {
 
     /// The session stored for this backend's project and tenant.
     private func tenantSessions(_ fixture: EmailLinkCLIFixture) -> SessionStore {
+        tenantSessions(stateRoot: fixture.stateRoot, backend: fixture.backend)
+    }
+
+    private func tenantSessions(stateRoot: String, backend: EmbeddedBackend) -> SessionStore {
         SessionStore(
             directory: ProjectStateDirectory(
-                root: StateDirectory(path: fixture.stateRoot), projectID: fixture.backend.projectID,
-                tenantID: Self.tenant, emulatorHost: fixture.backend.hostAndPort))
+                root: StateDirectory(path: stateRoot), projectID: backend.projectID, tenantID: Self.tenant,
+                emulatorHost: backend.hostAndPort))
     }
 
     private func tenantClaim(_ idToken: String) throws -> String? {
@@ -83,5 +88,24 @@ struct TenantCLITests {
         // The backend hands out a new refresh token with every exchange: the session was refreshed.
         #expect(try tenantSessions(fixture).load()?.tokens.refreshToken != firstRefreshToken)
         #expect(try tenantClaim(refreshed) == Self.tenant)
+    }
+
+    @Test("oauth sign-in on the hosted route: the handler URL carries tid, the account and the session are the tenant's")
+    func hostedOAuth() async throws {
+        let fixture = try PhoneCLIFixture()
+        let claims = OAuthHostedRouteTests.claims(sub: "4242", email: "mona@example.com", name: "Mona Octocat")
+
+        let result = try await OAuthHostedRouteTests.signIn(
+            fixture, provider: "github.com", claims: claims, extra: ["--tenant-id", Self.tenant, "--json"])
+
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        let opened = try String(contentsOfFile: fixture.directory.file("browser") + ".url", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(QueryParameters(url: opened).value("tid") == Self.tenant)
+        #expect(fixture.backend.accounts.isEmpty)
+        let account = try #require(fixture.backend.accounts(tenantID: Self.tenant).first)
+        #expect(account.providers.map(\.providerID).contains("github.com"))
+        let session = try #require(try tenantSessions(stateRoot: fixture.stateRoot, backend: fixture.backend).load())
+        #expect(try tenantClaim(session.tokens.idToken) == Self.tenant)
     }
 }
