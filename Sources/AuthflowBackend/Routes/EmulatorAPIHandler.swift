@@ -23,7 +23,10 @@ enum EmulatorAPIHandler {
             if isOurs { service.state.withLock { $0.deleteAllAccounts() } }
             return JSONReply.ok(.object(JSONObject()))
         case ("config", "GET"):
-            return JSONReply.ok(config(isOurs ? service.state.withLock { $0.emailEnumerationProtection } : false))
+            return JSONReply.ok(
+                isOurs
+                    ? service.state.withLock { ProjectConfigOperations.emulatorView($0) }
+                    : ProjectConfigOperations.emulatorView(Self.emptyProject(service)))
         case ("config", "PATCH"):
             return updateConfig(request, isOurs: isOurs, service: service)
         case ("verificationCodes", _), ("oobCodes", _), ("accounts", _), ("config", _):
@@ -33,11 +36,11 @@ enum EmulatorAPIHandler {
         }
     }
 
-    private static func config(_ protection: Bool) -> JSONValue {
-        [
-            "signIn": ["allowDuplicateEmails": false],
-            "emailPrivacyConfig": ["enableImprovedEmailPrivacy": .bool(protection)],
-        ]
+    /// A project other than ours reads as a fresh one.
+    private static func emptyProject(_ service: BackendService) -> BackendState {
+        BackendState(
+            projectID: service.configuration.projectID, emailEnumerationProtection: false,
+            verificationCodeLifetime: nil)
     }
 
     private static func updateConfig(
@@ -45,16 +48,14 @@ enum EmulatorAPIHandler {
     ) -> LoopbackResponse {
         do throws(APIError) {
             let body = try RequestFields.parse(json: request.body)
-            if try body.nested("signIn")?.bool("allowDuplicateEmails") == true {
-                throw .notImplemented("allowDuplicateEmails is not supported by authflow's embedded backend.")
+            guard isOurs else {
+                var scratch = emptyProject(service)
+                return JSONReply.ok(try ProjectConfigOperations.emulatorPatch(body, &scratch))
             }
-            let protection = try body.nested("emailPrivacyConfig")?.bool("enableImprovedEmailPrivacy")
-            guard isOurs else { return JSONReply.ok(config(protection ?? false)) }
-            let current = service.state.withLock { state in
-                if let protection { state.emailEnumerationProtection = protection }
-                return state.emailEnumerationProtection
+            let reply = try service.state.withLock { (state) throws(APIError) -> JSONValue in
+                try ProjectConfigOperations.emulatorPatch(body, &state)
             }
-            return JSONReply.ok(config(current))
+            return JSONReply.ok(reply)
         } catch {
             return JSONReply.error(error)
         }

@@ -103,7 +103,14 @@ enum RestCatalog {
         (PathTemplate("projects/{projectId}/tenants/{tenantId}"), "DELETE", .none, TenantOperations.delete),
     ]
 
-    /// The v2 resource operation for `path` and `method`, its segments bound; admin only.
+    /// v2 resource paths the emulator's API description also opens to an API key (not admin only).
+    static let v2KeyedResources: [(template: PathTemplate, method: String, body: BodyFormat, run: Operation)] = [
+        (PathTemplate("projects/{projectId}/config"), "GET", .none, ProjectConfigOperations.get),
+        (PathTemplate("projects/{projectId}/config"), "PATCH", .json, ProjectConfigOperations.patch),
+    ]
+
+    /// The v2 resource operation for `path` and `method`, its segments bound; admin only unless it is one of
+    /// ``v2KeyedResources``.
     static func v2Resource(_ path: String, method: String) -> RestOperation? {
         for resource in v2Resources where resource.method == method {
             guard let bound = resource.template.match(path) else { continue }
@@ -111,6 +118,11 @@ enum RestCatalog {
                 name: path, method: method, body: resource.body, run: resource.run, pathParameters: bound,
                 adminOnly: true
             )
+        }
+        for resource in v2KeyedResources where resource.method == method {
+            guard let bound = resource.template.match(path) else { continue }
+            return RestOperation(
+                name: path, method: method, body: resource.body, run: resource.run, pathParameters: bound)
         }
         return nil
     }

@@ -34,6 +34,9 @@ struct BackendState: Sendable {
     /// The OAuth response URL a redirect-mode widget attempt (`redirectUrl`) made, by `eventId`, until the
     /// stand-in JS SDK's `getRedirectResult` reads it once (``FirebaseWebSDKStandIn``).
     var redirectResults: [String: String] = [:]
+    /// The v2 project config (`projects/<id>/config`); its email privacy setting follows
+    /// `emailEnumerationProtection` (``updateProjectConfig(_:)``).
+    var projectConfig = ProjectConfigDocument()
 
     init(projectID: String, emailEnumerationProtection: Bool, verificationCodeLifetime: Duration?) {
         self.projectID = projectID
