@@ -83,6 +83,10 @@ enum RestCatalog {
         case "accounts/mfaEnrollment:withdraw": post(name, MFAEnrollmentOperations.withdraw)
         case "accounts/mfaSignIn:start": post(name, MFASignInOperations.start)
         case "accounts/mfaSignIn:finalize": post(name, MFASignInOperations.finalize)
+        case "accounts/passkeyEnrollment:start": post(name, PasskeyOperations.startEnrollment)
+        case "accounts/passkeyEnrollment:finalize": post(name, PasskeyOperations.finalizeEnrollment)
+        case "accounts/passkeySignIn:start": post(name, PasskeyOperations.startSignIn)
+        case "accounts/passkeySignIn:finalize": post(name, PasskeyOperations.finalizeSignIn)
         case "accounts:revokeToken":
             switch revokeToken {
             case .accept: post(name, RevokeToken.run)
