@@ -68,13 +68,7 @@ enum RestHandler {
         var context = OperationContext(body: body, privileged: privileged, origin: service.origin, now: Date())
         context.pathParameters = operation.pathParameters
         context.query = query
-        let result: Result<JSONObject, APIError> = service.state.withLock { state in
-            do throws(APIError) {
-                return .success(try operation.run(&state, &context))
-            } catch {
-                return .failure(error)
-            }
-        }
+        let result = BlockingFunctionRun.perform(operation.run, &context, service: service)
         logs.append(contentsOf: context.logs)
         switch result {
         case .success(let reply): return JSONReply.ok(.object(reply))

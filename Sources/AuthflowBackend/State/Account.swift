@@ -32,6 +32,9 @@ struct Account: Sendable {
     var mfaEnrollments: [MFAEnrollmentRecord]?
     /// Enrolled passkeys; `nil` until the first enrolment (``PasskeyOperations``).
     var passkeys: [PasskeyRecord]?
+    /// Custom claims as serialized JSON (the emulator's `customAttributes`); merged into ID tokens by
+    /// ``CustomClaims``.
+    var customAttributes: String?
 
     init(localId: String, createdAt: Int64) {
         self.localId = localId
@@ -98,6 +101,7 @@ struct Account: Sendable {
         if customAuth { object["customAuth"] = true }
         if let mfaEnrollments { object["mfaInfo"] = .array(mfaEnrollments.map(\.fullJSON)) }
         if let passkeys { object["passkeyInfo"] = .array(passkeys.map(\.json)) }
+        object.set("customAttributes", customAttributes)
         return .object(object)
     }
 }
