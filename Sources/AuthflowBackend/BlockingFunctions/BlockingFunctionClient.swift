@@ -29,9 +29,8 @@ enum BlockingFunctionClient {
             return .failure(.internalError(prefix + "((Failed to make request to \(call.url).))"))
         }
         guard (200..<300).contains(response.status) else {
-            return .failure(
-                .badRequest(
-                    prefix + "((HTTP request to \(call.url) returned HTTP error \(response.status): \(response.text)))"))
+            let detail = "returned HTTP error \(response.status): \(response.text)"
+            return .failure(.badRequest(prefix + "((HTTP request to \(call.url) \(detail)))"))
         }
         guard let reply = try? JSONParser.parse(response.body).objectValue else {
             return .failure(.internalError(prefix + "((Response body is not valid JSON.))"))

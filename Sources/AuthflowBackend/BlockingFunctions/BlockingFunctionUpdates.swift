@@ -22,8 +22,8 @@ struct BlockingFunctionUpdates: Sendable {
         guard let mask = record["updateMask"], mask.isTruthy else {
             throw .badRequest("BLOCKING_FUNCTION_ERROR_RESPONSE : ((Response UserRecord is missing updateMask.))")
         }
-        let names = (mask.stringValue ?? JSONWriter.string(mask)).split(separator: ",", omittingEmptySubsequences: false)
-        for name in names {
+        let names = mask.stringValue ?? JSONWriter.string(mask)
+        for name in names.split(separator: ",", omittingEmptySubsequences: false) {
             switch name {
             case "displayName": displayName = .some(Self.primitiveText(record["displayName"]))
             case "photoUrl": photoUrl = .some(Self.primitiveText(record["photoUrl"]))
@@ -49,18 +49,6 @@ struct BlockingFunctionUpdates: Sendable {
         if let disabled { account.disabled = disabled }
         if let emailVerified { account.emailVerified = emailVerified }
         if let customAttributes { account.customAttributes = customAttributes }
-    }
-
-    /// `beforeSignIn` over `beforeCreate`: each field the later reply sets wins.
-    func overridden(by later: BlockingFunctionUpdates) -> BlockingFunctionUpdates {
-        var merged = self
-        if let value = later.displayName { merged.displayName = value }
-        if let value = later.photoUrl { merged.photoUrl = value }
-        if let value = later.disabled { merged.disabled = value }
-        if let value = later.emailVerified { merged.emailVerified = value }
-        if let value = later.customAttributes { merged.customAttributes = value }
-        merged.sessionClaims = later.sessionClaims
-        return merged
     }
 
     /// A string, number or boolean as text; anything else is no value (the emulator's coercion).
