@@ -86,7 +86,10 @@ let package = Package(
             ]
         ),
         .target(name: "AuthflowIdentityToolkit", dependencies: ["AuthflowHTTP", "AuthflowPrimitives"]),
-        .target(name: "AuthflowBackend", dependencies: ["AuthflowListener", "AuthflowParsing", "AuthflowPrimitives"]),
+        .target(
+            name: "AuthflowBackend",
+            dependencies: ["AuthflowListener", "AuthflowParsing", "AuthflowPrimitives", "AuthflowHTTP"]
+        ),
         .target(
             name: "AuthflowCore",
             dependencies: [

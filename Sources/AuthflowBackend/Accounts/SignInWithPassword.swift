@@ -51,8 +51,17 @@ enum SignInWithPassword {
                     tenantID: state.tenantID))
         } else {
             let now = context.now
-            state.updateAccount(account.localId) { $0.lastLoginAt = now.millisecondsSince1970 }
-            reply.merge(IDToken.issue(for: account.localId, provider: ProviderID.password, state: &state, now: now))
+            let updates = try context.beforeSignIn(
+                account, in: state, signIn: BlockingFunctionSignIn(method: ProviderID.password))
+            let signedIn = state.updateAccount(account.localId) {
+                updates.apply(to: &$0)
+                $0.lastLoginAt = now.millisecondsSince1970
+            }
+            try ensure(signedIn?.disabled != true, "USER_DISABLED")
+            reply.merge(
+                IDToken.issue(
+                    for: account.localId, provider: ProviderID.password, extraClaims: updates.sessionClaims,
+                    state: &state, now: now))
         }
         return reply
     }

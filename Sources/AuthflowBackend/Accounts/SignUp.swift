@@ -75,8 +75,12 @@ enum SignUp {
             }
         }
         let account: Account
+        var sessionClaims: JSONObject?
         if let existing, let updated = state.updateAccount(existing.localId, apply) {
             account = updated
+        } else if try body.nonEmptyString("email") != nil, !context.privileged {
+            (account, sessionClaims) = try context.createAccount(
+                in: &state, signIn: BlockingFunctionSignIn(method: ProviderID.password), apply)
         } else {
             account = state.createAccount(localId: try body.nonEmptyString("localId"), now: now, apply)
         }
@@ -87,7 +91,9 @@ enum SignUp {
         reply.set("displayName", account.displayName)
         reply.set("email", account.email)
         if let provider {
-            reply.merge(IDToken.issue(for: account.localId, provider: provider, state: &state, now: now))
+            reply.merge(
+                IDToken.issue(
+                    for: account.localId, provider: provider, extraClaims: sessionClaims, state: &state, now: now))
         }
         return reply
     }

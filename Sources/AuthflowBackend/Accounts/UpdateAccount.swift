@@ -101,6 +101,9 @@ enum UpdateAccount {
                 (account.passwordHash, account.salt) = (nil, nil)
             }
             if deleteProviders.contains(ProviderID.phone) { account.phoneNumber = nil }
+            if let deletePasskeys = try body.stringArray("deletePasskey") {
+                account.passkeys = (account.passkeys ?? []).filter { !deletePasskeys.contains($0.credentialId) }
+            }
         }
         if body.has("linkProviderUserInfo") {
             throw .notImplemented("linkProviderUserInfo is not supported by authflow's embedded backend.")

@@ -29,15 +29,22 @@ enum SignInWithEmailLink {
             account.emailLinkSignin = true
         }
         var account: Account
+        var sessionClaims: JSONObject?
+        let signIn = BlockingFunctionSignIn(method: ProviderID.emailLinkMethod)
         if let existing {
             try ensure(!existing.disabled, "USER_DISABLED")
             if let fromToken, let fromEmail { try ensure(fromToken.localId == fromEmail.localId, "EMAIL_EXISTS") }
-            guard let updated = state.updateAccount(existing.localId, apply) else {
+            var updates = BlockingFunctionUpdates.none
+            if !existing.requiresSecondFactor {
+                updates = try context.beforeSignIn(existing, in: state, signIn: signIn, after: apply)
+                sessionClaims = updates.sessionClaims
+            }
+            guard let updated = state.updateAccount(existing.localId, { apply(&$0); updates.apply(to: &$0) }) else {
                 throw .badRequest("USER_NOT_FOUND")
             }
             account = updated
         } else {
-            account = state.createAccount(now: now, apply)
+            (account, sessionClaims) = try context.createAccount(in: &state, signIn: signIn, apply)
         }
 
         var reply = JSONObject()
@@ -52,7 +59,11 @@ enum SignInWithEmailLink {
                     tenantID: state.tenantID))
         } else {
             account = state.updateAccount(account.localId) { $0.lastLoginAt = now.millisecondsSince1970 } ?? account
-            reply.merge(IDToken.issue(for: account.localId, provider: ProviderID.password, state: &state, now: now))
+            try ensure(!account.disabled, "USER_DISABLED")
+            reply.merge(
+                IDToken.issue(
+                    for: account.localId, provider: ProviderID.password, extraClaims: sessionClaims, state: &state,
+                    now: now))
         }
         return reply
     }

@@ -71,16 +71,28 @@ enum SignInWithIdp {
             photoUrl: response["photoUrl"]?.stringValue, screenName: response["screenName"]?.stringValue
         )
         var account: Account
+        var sessionClaims: JSONObject?
+        let signIn = blockingSignIn(response)
         switch plan {
         case .create(let changes):
-            account = state.createAccount(now: now) { account in
+            (account, sessionClaims) = try context.createAccount(in: &state, signIn: signIn) { account in
                 changes.apply(to: &account)
                 account.lastLoginAt = now.millisecondsSince1970
                 account.providers = [provider]
             }
             response["localId"] = .string(account.localId)
         case .update(let localId, let changes):
-            guard let updated = state.updateAccount(localId, upserting: [provider], { changes.apply(to: &$0) }) else {
+            guard let existing = state.account(localId: localId) else { throw .badRequest("USER_NOT_FOUND") }
+            var updates = BlockingFunctionUpdates.none
+            if !existing.disabled, !existing.requiresSecondFactor {
+                updates = try context.beforeSignIn(existing, in: state, signIn: signIn) { changes.apply(to: &$0) }
+                sessionClaims = updates.sessionClaims
+            }
+            let change = { (account: inout Account) in
+                changes.apply(to: &account)
+                updates.apply(to: &account)
+            }
+            guard let updated = state.updateAccount(localId, upserting: [provider], change) else {
                 throw .badRequest("USER_NOT_FOUND")
             }
             account = updated
@@ -99,8 +111,27 @@ enum SignInWithIdp {
         }
         account = state.updateAccount(account.localId) { $0.lastLoginAt = now.millisecondsSince1970 } ?? account
         try ensure(!account.disabled, "USER_DISABLED")
-        response.merge(IDToken.issue(for: account.localId, provider: providerId, state: &state, now: now))
+        response.merge(
+            IDToken.issue(
+                for: account.localId, provider: providerId, extraClaims: sessionClaims, state: &state, now: now))
         return response
+    }
+
+    /// The sign-in as the blocking functions' JWT describes it: the provider, its raw user info and, where the
+    /// config forwards them, the provider's tokens.
+    private static func blockingSignIn(_ response: JSONObject) -> BlockingFunctionSignIn {
+        var signIn = BlockingFunctionSignIn(method: response["providerId"]?.stringValue ?? "")
+        signIn.rawUserInfo = response["rawUserInfo"]?.stringValue
+        signIn.oauthIdToken = response["oauthIdToken"]?.stringValue
+        signIn.oauthAccessToken = response["oauthAccessToken"]?.stringValue
+        signIn.oauthRefreshToken = response["oauthRefreshToken"]?.stringValue
+        signIn.oauthTokenSecret = response["oauthTokenSecret"]?.stringValue
+        switch response["oauthExpireIn"] {
+        case .string(let text): signIn.oauthExpiresIn = text
+        case .number(let number): signIn.oauthExpiresIn = JSONWriter.format(number)
+        default: break
+        }
+        return signIn
     }
 
     /// What to do with the account once the credential is understood.

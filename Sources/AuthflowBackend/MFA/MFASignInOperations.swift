@@ -40,11 +40,17 @@ enum MFASignInOperations {
         let phoneNumber = try state.verifyPhoneNumber(sessionInfo: sessionInfo, code: code, now: now)
         let (account, signInProvider) = try PendingCredential.decode(pending, state: state)
         let enrollment = account.mfaEnrollments?.first { $0.phoneNumber == phoneNumber }
-        state.updateAccount(account.localId) { $0.lastLoginAt = now.millisecondsSince1970 }
+        var signIn = BlockingFunctionSignIn(method: signInProvider)
+        signIn.secondFactor = ProviderID.phone
+        let updates = try context.beforeSignIn(account, in: state, signIn: signIn)
+        let signedIn = state.updateAccount(account.localId) {
+            updates.apply(to: &$0)
+            $0.lastLoginAt = now.millisecondsSince1970
+        }
         guard let enrollment else { throw .badRequest("MFA_ENROLLMENT_NOT_FOUND") }
-        try ensure(!account.disabled, "USER_DISABLED")
+        try ensure(!(signedIn ?? account).disabled, "USER_DISABLED")
         return SecondFactorTokens.reply(
             for: account.localId, firstFactor: signInProvider, enrollmentId: enrollment.mfaEnrollmentId,
-            factor: ProviderID.phone, state: &state, now: now)
+            factor: ProviderID.phone, extraClaims: updates.sessionClaims, state: &state, now: now)
     }
 }

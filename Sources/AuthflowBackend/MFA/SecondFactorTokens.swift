@@ -5,12 +5,12 @@ import Foundation
 /// tokens whose claims name the factor, as `{idToken, refreshToken}`.
 enum SecondFactorTokens {
     static func reply(
-        for localId: String, firstFactor: String, enrollmentId: String, factor: String, state: inout BackendState,
-        now: Date
+        for localId: String, firstFactor: String, enrollmentId: String, factor: String,
+        extraClaims: JSONObject? = nil, state: inout BackendState, now: Date
     ) -> JSONObject {
         let tokens = IDToken.issue(
             for: localId, provider: firstFactor, secondFactor: SecondFactor(identifier: enrollmentId, provider: factor),
-            state: &state, now: now)
+            extraClaims: extraClaims, state: &state, now: now)
         var reply = JSONObject()
         reply.set("idToken", tokens["idToken"])
         reply.set("refreshToken", tokens["refreshToken"])

@@ -44,24 +44,31 @@ enum SignInWithPhoneNumber {
             account.lastLoginAt = now.millisecondsSince1970
         }
         let account: Account
+        var sessionClaims: JSONObject?
+        let signIn = BlockingFunctionSignIn(method: ProviderID.phone)
         if let existing {
             try ensure(!existing.disabled, "USER_DISABLED")
             try ensure(
                 !existing.requiresSecondFactor,
                 "UNSUPPORTED_FIRST_FACTOR : A phone number cannot be set as a first factor on an SMS based MFA user."
             )
-            guard let updated = state.updateAccount(existing.localId, apply) else {
+            let updates = try context.beforeSignIn(existing, in: state, signIn: signIn, after: apply)
+            sessionClaims = updates.sessionClaims
+            guard let updated = state.updateAccount(existing.localId, { apply(&$0); updates.apply(to: &$0) }) else {
                 throw .badRequest("USER_NOT_FOUND")
             }
             account = updated
+            try ensure(!account.disabled, "USER_DISABLED")
         } else {
-            account = state.createAccount(now: now, apply)
+            (account, sessionClaims) = try context.createAccount(in: &state, signIn: signIn, apply)
         }
         var reply = JSONObject()
         reply["isNewUser"] = .bool(existing == nil)
         reply["phoneNumber"] = .string(phoneNumber)
         reply["localId"] = .string(account.localId)
-        reply.merge(IDToken.issue(for: account.localId, provider: ProviderID.phone, state: &state, now: now))
+        reply.merge(
+            IDToken.issue(
+                for: account.localId, provider: ProviderID.phone, extraClaims: sessionClaims, state: &state, now: now))
         return reply
     }
 }

@@ -24,7 +24,7 @@ enum EmulatorAPIHandler {
             state.withLock { $0.deleteAllAccounts() }
             return JSONReply.ok(.object(JSONObject()))
         case ("config", "GET") where scope.tenantID == nil:
-            return JSONReply.ok(config(state.withLock { $0.emailEnumerationProtection }))
+            return JSONReply.ok(state.withLock { ProjectConfigOperations.emulatorView($0) })
         case ("config", "PATCH") where scope.tenantID == nil:
             return updateConfig(request, state: state)
         case ("config", _) where scope.tenantID == nil:
@@ -36,25 +36,13 @@ enum EmulatorAPIHandler {
         }
     }
 
-    private static func config(_ protection: Bool) -> JSONValue {
-        [
-            "signIn": ["allowDuplicateEmails": false],
-            "emailPrivacyConfig": ["enableImprovedEmailPrivacy": .bool(protection)],
-        ]
-    }
-
     private static func updateConfig(_ request: LoopbackRequest, state: ScopedStateLock) -> LoopbackResponse {
         do throws(APIError) {
             let body = try RequestFields.parse(json: request.body)
-            if try body.nested("signIn")?.bool("allowDuplicateEmails") == true {
-                throw .notImplemented("allowDuplicateEmails is not supported by authflow's embedded backend.")
+            let reply = try state.withLock { (state) throws(APIError) -> JSONValue in
+                try ProjectConfigOperations.emulatorPatch(body, &state)
             }
-            let protection = try body.nested("emailPrivacyConfig")?.bool("enableImprovedEmailPrivacy")
-            let current = state.withLock { state in
-                if let protection { state.emailEnumerationProtection = protection }
-                return state.emailEnumerationProtection
-            }
-            return JSONReply.ok(config(current))
+            return JSONReply.ok(reply)
         } catch {
             return JSONReply.error(error)
         }

@@ -113,6 +113,10 @@ enum RestCatalog {
         case "accounts/mfaEnrollment:withdraw": post(name, MFAEnrollmentOperations.withdraw)
         case "accounts/mfaSignIn:start": post(name, MFASignInOperations.start)
         case "accounts/mfaSignIn:finalize": post(name, MFASignInOperations.finalize)
+        case "accounts/passkeyEnrollment:start": post(name, PasskeyOperations.startEnrollment)
+        case "accounts/passkeyEnrollment:finalize": post(name, PasskeyOperations.finalizeEnrollment)
+        case "accounts/passkeySignIn:start": post(name, PasskeyOperations.startSignIn)
+        case "accounts/passkeySignIn:finalize": post(name, PasskeyOperations.finalizeSignIn)
         case "accounts:revokeToken":
             switch revokeToken {
             case .accept: post(name, RevokeToken.run)
@@ -133,7 +137,14 @@ enum RestCatalog {
         (PathTemplate("projects/{projectId}/tenants/{tenantId}"), "DELETE", .none, TenantOperations.delete),
     ]
 
-    /// The v2 resource operation for `path` and `method`, its segments bound; admin only.
+    /// v2 resource paths the emulator's API description also opens to an API key (not admin only).
+    static let v2KeyedResources: [(template: PathTemplate, method: String, body: BodyFormat, run: Operation)] = [
+        (PathTemplate("projects/{projectId}/config"), "GET", .none, ProjectConfigOperations.get),
+        (PathTemplate("projects/{projectId}/config"), "PATCH", .json, ProjectConfigOperations.patch),
+    ]
+
+    /// The v2 resource operation for `path` and `method`, its segments bound; admin only unless it is one of
+    /// ``v2KeyedResources``.
     static func v2Resource(_ path: String, method: String) -> RestOperation? {
         for resource in v2Resources where resource.method == method {
             guard let bound = resource.template.match(path) else { continue }
@@ -141,6 +152,11 @@ enum RestCatalog {
                 name: path, method: method, body: resource.body, run: resource.run, pathParameters: bound,
                 adminOnly: true, level: .project
             )
+        }
+        for resource in v2KeyedResources where resource.method == method {
+            guard let bound = resource.template.match(path) else { continue }
+            return RestOperation(
+                name: path, method: method, body: resource.body, run: resource.run, pathParameters: bound)
         }
         return nil
     }

@@ -59,18 +59,20 @@ enum RestHandler {
         var context = OperationContext(body: body, privileged: privileged, origin: service.origin, now: Date())
         context.pathParameters = operation.pathParameters
         context.query = query
-        let result: Result<JSONObject, APIError> = service.scopes.withLock { states in
-            do throws(APIError) {
-                let scope = try RequestScope.resolve(
-                    operation, body: body, privileged: privileged, service: service, states: states
-                ) { context.log($0) }
-                return .success(
-                    try states.withState(scope) { (state: inout BackendState) throws(APIError) -> JSONObject in
+        let result = BlockingFunctionRun.perform(&context) { context in
+            service.scopes.withLock { states in
+                do throws(APIError) {
+                    let scope = try RequestScope.resolve(
+                        operation, body: body, privileged: privileged, service: service, states: states
+                    ) { context.log($0) }
+                    return try states.withState(scope) {
+                        (state: inout BackendState) throws(APIError) -> Result<JSONObject, APIError>? in
                         if operation.level == .scoped { try state.ensureAuthEnabled() }
-                        return try operation.run(&state, &context)
-                    })
-            } catch {
-                return .failure(error)
+                        return BlockingFunctionRun.attempt(operation.run, &state, &context)
+                    }
+                } catch {
+                    return .failure(error)
+                }
             }
         }
         logs.append(contentsOf: context.logs)

@@ -15,9 +15,24 @@ struct OperationContext: Sendable {
     var pathParameters: [String: String] = [:]
     /// The URL's query (`pageSize`, `pageToken`, `updateMask`).
     var query = QueryParameters()
+    /// What each blocking function answered during this request, by event (``BlockingFunctionRun``).
+    var blockingOutcomes: [BlockingFunctionEvent: Result<BlockingFunctionUpdates, APIError>] = [:]
+    /// The blocking-function call the operation stopped at; made outside the state lock, then the operation
+    /// runs again from the start with its answer.
+    var pendingBlockingCall: BlockingFunctionCall?
+    /// Values that must stay the same when the operation runs again (a new account's local ID), by name.
+    var kept: [String: String] = [:]
 
     mutating func log(_ line: String) {
         logs.append(line)
+    }
+
+    /// The value kept under `name`, made by `make` the first time: the same in every run of the operation.
+    mutating func kept(_ name: String, _ make: () -> String) -> String {
+        if let value = kept[name] { return value }
+        let value = make()
+        kept[name] = value
+        return value
     }
 }
 

@@ -32,6 +32,11 @@ struct Account: Sendable {
     var mfaEnrollments: [MFAEnrollmentRecord]?
     /// The tenant the account belongs to; `nil` in a project's own state.
     var tenantId: String?
+    /// Enrolled passkeys; `nil` until the first enrolment (``PasskeyOperations``).
+    var passkeys: [PasskeyRecord]?
+    /// Custom claims as serialized JSON (the emulator's `customAttributes`); merged into ID tokens by
+    /// ``CustomClaims``.
+    var customAttributes: String?
 
     init(localId: String, createdAt: Int64) {
         self.localId = localId
@@ -98,6 +103,8 @@ struct Account: Sendable {
         if customAuth { object["customAuth"] = true }
         if let mfaEnrollments { object["mfaInfo"] = .array(mfaEnrollments.map(\.fullJSON)) }
         object.set("tenantId", tenantId)
+        if let passkeys { object["passkeyInfo"] = .array(passkeys.map(\.json)) }
+        object.set("customAttributes", customAttributes)
         return .object(object)
     }
 }

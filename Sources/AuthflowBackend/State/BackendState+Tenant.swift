@@ -23,6 +23,7 @@ extension BackendState {
         verificationCodeLifetime = project.verificationCodeLifetime
         totpEnabled = project.totpEnabled
         recaptchaEnforcement = project.recaptchaEnforcement
+        projectConfig = project.projectConfig
     }
 
     /// `disableAuth`: every client operation answers `PROJECT_DISABLED`.

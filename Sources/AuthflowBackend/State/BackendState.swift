@@ -36,6 +36,9 @@ struct BackendState: Sendable {
     var redirectResults: [String: String] = [:]
     /// The tenant this state belongs to (its switches as last stored); `nil` for a project's own state.
     var tenant: TenantSettings?
+    /// The v2 project config (`projects/<id>/config`); its email privacy setting follows
+    /// `emailEnumerationProtection` (``updateProjectConfig(_:)``).
+    var projectConfig = ProjectConfigDocument()
 
     init(projectID: String, emailEnumerationProtection: Bool, verificationCodeLifetime: Duration?) {
         self.projectID = projectID

@@ -53,7 +53,7 @@ enum IDToken {
         var claims = JSONObject()
         claims.set("name", account.displayName)
         claims.set("picture", account.photoUrl)
-        if let extraClaims { claims.merge(extraClaims) }
+        CustomClaims.merge(into: &claims, customAttributes: account.customAttributes, sessionClaims: extraClaims)
         claims.set("email", account.email)
         claims.set("email_verified", account.emailVerified)
         claims.set("phone_number", account.phoneNumber)
