@@ -20,6 +20,9 @@ struct RestOperation: Sendable {
     var pathParameters: [String: String] = [:]
     /// Operations the emulator's API description allows only with OAuth 2 (`Bearer owner`), not an API key.
     var adminOnly = false
+    /// Legacy calls naming their project in the body (`targetProjectId`), which the emulator moves into the
+    /// path; a body without one is refused with `INSUFFICIENT_PERMISSION`.
+    var projectFromBody = false
 }
 
 /// The endpoints at the emulator's URL layout. Operations the emulator lists in its API description but
@@ -102,6 +105,45 @@ enum RestCatalog {
         (PathTemplate("projects/{projectId}/tenants/{tenantId}"), "PATCH", .json, TenantOperations.patch),
         (PathTemplate("projects/{projectId}/tenants/{tenantId}"), "DELETE", .none, TenantOperations.delete),
     ]
+
+    /// v1 paths naming the target project (the Admin SDK's), each with its method, matched in order. Callers
+    /// must be authenticated (`Bearer owner`) to name a project; see ``RestHandler``.
+    static let v1Resources: [(template: PathTemplate, method: String, body: BodyFormat, run: Operation)] = [
+        (PathTemplate("projects/{projectId}/accounts"), "POST", .json, SignUp.run),
+        (PathTemplate("projects/{projectId}/accounts:update"), "POST", .json, UpdateAccount.run),
+        (PathTemplate("projects/{projectId}/accounts:delete"), "POST", .json, DeleteAccount.run),
+        (PathTemplate("projects/{projectId}/accounts:lookup"), "POST", .json, Lookup.run),
+        (PathTemplate("projects/{projectId}/accounts:query"), "POST", .json, QueryAccounts.run),
+        (PathTemplate("projects/{projectId}/accounts:sendOobCode"), "POST", .json, SendOobCode.run),
+        (PathTemplate("projects/{projectId}/accounts:batchCreate"), "POST", .json, AccountBatchOperations.batchCreate),
+        (PathTemplate("projects/{projectId}/accounts:batchGet"), "GET", .none, AccountBatchOperations.batchGet),
+        (PathTemplate("projects/{projectId}/accounts:batchDelete"), "POST", .json, AccountBatchOperations.batchDelete),
+        (PathTemplate("projects/{projectId}:queryAccounts"), "POST", .json, QueryAccounts.run),
+        (PathTemplate("projects/{projectId}:createSessionCookie"), "POST", .json, SessionCookie.create),
+    ]
+
+    /// The v1 project-path operation for `path` and `method`, its segments bound.
+    static func v1Resource(_ path: String, method: String) -> RestOperation? {
+        for resource in v1Resources where resource.method == method {
+            guard let bound = resource.template.match(path) else { continue }
+            return RestOperation(
+                name: path, method: method, body: resource.body, run: resource.run, pathParameters: bound)
+        }
+        return nil
+    }
+
+    /// Legacy v3 account transfer names: the project comes from the body's `targetProjectId`.
+    static func legacyTransfer(_ name: String) -> RestOperation? {
+        let run: Operation
+        switch name {
+        case "downloadAccount": run = AccountBatchOperations.batchGet
+        case "uploadAccount": run = AccountBatchOperations.batchCreate
+        default: return nil
+        }
+        var operation = RestOperation(name: name, method: "POST", body: .json, run: run)
+        operation.projectFromBody = true
+        return operation
+    }
 
     /// The v2 resource operation for `path` and `method`, its segments bound; admin only.
     static func v2Resource(_ path: String, method: String) -> RestOperation? {

@@ -50,11 +50,21 @@ enum RestHandler {
         }
 
         let body: RequestFields
+        var pathParameters = operation.pathParameters
         do throws(APIError) {
             body = try parseBody(operation.body, request)
             let tenantId = try body.nonEmptyString("tenantId")
-            let targetProjectId = try body.nonEmptyString("targetProjectId")
-            if targetProjectId != nil, !privileged {
+            var targetProjectId = try body.nonEmptyString("targetProjectId")
+            if operation.projectFromBody {
+                guard let named = targetProjectId else { throw .badRequest("INSUFFICIENT_PERMISSION") }
+                pathParameters["projectId"] = named
+                targetProjectId = nil
+                try ProjectCheck.check(
+                    named, configured: service.configuration.projectID,
+                    mode: service.configuration.singleProjectMode
+                ) { logs.append($0) }
+            }
+            if targetProjectId != nil || pathParameters["projectId"] != nil, !privileged {
                 throw .badRequest(
                     "INSUFFICIENT_PERMISSION : Only authenticated requests can specify target_project_id.")
             }
@@ -66,7 +76,7 @@ enum RestHandler {
         }
 
         var context = OperationContext(body: body, privileged: privileged, origin: service.origin, now: Date())
-        context.pathParameters = operation.pathParameters
+        context.pathParameters = pathParameters
         context.query = query
         let result: Result<JSONObject, APIError> = service.state.withLock { state in
             do throws(APIError) {

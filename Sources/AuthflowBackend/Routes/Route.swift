@@ -50,7 +50,8 @@ enum Router {
             let rest = path.dropFirst(RestCatalog.identityToolkitPrefix.count)
             let operation: RestOperation?
             if rest.hasPrefix("v1/") {
-                operation = RestCatalog.v1(String(rest.dropFirst(3)))
+                let name = String(rest.dropFirst(3))
+                operation = RestCatalog.v1(name) ?? RestCatalog.v1Resource(name, method: method)
             } else if rest.hasPrefix("v2/") {
                 let name = String(rest.dropFirst(3))
                 operation =
@@ -68,6 +69,7 @@ enum Router {
         if path.hasPrefix(RestCatalog.legacyPrefix) {
             let legacy = String(path.dropFirst(RestCatalog.legacyPrefix.count))
             if legacy == "signOutUser" { return restRoute(RestCatalog.signOutUser, method: method) }
+            if let transfer = RestCatalog.legacyTransfer(legacy) { return restRoute(transfer, method: method) }
             guard let name = RestCatalog.legacyNames[legacy] else { return .notFound }
             return restRoute(RestCatalog.v1(name), method: method)
         }

@@ -30,6 +30,8 @@ struct Account: Sendable {
     var providers: [ProviderInfo] = []
     /// `nil` means never enrolled; an empty list means every factor was withdrawn.
     var mfaEnrollments: [MFAEnrollmentRecord]?
+    /// Developer claims set by an admin, serialized JSON as received (``CustomClaims``).
+    var customAttributes: String?
 
     init(localId: String, createdAt: Int64) {
         self.localId = localId
@@ -95,6 +97,7 @@ struct Account: Sendable {
         object.set("initialEmail", initialEmail)
         if customAuth { object["customAuth"] = true }
         if let mfaEnrollments { object["mfaInfo"] = .array(mfaEnrollments.map(\.fullJSON)) }
+        object.set("customAttributes", customAttributes)
         return .object(object)
     }
 }

@@ -52,6 +52,7 @@ enum IDToken {
         var claims = JSONObject()
         claims.set("name", account.displayName)
         claims.set("picture", account.photoUrl)
+        claims.merge(CustomClaims.parsed(account.customAttributes))
         if let extraClaims { claims.merge(extraClaims) }
         claims.set("email", account.email)
         claims.set("email_verified", account.emailVerified)
