@@ -343,3 +343,144 @@ struct LinkProviderUserInfoTests {
         #expect(reply.errorMessage == "USER_DISABLED")
     }
 }
+
+/// `signIn.allowDuplicateEmails` (set through `/emulator/v1/projects/<id>/config`), from the emulator's
+/// `idp.spec.ts`, `createAuthUri.spec.ts` and `batch.spec.ts`.
+@Suite("Admin-set fields: allowDuplicateEmails")
+struct AllowDuplicateEmailsTests {
+    private static func allowDuplicates(_ harness: BackendHarness) async throws {
+        let reply = try await harness.send(
+            .patch, "/emulator/v1/projects/\(harness.projectID)/config",
+            body: Array(#"{"signIn":{"allowDuplicateEmails":true}}"#.utf8))
+        _ = try reply.requireOK()
+    }
+
+    private static func idp(
+        _ provider: String, sub: String, email: String, idToken: String? = nil, _ harness: BackendHarness
+    ) async throws -> Reply {
+        var body: [String: Any] = [
+            "requestUri": "http://localhost",
+            "postBody": #"providerId=\#(provider)&id_token={"sub":"\#(sub)","email":"\#(email)"}"#,
+        ]
+        body["idToken"] = idToken
+        return try await harness.v1("accounts:signInWithIdp", body)
+    }
+
+    @Test("an IdP sign-in with an existing account's email creates another account")
+    func createsAnother() async throws {
+        let harness = try BackendHarness()
+        defer { harness.backend.stop() }
+        try await Self.allowDuplicates(harness)
+        let first = try await harness.signUp(email: "alice@example.com")["localId"] as? String
+
+        let second = try await Self.idp("google.com", sub: "1234", email: "alice@example.com", harness).requireOK()
+
+        #expect(second["localId"] as? String != first)
+        #expect(second["needConfirmation"] == nil)
+    }
+
+    @Test("a new IdP account does not get the IdP's email")
+    func emailNotCopied() async throws {
+        let harness = try BackendHarness()
+        defer { harness.backend.stop() }
+        try await Self.allowDuplicates(harness)
+
+        let signedIn = try await Self.idp("google.com", sub: "1234", email: "alice@example.com", harness).requireOK()
+
+        let info = try await harness.adminLookup(try #require(signedIn["localId"] as? String))
+        #expect(info["email"] == nil)
+    }
+
+    @Test("two providers with the same email make two accounts")
+    func twoProviders() async throws {
+        let harness = try BackendHarness()
+        defer { harness.backend.stop() }
+        try await Self.allowDuplicates(harness)
+
+        let google = try await Self.idp("google.com", sub: "1234", email: "alice@example.com", harness).requireOK()
+        let facebook = try await Self.idp("facebook.com", sub: "1234", email: "alice@example.com", harness)
+            .requireOK()
+
+        #expect(google["localId"] as? String != facebook["localId"] as? String)
+    }
+
+    @Test("linking an IdP whose email another account holds is allowed")
+    func linksDespiteEmail() async throws {
+        let harness = try BackendHarness()
+        defer { harness.backend.stop() }
+        _ = try await harness.signUp(email: "alice@example.com")
+        try await Self.allowDuplicates(harness)
+        let anonymous = try await harness.v1("accounts:signUp", ["returnSecureToken": true]).requireOK()
+
+        let linked = try await Self.idp(
+            "google.com", sub: "12345", email: "alice@example.com",
+            idToken: try #require(anonymous["idToken"] as? String), harness
+        ).requireOK()
+
+        #expect(linked["localId"] as? String == anonymous["localId"] as? String)
+    }
+
+    @Test("without it, linking an IdP whose email another account holds is EMAIL_EXISTS")
+    func emailExistsByDefault() async throws {
+        let harness = try BackendHarness()
+        defer { harness.backend.stop() }
+        _ = try await harness.signUp(email: "alice@example.com")
+        let anonymous = try await harness.v1("accounts:signUp", ["returnSecureToken": true]).requireOK()
+
+        let linked = try await Self.idp(
+            "google.com", sub: "12345", email: "alice@example.com",
+            idToken: try #require(anonymous["idToken"] as? String), harness)
+
+        #expect(linked.status == 400)
+        #expect(linked.errorMessage == "EMAIL_EXISTS")
+    }
+
+    @Test("createAuthUri lists only password methods, for the address and for an IdP address on the account")
+    func createAuthUriListsPasswordOnly() async throws {
+        let harness = try BackendHarness()
+        defer { harness.backend.stop() }
+        let google = try await Self.idp("google.com", sub: "12345", email: "alice@example.com", harness).requireOK()
+        _ = try await harness.v1(
+            "accounts:signUp",
+            ["idToken": try #require(google["idToken"] as? String), "email": "bob@example.com", "password": "notasecret"]
+        ).requireOK()
+        try await Self.allowDuplicates(harness)
+
+        let bob = try await harness.v1(
+            "accounts:createAuthUri", ["identifier": "bob@example.com", "continueUri": "http://example.com/"]
+        ).requireOK()
+        let alice = try await harness.v1(
+            "accounts:createAuthUri", ["identifier": "alice@example.com", "continueUri": "http://example.com/"]
+        ).requireOK()
+
+        #expect(bob["registered"] as? Bool == true)
+        #expect(bob["allProviders"] as? [String] == ["password"])
+        #expect(bob["signinMethods"] as? [String] == ["password"])
+        // The IdP's address finds the account through its provider entry; still only password methods.
+        #expect(alice["registered"] as? Bool == true)
+        #expect(alice["allProviders"] as? [String] == ["password"])
+        #expect(alice["signinMethods"] as? [String] == ["password"])
+    }
+
+    @Test("batchCreate with sanityCheck accepts duplicate emails in the payload but still not an existing one")
+    func batchCreateDuplicates() async throws {
+        let harness = try BackendHarness()
+        defer { harness.backend.stop() }
+        _ = try await harness.signUp(email: "bar@example.com")
+        try await Self.allowDuplicates(harness)
+        let users = [
+            ["localId": "test1", "email": "foo@example.com"], ["localId": "test2", "email": "foo@example.com"],
+            ["localId": "test3", "email": "bar@example.com"],
+        ]
+
+        let reply = try await harness.admin("accounts:batchCreate", ["sanityCheck": true, "users": users]).requireOK()
+
+        let errors = try #require(reply["error"] as? [[String: Any]])
+        #expect(errors.map { $0["index"] as? Int } == [1, 2])
+        #expect(
+            errors.map { $0["message"] as? String } == [
+                "((Auth Emulator does not support importing duplicate email: foo@example.com))",
+                "((Auth Emulator does not support importing duplicate email: bar@example.com))",
+            ])
+    }
+}

@@ -42,7 +42,7 @@ struct EmulatorAPITests {
         #expect(unknown.status == 404)
     }
 
-    @Test("config reads and changes emailPrivacyConfig; allowDuplicateEmails is not supported")
+    @Test("config reads and changes emailPrivacyConfig and allowDuplicateEmails, each alone")
     func config() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
@@ -62,7 +62,10 @@ struct EmulatorAPITests {
             patched.text
                 == #"{"signIn":{"allowDuplicateEmails":false},"emailPrivacyConfig":{"enableImprovedEmailPrivacy":true}}"#
         )
-        #expect(duplicates.status == 501)
+        #expect(
+            duplicates.text
+                == #"{"signIn":{"allowDuplicateEmails":true},"emailPrivacyConfig":{"enableImprovedEmailPrivacy":true}}"#
+        )
     }
 
     @Test("reset() forgets accounts, codes and refresh tokens")

@@ -23,13 +23,15 @@ enum AccountBatchOperations {
         let allowOverwrite = try body.flag("allowOverwrite")
         let sanityCheck = try body.flag("sanityCheck")
 
-        if sanityCheck {
+        if sanityCheck, !state.allowDuplicateEmails {
             var emails: Set<String> = []
             for user in users {
                 guard let email = try user.nonEmptyString("email") else { continue }
                 try ensure(!emails.contains(email), "DUPLICATE_EMAIL : \(email)")
                 emails.insert(email)
             }
+        }
+        if sanityCheck {
             var providerKeys: Set<String> = []
             for user in users {
                 for info in try user.objectArray("providerUserInfo") ?? [] {
@@ -55,7 +57,8 @@ enum AccountBatchOperations {
         for (index, user) in users.enumerated() {
             do throws(APIError) {
                 try importAccount(
-                    user, allowOverwrite: allowOverwrite, sanityCheck: sanityCheck, state: &state, now: context.now)
+                    user, allowOverwrite: allowOverwrite, sanityCheck: sanityCheck && !state.allowDuplicateEmails,
+                    state: &state, now: context.now)
             } catch where error.status == nil && error.code == 400 {
                 errors.append(["index": .number(Double(index)), "message": .string(friendlyMessage(error.message))])
             }

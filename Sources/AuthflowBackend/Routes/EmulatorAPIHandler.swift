@@ -23,7 +23,8 @@ enum EmulatorAPIHandler {
             if isOurs { service.state.withLock { $0.deleteAllAccounts() } }
             return JSONReply.ok(.object(JSONObject()))
         case ("config", "GET"):
-            return JSONReply.ok(config(isOurs ? service.state.withLock { $0.emailEnumerationProtection } : false))
+            let settings = isOurs ? service.state.withLock { ($0.emailEnumerationProtection, $0.allowDuplicateEmails) } : (false, false)
+            return JSONReply.ok(config(settings.0, allowDuplicateEmails: settings.1))
         case ("config", "PATCH"):
             return updateConfig(request, isOurs: isOurs, service: service)
         case ("verificationCodes", _), ("oobCodes", _), ("accounts", _), ("config", _):
@@ -33,9 +34,9 @@ enum EmulatorAPIHandler {
         }
     }
 
-    private static func config(_ protection: Bool) -> JSONValue {
+    private static func config(_ protection: Bool, allowDuplicateEmails: Bool) -> JSONValue {
         [
-            "signIn": ["allowDuplicateEmails": false],
+            "signIn": ["allowDuplicateEmails": .bool(allowDuplicateEmails)],
             "emailPrivacyConfig": ["enableImprovedEmailPrivacy": .bool(protection)],
         ]
     }
@@ -45,16 +46,17 @@ enum EmulatorAPIHandler {
     ) -> LoopbackResponse {
         do throws(APIError) {
             let body = try RequestFields.parse(json: request.body)
-            if try body.nested("signIn")?.bool("allowDuplicateEmails") == true {
-                throw .notImplemented("allowDuplicateEmails is not supported by authflow's embedded backend.")
-            }
+            let duplicates = try body.nested("signIn")?.bool("allowDuplicateEmails")
             let protection = try body.nested("emailPrivacyConfig")?.bool("enableImprovedEmailPrivacy")
-            guard isOurs else { return JSONReply.ok(config(protection ?? false)) }
+            guard isOurs else {
+                return JSONReply.ok(config(protection ?? false, allowDuplicateEmails: duplicates ?? false))
+            }
             let current = service.state.withLock { state in
                 if let protection { state.emailEnumerationProtection = protection }
-                return state.emailEnumerationProtection
+                if let duplicates { state.allowDuplicateEmails = duplicates }
+                return (state.emailEnumerationProtection, state.allowDuplicateEmails)
             }
-            return JSONReply.ok(config(current))
+            return JSONReply.ok(config(current.0, allowDuplicateEmails: current.1))
         } catch {
             return JSONReply.error(error)
         }
