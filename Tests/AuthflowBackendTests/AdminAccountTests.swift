@@ -739,3 +739,104 @@ struct AdminLookupTests {
         #expect(harness.backend.accounts.isEmpty)
     }
 }
+
+/// The admin sides of the emulator's `deleteAccount.spec.ts` and `oob.spec.ts` (`returnOobLink`).
+@Suite("Admin SDK: accounts:delete and sendOobCode links")
+struct AdminDeleteAndLinkTests {
+    @Test("deleting by localId without Bearer owner is MISSING_ID_TOKEN")
+    func deleteByIdNeedsOwner() async throws {
+        let harness = try BackendHarness()
+        defer { harness.backend.stop() }
+        let localId = try #require(try await harness.signUp(email: "alice@example.com")["localId"] as? String)
+
+        let reply = try await harness.v1("accounts:delete", ["localId": localId])
+
+        #expect(reply.status == 400 && reply.errorMessage == "MISSING_ID_TOKEN")
+        #expect(harness.backend.accounts.count == 1)
+    }
+
+    @Test("with Bearer owner the localId's account is deleted and its ID token stops working")
+    func deleteById() async throws {
+        let harness = try BackendHarness()
+        defer { harness.backend.stop() }
+        let signedUp = try await harness.signUp(email: "alice@example.com")
+
+        let reply = try await harness.ownerV1(
+            "accounts:delete", ["localId": try #require(signedUp["localId"] as? String)]
+        ).requireOK()
+        let lookup = try await harness.v1("accounts:lookup", ["idToken": try #require(signedUp["idToken"] as? String)])
+
+        #expect(reply["error"] == nil)
+        #expect(lookup.errorMessage == "USER_NOT_FOUND")
+    }
+
+    @Test("with Bearer owner and no localId it is MISSING_LOCAL_ID, even with an idToken")
+    func deleteWithoutId() async throws {
+        let harness = try BackendHarness()
+        defer { harness.backend.stop() }
+        let idToken = try #require(try await harness.signUp(email: "alice@example.com")["idToken"] as? String)
+
+        let reply = try await harness.ownerV1("accounts:delete", ["idToken": idToken])
+
+        #expect(reply.status == 400 && reply.errorMessage == "MISSING_LOCAL_ID")
+    }
+
+    @Test("returnOobLink answers code and link by email for PASSWORD_RESET, VERIFY_EMAIL, VERIFY_AND_CHANGE_EMAIL")
+    func linksByEmail() async throws {
+        let harness = try BackendHarness()
+        defer { harness.backend.stop() }
+        _ = try await harness.signUp(email: "alice@example.com")
+        let bodies: [[String: Any]] = [
+            ["email": "alice@example.com", "requestType": "PASSWORD_RESET", "returnOobLink": true],
+            ["email": "alice@example.com", "requestType": "VERIFY_EMAIL", "returnOobLink": true],
+            [
+                "email": "alice@example.com", "newEmail": "bob@example.com", "requestType": "VERIFY_AND_CHANGE_EMAIL",
+                "returnOobLink": true,
+            ],
+        ]
+
+        for body in bodies {
+            let reply = try await harness.ownerV1("accounts:sendOobCode", body).requireOK()
+            #expect(reply["email"] as? String == "alice@example.com")
+            #expect(reply["oobCode"] is String)
+            #expect(reply["oobLink"] is String)
+        }
+        #expect(harness.logs.all.allSatisfy { !$0.contains("oobCode=") }, "links returned are not also logged")
+    }
+
+    @Test("returnOobLink by idToken for VERIFY_EMAIL and VERIFY_AND_CHANGE_EMAIL")
+    func linksByIdToken() async throws {
+        let harness = try BackendHarness()
+        defer { harness.backend.stop() }
+        let idToken = try #require(try await harness.signUp(email: "alice@example.com")["idToken"] as? String)
+
+        let verify = try await harness.ownerV1(
+            "accounts:sendOobCode", ["idToken": idToken, "requestType": "VERIFY_EMAIL", "returnOobLink": true]
+        ).requireOK()
+        let change = try await harness.ownerV1(
+            "accounts:sendOobCode",
+            [
+                "email": "alice@example.com", "newEmail": "bob@example.com", "idToken": idToken,
+                "requestType": "VERIFY_AND_CHANGE_EMAIL", "returnOobLink": true,
+            ]
+        ).requireOK()
+
+        #expect(verify["email"] as? String == "alice@example.com" && verify["oobLink"] is String)
+        #expect(change["email"] as? String == "alice@example.com" && change["oobLink"] is String)
+    }
+
+    @Test("VERIFY_EMAIL without idToken or email: INVALID_ID_TOKEN by key, MISSING_EMAIL as admin; no code made")
+    func verifyWithoutIdentity() async throws {
+        let harness = try BackendHarness()
+        defer { harness.backend.stop() }
+        _ = try await harness.signUp(email: "alice@example.com")
+
+        let byKey = try await harness.v1("accounts:sendOobCode", ["idToken": "hoge", "requestType": "VERIFY_EMAIL"])
+        let asAdmin = try await harness.ownerV1(
+            "accounts:sendOobCode", ["returnOobLink": true, "requestType": "VERIFY_EMAIL"])
+
+        #expect(byKey.status == 400 && byKey.errorMessage == "INVALID_ID_TOKEN")
+        #expect(asAdmin.status == 400 && asAdmin.errorMessage == "MISSING_EMAIL")
+        #expect(harness.backend.oobCodes.isEmpty)
+    }
+}
