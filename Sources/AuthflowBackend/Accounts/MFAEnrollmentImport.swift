@@ -35,7 +35,8 @@ enum MFAEnrollmentImport {
         return kept
     }
 
-    private static func freshId(avoiding taken: Set<String>) -> String {
+    /// A random 28-character enrollment ID not in `taken`.
+    static func freshId(avoiding taken: Set<String>) -> String {
         while true {
             let candidate = RandomText.alphanumeric(28)
             if !taken.contains(candidate) { return candidate }

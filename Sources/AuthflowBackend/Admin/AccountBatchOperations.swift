@@ -147,18 +147,14 @@ enum AccountBatchOperations {
             }
             var records: [MFAEnrollmentRecord] = []
             for factor in factors {
-                var id = try factor.nonEmptyString("mfaEnrollmentId")
-                while id == nil {
-                    let candidate = RandomText.alphanumeric(28)
-                    if !ids.contains(candidate) { id = candidate }
-                }
+                let id = try factor.nonEmptyString("mfaEnrollmentId") ?? MFAEnrollmentImport.freshId(avoiding: ids)
                 guard let phone = try factor.nonEmptyString("phoneInfo") else {
                     throw .badRequest("Second factor not supported.")
                 }
                 try ensure(Validation.isPhoneNumber(phone), "Phone number format is invalid")
                 records.append(
                     MFAEnrollmentRecord(
-                        mfaEnrollmentId: id ?? "", displayName: try factor.string("displayName"),
+                        mfaEnrollmentId: id, displayName: try factor.string("displayName"),
                         enrolledAt: try factor.nonEmptyString("enrolledAt") ?? RFC3339.string(now),
                         phoneNumber: phone, totp: nil))
             }
