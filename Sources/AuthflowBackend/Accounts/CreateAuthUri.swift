@@ -19,8 +19,16 @@ enum CreateAuthUri {
 
         var allProviders: [JSONValue] = []
         var signinMethods: [JSONValue] = []
-        let accounts = state.accounts(emailOrProviderEmail: email)
-        if let first = accounts.first {
+        var accounts = state.accounts(emailOrProviderEmail: email)
+        if state.allowDuplicateEmails {
+            // Only an account holding the address itself counts, and only its password methods.
+            accounts = accounts.filter { $0.email != nil }
+            if let first = accounts.first, first.passwordHash != nil || first.emailLinkSignin {
+                allProviders.append(.string(ProviderID.password))
+                if first.passwordHash != nil { signinMethods.append(.string(ProviderID.password)) }
+                if first.emailLinkSignin { signinMethods.append(.string(ProviderID.emailLinkMethod)) }
+            }
+        } else if let first = accounts.first {
             for info in first.providers {
                 if info.providerId == ProviderID.password {
                     allProviders.append(.string(ProviderID.password))

@@ -5,10 +5,6 @@ import AuthflowPrimitives
 /// Handy in tests to create an account with a chosen ID.
 enum SignInWithCustomToken {
     static let audience = "https://identitytoolkit.googleapis.com/google.identity.identitytoolkit.v1.IdentityToolkit"
-    private static let reservedClaims: [String] = [
-        "iss", "aud", "sub", "iat", "exp", "nbf", "jti", "nonce", "azp", "acr", "amr", "cnf", "auth_time", "firebase",
-        "at_hash", "c_hash",
-    ]
 
     static func run(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject {
         let now = context.now
@@ -41,9 +37,7 @@ enum SignInWithCustomToken {
         var extraClaims: JSONObject?
         if let claims = payload["claims"] {
             guard case .object(let object) = claims else { throw .badRequest("INVALID_CLAIMS") }
-            for reserved in reservedClaims where object[reserved] != nil {
-                throw .badRequest("FORBIDDEN_CLAIM : \(reserved)")
-            }
+            try CustomClaims.validate(claims)
             extraClaims = object
         }
 

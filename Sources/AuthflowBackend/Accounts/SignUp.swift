@@ -56,7 +56,10 @@ enum SignUp {
             try Validation.checkPassword(given)
             password = PasswordHash.make(given)
         }
-        if body.has("mfaInfo") { throw .notImplemented("mfaInfo is not supported by authflow's embedded backend.") }
+        var mfaEnrollments: [MFAEnrollmentRecord]?
+        if let entries = try body.objectArray("mfaInfo") {
+            mfaEnrollments = try MFAEnrollmentImport.enrollments(entries, generateIds: true, now: now)
+        }
 
         var existing: Account?
         if let idToken = try body.nonEmptyString("idToken") {
@@ -67,6 +70,7 @@ enum SignUp {
             account.lastLoginAt = now.millisecondsSince1970
             profile.apply(to: &account)
             if let email { account.email = email }
+            if let mfaEnrollments { account.mfaEnrollments = mfaEnrollments }
             if let password {
                 account.passwordHash = password.hash
                 account.salt = password.salt

@@ -18,8 +18,8 @@ enum UpdateAccount {
             try ensure(idToken != nil || oobCode != nil, "INVALID_REQ_TYPE : Unsupported request parameters.")
             try ensure(!body.has("customAttributes"), "INSUFFICIENT_PERMISSION")
         }
-        if body.has("customAttributes") {
-            throw .notImplemented("customAttributes is not supported by authflow's embedded backend.")
+        if let customAttributes = try body.nonEmptyString("customAttributes") {
+            try CustomClaims.validateSerialized(customAttributes)
         }
         let deleteAttributes = try body.stringArray("deleteAttribute") ?? []
         for attribute in deleteAttributes where attribute == "PROVIDER" || attribute == "RAW_USER_INFO" {
@@ -71,7 +71,12 @@ enum UpdateAccount {
                 account.validSince = now.secondsSince1970
                 validSinceChanged = true
             }
-            if body.has("mfa") { throw .notImplemented("mfa is not supported by authflow's embedded backend.") }
+            if let mfa = try body.nested("mfa") {
+                // Non-empty enrollments replace the factors; an empty or absent list clears them.
+                let entries = try mfa.objectArray("enrollments") ?? []
+                account.mfaEnrollments =
+                    entries.isEmpty ? nil : try MFAEnrollmentImport.enrollments(entries, generateIds: false, now: now)
+            }
 
             if body.has("displayName") { account.displayName = try body.string("displayName") }
             if body.has("photoUrl") { account.photoUrl = try body.string("photoUrl") }
@@ -85,6 +90,13 @@ enum UpdateAccount {
                 if let verified = try body.bool("emailVerified") { account.emailVerified = verified }
                 if let validSince = validSinceRequested, let seconds = Int64(validSince) {
                     account.validSince = seconds
+                }
+                if body.has("customAttributes") { account.customAttributes = try body.string("customAttributes") }
+                if let createdAt = try body.nonEmptyString("createdAt").flatMap({ Int64($0) }) {
+                    account.createdAt = createdAt
+                }
+                if let lastLoginAt = try body.nonEmptyString("lastLoginAt").flatMap({ Int64($0) }) {
+                    account.lastLoginAt = lastLoginAt
                 }
             }
             for attribute in deleteAttributes {
@@ -105,12 +117,16 @@ enum UpdateAccount {
                 account.passkeys = (account.passkeys ?? []).filter { !deletePasskeys.contains($0.credentialId) }
             }
         }
-        if body.has("linkProviderUserInfo") {
-            throw .notImplemented("linkProviderUserInfo is not supported by authflow's embedded backend.")
+        var linked: [ProviderInfo] = []
+        if let link = try body.nested("linkProviderUserInfo") {
+            linked.append(try ProviderInfo(linking: link))
         }
 
         let draft = account
-        guard let updated = state.updateAccount(draft.localId, deleting: deleteProviders, { $0 = draft }) else {
+        guard
+            let updated = state.updateAccount(
+                draft.localId, upserting: linked, deleting: deleteProviders, { $0 = draft })
+        else {
             throw .badRequest("USER_NOT_FOUND")
         }
         if signInProvider != ProviderID.anonymous, let initialEmail = updated.initialEmail, isEmailUpdate {

@@ -141,7 +141,7 @@ enum SignInWithIdp {
         case needConfirmation
     }
 
-    /// The emulator's linking and matching rules (one account per email, always on here).
+    /// The emulator's linking and matching rules, with one account per email unless duplicates are allowed.
     private static func decide(
         response: inout JSONObject, rawId: String, fromToken: Account?, matchingProvider: Account?,
         state: BackendState, now: Date
@@ -153,12 +153,12 @@ enum SignInWithIdp {
 
         if let fromToken {
             try ensure(matchingProvider == nil, "FEDERATED_USER_ID_ALREADY_LINKED")
-            if let email {
+            if let email, !state.allowDuplicateEmails {
                 let owner = state.account(email: email)
                 try ensure(owner == nil || owner?.localId == fromToken.localId, "EMAIL_EXISTS")
             }
             response["localId"] = .string(fromToken.localId)
-            if let email, fromToken.email == nil {
+            if let email, fromToken.email == nil, !state.allowDuplicateEmails {
                 changes.email = email
                 changes.emailVerified = emailVerified
             }
@@ -170,6 +170,12 @@ enum SignInWithIdp {
         if let matchingProvider {
             response["localId"] = .string(matchingProvider.localId)
             return .update(localId: matchingProvider.localId, changes)
+        }
+        if state.allowDuplicateEmails {
+            // The address is neither matched nor copied to the account (only its provider entry keeps it).
+            changes.profile = profileFields(response)
+            response["isNewUser"] = true
+            return .create(changes)
         }
         if let email, let owner = state.account(email: email) {
             guard emailVerified else {

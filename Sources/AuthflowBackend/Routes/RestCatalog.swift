@@ -22,6 +22,11 @@ struct RestOperation: Sendable {
     var adminOnly = false
     /// Which state it runs in: the addressed project's or tenant's (``OperationLevel``).
     var level = OperationLevel.scoped
+    /// Legacy calls naming their project in the body (`targetProjectId`), which the emulator moves into the
+    /// path; a body without one is refused with `INSUFFICIENT_PERMISSION`.
+    var projectFromBody = false
+    /// v1 calls naming a project in their path (the Admin SDK's): only `Bearer owner` may (``RestHandler``).
+    var projectNeedsAdmin = false
 }
 
 /// The endpoints at the emulator's URL layout. Operations the emulator lists in its API description but
@@ -78,32 +83,54 @@ enum RestCatalog {
         }
     }
 
-    /// v1 operations an admin or client may also address under a project's or a tenant's resource path
-    /// (`projects/{projectId}/accounts:lookup`, `projects/{projectId}/tenants/{tenantId}/accounts:lookup`), by
-    /// the name after that path; the path's segments pick the state as a body's `tenantId` would.
-    static let resourceAddressable: [String: String] = [
-        "accounts": "accounts:signUp",
-        "accounts:delete": "accounts:delete",
-        "accounts:lookup": "accounts:lookup",
-        "accounts:sendOobCode": "accounts:sendOobCode",
-        "accounts:update": "accounts:update",
+    /// v1 operations addressed under a project's or a tenant's resource path (the Admin SDK's:
+    /// `projects/{projectId}/accounts:lookup`, `projects/{projectId}/tenants/{tenantId}/accounts:lookup`), by the
+    /// name after that path; the path's segments pick the state as a body's `tenantId` would.
+    static let resourceOperations: [(name: String, method: String, body: BodyFormat, run: Operation)] = [
+        ("accounts", "POST", .json, SignUp.run),
+        ("accounts:delete", "POST", .json, DeleteAccount.run),
+        ("accounts:lookup", "POST", .json, Lookup.run),
+        ("accounts:sendOobCode", "POST", .json, SendOobCode.run),
+        ("accounts:update", "POST", .json, UpdateAccount.run),
+        ("accounts:query", "POST", .json, QueryAccounts.run),
+        ("accounts:batchCreate", "POST", .json, AccountBatchOperations.batchCreate),
+        ("accounts:batchGet", "GET", .none, AccountBatchOperations.batchGet),
+        ("accounts:batchDelete", "POST", .json, AccountBatchOperations.batchDelete),
+        (":queryAccounts", "POST", .json, QueryAccounts.run),
+        (":createSessionCookie", "POST", .json, SessionCookie.create),
     ]
 
-    static let v1ResourceTemplates = [
-        PathTemplate("projects/{projectId}/{operation}"),
-        PathTemplate("projects/{projectId}/tenants/{tenantId}/{operation}"),
+    /// Operations the emulator runs even in a tenant whose auth is disabled.
+    static let runEvenWhenAuthDisabled: Set<String> = ["accounts:batchDelete", ":createSessionCookie"]
+
+    static let v1ResourceBases = [
+        PathTemplate("projects/{projectId}"), PathTemplate("projects/{projectId}/tenants/{tenantId}"),
     ]
 
-    /// The v1 operation a project or tenant resource path names, its segments bound.
-    static func v1Resource(_ path: String) -> RestOperation? {
-        for template in v1ResourceTemplates {
-            guard var bound = template.match(path), let name = bound.removeValue(forKey: "operation"),
-                let target = resourceAddressable[name], var operation = v1(target)
-            else { continue }
-            operation.pathParameters = bound
-            return operation
+    /// The v1 operation a project or tenant resource path names for `method` (`<base>/<name>` or
+    /// `<base>:<method>`), its segments bound.
+    static func v1Resource(_ path: String, method: String) -> RestOperation? {
+        var segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let name: String
+        if segments.count == 3 || segments.count == 5 {
+            name = segments.removeLast()
+        } else if segments.count == 2 || segments.count == 4, let last = segments.last,
+            let colon = last.firstIndex(of: ":")
+        {
+            name = String(last[colon...])
+            segments[segments.count - 1] = String(last[..<colon])
+        } else {
+            return nil
         }
-        return nil
+        let base = segments.joined(separator: "/")
+        guard let bound = v1ResourceBases.lazy.compactMap({ $0.match(base) }).first,
+            let entry = resourceOperations.first(where: { $0.name == name && $0.method == method })
+        else { return nil }
+        var operation = RestOperation(
+            name: entry.name, method: method, body: entry.body, run: entry.run, pathParameters: bound)
+        operation.projectNeedsAdmin = true
+        if runEvenWhenAuthDisabled.contains(entry.name) { operation.level = .scopedEvenWhenAuthDisabled }
+        return operation
     }
 
     static func v2(_ name: String, revokeToken: EmbeddedBackend.RevokeTokenBehavior) -> RestOperation? {
@@ -136,6 +163,20 @@ enum RestCatalog {
         (PathTemplate("projects/{projectId}/tenants/{tenantId}"), "PATCH", .json, TenantOperations.patch),
         (PathTemplate("projects/{projectId}/tenants/{tenantId}"), "DELETE", .none, TenantOperations.delete),
     ]
+
+    /// Legacy v3 account transfer names: the project comes from the body's `targetProjectId`.
+    static func legacyTransfer(_ name: String) -> RestOperation? {
+        let run: Operation
+        switch name {
+        case "downloadAccount": run = AccountBatchOperations.batchGet
+        case "uploadAccount": run = AccountBatchOperations.batchCreate
+        default: return nil
+        }
+        var operation = RestOperation(name: name, method: "POST", body: .json, run: run)
+        operation.projectFromBody = true
+        operation.projectNeedsAdmin = true
+        return operation
+    }
 
     /// v2 resource paths the emulator's API description also opens to an API key (not admin only).
     static let v2KeyedResources: [(template: PathTemplate, method: String, body: BodyFormat, run: Operation)] = [

@@ -50,8 +50,22 @@ enum RestHandler {
         }
 
         let body: RequestFields
+        var operation = operation
         do throws(APIError) {
             body = try parseBody(operation.body, request)
+            if operation.projectFromBody {
+                guard let named = try body.nonEmptyString("targetProjectId") else {
+                    throw .badRequest("INSUFFICIENT_PERMISSION")
+                }
+                try ProjectCheck.check(
+                    named, configured: service.configuration.projectID, mode: service.configuration.singleProjectMode
+                ) { logs.append($0) }
+                operation.pathParameters["projectId"] = named
+            }
+            if operation.projectNeedsAdmin, operation.pathParameters["projectId"] != nil, !privileged {
+                throw .badRequest(
+                    "INSUFFICIENT_PERMISSION : Only authenticated requests can specify target_project_id.")
+            }
         } catch {
             return JSONReply.error(error)
         }

@@ -51,7 +51,7 @@ enum Router {
             let operation: RestOperation?
             if rest.hasPrefix("v1/") {
                 let name = String(rest.dropFirst(3))
-                operation = RestCatalog.v1(name) ?? RestCatalog.v1Resource(name)
+                operation = RestCatalog.v1(name) ?? RestCatalog.v1Resource(name, method: method)
             } else if rest.hasPrefix("v2/") {
                 let name = String(rest.dropFirst(3))
                 operation =
@@ -69,6 +69,7 @@ enum Router {
         if path.hasPrefix(RestCatalog.legacyPrefix) {
             let legacy = String(path.dropFirst(RestCatalog.legacyPrefix.count))
             if legacy == "signOutUser" { return restRoute(RestCatalog.signOutUser, method: method) }
+            if let transfer = RestCatalog.legacyTransfer(legacy) { return restRoute(transfer, method: method) }
             guard let name = RestCatalog.legacyNames[legacy] else { return .notFound }
             return restRoute(RestCatalog.v1(name), method: method)
         }

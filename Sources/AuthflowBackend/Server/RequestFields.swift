@@ -86,6 +86,21 @@ struct RequestFields: Sendable {
         }
     }
 
+    /// An array of objects, each with its location for error messages.
+    func objectArray(_ key: String) throws(APIError) -> [RequestFields]? {
+        switch object[key] {
+        case .none, .some(.null): return nil
+        case .some(.array(let values)):
+            var objects: [RequestFields] = []
+            for (index, value) in values.enumerated() {
+                guard case .object(let entry) = value else { throw typeError("\(key)/\(index)", "object") }
+                objects.append(RequestFields(entry, location: "\(location)/\(key)/\(index)"))
+            }
+            return objects
+        case .some: throw typeError(key, "array")
+        }
+    }
+
     func stringArray(_ key: String) throws(APIError) -> [String]? {
         switch object[key] {
         case .none, .some(.null): return nil

@@ -29,6 +29,9 @@ struct BackendState: Sendable {
     var handlerSessions: [String: String] = [:]
     /// The `eventId` of the hosted-handler attempt each OAuth response URL the widget made belongs to.
     var handlerResponses: [String: String] = [:]
+    /// `signIn.allowDuplicateEmails`: IdP sign-ins neither match nor claim accounts by email (off: one account
+    /// per email). Kept in the project config (``ProjectConfigDocument``).
+    var allowDuplicateEmails: Bool { projectConfig.allowDuplicateEmails }
     /// Each project's tenants (v2 `projects/<id>/tenants`).
     var tenants = TenantRegistry()
     /// The OAuth response URL a redirect-mode widget attempt (`redirectUrl`) made, by `eventId`, until the

@@ -39,3 +39,17 @@ struct ProviderInfo: Sendable, Equatable {
         return .object(object)
     }
 }
+
+extension ProviderInfo {
+    /// A provider entry an admin or the account's owner writes as given (`linkProviderUserInfo`, imports):
+    /// `providerId` and `rawId` are required (`MISSING_PROVIDER_ID`, `MISSING_RAW_ID`).
+    init(linking fields: RequestFields) throws(APIError) {
+        guard let providerId = try fields.nonEmptyString("providerId") else { throw .badRequest("MISSING_PROVIDER_ID") }
+        guard let rawId = try fields.nonEmptyString("rawId") else { throw .badRequest("MISSING_RAW_ID") }
+        self.init(
+            providerId: providerId, rawId: rawId, federatedId: try fields.string("federatedId"),
+            email: try fields.string("email"), displayName: try fields.string("displayName"),
+            photoUrl: try fields.string("photoUrl"), screenName: try fields.string("screenName"),
+            phoneNumber: try fields.string("phoneNumber"))
+    }
+}

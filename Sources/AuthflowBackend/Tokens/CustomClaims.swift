@@ -12,14 +12,28 @@ enum CustomClaims {
         "firebase", "at_hash", "c_hash",
     ]
 
-    /// `value` serialized, after the emulator's checks: at most ``maxLength`` characters (`CLAIMS_TOO_LARGE`),
-    /// a JSON object (`INVALID_CLAIMS`), none of the ``forbidden`` names (`FORBIDDEN_CLAIM : <name>`).
+    /// `value` serialized, after the emulator's checks (``validate(_:)``) and at most ``maxLength`` characters
+    /// (`CLAIMS_TOO_LARGE`).
     static func serialized(_ value: JSONValue) throws(APIError) -> String {
         let text = JSONWriter.string(value)
         try ensure(text.utf16.count <= maxLength, "CLAIMS_TOO_LARGE")
+        try validate(value)
+        return text
+    }
+
+    /// Checks serialized `customAttributes` as an admin sends them: at most ``maxLength`` characters
+    /// (`CLAIMS_TOO_LARGE`), JSON (`INVALID_CLAIMS`), then ``validate(_:)``.
+    static func validateSerialized(_ text: String) throws(APIError) {
+        try ensure(text.utf16.count <= maxLength, "CLAIMS_TOO_LARGE")
+        guard let value = try? JSONParser.parse(text) else { throw .badRequest("INVALID_CLAIMS") }
+        try validate(value)
+    }
+
+    /// Checks parsed claims (custom attributes, a custom token's `claims`): a JSON object (`INVALID_CLAIMS`)
+    /// without any of the ``forbidden`` names (`FORBIDDEN_CLAIM : <name>`).
+    static func validate(_ value: JSONValue) throws(APIError) {
         guard case .object(let object) = value else { throw .badRequest("INVALID_CLAIMS") }
         for name in forbidden where object[name] != nil { throw .badRequest("FORBIDDEN_CLAIM : \(name)") }
-        return text
     }
 
     /// Adds the custom attributes, then the session claims over them, to `claims`, which holds the profile
