@@ -85,9 +85,9 @@ extension OAuthSignInError {
         case "auth/popup-closed-by-user", "auth/cancelled-popup-request", "auth/user-cancelled":
             return "The \(provider.id) sign-in was cancelled in the browser (\(code)). Nothing was signed in; run "
                 + "the command again to retry."
-        case "auth/account-exists-with-different-credential":
-            return "An account already exists with the same email\(email.map { " (\($0))" } ?? "") and another sign-in "
-                + "method (\(code)). Sign in with that method, then add \(provider.id) with `--link --route hosted`."
+        case OAuthSignIn.missingCredentialCode:
+            return "The page signed in with \(provider.id) but the Firebase JS SDK gave no provider credential to link "
+                + "(\(code)); nothing was linked. Run the command again, or use `--link --route hosted`."
         case "auth/operation-not-allowed":
             return "Firebase refused \(provider.id) (\(code)): enable the provider in the Firebase console "
                 + "(Authentication › Sign-in method) and give it the client ID and secret the provider issued."

@@ -163,7 +163,7 @@ public struct OAuthSignIn: Sendable {
 
     // MARK: Steps
 
-    private func signIn(
+    func signIn(
         _ request: SignInWithIdpRequest, provider: OAuthProvider?, providerID: String? = nil, purpose: SignInPurpose,
         route: String, pending: StateFile<PendingOAuthCredential>?, previous known: UserSession?? = nil
     ) async throws(OAuthSignInError) -> Completed {
@@ -186,7 +186,10 @@ public struct OAuthSignIn: Sendable {
                 Self.failure(server, code: code, providerID: providerID, provider: provider)
             }
             if case .collision(let collision, let server) = refusal {
-                throw .collision(await keep(collision, reply: server?.idpResponse), server: server)
+                let credential = server?.idpResponse.flatMap {
+                    PendingOAuthCredential(reply: $0, providerID: collision.providerID)
+                }
+                throw .collision(await keep(collision, credential: credential), server: server)
             }
             throw refusal
         }
@@ -202,7 +205,9 @@ public struct OAuthSignIn: Sendable {
                 let collision = OAuthCollision(
                     kind: .needsConfirmation, providerID: providerID, email: email ?? reply.email,
                     existingProviders: reply.verifiedProvider ?? [], savedCredential: false)
-                throw .collision(await keep(collision, reply: reply), server: nil)
+                throw .collision(
+                    await keep(collision, credential: PendingOAuthCredential(reply: reply, providerID: providerID)),
+                    server: nil)
             }
             throw .signIn(error)
         }
@@ -225,9 +230,9 @@ public struct OAuthSignIn: Sendable {
     }
 
     /// Saves the credential a collision carries and looks up the providers of the account it collides with.
-    private func keep(_ collision: OAuthCollision, reply: SignInWithIdpResponse?) async -> OAuthCollision {
+    func keep(_ collision: OAuthCollision, credential: PendingOAuthCredential?) async -> OAuthCollision {
         var collision = collision
-        if let reply, let credential = PendingOAuthCredential(reply: reply, providerID: collision.providerID) {
+        if let credential {
             collision.savedCredential =
                 (try? PendingOAuthCredential.file(in: environment.directory).save(credential)) != nil
             if collision.email == nil { collision.email = credential.email }

@@ -87,11 +87,18 @@ public final class LoopbackOAuthWebPage: Sendable {
 
     /// The listener check for the page's post: this page's state, and tokens or an `error` code.
     public var check: CallbackCheck<WebSignInAnswer> {
+        let provider = provider
         return frame.postedAnswerCheck(pageName: "sign-in", attempt: "sign-in") { parameters in
+            let email = parameters.nonEmptyValue("email", rule: .firstWins)
+            let credential = parameters.nonEmptyValue("credential", rule: .firstWins).flatMap { text in
+                (try? JSONParser.parse(text)).flatMap {
+                    PendingOAuthCredential(webCredential: $0, providerID: provider.id, email: email)
+                }
+            }
             if let code = parameters.nonEmptyValue("error", rule: .firstWins) {
                 let hints = Self.hints(parameters.value("hints", rule: .firstWins))
                 return .acceptedWithError(
-                    .failed(code: code, email: parameters.nonEmptyValue("email", rule: .firstWins), hints: hints),
+                    .failed(code: code, email: email, hints: hints, credential: credential),
                     message: "The Firebase JS SDK reported \(code).")
             }
             guard let idToken = parameters.nonEmptyValue("idToken", rule: .firstWins),
@@ -105,8 +112,8 @@ public final class LoopbackOAuthWebPage: Sendable {
                     WebSignInTokens(
                         idToken: idToken, refreshToken: refreshToken, isNewUser: value("isNewUser") == "true",
                         providerAccessToken: value("accessToken"), providerIDToken: value("providerIdToken"),
-                        providerSecret: value("secret"), rawUserInfo: value("rawUserInfo"), email: value("email"),
-                        displayName: value("displayName"), photoURL: value("photoURL"))))
+                        providerSecret: value("secret"), rawUserInfo: value("rawUserInfo"), email: email,
+                        displayName: value("displayName"), photoURL: value("photoURL"), credential: credential)))
         }
     }
 
