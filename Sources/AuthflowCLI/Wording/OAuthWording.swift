@@ -68,8 +68,9 @@ extension OAuthSignInError {
             return Self.webWords(code: code, email: email, provider: provider)
         case .webSecondFactor(let hints):
             let factors = hints.map { $0.phoneNumber.map { "phone \($0)" } ?? $0.factorID }.joined(separator: ", ")
-            return "The account needs a second factor (\(factors)). The web route's page resolves TOTP factors only "
-                + "in this version: use `--route hosted`, whose second-factor options finish it. Nothing was signed in."
+            return "The account needs a second factor (\(factors)) that the page could not resolve (it asks for "
+                + "authenticator and SMS codes through the Firebase JS SDK). Use `--route hosted`, whose second-factor "
+                + "options finish it. Nothing was signed in."
         case .webIDToken(let problem):
             return "The page posted an ID token that is not this project's (\(Self.words(problem))); nothing was "
                 + "saved. Check --project-id and --api-key match the web app's firebaseConfig."

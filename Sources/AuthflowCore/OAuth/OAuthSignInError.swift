@@ -45,7 +45,7 @@ public enum OAuthSignInError: Error, Sendable, CustomStringConvertible {
     case webConfigMissing([ConfigurationKey])
     /// The web route: the JS SDK refused with `code` (`auth/…`); `email` when the error carried one.
     case webSDK(code: String, email: String?, provider: OAuthProvider)
-    /// The web route: the account needs a second factor the page does not resolve (it resolves TOTP);
+    /// The web route: the account needs a second factor the page did not resolve (it resolves TOTP and SMS);
     /// `hints` are the enrolled factors the JS SDK's resolver listed.
     case webSecondFactor(hints: [WebSecondFactorHint])
     /// The web route: the posted ID token is not the configured project's.

@@ -161,9 +161,15 @@ public final class LoopbackOAuthWebPage: Sendable {
         }
     }
 
-    /// Scripts: the page's own (by nonce), the SDK's base, and Google's API loader the SDK's popup uses
-    /// (`https://apis.google.com`). Frames: the auth domain's handler iframe. Requests: this listener, the
-    /// Identity Toolkit and Secure Token APIs, or the emulator. Nothing else.
+    /// The hosts the JS SDK's auth module loads from, as its sources (`packages/auth/src/platform_browser`)
+    /// name them. Scripts: the page's own (by nonce), the SDK's base, Google's API loader the pop-up and
+    /// redirect use (`iframe/gapi.ts` loads `https://apis.google.com/js/api.js`, which loads its
+    /// `gapi.iframes` module from the same host, so the host, not the path), and reCAPTCHA for an SMS second
+    /// factor (`recaptcha/recaptcha_loader.ts`: `https://www.google.com/recaptcha/api.js`, whose widget comes
+    /// from `www.gstatic.com/recaptcha/`). Frames: the auth domain's `/__/auth/iframe` (`iframe/iframe.ts`;
+    /// the emulator's `/emulator/auth/iframe` against an emulator) and reCAPTCHA's challenge. Requests: this
+    /// listener, the Identity Toolkit and Secure Token APIs (`identitytoolkit.googleapis.com`,
+    /// `securetoken.googleapis.com`), or the emulator. Nothing else.
     static func contentSecurityPolicy(nonce: String, sdk: FirebaseWebSDK, config: WebConfig) -> String {
         var connect = ["'self'"]
         if let emulator = config.emulatorOrigin {
@@ -174,8 +180,10 @@ public final class LoopbackOAuthWebPage: Sendable {
         let frames = config.emulatorOrigin ?? "https://\(config.authDomain)"
         return [
             "default-src 'none'",
-            "script-src 'nonce-\(nonce)' \(sdk.base)/ https://apis.google.com/js/",
-            "frame-src \(frames)", "connect-src " + connect.joined(separator: " "),
+            "script-src 'nonce-\(nonce)' \(sdk.base)/ https://apis.google.com https://www.google.com/recaptcha/ "
+                + "https://www.gstatic.com/recaptcha/",
+            "frame-src \(frames) https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/",
+            "connect-src " + connect.joined(separator: " "),
             "style-src 'unsafe-inline'", "img-src data:", "base-uri 'none'", "form-action 'none'",
             "frame-ancestors 'none'",
         ].joined(separator: "; ")
