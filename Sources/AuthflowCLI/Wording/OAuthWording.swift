@@ -4,14 +4,6 @@ import AuthflowCore
 extension OAuthSignInError {
     var cliMessage: String {
         switch self {
-        case .routeUnavailable(.web, let provider):
-            return "The web route signs in inside the page's own Firebase JS SDK, which does not hold the signed-in "
-                + "user, so it cannot link \(provider.id) to them in this version. Use `--link --route hosted`."
-        case .routeUnavailable(let route, let provider):
-            return "The \(route.rawValue) route (the Firebase JS SDK in your browser) is not available in this version "
-                + "of authflow, and it is the default for \(provider.id) against production because the hosted page "
-                + "with an iOS app's return is not proven there for \(provider.id). Pass `--route hosted` to try the "
-                + "hosted page anyway."
         case .notConfigured(let missing):
             return "The hosted sign-in page returns to an iOS app's custom scheme, so it needs "
                 + missing.map(\.appleSettingName).joined(separator: " and ") + " (a GoogleService-Info.plist has both)."

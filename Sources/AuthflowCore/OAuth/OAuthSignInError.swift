@@ -5,8 +5,6 @@ import AuthflowParsing
 /// Why an OAuth provider sign-in (or unlinking) did not finish. Every case carries what the front end needs
 /// to say what to do next; the words are the front end's.
 public enum OAuthSignInError: Error, Sendable, CustomStringConvertible {
-    /// The route is not available in this build (the web route), for `provider`.
-    case routeUnavailable(OAuthRoute, provider: OAuthProvider)
     /// The hosted route returns to an iOS app's custom scheme and needs these settings, which are missing.
     case notConfigured(missing: [IOSAppSetting])
     /// The auth domain could not be worked out.
@@ -57,8 +55,6 @@ public enum OAuthSignInError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .routeUnavailable(let route, let provider):
-            return "The \(route.rawValue) route is not available for \(provider.id) in this version."
         case .notConfigured(let missing):
             return "The hosted sign-in page returns to an iOS app's custom scheme, so it needs "
                 + missing.map(\.summary).joined(separator: " and ") + "."

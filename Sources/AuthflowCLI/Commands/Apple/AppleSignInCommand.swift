@@ -166,8 +166,9 @@ struct AppleSignInCommand: AsyncParsableCommand {
                 let options = AppleSignIn.Options(
                     scopes: Self.list(scopes), locale: locale, timeout: wait.duration, port: wait.port,
                     templates: .standard(explicit: wait.templates), label: "authflow apple sign-in")
-                let interaction = TerminalAppleInteraction(
-                    browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration)
+                let interaction = TerminalOAuthInteraction(
+                    browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration,
+                    signInWithApple: true)
                 completed = try await flow.run(purpose: purpose, options: options, interaction: interaction)
             }
         } catch {
