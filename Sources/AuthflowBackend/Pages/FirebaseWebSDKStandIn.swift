@@ -6,17 +6,21 @@ import AuthflowPrimitives
 /// in the path, as for the reCAPTCHA stand-in) for pages tested offline; a page reaches it only when told to
 /// load the SDK from here (authflow's `--web-sdk-url`). It offers the same names and shapes as the real
 /// SDK: `initializeApp`; `getAuth`, `connectAuthEmulator`, the provider classes with `addScope`,
-/// `setCustomParameters` and `credentialFromResult`, `signInWithPopup`, `signInWithRedirect`,
-/// `getRedirectResult`, `getAdditionalUserInfo`, `getMultiFactorResolver` with `resolveSignIn`,
-/// `TotpMultiFactorGenerator.assertionForSignIn` (TOTP factors only); a user with `refreshToken` and
-/// `getIdToken()`; errors with `code` and `customData.email`.
+/// `setCustomParameters`, `credentialFromResult` and `credentialFromError` (credentials with `toJSON()`),
+/// `signInWithPopup`, `signInWithRedirect`, `getRedirectResult`, `getAdditionalUserInfo`,
+/// `getMultiFactorResolver` with `resolveSignIn`, `TotpMultiFactorGenerator.assertionForSignIn`,
+/// `RecaptchaVerifier`, `PhoneAuthProvider` (`verifyPhoneNumber` with a multi-factor hint and session,
+/// `credential`) and `PhoneMultiFactorGenerator.assertion`; a user with `refreshToken` and `getIdToken()`;
+/// errors with `code` and `customData.email`.
 ///
-/// It drives this backend as the real SDK drives an emulator: `signInWithRedirect` opens the IdP widget
-/// (`authType=signInViaRedirect`, `redirectUrl` the page, a fresh `eventId`, and the SHA-256 hex of a raw
-/// `sessionId`); `getRedirectResult` reads the widget's OAuth response for that `eventId` once
-/// (``redirectResultPath``, where the real emulator's page hands it to the SDK's iframe instead) and sends
-/// `signInWithIdp` with the raw session ID. `signInWithPopup` rejects with `auth/popup-blocked`: the widget
-/// cannot hand a pop-up's result back, so the page's documented fallback to the redirect is what runs.
+/// It drives this backend as the real SDK drives an emulator: `signInWithPopup` opens a window (synchronously,
+/// so the click that called it still counts; `auth/popup-blocked` when the browser refuses) and
+/// `signInWithRedirect` navigates this one to the IdP widget (`authType=signInViaPopup`/`signInViaRedirect`, a
+/// fresh `eventId`, and the SHA-256 hex of a raw `sessionId`); the pop-up's opener, or `getRedirectResult`
+/// after the redirect, reads the widget's OAuth response for that `eventId` once (``redirectResultPath``,
+/// where the real emulator's page hands it to the SDK's iframe instead), closes the pop-up, and sends
+/// `signInWithIdp` with the raw session ID. Its `RecaptchaVerifier` returns a fixed token without loading
+/// reCAPTCHA: this backend, like the official emulator, does not check app verification.
 enum FirebaseWebSDKStandIn {
     /// Where the modules are served, before the version.
     static let prefix = "/www.gstatic.com/firebasejs/"
@@ -71,6 +75,13 @@ enum FirebaseWebSDKStandIn {
         }
         const credentials = new WeakMap();
         const replies = new WeakMap();
+        class OAuthCredential {
+          constructor(fields) { Object.assign(this, fields); }
+          toJSON() {
+            return { idToken: this.idToken, accessToken: this.accessToken, secret: this.secret, nonce: this.nonce,
+              pendingToken: this.pendingToken || null, providerId: this.providerId, signInMethod: this.signInMethod };
+          }
+        }
         export function getAuth(app) {
           return { app: app, name: app.name, config: { apiKey: app.options.apiKey }, currentUser: null,
             tenantId: null, languageCode: null, emulatorConfig: null };
@@ -125,21 +136,43 @@ enum FirebaseWebSDKStandIn {
           const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
           return Array.from(new Uint8Array(digest), function (b) { return ('0' + b.toString(16)).slice(-2); }).join('');
         }
-        export async function signInWithPopup(auth, provider) {
-          requireEmulator(auth);
-          throw new FirebaseError('auth/popup-blocked', 'The stand-in SDK has no pop-up: use signInWithRedirect.');
+        function sleep(ms) { return new Promise(function (resolve) { setTimeout(resolve, ms); }); }
+        async function readResult(origin, eventId) {
+          const found = await fetch(origin + '/www.gstatic.com/firebasejs/stand-in/redirect-result?eventId='
+            + encodeURIComponent(eventId), { cache: 'no-store' });
+          return found.ok ? (await found.json()).urlResponse : null;
         }
-        export async function signInWithRedirect(auth, provider) {
+        export async function signInWithPopup(auth, provider) {
           const origin = requireEmulator(auth);
-          const eventId = randomHex(16);
-          const sessionId = randomHex(20);
-          sessionStorage.setItem(storageKey(auth), JSON.stringify({ eventId: eventId, sessionId: sessionId,
-            providerId: provider.providerId }));
+          // Opened before anything is awaited, as the real SDK does, so the click that called this still counts.
+          const popup = window.open('', 'firebaseAuthStandInPopup', 'width=500,height=600');
+          if (!popup) {
+            throw new FirebaseError('auth/popup-blocked', 'The browser blocked the pop-up.', { appName: auth.name });
+          }
+          const attempt = { eventId: randomHex(16), sessionId: randomHex(20), providerId: provider.providerId };
+          popup.location.href = await handlerURL(auth, provider, 'signInViaPopup', attempt, null);
+          let urlResponse = null;
+          while (!urlResponse) {
+            urlResponse = await readResult(origin, attempt.eventId);
+            if (urlResponse) { break; }
+            if (popup.closed) {
+              urlResponse = await readResult(origin, attempt.eventId);
+              if (!urlResponse) {
+                throw new FirebaseError('auth/popup-closed-by-user', 'The pop-up was closed.', { appName: auth.name });
+              }
+              break;
+            }
+            await sleep(200);
+          }
+          popup.close();
+          return finishSignIn(auth, origin, attempt, urlResponse);
+        }
+        async function handlerURL(auth, provider, authType, attempt, redirectUrl) {
           const query = new URLSearchParams();
           query.set('apiKey', auth.config.apiKey);
           query.set('appName', auth.name);
-          query.set('authType', 'signInViaRedirect');
-          query.set('redirectUrl', location.href);
+          query.set('authType', authType);
+          if (redirectUrl) { query.set('redirectUrl', redirectUrl); }
           query.set('v', 'stand-in');
           query.set('providerId', provider.providerId);
           if (provider._scopes && provider._scopes.length) { query.set('scopes', provider._scopes.join(',')); }
@@ -147,9 +180,15 @@ enum FirebaseWebSDKStandIn {
             query.set('customParameters', JSON.stringify(provider._parameters));
           }
           if (auth.tenantId) { query.set('tid', auth.tenantId); }
-          query.set('eventId', eventId);
-          query.set('sessionId', await sha256Hex(sessionId));
-          location.assign(origin + '/emulator/auth/handler?' + query.toString());
+          query.set('eventId', attempt.eventId);
+          query.set('sessionId', await sha256Hex(attempt.sessionId));
+          return requireEmulator(auth) + '/emulator/auth/handler?' + query.toString();
+        }
+        export async function signInWithRedirect(auth, provider) {
+          requireEmulator(auth);
+          const attempt = { eventId: randomHex(16), sessionId: randomHex(20), providerId: provider.providerId };
+          sessionStorage.setItem(storageKey(auth), JSON.stringify(attempt));
+          location.assign(await handlerURL(auth, provider, 'signInViaRedirect', attempt, location.href));
           return new Promise(function () {});
         }
         function errorCode(message) {
@@ -171,10 +210,11 @@ enum FirebaseWebSDKStandIn {
           if (!stored) { return null; }
           sessionStorage.removeItem(storageKey(auth));
           const pending = JSON.parse(stored);
-          const found = await fetch(origin + '/www.gstatic.com/firebasejs/stand-in/redirect-result?eventId='
-            + encodeURIComponent(pending.eventId), { cache: 'no-store' });
-          if (!found.ok) { return null; }
-          const urlResponse = (await found.json()).urlResponse;
+          const urlResponse = await readResult(origin, pending.eventId);
+          if (!urlResponse) { return null; }
+          return finishSignIn(auth, origin, pending, urlResponse);
+        }
+        async function finishSignIn(auth, origin, pending, urlResponse) {
           const body = { requestUri: urlResponse, sessionId: pending.sessionId, returnSecureToken: true,
             returnIdpCredential: true };
           if (auth.tenantId) { body.tenantId = auth.tenantId; }
@@ -182,11 +222,13 @@ enum FirebaseWebSDKStandIn {
             + encodeURIComponent(auth.config.apiKey), { method: 'POST', headers: { 'Content-Type': 'application/json' },
             body: JSON.stringify(body) });
           const json = await reply.json();
-          const credential = { providerId: pending.providerId, signInMethod: pending.providerId,
-            accessToken: json.oauthAccessToken, idToken: json.oauthIdToken, secret: json.oauthTokenSecret };
-          if (!reply.ok) {
-            const message = json.error && json.error.message;
-            throw new FirebaseError(errorCode(message), message, { appName: auth.name, _credential: credential });
+          const credential = new OAuthCredential({ providerId: json.providerId || pending.providerId,
+            signInMethod: json.providerId || pending.providerId, accessToken: json.oauthAccessToken,
+            idToken: json.oauthIdToken, secret: json.oauthTokenSecret, pendingToken: json.pendingToken });
+          if (!reply.ok || json.errorMessage) {
+            const message = json.errorMessage || (json.error && json.error.message);
+            throw new FirebaseError(errorCode(message), message,
+              { appName: auth.name, email: json.email, _credential: credential });
           }
           if (json.needConfirmation) {
             throw new FirebaseError('auth/account-exists-with-different-credential', 'needConfirmation',
@@ -222,13 +264,60 @@ enum FirebaseWebSDKStandIn {
           const part = jwt.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
           return JSON.parse(atob(part + '==='.slice((part.length + 3) % 4)));
         }
+        export class RecaptchaVerifier {
+          constructor(auth, container, parameters) {
+            this.type = 'recaptcha';
+            this._container = container;
+            this._parameters = parameters || {};
+          }
+          async render() { return 0; }
+          async verify() { return 'stand-in-recaptcha-token'; }
+          clear() {}
+        }
+        export class PhoneAuthProvider {
+          constructor(auth) { this.providerId = 'phone'; this._auth = auth; }
+          async verifyPhoneNumber(options, verifier) {
+            const auth = this._auth;
+            const origin = requireEmulator(auth);
+            if (!options || !options.multiFactorHint || !options.session) {
+              throw new FirebaseError('auth/argument-error', 'The stand-in verifies multi-factor sign-ins only.');
+            }
+            const token = await verifier.verify();
+            const body = { mfaPendingCredential: options.session.credential,
+              mfaEnrollmentId: options.multiFactorHint.uid, phoneSignInInfo: { recaptchaToken: token } };
+            if (auth.tenantId) { body.tenantId = auth.tenantId; }
+            const reply = await fetch(origin + '/identitytoolkit.googleapis.com/v2/accounts/mfaSignIn:start?key='
+              + encodeURIComponent(auth.config.apiKey), { method: 'POST',
+              headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+            const json = await reply.json();
+            if (!reply.ok) {
+              const message = json.error && json.error.message;
+              throw new FirebaseError(errorCode(message), message, { appName: auth.name });
+            }
+            return json.phoneResponseInfo.sessionInfo;
+          }
+          static credential(verificationId, verificationCode) {
+            return { providerId: 'phone', signInMethod: 'phone', _verificationId: verificationId,
+              _code: verificationCode };
+          }
+        }
+        PhoneAuthProvider.PROVIDER_ID = 'phone';
+        export class PhoneMultiFactorGenerator {
+          static assertion(credential) { return { factorId: 'phone', _credential: credential }; }
+        }
+        PhoneMultiFactorGenerator.FACTOR_ID = 'phone';
         async function resolveSignIn(auth, json, assertion) {
           const origin = requireEmulator(auth);
-          if (!assertion || assertion.factorId !== 'totp') {
-            throw new FirebaseError('auth/argument-error', 'The stand-in resolves TOTP factors only.');
+          const body = { mfaPendingCredential: json.mfaPendingCredential };
+          if (assertion && assertion.factorId === 'totp') {
+            body.mfaEnrollmentId = assertion._enrollmentId;
+            body.totpVerificationInfo = { verificationCode: assertion._code };
+          } else if (assertion && assertion.factorId === 'phone') {
+            body.phoneVerificationInfo = { sessionInfo: assertion._credential._verificationId,
+              code: assertion._credential._code };
+          } else {
+            throw new FirebaseError('auth/argument-error', 'Not a multi-factor assertion.');
           }
-          const body = { mfaPendingCredential: json.mfaPendingCredential, mfaEnrollmentId: assertion._enrollmentId,
-            totpVerificationInfo: { verificationCode: assertion._code } };
           if (auth.tenantId) { body.tenantId = auth.tenantId; }
           const reply = await fetch(origin + '/identitytoolkit.googleapis.com/v2/accounts/mfaSignIn:finalize?key='
             + encodeURIComponent(auth.config.apiKey), { method: 'POST', headers: { 'Content-Type': 'application/json' },

@@ -95,6 +95,13 @@ enum IdpWidget {
         }
 
         if authType.range(of: "popup", options: .caseInsensitive) != nil {
+            // The emulator's page script posts a pop-up's result to the opener through the SDK's iframe; the
+            // backend keeps it for the stand-in SDK's signInWithPopup instead, which reads it and closes the
+            // pop-up (FirebaseWebSDKStandIn).
+            if let eventId {
+                service.state.withLock { $0.redirectResults[eventId] = urlResponse }
+                return .text("Signed in; this window closes by itself.\n", status: 200)
+            }
             return failure(
                 "Pop-up sign-in hands its result to the opener window through the web SDK's iframe, which this page does not do. "
                     + "Use the redirect flow (authType=signInWithRedirect with ibi), or sign in with the credential directly.",

@@ -4,14 +4,6 @@ import AuthflowCore
 extension OAuthSignInError {
     var cliMessage: String {
         switch self {
-        case .routeUnavailable(.web, let provider):
-            return "The web route signs in inside the page's own Firebase JS SDK, which does not hold the signed-in "
-                + "user, so it cannot link \(provider.id) to them in this version. Use `--link --route hosted`."
-        case .routeUnavailable(let route, let provider):
-            return "The \(route.rawValue) route (the Firebase JS SDK in your browser) is not available in this version "
-                + "of authflow, and it is the default for \(provider.id) against production because the hosted page "
-                + "with an iOS app's return is not proven there for \(provider.id). Pass `--route hosted` to try the "
-                + "hosted page anyway."
         case .notConfigured(let missing):
             return "The hosted sign-in page returns to an iOS app's custom scheme, so it needs "
                 + missing.map(\.appleSettingName).joined(separator: " and ") + " (a GoogleService-Info.plist has both)."
@@ -68,8 +60,9 @@ extension OAuthSignInError {
             return Self.webWords(code: code, email: email, provider: provider)
         case .webSecondFactor(let hints):
             let factors = hints.map { $0.phoneNumber.map { "phone \($0)" } ?? $0.factorID }.joined(separator: ", ")
-            return "The account needs a second factor (\(factors)). The web route's page resolves TOTP factors only "
-                + "in this version: use `--route hosted`, whose second-factor options finish it. Nothing was signed in."
+            return "The account needs a second factor (\(factors)) that the page could not resolve (it asks for "
+                + "authenticator and SMS codes through the Firebase JS SDK). Use `--route hosted`, whose second-factor "
+                + "options finish it. Nothing was signed in."
         case .webIDToken(let problem):
             return "The page posted an ID token that is not this project's (\(Self.words(problem))); nothing was "
                 + "saved. Check --project-id and --api-key match the web app's firebaseConfig."
@@ -85,9 +78,9 @@ extension OAuthSignInError {
         case "auth/popup-closed-by-user", "auth/cancelled-popup-request", "auth/user-cancelled":
             return "The \(provider.id) sign-in was cancelled in the browser (\(code)). Nothing was signed in; run "
                 + "the command again to retry."
-        case "auth/account-exists-with-different-credential":
-            return "An account already exists with the same email\(email.map { " (\($0))" } ?? "") and another sign-in "
-                + "method (\(code)). Sign in with that method, then add \(provider.id) with `--link --route hosted`."
+        case OAuthSignIn.missingCredentialCode:
+            return "The page signed in with \(provider.id) but the Firebase JS SDK gave no provider credential to link "
+                + "(\(code)); nothing was linked. Run the command again, or use `--link --route hosted`."
         case "auth/operation-not-allowed":
             return "Firebase refused \(provider.id) (\(code)): enable the provider in the Firebase console "
                 + "(Authentication › Sign-in method) and give it the client ID and secret the provider issued."

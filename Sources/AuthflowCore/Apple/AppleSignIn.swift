@@ -66,31 +66,32 @@ public struct AppleSignIn: Sendable {
         self.environment = environment
     }
 
-    /// The hosted route: the browser, the custom-scheme answer, then `signInWithIdp`.
+    /// The hosted route: the generic OAuth flow's round through the handler for `apple.com`
+    /// (``OAuthSignIn``), then `signInWithIdp` with Apple's own refusals, updated credential and access token.
     public func run(
-        purpose: SignInPurpose = .signIn, options: Options = .init(), interaction: some AppleSignInInteraction
+        purpose: SignInPurpose = .signIn, options: Options = .init(), interaction: some OAuthSignInInteraction
     ) async throws(AppleSignInError) -> Completed {
         if purpose != .signIn {
             // Checked before the browser opens, so nobody signs in to Apple for nothing.
             _ = try await SignInEnding(environment, purpose: purpose)
                 .previousSession(reportingAs: AppleSignInError.self)
         }
-        let (page, scheme) = try await redirectURL(options: options)
-        let listener: RedirectListener<IdPRedirectAnswer>
+        let round = OAuthSignIn.Options(
+            scopes: options.scopes, customParameters: options.locale.map { ["locale": $0] } ?? [:],
+            timeout: options.timeout, port: options.port, templates: options.templates,
+            rendezvous: options.rendezvous, label: options.label ?? "Sign in with Apple")
+        let answer: IdPRedirectAnswer
+        let page: IdPRedirectURL
         do {
-            listener = try RedirectListener(
-                configuration: .init(
-                    check: AppleRedirectCallback.check(eventID: page.eventID, scheme: scheme), port: options.port,
-                    schemes: [scheme.scheme], rendezvous: options.rendezvous,
-                    label: options.label ?? "Sign in with Apple",
-                    templates: options.templates,
-                    successPage: ("Signed in with Apple", "The answer was received; go back to the terminal.")))
+            (answer, page) = try await OAuthSignIn(environment).hostedAnswer(
+                .apple, options: round, interaction: interaction
+            ) { page, scheme in
+                AppleRedirectCallback.check(eventID: page.eventID, scheme: scheme)
+            }
         } catch {
-            throw .browser(error)
+            throw AppleSignInError(hostedRound: error)
         }
-        defer { listener.stop() }
-        await interaction.present(page.url, callbackScheme: scheme.scheme, listener: listener)
-        let link = try AppleRedirectCallback.link(from: try await interaction.waitForAnswer(from: listener))
+        let link = try AppleRedirectCallback.link(from: answer)
         return try await signIn(with: .redirect(link: link, sessionID: page.sessionID), purpose: purpose)
     }
 
@@ -153,21 +154,6 @@ public struct AppleSignIn: Sendable {
     }
 
     // MARK: Steps
-
-    /// The handler URL, after checking the configuration gives the handler an app to return to.
-    private func redirectURL(options: Options) async throws(AppleSignInError) -> (AppleRedirectURL, CallbackScheme) {
-        do {
-            return try await IdPRedirectURL.prepare(
-                providerID: AppleCredential.providerID, scopes: options.scopes,
-                customParameters: options.locale.map { ["locale": $0] } ?? [:], in: environment)
-        } catch {
-            switch error {
-            case .notConfigured(let missing): throw .notConfigured(missing: missing)
-            case .authDomain(let failure): throw .authDomain(failure)
-            case .appCheck(let failure): throw .signIn(.service(failure))
-            }
-        }
-    }
 
     /// The refusals that are this flow's own; a refused link keeps the updated credential it carries. The
     /// stored session and anything else are ``SignInEnding``'s.

@@ -94,3 +94,24 @@ public enum AppleSignInError: Error, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension AppleSignInError {
+    /// A failure of the generic flow's round through the hosted handler (``OAuthSignIn``) in Apple's terms.
+    /// The round fails only while preparing the handler URL or waiting for the browser; anything else an
+    /// interaction reports is passed on as an unknown page answer carrying its description.
+    init(hostedRound error: OAuthSignInError) {
+        switch error {
+        case .notConfigured(let missing): self = .notConfigured(missing: missing)
+        case .authDomain(let failure): self = .authDomain(failure)
+        case .browser(let failure): self = .browser(failure)
+        case .interrupted: self = .interrupted
+        case .page(let failure, _): self = .page(failure)
+        case .pageUnknown(let callbackURL): self = .pageUnknown(callbackURL: callbackURL)
+        case .credentialRejected(let server): self = .credentialRejected(server)
+        case .cancelled(let server): self = .cancelled(server)
+        case .session(let failure): self = .session(failure)
+        case .signIn(let failure): self = .signIn(failure)
+        default: self = .pageUnknown(callbackURL: error.description)
+        }
+    }
+}

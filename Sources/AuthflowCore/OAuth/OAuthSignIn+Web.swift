@@ -17,13 +17,23 @@ extension OAuthSignIn {
     /// The web route for `provider`: checks `localhost` is an authorized domain, serves
     /// ``LoopbackOAuthWebPage`` (the Firebase JS SDK in the person's browser), and stores the session from the
     /// tokens it posts once their `aud`, `iss` and `exp` are this project's. Re-authentication checks the page
-    /// signed the same user in. Linking needs the signed-in user inside the page, which it does not have, so
-    /// it is refused before the browser opens (``OAuthSignInError/routeUnavailable(_:provider:)``).
+    /// signed the same user in.
+    ///
+    /// Linking: the JS SDK offers no documented way to make authflow's signed-in user the page's current user
+    /// (`signInWithCustomToken` needs a token only a server with the Admin SDK mints; `updateCurrentUser` takes
+    /// only a user another `Auth` instance signed in), so `linkWithPopup` cannot run there. The page does the
+    /// provider step with `signInWithPopup` and posts the provider's credential
+    /// (`credentialFromResult`/`credentialFromError`, then its documented `toJSON()`); authflow links it with
+    /// `signInWithIdp` and the signed-in user's ID token, as the SDK's own `linkWithCredential` does. When the
+    /// page's sign-in created an account only to carry the credential (`isNewUser`), authflow deletes that
+    /// account with its own ID token first, so the provider account is free to link.
+    ///
+    /// A collision the SDK reports with a credential keeps it (``PendingOAuthCredential``), as the hosted route
+    /// does, so `--link --pending` finishes without another browser round.
     public func runWeb(
         _ provider: OAuthProvider, purpose: SignInPurpose = .signIn, options: Options = .init(),
         web: WebOptions = .init(), interaction: some OAuthWebPageInteraction
     ) async throws(OAuthSignInError) -> Completed {
-        guard purpose != .link else { throw .routeUnavailable(.web, provider: provider) }
         let ending = SignInEnding(environment, purpose: purpose)
         let previous = try await ending.previousSession(reportingAs: OAuthSignInError.self)
         let config = try await webConfig()
@@ -52,14 +62,30 @@ extension OAuthSignIn {
         switch try await interaction.waitForAnswer(from: listener) {
         case .signedIn(let signedIn):
             tokens = signedIn
-        case .failed(let code, let email, let hints):
+        case .failed(let code, let email, let hints, let credential):
             if code == "auth/multi-factor-auth-required" { throw .webSecondFactor(hints: hints) }
-            throw .webSDK(code: code, email: email, provider: provider)
+            guard let kind = Self.collisionKind(webCode: code) else {
+                throw .webSDK(code: code, email: email, provider: provider)
+            }
+            if purpose == .link, let credential {
+                // The SDK's documented recipe: link the credential the error carries to the signed-in user.
+                return try await signIn(
+                    credential.request(linkingTo: previous?.tokens.idToken, autoCreate: true), provider: provider,
+                    providerID: credential.providerID, purpose: purpose, route: "web", pending: nil,
+                    previous: .some(previous))
+            }
+            let collision = OAuthCollision(
+                kind: kind, providerID: credential?.providerID ?? provider.id, email: email ?? credential?.email,
+                existingProviders: [], savedCredential: false)
+            throw .collision(await keep(collision, credential: credential), server: nil)
         }
         if let problem = WebIDTokenProblem.check(tokens.idToken, projectID: config.projectID) {
             throw .webIDToken(problem)
         }
         guard let claims = IDTokenClaims(jwt: tokens.idToken) else { throw .webIDToken(.unreadable) }
+        if purpose == .link, let previous, claims.userID != previous.uid {
+            return try await link(tokens, provider: provider, ending: ending, previous: previous)
+        }
         let result: SignInResult
         do {
             result = try await ending.finish(
@@ -80,6 +106,42 @@ extension OAuthSignIn {
             refreshed = .signedIn(session, isNewUser: isNewUser)
         }
         return Completed(result: refreshed, profile: OAuthProfile(web: tokens, providerID: provider.id), route: "web")
+    }
+
+    /// Links the credential the page's sign-in carried to `previous`'s user. The page's sign-in went to another
+    /// Firebase user: one it just created (deleted first, with its own ID token, so nothing is left behind), or
+    /// one that already had this provider account (then Firebase refuses the link and the credential is kept).
+    private func link(
+        _ tokens: WebSignInTokens, provider: OAuthProvider, ending: SignInEnding, previous: UserSession
+    ) async throws(OAuthSignInError) -> Completed {
+        guard let credential = tokens.credential else {
+            throw .webSDK(code: Self.missingCredentialCode, email: tokens.email, provider: provider)
+        }
+        if tokens.isNewUser {
+            do {
+                _ = try await environment.client.send(DeleteAccountRequest(idToken: tokens.idToken))
+            } catch {
+                throw ending.refusal(error)
+            }
+        }
+        return try await signIn(
+            credential.request(linkingTo: previous.tokens.idToken, autoCreate: true), provider: provider,
+            providerID: credential.providerID, purpose: .link, route: "web", pending: nil, previous: .some(previous))
+    }
+
+    /// The code the web route reports when the page posted a sign-in without the provider's credential.
+    public static let missingCredentialCode = "authflow/credential-missing"
+
+    /// The collision an `auth/…` code from the JS SDK names, or nil: `account-exists-with-different-credential`
+    /// (`needConfirmation`), `credential-already-in-use` (`FEDERATED_USER_ID_ALREADY_LINKED`),
+    /// `email-already-in-use` (`EMAIL_EXISTS`).
+    static func collisionKind(webCode code: String) -> OAuthCollision.Kind? {
+        switch code {
+        case "auth/account-exists-with-different-credential": .needsConfirmation
+        case "auth/credential-already-in-use": .alreadyLinked
+        case "auth/email-already-in-use": .emailExists
+        default: nil
+        }
     }
 
     /// The project's web config, after checking `localhost` may run the JS SDK.

@@ -75,23 +75,42 @@ public struct OAuthSignIn: Sendable {
             _ = try await SignInEnding(environment, purpose: purpose)
                 .previousSession(reportingAs: OAuthSignInError.self)
         }
+        let (answer, page) = try await hostedAnswer(
+            provider, options: options, interaction: interaction
+        ) { page, scheme in
+            IdPRedirectCallback.check(
+                eventID: page.eventID, scheme: scheme, pageName: "The \(provider.id) sign-in page"
+            ) { answer in
+                do throws(OAuthSignInError) {
+                    _ = try Self.link(from: answer, provider: provider)
+                    return nil
+                } catch {
+                    return error.description
+                }
+            }
+        }
+        let link = try Self.link(from: answer, provider: provider)
+        return try await signIn(
+            Self.redirectRequest(link: link, page: page, purpose: purpose), provider: provider, purpose: purpose,
+            route: "hosted", pending: nil)
+    }
+
+    /// One round through Firebase's hosted handler for `provider`, the one definition every hosted sign-in
+    /// (this flow's and ``AppleSignIn``'s) uses: prepares the handler URL, listens for the answer through the
+    /// iOS app's custom scheme (`check` built for the page's attempt), lets `interaction` open the browser, and
+    /// waits. Returns the answer and the page it answers.
+    func hostedAnswer(
+        _ provider: OAuthProvider, options: Options, interaction: some OAuthSignInInteraction,
+        check: (IdPRedirectURL, CallbackScheme) -> CallbackCheck<IdPRedirectAnswer>
+    ) async throws(OAuthSignInError) -> (IdPRedirectAnswer, IdPRedirectURL) {
         let (page, scheme) = try await redirectURL(provider, options: options)
         let listener: RedirectListener<IdPRedirectAnswer>
         do {
             listener = try RedirectListener(
                 configuration: .init(
-                    check: IdPRedirectCallback.check(
-                        eventID: page.eventID, scheme: scheme, pageName: "The \(provider.id) sign-in page"
-                    ) { answer in
-                        do throws(OAuthSignInError) {
-                            _ = try Self.link(from: answer, provider: provider)
-                            return nil
-                        } catch {
-                            return error.description
-                        }
-                    },
-                    port: options.port, schemes: [scheme.scheme], rendezvous: options.rendezvous,
-                    label: options.label ?? "Sign in with \(provider.id)", templates: options.templates,
+                    check: check(page, scheme), port: options.port, schemes: [scheme.scheme],
+                    rendezvous: options.rendezvous, label: options.label ?? "Sign in with \(provider.id)",
+                    templates: options.templates,
                     successPage: ("Signed in with \(provider.id)", "The answer was received; go back to the terminal."))
             )
         } catch {
@@ -99,10 +118,7 @@ public struct OAuthSignIn: Sendable {
         }
         defer { listener.stop() }
         await interaction.present(page.url, provider: provider, callbackScheme: scheme.scheme, listener: listener)
-        let link = try Self.link(from: try await interaction.waitForAnswer(from: listener), provider: provider)
-        return try await signIn(
-            Self.redirectRequest(link: link, page: page, purpose: purpose), provider: provider, purpose: purpose,
-            route: "hosted", pending: nil)
+        return (try await interaction.waitForAnswer(from: listener), page)
     }
 
     /// The credential a collision left behind: links it to the signed-in user (`.link`), or signs in to the
@@ -163,7 +179,7 @@ public struct OAuthSignIn: Sendable {
 
     // MARK: Steps
 
-    private func signIn(
+    func signIn(
         _ request: SignInWithIdpRequest, provider: OAuthProvider?, providerID: String? = nil, purpose: SignInPurpose,
         route: String, pending: StateFile<PendingOAuthCredential>?, previous known: UserSession?? = nil
     ) async throws(OAuthSignInError) -> Completed {
@@ -186,7 +202,10 @@ public struct OAuthSignIn: Sendable {
                 Self.failure(server, code: code, providerID: providerID, provider: provider)
             }
             if case .collision(let collision, let server) = refusal {
-                throw .collision(await keep(collision, reply: server?.idpResponse), server: server)
+                let credential = server?.idpResponse.flatMap {
+                    PendingOAuthCredential(reply: $0, providerID: collision.providerID)
+                }
+                throw .collision(await keep(collision, credential: credential), server: server)
             }
             throw refusal
         }
@@ -202,7 +221,9 @@ public struct OAuthSignIn: Sendable {
                 let collision = OAuthCollision(
                     kind: .needsConfirmation, providerID: providerID, email: email ?? reply.email,
                     existingProviders: reply.verifiedProvider ?? [], savedCredential: false)
-                throw .collision(await keep(collision, reply: reply), server: nil)
+                throw .collision(
+                    await keep(collision, credential: PendingOAuthCredential(reply: reply, providerID: providerID)),
+                    server: nil)
             }
             throw .signIn(error)
         }
@@ -225,9 +246,9 @@ public struct OAuthSignIn: Sendable {
     }
 
     /// Saves the credential a collision carries and looks up the providers of the account it collides with.
-    private func keep(_ collision: OAuthCollision, reply: SignInWithIdpResponse?) async -> OAuthCollision {
+    func keep(_ collision: OAuthCollision, credential: PendingOAuthCredential?) async -> OAuthCollision {
         var collision = collision
-        if let reply, let credential = PendingOAuthCredential(reply: reply, providerID: collision.providerID) {
+        if let credential {
             collision.savedCredential =
                 (try? PendingOAuthCredential.file(in: environment.directory).save(credential)) != nil
             if collision.email == nil { collision.email = credential.email }

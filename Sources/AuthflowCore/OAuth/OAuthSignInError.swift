@@ -5,8 +5,6 @@ import AuthflowParsing
 /// Why an OAuth provider sign-in (or unlinking) did not finish. Every case carries what the front end needs
 /// to say what to do next; the words are the front end's.
 public enum OAuthSignInError: Error, Sendable, CustomStringConvertible {
-    /// The route is not available in this build (the web route), for `provider`.
-    case routeUnavailable(OAuthRoute, provider: OAuthProvider)
     /// The hosted route returns to an iOS app's custom scheme and needs these settings, which are missing.
     case notConfigured(missing: [IOSAppSetting])
     /// The auth domain could not be worked out.
@@ -45,7 +43,7 @@ public enum OAuthSignInError: Error, Sendable, CustomStringConvertible {
     case webConfigMissing([ConfigurationKey])
     /// The web route: the JS SDK refused with `code` (`auth/…`); `email` when the error carried one.
     case webSDK(code: String, email: String?, provider: OAuthProvider)
-    /// The web route: the account needs a second factor the page does not resolve (it resolves TOTP);
+    /// The web route: the account needs a second factor the page did not resolve (it resolves TOTP and SMS);
     /// `hints` are the enrolled factors the JS SDK's resolver listed.
     case webSecondFactor(hints: [WebSecondFactorHint])
     /// The web route: the posted ID token is not the configured project's.
@@ -57,8 +55,6 @@ public enum OAuthSignInError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .routeUnavailable(let route, let provider):
-            return "The \(route.rawValue) route is not available for \(provider.id) in this version."
         case .notConfigured(let missing):
             return "The hosted sign-in page returns to an iOS app's custom scheme, so it needs "
                 + missing.map(\.summary).joined(separator: " and ") + "."

@@ -1,4 +1,5 @@
 import AuthflowIdentityToolkit
+import AuthflowPrimitives
 import Foundation
 
 /// A provider credential Firebase handed back with a refusal (an account collision), kept so the person can
@@ -19,6 +20,9 @@ public struct PendingOAuthCredential: Codable, Sendable, Equatable, CustomString
     public var tokenSecret: String?
     /// `pendingToken` from the refusal.
     public var pendingToken: String?
+    /// The raw nonce the provider's ID token was issued for (the JS SDK's credential carries it when it has no
+    /// pending token).
+    public var nonce: String?
     /// The email the provider shared, when Firebase said.
     public var email: String?
     /// When Firebase returned it.
@@ -39,6 +43,28 @@ public struct PendingOAuthCredential: Codable, Sendable, Equatable, CustomString
         self.receivedAt = receivedAt.wholeSeconds
     }
 
+    /// The credential the web route's page posted: the JS SDK's documented `OAuthCredential.toJSON()` (or
+    /// `SAMLAuthCredential`'s) from `credentialFromResult`/`credentialFromError`, with its `idToken`,
+    /// `accessToken`, `secret`, `nonce`, `pendingToken` and `providerId`; nil when it holds nothing to sign in
+    /// with.
+    init?(webCredential json: JSONValue, providerID: String, email: String?, receivedAt: Date = Date()) {
+        let field = { (name: String) -> String? in
+            guard let text = json[name]?.stringValue, !text.isEmpty else { return nil }
+            return text
+        }
+        guard field("idToken") != nil || field("accessToken") != nil || field("pendingToken") != nil else {
+            return nil
+        }
+        self.providerID = field("providerId") ?? providerID
+        idToken = field("idToken")
+        accessToken = field("accessToken")
+        tokenSecret = field("secret")
+        pendingToken = field("pendingToken")
+        nonce = pendingToken == nil ? field("nonce") : nil
+        self.email = email
+        self.receivedAt = receivedAt.wholeSeconds
+    }
+
     /// Whether it is still offered at `now`.
     public func isFresh(at now: Date = Date()) -> Bool {
         now.timeIntervalSince(receivedAt) < Double(Self.lifetimeMinutes * 60)
@@ -53,6 +79,7 @@ public struct PendingOAuthCredential: Codable, Sendable, Equatable, CustomString
         if let secret = tokenSecret, !secret.isEmpty {
             fields.append(QueryItem(name: "oauth_token_secret", value: secret))
         }
+        if let nonce, !nonce.isEmpty { fields.append(QueryItem(name: "nonce", value: nonce)) }
         return SignInWithIdpRequest(
             requestUri: "http://localhost", postBody: IdpPostBody.oauth(providerId: providerID, fields: fields),
             idToken: idToken, autoCreate: autoCreate, pendingToken: pendingToken)

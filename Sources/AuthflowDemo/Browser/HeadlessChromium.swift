@@ -42,8 +42,11 @@ public final class HeadlessChromium: @unchecked Sendable {
         return Programs(chromium: chromium, chromedriver: driver)
     }
 
-    /// Starts chromedriver on a free port and opens a headless browser session.
-    public init(programs: Programs? = HeadlessChromium.locate()) async throws(HeadlessChromiumError) {
+    /// Starts chromedriver on a free port and opens a headless browser session. chromedriver turns Chromium's
+    /// pop-up blocker off; `popupBlocking` keeps it on, so a page may open a window only from a click.
+    public init(
+        programs: Programs? = HeadlessChromium.locate(), popupBlocking: Bool = false
+    ) async throws(HeadlessChromiumError) {
         guard let programs else {
             throw HeadlessChromiumError(
                 "Chromium and chromedriver are not installed (Debian: apt-get install chromium chromium-driver).")
@@ -66,18 +69,19 @@ public final class HeadlessChromium: @unchecked Sendable {
             throw HeadlessChromiumError("chromedriver did not start.")
         }
         base = "http://127.0.0.1:\(port)"
+        var chromeOptions: [String: Any] = [
+            "binary": programs.chromium,
+            "args": [
+                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+            ],
+        ]
+        if popupBlocking { chromeOptions["excludeSwitches"] = ["disable-popup-blocking"] }
         let capabilities: [String: Any] = [
             "capabilities": [
                 "alwaysMatch": [
                     "browserName": "chrome",
                     "goog:loggingPrefs": ["performance": "ALL"],
-                    "goog:chromeOptions": [
-                        "binary": programs.chromium,
-                        "args": [
-                            "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                            "--no-first-run",
-                        ],
-                    ],
+                    "goog:chromeOptions": chromeOptions,
                 ] as [String: Any]
             ]
         ]
@@ -148,6 +152,33 @@ public final class HeadlessChromium: @unchecked Sendable {
             try? await Task.sleep(for: .milliseconds(100))
         }
         throw HeadlessChromiumError("The page never reached the expected state; it last showed: \(last)")
+    }
+
+    /// The handles of the browser's open windows (tabs and pop-ups).
+    public func windows() async throws(HeadlessChromiumError) -> [String] {
+        try await command("GET", "window/handles", nil)["value"] as? [String] ?? []
+    }
+
+    /// The window the following commands act on.
+    public func currentWindow() async throws(HeadlessChromiumError) -> String {
+        try await command("GET", "window", nil)["value"] as? String ?? ""
+    }
+
+    /// Makes the following commands act on the window `handle`.
+    public func switchToWindow(_ handle: String) async throws(HeadlessChromiumError) {
+        _ = try await command("POST", "window", ["handle": handle])
+    }
+
+    /// Waits up to `limit` for a window other than `known` to open, and returns its handle.
+    public func waitForNewWindow(
+        besides known: [String], limit: Duration = .seconds(30)
+    ) async throws(HeadlessChromiumError) -> String {
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            if let opened = try await windows().first(where: { !known.contains($0) }) { return opened }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        throw HeadlessChromiumError("No new window opened.")
     }
 
     /// URLs the browser tried to navigate to (from its network log) that start with `prefix`.

@@ -205,6 +205,7 @@ extension BuiltInTemplates {
     <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code">
     <button type="submit" id="verify">Verify</button>
   </form>
+  <div id="recaptcha"></div>
   <p id="status" role="status" aria-live="polite">Loading the Firebase SDK…</p>
   <p class="note">The tokens go only to authflow on this machine.</p>
 </main>
@@ -268,17 +269,19 @@ async function run() {
       isNewUser: info && info.isNewUser ? 'true' : 'false',
       accessToken: credential && credential.accessToken, providerIdToken: credential && credential.idToken,
       secret: credential && credential.secret,
+      credential: credential ? JSON.stringify(credential.toJSON()) : '',
       rawUserInfo: info && info.profile ? JSON.stringify(info.profile) : '',
       email: user.email, displayName: user.displayName, photoURL: user.photoURL,
     }, 'done', 'Signed in. You can close this tab and go back to the terminal.');
   }
-  // A TOTP second factor is resolved here with the SDK's public API; other factors go back to authflow.
-  function askForTotp(resolver, hint) {
+  // The second factor is resolved here with the SDK's public API: a TOTP code, or an SMS code sent after
+  // reCAPTCHA (PhoneAuthProvider.verifyPhoneNumber with the resolver's hint and session).
+  function askForCode(resolver, name, prompt, assertionFor) {
     const form = document.getElementById('second-factor');
     const input = document.getElementById('code');
-    if (hint.displayName) { document.getElementById('factor-name').textContent = hint.displayName; }
+    if (name) { document.getElementById('factor-name').textContent = name; }
     form.hidden = false;
-    show('second-factor', 'This account has a second factor: enter the current code.');
+    show('second-factor', prompt);
     input.focus();
     form.addEventListener('submit', async function (event) {
       event.preventDefault();
@@ -286,8 +289,7 @@ async function run() {
       if (!code) { return; }
       show('verifying', 'Checking the code\u2026');
       try {
-        const assertion = sdk.TotpMultiFactorGenerator.assertionForSignIn(hint.uid, code);
-        const result = await resolver.resolveSignIn(assertion);
+        const result = await resolver.resolveSignIn(assertionFor(code));
         form.hidden = true;
         await report(result);
       } catch (e) {
@@ -301,18 +303,45 @@ async function run() {
       }
     });
   }
+  async function askForSms(resolver, hint) {
+    show('verifying', 'Sending a code to ' + (hint.phoneNumber || 'your phone') + '\u2026');
+    try {
+      const verifier = new sdk.RecaptchaVerifier(auth, 'recaptcha', { size: 'invisible' });
+      const verificationId = await new sdk.PhoneAuthProvider(auth).verifyPhoneNumber(
+        { multiFactorHint: hint, session: resolver.session }, verifier);
+      askForCode(resolver, 'the text message to ' + (hint.phoneNumber || 'your phone'),
+        'This account has a second factor: enter the code sent by text message.', function (code) {
+          return sdk.PhoneMultiFactorGenerator.assertion(sdk.PhoneAuthProvider.credential(verificationId, code));
+        });
+    } catch (e) {
+      await refuse(e, true);
+    }
+  }
   async function refuse(e, resolving) {
     const code = (e && e.code) || 'authflow/unknown';
     const fields = { error: code, email: e && e.customData && e.customData.email };
+    const credential = e && Provider.credentialFromError ? Provider.credentialFromError(e) : null;
+    if (credential) { fields.credential = JSON.stringify(credential.toJSON()); }
     if (code === 'auth/multi-factor-auth-required' && !resolving) {
       const resolver = sdk.getMultiFactorResolver(auth, e);
       const totp = resolver.hints.find(function (hint) { return hint.factorId === 'totp'; });
-      if (totp && sdk.TotpMultiFactorGenerator) { askForTotp(resolver, totp); return; }
+      if (totp && sdk.TotpMultiFactorGenerator) {
+        askForCode(resolver, totp.displayName, 'This account has a second factor: enter the current code.',
+          function (code) { return sdk.TotpMultiFactorGenerator.assertionForSignIn(totp.uid, code); });
+        return;
+      }
+      const phone = resolver.hints.find(function (hint) { return hint.factorId === 'phone'; });
+      if (phone && sdk.PhoneAuthProvider && sdk.PhoneMultiFactorGenerator && sdk.RecaptchaVerifier) {
+        await askForSms(resolver, phone);
+        return;
+      }
       fields.hints = JSON.stringify(resolver.hints.map(function (hint) {
         return { uid: hint.uid, factorId: hint.factorId, displayName: hint.displayName, phoneNumber: hint.phoneNumber };
       }));
     }
-    await finish(fields, 'failed', 'The sign-in did not finish (' + code + '); see the terminal.');
+    await finish(fields, 'failed', credential
+      ? 'Firebase did not sign you in here (' + code + '); authflow continues in the terminal.'
+      : 'The sign-in did not finish (' + code + '); see the terminal.');
   }
   try {
     const redirected = await sdk.getRedirectResult(auth);

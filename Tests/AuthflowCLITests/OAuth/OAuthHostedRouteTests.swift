@@ -155,19 +155,6 @@ struct OAuthHostedRouteTests {
         #expect(parameter.stderrText.contains("KEY=VALUE"))
     }
 
-    @Test("--link on the web route is not available and says so (exit 2) before any page opens")
-    func webRouteUnavailable() async throws {
-        let fixture = try PhoneCLIFixture()
-        _ = try await fixture.signUp(email: "link-web@example.com")
-
-        let result = try await fixture.run(
-            ["oauth", "sign-in", "--provider", "github.com", "--route", "web", "--link", "--no-browser"] + Self.iosApp)
-
-        #expect(result.exitCode == 2)
-        #expect(result.stderrText.contains("The web route"))
-        #expect(try fixture.sessions.load()?.providerIDs.contains("github.com") == false)
-    }
-
     @Test(
         "--link adds GitHub to a password user; whoami lists both; oauth unlink removes it; unlinking again is refused")
     func linkWhoamiUnlink() async throws {

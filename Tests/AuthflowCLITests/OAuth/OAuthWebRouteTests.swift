@@ -22,11 +22,15 @@ struct OAuthWebRouteTests {
         let widgetQuery: QueryParameters
     }
 
-    /// Runs `oauth sign-in --provider provider --route web` with the stand-in SDK; headless Chromium opens the
-    /// page, which redirects to the widget, where a new account with `email` is added.
+    /// Runs `oauth sign-in --provider provider --route web` with the stand-in SDK; headless Chromium (its pop-up
+    /// blocker on) opens the page, whose first try is blocked, so it shows its button; the click opens the
+    /// pop-up (`popup`), or with `window.open` refusing, as a blocker does, falls back to the redirect. In the
+    /// widget a new account with `email` is added, an existing one chosen (`existingAccount`), or `claims`
+    /// submitted. `secondFactor` answers the page's second-factor form.
     static func signIn(
         _ fixture: PhoneCLIFixture, provider: String, email: String, name: String = "Web User", extra: [String] = [],
-        command: [String]? = nil, existingAccount: Bool = false
+        command: [String]? = nil, existingAccount: Bool = false, claims: String? = nil, popup: Bool = true,
+        secondFactor: ((HeadlessChromium) async throws -> Void)? = nil
     ) async throws -> Outcome {
         let browser = try RecordingBrowser.install(at: fixture.directory.file("browser-\(UUID().uuidString)"))
         let arguments =
@@ -35,45 +39,69 @@ struct OAuthWebRouteTests {
             ] + extra
         let running = Task { try await fixture.run(arguments) }
         let url = try await RecordingBrowser.url(recordedBy: browser)
-        let chromium = try await HeadlessChromium()
+        let chromium = try await HeadlessChromium(popupBlocking: true)
         var phase = ""
         var widget = ""
         do {
             try await chromium.open(url)
-            try await Self.pressStart(chromium)
+            let page = try await chromium.currentWindow()
+            try await Self.pressStart(chromium, blockPopup: !popup)
+            if popup {
+                try await chromium.switchToWindow(try await chromium.waitForNewWindow(besides: [page]))
+            }
             widget = try await chromium.waitFor(
                 "return location.pathname === '/emulator/auth/handler' ? location.href : ''"
             ) {
                 !$0.isEmpty
             }
-            let choose =
-                existingAccount
-                ? "document.querySelector('button.account').click(); return 'ok';"
-                : """
-                document.getElementById('email-input').value = \(JSONWriter.string(.string(email)));
-                document.getElementById('display-name-input').value = \(JSONWriter.string(.string(name)));
-                document.getElementById('add-user').submit(); return 'ok';
-                """
+            let choose: String
+            if let claims {
+                // The widget's own form, with the given claims (e.g. a provider that vouches for the address).
+                choose = """
+                    var form = document.getElementById('add-user');
+                    form.querySelector('[name=new_account]').remove();
+                    var input = document.createElement('input'); input.type = 'hidden'; input.name = 'id_token';
+                    input.value = \(JSONWriter.string(.string(claims))); form.appendChild(input); form.submit();
+                    return 'ok';
+                    """
+            } else if existingAccount {
+                choose = "document.querySelector('button.account').click(); return 'ok';"
+            } else {
+                choose = """
+                    document.getElementById('email-input').value = \(JSONWriter.string(.string(email)));
+                    document.getElementById('display-name-input').value = \(JSONWriter.string(.string(name)));
+                    document.getElementById('add-user').submit(); return 'ok';
+                    """
+            }
             _ = try await chromium.evaluate(choose)
-            phase = try await chromium.waitFor(
-                "var m = document.getElementById('authflow'); return m ? m.dataset.phase : ''"
-            ) { $0 == "done" || $0 == "failed" }
+            if popup { try await chromium.switchToWindow(page) }
+            let phaseScript = "var m = document.getElementById('authflow'); return m ? m.dataset.phase : ''"
+            phase = try await chromium.waitFor(phaseScript) {
+                $0 == "done" || $0 == "failed" || (secondFactor != nil && $0 == "second-factor")
+            }
+            if phase == "second-factor", let secondFactor {
+                try await secondFactor(chromium)
+                phase = try await chromium.waitFor(phaseScript) { $0 == "done" || $0 == "failed" }
+            }
         } catch {
             await chromium.quit()
             running.cancel()
             throw error
         }
         await chromium.quit()
-        return Outcome(result: try await running.value, phase: phase, widgetQuery: QueryParameters(url: widget))
+        return Outcome(
+            result: try await running.value, phase: phase, widgetQuery: QueryParameters(url: widget))
     }
 
-    /// The stand-in's pop-up is always blocked: the page first shows its button (a pop-up needs a click), and
-    /// the click, blocked again, falls back to the redirect.
-    static func pressStart(_ chromium: HeadlessChromium) async throws {
+    /// Chromium's blocker refuses the page's first pop-up (no click yet), so the page shows its button; the
+    /// click opens the pop-up, or, with `blockPopup`, finds `window.open` refusing as a blocker does and
+    /// falls back to the redirect.
+    static func pressStart(_ chromium: HeadlessChromium, blockPopup: Bool = false) async throws {
         let shown = try await chromium.waitFor(
             "var b = document.getElementById('start'); return b && !b.hidden ? 'shown' : ''"
         ) { $0 == "shown" }
         #expect(shown == "shown")
+        if blockPopup { _ = try await chromium.evaluate("window.open = function () { return null; }; return 'ok';") }
         try await chromium.click("#start")
     }
 
@@ -85,7 +113,8 @@ struct OAuthWebRouteTests {
 
         let outcome = try await Self.signIn(
             fixture, provider: "github.com", email: "octo@example.com",
-            extra: ["--scopes", "read:user", "--custom-parameter", "login=octo", "--show-provider-tokens"])
+            extra: ["--scopes", "read:user", "--custom-parameter", "login=octo", "--show-provider-tokens"],
+            popup: false)
 
         #expect(outcome.phase == "done")
         #expect(outcome.result.exitCode == 0, "\(outcome.result.stderrText)")
@@ -106,7 +135,7 @@ struct OAuthWebRouteTests {
     }
 
     @Test(
-        "Every provider family signs in through the web route",
+        "Every provider family signs in through the web route's pop-up (opened by the click, the widget's result read by the opener)",
         arguments: [
             "google.com", "microsoft.com", "yahoo.com", "twitter.com", "facebook.com", "apple.com", "oidc.okta",
             "saml.acme-idp",
@@ -121,6 +150,7 @@ struct OAuthWebRouteTests {
         let object = try jsonObject(outcome.result.stdoutText)
         #expect((object["user"] as? [String: Any])?["signInProvider"] as? String == provider)
         #expect(try fixture.sessions.load()?.providerIDs.contains(provider) == true)
+        #expect(outcome.widgetQuery.value("authType") == "signInViaPopup")
     }
 
     @Test(
@@ -179,8 +209,10 @@ struct OAuthWebRouteTests {
             !html.contains(fixture.backend.hostAndPort + "/www.gstatic.com"), "the stand-in only with --web-sdk-url")
         #expect(
             policy == "default-src 'none'; script-src 'nonce-\(nonce)' "
-                + "https://www.gstatic.com/firebasejs/\(FirebaseWebSDK.pinnedVersion)/ https://apis.google.com/js/; "
-                + "frame-src http://\(fixture.backend.hostAndPort); connect-src 'self' http://\(fixture.backend.hostAndPort); "
+                + "https://www.gstatic.com/firebasejs/\(FirebaseWebSDK.pinnedVersion)/ https://apis.google.com "
+                + "https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/; "
+                + "frame-src http://\(fixture.backend.hostAndPort) https://www.google.com/recaptcha/ "
+                + "https://recaptcha.google.com/recaptcha/; connect-src 'self' http://\(fixture.backend.hostAndPort); "
                 + "style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
         )
         #expect(!nonce.isEmpty)
@@ -247,33 +279,11 @@ struct OAuthWebRouteTests {
         let fixture = try PhoneCLIFixture()
         let (factorID, app) = try await fixture.totpAccount("totp-web@example.com")
         let claims = OAuthHostedRouteTests.claims(sub: "gh-totp", email: "totp-web@example.com")
-        let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
-        let running = Task {
-            try await fixture.run([
-                "oauth", "sign-in", "--provider", "github.com", "--route", "web", "--web-sdk-url",
-                Self.standIn(fixture),
-                "--browser", browser, "--json",
-            ])
-        }
-        let url = try await RecordingBrowser.url(recordedBy: browser)
-        let chromium = try await HeadlessChromium()
-        var asked = ""
         var wrong = ""
-        var final = ""
-        do {
-            try await chromium.open(url)
-            try await Self.pressStart(chromium)
-            _ = try await chromium.waitFor("return location.pathname") { $0 == "/emulator/auth/handler" }
-            // The widget's own form, with the claims of an account whose provider vouches for the address.
-            _ = try await chromium.evaluate(
-                """
-                var form = document.getElementById('add-user');
-                form.querySelector('[name=new_account]').remove();
-                var input = document.createElement('input'); input.type = 'hidden'; input.name = 'id_token';
-                input.value = \(JSONWriter.string(.string(claims))); form.appendChild(input); form.submit(); return 'ok';
-                """)
-            let phase = "var m = document.getElementById('authflow'); return m ? m.dataset.phase : ''"
-            asked = try await chromium.waitFor(phase) { $0 == "second-factor" || $0 == "done" || $0 == "failed" }
+
+        let outcome = try await Self.signIn(
+            fixture, provider: "github.com", email: "", claims: claims
+        ) { chromium in
             try await chromium.type("000000", into: "#code")
             try await chromium.click("#verify")
             wrong = try await chromium.waitFor(
@@ -282,30 +292,55 @@ struct OAuthWebRouteTests {
             _ = try await chromium.evaluate("document.getElementById('code').value = ''; return 'ok';")
             try await chromium.type(PhoneCLIFixture.nextCode(app), into: "#code")
             try await chromium.click("#verify")
-            final = try await chromium.waitFor(phase) { $0 == "done" || $0 == "failed" }
-        } catch {
-            await chromium.quit()
-            running.cancel()
-            throw error
         }
-        await chromium.quit()
-        let result = try await running.value
 
-        #expect(asked == "second-factor")
         #expect(wrong.contains("not accepted"), "a wrong code keeps the field open")
-        #expect(final == "done")
-        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(outcome.phase == "done")
+        #expect(outcome.result.exitCode == 0, "\(outcome.result.stderrText)")
         let session = try #require(try fixture.sessions.load())
         #expect(session.email == "totp-web@example.com")
         #expect(session.secondFactorID == factorID)
     }
 
     @Test(
-        "An account whose only factor is SMS: the page reports the resolver's hints and authflow points at the hosted route (exit 1)"
+        "An account whose factor is SMS: the page sends the code through the SDK's PhoneAuthProvider with reCAPTCHA and resolves it; the session carries the factor"
     )
     func smsSecondFactor() async throws {
         let fixture = try PhoneCLIFixture()
-        _ = try await fixture.mfaAccount("sms-web@example.com")
+        let ids = try await fixture.mfaAccount("sms-web@example.com")
+        let claims = OAuthHostedRouteTests.claims(sub: "gh-sms", email: "sms-web@example.com")
+        var asked = ""
+        var wrong = ""
+
+        let outcome = try await Self.signIn(
+            fixture, provider: "github.com", email: "", claims: claims
+        ) { chromium in
+            asked = try await chromium.waitFor("return document.getElementById('factor-name').textContent") {
+                $0.contains("text message")
+            }
+            try await chromium.type(fixture.wrongCode(for: "+15555550199"), into: "#code")
+            try await chromium.click("#verify")
+            wrong = try await chromium.waitFor(
+                "return document.getElementById('status').textContent"
+            ) { $0.contains("not accepted") || $0.contains("did not") }
+            _ = try await chromium.evaluate("document.getElementById('code').value = ''; return 'ok';")
+            try await chromium.type(try #require(fixture.code(for: "+15555550199")), into: "#code")
+            try await chromium.click("#verify")
+        }
+
+        #expect(asked.contains("the text message to"))
+        #expect(wrong.contains("not accepted"), "a wrong code keeps the field open")
+        #expect(outcome.phase == "done")
+        #expect(outcome.result.exitCode == 0, "\(outcome.result.stderrText)")
+        let session = try #require(try fixture.sessions.load())
+        #expect(session.email == "sms-web@example.com")
+        #expect(session.secondFactorID == ids[0])
+        #expect(!outcome.result.stderrText.contains(session.tokens.refreshToken))
+    }
+
+    @Test("A page reporting the resolver's hints (a factor it cannot resolve) names them; nothing is saved (exit 1)")
+    func unresolvedSecondFactor() async throws {
+        let fixture = try PhoneCLIFixture()
         let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
         async let signIn = fixture.run([
             "oauth", "sign-in", "--provider", "github.com", "--route", "web", "--browser", browser, "--timeout", "60",
@@ -323,7 +358,6 @@ struct OAuthWebRouteTests {
         #expect(answered.status == 200)
         #expect(result.exitCode == 1)
         #expect(result.stderrText.contains("phone +*******1234"))
-        #expect(result.stderrText.contains("--route hosted"))
         #expect(try fixture.sessions.load() == nil)
     }
 }

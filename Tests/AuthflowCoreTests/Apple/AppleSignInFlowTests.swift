@@ -32,14 +32,17 @@ struct AppleSignInFlowTests {
     }
 
     /// Picks "Add new account" on the widget with `email` and `name`, then submits the redirect it is given.
-    struct WidgetClicker: AppleSignInInteraction {
+    struct WidgetClicker: OAuthSignInInteraction {
         let email: String
         let name: String
         let opened = Recorder<String>()
 
         func note(_ message: String) {}
 
-        func present(_ url: String, callbackScheme: String, listener: RedirectListener<IdPRedirectAnswer>) async {
+        func present(
+            _ url: String, provider: OAuthProvider, callbackScheme: String,
+            listener: RedirectListener<IdPRedirectAnswer>
+        ) async {
             opened.append(url)
             let select = url.replacingOccurrences(of: "/emulator/auth/handler?", with: "/emulator/auth/handler/select?")
             var client = HTTPClientConfiguration(proxy: .none)
@@ -55,7 +58,7 @@ struct AppleSignInFlowTests {
 
         func waitForAnswer(
             from listener: RedirectListener<IdPRedirectAnswer>
-        ) async throws(AppleSignInError) -> IdPRedirectAnswer {
+        ) async throws(OAuthSignInError) -> IdPRedirectAnswer {
             do {
                 return try await listener.callback(timeout: .seconds(30))
             } catch {

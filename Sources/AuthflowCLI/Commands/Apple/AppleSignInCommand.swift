@@ -36,8 +36,8 @@ struct AppleSignInCommand: AsyncParsableCommand {
             --route web signs in with the Firebase JS SDK in your browser instead, on a page authflow serves at \
             http://localhost:PORT (Apple's supported path for the web; localhost must be an authorized domain), \
             as `authflow oauth sign-in --provider apple.com --route web` does; --web-sdk-url BASE loads the SDK \
-            from BASE instead of Google's CDN. It signs in and re-authenticates; a --reauth there also keeps \
-            Apple's access token so `authflow delete-account` can revoke it.
+            from BASE instead of Google's CDN. It signs in, re-authenticates and links (--link); a --reauth there \
+            also keeps Apple's access token so `authflow delete-account` can revoke it.
 
             \(AuthflowExitCode.table(for: AuthflowExitCode.browserSignIn))
             """
@@ -129,10 +129,10 @@ struct AppleSignInCommand: AsyncParsableCommand {
         if let route, OAuthRoute(rawValue: route) == nil {
             throw ValidationError("--route is hosted or web, not \(route).")
         }
-        if route == OAuthRoute.web.rawValue, idToken != nil || updatedCredential || linkToUser || locale != nil {
+        if route == OAuthRoute.web.rawValue, idToken != nil || updatedCredential || locale != nil {
             throw ValidationError(
                 "--route web opens the Firebase JS SDK's page; it cannot be combined with "
-                    + "--id-token, --updated-credential, --link or --locale.")
+                    + "--id-token, --updated-credential or --locale.")
         }
         if let webSDKURL, FirebaseWebSDK(base: webSDKURL) == nil {
             throw ValidationError("--web-sdk-url \(webSDKURL) is not an http(s) address without a query.")
@@ -166,8 +166,9 @@ struct AppleSignInCommand: AsyncParsableCommand {
                 let options = AppleSignIn.Options(
                     scopes: Self.list(scopes), locale: locale, timeout: wait.duration, port: wait.port,
                     templates: .standard(explicit: wait.templates), label: "authflow apple sign-in")
-                let interaction = TerminalAppleInteraction(
-                    browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration)
+                let interaction = TerminalOAuthInteraction(
+                    browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration,
+                    signInWithApple: true)
                 completed = try await flow.run(purpose: purpose, options: options, interaction: interaction)
             }
         } catch {

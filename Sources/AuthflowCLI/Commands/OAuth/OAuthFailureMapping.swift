@@ -3,12 +3,12 @@ import AuthflowListener
 
 extension CommandFailure {
     /// An OAuth sign-in or unlink that did not finish. Configuration mistakes (a disabled provider, missing iOS
-    /// app IDs, a route this build lacks) are 2; what Firebase, the provider or the page refused (a
+    /// app IDs) are 2; what Firebase, the provider or the page refused (a
     /// cancellation, a collision, a rejected response) is 1; an unreachable network or backend is 3; no answer
     /// from the browser in time is 4; Ctrl-C is 130.
     static func from(_ error: OAuthSignInError) -> CommandFailure {
         switch error {
-        case .routeUnavailable, .notConfigured:
+        case .notConfigured:
             return CommandFailure(error.cliMessage, status: .usage)
         case .providerDisabled(_, let server):
             return CommandFailure(error.cliMessage, status: .usage, serverCode: server.rawMessage)

@@ -32,8 +32,10 @@ struct OAuthSignInCommand: AsyncParsableCommand {
             signInWithRedirect when the pop-up is blocked. The page posts the user's tokens back; authflow checks \
             the ID token's aud, iss and exp against --project-id and stores the session. localhost must be an \
             authorized domain (Authentication › Settings › Authorized domains). This is the JS SDK's production \
-            path for every provider, Apple and Facebook included. It signs in and re-authenticates (--reauth); \
-            --link and an account with a second factor need --route hosted in this version.
+            path for every provider, Apple and Facebook included. --link there: the page signs in with the provider \
+            and posts the provider's credential, which authflow links to the signed-in user (an account the \
+            page's sign-in had just created for it is deleted first). A second factor is asked for on the page \
+            (an authenticator code, or an SMS code after reCAPTCHA).
 
             --scopes a,b asks for more OAuth scopes; --custom-parameter KEY=VALUE (repeatable) passes provider \
             parameters such as prompt=select_account, login_hint=…, or tenant=… for Microsoft.

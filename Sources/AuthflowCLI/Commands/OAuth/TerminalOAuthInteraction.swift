@@ -1,13 +1,15 @@
 import AuthflowCore
 import AuthflowListener
 
-/// The hosted OAuth route at a terminal: the handler page through ``HostedPageTerminal``, progress on
-/// standard error.
+/// The hosted route at a terminal, for every provider (`authflow apple sign-in` included, in Sign in with
+/// Apple's words): the handler page through ``HostedPageTerminal``, progress on standard error.
 final class TerminalOAuthInteraction: OAuthSignInInteraction {
     private let terminal: HostedPageTerminal
+    private let waiting: String
 
-    init(browser: String?, noBrowser: Bool, timeout: Duration) {
+    init(browser: String?, noBrowser: Bool, timeout: Duration, signInWithApple: Bool = false) {
         terminal = HostedPageTerminal(browser: browser, noBrowser: noBrowser, timeout: timeout)
+        waiting = signInWithApple ? "Waiting for Sign in with Apple…" : "Waiting for the provider's sign-in…"
     }
 
     func note(_ message: String) {
@@ -17,15 +19,16 @@ final class TerminalOAuthInteraction: OAuthSignInInteraction {
     func present(
         _ url: String, provider: OAuthProvider, callbackScheme: String, listener: RedirectListener<IdPRedirectAnswer>
     ) async {
+        let apple = provider.family == .apple
         terminal.present(
-            url, purpose: "sign in with \(provider.id)", callbackScheme: callbackScheme,
-            page: "the \(provider.id) sign-in page", listener: listener)
+            url, purpose: apple ? "sign in with Apple" : "sign in with \(provider.id)", callbackScheme: callbackScheme,
+            page: apple ? "the Sign in with Apple page" : "the \(provider.id) sign-in page", listener: listener)
     }
 
     func waitForAnswer(
         from listener: RedirectListener<IdPRedirectAnswer>
     ) async throws(OAuthSignInError) -> IdPRedirectAnswer {
-        switch await terminal.wait(for: listener, message: "Waiting for the provider's sign-in…", stopsListener: true) {
+        switch await terminal.wait(for: listener, message: waiting, stopsListener: true) {
         case .callback(let answer): return answer
         case .failed(let error): throw .browser(error)
         case .interrupted: throw .interrupted

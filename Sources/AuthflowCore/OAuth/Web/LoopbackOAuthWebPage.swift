@@ -87,11 +87,18 @@ public final class LoopbackOAuthWebPage: Sendable {
 
     /// The listener check for the page's post: this page's state, and tokens or an `error` code.
     public var check: CallbackCheck<WebSignInAnswer> {
+        let provider = provider
         return frame.postedAnswerCheck(pageName: "sign-in", attempt: "sign-in") { parameters in
+            let email = parameters.nonEmptyValue("email", rule: .firstWins)
+            let credential = parameters.nonEmptyValue("credential", rule: .firstWins).flatMap { text in
+                (try? JSONParser.parse(text)).flatMap {
+                    PendingOAuthCredential(webCredential: $0, providerID: provider.id, email: email)
+                }
+            }
             if let code = parameters.nonEmptyValue("error", rule: .firstWins) {
                 let hints = Self.hints(parameters.value("hints", rule: .firstWins))
                 return .acceptedWithError(
-                    .failed(code: code, email: parameters.nonEmptyValue("email", rule: .firstWins), hints: hints),
+                    .failed(code: code, email: email, hints: hints, credential: credential),
                     message: "The Firebase JS SDK reported \(code).")
             }
             guard let idToken = parameters.nonEmptyValue("idToken", rule: .firstWins),
@@ -105,8 +112,8 @@ public final class LoopbackOAuthWebPage: Sendable {
                     WebSignInTokens(
                         idToken: idToken, refreshToken: refreshToken, isNewUser: value("isNewUser") == "true",
                         providerAccessToken: value("accessToken"), providerIDToken: value("providerIdToken"),
-                        providerSecret: value("secret"), rawUserInfo: value("rawUserInfo"), email: value("email"),
-                        displayName: value("displayName"), photoURL: value("photoURL"))))
+                        providerSecret: value("secret"), rawUserInfo: value("rawUserInfo"), email: email,
+                        displayName: value("displayName"), photoURL: value("photoURL"), credential: credential)))
         }
     }
 
@@ -154,9 +161,15 @@ public final class LoopbackOAuthWebPage: Sendable {
         }
     }
 
-    /// Scripts: the page's own (by nonce), the SDK's base, and Google's API loader the SDK's popup uses
-    /// (`https://apis.google.com`). Frames: the auth domain's handler iframe. Requests: this listener, the
-    /// Identity Toolkit and Secure Token APIs, or the emulator. Nothing else.
+    /// The hosts the JS SDK's auth module loads from, as its sources (`packages/auth/src/platform_browser`)
+    /// name them. Scripts: the page's own (by nonce), the SDK's base, Google's API loader the pop-up and
+    /// redirect use (`iframe/gapi.ts` loads `https://apis.google.com/js/api.js`, which loads its
+    /// `gapi.iframes` module from the same host, so the host, not the path), and reCAPTCHA for an SMS second
+    /// factor (`recaptcha/recaptcha_loader.ts`: `https://www.google.com/recaptcha/api.js`, whose widget comes
+    /// from `www.gstatic.com/recaptcha/`). Frames: the auth domain's `/__/auth/iframe` (`iframe/iframe.ts`;
+    /// the emulator's `/emulator/auth/iframe` against an emulator) and reCAPTCHA's challenge. Requests: this
+    /// listener, the Identity Toolkit and Secure Token APIs (`identitytoolkit.googleapis.com`,
+    /// `securetoken.googleapis.com`), or the emulator. Nothing else.
     static func contentSecurityPolicy(nonce: String, sdk: FirebaseWebSDK, config: WebConfig) -> String {
         var connect = ["'self'"]
         if let emulator = config.emulatorOrigin {
@@ -167,8 +180,10 @@ public final class LoopbackOAuthWebPage: Sendable {
         let frames = config.emulatorOrigin ?? "https://\(config.authDomain)"
         return [
             "default-src 'none'",
-            "script-src 'nonce-\(nonce)' \(sdk.base)/ https://apis.google.com/js/",
-            "frame-src \(frames)", "connect-src " + connect.joined(separator: " "),
+            "script-src 'nonce-\(nonce)' \(sdk.base)/ https://apis.google.com https://www.google.com/recaptcha/ "
+                + "https://www.gstatic.com/recaptcha/",
+            "frame-src \(frames) https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/",
+            "connect-src " + connect.joined(separator: " "),
             "style-src 'unsafe-inline'", "img-src data:", "base-uri 'none'", "form-action 'none'",
             "frame-ancestors 'none'",
         ].joined(separator: "; ")

@@ -3,8 +3,8 @@ public enum WebSignInAnswer: Sendable, Equatable {
     /// The JS SDK signed the person in.
     case signedIn(WebSignInTokens)
     /// The JS SDK refused (`auth/…` code); `email` and `hints` when the error carries them (an account
-    /// collision, a second factor).
-    case failed(code: String, email: String?, hints: [WebSecondFactorHint])
+    /// collision, a second factor), and the provider's credential `credentialFromError` gave (a collision).
+    case failed(code: String, email: String?, hints: [WebSecondFactorHint], credential: PendingOAuthCredential?)
 }
 
 /// The tokens and profile the page read through the JS SDK's public API: `user.refreshToken`,
@@ -30,6 +30,8 @@ public struct WebSignInTokens: Sendable, Equatable, CustomStringConvertible {
     public var displayName: String?
     /// The photo URL.
     public var photoURL: String?
+    /// The provider's credential as `credentialFromResult(result).toJSON()` gave it, for linking it elsewhere.
+    public var credential: PendingOAuthCredential?
 
     public var description: String { "WebSignInTokens(tokens redacted)" }
 }
