@@ -19,7 +19,7 @@ import Testing
         #expect(lines.count == expectedLines.count)
         // The first differing line, with its input, says more than a megabyte-long comparison.
         let inputs = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        if let index = zip(lines, expectedLines).firstIndex(where: { $0 != $1 }) {
+        if let index = zip(lines, expectedLines).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
             Issue.record(
                 """
                 line \(index + 1) differs
@@ -28,7 +28,8 @@ import Testing
                 got:      \(String(decoding: lines[index], as: UTF8.self))
                 """)
         }
-        #expect(result.stdout == Array(expected))
+        let identical = result.stdout == Array(expected)
+        #expect(identical, "the output differs from expected.jsonl")
         // Invalid lines are among them: the worst status is the usage one, as before.
         #expect(result.exitCode == 2)
     }
