@@ -32,11 +32,7 @@ test:
 	swift test --disable-xctest
 
 bench:
-	bench/link-inspect
-	bench/documents
-	bench/handoff
-	bench/flows
-	bench/startup
+	bench/all
 
 # libFuzzer targets (fuzz/README.md): every target for 1,000,000 executions, one after the other.
 fuzz:

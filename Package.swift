@@ -74,7 +74,7 @@ let package = Package(
         // libraries above give headers only and the binary does not load them at exec.
         .target(name: "CSharedLibrary"),
 
-        .target(name: "AuthflowPrimitives"),
+        .target(name: "AuthflowPrimitives", dependencies: ["CSharedLibrary"]),
         .target(name: "AuthflowStorage", dependencies: ["AuthflowPrimitives"]),
         .target(name: "AuthflowHTTP", dependencies: ["CCurl", "CSharedLibrary", "AuthflowPrimitives"]),
         .target(name: "AuthflowParsing", dependencies: ["CLibXML2", "CSharedLibrary", "AuthflowPrimitives"]),

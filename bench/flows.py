@@ -25,6 +25,8 @@ import tempfile
 import time
 import urllib.request
 
+import goals
+
 authflow = sys.argv[1]
 runs = int(sys.argv[2]) if len(sys.argv) > 2 else 50
 work = tempfile.mkdtemp(prefix="authflow-bench.")
@@ -50,9 +52,19 @@ def time_to_listening(command, port_of):
     port = port_of(process.stdout.readline())
     connect(port)
     elapsed = time.perf_counter() - start
-    process.terminate()
-    process.wait(timeout=10)
+    stop(process)
     return elapsed
+
+
+def stop(process):
+    # A SIGTERM that lands in the instant between the listener announcing itself and its signal source being
+    # registered is lost (seen about once in 20 quick runs), so a process that has not ended gets SIGKILL.
+    process.terminate()
+    try:
+        process.wait(timeout=2)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=10)
 
 
 def listen_port(line):
@@ -72,6 +84,8 @@ print(f"time to listening (median of {runs}):")
 print(f"  authflow listen --json:          {m_ours * 1000:7.1f} ms")
 print(f"  baseline python3 -m http.server: {m_theirs * 1000:7.1f} ms")
 print(f"  ratio (baseline / authflow):     {m_theirs / m_ours:7.2f}x")
+goals.record("listen ready >= 8x faster than http.server", f"{m_ours * 1000:.1f} ms", f"{m_theirs * 1000:.1f} ms",
+             f"{m_theirs / m_ours:.2f}x faster", m_theirs / m_ours >= 8)
 
 # Email-link sign-in against the embedded backend.
 emulator = subprocess.Popen([authflow, "emulator", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
@@ -142,3 +156,5 @@ print(f"  baseline: the two REST calls alone:   {m_floor * 1000:7.1f} ms")
 print(f"  client overhead (total - baseline):   {(m_flow - m_floor) * 1000:7.1f} ms")
 print(f"    of which process start-up (x2):     {m_start * 1000:7.1f} ms")
 print(f"  ratio (authflow / baseline):          {m_flow / m_floor:7.2f}x")
+goals.record("email-link send + complete: client overhead <= 20 ms", f"{(m_flow - m_floor) * 1000:.1f} ms overhead",
+             f"{m_floor * 1000:.1f} ms (the two REST calls)", f"{m_flow / m_floor:.1f}x", (m_flow - m_floor) * 1000 <= 20)

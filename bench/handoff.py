@@ -22,6 +22,8 @@ import threading
 import time
 import urllib.request
 
+import goals
+
 authflow, post, flood = sys.argv[1:4]
 runs = int(sys.argv[4]) if len(sys.argv) > 4 else 200
 runtime = tempfile.mkdtemp(prefix="authflow-bench.")
@@ -67,7 +69,10 @@ def handoff_latency():
     print(f"handle-url handoff, {runs} runs (ms, process start to the waiting flow's acknowledgement):")
     for name, values in (("authflow handle-url", ours), ("C loopback POST (floor)", floor)):
         print(f"  {name:26s} median {statistics.median(values):6.2f}  p99 {percentile(values, 0.99):6.2f}")
-    print(f"  ratio (median)             {statistics.median(ours) / statistics.median(floor):6.2f}x")
+    ratio = statistics.median(ours) / statistics.median(floor)
+    print(f"  ratio (median)             {ratio:6.2f}x")
+    goals.record("handle-url <= 2x the C loopback POST", f"{statistics.median(ours):.2f} ms",
+                 f"{statistics.median(floor):.2f} ms", f"{ratio:.2f}x", ratio <= 2)
 
 
 def rss_kib(pid):
@@ -138,3 +143,6 @@ print(f"  authflow listen            {ours:9.0f} answers/s; valid callback compl
       f"(status {outcome['status']}); RSS {before} KiB before, {outcome['rss_after']} KiB after")
 print(f"  Python ThreadingHTTPServer {baseline:9.0f} answers/s (baseline)")
 print(f"  ratio                      {ours / baseline:9.2f}x")
+goals.record("flood >= 20,000 answers/s, valid callback < 50 ms",
+             f"{ours:,.0f}/s, callback {outcome['latency_ms']:.1f} ms", f"{baseline:,.0f}/s (Python)",
+             f"{ours / baseline:.2f}x", ours >= 20000 and outcome["latency_ms"] < 50)

@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import CMicroHTTPD
 import Synchronization
 
@@ -27,6 +28,12 @@ public final class LoopbackServer: Sendable {
         configuration: Configuration = .init(),
         handler: @escaping @Sendable (LoopbackRequest) -> LoopbackResponse
     ) throws(LoopbackServerError) {
+        // Before the first libmicrohttpd call: a missing library is a typed error, not the loader's exit.
+        do {
+            try SharedLibrary.microhttpd.load()
+        } catch {
+            throw .libraryUnavailable(error)
+        }
         var tlsStrings: TLSStrings?
         if let identity = configuration.tls {
             guard authflow_mhd_tls_supported() != 0 else {

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// Why a ``LoopbackServer`` could not start.
 public enum LoopbackServerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Another process already listens on the requested port.
@@ -8,6 +10,8 @@ public enum LoopbackServerError: Error, Sendable, Equatable, CustomStringConvert
     case tlsSetupFailed(reason: String)
     /// libmicrohttpd refused to start on the bound socket.
     case startFailed(reason: String)
+    /// libmicrohttpd itself could not be opened (it is loaded on first use, not at exec).
+    case libraryUnavailable(SharedLibraryUnavailable)
 
     public var description: String {
         switch self {
@@ -19,6 +23,8 @@ public enum LoopbackServerError: Error, Sendable, Equatable, CustomStringConvert
         case .tlsSetupFailed(let reason):
             return
                 "Could not enable TLS for the local server (\(reason)): check that the certificate and key are matching PEM files."
+        case .libraryUnavailable(let missing):
+            return "Could not start the local HTTP server: \(missing)"
         case .startFailed(let reason):
             return "Could not start the local HTTP server (\(reason)): check the process's file and thread limits."
         }

@@ -38,7 +38,7 @@ static struct authflow_library_entry *entry_for(authflow_library library) {
 }
 
 static void open_library(struct authflow_library_entry *entry) {
-    void *handle = dlopen(entry->soname, RTLD_NOW | RTLD_LOCAL);
+    void *handle = dlopen(entry->soname, RTLD_LAZY | RTLD_LOCAL);
     if (handle == NULL) {
         const char *reason = dlerror();
         snprintf(entry->failure, sizeof(entry->failure), "%s", reason == NULL ? "not found" : reason);

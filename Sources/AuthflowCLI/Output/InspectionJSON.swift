@@ -14,9 +14,15 @@ enum InspectionJSON {
     }
 
     private static func object(for inspection: LinkInspection?, problem: String?) -> [UInt8] {
+        var json = JSONLineWriter()
+        write(inspection, problem: problem, into: &json)
+        return json.finished()
+    }
+
+    /// Writes the object's members into `json` (begun, not closed): batch mode reuses one writer for every line.
+    static func write(_ inspection: LinkInspection?, problem: String?, into json: inout JSONLineWriter) {
         let action = inspection?.action
         let callback = inspection?.callback
-        var json = JSONLineWriter()
         json.field("kind", (inspection?.kind ?? .unknown).rawValue)
         json.field("mode", action?.mode.rawValue)
         json.field("oobCode", action?.oobCode)
@@ -32,6 +38,5 @@ enum InspectionJSON {
         json.field("layers", strings: inspection?.layers.map(\.description) ?? [])
         json.field("shortLink", inspection?.unresolvedShortLink)
         if let problem { json.field("problem", problem) }
-        return json.finished()
     }
 }

@@ -11,11 +11,11 @@ struct JSONLineWriter {
     }
 
     mutating func field(_ key: String, _ value: String?) {
-        writer.writeMember(key, .optional(value))
+        writer.writeMember(key, string: value)
     }
 
     mutating func field(_ key: String, strings: [String]) {
-        writer.writeMember(key, .array(strings.map(JSONValue.string)))
+        writer.writeMember(key, strings: strings)
     }
 
     /// A nested object of string fields, or `null`.
@@ -35,6 +35,19 @@ struct JSONLineWriter {
         var bytes = closed.bytes
         if newline { bytes.append(UInt8(ascii: "\n")) }
         return bytes
+    }
+
+    /// Starts the next line in the same buffer (batch output writes one line per input without allocating one).
+    mutating func restart() {
+        writer.removeAll()
+        writer.beginObject()
+    }
+
+    /// Closes the object in place and returns it without the newline; the result shares the writer's buffer
+    /// until the next ``restart()``.
+    mutating func finishInPlace() -> [UInt8] {
+        writer.endObject()
+        return writer.bytes
     }
 
     /// The whole object as one line of JSON.

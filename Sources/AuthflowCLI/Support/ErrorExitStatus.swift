@@ -26,6 +26,7 @@ extension ShortLinkError {
         switch self {
         case .network(_, let underlying):
             if case .blockedAddress = underlying { return .refused }
+            if case .libraryUnavailable = underlying { return .usage }
             return .unavailable
         case .notFound, .noRedirect, .notHTTPS, .tooManyHops: return .refused
         }

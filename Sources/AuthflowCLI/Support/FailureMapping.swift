@@ -7,6 +7,8 @@ extension CommandFailure {
     /// anything that kept the request from being answered properly is 3.
     static func from(_ error: IdentityToolkitError) -> CommandFailure {
         switch error {
+        case .network(.libraryUnavailable(let missing)):
+            return CommandFailure(missing.cliMessage, status: .usage)
         case .network, .unavailable, .malformedResponse, .redirected:
             return CommandFailure(error.description, status: .unavailable)
         case .invalidRequest(let reason):

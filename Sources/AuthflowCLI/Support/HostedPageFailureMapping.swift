@@ -24,6 +24,8 @@ extension CommandFailure {
         case .cancelled: CommandFailure(message, status: .interrupted)
         // The port is the person's choice (--port): a busy one is theirs to change.
         case .server(.portInUse): CommandFailure(message, status: .usage)
+        // A missing C library is the machine's set-up, as at start: 2, like every missing library.
+        case .server(.libraryUnavailable): CommandFailure(message, status: .usage)
         default: CommandFailure(message, status: .unavailable)
         }
     }

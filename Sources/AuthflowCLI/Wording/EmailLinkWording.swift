@@ -36,7 +36,9 @@ extension EmailLinkError {
         case .pendingNotSaved(let email, let error):
             return "The sign-in link was sent to \(email), but authflow could not remember the address: "
                 + "\(error.cliMessage) Complete the link with --email \(email)."
-        case .document, .noLinkInDocument, .notASignInLink, .linkUnusable:
+        case .document(let search):
+            return search.cliMessage
+        case .noLinkInDocument, .notASignInLink, .linkUnusable:
             return description
         }
     }

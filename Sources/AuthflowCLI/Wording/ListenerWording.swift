@@ -10,6 +10,8 @@ extension RedirectListenerError {
                 + "sooner, or raise --timeout."
         case .rendezvous(let reason):
             return "Could not publish this flow for authflow handle-url: \(reason)"
+        case .server(.libraryUnavailable(let missing)):
+            return missing.cliMessage
         case .server(.portInUse(let port)):
             return "Port \(port) is already in use on this machine: stop the program using it, or pass --port 0 "
                 + "to let authflow pick a free port."

@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import CCurl
 
 /// libcurl's process-wide setup (OpenSSL among it) runs once, on the first request only: Swift initialises
@@ -7,6 +8,12 @@ private let globalInitResult: CURLcode = authflow_curl_global_init_default()
 enum CurlGlobal {
     /// Performs the one-time initialisation if needed and reports whether it succeeded.
     static func ensureInitialized() throws(HTTPError) {
+        // Before the first libcurl call: a missing libcurl is a typed error, not the loader's exit.
+        do {
+            try SharedLibrary.curl.load()
+        } catch {
+            throw .libraryUnavailable(error)
+        }
         let result = globalInitResult
         guard result == CURLE_OK else {
             throw .transport(code: Int(result.rawValue), detail: "libcurl could not be initialised")

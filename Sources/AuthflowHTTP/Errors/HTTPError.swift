@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// Why a request failed, in categories a caller can act on differently (retry, fix a setting, tell the user).
 public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The URL could not be parsed.
@@ -22,6 +24,8 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     case cancelled
     /// Any other libcurl failure, with its `CURLcode` and message.
     case transport(code: Int, detail: String)
+    /// libcurl itself could not be opened (it is loaded on first use, not at exec).
+    case libraryUnavailable(SharedLibraryUnavailable)
 
     public var description: String {
         switch self {
@@ -57,6 +61,8 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
             return "The server answered with HTTP status \(code)\(suffix)"
         case .cancelled:
             return "The request was cancelled before it finished."
+        case .libraryUnavailable(let missing):
+            return "No request could be sent: \(missing)"
         case .transport(let code, let detail):
             return "The request failed: \(detail) (curl error \(code))."
         }

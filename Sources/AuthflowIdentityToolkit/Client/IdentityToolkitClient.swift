@@ -72,8 +72,9 @@ public struct IdentityToolkitClient: Sendable {
         let token = R.endpoint.service == .appCheck ? nil : try await appCheckToken()
         let httpRequest = try RequestBuilder(configuration: configuration)
             .httpRequest(for: request, appCheckToken: token)
-        let secrets = Redaction.secrets(in: request) + (token.map { [$0] } ?? [])
-        let interpreter = ResponseInterpreter<R.Response>(secrets: secrets)
+        let interpreter = ResponseInterpreter<R.Response>(secrets: {
+            Redaction.secrets(in: request) + (token.map { [$0] } ?? [])
+        })
         let policy = configuration.retry
         let attempts = R.endpoint.isSafeToRetry ? policy.maxAttempts : 1
 

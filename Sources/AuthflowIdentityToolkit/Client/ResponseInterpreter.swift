@@ -4,15 +4,17 @@ import Foundation
 
 /// Turns an HTTP response into the typed result or the matching ``IdentityToolkitError``.
 struct ResponseInterpreter<Response: Decodable & Sendable> {
-    /// Credential values the request sent, scrubbed from anything an error repeats.
-    let secrets: [String]
+    /// Credential values the request sent, scrubbed from anything an error repeats. Worked out only when an error
+    /// needs them: walking the request's fields by reflection cost about as many instructions as the rest of a
+    /// successful exchange on the client's side (callgrind, `email-link send`).
+    let secrets: () -> [String]
 
     func interpret(_ response: HTTPResponse) throws(IdentityToolkitError) -> Response {
         let success = (200..<300).contains(response.status)
         // Some successful calls (delete, revoke) may answer with an empty body; that is an empty object.
         let body = success && response.body.allSatisfy(\.isWhitespaceByte) ? Array("{}".utf8) : response.body
         guard let json = try? JSONParser.parse(body) else {
-            let excerpt = Self.excerpt(of: response.body, secrets: secrets)
+            let excerpt = Self.excerpt(of: response.body, secrets: secrets())
             if RetryRule.isTransient(status: response.status) {
                 throw .unavailable(status: response.status, excerpt: excerpt)
             }
@@ -26,7 +28,7 @@ struct ResponseInterpreter<Response: Decodable & Sendable> {
         if let errorMessage = json["errorMessage"]?.stringValue {
             var error = ServerError(httpStatus: response.status, message: errorMessage)
             error.idpResponse = (try? JSONDecoder().decode(Response.self, from: Data(body))) as? SignInWithIdpResponse
-            throw .server(error.redacting(secrets))
+            throw .server(error.redacting(secrets()))
         }
         let decoded: Response
         do {
@@ -58,7 +60,7 @@ struct ResponseInterpreter<Response: Decodable & Sendable> {
             reasons: reasons,
             status: envelope["status"]?.stringValue
         )
-        return .server(error.redacting(secrets))
+        return .server(error.redacting(secrets()))
     }
 
     /// What a decoding failure means, naming the field but never its value.

@@ -1,4 +1,5 @@
 import AuthflowPrimitives
+import Synchronization
 
 /// The pages the browser sees after it reaches the listener: rendered from `templates/`, with a plain-text
 /// stand-in if a user's template is broken, so a callback is never lost to a page error.
@@ -7,6 +8,21 @@ struct CallbackPages: Sendable {
     static let failed = "callback-failed.html"
 
     let renderer: PageRenderer
+    /// The 404 page, rendered on the first stray request and reused: it never changes within a listener, and
+    /// rendering it per request was about half of the listener's instructions under a flood of stray requests
+    /// (callgrind, bench/handoff's junk flood).
+    private let notFoundPage = RenderedOnce()
+
+    init(renderer: PageRenderer) {
+        self.renderer = renderer
+    }
+
+    /// The page for a path nothing is served at (404).
+    func notFound() -> LoopbackResponse {
+        notFoundPage.value {
+            failed(title: "Not found", message: "Nothing is served at this address.", status: 404)
+        }
+    }
 
     func received(title: String, message: String) -> LoopbackResponse {
         page(Self.received, status: 200, title: title, message: message)
@@ -31,5 +47,17 @@ struct CallbackPages: Sendable {
             HTTPHeader(name: "X-Content-Type-Options", value: "nosniff"),
         ]
         return response
+    }
+}
+
+/// A response made once, on first use, and shared by every request thread after that.
+private final class RenderedOnce: Sendable {
+    private let stored = Mutex<LoopbackResponse?>(nil)
+
+    func value(_ make: () -> LoopbackResponse) -> LoopbackResponse {
+        if let made = stored.withLock({ $0 }) { return made }
+        let made = make()
+        stored.withLock { $0 = $0 ?? made }
+        return made
     }
 }

@@ -170,7 +170,7 @@ public final class RedirectListener<Answer: Sendable>: Sendable {
         if request.path == HandoffEndpoint.path { return handoff(request) }
         if let route = configuration.routes[request.path] { return route(request) }
         guard request.path == path, request.method == "GET" || request.method == "POST" else {
-            return pages.failed(title: "Not found", message: "Nothing is served at this address.", status: 404)
+            return pages.notFound()
         }
         var pairs = QueryParameters(query: (request.query ?? "")[...], plusAsSpace: true).pairs
         if request.method == "POST",

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// Why a document could not be searched for links.
 public enum DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The input is bigger than the parser accepts; `limit` is the maximum size in bytes.
@@ -10,6 +12,8 @@ public enum DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooManyParts(limit: Int)
     /// The document holds more distinct links than `limit`; the search stopped there.
     case tooManyLinks(limit: Int)
+    /// libxml2, which reads HTML, could not be opened (it is loaded on first use, not at exec).
+    case libraryUnavailable(SharedLibraryUnavailable)
 
     public var description: String {
         switch self {
@@ -23,6 +27,8 @@ public enum DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
             "The email has more than \(limit) text parts, the most searched; the search stopped there."
         case .tooManyLinks(let limit):
             "The document holds more than \(limit) links, the most searched; the search stopped there."
+        case .libraryUnavailable(let missing):
+            "HTML cannot be read: \(missing)"
         }
     }
 }

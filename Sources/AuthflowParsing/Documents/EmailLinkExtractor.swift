@@ -5,7 +5,9 @@ public enum EmailLinkExtractor {
     ///
     /// - Throws: the errors of ``MIMEMessage/parse(_:)``; on `.notAnEmail` the input may be bare HTML.
     public static func links(inEML bytes: [UInt8]) throws(DocumentError) -> [ExtractedLink] {
-        let collector = collect(in: try MIMEMessage.parse(bytes))
+        let message = try MIMEMessage.parse(bytes)
+        if message.textParts.contains(where: \.isHTML) { try HTMLLinkExtractor.loadLibrary() }
+        let collector = collect(in: message)
         if collector.overflowed { throw .tooManyLinks(limit: collector.limit) }
         return collector.links
     }

@@ -24,8 +24,14 @@ public struct ActionCodeURL: Sendable, Hashable {
 
     /// Parses `link`, or returns `nil` when it is not an action link.
     public init?(_ link: String) {
-        guard !InertScheme.starts(link), let query = URLParts.query(of: link[...]) else { return nil }
-        let parameters = RawQuery(query)
+        guard let query = URLParts.query(of: link[...]) else { return nil }
+        self.init(link, query: RawQuery(query))
+    }
+
+    /// The same, with `link`'s query already split (``ActionLinkUnwrapper`` splits each level once and reads
+    /// the damage check, the nested link and the action from that one split).
+    init?(_ link: String, query parameters: RawQuery) {
+        guard !InertScheme.starts(link) else { return nil }
         guard let modeText = parameters.value("mode"),
             let apiKey = parameters.value("apiKey"),
             let oobCode = parameters.value("oobCode"),

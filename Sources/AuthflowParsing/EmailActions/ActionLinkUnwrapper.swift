@@ -28,13 +28,22 @@ public enum ActionLinkUnwrapper {
         var passedOver: [(url: String, depth: Int)] = []
         var currentIsParsed = false
 
+        // Each level's query is split once; a candidate split (and checked) below is carried into the next turn.
+        var checkedQuery: RawQuery?
         while true {
             guard layers.count <= maximumDepth else { throw .tooDeeplyNested(limit: maximumDepth) }
-            // Every layer is read as the SDKs read it, strictly: a broken escape anywhere is a damaged link,
-            // never text passed on half-decoded.
-            if let (name, damage) = RawQuery(url: current[...]).firstDamage() {
-                throw .damagedParameter(name: name, damage)
+            let query: RawQuery
+            if let checkedQuery {
+                query = checkedQuery
+            } else {
+                query = RawQuery(url: current[...])
+                // Every layer is read as the SDKs read it, strictly: a broken escape anywhere is a damaged link,
+                // never text passed on half-decoded.
+                if let (name, damage) = query.firstDamage() {
+                    throw .damagedParameter(name: name, damage)
+                }
             }
+            checkedQuery = nil
             if let host = URLParts.host(of: current), MailSecurityWrapper.isWrapperHost(host),
                 let parts = URLParts(current), let (wrapper, target) = MailSecurityWrapper.unwrap(current, parts: parts)
             {
@@ -44,8 +53,8 @@ public enum ActionLinkUnwrapper {
                 currentIsParsed = false
                 continue
             }
-            guard let (candidate, peeled) = nestedCandidate(in: current) else {
-                if !currentIsParsed, let action = ActionCodeURL(current) {
+            guard let (candidate, peeled) = nestedCandidate(in: current, query: query) else {
+                if !currentIsParsed, let action = ActionCodeURL(current, query: query) {
                     return Result(action: action, innermost: current, layers: layers)
                 }
                 break
@@ -53,13 +62,15 @@ public enum ActionLinkUnwrapper {
             if !currentIsParsed { passedOver.append((current, layers.count)) }
             layers.append(contentsOf: peeled)
             current = LinkInput.tidy(candidate)
-            if let (name, damage) = RawQuery(url: current[...]).firstDamage() {
+            let candidateQuery = RawQuery(url: current[...])
+            if let (name, damage) = candidateQuery.firstDamage() {
                 throw .damagedParameter(name: name, damage)
             }
-            if let action = ActionCodeURL(current) {
+            if let action = ActionCodeURL(current, query: candidateQuery) {
                 return Result(action: action, innermost: current, layers: layers)
             }
             currentIsParsed = true
+            checkedQuery = candidateQuery
         }
 
         // A level may be an action link that also carries a stray `link`/`deep_link_id`; innermost wins.
@@ -72,8 +83,9 @@ public enum ActionLinkUnwrapper {
     }
 
     /// The JS SDK's candidate for one level, or `nil` when the URL nests nothing.
-    static func nestedCandidate(in url: String) -> (candidate: String, layers: [LinkLayer])? {
-        let parameters = RawQuery(url: url[...])
+    static func nestedCandidate(
+        in url: String, query parameters: RawQuery
+    ) -> (candidate: String, layers: [LinkLayer])? {
         let link = parameters.value("link")
         let iosDeepLink = parameters.value("deep_link_id")
 

@@ -2,12 +2,45 @@
 /// never carry an email action link or an auth callback, whatever their text contains; only `http`, `https`
 /// and an app's own custom scheme do.
 public enum InertScheme {
-    private static let names: Set<String> = ["javascript", "data", "file", "blob", "vbscript"]
+    /// The names in lowercase ASCII bytes.
+    private static let names: [[UInt8]] = ["javascript", "data", "file", "blob", "vbscript"].map { Array($0.utf8) }
 
     /// Whether `link` starts with one of these schemes (ASCII case-insensitively, after leading white space).
+    ///
+    /// Compares bytes in place: it runs several times per link, and lowercasing the scheme into a new `String`
+    /// for a set lookup was ~12 % of batch link inspection (callgrind). The answer is that of comparing whole
+    /// characters: a colon followed by a non-ASCII byte (possibly a combining mark, which would make the colon
+    /// part of a larger character) is left to the character-wise comparison.
     public static func starts(_ link: String) -> Bool {
+        var utf8 = link.utf8[...]
+        while let first = utf8.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
+            utf8 = utf8.dropFirst()
+        }
+        for name in names where matches(name, at: utf8) {
+            let colon = utf8.index(utf8.startIndex, offsetBy: name.count)
+            let next = utf8.index(after: colon)
+            if next == utf8.endIndex || utf8[next] < 0x80 { return true }
+            return startsComparingCharacters(link)
+        }
+        return false
+    }
+
+    /// `name` followed by `:` at the start of `text`, ASCII case-insensitively (`name` is lowercase letters, and
+    /// `byte | 0x20` equals a lowercase letter only for that letter in either case).
+    private static func matches(_ name: [UInt8], at text: Substring.UTF8View) -> Bool {
+        var index = text.startIndex
+        for letter in name {
+            guard index != text.endIndex, text[index] | 0x20 == letter else { return false }
+            text.formIndex(after: &index)
+        }
+        return index != text.endIndex && text[index] == UInt8(ascii: ":")
+    }
+
+    /// The character-wise comparison, for the rare colon followed by a non-ASCII character.
+    private static func startsComparingCharacters(_ link: String) -> Bool {
         let trimmed = link.drop { $0 == " " || $0 == "\t" }
         guard let colon = trimmed.firstIndex(of: ":") else { return false }
-        return names.contains(trimmed[..<colon].lowercased())
+        let scheme = Array(trimmed[..<colon].lowercased().utf8)
+        return names.contains(scheme)
     }
 }

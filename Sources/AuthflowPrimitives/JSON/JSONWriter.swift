@@ -80,11 +80,40 @@ public struct JSONWriter {
 
     /// Appends `"key":value` to the object begun with ``beginObject()``, with a comma before it when needed.
     public mutating func writeMember(_ key: String, _ value: JSONValue) {
+        beginMember(key)
+        write(value)
+    }
+
+    /// Appends `"key":"value"`, or `"key":null` for `nil`, like ``writeMember(_:_:)`` without building a
+    /// ``JSONValue`` first.
+    public mutating func writeMember(_ key: String, string value: String?) {
+        beginMember(key)
+        if let value { write(string: value) } else { bytes.append(contentsOf: "null".utf8) }
+    }
+
+    /// Appends `"key":["a","b",…]`, like ``writeMember(_:_:)`` without building a ``JSONValue`` first.
+    public mutating func writeMember(_ key: String, strings: [String]) {
+        beginMember(key)
+        bytes.append(UInt8(ascii: "["))
+        for (index, text) in strings.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            write(string: text)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// Empties the writer and keeps its buffer, for output written one object after another (the CLI's batch
+    /// lines reuse one writer instead of growing a new buffer per line).
+    public mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        objectHasMembers = false
+    }
+
+    private mutating func beginMember(_ key: String) {
         if objectHasMembers { bytes.append(UInt8(ascii: ",")) }
         objectHasMembers = true
         write(string: key)
         bytes.append(UInt8(ascii: ":"))
-        write(value)
     }
 
     /// Closes the object begun with ``beginObject()``.

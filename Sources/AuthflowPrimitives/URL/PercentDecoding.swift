@@ -44,9 +44,24 @@ public enum PercentDecoding {
     /// by two hex digits, or escapes that decode to invalid UTF-8; nil when the text decodes cleanly.
     package static func damage(in bytes: UnsafeBufferPointer<UInt8>) -> PercentEscapeDamage? {
         guard bytes.contains(UInt8(ascii: "%")) else { return nil }
+        // Common case, checked without a scratch buffer: ASCII text whose escapes are well formed and decode to
+        // ASCII decodes to ASCII, which is valid UTF-8.
+        var index = 0
+        var decodesToASCII = true
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "%") else {
+                index += 1
+                continue
+            }
+            guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), hexValue(bytes[index + 2]) != nil
+            else { return .malformedEscape }
+            if high >= 8 { decodesToASCII = false }
+            index += 3
+        }
+        if decodesToASCII, !bytes.contains(where: { $0 >= 0x80 }) { return nil }
         var output = [UInt8]()
         output.reserveCapacity(bytes.count)
-        var index = 0
+        index = 0
         while index < bytes.count {
             let byte = bytes[index]
             guard byte == UInt8(ascii: "%") else {

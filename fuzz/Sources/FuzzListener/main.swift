@@ -29,7 +29,7 @@ final class Observations: Sendable {
 
 /// One listener and what the harness knows about it. libFuzzer calls the entry point from one thread only.
 final class Fixture {
-    let listener: RedirectListener
+    let listener: RedirectListener<RedirectCallback>
     let secret: String
     let observations = Observations()
 
@@ -50,10 +50,10 @@ final class Fixture {
 
         let observations = self.observations
         let state = CallbackCheck.state(expectedState)
-        let check = CallbackCheck { callback in
-            let verdict = state.verdict(on: callback)
-            if verdict.isAccepted { observations.accepted.withLock { $0 += 1 } }
-            return verdict
+        let check = CallbackCheck<RedirectCallback> { callback in
+            let ruling = state.ruling(on: callback)
+            if ruling.verdict.isAccepted { observations.accepted.withLock { $0 += 1 } }
+            return ruling
         }
         let server = LoopbackServer.Configuration(
             maxBodyBytes: 4096, connectionTimeout: .seconds(2), maxHeaderBytes: 4096, requestDeadline: .seconds(3)

@@ -10,9 +10,11 @@ struct LinkBatch {
         let reader = LineReader()
         let output = StandardOutput()
         var worst = AuthflowExitCode.success
+        // One JSON buffer for every line: it grows to the longest line once instead of per line.
+        var json = JSONLineWriter()
         while let lines = reader.nextLines() {
             for line in lines {
-                let status = await inspect(line, into: output)
+                let status = await inspect(line, into: output, json: &json)
                 if status.rawValue > worst.rawValue { worst = status }
             }
             output.flush()
@@ -20,7 +22,9 @@ struct LinkBatch {
         return worst
     }
 
-    private func inspect(_ line: ArraySlice<UInt8>, into output: StandardOutput) async -> AuthflowExitCode {
+    private func inspect(
+        _ line: ArraySlice<UInt8>, into output: StandardOutput, json buffer: inout JSONLineWriter
+    ) async -> AuthflowExitCode {
         // One output line per input line, always, so results can be pasted beside their input; a blank line
         // is no failure.
         if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
@@ -43,7 +47,10 @@ struct LinkBatch {
             return error.exitStatus
         }
         if json {
-            output.write(bytes: InspectionJSON.line(for: inspection))
+            buffer.restart()
+            InspectionJSON.write(inspection, problem: nil, into: &buffer)
+            output.write(bytes: buffer.finishInPlace())
+            output.write("\n")
         } else {
             output.write(InspectionSummary.batchLine(for: inspection))
         }

@@ -92,7 +92,7 @@ struct LinkInspectCommand: AsyncParsableCommand {
         do {
             search = try await isEmail ? finder.search(eml: bytes) : finder.search(html: bytes)
         } catch {
-            var message = "authflow: \(path): \(error)"
+            var message = "authflow: \(path): \(error.cliMessage)"
             if case .document(.notAnEmail) = error { message += " If it is a saved web page, pass it with --html." }
             StandardError.write(message)
             return error.exitStatus

@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import CLibXML2
 
 /// Finds the links of an HTML document with libxml2's error-tolerant HTML parser, the way a browser would see them.
@@ -20,11 +21,22 @@ public enum HTMLLinkExtractor {
     ///   or a `<meta charset>` declaration near the top decides, and UTF-8 otherwise.
     public static func links(inHTML bytes: [UInt8], charset: String? = nil) throws(DocumentError) -> [ExtractedLink] {
         guard bytes.count <= maximumInputSize else { throw .tooLarge(limit: maximumInputSize) }
+        try loadLibrary()
         let text = MIMEPart.CharsetDecoder.decode(bytes, charset: charset ?? sniffedCharset(bytes))
         var collector = ExtractedLink.Collector()
         collectLinks(inHTML: text, into: &collector)
         if collector.overflowed { throw .tooManyLinks(limit: collector.limit) }
         return collector.links
+    }
+
+    /// Opens libxml2 before its first use, so that a missing library is a typed error rather than the loader's
+    /// exit (the library is loaded on first use, not at exec).
+    static func loadLibrary() throws(DocumentError) {
+        do {
+            try SharedLibrary.xml2.load()
+        } catch {
+            throw .libraryUnavailable(error)
+        }
     }
 
     /// Adds the links of an already decoded HTML document to `collector`.
