@@ -1,6 +1,7 @@
 import AuthflowCore
 import AuthflowHTTP
 import AuthflowIdentityToolkit
+import AuthflowLocalization
 import AuthflowStorage
 import Foundation
 
@@ -30,6 +31,12 @@ struct CommandContext {
             ).load()
         } catch {
             throw .from(error)
+        }
+        // A configuration file's `lang` is known only now.
+        if let code = configuration.languageCode, let language = DisplayLanguage(parsing: code),
+            language != MessageCatalogue.language
+        {
+            MessageCatalogue.activate(language, environment: environment)
         }
         do {
             stateRoot = try StateDirectory.resolve(explicit: options.stateDirectory, environment: environment)

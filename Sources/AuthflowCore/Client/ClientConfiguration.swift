@@ -1,4 +1,5 @@
 import AuthflowIdentityToolkit
+import AuthflowLocalization
 import AuthflowStorage
 import Foundation
 

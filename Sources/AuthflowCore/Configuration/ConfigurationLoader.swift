@@ -1,4 +1,5 @@
 import AuthflowIdentityToolkit
+import AuthflowLocalization
 import AuthflowStorage
 
 /// Merges configuration from flags, the environment and files, in that order of precedence.
@@ -45,6 +46,7 @@ public struct ConfigurationLoader: Sendable {
         }
         var configuration = ProjectConfiguration(values: merged, files: files)
         try checkLanguageTag(configuration)
+        resolveLanguage(&configuration)
         try applyEmulatorDefaults(&configuration)
         try checkKeyRestrictionValues(configuration)
         return configuration
@@ -67,10 +69,30 @@ public struct ConfigurationLoader: Sendable {
         }
     }
 
-    /// The language goes into a request header, so only a well-formed BCP 47 tag is let through.
+    /// The language in force (``DisplayLanguage``) is also the one Google is told (`X-Firebase-Locale`, `hl`):
+    /// a POSIX name given as the language (`ko_KR.UTF-8`) becomes its BCP 47 tag, and with none given the
+    /// POSIX locale's language is used (not in the C locale).
+    private func resolveLanguage(_ configuration: inout ProjectConfiguration) {
+        if let configured = configuration.values[.languageCode] {
+            if !LanguageTag.isWellFormed(configured.value),
+                let tag = DisplayLanguage(parsing: configured.value)?.tag
+            {
+                configuration.derive(.languageCode, tag, how: configured.source)
+            }
+            return
+        }
+        guard !PosixLocale.isCLocale(environment),
+            let language = DisplayLanguage.chosen(
+                environment: environment, available: MessageCatalogue.availableLanguages(environment: environment))
+        else { return }
+        configuration.derive(.languageCode, language.tag, how: .derived("the locale's language"))
+    }
+
+    /// The language goes into a request header, so only a well-formed BCP 47 tag (or a POSIX locale name,
+    /// turned into one) is let through.
     private func checkLanguageTag(_ configuration: ProjectConfiguration) throws(ConfigurationError) {
         guard let configured = configuration.values[.languageCode],
-            !LanguageTag.isWellFormed(configured.value)
+            !LanguageTag.isWellFormed(configured.value), DisplayLanguage(parsing: configured.value) == nil
         else { return }
         throw .invalidValue(
             key: .languageCode, value: String(reflecting: configured.value).dropFirst().dropLast().description,

@@ -12,4 +12,13 @@ public enum BuiltInTemplates {
     public static func text(named name: String) -> String? {
         pages[name]
     }
+
+    /// The compiled-in edition of `name` in the first of `languages` that has one (`ko/callback-received.html`),
+    /// else the English page.
+    public static func text(named name: String, languages: [String]) -> String? {
+        for language in languages {
+            if let edition = pages["\(language)/\(name)"] { return edition }
+        }
+        return pages[name]
+    }
 }
