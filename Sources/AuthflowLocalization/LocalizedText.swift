@@ -33,9 +33,9 @@ public struct LocalizedText: Sendable, Equatable, ExpressibleByStringInterpolati
             key += LocalizedText.escaped(literal)
         }
 
-        public mutating func appendInterpolation(_ value: some CustomStringConvertible) {
+        public mutating func appendInterpolation<Value>(_ value: Value) {
             key += "%s"
-            values.append(value.description)
+            values.append(String(describing: value))
         }
 
         public mutating func appendInterpolation(_ value: String) {

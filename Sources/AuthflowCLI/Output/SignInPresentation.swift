@@ -1,4 +1,5 @@
 import AuthflowCore
+import AuthflowLocalization
 import AuthflowPrimitives
 
 /// How the end of a sign-in is shown: a line for people, an object for scripts. Tokens and the pending
@@ -14,20 +15,22 @@ enum SignInPresentation {
         case .signIn:
             return "Signed in as \(who) to \(session.project.label)" + (isNewUser ? "; the account was created." : ".")
         case .link:
-            return "Linked \(method) to \(who) in \(session.project.label)."
+            return localized("Linked \(method) to \(who) in \(session.project.label).")
         case .reauthenticate:
             return
-                "Re-authenticated \(who) in \(session.project.label); sensitive changes are allowed for a few minutes."
+                localized(
+                    "Re-authenticated \(who) in \(session.project.label); sensitive changes are allowed "
+                        + "for a few minutes.")
         }
     }
 
     /// The message for exit status 5: which factors the account has, how long the challenge is saved, and the
     /// command that finishes it.
     static func secondFactorMessage(_ pending: PendingSecondFactor) -> String {
-        let who = pending.email ?? "This account"
+        let who = pending.email ?? localized("This account")
         let onlyTOTP = pending.usableFactors.allSatisfy { $0.factorKind == .totp }
-        let waiting = onlyTOTP ? "" : " Nothing was texted yet;"
-        let source = onlyTOTP ? "--code CODE from the authenticator app" : "--code-command CMD"
+        let waiting = onlyTOTP ? "" : localized(" Nothing was texted yet;")
+        let source = onlyTOTP ? "--code CODE from the authenticator app" : localized("--code-command CMD")
         return "\(who) also needs a second factor to \(pending.purpose.phrase): "
             + FactorSelection.lines(pending.factors).joined(separator: "; ")
             + ".\(waiting) The sign-in is saved until \(TimeText.timestamp(pending.expiresAt)). Finish "
@@ -37,7 +40,7 @@ enum SignInPresentation {
 
     /// The command that finishes `pending`.
     static func resolveCommand(_ pending: PendingSecondFactor) -> String {
-        pending.usableFactors.count == 1 ? "authflow mfa resolve" : "authflow mfa resolve --factor NUMBER"
+        pending.usableFactors.count == 1 ? "authflow mfa resolve" : localized("authflow mfa resolve --factor NUMBER")
     }
 
     /// The line added after a sign-in that passed a second factor.
@@ -86,7 +89,7 @@ enum SignInPresentation {
             ("expiresAt", .string(TimeText.iso8601(pending.expiresAt))),
             (
                 "resolveCommand",
-                .string(codeSentTo == nil ? resolveCommand(pending) : "authflow mfa resolve --code CODE")
+                .string(codeSentTo == nil ? resolveCommand(pending) : localized("authflow mfa resolve --code CODE"))
             ),
         ]
     }

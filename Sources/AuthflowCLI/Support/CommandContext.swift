@@ -36,7 +36,7 @@ struct CommandContext {
         if let code = configuration.languageCode, let language = DisplayLanguage(parsing: code),
             language != MessageCatalogue.language
         {
-            MessageCatalogue.activate(language, environment: environment)
+            LanguageArgument.use(language, environment: environment)
         }
         do {
             stateRoot = try StateDirectory.resolve(explicit: options.stateDirectory, environment: environment)

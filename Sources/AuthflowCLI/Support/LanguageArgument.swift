@@ -1,3 +1,4 @@
+import AuthflowListener
 import AuthflowLocalization
 
 /// `--lang`, read from the raw arguments before they are parsed, so that even a usage error is in the
@@ -24,6 +25,14 @@ enum LanguageArgument {
     /// Makes the language in force the one messages are shown in, from `--lang` and the environment; a
     /// configuration file's `lang` is applied once it is read (``CommandContext``).
     static func activate() {
-        MessageCatalogue.activate(explicit: value())
+        use(MessageCatalogue.activate(explicit: value()))
+    }
+
+    /// Shows messages and pages in `language` from now on.
+    static func use(_ language: DisplayLanguage, environment: [String: String]? = nil) {
+        if let environment {
+            MessageCatalogue.activate(language, environment: environment)
+        }
+        TemplateDirectory.defaultLanguages = language.isEnglish ? [] : language.lookupNames
     }
 }

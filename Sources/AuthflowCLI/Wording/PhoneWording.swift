@@ -1,5 +1,6 @@
 import AuthflowCore
 import AuthflowIdentityToolkit
+import AuthflowLocalization
 
 /// Phone sign-in's failures with the CLI's flags and commands.
 extension PhoneSignInError {
@@ -11,35 +12,35 @@ extension PhoneSignInError {
             return error.cliMessage
         case .sendFailed(let error):
             if let code = error.serverError?.code, Self.enterpriseFieldCodes.contains(code) {
-                return "Firebase refused the reCAPTCHA Enterprise fields (\(code.rawValue)). If the project enforces "
+                return localized("Firebase refused the reCAPTCHA Enterprise fields (\(code.rawValue)). If the project enforces "
                     + "reCAPTCHA Enterprise for phone sign-in, use the loopback route (--verifier loopback), which "
-                    + "runs it in the browser; otherwise check the project's reCAPTCHA settings. No SMS was sent."
+                    + "runs it in the browser; otherwise check the project's reCAPTCHA settings. No SMS was sent.")
             }
             return description
         case .codeNeeded(let sent):
-            return "The SMS code was sent to \(sent.recipient), but no code was given (no --code, --code-command, page "
-                + "or terminal). Finish with `\(sent.flow.resumeCommand)`."
+            return localized("The SMS code was sent to \(sent.recipient), but no code was given (no --code, --code-command, page "
+                + "or terminal). Finish with `\(sent.flow.resumeCommand)`.")
         case .codeTimedOut(let sent, let limit):
-            return "No SMS code arrived within \(limit.components.seconds) seconds. The verification is saved: finish "
-                + "with `\(sent.flow.resumeCommand)`."
+            return localized("No SMS code arrived within \(limit.components.seconds) seconds. The verification is saved: finish "
+                + "with `\(sent.flow.resumeCommand)`.")
         case .codeCommand(let failure):
             return failure.cliMessage
         case .wrongCode(let server, let number):
-            return "\(server.message) The verification is kept: run `authflow phone verify --code CODE --phone "
-                + "\(number)` with the right code, or `authflow phone sign-in \(number) --resend` for a new SMS."
+            return localized("\(server.message) The verification is kept: run `authflow phone verify --code CODE --phone "
+                + "\(number)` with the right code, or `authflow phone sign-in \(number) --resend` for a new SMS.")
         case .verificationExpired(let server, let number):
-            return "\(server.message) Start again with `\(SMSCodeFlow.phoneSignIn(number).restartCommand)`."
+            return localized("\(server.message) Start again with `\(SMSCodeFlow.phoneSignIn(number).restartCommand)`.")
         case .noPendingVerification(let number, let project):
             let which = number.map { " for \($0)" } ?? ""
-            return "No phone verification is waiting for a code\(which) in \(project). Start one with "
-                + "`authflow phone sign-in +NUMBER`."
+            return localized("No phone verification is waiting for a code\(which) in \(project). Start one with "
+                + "`authflow phone sign-in +NUMBER`.")
         case .severalPending(let numbers):
             return "Several phone verifications are waiting for a code ("
                 + numbers.map(\.e164).joined(separator: ", ") + "); pass --phone NUMBER to pick one."
         case .otherUser(let startedFor, let signedIn):
-            let now = signedIn.map { "uid \($0) is signed in now" } ?? "nobody is signed in now"
-            return "This verification was started for uid \(startedFor), but \(now). Sign in as that user again, "
-                + "or start over with `authflow phone sign-in`."
+            let now = signedIn.map { "uid \($0) is signed in now" } ?? localized("nobody is signed in now")
+            return localized("This verification was started for uid \(startedFor), but \(now). Sign in as that user again, "
+                + "or start over with `authflow phone sign-in`.")
         case .session(let error):
             return error.cliMessage
         case .signIn(let error):
@@ -58,20 +59,20 @@ extension PhoneVerifierProblem {
             return "The hosted reCAPTCHA route needs " + missing.map(\.phoneSettingName).joined(separator: " and ")
                 + ", as in the iOS app's GoogleService-Info.plist (pass it with --config)."
         case .hostedUnderEnterpriseEnforcement:
-            return "This project enforces reCAPTCHA Enterprise for phone sign-in, and the hosted page only gives "
-                + "reCAPTCHA v2 tokens. Use --verifier loopback."
+            return localized("This project enforces reCAPTCHA Enterprise for phone sign-in, and the hosted page only gives "
+                + "reCAPTCHA v2 tokens. Use --verifier loopback.")
         case .localhostNotAuthorized(let projectID, let hostedAvailable):
             return Self.localhostMissing(projectID: projectID)
                 + (hostedAvailable
-                    ? ". Or use the hosted page: --verifier hosted."
-                    : ". Or configure the hosted page with the iOS app's --client-id (or --app-id) and "
-                        + "--ios-bundle-id.")
+                    ? localized(". Or use the hosted page: --verifier hosted.")
+                    : localized(". Or configure the hosted page with the iOS app's --client-id (or --app-id) and "
+                        + "--ios-bundle-id."))
         case .answerLacksToken:
-            return "The reCAPTCHA answer lacked a token this project needs; run the command again."
+            return localized("The reCAPTCHA answer lacked a token this project needs; run the command again.")
         case .authDomain(let error):
             return error.cliMessage
         case .pageUnavailable(let error):
-            return "The reCAPTCHA page cannot be shown: \(error.cliMessage)"
+            return localized("The reCAPTCHA page cannot be shown: \(error.cliMessage)")
         case .enterpriseSiteKeyMissing:
             return description
         }
@@ -94,16 +95,16 @@ extension IOSAppSetting {
     /// The setting as the phone messages name it, with its flags.
     var phoneSettingName: String {
         switch self {
-        case .clientOrAppID: "the iOS client ID (--client-id) or app ID (--app-id)"
-        case .bundleID: "the iOS bundle ID (--ios-bundle-id)"
+        case .clientOrAppID: localized("the iOS client ID (--client-id) or app ID (--app-id)")
+        case .bundleID: localized("the iOS bundle ID (--ios-bundle-id)")
         }
     }
 
     /// The setting as the Apple messages name it, with its flags.
     var appleSettingName: String {
         switch self {
-        case .clientOrAppID: "the iOS app's OAuth client ID (--client-id) or app ID (--app-id)"
-        case .bundleID: "its bundle ID (--ios-bundle-id)"
+        case .clientOrAppID: localized("the iOS app's OAuth client ID (--client-id) or app ID (--app-id)")
+        case .bundleID: localized("its bundle ID (--ios-bundle-id)")
         }
     }
 }

@@ -1,4 +1,5 @@
 import AuthflowCore
+import AuthflowLocalization
 import AuthflowParsing
 
 /// Completes a sign-in link and reports the result; shared by `email-link complete` and `handle-url`, so a
@@ -38,9 +39,9 @@ struct EmailLinkFinisher {
         switch error {
         case .emailNeeded(let project) where handoff:
             failure = CommandFailure(
-                "This email sign-in link must be completed with the address it was sent to, and none is pending "
+                localized("This email sign-in link must be completed with the address it was sent to, and none is pending "
                     + "for \(project) on this machine. Run `authflow email-link complete URL --email ADDRESS` "
-                    + "with the link. The link was not used.",
+                    + "with the link. The link was not used."),
                 status: .refused)
         case .signIn(.service(.network)), .session(.service(.network)):
             failure.message +=

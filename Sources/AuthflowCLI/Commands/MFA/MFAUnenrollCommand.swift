@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthflowCore
+import AuthflowLocalization
 
 /// `authflow mfa unenroll ID|NAME`: remove one of the signed-in user's second factors.
 struct MFAUnenrollCommand: AsyncParsableCommand {
@@ -43,7 +44,7 @@ struct MFAUnenrollCommand: AsyncParsableCommand {
             let left = outcome.session.enrolledFactors.count
             output.write(
                 "Removed \(FactorSelection.label(outcome.removed)); "
-                    + (left == 0 ? "the account has no second factor left.\n" : "\(left) second factor(s) left.\n"))
+                    + (left == 0 ? "the account has no second factor left.\n" : localized("\(left) second factor(s) left.\n")))
         }
         output.flush()
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthflowCore
+import AuthflowLocalization
 
 /// `authflow phone verify --code CODE`: finish a phone sign-in whose SMS was sent (the command stopped, or
 /// the code came later) without texting again.
@@ -54,7 +55,8 @@ struct PhoneVerifyCommand: AsyncParsableCommand {
                 Terminal.isInteractive
                 ? [
                     PhoneCodeSource(.terminal) {
-                        StandardError.write("Enter the code sent to \(pending.phoneNumber): ", newline: false)
+                        StandardError.write(localized(
+                            "Enter the code sent to \(pending.phoneNumber): "), newline: false)
                         return await InputLines.standardInput.next()
                     }
                 ]
