@@ -13,7 +13,9 @@ enum SignInPresentation {
         let who = "\(session.email ?? session.phoneNumber ?? session.uid) (uid \(session.uid))"
         switch purpose {
         case .signIn:
-            return "Signed in as \(who) to \(session.project.label)" + (isNewUser ? "; the account was created." : ".")
+            return isNewUser
+                ? localized("Signed in as \(who) to \(session.project.label); the account was created.")
+                : localized("Signed in as \(who) to \(session.project.label).")
         case .link:
             return localized("Linked \(method) to \(who) in \(session.project.label).")
         case .reauthenticate:
@@ -29,23 +31,31 @@ enum SignInPresentation {
     static func secondFactorMessage(_ pending: PendingSecondFactor) -> String {
         let who = pending.email ?? localized("This account")
         let onlyTOTP = pending.usableFactors.allSatisfy { $0.factorKind == .totp }
-        let waiting = onlyTOTP ? "" : localized(" Nothing was texted yet;")
-        let source = onlyTOTP ? "--code CODE from the authenticator app" : localized("--code-command CMD")
-        return "\(who) also needs a second factor to \(pending.purpose.phrase): "
-            + FactorSelection.lines(pending.factors).joined(separator: "; ")
-            + ".\(waiting) The sign-in is saved until \(TimeText.timestamp(pending.expiresAt)). Finish "
-            + "it with `\(resolveCommand(pending))` (on a terminal it asks for the code; else add \(source)), "
-            + "or pass --factor and --mfa-code or --mfa-code-command to the sign-in command."
+        let factors = FactorSelection.lines(pending.factors).joined(separator: "; ")
+        let until = TimeText.timestamp(pending.expiresAt)
+        let command = resolveCommand(pending)
+        if onlyTOTP {
+            return localized(
+                "\(who) also needs a second factor to \(pending.purpose.phrase): \(factors). The sign-in is saved "
+                    + "until \(until). Finish it with `\(command)` (on a terminal it asks for the code; else add "
+                    + "--code CODE from the authenticator app), or pass --factor and --mfa-code or "
+                    + "--mfa-code-command to the sign-in command.")
+        }
+        return localized(
+            "\(who) also needs a second factor to \(pending.purpose.phrase): \(factors). Nothing was texted yet; "
+                + "The sign-in is saved until \(until). Finish it with `\(command)` (on a terminal it asks for the "
+                + "code; else add --code-command CMD), or pass --factor and --mfa-code or --mfa-code-command to the "
+                + "sign-in command.")
     }
 
     /// The command that finishes `pending`.
     static func resolveCommand(_ pending: PendingSecondFactor) -> String {
-        pending.usableFactors.count == 1 ? "authflow mfa resolve" : localized("authflow mfa resolve --factor NUMBER")
+        pending.usableFactors.count == 1 ? "authflow mfa resolve" : "authflow mfa resolve --factor NUMBER"
     }
 
     /// The line added after a sign-in that passed a second factor.
     static func secondFactorText(_ completed: SecondFactorSignIn.Completed) -> String {
-        "Second factor: \(FactorSelection.label(completed.factor))."
+        localized("Second factor: \(FactorSelection.label(completed.factor)).")
     }
 
     /// The members added to the JSON object of a sign-in that passed a second factor.
@@ -89,7 +99,7 @@ enum SignInPresentation {
             ("expiresAt", .string(TimeText.iso8601(pending.expiresAt))),
             (
                 "resolveCommand",
-                .string(codeSentTo == nil ? resolveCommand(pending) : localized("authflow mfa resolve --code CODE"))
+                .string(codeSentTo == nil ? resolveCommand(pending) : "authflow mfa resolve --code CODE")
             ),
         ]
     }

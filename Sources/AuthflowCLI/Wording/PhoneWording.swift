@@ -31,16 +31,26 @@ extension PhoneSignInError {
         case .verificationExpired(let server, let number):
             return localized("\(server.message) Start again with `\(SMSCodeFlow.phoneSignIn(number).restartCommand)`.")
         case .noPendingVerification(let number, let project):
-            let which = number.map { " for \($0)" } ?? ""
-            return localized("No phone verification is waiting for a code\(which) in \(project). Start one with "
-                + "`authflow phone sign-in +NUMBER`.")
+            if let number {
+                return localized(
+                    "No phone verification is waiting for a code for \(number) in \(project). Start one with "
+                        + "`authflow phone sign-in +NUMBER`.")
+            }
+            return localized(
+                "No phone verification is waiting for a code in \(project). Start one with "
+                    + "`authflow phone sign-in +NUMBER`.")
         case .severalPending(let numbers):
             return "Several phone verifications are waiting for a code ("
                 + numbers.map(\.e164).joined(separator: ", ") + "); pass --phone NUMBER to pick one."
         case .otherUser(let startedFor, let signedIn):
-            let now = signedIn.map { "uid \($0) is signed in now" } ?? localized("nobody is signed in now")
-            return localized("This verification was started for uid \(startedFor), but \(now). Sign in as that user again, "
-                + "or start over with `authflow phone sign-in`.")
+            if let signedIn {
+                return localized(
+                    "This verification was started for uid \(startedFor), but uid \(signedIn) is signed in now. "
+                        + "Sign in as that user again, or start over with `authflow phone sign-in`.")
+            }
+            return localized(
+                "This verification was started for uid \(startedFor), but nobody is signed in now. Sign in as "
+                    + "that user again, or start over with `authflow phone sign-in`.")
         case .session(let error):
             return error.cliMessage
         case .signIn(let error):

@@ -6,18 +6,18 @@ extension SMSCodeFlow {
     /// The command that finishes with the code later, e.g. `authflow phone verify --code CODE --phone +1…`.
     var resumeCommand: String {
         switch self {
-        case .phoneSignIn(let number): localized("authflow phone verify --code CODE --phone \(number)")
-        case .secondFactorSignIn: localized("authflow mfa resolve --code CODE")
-        case .secondFactorEnrollment(let number): localized("authflow mfa enroll \(number) --code CODE")
+        case .phoneSignIn(let number): "authflow phone verify --code CODE --phone \(number)"
+        case .secondFactorSignIn: "authflow mfa resolve --code CODE"
+        case .secondFactorEnrollment(let number): "authflow mfa enroll \(number) --code CODE"
         }
     }
 
     /// The command that texts a new code.
     var restartCommand: String {
         switch self {
-        case .phoneSignIn(let number): localized("authflow phone sign-in \(number)")
-        case .secondFactorSignIn(let factorID): localized("authflow mfa resolve --factor \(factorID)")
-        case .secondFactorEnrollment(let number): localized("authflow mfa enroll \(number)")
+        case .phoneSignIn(let number): "authflow phone sign-in \(number)"
+        case .secondFactorSignIn(let factorID): "authflow mfa resolve --factor \(factorID)"
+        case .secondFactorEnrollment(let number): "authflow mfa enroll \(number)"
         }
     }
 
