@@ -18,7 +18,8 @@ public struct DisplayLanguage: Sendable, Equatable, CustomStringConvertible {
     /// The language named by `text`, a BCP 47 tag (`ko`, `ko-KR`) or a POSIX locale name (`ko_KR.UTF-8`);
     /// nil when it is neither (`C`, `POSIX` and empty text included).
     public init?(parsing text: String) {
-        if LanguageTag.isWellFormed(text) {
+        // A language subtag in use has 2 or 3 letters; `POSIX`, also a well-formed tag, is a locale name.
+        if LanguageTag.isWellFormed(text), (text.split(separator: "-").first?.count ?? 0) <= 3 {
             let subtags = text.split(separator: "-")
             tag = ([subtags[0].lowercased()] + subtags.dropFirst().map(String.init)).joined(separator: "-")
         } else if let posix = PosixLocale.languageTag(posixName: text) {

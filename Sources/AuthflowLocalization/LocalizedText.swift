@@ -75,7 +75,7 @@ public struct LocalizedText: Sendable, Equatable, ExpressibleByStringInterpolati
     }
 
     /// `format` with `%s` (the next value), `%N$s` (value N) and `%%` replaced; anything else is kept.
-    static func format(_ format: String, _ values: [String]) -> String {
+    public static func format(_ format: String, _ values: [String]) -> String {
         guard format.contains("%") else { return format }
         var result = ""
         var next = 0
