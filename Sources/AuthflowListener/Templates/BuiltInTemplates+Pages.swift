@@ -621,7 +621,7 @@ run();
 <meta name="referrer" content="no-referrer">
 <title>{{title}}</title>
 <style>
-  body { font: 16px/1.6 system-ui, "Noto Sans CJK KR", "Noto Sans KR", "Apple SD Gothic Neo", "Malgun Gothic", sans-serif; word-break: keep-all; overflow-wrap: anywhere; margin: 0; color: #1f1f1f; background: #f6f7f9; }
+  body { font: 16px/1.6 system-ui, "Noto Sans CJK KR", "Noto Sans KR", "Apple SD Gothic Neo", "Malgun Gothic", "NanumGothic", "Nanum Gothic", sans-serif; word-break: keep-all; overflow-wrap: anywhere; margin: 0; color: #1f1f1f; background: #f6f7f9; }
   main { max-width: 32rem; margin: 3rem auto; padding: 1.5rem; background: #fff; border-radius: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.15); border-top: 4px solid #c5221f; }
   h1 { font-size: 1.3rem; margin: 0 0 .5rem; }
   .detail { color: #555; font-size: .9rem; }
@@ -646,7 +646,7 @@ run();
 <meta name="referrer" content="no-referrer">
 <title>{{title}}</title>
 <style>
-  body { font: 16px/1.6 system-ui, "Noto Sans CJK KR", "Noto Sans KR", "Apple SD Gothic Neo", "Malgun Gothic", sans-serif; word-break: keep-all; overflow-wrap: anywhere; margin: 0; color: #1f1f1f; background: #f6f7f9; }
+  body { font: 16px/1.6 system-ui, "Noto Sans CJK KR", "Noto Sans KR", "Apple SD Gothic Neo", "Malgun Gothic", "NanumGothic", "Nanum Gothic", sans-serif; word-break: keep-all; overflow-wrap: anywhere; margin: 0; color: #1f1f1f; background: #f6f7f9; }
   main { max-width: 32rem; margin: 3rem auto; padding: 1.5rem; background: #fff; border-radius: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.15); }
   h1 { font-size: 1.3rem; margin: 0 0 .5rem; color: #b3261e; }
 </style>
@@ -670,7 +670,7 @@ run();
 <meta name="referrer" content="no-referrer">
 <title>{{title}}</title>
 <style>
-  body { font: 16px/1.6 system-ui, "Noto Sans CJK KR", "Noto Sans KR", "Apple SD Gothic Neo", "Malgun Gothic", sans-serif; word-break: keep-all; overflow-wrap: anywhere; margin: 0; color: #1f1f1f; background: #f6f7f9; }
+  body { font: 16px/1.6 system-ui, "Noto Sans CJK KR", "Noto Sans KR", "Apple SD Gothic Neo", "Malgun Gothic", "NanumGothic", "Nanum Gothic", sans-serif; word-break: keep-all; overflow-wrap: anywhere; margin: 0; color: #1f1f1f; background: #f6f7f9; }
   main { max-width: 32rem; margin: 3rem auto; padding: 1.5rem; background: #fff; border-radius: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.15); }
   h1 { font-size: 1.3rem; margin: 0 0 .5rem; color: #137333; }
 </style>
@@ -695,7 +695,7 @@ run();
 <meta http-equiv="refresh" content="0;url={{target}}">
 <title>{{title}}</title>
 <style>
-  body { font: 16px/1.6 system-ui, "Noto Sans CJK KR", "Noto Sans KR", "Apple SD Gothic Neo", "Malgun Gothic", sans-serif; word-break: keep-all; overflow-wrap: anywhere; margin: 0; color: #1f1f1f; background: #f6f7f9; }
+  body { font: 16px/1.6 system-ui, "Noto Sans CJK KR", "Noto Sans KR", "Apple SD Gothic Neo", "Malgun Gothic", "NanumGothic", "Nanum Gothic", sans-serif; word-break: keep-all; overflow-wrap: anywhere; margin: 0; color: #1f1f1f; background: #f6f7f9; }
   main { max-width: 32rem; margin: 3rem auto; padding: 1.5rem; background: #fff; border-radius: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.15); }
   h1 { font-size: 1.3rem; margin: 0 0 .5rem; }
   a { color: #1a73e8; word-break: break-all; }
@@ -720,7 +720,7 @@ run();
 <meta name="referrer" content="no-referrer">
 <title>{{providerName}}(으)로 로그인(로컬 테스트 백엔드)</title>
 <style>
-  body { font: 16px/1.6 system-ui, "Noto Sans CJK KR", "Noto Sans KR", "Apple SD Gothic Neo", "Malgun Gothic", sans-serif; word-break: keep-all; overflow-wrap: anywhere; margin: 0; color: #1f1f1f; background: #f6f7f9; }
+  body { font: 16px/1.6 system-ui, "Noto Sans CJK KR", "Noto Sans KR", "Apple SD Gothic Neo", "Malgun Gothic", "NanumGothic", "Nanum Gothic", sans-serif; word-break: keep-all; overflow-wrap: anywhere; margin: 0; color: #1f1f1f; background: #f6f7f9; }
   main { max-width: 32rem; margin: 2rem auto; padding: 1.5rem; background: #fff; border-radius: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.15); }
   h1 { font-size: 1.4rem; margin: 0 0 .5rem; }
   .note { color: #555; font-size: .9rem; }
@@ -791,7 +791,7 @@ run();
 <meta name="referrer" content="no-referrer">
 <title>{{providerId}}(으)로 로그인</title>
 <style>
-  body { font: 16px/1.6 system-ui, "Noto Sans CJK KR", "Noto Sans KR", "Apple SD Gothic Neo", "Malgun Gothic", sans-serif; word-break: keep-all; overflow-wrap: anywhere; margin: 0; color: #1f1f1f; background: #f6f7f9; }
+  body { font: 16px/1.6 system-ui, "Noto Sans CJK KR", "Noto Sans KR", "Apple SD Gothic Neo", "Malgun Gothic", "NanumGothic", "Nanum Gothic", sans-serif; word-break: keep-all; overflow-wrap: anywhere; margin: 0; color: #1f1f1f; background: #f6f7f9; }
   main { max-width: 30rem; margin: 3rem auto; padding: 1.5rem; background: #fff; border-radius: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.15); }
   h1 { font-size: 1.3rem; margin: 0 0 .5rem; }
   .note { color: #555; font-size: .9rem; }
@@ -974,7 +974,7 @@ run();
 <meta name="referrer" content="no-referrer">
 <title>전화번호 인증</title>
 <style>
-  body { font: 16px/1.6 system-ui, "Noto Sans CJK KR", "Noto Sans KR", "Apple SD Gothic Neo", "Malgun Gothic", sans-serif; word-break: keep-all; overflow-wrap: anywhere; margin: 0; color: #1f1f1f; background: #f6f7f9; }
+  body { font: 16px/1.6 system-ui, "Noto Sans CJK KR", "Noto Sans KR", "Apple SD Gothic Neo", "Malgun Gothic", "NanumGothic", "Nanum Gothic", sans-serif; word-break: keep-all; overflow-wrap: anywhere; margin: 0; color: #1f1f1f; background: #f6f7f9; }
   main { max-width: 30rem; margin: 3rem auto; padding: 1.5rem; background: #fff; border-radius: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.15); }
   h1 { font-size: 1.3rem; margin: 0 0 .5rem; }
   .note { color: #555; font-size: .9rem; }
@@ -1130,7 +1130,7 @@ run();
 <meta name="referrer" content="no-referrer">
 <title>보안 확인</title>
 <style>
-  body { font: 16px/1.6 system-ui, "Noto Sans CJK KR", "Noto Sans KR", "Apple SD Gothic Neo", "Malgun Gothic", sans-serif; word-break: keep-all; overflow-wrap: anywhere; margin: 0; color: #1f1f1f; background: #f6f7f9; }
+  body { font: 16px/1.6 system-ui, "Noto Sans CJK KR", "Noto Sans KR", "Apple SD Gothic Neo", "Malgun Gothic", "NanumGothic", "Nanum Gothic", sans-serif; word-break: keep-all; overflow-wrap: anywhere; margin: 0; color: #1f1f1f; background: #f6f7f9; }
   main { max-width: 30rem; margin: 3rem auto; padding: 1.5rem; background: #fff; border-radius: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.15); }
   h1 { font-size: 1.3rem; margin: 0 0 .5rem; }
   .note { color: #555; font-size: .9rem; }
@@ -1197,7 +1197,7 @@ run();
 <meta name="referrer" content="no-referrer">
 <title>로봇이 아님을 확인(로컬 테스트 백엔드)</title>
 <style>
-  body { font: 16px/1.6 system-ui, "Noto Sans CJK KR", "Noto Sans KR", "Apple SD Gothic Neo", "Malgun Gothic", sans-serif; word-break: keep-all; overflow-wrap: anywhere; margin: 0; color: #1f1f1f; background: #f6f7f9; }
+  body { font: 16px/1.6 system-ui, "Noto Sans CJK KR", "Noto Sans KR", "Apple SD Gothic Neo", "Malgun Gothic", "NanumGothic", "Nanum Gothic", sans-serif; word-break: keep-all; overflow-wrap: anywhere; margin: 0; color: #1f1f1f; background: #f6f7f9; }
   main { max-width: 28rem; margin: 3rem auto; padding: 1.5rem; background: #fff; border-radius: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.15); }
   h1 { font-size: 1.3rem; margin: 0 0 .5rem; }
   .note { color: #555; font-size: .9rem; }

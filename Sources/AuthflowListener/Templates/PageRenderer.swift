@@ -10,6 +10,8 @@ import Synchronization
 public final class PageRenderer: Sendable {
     /// Largest template read; a page is a few kilobytes, so anything bigger is a wrong path.
     static let maximumTemplateBytes = 1024 * 1024
+    /// Most parsed templates kept (pages times the languages asked for).
+    static let maximumCachedTemplates = 64
 
     /// Where templates are looked up.
     public let directory: TemplateDirectory
@@ -35,7 +37,8 @@ public final class PageRenderer: Sendable {
     }
 
     private func template(named name: String, languages: [String]? = nil) throws(TemplateError) -> MustacheTemplate {
-        let languages = languages ?? directory.languages
+        let languages = (languages ?? directory.languages).filter(TemplateDirectory.isLanguageName).prefix(4)
+            .map { $0 }
         let cacheKey = (languages + [name]).joined(separator: "/")
         if let cached = cache.withLock({ $0[cacheKey] }) { return cached }
         let (path, text) = try Self.source(of: name, in: directory, languages: languages)
@@ -50,7 +53,8 @@ public final class PageRenderer: Sendable {
         } catch {
             throw .syntax(path: path, line: 1, column: 1, reason: String(describing: error))
         }
-        cache.withLock { $0[cacheKey] = template }
+        // Languages come from requests (`hl`), so the cache stays bounded.
+        cache.withLock { if $0.count < Self.maximumCachedTemplates { $0[cacheKey] = template } }
         return template
     }
 
