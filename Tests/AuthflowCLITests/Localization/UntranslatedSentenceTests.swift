@@ -39,13 +39,20 @@ struct UntranslatedSentenceTests {
         }
     }
 
+    /// Files whose words must stay English: `link inspect`'s output (the same in every language, as `--json`)
+    /// and the exit-status tables of `--help`.
+    static let exempt: Set = [
+        "Sources/AuthflowCLI/Output/InspectionSummary.swift", "Sources/AuthflowCLI/Output/InspectionJSON.swift",
+        "Sources/AuthflowCLI/Support/AuthflowExitCode.swift",
+    ]
+
     static func counts() throws -> [String: Int] {
         let scanned = try SourceMessages.scan(
             MessageCatalogueTests.sourceDirectories, root: AuthflowCommand.repositoryRoot)
         var counts: [String: Int] = [:]
         for literal in scanned.plainLiterals where isSentence(literal.text) && !isHelpText(literal.before) {
             let file = String(literal.location.split(separator: ":").first ?? "")
-            counts[file, default: 0] += 1
+            if !exempt.contains(file) { counts[file, default: 0] += 1 }
         }
         return counts
     }

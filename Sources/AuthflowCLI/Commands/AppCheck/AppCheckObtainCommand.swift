@@ -2,6 +2,7 @@ import ArgumentParser
 import AuthflowCore
 import AuthflowIdentityToolkit
 import AuthflowListener
+import AuthflowLocalization
 import AuthflowPrimitives
 import Foundation
 
@@ -45,7 +46,8 @@ struct AppCheckObtainCommand: AsyncParsableCommand {
             templates: .standard(), script: try standIn.script(context: context),
             present: { url in
                 _ = BrowserOpening.show(
-                    url, purpose: "get an App Check token", browser: browser.browser, noBrowser: browser.noBrowser)
+                    url, purpose: localized("get an App Check token"), browser: browser.browser,
+                    noBrowser: browser.noBrowser)
             })
         let exchanger = try context.client().withAppCheck(nil)
         guard let supply = context.appCheckSupply(exchanger: exchanger, page: page.tokenPage) else { return }

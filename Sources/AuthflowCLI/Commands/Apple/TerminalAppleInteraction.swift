@@ -1,5 +1,6 @@
 import AuthflowCore
 import AuthflowListener
+import AuthflowLocalization
 
 /// The hosted Apple route at a terminal: the handler page through ``HostedPageTerminal``, progress on
 /// standard error.
@@ -16,7 +17,8 @@ final class TerminalAppleInteraction: AppleSignInInteraction {
 
     func present(_ url: String, callbackScheme: String, listener: RedirectListener<IdPRedirectAnswer>) async {
         terminal.present(
-            url, purpose: "sign in with Apple", callbackScheme: callbackScheme, page: "the Sign in with Apple page",
+            url, purpose: localized("sign in with Apple"), callbackScheme: callbackScheme,
+            page: localized("the Sign in with Apple page"),
             listener: listener)
     }
 

@@ -1,5 +1,6 @@
 import AuthflowCore
 import AuthflowListener
+import AuthflowLocalization
 
 /// The hosted OAuth route at a terminal: the handler page through ``HostedPageTerminal``, progress on
 /// standard error.
@@ -18,8 +19,8 @@ final class TerminalOAuthInteraction: OAuthSignInInteraction {
         _ url: String, provider: OAuthProvider, callbackScheme: String, listener: RedirectListener<IdPRedirectAnswer>
     ) async {
         terminal.present(
-            url, purpose: "sign in with \(provider.id)", callbackScheme: callbackScheme,
-            page: "the \(provider.id) sign-in page", listener: listener)
+            url, purpose: localized("sign in with \(provider.id)"), callbackScheme: callbackScheme,
+            page: localized("the \(provider.id) sign-in page"), listener: listener)
     }
 
     func waitForAnswer(

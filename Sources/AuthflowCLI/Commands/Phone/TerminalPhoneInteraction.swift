@@ -33,8 +33,8 @@ final class TerminalPhoneInteraction: PhoneSignInInteraction {
 
     func present<Answer: Sendable>(_ page: PhoneBrowserPage, listener: RedirectListener<Answer>) async {
         terminal.present(
-            page.url, purpose: "show that you are not a robot",
-            callbackScheme: page.callbackScheme, page: "the reCAPTCHA page",
+            page.url, purpose: localized("show that you are not a robot"),
+            callbackScheme: page.callbackScheme, page: localized("the reCAPTCHA page"),
             listener: listener)
     }
 

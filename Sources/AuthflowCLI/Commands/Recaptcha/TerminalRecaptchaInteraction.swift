@@ -18,7 +18,8 @@ final class TerminalRecaptchaInteraction: RecaptchaPageInteraction {
             localized("authflow: the project protects \(request.action.rawValue) with reCAPTCHA Enterprise; "
                 + "a page gets the token."))
         terminal.present(
-            url, purpose: "get a reCAPTCHA Enterprise token", callbackScheme: nil, page: "the reCAPTCHA page",
+            url, purpose: localized("get a reCAPTCHA Enterprise token"), callbackScheme: nil,
+            page: localized("the reCAPTCHA page"),
             listener: listener)
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthflowListener
+import AuthflowLocalization
 import AuthflowParsing
 import AuthflowPrimitives
 import Foundation
@@ -123,7 +124,8 @@ struct ListenCommand: AsyncParsableCommand {
         var pasting = paste || browser.noBrowser
         if let open {
             let url = Self.fill(open, redirectURI: listener.redirectURI, state: expected)
-            if BrowserOpening.show(url, purpose: "sign in", browser: browser.browser, noBrowser: browser.noBrowser)
+            if BrowserOpening.show(
+                url, purpose: localized("sign in"), browser: browser.browser, noBrowser: browser.noBrowser)
                 == .printedOnly
             {
                 pasting = true
