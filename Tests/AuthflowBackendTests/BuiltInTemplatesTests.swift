@@ -102,4 +102,21 @@ struct BuiltInTemplatesTests {
         let sideways = "../" + URL(fileURLWithPath: user.path).lastPathComponent + "/fr"
         #expect(throws: TemplateError.self) { try search.locate("callback-received.html", languages: [sideways]) }
     }
+
+    @Test("Each edition keeps its English page's machinery: the same {{…}} tags, ids, data- attributes and scripts")
+    func editionsKeepTheMachinery() throws {
+        let patterns = [#"\{\{[^}]*\}\}"#, #"id="[^"]*""#, #"data-[a-z-]+="#, #"<script[^>]*>"#, "getElementById"]
+        let regexes = try patterns.map { try Regex($0) }
+        // An edition names its own language (`lang="ko"`) where the English page may take `{{lang}}`.
+        func machinery(_ page: String) -> [String] {
+            regexes.flatMap { regex in page.ranges(of: regex).map { String(page[$0]) } }
+                .filter { $0 != "{{lang}}" }.sorted()
+        }
+        for edition in BuiltInTemplates.editionNames {
+            let name = String(edition.split(separator: "/").last ?? "")
+            let english = try #require(BuiltInTemplates.text(named: name), "\(edition) has no English page")
+            let translated = try #require(BuiltInTemplates.text(named: edition))
+            #expect(machinery(translated) == machinery(english), "\(edition) differs from \(name) beyond its words")
+        }
+    }
 }

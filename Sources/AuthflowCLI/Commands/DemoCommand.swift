@@ -80,7 +80,8 @@ struct DemoCommand: AsyncParsableCommand {
             }
         }
         let chosen = MessageCatalogue.language
-        settings.language = language == nil && ProcessInfo.processInfo.environment["AUTHFLOW_LANG"] == nil
+        settings.language =
+            language == nil && ProcessInfo.processInfo.environment["AUTHFLOW_LANG"] == nil
             ? nil : chosen.tag
         let tour = DemoTour(settings: settings)
         let signals = SignalWaiter(signals: [SIGINT, SIGTERM])
@@ -107,7 +108,9 @@ struct DemoCommand: AsyncParsableCommand {
             guard let kind = DemoStepKind(rawValue: name) else {
                 throw ValidationError(
                     localized(
-                        "Unknown flow '\(name)' in --only. Choose from: \(DemoStepKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+                        "Unknown flow '\(name)' in --only. Choose from: "
+                            + "\(DemoStepKind.allCases.map(\.rawValue).joined(separator: ", "))."
+                    )
                 )
             }
             chosen.insert(kind)

@@ -34,7 +34,7 @@ struct RecaptchaOptions: ParsableArguments {
             interaction: TerminalRecaptchaInteraction(
                 browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration),
             script: script, port: wait.port, templates: TemplateDirectory.standard(explicit: wait.templates),
-            languageCode: context.configuration.languageCode)
+            languageCode: context.configuration.firebaseLanguageCode)
     }
 }
 

@@ -33,7 +33,10 @@ enum BrowserOpening {
             return .opened
         case .failed(let reasons):
             StandardError.write(
-                localized("authflow: could not open a browser (\(reasons.joined(separator: "; "))); open the URL above yourself."))
+                localized(
+                    "authflow: could not open a browser (\(reasons.joined(separator: "; "))); open the URL above "
+                        + "yourself."
+                ))
             return .printedOnly
         }
     }

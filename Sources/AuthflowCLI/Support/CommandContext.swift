@@ -81,7 +81,9 @@ struct CommandContext {
         guard let text, !text.isEmpty else { return .seconds(30) }
         guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3600 else {
             throw CommandFailure(
-                "AUTHFLOW_REQUEST_TIMEOUT=\(text) is not a number of seconds between 0 and 3600; unset it for the default 30.",
+                localized(
+                    "AUTHFLOW_REQUEST_TIMEOUT=\(text) is not a number of seconds between 0 and 3600; "
+                        + "unset it for the default 30."),
                 status: .usage)
         }
         return .milliseconds(Int((seconds * 1000).rounded(.up)))
@@ -89,7 +91,7 @@ struct CommandContext {
 
     /// Reports a failure, adding the server's raw string under `--verbose`.
     func report(_ failure: CommandFailure) -> CommandFailure {
-        if verbose, let code = failure.serverCode { StandardError.write("authflow: server said: \(code)") }
+        if verbose, let code = failure.serverCode { StandardError.write(localized("authflow: server said: \(code)")) }
         return failure
     }
 
@@ -121,7 +123,7 @@ struct CommandContext {
 
     /// The project as messages name it: `my-project`, `my-project (tenant t1)`, `demo (emulator 127.0.0.1:9099)`.
     var projectLabel: String {
-        var label = configuration.projectID ?? "this project"
+        var label = configuration.projectID ?? localized("this project")
         if let tenant = configuration.tenantID { label += " (tenant \(tenant))" }
         if let emulator = configuration.emulatorHost { label += " (emulator \(emulator))" }
         return label

@@ -1,4 +1,5 @@
 import AuthflowCore
+import AuthflowLocalization
 
 /// Sign in with Apple's failures and steps with the CLI's flags and commands.
 extension AppleSignInError {
@@ -14,21 +15,26 @@ extension AppleSignInError {
         case .browser(let error):
             return error.cliMessage
         case .nonceRejected(let server):
-            return "Firebase refused the nonce (\(server.rawCode ?? "MISSING_OR_INVALID_NONCE")): --nonce must be the "
-                + "raw nonce whose SHA-256 (lowercase hex) went into Apple's authorization request, not the hash "
-                + "itself, and the identity token must come from that same request. `authflow apple nonce` makes a "
-                + "pair."
+            return localized(
+                "Firebase refused the nonce (\(server.rawCode ?? "MISSING_OR_INVALID_NONCE")): --nonce must be the "
+                    + "raw nonce whose SHA-256 (lowercase hex) went into Apple's authorization request, not the hash "
+                    + "itself, and the identity token must come from that same request. `authflow apple nonce` makes a "
+                    + "pair.")
         case .alreadyLinked(let email, true, _):
             let who = email.map { " (\($0))" } ?? ""
-            return "This Apple ID is already linked to another Firebase user\(who); nothing was linked. "
-                + "Firebase returned an updated credential for it, kept on this machine for "
-                + "\(UpdatedAppleCredential.lifetimeMinutes) minutes: `authflow apple sign-in --updated-credential` "
-                + "signs in to that other account instead (replacing the current session). Or unlink Apple from "
-                + "that account first, then link again."
+            return localized(
+                "This Apple ID is already linked to another Firebase user\(who); nothing was linked. "
+                    + "Firebase returned an updated credential for it, kept on this machine for "
+                    + "\(UpdatedAppleCredential.lifetimeMinutes) minutes: `authflow apple sign-in "
+                    + "--updated-credential` "
+                    + "signs in to that other account instead (replacing the current session). Or unlink Apple from "
+                    + "that account first, then link again.")
         case .noUpdatedCredential(let project):
-            return "No updated Apple credential is waiting in \(project) (it is kept for "
-                + "\(UpdatedAppleCredential.lifetimeMinutes) minutes after a refused `apple sign-in --link`, and used "
-                + "once). Run `authflow apple sign-in` instead."
+            return localized(
+                "No updated Apple credential is waiting in \(project) (it is kept for "
+                    + "\(UpdatedAppleCredential.lifetimeMinutes) minutes after a refused `apple sign-in --link`, and "
+                    + "used "
+                    + "once). Run `authflow apple sign-in` instead.")
         case .session(let error):
             return error.cliMessage
         case .signIn(let error):

@@ -1,4 +1,5 @@
 import AuthflowListener
+import AuthflowLocalization
 
 /// The listener's failures with the CLI's flags and commands.
 extension RedirectListenerError {
@@ -6,13 +7,15 @@ extension RedirectListenerError {
         switch self {
         case .timedOut(let limit):
             let seconds = limit.components.seconds
-            return "No callback arrived within \(seconds) seconds: run the command again and finish in the browser "
-                + "sooner, or raise --timeout."
+            return localized(
+                "No callback arrived within \(seconds) seconds: run the command again and finish in the browser "
+                    + "sooner, or raise --timeout.")
         case .rendezvous(let reason):
-            return "Could not publish this flow for authflow handle-url: \(reason)"
+            return localized("Could not publish this flow for authflow handle-url: \(reason)")
         case .server(.portInUse(let port)):
-            return "Port \(port) is already in use on this machine: stop the program using it, or pass --port 0 "
-                + "to let authflow pick a free port."
+            return localized(
+                "Port \(port) is already in use on this machine: stop the program using it, or pass --port 0 "
+                    + "to let authflow pick a free port.")
         case .cancelled, .server:
             return description
         }
@@ -24,11 +27,15 @@ extension TemplateError {
         switch self {
         case .notFound(let name, let searched):
             let places = searched.map { "  \($0.path) (\($0.origin.cliName))" }.joined(separator: "\n")
-            return "Template \(name) was not found. Looked in:\n\(places)\n"
-                + "Install authflow's templates, or point --templates or AUTHFLOW_TEMPLATES at a directory holding it."
+            return localized(
+                "Template \(name) was not found. Looked in:\n\(places)\n"
+                    + "Install authflow's templates, or point --templates or AUTHFLOW_TEMPLATES at a directory "
+                    + "holding it."
+            )
         case .directoryMissing(let location):
-            return "The templates directory \(location.path) (from \(location.origin.cliName)) does not exist "
-                + "or is not a directory: check the path."
+            return localized(
+                "The templates directory \(location.path) (from \(location.origin.cliName)) does not exist "
+                    + "or is not a directory: check the path.")
         default:
             return description
         }
@@ -39,9 +46,13 @@ extension SchemeRegistrationError {
     var cliMessage: String {
         switch self {
         case .reservedScheme(let scheme):
-            "\(scheme): belongs to the browser or the system; authflow only registers the app's own custom scheme."
+            localized(
+                "\(scheme): belongs to the browser or the system; authflow only registers the app's own "
+                    + "custom scheme.")
         case .foreignEntry(let path):
-            "\(path) exists and was not written by authflow; move it away first if authflow should handle this scheme."
+            localized(
+                "\(path) exists and was not written by authflow; move it away first if authflow should "
+                    + "handle this scheme.")
         case .storage(let error):
             error.cliMessage
         case .invalidScheme:

@@ -12,22 +12,26 @@ extension PhoneSignInError {
             return error.cliMessage
         case .sendFailed(let error):
             if let code = error.serverError?.code, Self.enterpriseFieldCodes.contains(code) {
-                return localized("Firebase refused the reCAPTCHA Enterprise fields (\(code.rawValue)). If the project enforces "
-                    + "reCAPTCHA Enterprise for phone sign-in, use the loopback route (--verifier loopback), which "
-                    + "runs it in the browser; otherwise check the project's reCAPTCHA settings. No SMS was sent.")
+                return localized(
+                    "Firebase refused the reCAPTCHA Enterprise fields (\(code.rawValue)). If the project enforces "
+                        + "reCAPTCHA Enterprise for phone sign-in, use the loopback route (--verifier loopback), which "
+                        + "runs it in the browser; otherwise check the project's reCAPTCHA settings. No SMS was sent.")
             }
             return description
         case .codeNeeded(let sent):
-            return localized("The SMS code was sent to \(sent.recipient), but no code was given (no --code, --code-command, page "
-                + "or terminal). Finish with `\(sent.flow.resumeCommand)`.")
+            return localized(
+                "The SMS code was sent to \(sent.recipient), but no code was given (no --code, --code-command, page "
+                    + "or terminal). Finish with `\(sent.flow.resumeCommand)`.")
         case .codeTimedOut(let sent, let limit):
-            return localized("No SMS code arrived within \(limit.components.seconds) seconds. The verification is saved: finish "
-                + "with `\(sent.flow.resumeCommand)`.")
+            return localized(
+                "No SMS code arrived within \(limit.components.seconds) seconds. The verification is saved: finish "
+                    + "with `\(sent.flow.resumeCommand)`.")
         case .codeCommand(let failure):
             return failure.cliMessage
         case .wrongCode(let server, let number):
-            return localized("\(server.message) The verification is kept: run `authflow phone verify --code CODE --phone "
-                + "\(number)` with the right code, or `authflow phone sign-in \(number) --resend` for a new SMS.")
+            return localized(
+                "\(server.message) The verification is kept: run `authflow phone verify --code CODE --phone "
+                    + "\(number)` with the right code, or `authflow phone sign-in \(number) --resend` for a new SMS.")
         case .verificationExpired(let server, let number):
             return localized("\(server.message) Start again with `\(SMSCodeFlow.phoneSignIn(number).restartCommand)`.")
         case .noPendingVerification(let number, let project):
@@ -69,14 +73,16 @@ extension PhoneVerifierProblem {
             return "The hosted reCAPTCHA route needs " + missing.map(\.phoneSettingName).joined(separator: " and ")
                 + ", as in the iOS app's GoogleService-Info.plist (pass it with --config)."
         case .hostedUnderEnterpriseEnforcement:
-            return localized("This project enforces reCAPTCHA Enterprise for phone sign-in, and the hosted page only gives "
-                + "reCAPTCHA v2 tokens. Use --verifier loopback.")
+            return localized(
+                "This project enforces reCAPTCHA Enterprise for phone sign-in, and the hosted page only gives "
+                    + "reCAPTCHA v2 tokens. Use --verifier loopback.")
         case .localhostNotAuthorized(let projectID, let hostedAvailable):
             return Self.localhostMissing(projectID: projectID)
                 + (hostedAvailable
                     ? localized(". Or use the hosted page: --verifier hosted.")
-                    : localized(". Or configure the hosted page with the iOS app's --client-id (or --app-id) and "
-                        + "--ios-bundle-id."))
+                    : localized(
+                        ". Or configure the hosted page with the iOS app's --client-id (or --app-id) and "
+                            + "--ios-bundle-id."))
         case .answerLacksToken:
             return localized("The reCAPTCHA answer lacked a token this project needs; run the command again.")
         case .authDomain(let error):

@@ -40,8 +40,9 @@ extension PhoneSignInNotice {
         case .reusingUnusedSMS(let flow, let recipient, let minutes):
             return Self.reusing(flow, recipient: recipient, minutesAgo: minutes) + " (--resend sends a new one)."
         case .verificationNotSaved(_, let error):
-            return localized("The SMS was sent, but the verification could not be saved (\(error.cliMessage)); if this "
-                + "command stops, it cannot be finished with `authflow phone verify`.")
+            return localized(
+                "The SMS was sent, but the verification could not be saved (\(error.cliMessage)); if this "
+                    + "command stops, it cannot be finished with `authflow phone verify`.")
         }
     }
 }

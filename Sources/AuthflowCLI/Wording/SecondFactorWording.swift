@@ -1,40 +1,49 @@
 import AuthflowCore
+import AuthflowLocalization
 
 /// The SMS second factor's failures with the CLI's flags and commands.
 extension SecondFactorError {
     var cliMessage: String {
         switch self {
         case .noPendingChallenge(let project):
-            return "No second-factor challenge is waiting in \(project). Sign in first (for example "
-                + "`authflow email sign-in EMAIL`); a sign-in that needs a second factor saves one."
+            return localized(
+                "No second-factor challenge is waiting in \(project). Sign in first (for example "
+                    + "`authflow email sign-in EMAIL`); a sign-in that needs a second factor saves one.")
         case .unresolvable(let challenge):
             let kinds =
                 challenge.pendingCredential == nil
-                ? "Firebase sent the account's second factors without the credential needed to use them"
-                : "none of the account's second factors is an SMS or TOTP one, the kinds authflow can complete"
-            return "\(challenge.email ?? "This account") needs a second factor, but \(kinds). Nothing was stored."
+                ? localized("Firebase sent the account's second factors without the credential needed to use them")
+                : localized(
+                    "none of the account's second factors is an SMS or TOTP one, the kinds authflow can "
+                        + "complete")
+            return localized(
+                "\(challenge.email ?? "This account") needs a second factor, but \(kinds). Nothing was stored.")
         case .factorNeeded(let factors):
             return "Choose a second factor with --factor (its number, name or ID): "
                 + FactorSelection.lines(factors).joined(separator: "; ") + "."
         case .notAnSMSFactor(let factor):
-            return "\(FactorSelection.label(factor)) is not an SMS second factor; authflow can only complete SMS "
-                + "factors. Choose another with --factor."
+            return localized(
+                "\(FactorSelection.label(factor)) is not an SMS second factor; authflow can only complete SMS "
+                    + "factors. Choose another with --factor.")
         case .codeNeeded(let sent):
-            return "The SMS code was sent to \(sent.recipient), but no code was given. Finish with "
-                + "`\(sent.flow.resumeCommand)`."
+            return localized(
+                "The SMS code was sent to \(sent.recipient), but no code was given. Finish with "
+                    + "`\(sent.flow.resumeCommand)`.")
         case .wrongCode(let server, let flow):
-            return "\(server.message) The SMS stays usable for a few minutes: run `\(flow.resumeCommand)` with the "
-                + "right code."
+            return localized(
+                "\(server.message) The SMS stays usable for a few minutes: run `\(flow.resumeCommand)` with the "
+                    + "right code.")
         case .codeExpired(let server, let flow):
-            return "\(server.message) Text a new code with `\(flow.restartCommand)`."
+            return localized("\(server.message) Text a new code with `\(flow.restartCommand)`.")
         case .emailNotVerified(let email?):
-            return "An SMS second factor needs a verified email address, and \(email) is not verified yet. Run "
-                + "`authflow email verify`, open the link in the email, then run this command again."
+            return localized(
+                "An SMS second factor needs a verified email address, and \(email) is not verified yet. Run "
+                    + "`authflow email verify`, open the link in the email, then run this command again.")
         case .recentLoginRequired(_, let provider, let email):
             return "Firebase wants a recent sign-in before changing second factors. Sign in again, "
                 + Self.reauthentication(provider: provider, email: email) + ", then run this command again."
         case .alreadyEnrolled(let number):
-            return "\(number) is already one of this account's second factors (see `authflow mfa list`)."
+            return localized("\(number) is already one of this account's second factors (see `authflow mfa list`).")
         case .sms(let error):
             return error.cliMessage
         case .signIn(let error):
@@ -44,8 +53,9 @@ extension SecondFactorError {
         case .totp(let problem):
             return problem.cliMessage
         case .unknownFactor(let given, let factors) where factors.isEmpty:
-            return "No second factor is called \"\(given)\": this account has no second factors at all "
-                + "(`authflow mfa enroll` adds one)."
+            return localized(
+                "No second factor is called \"\(given)\": this account has no second factors at all "
+                    + "(`authflow mfa enroll` adds one).")
         case .challengeExpired, .challengeRejected, .unknownFactor, .ambiguousFactor, .emailNotVerified(nil),
             .unsupportedFirstFactor:
             return description
@@ -57,13 +67,15 @@ extension SecondFactorError {
         let address = email ?? "EMAIL"
         switch provider {
         case "password":
-            return "e.g. `authflow email sign-in \(address)`"
+            return localized("e.g. `authflow email sign-in \(address)`")
         case "emailLink":
-            return "e.g. `authflow email-link send \(address)`, then `authflow email-link complete LINK --reauth`"
+            return localized(
+                "e.g. `authflow email-link send \(address)`, then `authflow email-link complete LINK "
+                    + "--reauth`")
         case .some(let other):
-            return "with \(other) as before"
+            return localized("with \(other) as before")
         case nil:
-            return "with the method you used before"
+            return localized("with the method you used before")
         }
     }
 }

@@ -7,8 +7,9 @@ extension SessionError {
     var cliMessage: String {
         switch self {
         case .notSignedIn(let project):
-            localized("Nobody is signed in to \(project) on this machine. Sign in first with one of authflow's sign-in "
-                + "commands (see `authflow --help`), using the same project and --state-dir.")
+            localized(
+                "Nobody is signed in to \(project) on this machine. Sign in first with one of authflow's sign-in "
+                    + "commands (see `authflow --help`), using the same project and --state-dir.")
         case .storage(let error):
             error.cliMessage
         case .rejected, .service:

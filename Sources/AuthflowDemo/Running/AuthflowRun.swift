@@ -47,7 +47,8 @@ final class AuthflowRun: Sendable {
         guard let stdin = ChildPipe.make(), let stdout = ChildPipe.make(), let stderr = ChildPipe.make() else {
             throw .setup(
                 localized(
-                    "Could not create pipes for `authflow \(arguments.first ?? "")`: \(String(cString: strerror(errno)))."))
+                    "Could not create pipes for `authflow \(arguments.first ?? "")`: \(String(cString: strerror(errno)))."
+                ))
         }
         let child: ChildProcess
         do {
@@ -77,8 +78,9 @@ final class AuthflowRun: Sendable {
         do {
             return try ChildProcess.spawn(executable, arguments: arguments, options: options)
         } catch {
-            throw .setup(localized(
-                "\(error) The demo runs authflow's own commands; run it from an installed or built authflow."))
+            throw .setup(
+                localized(
+                    "\(error) The demo runs authflow's own commands; run it from an installed or built authflow."))
         }
     }
 

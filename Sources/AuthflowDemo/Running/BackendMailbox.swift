@@ -42,8 +42,11 @@ struct BackendMailbox: Sendable {
                 $0.requestType == requestType && $0.email == email && !mark.links.contains($0.oobCode)
             }?.oobLink
         }
-        guard let found else { throw .backend(localized(
-            "No \(requestType) email to \(email) appeared at \(linksURL).")) }
+        guard let found else {
+            throw .backend(
+                localized(
+                    "No \(requestType) email to \(email) appeared at \(linksURL)."))
+        }
         return found
     }
 

@@ -89,9 +89,10 @@ struct AppleTourStep: TourStep {
             let raw = object["raw"] as? String, let hashed = object["sha256"] as? String
         else { throw .backend(localized("`authflow apple nonce --json` printed no raw nonce and SHA-256.")) }
         let token = Self.unsignedIdentityToken(nonce: hashed)
-        narrator.say(localized(
-            "Apple's identity token names that hash; the backend, like the emulator, takes an unsigned "
-                + "one:"))
+        narrator.say(
+            localized(
+                "Apple's identity token names that hash; the backend, like the emulator, takes an unsigned "
+                    + "one:"))
         try await context.run(["apple", "sign-in", "--id-token", token, "--nonce", raw, "--full-name", Self.fullName])
         try await context.run(["whoami"])
         return localized("signed in with Apple as \(Self.relayEmail) (\(Self.fullName)), from an identity token")
@@ -103,7 +104,8 @@ struct AppleTourStep: TourStep {
             localized(
                 "Your browser opens the backend's stand-in for Apple's page: add an account. The page then sends the\n"
                     + "browser to \(Self.scheme)://…; authflow offers to register that scheme with your desktop, or\n"
-                    + "paste the address where it asks. (`authflow unregister-scheme \(Self.scheme)` removes it again.)"))
+                    + "paste the address where it asks. (`authflow unregister-scheme \(Self.scheme)` removes it again.)"
+            ))
         let run = try context.start(
             ["apple", "sign-in"] + Self.app + context.browserArguments, interactive: true)
         try await run.finish()

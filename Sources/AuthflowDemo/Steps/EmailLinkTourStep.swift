@@ -13,8 +13,9 @@ struct EmailLinkTourStep: TourStep {
         let link = try await context.mailbox.link("EMAIL_SIGNIN", to: Self.email, after: mark)
         narrator.say(localized("The mailbox (\(context.mailbox.linksURL)) now holds the link the user would click:"))
         narrator.say("  " + link)
-        narrator.say(localized(
-            "Hand the clicked link to authflow (a wrapped link, the .eml or the web-mail page work too):"))
+        narrator.say(
+            localized(
+                "Hand the clicked link to authflow (a wrapped link, the .eml or the web-mail page work too):"))
         try await context.run(["email-link", "complete", link])
         try await context.run(["whoami"])
         return localized("signed in as \(Self.email) with an email link")

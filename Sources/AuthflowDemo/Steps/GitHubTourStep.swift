@@ -51,8 +51,9 @@ struct GitHubTourStep: TourStep {
                 narrator.say(localized("Headless Chromium opens it and adds a fake GitHub account:"))
                 callback = try await Self.clickThrough(page, programs)
             } else {
-                narrator.say(localized(
-                    "Without headless Chromium the tour submits the page's \"add account\" form itself:"))
+                narrator.say(
+                    localized(
+                        "Without headless Chromium the tour submits the page's \"add account\" form itself:"))
                 callback = try await Self.submitForm(page)
             }
             narrator.say(

@@ -27,9 +27,10 @@ struct MultiFactorTourStep: TourStep {
             try await context.runAnsweringSMS(["email-link", "complete", link], to: Self.phoneNumber)
         } else {
             try await context.signInWithEmailLink(Self.email, expecting: 5)
-            narrator.say(localized(
-                "No terminal to ask on, so it stopped with exit status 5 and saved the sign-in. Finish "
-                    + "it:"))
+            narrator.say(
+                localized(
+                    "No terminal to ask on, so it stopped with exit status 5 and saved the sign-in. Finish "
+                        + "it:"))
             try await context.runAnsweringSMS(["mfa", "resolve"], to: Self.phoneNumber)
         }
         try await context.run(["whoami"])

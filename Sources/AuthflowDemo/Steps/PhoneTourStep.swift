@@ -15,9 +15,10 @@ struct PhoneTourStep: TourStep {
                         + "type the code."))
             arguments += ["--verifier", "loopback"] + context.browserArguments
         } else {
-            narrator.say(localized(
-                "Against an emulator no reCAPTCHA is needed; the command sends the SMS and asks for the "
-                    + "code."))
+            narrator.say(
+                localized(
+                    "Against an emulator no reCAPTCHA is needed; the command sends the SMS and asks for the "
+                        + "code."))
         }
         try await context.runAnsweringSMS(arguments, to: Self.phoneNumber)
         try await context.run(["whoami"])

@@ -13,16 +13,18 @@ struct TOTPTourStep: TourStep {
         let narrator = context.narrator
         narrator.say(localized("A second factor needs a verified email; signing in with an email link verifies it."))
         try await context.signInWithEmailLink(Self.email)
-        narrator.say(localized(
-            "Enrol an authenticator app: scan the QR code (or type the key), then give the app's first "
-                + "code."))
+        narrator.say(
+            localized(
+                "Enrol an authenticator app: scan the QR code (or type the key), then give the app's first "
+                    + "code."))
         if context.interactive {
             let enrol = try context.start(
                 ["mfa", "enroll", "--totp", "--display-name", Self.factorName], interactive: true)
             try await enrol.finish()
             try await context.run(["sign-out"])
-            narrator.say(localized(
-                "Sign in again: the first factor is accepted, and Firebase asks for the app's code."))
+            narrator.say(
+                localized(
+                    "Sign in again: the first factor is accepted, and Firebase asks for the app's code."))
             try await context.signInWithEmailLink(Self.email, expecting: 5)
             narrator.say(localized("Type the app's next code where `mfa resolve` asks (each code works once)."))
             try await context.start(["mfa", "resolve"], interactive: true).finish()
@@ -35,18 +37,21 @@ struct TOTPTourStep: TourStep {
                 await enrol.stop()
                 throw error
             }
-            narrator.say(localized(
-                "The tour plays the app: it computed the code from the URI's secret and typed it in."))
+            narrator.say(
+                localized(
+                    "The tour plays the app: it computed the code from the URI's secret and typed it in."))
             try await enrol.finish()
             try await context.run(["mfa", "list"])
             try await context.run(["sign-out"])
 
-            narrator.say(localized(
-                "Sign in again: the first factor is accepted, and Firebase asks for the app's code."))
+            narrator.say(
+                localized(
+                    "Sign in again: the first factor is accepted, and Firebase asks for the app's code."))
             try await context.signInWithEmailLink(Self.email, expecting: 5)
             narrator.say(
-                localized("No terminal to ask on, so it stopped with exit status 5. Finish with the app's next code "
-                    + "(each code works once, and the enrolment used the current one):"))
+                localized(
+                    "No terminal to ask on, so it stopped with exit status 5. Finish with the app's next code "
+                        + "(each code works once, and the enrolment used the current one):"))
             try await context.run(["mfa", "resolve", "--code", Self.code(app, ahead: 30)])
         }
         try await context.run(["whoami"])

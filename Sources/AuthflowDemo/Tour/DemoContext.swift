@@ -59,8 +59,9 @@ struct DemoContext: Sendable {
     ) async throws(DemoFailure) {
         let code = try await mailbox.smsCode(to: phoneNumber, after: mark)
         if run.isInteractive {
-            narrator.say(localized(
-                "The backend \"texted\" \(phoneNumber) the code \(code). Type it where the command asks."))
+            narrator.say(
+                localized(
+                    "The backend \"texted\" \(phoneNumber) the code \(code). Type it where the command asks."))
         } else {
             narrator.say(localized("The backend \"texted\" the code (as \(mailbox.codesURL) lists it); typing it in:"))
             run.type(code)

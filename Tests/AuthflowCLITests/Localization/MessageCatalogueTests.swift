@@ -41,7 +41,8 @@ struct MessageCatalogueTests {
                 continue
             }
         }
-        let advice = "po/\(language).po lacks \(missing.count) translation(s); add these, then run "
+        let advice =
+            "po/\(language).po lacks \(missing.count) translation(s); add these, then run "
             + "scripts/compile-catalogue:\n\n" + missing.joined(separator: "\n")
         #expect(missing.isEmpty, "\(advice)")
     }
@@ -53,7 +54,8 @@ struct MessageCatalogueTests {
         #expect(obsolete.isEmpty, "po/\(language).po has entries no source shows: \(obsolete)")
     }
 
-    @Test("The compiled catalogue under locale/ is po/<language>.po's (run scripts/compile-catalogue)",
+    @Test(
+        "The compiled catalogue under locale/ is po/<language>.po's (run scripts/compile-catalogue)",
         arguments: translatedLanguages)
     func compiledMatchesSource(language: String) throws {
         let compiled = Self.root.appendingPathComponent("locale/\(language)/LC_MESSAGES/authflow.mo").path

@@ -51,8 +51,10 @@ struct DeleteAccountCommand: AsyncParsableCommand {
         }
         if !skipAppleRevocation, apple.deletionNeedsRevocation(session), !revokeKeptToken {
             throw CommandFailure(
-                localized("\(who) signs in with Apple, and Apple requires its token to be revoked before the account is deleted. "
-                    + "Do it in this order: \(AppleTokenRevocation.order) Nothing was deleted."),
+                localized(
+                    "\(who) signs in with Apple, and Apple requires its token to be revoked before the account is "
+                        + "deleted. "
+                        + "Do it in this order: \(AppleTokenRevocation.order) Nothing was deleted."),
                 status: .usage)
         }
         if !yes {
@@ -64,8 +66,10 @@ struct DeleteAccountCommand: AsyncParsableCommand {
                     status: .usage)
             }
             let answer = Terminal.prompt(
-                localized("Delete the account \(who) (uid \(session.uid)) from \(context.projectLabel)? This cannot be undone. "
-                    + "Type \"delete\" to confirm: "))
+                localized(
+                    "Delete the account \(who) (uid \(session.uid)) from \(context.projectLabel)? This cannot be "
+                        + "undone. "
+                        + "Type \"delete\" to confirm: "))
             guard answer?.trimmingCharacters(in: .whitespaces).lowercased() == "delete" else {
                 throw CommandFailure(localized("Not deleted."), status: .refused)
             }
@@ -85,8 +89,9 @@ struct DeleteAccountCommand: AsyncParsableCommand {
             if case .rejected(let server) = error, server.code == .credentialTooOldLoginAgain {
                 throw context.report(
                     CommandFailure(
-                        localized("Firebase wants a recent sign-in before deleting an account. Sign in again as \(who), "
-                            + "then run `authflow delete-account` right away. Nothing was deleted."),
+                        localized(
+                            "Firebase wants a recent sign-in before deleting an account. Sign in again as \(who), "
+                                + "then run `authflow delete-account` right away. Nothing was deleted."),
                         status: .refused, serverCode: server.rawMessage))
             }
             throw context.report(.from(error))

@@ -43,7 +43,8 @@ struct SignOutCommand: AsyncParsableCommand {
         } else if let existing {
             StandardError.write(
                 localized(
-                    "Signed out \(existing.email ?? existing.phoneNumber ?? existing.uid) from \(context.projectLabel)."))
+                    "Signed out \(existing.email ?? existing.phoneNumber ?? existing.uid) from \(context.projectLabel)."
+                ))
         } else {
             StandardError.write(localized("Nobody was signed in to \(context.projectLabel)."))
         }

@@ -39,9 +39,10 @@ struct EmailLinkFinisher {
         switch error {
         case .emailNeeded(let project) where handoff:
             failure = CommandFailure(
-                localized("This email sign-in link must be completed with the address it was sent to, and none is pending "
-                    + "for \(project) on this machine. Run `authflow email-link complete URL --email ADDRESS` "
-                    + "with the link. The link was not used."),
+                localized(
+                    "This email sign-in link must be completed with the address it was sent to, and none is pending "
+                        + "for \(project) on this machine. Run `authflow email-link complete URL --email ADDRESS` "
+                        + "with the link. The link was not used."),
                 status: .refused)
         case .signIn(.service(.network)), .session(.service(.network)):
             failure.message +=

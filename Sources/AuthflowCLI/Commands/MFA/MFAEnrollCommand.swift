@@ -117,8 +117,11 @@ struct MFAEnrollCommand: AsyncParsableCommand {
                 ]))
         } else {
             output.write(
-                localized("Added \(FactorSelection.label(completed.factor)) as a second factor of "
-                    + "\(completed.session.email ?? completed.session.uid). Signing in now also asks for its SMS code.\n")
+                localized(
+                    "Added \(FactorSelection.label(completed.factor)) as a second factor of "
+                        + "\(completed.session.email ?? completed.session.uid). Signing in now also asks for its SMS "
+                        + "code.\n"
+                )
             )
         }
         output.flush()

@@ -56,8 +56,9 @@ struct MFAListCommand: AsyncParsableCommand {
                 ]))
         } else if factors.isEmpty {
             output.write(
-                localized("\(session.email ?? session.uid) has no second factors. Add one with "
-                    + "`authflow mfa enroll +NUMBER` or `authflow mfa enroll --totp`.\n"))
+                localized(
+                    "\(session.email ?? session.uid) has no second factors. Add one with "
+                        + "`authflow mfa enroll +NUMBER` or `authflow mfa enroll --totp`.\n"))
         } else {
             output.write(Self.table(factors) + "\n")
         }

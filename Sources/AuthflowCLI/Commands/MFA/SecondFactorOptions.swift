@@ -44,8 +44,11 @@ struct SecondFactorOptions: ParsableArguments {
         if let codeCommand, codeCommand.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError(localized("--mfa-code-command must not be empty."))
         }
-        if code != nil, codeCommand != nil { throw ValidationError(localized(
-            "Pass --mfa-code or --mfa-code-command, not both.")) }
+        if code != nil, codeCommand != nil {
+            throw ValidationError(
+                localized(
+                    "Pass --mfa-code or --mfa-code-command, not both."))
+        }
     }
 }
 

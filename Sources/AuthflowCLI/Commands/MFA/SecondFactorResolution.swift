@@ -128,7 +128,8 @@ struct SecondFactorResolution {
             } else if Terminal.isInteractive {
                 StandardError.write(
                     localized(
-                        "Enter the code from the authenticator app (\(FactorSelection.label(factor))): "), newline: false)
+                        "Enter the code from the authenticator app (\(FactorSelection.label(factor))): "),
+                    newline: false)
                 if let line = await InputLines.standardInput.next() { code = (line, .terminal) }
             }
             guard let code, !code.0.trimmingCharacters(in: .whitespaces).isEmpty else {

@@ -87,8 +87,9 @@ struct TOTPEnrollmentSteps {
         }
         if interactive {
             while true {
-                StandardError.write(localized(
-                    "Enter the \(secret.codeLength)-digit code the app shows: "), newline: false)
+                StandardError.write(
+                    localized(
+                        "Enter the \(secret.codeLength)-digit code the app shows: "), newline: false)
                 guard let line = await InputLines.standardInput.next() else { break }
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 if !trimmed.isEmpty { return trimmed }
@@ -126,9 +127,10 @@ struct TOTPEnrollmentSteps {
                 ]))
         } else {
             output.write(
-                localized("Added \(FactorSelection.label(enrolled.factor)) as a second factor of "
-                    + "\(enrolled.session.email ?? enrolled.session.uid). Signing in now also asks for a code from "
-                    + "the app.\n"))
+                localized(
+                    "Added \(FactorSelection.label(enrolled.factor)) as a second factor of "
+                        + "\(enrolled.session.email ?? enrolled.session.uid). Signing in now also asks for a code from "
+                        + "the app.\n"))
         }
         output.flush()
     }

@@ -22,8 +22,11 @@ struct PhoneCodeOptions: ParsableArguments {
         if let codeCommand, codeCommand.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError(localized("--code-command must not be empty."))
         }
-        if code != nil, codeCommand != nil { throw ValidationError(localized(
-            "Pass --code or --code-command, not both.")) }
+        if code != nil, codeCommand != nil {
+            throw ValidationError(
+                localized(
+                    "Pass --code or --code-command, not both."))
+        }
     }
 
     /// The command, allowed to run for `timeout`.

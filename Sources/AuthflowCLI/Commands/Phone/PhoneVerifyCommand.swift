@@ -55,8 +55,9 @@ struct PhoneVerifyCommand: AsyncParsableCommand {
                 Terminal.isInteractive
                 ? [
                     PhoneCodeSource(.terminal) {
-                        StandardError.write(localized(
-                            "Enter the code sent to \(pending.phoneNumber): "), newline: false)
+                        StandardError.write(
+                            localized(
+                                "Enter the code sent to \(pending.phoneNumber): "), newline: false)
                         return await InputLines.standardInput.next()
                     }
                 ]

@@ -41,8 +41,11 @@ final class TerminalPhoneInteraction: PhoneSignInInteraction {
     func waitForAnswer<Answer: Sendable>(
         from listener: RedirectListener<Answer>
     ) async throws(PhoneSignInError) -> Answer {
-        switch await terminal.wait(for: listener, message: localized(
-            "Waiting for the reCAPTCHA…"), stopsListener: false) {
+        switch await terminal.wait(
+            for: listener,
+            message: localized(
+                "Waiting for the reCAPTCHA…"), stopsListener: false)
+        {
         case .callback(let answer): return answer
         case .failed(let error): throw .browser(error)
         case .interrupted: throw .interrupted

@@ -15,8 +15,9 @@ final class TerminalRecaptchaInteraction: RecaptchaPageInteraction {
         url: String, for request: RecaptchaTokenRequest, listener: RedirectListener<LoopbackRecaptchaTokenPage.Answer>
     ) async {
         StandardError.write(
-            localized("authflow: the project protects \(request.action.rawValue) with reCAPTCHA Enterprise; "
-                + "a page gets the token."))
+            localized(
+                "authflow: the project protects \(request.action.rawValue) with reCAPTCHA Enterprise; "
+                    + "a page gets the token."))
         terminal.present(
             url, purpose: localized("get a reCAPTCHA Enterprise token"), callbackScheme: nil,
             page: localized("the reCAPTCHA page"),
@@ -26,8 +27,11 @@ final class TerminalRecaptchaInteraction: RecaptchaPageInteraction {
     func waitForAnswer(
         from listener: RedirectListener<LoopbackRecaptchaTokenPage.Answer>
     ) async throws(RecaptchaProtectionError) -> LoopbackRecaptchaTokenPage.Answer {
-        switch await terminal.wait(for: listener, message: localized(
-            "Waiting for the reCAPTCHA page…"), stopsListener: false) {
+        switch await terminal.wait(
+            for: listener,
+            message: localized(
+                "Waiting for the reCAPTCHA page…"), stopsListener: false)
+        {
         case .callback(let answer): return answer
         case .failed(let error): throw .browser(error)
         case .interrupted: throw .interrupted

@@ -1,4 +1,5 @@
 import AuthflowCore
+import AuthflowLocalization
 import AuthflowParsing
 
 /// `handle-url` with an email sign-in link no flow was waiting for: complete it as `email-link complete`
@@ -19,9 +20,11 @@ struct EmailLinkHandoff {
         } else {
             guard let match = PendingEmailLinkSearch.matches(for: link.action, under: configured.stateRoot).first else {
                 throw CommandFailure(
-                    "No sign-in link sent from this machine matches this one, so authflow does not know the address "
-                        + "it was sent to or its project. Run `authflow email-link complete URL --email ADDRESS` "
-                        + "with the project's settings. The link was not used.",
+                    localized(
+                        "No sign-in link sent from this machine matches this one, so authflow does not know the "
+                            + "address "
+                            + "it was sent to or its project. Run `authflow email-link complete URL --email ADDRESS` "
+                            + "with the project's settings. The link was not used."),
                     status: .refused)
             }
             context = CommandContext(
