@@ -54,18 +54,19 @@ public enum MessageCatalogue {
         return url.appendingPathComponent("locale").path
     }
 
-    /// The languages with a catalogue somewhere on the search path (`ko`, …), English not included.
+    /// The languages of `LANGUAGE`'s priority list that have a catalogue somewhere on the search path (`ko`, …),
+    /// English not included: only what ``DisplayLanguage/resolve(explicit:configured:environment:available:)``
+    /// asks about, so start-up looks at a few files rather than every language a system has.
     public static func availableLanguages(
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> Set<String> {
-        var languages = Set<String>()
-        for directory in searchPath(environment: environment) {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-            for name in names where FileManager.default.fileExists(atPath: catalogue(in: directory, for: name)) {
-                languages.insert(String(name.split(separator: "_").first ?? ""))
-            }
-        }
-        return languages
+        guard let list = environment["LANGUAGE"], !list.isEmpty else { return [] }
+        let listed = list.split(separator: ":").compactMap { DisplayLanguage(parsing: String($0))?.language }
+        let directories = searchPath(environment: environment)
+        return Set(
+            listed.filter { language in
+                directories.contains { FileManager.default.fileExists(atPath: catalogue(in: $0, for: language)) }
+            })
     }
 
     /// The language in force from the environment and `explicit` (`--lang`, read before the arguments
