@@ -1,4 +1,5 @@
 import AuthflowCore
+import AuthflowLocalization
 import AuthflowParsing
 import AuthflowPrimitives
 import Foundation
@@ -41,9 +42,11 @@ enum SessionPresentation {
         rows.append(("session file", path))
         let width = rows.map(\.0.count).max() ?? 0
         let project = session.project
-        var header = "Signed in to \(project.projectID)"
-        if let tenant = project.tenantID { header += " (tenant \(tenant))" }
-        if let emulator = project.emulatorHost { header += " on the emulator at \(emulator)" }
+        var details: [String] = []
+        if let tenant = project.tenantID { details.append(localized("tenant \(tenant)")) }
+        if let emulator = project.emulatorHost { details.append(localized("the emulator at \(emulator)")) }
+        let place = project.projectID + (details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")")
+        let header = localized("Signed in to \(place)")
         return
             ([header + ":"]
             + rows.map { "  " + $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 })
@@ -112,9 +115,12 @@ enum TimeText {
     static func expiry(_ date: Date, now: Date) -> String {
         let seconds = Int(date.timeIntervalSince(now).rounded())
         let minutes = abs(seconds) / 60
-        let amount = minutes >= 120 ? "\(minutes / 60) h" : minutes >= 1 ? "\(minutes) min" : "\(abs(seconds)) s"
+        let amount =
+            minutes >= 120
+            ? localized("\(minutes / 60) h")
+            : minutes >= 1 ? localized("\(minutes) min") : localized("\(abs(seconds)) s")
         return seconds > 0
-            ? "expires in \(amount) (authflow token refreshes it)"
-            : "expired \(amount) ago (authflow token refreshes it)"
+            ? localized("expires in \(amount) (authflow token refreshes it)")
+            : localized("expired \(amount) ago (authflow token refreshes it)")
     }
 }

@@ -19,9 +19,10 @@ enum CallbackSchemeAdvice {
             advise(scheme, page: page)
             return false
         }
-        let question =
+        let question = localized(
             "authflow: the desktop does not open \(scheme): links with authflow, so \(page) "
-            + "cannot hand its answer back by itself. Register it now (authflow register-scheme \(scheme))? [Y/n] "
+                + "cannot hand its answer back by itself. Register it now (authflow register-scheme \(scheme))? "
+                + "[Y/n] ")
         let answer: String
         switch Terminal.prompt(question, signals: signals, deadline: deadline) {
         case .answered(let line): answer = line.trimmingCharacters(in: .whitespaces).lowercased()

@@ -5,18 +5,22 @@ import AuthflowLocalization
 /// App Check failures with the CLI's flags and variables.
 enum AppCheckWording {
     /// The three ways to give authflow an App Check token, as one sentence's end.
-    static let threeWays =
-        "Provide a token in one of three ways: --app-check-debug-token TOKEN "
-        + "(FIREBASE_APP_CHECK_DEBUG_TOKEN), a debug token registered in the Firebase console under App Check, "
-        + "with --app-id; --app-check-token-command CMD (AUTHFLOW_APP_CHECK_TOKEN_COMMAND), a command that prints "
-        + "a token your backend minted; or --app-check-site-key KEY (AUTHFLOW_APP_CHECK_SITE_KEY) with --app-id, "
-        + "so the browser page gets one with reCAPTCHA Enterprise. authflow.json can set them as appCheckDebugToken, "
-        + "appCheckTokenCommand and appCheckSiteKey."
+    static var threeWays: String {
+        localized(
+            "Provide a token in one of three ways: --app-check-debug-token TOKEN "
+                + "(FIREBASE_APP_CHECK_DEBUG_TOKEN), a debug token registered in the Firebase console under App Check, "
+                + "with --app-id; --app-check-token-command CMD (AUTHFLOW_APP_CHECK_TOKEN_COMMAND), a command that "
+                + "prints a token your backend minted; or --app-check-site-key KEY (AUTHFLOW_APP_CHECK_SITE_KEY) with "
+                + "--app-id, so the browser page gets one with reCAPTCHA Enterprise. authflow.json can set them as "
+                + "appCheckDebugToken, appCheckTokenCommand and appCheckSiteKey.")
+    }
 
     /// The refusal of a request that carried no App Check token, by a project that enforces App Check.
-    static let enforced =
-        "This project enforces Firebase App Check for Authentication, and authflow sent no App "
-        + "Check token. " + threeWays
+    static var enforced: String {
+        localized(
+            "This project enforces Firebase App Check for Authentication, and authflow sent no App Check token. ")
+            + threeWays
+    }
 
     /// The flag that configures `source`.
     static func flag(_ source: AppCheckSource) -> String {
@@ -47,8 +51,10 @@ extension AppCheckFailure {
             }
             return localized("No App Check token: the exchange for \(flag) failed. \(error.description)")
         case .commandNotStarted, .commandTimedOut, .commandFailed, .commandOutputUnusable, .commandTokenExpired:
-            return description + " Check the command given with \(flag) (or AUTHFLOW_APP_CHECK_TOKEN_COMMAND): it "
-                + "must print a token, or JSON {\"token\": …, \"expiresAt\"|\"ttl\": …}."
+            return description + " "
+                + localized(
+                    "Check the command given with \(flag) (or AUTHFLOW_APP_CHECK_TOKEN_COMMAND): it "
+                        + "must print a token, or JSON {\"token\": …, \"expiresAt\"|\"ttl\": …}.")
         case .browserUnavailable:
             return localized(
                 "\(flag) gets App Check tokens in the browser, and this command opens none. Run `authflow "

@@ -6,10 +6,11 @@ extension AppleSignInError {
     var cliMessage: String {
         switch self {
         case .notConfigured(let missing):
-            return "Sign in with Apple through Firebase's hosted page returns to an iOS app's custom scheme, so it "
-                + "needs " + missing.map(\.appleSettingName).joined(separator: " and ")
-                + " (a GoogleService-Info.plist has "
-                + "both). Or run Apple's flow yourself and pass `--id-token TOKEN --nonce RAW`."
+            let settings = missing.map(\.appleSettingName).joined(separator: localized(" and "))
+            return localized(
+                "Sign in with Apple through Firebase's hosted page returns to an iOS app's custom scheme, so it "
+                    + "needs \(settings) (a GoogleService-Info.plist has both). Or run Apple's flow yourself and pass "
+                    + "`--id-token TOKEN --nonce RAW`.")
         case .authDomain(let error):
             return error.cliMessage
         case .browser(let error):
@@ -47,10 +48,12 @@ extension AppleSignInError {
 
 extension AppleTokenRevocation {
     /// The steps before deleting an Apple account, as commands.
-    static let order =
-        "1. `authflow apple sign-in --reauth` (or `authflow oauth sign-in --provider apple.com "
-        + "--reauth`; authflow keeps Apple's access token from it for \(AppleAccessToken.lifetimeMinutes) minutes), "
-        + "2. `authflow delete-account`, which revokes that token and then deletes. When you ran Apple's flow "
-        + "yourself: `authflow apple revoke --authorization-code CODE` within 5 minutes (Apple's codes are "
-        + "single-use and short-lived), then `authflow delete-account`."
+    static var order: String {
+        localized(
+            "1. `authflow apple sign-in --reauth` (or `authflow oauth sign-in --provider apple.com "
+                + "--reauth`; authflow keeps Apple's access token from it for \(AppleAccessToken.lifetimeMinutes) "
+                + "minutes), 2. `authflow delete-account`, which revokes that token and then deletes. When you ran "
+                + "Apple's flow yourself: `authflow apple revoke --authorization-code CODE` within 5 minutes (Apple's "
+                + "codes are single-use and short-lived), then `authflow delete-account`.")
+    }
 }

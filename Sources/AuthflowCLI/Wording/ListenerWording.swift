@@ -74,8 +74,9 @@ extension TemplateDirectory.Origin {
 /// The rendezvous directory taken by someone else.
 enum RendezvousWording {
     static func fallback(refused: String, using path: String) -> String {
-        "authflow: warning: \(refused) belongs to another user or is writable by others, so it was not used; "
-            + "this flow waits in \(path) instead (authflow handle-url finds it only from the same environment). "
-            + "Remove \(refused) or fix its owner and mode (0700)."
+        localized(
+            "authflow: warning: \(refused) belongs to another user or is writable by others, so it was not used; "
+                + "this flow waits in \(path) instead (authflow handle-url finds it only from the same environment). "
+                + "Remove \(refused) or fix its owner and mode (0700).")
     }
 }

@@ -18,8 +18,10 @@ extension OAuthSignInError {
                     + "the "
                     + "hosted page anyway.")
         case .notConfigured(let missing):
-            return "The hosted sign-in page returns to an iOS app's custom scheme, so it needs "
-                + missing.map(\.appleSettingName).joined(separator: " and ") + " (a GoogleService-Info.plist has both)."
+            let settings = missing.map(\.appleSettingName).joined(separator: localized(" and "))
+            return localized(
+                "The hosted sign-in page returns to an iOS app's custom scheme, so it needs \(settings) "
+                    + "(a GoogleService-Info.plist has both).")
         case .authDomain(let error):
             return error.cliMessage
         case .browser(let error):
@@ -66,25 +68,34 @@ extension OAuthSignInError {
                 "The pending credential is for \(saved), not \(asked): pass `--provider \(saved)` with "
                     + "--pending.")
         case .notLinked(let provider, let linked):
-            return "The signed-in user has no \(provider) sign-in to unlink; it signs in with "
-                + (linked.isEmpty ? "no provider authflow knows of" : linked.joined(separator: ", ")) + "."
+            guard !linked.isEmpty else {
+                return localized(
+                    "The signed-in user has no \(provider) sign-in to unlink; it signs in with no provider authflow "
+                        + "knows of.")
+            }
+            return localized(
+                "The signed-in user has no \(provider) sign-in to unlink; it signs in with "
+                    + "\(linked.joined(separator: ", ")).")
         case .session(let error):
             return error.cliMessage
         case .signIn(let error):
             return error.cliMessage
         case .localhostNotAuthorized(let projectID):
-            return "The web route's page runs the Firebase JS SDK at http://localhost, and localhost is not among this "
-                + "project's authorized domains, so the SDK would refuse it. In the Firebase console, open "
-                + "Authentication → Settings → Authorized domains ("
-                + PhoneVerifierProblem.authorizedDomainsPage(projectID: projectID)
-                + "), choose Add domain and enter: localhost. Or use `--route hosted`."
+            let page = PhoneVerifierProblem.authorizedDomainsPage(projectID: projectID)
+            return localized(
+                "The web route's page runs the Firebase JS SDK at http://localhost, and localhost is not among this "
+                    + "project's authorized domains, so the SDK would refuse it. In the Firebase console, open "
+                    + "Authentication → Settings → Authorized domains (\(page)), choose Add domain and enter: "
+                    + "localhost. Or use `--route hosted`.")
         case .webConfigMissing(let keys):
-            return "The web route initialises the Firebase JS SDK with the project's web config and needs "
-                + keys.map(\.flag).joined(separator: " and ") + " (the web app's firebaseConfig has it)."
+            let flags = keys.map(\.flag).joined(separator: localized(" and "))
+            return localized(
+                "The web route initialises the Firebase JS SDK with the project's web config and needs \(flags) "
+                    + "(the web app's firebaseConfig has it).")
         case .webSDK(let code, let email, let provider):
             return Self.webWords(code: code, email: email, provider: provider)
         case .webSecondFactor(let hints):
-            let factors = hints.map { $0.phoneNumber.map { "phone \($0)" } ?? $0.factorID }.joined(separator: ", ")
+            let factors = hints.map { $0.phoneNumber.map { localized("phone \($0)") } ?? $0.factorID }.joined(separator: ", ")
             return localized(
                 "The account needs a second factor (\(factors)). The web route's page resolves TOTP factors only "
                     + "in this version: use `--route hosted`, whose second-factor options finish it. Nothing was "
@@ -148,7 +159,7 @@ extension OAuthSignInError {
             ? localized(
                 "Firebase did not say which sign-in methods that account has (email-enumeration protection may hide "
                     + "them).")
-            : "That account signs in with " + existing.joined(separator: ", ") + "."
+            : localized("That account signs in with \(existing.joined(separator: ", ")).")
         let signInFirst = existing.first.map { signInCommand(for: $0) } ?? localized("sign in to that account")
         let kept =
             collision.savedCredential
@@ -165,7 +176,8 @@ extension OAuthSignInError {
                         + "(replacing the current session); or unlink \(provider) from it first "
                         + "(`authflow oauth unlink --provider \(provider)` while signed in to it), then link again.")
                 : localized(" Sign in to that account with \(provider) instead, or unlink \(provider) from it first.")
-            return "This \(provider) account is already linked to another Firebase user\(who); nothing was linked."
+            return localized(
+                "This \(provider) account is already linked to another Firebase user\(who); nothing was linked.")
                 + kept + next
         case .emailExists, .needsConfirmation:
             let what =

@@ -16,11 +16,12 @@ extension SecondFactorError {
                 : localized(
                     "none of the account's second factors is an SMS or TOTP one, the kinds authflow can "
                         + "complete")
+            let who = challenge.email ?? localized("This account")
             return localized(
-                "\(challenge.email ?? "This account") needs a second factor, but \(kinds). Nothing was stored.")
+                "\(who) needs a second factor, but \(kinds). Nothing was stored.")
         case .factorNeeded(let factors):
-            return "Choose a second factor with --factor (its number, name or ID): "
-                + FactorSelection.lines(factors).joined(separator: "; ") + "."
+            let list = FactorSelection.lines(factors).joined(separator: "; ")
+            return localized("Choose a second factor with --factor (its number, name or ID): \(list).")
         case .notAnSMSFactor(let factor):
             return localized(
                 "\(FactorSelection.label(factor)) is not an SMS second factor; authflow can only complete SMS "
@@ -40,8 +41,10 @@ extension SecondFactorError {
                 "An SMS second factor needs a verified email address, and \(email) is not verified yet. Run "
                     + "`authflow email verify`, open the link in the email, then run this command again.")
         case .recentLoginRequired(_, let provider, let email):
-            return "Firebase wants a recent sign-in before changing second factors. Sign in again, "
-                + Self.reauthentication(provider: provider, email: email) + ", then run this command again."
+            let how = Self.reauthentication(provider: provider, email: email)
+            return localized(
+                "Firebase wants a recent sign-in before changing second factors. Sign in again, \(how), then run "
+                    + "this command again.")
         case .alreadyEnrolled(let number):
             return localized("\(number) is already one of this account's second factors (see `authflow mfa list`).")
         case .sms(let error):

@@ -31,8 +31,7 @@ extension TOTPProblem {
                         + "`authflow mfa resolve\(factorID.map { " --factor \($0)" } ?? "") --code CODE`.")
         case .codeCommand(let command, let problem):
             return CodeProgramFailure(command: command, problem: problem, flow: .secondFactorSignIn(factorID: ""))
-                .message(naming: "--code-command \"\(command)\"", finishing: "run the command again")
-                .replacingOccurrences(of: "the SMS code", with: "the TOTP code")
+                .cliMessage(finishing: localized("run the command again"), codeKind: localized("the TOTP code"))
         case .notATOTPFactor(let factor):
             return localized(
                 "\(FactorSelection.label(factor)) is not a TOTP second factor. Choose another with --factor.")

@@ -1,5 +1,6 @@
 import AuthflowHTTP
 import AuthflowListener
+import AuthflowLocalization
 import AuthflowPrimitives
 import Foundation
 
@@ -46,10 +47,11 @@ public final class HeadlessChromium: @unchecked Sendable {
     public init(programs: Programs? = HeadlessChromium.locate()) async throws(HeadlessChromiumError) {
         guard let programs else {
             throw HeadlessChromiumError(
-                "Chromium and chromedriver are not installed (Debian: apt-get install chromium chromium-driver).")
+                localized(
+                    "Chromium and chromedriver are not installed (Debian: apt-get install chromium chromium-driver)."))
         }
         guard let pipe = ChildPipe.make() else {
-            throw HeadlessChromiumError("Could not create a pipe for chromedriver.")
+            throw HeadlessChromiumError(localized("Could not create a pipe for chromedriver."))
         }
         do {
             driver = try ChildProcess.spawn(
@@ -63,7 +65,7 @@ public final class HeadlessChromium: @unchecked Sendable {
         guard let port = await Self.announcedPort(reading: pipe.read) else {
             driver.send(SIGKILL)
             _ = driver.wait()
-            throw HeadlessChromiumError("chromedriver did not start.")
+            throw HeadlessChromiumError(localized("chromedriver did not start."))
         }
         base = "http://127.0.0.1:\(port)"
         let capabilities: [String: Any] = [
@@ -96,7 +98,7 @@ public final class HeadlessChromium: @unchecked Sendable {
         guard let session = created["sessionId"] as? String else {
             driver.send(SIGKILL)
             _ = driver.wait()
-            throw HeadlessChromiumError("chromedriver started but opened no browser session: \(created)")
+            throw HeadlessChromiumError(localized("chromedriver started but opened no browser session: \(created)"))
         }
         self.session = session
     }
@@ -147,7 +149,7 @@ public final class HeadlessChromium: @unchecked Sendable {
             if accept(last) { return last }
             try? await Task.sleep(for: .milliseconds(100))
         }
-        throw HeadlessChromiumError("The page never reached the expected state; it last showed: \(last)")
+        throw HeadlessChromiumError(localized("The page never reached the expected state; it last showed: \(last)"))
     }
 
     /// URLs the browser tried to navigate to (from its network log) that start with `prefix`.
@@ -177,13 +179,13 @@ public final class HeadlessChromium: @unchecked Sendable {
             if let first = try await attemptedNavigations(startingWith: prefix).first { return first }
             try? await Task.sleep(for: .milliseconds(100))
         }
-        throw HeadlessChromiumError("The browser never went to a \(prefix) address.")
+        throw HeadlessChromiumError(localized("The browser never went to a \(prefix) address."))
     }
 
     private func find(_ selector: String) async throws(HeadlessChromiumError) -> String {
         let value = try await command("POST", "element", ["using": "css selector", "value": selector])["value"]
         guard let element = (value as? [String: Any])?.values.first as? String else {
-            throw HeadlessChromiumError("The page has no element \(selector).")
+            throw HeadlessChromiumError(localized("The page has no element \(selector)."))
         }
         return element
     }

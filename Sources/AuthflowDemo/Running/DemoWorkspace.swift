@@ -32,7 +32,7 @@ public struct DemoWorkspace: Sendable {
         }
         let workspace = DemoWorkspace(path: String(cString: made))
         for directory in [workspace.stateHome, workspace.runtimeDirectory] where mkdir(directory, 0o700) != 0 {
-            throw DemoFailure.setup("Could not create \(directory): \(String(cString: strerror(errno))).")
+            throw DemoFailure.setup(localized("Could not create \(directory): \(String(cString: strerror(errno)))."))
         }
         return workspace
     }

@@ -25,7 +25,7 @@ final class TerminalAppleInteraction: AppleSignInInteraction {
     func waitForAnswer(
         from listener: RedirectListener<IdPRedirectAnswer>
     ) async throws(AppleSignInError) -> IdPRedirectAnswer {
-        switch await terminal.wait(for: listener, message: "Waiting for Sign in with Apple…", stopsListener: true) {
+        switch await terminal.wait(for: listener, message: localized("Waiting for Sign in with Apple…"), stopsListener: true) {
         case .callback(let answer): return answer
         case .failed(let error): throw .browser(error)
         case .interrupted: throw .interrupted

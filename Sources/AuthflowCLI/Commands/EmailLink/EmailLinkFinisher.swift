@@ -31,7 +31,7 @@ struct EmailLinkFinisher {
                 ("emailSource", .string(completed.emailSource.rawValue)), ("continueUrl", .optional(continueURL)),
                 ("layers", .array(completed.inspection.layers.map { .string($0.description) })),
             ],
-            extraText: continueURL.map { ["The link continues to \($0)."] } ?? [])
+            extraText: continueURL.map { [localized("The link continues to \($0).")] } ?? [])
     }
 
     private static func failure(_ error: EmailLinkError, handoff: Bool) -> CommandFailure {
@@ -46,8 +46,10 @@ struct EmailLinkFinisher {
                 status: .refused)
         case .signIn(.service(.network)), .session(.service(.network)):
             failure.message +=
-                " If the request never reached Firebase, the link is still good: run the same "
-                + "command again when the network is back."
+                " "
+                + localized(
+                    "If the request never reached Firebase, the link is still good: run the same "
+                        + "command again when the network is back.")
         default:
             break
         }

@@ -26,7 +26,7 @@ final class TerminalOAuthInteraction: OAuthSignInInteraction {
     func waitForAnswer(
         from listener: RedirectListener<IdPRedirectAnswer>
     ) async throws(OAuthSignInError) -> IdPRedirectAnswer {
-        switch await terminal.wait(for: listener, message: "Waiting for the provider's sign-in…", stopsListener: true) {
+        switch await terminal.wait(for: listener, message: localized("Waiting for the provider's sign-in…"), stopsListener: true) {
         case .callback(let answer): return answer
         case .failed(let error): throw .browser(error)
         case .interrupted: throw .interrupted

@@ -115,6 +115,6 @@ struct PhoneSignInCommand: AsyncParsableCommand {
                 ("codeSource", .string(completed.codeOrigin.rawValue)),
                 ("reusedVerification", .bool(completed.reusedVerification)),
             ],
-            method: "the phone number \(completed.phoneNumber)")
+            method: localized("the phone number \(completed.phoneNumber)"))
     }
 }

@@ -75,7 +75,7 @@ struct PhoneVerifyCommand: AsyncParsableCommand {
             extraJSON: [
                 ("phoneNumber", .string(pending.phoneNumber.e164)), ("verifier", .string(pending.verifier.rawValue)),
             ],
-            method: "the phone number \(pending.phoneNumber)")
+            method: localized("the phone number \(pending.phoneNumber)"))
     }
 
     /// The verification to finish: the one for `phone`, or the only one of the project.

@@ -70,6 +70,6 @@ struct HandleURLCommand: AsyncParsableCommand {
             case .unreachable(let reason): "\(flow.label): \(reason)"
             }
         }
-        return "No waiting authflow command took this URL. " + reasons.joined(separator: "; ")
+        return localized("No waiting authflow command took this URL. ") + reasons.joined(separator: "; ")
     }
 }

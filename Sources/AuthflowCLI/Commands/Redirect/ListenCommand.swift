@@ -102,7 +102,7 @@ struct ListenCommand: AsyncParsableCommand {
                     check: .state(expected, parameter: stateParam), port: wait.port, path: path, schemes: scheme,
                     rendezvous: rendezvous,
                     label: "authflow listen", templates: .standard(explicit: wait.templates),
-                    successPage: ("Received", "The redirect reached the program waiting for it.")
+                    successPage: (localized("Received"), localized("The redirect reached the program waiting for it."))
                 ))
         } catch {
             throw CommandFailure.from(error, message: error.cliMessage)
