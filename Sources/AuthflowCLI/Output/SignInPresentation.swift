@@ -36,13 +36,13 @@ enum SignInPresentation {
         let command = resolveCommand(pending)
         if onlyTOTP {
             return localized(
-                "\(who) also needs a second factor to \(pending.purpose.phrase): \(factors). The sign-in is saved "
+                "\(who) also needs a second factor to \(pending.purpose.cliPhrase): \(factors). The sign-in is saved "
                     + "until \(until). Finish it with `\(command)` (on a terminal it asks for the code; else add "
                     + "--code CODE from the authenticator app), or pass --factor and --mfa-code or "
                     + "--mfa-code-command to the sign-in command.")
         }
         return localized(
-            "\(who) also needs a second factor to \(pending.purpose.phrase): \(factors). Nothing was texted yet; "
+            "\(who) also needs a second factor to \(pending.purpose.cliPhrase): \(factors). Nothing was texted yet; "
                 + "The sign-in is saved until \(until). Finish it with `\(command)` (on a terminal it asks for the "
                 + "code; else add --code-command CMD), or pass --factor and --mfa-code or --mfa-code-command to the "
                 + "sign-in command.")

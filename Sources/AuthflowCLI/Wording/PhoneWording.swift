@@ -44,8 +44,8 @@ extension PhoneSignInError {
                 "No phone verification is waiting for a code in \(project). Start one with "
                     + "`authflow phone sign-in +NUMBER`.")
         case .severalPending(let numbers):
-            return "Several phone verifications are waiting for a code ("
-                + numbers.map(\.e164).joined(separator: ", ") + "); pass --phone NUMBER to pick one."
+            let list = numbers.map(\.e164).joined(separator: ", ")
+            return localized("Several phone verifications are waiting for a code (\(list)); pass --phone NUMBER to pick one.")
         case .otherUser(let startedFor, let signedIn):
             if let signedIn {
                 return localized(
@@ -70,8 +70,10 @@ extension PhoneVerifierProblem {
     var cliMessage: String {
         switch self {
         case .hostedNeedsIOSApp(let missing):
-            return "The hosted reCAPTCHA route needs " + missing.map(\.phoneSettingName).joined(separator: " and ")
-                + ", as in the iOS app's GoogleService-Info.plist (pass it with --config)."
+            let settings = missing.map(\.phoneSettingName).joined(separator: localized(" and "))
+            return localized(
+                "The hosted reCAPTCHA route needs \(settings), as in the iOS app's GoogleService-Info.plist "
+                    + "(pass it with --config).")
         case .hostedUnderEnterpriseEnforcement:
             return localized(
                 "This project enforces reCAPTCHA Enterprise for phone sign-in, and the hosted page only gives "
@@ -100,9 +102,19 @@ extension PhoneVerificationPlan.Reason {
     var cliMessage: String {
         switch self {
         case .hostedNeedsIOSApp(let missing):
-            "the hosted page would need " + missing.map(\.phoneSettingName).joined(separator: " and ")
-        default:
-            description
+            localized(
+                "the hosted page would need \(missing.map(\.phoneSettingName).joined(separator: localized(" and ")))")
+        case .requested:
+            localized("as requested")
+        case .emulator:
+            localized("the Auth Emulator does not check app verification")
+        case .testMode:
+            localized(
+                "app verification is disabled for testing (it only works with the project's fictional test numbers)")
+        case .iosAppConfigured:
+            localized("the iOS app's client or app ID and bundle ID are configured")
+        case .enterpriseEnforced:
+            localized("the project enforces reCAPTCHA Enterprise, which only this page can run")
         }
     }
 }

@@ -47,3 +47,14 @@ extension StorageError {
         }
     }
 }
+
+extension SignInPurpose {
+    /// The purpose inside a sentence, in the language in force ("sign in", "link", "re-authenticate").
+    var cliPhrase: String {
+        switch self {
+        case .signIn: localized("sign in")
+        case .link: localized("link")
+        case .reauthenticate: localized("re-authenticate")
+        }
+    }
+}
