@@ -68,6 +68,7 @@ enum RestHandler {
         var context = OperationContext(body: body, privileged: privileged, origin: service.origin, now: Date())
         context.pathParameters = operation.pathParameters
         context.query = query
+        context.locale = OobLink.language(request.header("X-Firebase-Locale"))
         let result: Result<JSONObject, APIError> = service.state.withLock { state in
             do throws(APIError) {
                 return .success(try operation.run(&state, &context))

@@ -15,6 +15,9 @@ struct OperationContext: Sendable {
     var pathParameters: [String: String] = [:]
     /// The URL's query (`pageSize`, `pageToken`, `updateMask`).
     var query = QueryParameters()
+    /// The request's `X-Firebase-Locale` (the client's language for emails and SMS), when it is a plausible
+    /// language tag: the `lang` of the action links the request makes.
+    var locale: String?
 
     mutating func log(_ line: String) {
         logs.append(line)
