@@ -12,34 +12,38 @@ enum SessionPresentation {
         if let email = session.email {
             rows.append(
                 (
-                    "email",
-                    email
-                        + (session.emailVerified == true
-                            ? " (verified)" : session.emailVerified == false ? " (not verified)" : "")
+                    localized("email"),
+                    session.emailVerified == true
+                        ? localized("\(email) (verified)")
+                        : session.emailVerified == false ? localized("\(email) (not verified)") : email
                 ))
         }
-        if let phone = session.phoneNumber { rows.append(("phone", PhoneNumberMask.mask(phone))) }
-        if let name = session.displayName { rows.append(("name", name)) }
-        if !session.providerIDs.isEmpty { rows.append(("providers", session.providerIDs.joined(separator: ", "))) }
+        if let phone = session.phoneNumber { rows.append((localized("phone"), PhoneNumberMask.mask(phone))) }
+        if let name = session.displayName { rows.append((localized("name"), name)) }
+        if !session.providerIDs.isEmpty {
+            rows.append((localized("providers"), session.providerIDs.joined(separator: ", ")))
+        }
         var signedIn = TimeText.timestamp(session.signedInAt)
-        if let provider = session.signInProvider { signedIn += " with \(provider)" }
+        if let provider = session.signInProvider { signedIn = localized("\(signedIn) with \(provider)") }
         if let factor = session.secondFactorID {
             let used = session.enrolledFactors.first { $0.id == factor }
-            signedIn += ", second factor \(used?.displayName.map { "\"\($0)\"" } ?? factor)"
-            if let used {
-                let kind = used.factorKind == .totp ? "TOTP app" : used.factorKind == .sms ? "SMS" : "unknown kind"
-                signedIn += " (\(kind))"
+            let name = used?.displayName.map { "\"\($0)\"" } ?? factor
+            switch used?.factorKind {
+            case .totp?: signedIn += localized(", second factor \(name) (TOTP app)")
+            case .sms?: signedIn += localized(", second factor \(name) (SMS)")
+            case nil where used == nil: signedIn += localized(", second factor \(name)")
+            default: signedIn += localized(", second factor \(name) (unknown kind)")
             }
         }
-        rows.append(("signed in", signedIn))
-        rows.append(("ID token", TimeText.expiry(session.tokens.expiresAt, now: now)))
+        rows.append((localized("signed in"), signedIn))
+        rows.append((localized("ID token"), TimeText.expiry(session.tokens.expiresAt, now: now)))
         for (index, factor) in session.enrolledFactors.enumerated() {
-            let number = factor.phoneNumber.map(PhoneNumberMask.mask) ?? (factor.factorKind == .totp ? "TOTP app" : nil)
+            let number = factor.phoneNumber.map(PhoneNumberMask.mask) ?? (factor.factorKind == .totp ? localized("TOTP app") : nil)
             var line = [factor.displayName.map { "\"\($0)\"" }, number].compactMap { $0 }.joined(separator: " ")
             line += (line.isEmpty ? "" : " ") + "(id \(factor.id))"
-            rows.append((index == 0 ? "second factors" : "", line))
+            rows.append((index == 0 ? localized("second factors") : "", line))
         }
-        rows.append(("session file", path))
+        rows.append((localized("session file"), path))
         let width = rows.map(\.0.count).max() ?? 0
         let project = session.project
         var details: [String] = []

@@ -14,14 +14,14 @@ enum SignInPresentation {
         switch purpose {
         case .signIn:
             return isNewUser
-                ? localized("Signed in as \(who) to \(session.project.label); the account was created.")
-                : localized("Signed in as \(who) to \(session.project.label).")
+                ? localized("Signed in as \(who) to \(session.project.cliLabel); the account was created.")
+                : localized("Signed in as \(who) to \(session.project.cliLabel).")
         case .link:
-            return localized("Linked \(method) to \(who) in \(session.project.label).")
+            return localized("Linked \(method) to \(who) in \(session.project.cliLabel).")
         case .reauthenticate:
             return
                 localized(
-                    "Re-authenticated \(who) in \(session.project.label); sensitive changes are allowed "
+                    "Re-authenticated \(who) in \(session.project.cliLabel); sensitive changes are allowed "
                         + "for a few minutes.")
         }
     }
@@ -31,7 +31,7 @@ enum SignInPresentation {
     static func secondFactorMessage(_ pending: PendingSecondFactor) -> String {
         let who = pending.email ?? localized("This account")
         let onlyTOTP = pending.usableFactors.allSatisfy { $0.factorKind == .totp }
-        let factors = FactorSelection.lines(pending.factors).joined(separator: "; ")
+        let factors = FactorWording.lines(pending.factors).joined(separator: "; ")
         let until = TimeText.timestamp(pending.expiresAt)
         let command = resolveCommand(pending)
         if onlyTOTP {
@@ -55,7 +55,7 @@ enum SignInPresentation {
 
     /// The line added after a sign-in that passed a second factor.
     static func secondFactorText(_ completed: SecondFactorSignIn.Completed) -> String {
-        localized("Second factor: \(FactorSelection.label(completed.factor)).")
+        localized("Second factor: \(FactorWording.label(completed.factor)).")
     }
 
     /// The members added to the JSON object of a sign-in that passed a second factor.

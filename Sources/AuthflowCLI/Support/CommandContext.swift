@@ -123,9 +123,8 @@ struct CommandContext {
 
     /// The project as messages name it: `my-project`, `my-project (tenant t1)`, `demo (emulator 127.0.0.1:9099)`.
     var projectLabel: String {
-        var label = configuration.projectID ?? localized("this project")
-        if let tenant = configuration.tenantID { label += " (tenant \(tenant))" }
-        if let emulator = configuration.emulatorHost { label += " (emulator \(emulator))" }
-        return label
+        SessionProject.cliLabel(
+            projectID: configuration.projectID ?? localized("this project"), tenantID: configuration.tenantID,
+            emulatorHost: configuration.emulatorHost)
     }
 }

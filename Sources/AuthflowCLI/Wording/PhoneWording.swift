@@ -59,7 +59,9 @@ extension PhoneSignInError {
             return error.cliMessage
         case .signIn(let error):
             return error.cliMessage
-        case .invalidNumber, .lookupFailed, .interrupted, .hostedPage, .hostedPageUnknown, .recaptchaPage:
+        case .invalidNumber(let error):
+            return error.cliMessage
+        case .lookupFailed, .interrupted, .hostedPage, .hostedPageUnknown, .recaptchaPage:
             return description
         }
     }
@@ -133,6 +135,27 @@ extension IOSAppSetting {
         switch self {
         case .clientOrAppID: localized("the iOS app's OAuth client ID (--client-id) or app ID (--app-id)")
         case .bundleID: localized("its bundle ID (--ios-bundle-id)")
+        }
+    }
+}
+
+extension PhoneNumberError {
+    /// The refusal of a number not in E.164 form, with the spelling it probably means.
+    var cliMessage: String {
+        let empty = given.allSatisfy(\.isWhitespace)
+        switch (empty, suggestion) {
+        case (true, _):
+            return localized(
+                "An empty phone number is not a phone number in E.164 form (+, the country code, then the number, "
+                    + "digits only). Add + and the country code, e.g. +16505553434 or +447700900123.")
+        case (false, let suggestion?):
+            return localized(
+                "\"\(given)\" is not a phone number in E.164 form (+, the country code, then the number, digits only). "
+                    + "Did you mean \(suggestion)?")
+        case (false, nil):
+            return localized(
+                "\"\(given)\" is not a phone number in E.164 form (+, the country code, then the number, digits only). "
+                    + "Add + and the country code, e.g. +16505553434 or +447700900123.")
         }
     }
 }

@@ -20,11 +20,11 @@ extension SecondFactorError {
             return localized(
                 "\(who) needs a second factor, but \(kinds). Nothing was stored.")
         case .factorNeeded(let factors):
-            let list = FactorSelection.lines(factors).joined(separator: "; ")
+            let list = FactorWording.lines(factors).joined(separator: "; ")
             return localized("Choose a second factor with --factor (its number, name or ID): \(list).")
         case .notAnSMSFactor(let factor):
             return localized(
-                "\(FactorSelection.label(factor)) is not an SMS second factor; authflow can only complete SMS "
+                "\(FactorWording.label(factor)) is not an SMS second factor; authflow can only complete SMS "
                     + "factors. Choose another with --factor.")
         case .codeNeeded(let sent):
             return localized(
@@ -80,5 +80,21 @@ extension SecondFactorError {
         case nil:
             return localized("with the method you used before")
         }
+    }
+}
+
+/// Second factors as the CLI's messages name them, in the language in force.
+enum FactorWording {
+    /// `"work phone" +*******0199 (id …)`; a TOTP factor is named as an authenticator app.
+    static func label(_ factor: EnrolledFactor) -> String {
+        let kind = factor.factorKind == .totp ? localized("TOTP authenticator app") : localized("(not an SMS factor)")
+        let name = [factor.displayName.map { "\"\($0)\"" }, factor.phoneNumber ?? kind]
+            .compactMap { $0 }.joined(separator: " ")
+        return name + " (id \(factor.id))"
+    }
+
+    /// One line per factor, numbered as `--factor` counts them: `1. "work phone" +*******0199 (id …)`.
+    static func lines(_ factors: [EnrolledFactor]) -> [String] {
+        factors.enumerated().map { index, factor in "\(index + 1). \(label(factor))" }
     }
 }

@@ -58,3 +58,19 @@ extension SignInPurpose {
         }
     }
 }
+
+extension SessionProject {
+    /// The project as the CLI's messages name it, in the language in force: `my-project`,
+    /// `my-project (tenant t1)`, `demo (emulator 127.0.0.1:9099)`.
+    var cliLabel: String {
+        SessionProject.cliLabel(projectID: projectID, tenantID: tenantID, emulatorHost: emulatorHost)
+    }
+
+    /// The label of a project given by its parts.
+    static func cliLabel(projectID: String, tenantID: String?, emulatorHost: String?) -> String {
+        var label = projectID
+        if let tenantID { label += " " + localized("(tenant \(tenantID))") }
+        if let emulatorHost { label += " " + localized("(emulator \(emulatorHost))") }
+        return label
+    }
+}

@@ -34,7 +34,7 @@ extension TOTPProblem {
                 .cliMessage(finishing: localized("run the command again"), codeKind: localized("the TOTP code"))
         case .notATOTPFactor(let factor):
             return localized(
-                "\(FactorSelection.label(factor)) is not a TOTP second factor. Choose another with --factor.")
+                "\(FactorWording.label(factor)) is not a TOTP second factor. Choose another with --factor.")
         }
     }
 }

@@ -7,7 +7,7 @@ enum FactorMenu {
     /// The chosen factor; nil when the input ends first.
     static func ask(_ factors: [EnrolledFactor], who: String?) async -> EnrolledFactor? {
         StandardError.write(localized("\(who ?? "This account") has several second factors:"))
-        for line in FactorSelection.lines(factors) { StandardError.write("  " + line) }
+        for line in FactorWording.lines(factors) { StandardError.write("  " + line) }
         while true {
             StandardError.write(localized("Choose one [1-\(factors.count)]: "), newline: false)
             guard let line = await InputLines.standardInput.next() else { return nil }

@@ -118,7 +118,7 @@ struct MFAEnrollCommand: AsyncParsableCommand {
         } else {
             output.write(
                 localized(
-                    "Added \(FactorSelection.label(completed.factor)) as a second factor of "
+                    "Added \(FactorWording.label(completed.factor)) as a second factor of "
                         + "\(completed.session.email ?? completed.session.uid). Signing in now also asks for its SMS "
                         + "code.\n"
                 )

@@ -42,7 +42,7 @@ struct MFAUnenrollCommand: AsyncParsableCommand {
                 ]))
         } else {
             let left = outcome.session.enrolledFactors.count
-            let removed = FactorSelection.label(outcome.removed)
+            let removed = FactorWording.label(outcome.removed)
             output.write(
                 left == 0
                     ? localized("Removed \(removed); the account has no second factor left.\n")

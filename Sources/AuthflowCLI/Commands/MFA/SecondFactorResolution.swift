@@ -128,7 +128,7 @@ struct SecondFactorResolution {
             } else if Terminal.isInteractive {
                 StandardError.write(
                     localized(
-                        "Enter the code from the authenticator app (\(FactorSelection.label(factor))): "),
+                        "Enter the code from the authenticator app (\(FactorWording.label(factor))): "),
                     newline: false)
                 if let line = await InputLines.standardInput.next() { code = (line, .terminal) }
             }

@@ -128,7 +128,7 @@ struct TOTPEnrollmentSteps {
         } else {
             output.write(
                 localized(
-                    "Added \(FactorSelection.label(enrolled.factor)) as a second factor of "
+                    "Added \(FactorWording.label(enrolled.factor)) as a second factor of "
                         + "\(enrolled.session.email ?? enrolled.session.uid). Signing in now also asks for a code from "
                         + "the app.\n"))
         }

@@ -170,7 +170,7 @@ struct OAuthSignInCommand: AsyncParsableCommand {
                     completed = try await flow.run(chosen, purpose: purpose, options: options, interaction: interaction)
                 }
             } else {
-                throw OAuthSignInError.noPendingCredential(project: environment.project.label)
+                throw OAuthSignInError.noPendingCredential(project: environment.project.cliLabel)
             }
         } catch {
             throw context.report(.from(error))

@@ -37,7 +37,7 @@ struct PhoneVerifyCommand: AsyncParsableCommand {
             do {
                 _ = try PhoneNumber(validating: phone)
             } catch {
-                throw ValidationError(error.description)
+                throw ValidationError(error.cliMessage)
             }
         }
     }
@@ -95,11 +95,11 @@ struct PhoneVerifyCommand: AsyncParsableCommand {
             } catch {
                 throw .signIn(.storage(error))
             }
-            guard let loaded else { throw .noPendingVerification(number, project: project.label) }
+            guard let loaded else { throw .noPendingVerification(number, project: project.cliLabel) }
             return loaded
         }
         let all = store.all()
-        guard let only = all.first else { throw .noPendingVerification(nil, project: project.label) }
+        guard let only = all.first else { throw .noPendingVerification(nil, project: project.cliLabel) }
         guard all.count == 1 else { throw .severalPending(all.map(\.phoneNumber)) }
         return only
     }
