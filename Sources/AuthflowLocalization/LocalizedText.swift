@@ -119,3 +119,9 @@ public func localized(_ text: LocalizedText) -> String {
 public func localized(one: LocalizedText, other: LocalizedText, count: Int) -> String {
     LocalizedText.format(MessageCatalogue.translate(one.key, plural: other.key, count: count), other.values)
 }
+
+/// `text` both in English and in the language in force, for a library that writes English and shows what a
+/// front end hands back (the callback pages): `localized(pair: "Done")`.
+public func localized(pair text: LocalizedText) -> (english: String, text: String) {
+    (text.english, text.text)
+}

@@ -34,5 +34,6 @@ enum LanguageArgument {
             MessageCatalogue.activate(language, environment: environment)
         }
         TemplateDirectory.defaultLanguages = language.isEnglish ? [] : language.lookupNames
+        CallbackPageTexts.install()
     }
 }

@@ -103,6 +103,7 @@ struct SourceMessages {
 
         mutating func readCall(at location: String, into result: inout SourceMessages) {
             skipSpace()
+            if starts(with: "pair:") { index += "pair:".count }
             if starts(with: "one:") {
                 index += 4
                 guard let one = readChain() else { return result.unreadable.append(location) }
