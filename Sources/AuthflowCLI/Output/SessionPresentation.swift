@@ -44,7 +44,7 @@ enum SessionPresentation {
             rows.append((index == 0 ? localized("second factors") : "", line))
         }
         rows.append((localized("session file"), path))
-        let width = rows.map(\.0.count).max() ?? 0
+        let width = rows.map { TerminalWidth.of($0.0) }.max() ?? 0
         let project = session.project
         var details: [String] = []
         if let tenant = project.tenantID { details.append(localized("tenant \(tenant)")) }
@@ -53,7 +53,7 @@ enum SessionPresentation {
         let header = localized("Signed in to \(place)")
         return
             ([header + ":"]
-            + rows.map { "  " + $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 })
+            + rows.map { "  " + TerminalWidth.padded($0.0, to: width) + "  " + $0.1 })
             .joined(separator: "\n")
     }
 
