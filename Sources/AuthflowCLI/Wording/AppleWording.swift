@@ -40,7 +40,13 @@ extension AppleSignInError {
             return error.cliMessage
         case .signIn(let error):
             return error.cliMessage
-        case .interrupted, .page, .pageUnknown, .credentialRejected, .cancelled, .alreadyLinked:
+        case .interrupted:
+            return localized("Cancelled; nothing was signed in.")
+        case .cancelled:
+            return localized(
+                "The Apple sign-in was cancelled, or the requested permissions were not granted. Nothing changed; "
+                    + "run the command again to retry.")
+        case .page, .pageUnknown, .credentialRejected, .alreadyLinked:
             return description
         }
     }

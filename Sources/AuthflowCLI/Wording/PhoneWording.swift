@@ -61,7 +61,11 @@ extension PhoneSignInError {
             return error.cliMessage
         case .invalidNumber(let error):
             return error.cliMessage
-        case .lookupFailed, .interrupted, .hostedPage, .hostedPageUnknown, .recaptchaPage:
+        case .interrupted:
+            return localized("Cancelled; no SMS was sent.")
+        case .lookupFailed(let error):
+            return localized("Could not read the project's phone sign-in settings: \(error.description)")
+        case .hostedPage, .hostedPageUnknown, .recaptchaPage:
             return description
         }
     }

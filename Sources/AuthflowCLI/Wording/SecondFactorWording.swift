@@ -59,8 +59,11 @@ extension SecondFactorError {
             return localized(
                 "No second factor is called \"\(given)\": this account has no second factors at all "
                     + "(`authflow mfa enroll` adds one).")
-        case .challengeExpired, .challengeRejected, .unknownFactor, .ambiguousFactor, .emailNotVerified(nil),
-            .unsupportedFirstFactor:
+        case .challengeExpired(let project):
+            return localized("The saved second-factor challenge in \(project) is too old to finish; sign in again.")
+        case .challengeRejected(let server):
+            return localized("\(server.message) The saved challenge was forgotten; sign in again.")
+        case .unknownFactor, .ambiguousFactor, .emailNotVerified(nil), .unsupportedFirstFactor:
             return description
         }
     }
