@@ -4,7 +4,8 @@
 # `sudo make install` never runs the compiler as root nor leaves root-owned files in .build.
 # The binary links the Swift runtime and Foundation statically: it runs on machines without a Swift toolchain
 # and starts in about half the time, which matters for `authflow handle-url` on the path of a browser click.
-# Installs the binary, the HTML templates it serves (found at ../share/authflow/templates from the binary), the
+# Installs the binary, the HTML templates it serves (found at ../share/authflow/templates from the binary, with
+# each language's editions in a subdirectory), its message catalogues (share/locale/<lang>/LC_MESSAGES), the
 # desktop entry for custom-scheme handoff (share/applications/authflow.desktop, naming no scheme),
 # its man pages (generated from the command's own help, so they cannot drift) and shell completions for bash,
 # zsh and fish, where Linux distributions look for them.
@@ -56,6 +57,14 @@ install:
 	install -D -m 755 $(binary) $(DESTDIR)$(bindir)/authflow
 	install -d $(DESTDIR)$(datadir)/authflow/templates
 	install -m 644 templates/*.html $(DESTDIR)$(datadir)/authflow/templates/
+	for dir in templates/*/; do \
+	  language=$$(basename "$$dir"); \
+	  install -d $(DESTDIR)$(datadir)/authflow/templates/$$language; \
+	  install -m 644 "$$dir"*.html $(DESTDIR)$(datadir)/authflow/templates/$$language/; \
+	done
+	for catalogue in locale/*/LC_MESSAGES/authflow.mo; do \
+	  install -D -m 644 "$$catalogue" $(DESTDIR)$(datadir)/$$catalogue; \
+	done
 	install -d $(DESTDIR)$(datadir)/applications
 	sed 's|^Exec=authflow |Exec=$(bindir)/authflow |' examples/desktop/authflow.desktop >$(DESTDIR)$(datadir)/applications/authflow.desktop
 	chmod 644 $(DESTDIR)$(datadir)/applications/authflow.desktop
@@ -68,6 +77,7 @@ install:
 uninstall:
 	rm -f $(DESTDIR)$(bindir)/authflow $(DESTDIR)$(mandir)/man1/authflow.1 $(DESTDIR)$(mandir)/man1/authflow.*.1
 	rm -rf $(DESTDIR)$(datadir)/authflow/templates
+	rm -f $(DESTDIR)$(datadir)/locale/*/LC_MESSAGES/authflow.mo
 	rm -f $(DESTDIR)$(datadir)/applications/authflow.desktop
 	rm -f $(DESTDIR)$(datadir)/bash-completion/completions/authflow $(DESTDIR)$(datadir)/zsh/site-functions/_authflow
 	rm -f $(DESTDIR)$(datadir)/fish/vendor_completions.d/authflow.fish

@@ -70,11 +70,16 @@ let package = Package(
 
         .systemLibrary(name: "CProcessSpawn"),
 
+        // glibc's gettext (libintl.h), which the Glibc module leaves out; part of the C library, nothing linked.
+        .systemLibrary(name: "CGettext"),
+
         // Opens libcurl, libxml2, libmicrohttpd and libqrencode on first use (dlopen by soname), so the four system
         // libraries above give headers only and the binary does not load them at exec.
         .target(name: "CSharedLibrary"),
 
         .target(name: "AuthflowPrimitives", dependencies: ["CSharedLibrary"]),
+        // The language in force and the message catalogue (gettext), for every layer that speaks to a person.
+        .target(name: "AuthflowLocalization", dependencies: ["CGettext"]),
         .target(name: "AuthflowStorage", dependencies: ["AuthflowPrimitives"]),
         .target(name: "AuthflowHTTP", dependencies: ["CCurl", "CSharedLibrary", "AuthflowPrimitives"]),
         .target(name: "AuthflowParsing", dependencies: ["CLibXML2", "CSharedLibrary", "AuthflowPrimitives"]),
@@ -95,12 +100,14 @@ let package = Package(
             dependencies: [
                 "AuthflowHTTP", "AuthflowParsing", "AuthflowIdentityToolkit", "AuthflowListener", "AuthflowStorage",
                 "AuthflowPrimitives",
+                "AuthflowLocalization",
             ]
         ),
         .target(
             name: "AuthflowDemo",
             dependencies: [
                 "AuthflowBackend", "AuthflowHTTP", "AuthflowListener", "AuthflowPrimitives", "AuthflowStorage",
+                "AuthflowLocalization",
             ]
         ),
         .executableTarget(
@@ -116,6 +123,7 @@ let package = Package(
                 "AuthflowBackend",
                 "CQREncode",
                 "CSharedLibrary",
+                "AuthflowLocalization",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -179,6 +187,7 @@ let package = Package(
             dependencies: [
                 "AuthflowCLI", "AuthflowCore", "AuthflowBackend", "AuthflowDemo", "AuthflowListener",
                 "AuthflowPrimitives", "AuthflowStorage", "AuthflowTestSupport", "redirect-listener-example",
+                "AuthflowLocalization",
             ]
         ),
     ]

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthflowCore
+import AuthflowLocalization
 import Foundation
 
 /// The `authflow` command.
@@ -40,6 +41,7 @@ struct Authflow: AsyncParsableCommand {
         // A closed pipe (`| head`, a caller that stopped reading) is a write error, not a reason to die.
         signal(SIGPIPE, SIG_IGN)
         MissingLibraryHandler.install()
+        LanguageArgument.activate()
         // Arguments reach Swift with invalid UTF-8 quietly replaced; a link or address damaged that way must
         // be refused, not inspected in its repaired form.
         if let position = RawArguments.firstNonUTF8() {

@@ -1,5 +1,6 @@
 import AuthflowBackend
 import AuthflowHTTP
+import AuthflowPrimitives
 import Foundation
 import Testing
 
@@ -44,6 +45,24 @@ struct EmailLinkTests {
         #expect(entry["requestType"] as? String == "EMAIL_SIGNIN")
         #expect(entry["email"] as? String == "ada@example.com")
         #expect(harness.logs.all.contains("To sign in as ada@example.com, follow this link: \(record.oobLink)"))
+    }
+
+    @Test("An action link's lang is the request's X-Firebase-Locale; without one, or with one that is no tag, en")
+    func linkLanguage() async throws {
+        let harness = try BackendHarness()
+        defer { harness.backend.stop() }
+        var links: [String] = []
+        for locale in ["ko", "ko-KR", "en\"><b", nil] {
+            _ = try await harness.v1(
+                "accounts:sendOobCode", ["requestType": "EMAIL_SIGNIN", "email": "ada@example.com"],
+                headers: locale.map { [HTTPHeader(name: "X-Firebase-Locale", value: $0)] } ?? []
+            ).requireOK()
+            links.append(try #require(harness.backend.oobCodes.last).oobLink)
+        }
+        #expect(links[0].contains("?mode=signIn&lang=ko&oobCode="))
+        #expect(links[1].contains("?mode=signIn&lang=ko-KR&oobCode="))
+        #expect(links[2].contains("?mode=signIn&lang=en&oobCode="))
+        #expect(links[3].contains("?mode=signIn&lang=en&oobCode="))
     }
 
     @Test(

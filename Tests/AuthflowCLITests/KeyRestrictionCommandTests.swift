@@ -193,7 +193,7 @@ struct KeyRestrictionCommandTests {
         }
     }
 
-    @Test("Locale: --lang, else AUTHFLOW_LANG, sets X-Firebase-Locale and Accept-Language; else the POSIX locale")
+    @Test("Locale: --firebase-lang, else --lang, AUTHFLOW_LANG, the POSIX locale: X-Firebase-Locale, Accept-Language")
     func locale() async throws {
         let fixture = try await SignedInBackend()
         let posix = ["LC_ALL": "", "LC_MESSAGES": "", "LANG": "de_AT.UTF-8"]
@@ -205,13 +205,24 @@ struct KeyRestrictionCommandTests {
         let variableHeaders = fixture.backend.receivedHeaders.last
         let none = try await refresh(fixture, environment: posix)
         let noneHeaders = fixture.backend.receivedHeaders.last
+        let apart = try await refresh(
+            fixture, ["--lang", "ko", "--firebase-lang", "fr_FR.UTF-8"], environment: posix)
+        let apartHeaders = fixture.backend.receivedHeaders.last
+        let apartByVariable = try await refresh(
+            fixture, environment: posix.merging(["AUTHFLOW_FIREBASE_LANG": "es"]) { $1 })
+        let apartByVariableHeaders = fixture.backend.receivedHeaders.last
 
-        for result in [flag, variable, none] { #expect(result.exitCode == 0, "\(result.stderrText)") }
+        for result in [flag, variable, none, apart, apartByVariable] {
+            #expect(result.exitCode == 0, "\(result.stderrText)")
+        }
+        // Set apart, Google's language differs from the one messages are shown in.
+        #expect(apartHeaders?.value("X-Firebase-Locale") == "fr-FR")
+        #expect(apartByVariableHeaders?.value("X-Firebase-Locale") == "es")
         #expect(flagHeaders?.value("X-Firebase-Locale") == "fr")
         #expect(flagHeaders?.value("Accept-Language") == "fr")
         #expect(variableHeaders?.value("X-Firebase-Locale") == "pt-BR")
         #expect(variableHeaders?.value("Accept-Language") == "pt-BR")
-        #expect(noneHeaders?.value("X-Firebase-Locale") == nil)
+        #expect(noneHeaders?.value("X-Firebase-Locale") == "de-AT")
         #expect(noneHeaders?.value("Accept-Language") == "de-AT")
     }
 

@@ -93,3 +93,32 @@ struct ListenCommandTests {
         }
     }
 }
+
+@Suite("Callback pages in the language in force")
+struct CallbackPageLanguageTests {
+    @Test("LANG=ko_KR.UTF-8 listen: the listener's own pages (not found, not accepted) speak Korean; LANG=C English")
+    func koreanPages() async throws {
+        var bodies: [String: String] = [:]
+        for language in ["ko", "C"] {
+            let runtime = try TemporaryDirectory()
+            let listen = try RunningCommand(
+                ["listen", "--state", "st-3", "--path", "/cb", "--timeout", "60"],
+                environment: [
+                    "XDG_RUNTIME_DIR": runtime.path, "LANG": language == "ko" ? "ko_KR.UTF-8" : "C", "LC_ALL": "",
+                    "LANGUAGE": "", "AUTHFLOW_LANG": "",
+                ])
+            let redirectURI = try #require(listen.readLine())
+            let client = HTTPClient(configuration: HTTPClientConfiguration(proxy: .none))
+            let missing = try await client.send(HTTPRequest(url: redirectURI + "/elsewhere"))
+            let refused = try await client.send(HTTPRequest(url: redirectURI + "?code=x&state=wrong"))
+            _ = try await client.send(HTTPRequest(url: redirectURI + "?code=x&state=st-3"))
+            _ = listen.finish()
+            bodies[language] = missing.text + refused.text
+            #expect(missing.status == 404)
+        }
+        #expect(bodies["ko"]?.contains("<title>찾을 수 없음</title>") == true, "\(bodies["ko"] ?? "")")
+        #expect(bodies["ko"]?.contains("받아들이지 않음") == true)
+        #expect(bodies["C"]?.contains("<title>Not found</title>") == true, "\(bodies["C"] ?? "")")
+        #expect(bodies["C"]?.contains("Not accepted") == true)
+    }
+}

@@ -131,7 +131,8 @@ enum UpdateAccount {
         }
         if signInProvider != ProviderID.anonymous, let initialEmail = updated.initialEmail, isEmailUpdate {
             let record = OobLink.create(
-                &state, origin: context.origin, email: initialEmail, requestType: "RECOVER_EMAIL")
+                &state, origin: context.origin, email: initialEmail, requestType: "RECOVER_EMAIL",
+                language: context.locale)
             if let line = OobLink.logLine(for: record) { context.log(line) }
         }
 

@@ -1,15 +1,32 @@
 /// Action links in the emulator's exact shape:
-/// `http://<host:port>/emulator/action?mode=<m>&lang=en&oobCode=<c>&apiKey=fake-api-key[&continueUrl=<enc>]`
+/// `http://<host:port>/emulator/action?mode=<m>&lang=<l>&oobCode=<c>&apiKey=fake-api-key[&continueUrl=<enc>]`
 /// (and `&tenantId=<t>` for a tenant's code), query serialised as `URLSearchParams` does. The emulator always
-/// writes `fake-api-key`.
+/// writes `fake-api-key` and `lang=en`; this backend writes the request's `X-Firebase-Locale` as Google's links
+/// carry the email's language (the SDKs read it as `ActionCodeURL.languageCode`), and `en`, as the emulator,
+/// without one.
 enum OobLink {
     static func make(
-        origin: String, mode: String, code: String, continueUrl: String?, tenantID: String? = nil
+        origin: String, mode: String, code: String, continueUrl: String?, tenantID: String? = nil,
+        language: String? = nil
     ) -> String {
-        var parameters = [("mode", mode), ("lang", "en"), ("oobCode", code), ("apiKey", "fake-api-key")]
+        var parameters = [
+            ("mode", mode), ("lang", language ?? "en"), ("oobCode", code), ("apiKey", "fake-api-key"),
+        ]
         if let continueUrl { parameters.append(("continueUrl", continueUrl)) }
         if let tenantID { parameters.append(("tenantId", tenantID)) }
         return origin + "/emulator/action?" + URLEncoding.formQuery(parameters)
+    }
+
+    /// `header` when it reads as a language tag (`ko`, `ko-KR`, `zh_Hant`: letters, digits, `-`, `_`, at most 35
+    /// characters, starting with a letter); nil otherwise, so a link never carries arbitrary text.
+    static func language(_ header: String?) -> String? {
+        guard let header, !header.isEmpty, header.count <= 35,
+            header.unicodeScalars.first?.properties.isAlphabetic == true,
+            header.unicodeScalars.allSatisfy({
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
+            })
+        else { return nil }
+        return header
     }
 
     /// The `mode` a link carries for a request type.
@@ -44,12 +61,14 @@ enum OobLink {
     /// Creates a code and its link for `email` and returns the record.
     static func create(
         _ state: inout BackendState, origin: String, email: String, newEmail: String? = nil,
-        requestType: String, continueUrl: String? = nil
+        requestType: String, continueUrl: String? = nil, language: String? = nil
     ) -> OobRecord {
         let mode = mode(for: requestType) ?? "signIn"
         let tenantID = state.tenantID
         return state.createOobCode(email: email, newEmail: newEmail, requestType: requestType) { code in
-            make(origin: origin, mode: mode, code: code, continueUrl: continueUrl, tenantID: tenantID)
+            make(
+                origin: origin, mode: mode, code: code, continueUrl: continueUrl, tenantID: tenantID,
+                language: language)
         }
     }
 }

@@ -66,7 +66,7 @@ enum SendOobCode {
 
         let record = OobLink.create(
             &state, origin: context.origin, email: email, newEmail: newEmail, requestType: requestType,
-            continueUrl: continueUrl
+            continueUrl: continueUrl, language: context.locale
         )
         var response = reply(email: email)
         if returnOobLink {

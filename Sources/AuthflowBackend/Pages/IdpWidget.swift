@@ -54,7 +54,9 @@ enum IdpWidget {
             "selectPath": .text(Router.widgetSelectPath),
         ]
         if let warning = warning(providerId: providerId, query: query) { context["warning"] = .text(warning) }
-        return PageReply.render(PageTemplates.idpWidget, context, service: service)
+        return PageReply.render(
+            PageTemplates.idpWidget, context, languages: PageReply.languages(hl: query.nonEmpty("hl")),
+            service: service)
     }
 
     static func select(_ request: LoopbackRequest, service: BackendService) -> LoopbackResponse {

@@ -5,10 +5,12 @@ import AuthflowPrimitives
 /// if it vanished or was broken since) becomes a plain-text 500, never a crash.
 enum PageReply {
     static func render(
-        _ name: String, _ context: TemplateContext, status: Int = 200, service: BackendService
+        _ name: String, _ context: TemplateContext, status: Int = 200, languages: [String]? = nil,
+        service: BackendService
     ) -> LoopbackResponse {
         do throws(TemplateError) {
-            var response = LoopbackResponse.html(try service.renderer.render(name, context), status: status)
+            var response = LoopbackResponse.html(
+                try service.renderer.render(name, context, languages: languages), status: status)
             // The pages are self-contained: forbid anything external, and keep them out of frames. No
             // form-action: browsers apply it to the redirect after a submit, which goes to the app's scheme.
             response.headers.append(
@@ -22,6 +24,14 @@ enum PageReply {
         } catch {
             return .text("The page could not be rendered: \(error)\n", status: 500)
         }
+    }
+
+    /// The page editions a request's `hl` asks for (`ko-KR` → `ko-KR`, `ko`), as Google's pages take it; nil
+    /// (the renderer's own languages) without one.
+    static func languages(hl: String?) -> [String]? {
+        guard let hl, !hl.isEmpty else { return nil }
+        let language = String(hl.split(separator: "-").first ?? "")
+        return language == hl ? [hl] : [hl, language]
     }
 
     static func error(

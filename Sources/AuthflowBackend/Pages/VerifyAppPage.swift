@@ -41,7 +41,8 @@ enum VerifyAppPage {
         if let label = query.nonEmpty("ibi") ?? query.nonEmpty("clientId") ?? query.nonEmpty("appId") {
             context["appLabel"] = .text(label)
         }
-        return PageReply.render(PageTemplates.verifyApp, context, service: service)
+        return PageReply.render(
+            PageTemplates.verifyApp, context, languages: PageReply.languages(hl: hl), service: service)
     }
 
     static func submit(_ request: LoopbackRequest, service: BackendService) -> LoopbackResponse {

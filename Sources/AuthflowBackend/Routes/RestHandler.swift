@@ -73,6 +73,7 @@ enum RestHandler {
         var context = OperationContext(body: body, privileged: privileged, origin: service.origin, now: Date())
         context.pathParameters = operation.pathParameters
         context.query = query
+        context.locale = OobLink.language(request.header("X-Firebase-Locale"))
         let result = BlockingFunctionRun.perform(&context) { context in
             service.scopes.withLock { states in
                 do throws(APIError) {

@@ -22,6 +22,9 @@ struct OperationContext: Sendable {
     var pendingBlockingCall: BlockingFunctionCall?
     /// Values that must stay the same when the operation runs again (a new account's local ID), by name.
     var kept: [String: String] = [:]
+    /// The request's `X-Firebase-Locale` (the client's language for emails and SMS), when it is a plausible
+    /// language tag: the `lang` of the action links the request makes.
+    var locale: String?
 
     mutating func log(_ line: String) {
         logs.append(line)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AuthflowDemo
 import AuthflowListener
+import AuthflowLocalization
 import AuthflowStorage
 import Foundation
 
@@ -52,18 +53,37 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The browser command for --interactive (%s is the URL).", valueName: "command"))
     var browser: String?
 
+    @Option(
+        name: .customLong("lang"),
+        help: ArgumentHelp("The tour's language, e.g. ko or en (else AUTHFLOW_LANG or the locale).", valueName: "code"))
+    var language: String?
+
     func run() async throws {
         guard let executable = FilePath.runningExecutable() else {
             throw CommandFailure(
-                "Cannot find the running authflow binary (/proc is not mounted?); the demo runs its commands.",
+                localized(
+                    "Cannot find the running authflow binary (/proc is not mounted?); the demo runs its "
+                        + "commands."),
                 status: .unavailable)
         }
-        let tour = DemoTour(
-            settings: DemoSettings(
-                executable: executable, interactive: interactive, keepState: keepState, steps: only,
-                templates: TemplateDirectory.standard(explicit: templates), headlessBrowser: !noHeadlessBrowser,
-                browser: browser,
-                environment: ProcessInfo.processInfo.environment))
+        var settings = DemoSettings(
+            executable: executable, interactive: interactive, keepState: keepState, steps: only,
+            templates: TemplateDirectory.standard(explicit: templates), headlessBrowser: !noHeadlessBrowser,
+            browser: browser,
+            environment: ProcessInfo.processInfo.environment)
+        // The tour's commands speak the tour's language, whichever way it was chosen.
+        if let language {
+            guard DisplayLanguage(parsing: language) != nil else {
+                throw CommandFailure(
+                    localized("--lang \(language) is not a language: give a BCP 47 tag such as ko or pt-BR."),
+                    status: .usage)
+            }
+        }
+        let chosen = MessageCatalogue.language
+        settings.language =
+            language == nil && ProcessInfo.processInfo.environment["AUTHFLOW_LANG"] == nil
+            ? nil : chosen.tag
+        let tour = DemoTour(settings: settings)
         let signals = SignalWaiter(signals: [SIGINT, SIGTERM])
         let status = await withTaskGroup(of: Int32?.self) { group in
             group.addTask { await tour.run() }
@@ -87,12 +107,15 @@ struct DemoCommand: AsyncParsableCommand {
         for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
             guard let kind = DemoStepKind(rawValue: name) else {
                 throw ValidationError(
-                    "Unknown flow '\(name)' in --only. Choose from: \(DemoStepKind.allCases.map(\.rawValue).joined(separator: ", "))."
+                    localized(
+                        "Unknown flow '\(name)' in --only. Choose from: "
+                            + "\(DemoStepKind.allCases.map(\.rawValue).joined(separator: ", "))."
+                    )
                 )
             }
             chosen.insert(kind)
         }
-        guard !chosen.isEmpty else { throw ValidationError("--only needs at least one flow.") }
+        guard !chosen.isEmpty else { throw ValidationError(localized("--only needs at least one flow.")) }
         return DemoStepKind.allCases.filter(chosen.contains)
     }
 }

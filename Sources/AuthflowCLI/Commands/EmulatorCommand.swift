@@ -1,6 +1,7 @@
 import ArgumentParser
 import AuthflowBackend
 import AuthflowListener
+import AuthflowLocalization
 import Dispatch
 import Synchronization
 
@@ -57,9 +58,9 @@ struct EmulatorCommand: AsyncParsableCommand {
             try EmbeddedBackend.checkLoopbackHost(host)
         } catch {
             throw ValidationError(
-                "--host \(host) is not a loopback host. The emulator listens on 127.0.0.1 and ::1 only and has no access "
-                    + "control, so its links must name 127.0.0.1, localhost or ::1."
-            )
+                localized(
+                    "--host \(host) is not a loopback host. The emulator listens on 127.0.0.1 and ::1 only and has "
+                        + "no access control, so its links must name 127.0.0.1, localhost or ::1."))
         }
     }
 
@@ -99,23 +100,28 @@ struct EmulatorCommand: AsyncParsableCommand {
             StandardError.write("Stopped (\(received == SIGTERM ? "SIGTERM" : "SIGINT")).")
             return
         }
+        let base = backend.baseURL
+        let project = backend.projectID
+        let pagesFrom = (try? pages.locate("backend-error.html"))?.location.path ?? localized("built-in")
         console.write(
-            """
-            authflow emulator: a local test and demo backend compatible with the Firebase Auth Emulator.
-            Not a production identity server: tokens are unsigned and anyone on this machine can read every account.
+            localized(
+                """
+                authflow emulator: a local test and demo backend compatible with the Firebase Auth Emulator.
+                Not a production identity server: tokens are unsigned and anyone on this machine can read every \
+                account.
 
-              Base URL:  \(backend.baseURL)
-              Project:   \(backend.projectID)
-              Codes:     \(backend.baseURL)/emulator/v1/projects/\(backend.projectID)/verificationCodes
-              Links:     \(backend.baseURL)/emulator/v1/projects/\(backend.projectID)/oobCodes
-              Pages:     \((try? pages.locate("backend-error.html"))?.location.path ?? "built-in")
+                  Base URL:  \(base)
+                  Project:   \(project)
+                  Codes:     \(base)/emulator/v1/projects/\(project)/verificationCodes
+                  Links:     \(base)/emulator/v1/projects/\(project)/oobCodes
+                  Pages:     \(pagesFrom)
 
-            Point clients at it with:
-              export FIREBASE_AUTH_EMULATOR_HOST=\(backend.hostAndPort)
-              export FIREBASE_PROJECT_ID=\(backend.projectID)
+                Point clients at it with:
+                  export FIREBASE_AUTH_EMULATOR_HOST=\(backend.hostAndPort)
+                  export FIREBASE_PROJECT_ID=\(project)
 
-            SMS codes and email links appear below as they are sent. Press Ctrl-C to stop.
-            """)
+                SMS codes and email links appear below as they are sent. Press Ctrl-C to stop.
+                """))
         let received = await signals.wait()
         backend.stop()
         console.write("Stopped (\(received == SIGTERM ? "SIGTERM" : "SIGINT")).")

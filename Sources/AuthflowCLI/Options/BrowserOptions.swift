@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthflowListener
+import AuthflowLocalization
 
 /// How a command shows the user a page: which browser, or none at all (SSH, headless machines).
 struct BrowserOptions: ParsableArguments {
@@ -18,10 +19,12 @@ struct BrowserOptions: ParsableArguments {
     func validate() throws {
         if let browser, BrowserCommand(browser) == nil {
             throw ValidationError(
-                "--browser \"\(browser)\" is not a command: give a program and its arguments, with balanced quotes.")
+                localized(
+                    "--browser \"\(browser)\" is not a command: give a program and its arguments, with balanced "
+                        + "quotes."))
         }
         if browser != nil, noBrowser {
-            throw ValidationError("--browser and --no-browser contradict each other; pass one of them.")
+            throw ValidationError(localized("--browser and --no-browser contradict each other; pass one of them."))
         }
     }
 }

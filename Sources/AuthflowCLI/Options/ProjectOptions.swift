@@ -37,8 +37,17 @@ struct ProjectOptions: ParsableArguments {
 
     @Option(
         name: .customLong("lang"),
-        help: ArgumentHelp("Language for SMS, emails and hosted pages, e.g. fr or pt-BR.", valueName: "code"))
+        help: ArgumentHelp(
+            "Language of messages and pages, and for SMS, emails and hosted pages, e.g. ko, pt-BR or ko_KR.UTF-8.",
+            valueName: "code"))
     var languageCode: String?
+
+    @Option(
+        name: .customLong("firebase-lang"),
+        help: ArgumentHelp(
+            "Language Google uses for SMS, emails and hosted pages when it should differ from --lang.",
+            valueName: "code"))
+    var firebaseLanguageCode: String?
 
     @Option(
         name: .customLong("app-check-debug-token"),
@@ -107,6 +116,7 @@ struct ProjectOptions: ParsableArguments {
             ("--emulator", emulator), ("--lang", languageCode), ("--app-check-debug-token", appCheckDebugToken),
             ("--app-check-token-command", appCheckTokenCommand), ("--app-check-site-key", appCheckSiteKey),
             ("--config", configPath), ("--state-dir", stateDirectory),
+            ("--firebase-lang", firebaseLanguageCode),
         ]
         for (flag, value) in given {
             if let value, value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
@@ -125,6 +135,7 @@ struct ProjectOptions: ParsableArguments {
             (.appCheckDebugToken, appCheckDebugToken), (.appCheckTokenCommand, appCheckTokenCommand),
             (.appCheckSiteKey, appCheckSiteKey),
             (.androidPackage, androidPackage), (.androidCertificateSHA1, androidCertificateSHA1), (.referrer, referrer),
+            (.firebaseLanguageCode, firebaseLanguageCode),
         ]
         for (key, value) in pairs {
             layer.set(key, value, from: .flag(key.flag))

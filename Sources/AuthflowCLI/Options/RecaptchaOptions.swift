@@ -1,6 +1,7 @@
 import ArgumentParser
 import AuthflowCore
 import AuthflowListener
+import AuthflowLocalization
 
 /// Where reCAPTCHA Enterprise tokens come from when the project protects email/password calls with it:
 /// a command that prints one, else the loopback page in a browser when there is someone to see it.
@@ -18,7 +19,7 @@ struct RecaptchaOptions: ParsableArguments {
 
     func validate() throws {
         if let tokenCommand, tokenCommand.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw ValidationError("--recaptcha-token-command must not be empty.")
+            throw ValidationError(localized("--recaptcha-token-command must not be empty."))
         }
     }
 
@@ -34,7 +35,7 @@ struct RecaptchaOptions: ParsableArguments {
             interaction: TerminalRecaptchaInteraction(
                 browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration),
             script: script, port: wait.port, templates: TemplateDirectory.standard(explicit: wait.templates),
-            languageCode: context.configuration.languageCode)
+            languageCode: context.configuration.firebaseLanguageCode)
     }
 }
 
@@ -49,8 +50,9 @@ struct RecaptchaStandInOption: ParsableArguments {
         guard isOn else { return .google }
         guard let host = context.configuration.emulatorHost else {
             throw CommandFailure(
-                "--recaptcha-stand-in loads the embedded backend's stand-in script and needs an emulator "
-                    + "(--emulator HOST:PORT or FIREBASE_AUTH_EMULATOR_HOST).",
+                localized(
+                    "--recaptcha-stand-in loads the embedded backend's stand-in script and needs an emulator "
+                        + "(--emulator HOST:PORT or FIREBASE_AUTH_EMULATOR_HOST)."),
                 status: .usage)
         }
         return .standIn(origin: "http://\(host)")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AuthflowLocalization
 
 /// How long and where a command waits for the browser.
 struct WaitOptions: ParsableArguments {
@@ -17,7 +18,7 @@ struct WaitOptions: ParsableArguments {
 
     func validate() throws {
         guard (1...86_400).contains(timeout) else {
-            throw ValidationError("--timeout must be between 1 and 86400 seconds.")
+            throw ValidationError(localized("--timeout must be between 1 and 86400 seconds."))
         }
     }
 

@@ -1,4 +1,5 @@
 import AuthflowCore
+import AuthflowLocalization
 import AuthflowPrimitives
 
 /// How `config show` prints a configuration: values with their sources, API key masked.
@@ -7,7 +8,8 @@ enum ConfigurationPresentation {
         var rows: [(String, String, String)] = []
         for key in ConfigurationKey.allCases {
             guard let configured = configuration.values[key] else {
-                let note = key == .authDomain ? (derivationProblem.map { "not set (\($0))" } ?? "not set") : "not set"
+                let note = key == .authDomain ? (derivationProblem.map { localized("not set (\($0))") } ?? localized("not set"))
+                    : localized("not set")
                 rows.append((key.jsonName, "—", note))
                 continue
             }
@@ -15,22 +17,24 @@ enum ConfigurationPresentation {
         }
         let nameWidth = rows.map(\.0.count).max() ?? 0
         let valueWidth = rows.map(\.1.count).max() ?? 0
-        var lines = ["Firebase project configuration (flags win over environment, environment over files):"]
+        var lines = [localized("Firebase project configuration (flags win over environment, environment over files):")]
         for (name, value, source) in rows {
             lines.append("  " + pad(name, nameWidth) + "  " + pad(value, valueWidth) + "  " + source)
         }
         if let host = configuration.emulatorHost {
-            lines.append("Backend: the emulator at \(host) (FIREBASE_AUTH_EMULATOR_HOST or --emulator).")
+            lines.append(localized("Backend: the emulator at \(host) (FIREBASE_AUTH_EMULATOR_HOST or --emulator)."))
         } else {
-            lines.append("Backend: Google (identitytoolkit.googleapis.com, securetoken.googleapis.com).")
+            lines.append(localized("Backend: Google (identitytoolkit.googleapis.com, securetoken.googleapis.com)."))
         }
         if configuration.files.isEmpty {
-            lines.append(
-                "Files: none found (looked for \(ConfigurationFile.workingDirectoryNames.joined(separator: ", "))).")
+            let names = ConfigurationFile.workingDirectoryNames.joined(separator: ", ")
+            lines.append(localized("Files: none found (looked for \(names))."))
         }
         for file in configuration.files {
-            var line = "File: \(file.path) (\(file.format.rawValue))"
-            if !file.ignoredKeys.isEmpty { line += "; ignored keys: \(file.ignoredKeys.joined(separator: ", "))" }
+            var line = localized("File: \(file.path) (\(file.format.rawValue))")
+            if !file.ignoredKeys.isEmpty {
+                line += localized("; ignored keys: \(file.ignoredKeys.joined(separator: ", "))")
+            }
             lines.append(line)
         }
         lines.append("Session directory: \(statePath ?? "none until a project ID is configured")")

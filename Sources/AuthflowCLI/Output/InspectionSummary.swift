@@ -42,6 +42,12 @@ enum InspectionSummary {
     }
 
     /// One tab-separated line per input in batch mode: kind, mode or authType, link or reason.
+    /// `--json`'s problem when a document holds no Firebase link: English in every language, as all of
+    /// `link inspect`'s output.
+    static func noFirebaseLink(linkCount: Int, path: String) -> String {
+        "No Firebase link among the \(linkCount) links in \(path == "-" ? "standard input" : path)."
+    }
+
     static func batchLine(for inspection: LinkInspection) -> String {
         let detail = inspection.action?.mode.rawValue ?? inspection.callback?.authType ?? "-"
         return "\(inspection.kind.rawValue)\t\(detail)\t\(inspection.link ?? inspection.innermost)\n"

@@ -1,4 +1,5 @@
 import AuthflowCore
+import AuthflowLocalization
 import AuthflowParsing
 import AuthflowPrimitives
 import Foundation
@@ -11,42 +12,48 @@ enum SessionPresentation {
         if let email = session.email {
             rows.append(
                 (
-                    "email",
-                    email
-                        + (session.emailVerified == true
-                            ? " (verified)" : session.emailVerified == false ? " (not verified)" : "")
+                    localized("email"),
+                    session.emailVerified == true
+                        ? localized("\(email) (verified)")
+                        : session.emailVerified == false ? localized("\(email) (not verified)") : email
                 ))
         }
-        if let phone = session.phoneNumber { rows.append(("phone", PhoneNumberMask.mask(phone))) }
-        if let name = session.displayName { rows.append(("name", name)) }
-        if !session.providerIDs.isEmpty { rows.append(("providers", session.providerIDs.joined(separator: ", "))) }
+        if let phone = session.phoneNumber { rows.append((localized("phone"), PhoneNumberMask.mask(phone))) }
+        if let name = session.displayName { rows.append((localized("name"), name)) }
+        if !session.providerIDs.isEmpty {
+            rows.append((localized("providers"), session.providerIDs.joined(separator: ", ")))
+        }
         var signedIn = TimeText.timestamp(session.signedInAt)
-        if let provider = session.signInProvider { signedIn += " with \(provider)" }
+        if let provider = session.signInProvider { signedIn = localized("\(signedIn) with \(provider)") }
         if let factor = session.secondFactorID {
             let used = session.enrolledFactors.first { $0.id == factor }
-            signedIn += ", second factor \(used?.displayName.map { "\"\($0)\"" } ?? factor)"
-            if let used {
-                let kind = used.factorKind == .totp ? "TOTP app" : used.factorKind == .sms ? "SMS" : "unknown kind"
-                signedIn += " (\(kind))"
+            let name = used?.displayName.map { "\"\($0)\"" } ?? factor
+            switch used?.factorKind {
+            case .totp?: signedIn += localized(", second factor \(name) (TOTP app)")
+            case .sms?: signedIn += localized(", second factor \(name) (SMS)")
+            case nil where used == nil: signedIn += localized(", second factor \(name)")
+            default: signedIn += localized(", second factor \(name) (unknown kind)")
             }
         }
-        rows.append(("signed in", signedIn))
-        rows.append(("ID token", TimeText.expiry(session.tokens.expiresAt, now: now)))
+        rows.append((localized("signed in"), signedIn))
+        rows.append((localized("ID token"), TimeText.expiry(session.tokens.expiresAt, now: now)))
         for (index, factor) in session.enrolledFactors.enumerated() {
-            let number = factor.phoneNumber.map(PhoneNumberMask.mask) ?? (factor.factorKind == .totp ? "TOTP app" : nil)
+            let number = factor.phoneNumber.map(PhoneNumberMask.mask) ?? (factor.factorKind == .totp ? localized("TOTP app") : nil)
             var line = [factor.displayName.map { "\"\($0)\"" }, number].compactMap { $0 }.joined(separator: " ")
             line += (line.isEmpty ? "" : " ") + "(id \(factor.id))"
-            rows.append((index == 0 ? "second factors" : "", line))
+            rows.append((index == 0 ? localized("second factors") : "", line))
         }
-        rows.append(("session file", path))
-        let width = rows.map(\.0.count).max() ?? 0
+        rows.append((localized("session file"), path))
+        let width = rows.map { TerminalWidth.of($0.0) }.max() ?? 0
         let project = session.project
-        var header = "Signed in to \(project.projectID)"
-        if let tenant = project.tenantID { header += " (tenant \(tenant))" }
-        if let emulator = project.emulatorHost { header += " on the emulator at \(emulator)" }
+        var details: [String] = []
+        if let tenant = project.tenantID { details.append(localized("tenant \(tenant)")) }
+        if let emulator = project.emulatorHost { details.append(localized("the emulator at \(emulator)")) }
+        let place = project.projectID + (details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")")
+        let header = localized("Signed in to \(place)")
         return
             ([header + ":"]
-            + rows.map { "  " + $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 })
+            + rows.map { "  " + TerminalWidth.padded($0.0, to: width) + "  " + $0.1 })
             .joined(separator: "\n")
     }
 
@@ -112,9 +119,12 @@ enum TimeText {
     static func expiry(_ date: Date, now: Date) -> String {
         let seconds = Int(date.timeIntervalSince(now).rounded())
         let minutes = abs(seconds) / 60
-        let amount = minutes >= 120 ? "\(minutes / 60) h" : minutes >= 1 ? "\(minutes) min" : "\(abs(seconds)) s"
+        let amount =
+            minutes >= 120
+            ? localized("\(minutes / 60) h")
+            : minutes >= 1 ? localized("\(minutes) min") : localized("\(abs(seconds)) s")
         return seconds > 0
-            ? "expires in \(amount) (authflow token refreshes it)"
-            : "expired \(amount) ago (authflow token refreshes it)"
+            ? localized("expires in \(amount) (authflow token refreshes it)")
+            : localized("expired \(amount) ago (authflow token refreshes it)")
     }
 }

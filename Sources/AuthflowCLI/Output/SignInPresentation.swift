@@ -1,4 +1,5 @@
 import AuthflowCore
+import AuthflowLocalization
 import AuthflowPrimitives
 
 /// How the end of a sign-in is shown: a line for people, an object for scripts. Tokens and the pending
@@ -12,27 +13,39 @@ enum SignInPresentation {
         let who = "\(session.email ?? session.phoneNumber ?? session.uid) (uid \(session.uid))"
         switch purpose {
         case .signIn:
-            return "Signed in as \(who) to \(session.project.label)" + (isNewUser ? "; the account was created." : ".")
+            return isNewUser
+                ? localized("Signed in as \(who) to \(session.project.cliLabel); the account was created.")
+                : localized("Signed in as \(who) to \(session.project.cliLabel).")
         case .link:
-            return "Linked \(method) to \(who) in \(session.project.label)."
+            return localized("Linked \(method) to \(who) in \(session.project.cliLabel).")
         case .reauthenticate:
             return
-                "Re-authenticated \(who) in \(session.project.label); sensitive changes are allowed for a few minutes."
+                localized(
+                    "Re-authenticated \(who) in \(session.project.cliLabel); sensitive changes are allowed "
+                        + "for a few minutes.")
         }
     }
 
     /// The message for exit status 5: which factors the account has, how long the challenge is saved, and the
     /// command that finishes it.
     static func secondFactorMessage(_ pending: PendingSecondFactor) -> String {
-        let who = pending.email ?? "This account"
+        let who = pending.email ?? localized("This account")
         let onlyTOTP = pending.usableFactors.allSatisfy { $0.factorKind == .totp }
-        let waiting = onlyTOTP ? "" : " Nothing was texted yet;"
-        let source = onlyTOTP ? "--code CODE from the authenticator app" : "--code-command CMD"
-        return "\(who) also needs a second factor to \(pending.purpose.phrase): "
-            + FactorSelection.lines(pending.factors).joined(separator: "; ")
-            + ".\(waiting) The sign-in is saved until \(TimeText.timestamp(pending.expiresAt)). Finish "
-            + "it with `\(resolveCommand(pending))` (on a terminal it asks for the code; else add \(source)), "
-            + "or pass --factor and --mfa-code or --mfa-code-command to the sign-in command."
+        let factors = FactorWording.lines(pending.factors).joined(separator: "; ")
+        let until = TimeText.timestamp(pending.expiresAt)
+        let command = resolveCommand(pending)
+        if onlyTOTP {
+            return localized(
+                "\(who) also needs a second factor to \(pending.purpose.cliPhrase): \(factors). The sign-in is saved "
+                    + "until \(until). Finish it with `\(command)` (on a terminal it asks for the code; else add "
+                    + "--code CODE from the authenticator app), or pass --factor and --mfa-code or "
+                    + "--mfa-code-command to the sign-in command.")
+        }
+        return localized(
+            "\(who) also needs a second factor to \(pending.purpose.cliPhrase): \(factors). Nothing was texted yet; "
+                + "The sign-in is saved until \(until). Finish it with `\(command)` (on a terminal it asks for the "
+                + "code; else add --code-command CMD), or pass --factor and --mfa-code or --mfa-code-command to the "
+                + "sign-in command.")
     }
 
     /// The command that finishes `pending`.
@@ -42,7 +55,7 @@ enum SignInPresentation {
 
     /// The line added after a sign-in that passed a second factor.
     static func secondFactorText(_ completed: SecondFactorSignIn.Completed) -> String {
-        "Second factor: \(FactorSelection.label(completed.factor))."
+        localized("Second factor: \(FactorWording.label(completed.factor)).")
     }
 
     /// The members added to the JSON object of a sign-in that passed a second factor.

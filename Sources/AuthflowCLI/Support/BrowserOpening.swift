@@ -1,4 +1,5 @@
 import AuthflowListener
+import AuthflowLocalization
 import Foundation
 
 /// Shows the user a page: always prints the URL (a browser on another machine may be the only one), then
@@ -21,18 +22,21 @@ enum BrowserOpening {
             StandardError.write(SSHTunnelWording.advice(tunnel))
         }
         if noBrowser {
-            StandardError.write("authflow: open this URL in a browser to \(purpose):\n\n    \(shown)\n")
+            StandardError.write(localized("authflow: open this URL in a browser to \(purpose):\n\n    \(shown)\n"))
             return .printedOnly
         }
         StandardError.write(
-            "authflow: opening your browser to \(purpose). If it does not appear, open:\n\n    \(shown)\n")
+            localized("authflow: opening your browser to \(purpose). If it does not appear, open:\n\n    \(shown)\n"))
         let launcher = BrowserLauncher(browser: browser, environment: environment)
         switch launcher.open(url) {
         case .opened:
             return .opened
         case .failed(let reasons):
             StandardError.write(
-                "authflow: could not open a browser (\(reasons.joined(separator: "; "))); open the URL above yourself.")
+                localized(
+                    "authflow: could not open a browser (\(reasons.joined(separator: "; "))); open the URL above "
+                        + "yourself."
+                ))
             return .printedOnly
         }
     }

@@ -1,4 +1,5 @@
 import AuthflowListener
+import AuthflowLocalization
 
 /// Before a hosted page opens: whether the desktop will hand its custom-scheme answer to authflow, and if
 /// not, the exact command that makes it (offered right away on a terminal).
@@ -18,9 +19,10 @@ enum CallbackSchemeAdvice {
             advise(scheme, page: page)
             return false
         }
-        let question =
+        let question = localized(
             "authflow: the desktop does not open \(scheme): links with authflow, so \(page) "
-            + "cannot hand its answer back by itself. Register it now (authflow register-scheme \(scheme))? [Y/n] "
+                + "cannot hand its answer back by itself. Register it now (authflow register-scheme \(scheme))? "
+                + "[Y/n] ")
         let answer: String
         switch Terminal.prompt(question, signals: signals, deadline: deadline) {
         case .answered(let line): answer = line.trimmingCharacters(in: .whitespaces).lowercased()
@@ -28,26 +30,28 @@ enum CallbackSchemeAdvice {
         case .interrupted, .timedOut: return false
         }
         guard answer.isEmpty || answer == "y" || answer == "yes" else {
-            StandardError.write("authflow: not registered; paste the address the browser ends on instead.")
+            StandardError.write(localized("authflow: not registered; paste the address the browser ends on instead."))
             return false
         }
         do {
             let done = try registrar.register(scheme)
-            StandardError.write("authflow: registered \(scheme): → \(done.path)")
+            StandardError.write(localized("authflow: registered \(scheme): → \(done.path)"))
             if let limitation = registrar.openerLimitation(for: scheme) {
-                StandardError.write("authflow: note: \(limitation)")
+                StandardError.write(localized("authflow: note: \(limitation)"))
             }
             return done.isEffective
         } catch {
-            StandardError.write("authflow: could not register \(scheme): \(error.cliMessage)")
+            StandardError.write(localized("authflow: could not register \(scheme): \(error.cliMessage)"))
             return false
         }
     }
 
     private static func advise(_ scheme: String, page: String) {
         StandardError.write(
-            "authflow: the desktop does not hand \(scheme): URLs to authflow, so \(page) cannot return by "
-                + "itself. Run `authflow register-scheme \(scheme)` once to fix that; this time, paste the address the "
-                + "browser ends on (\(scheme)://firebaseauth/link?…) here.")
+            localized(
+                "authflow: the desktop does not hand \(scheme): URLs to authflow, so \(page) cannot return by "
+                    + "itself. Run `authflow register-scheme \(scheme)` once to fix that; this time, paste the "
+                    + "address the "
+                    + "browser ends on (\(scheme)://firebaseauth/link?…) here."))
     }
 }

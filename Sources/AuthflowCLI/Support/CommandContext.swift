@@ -1,6 +1,7 @@
 import AuthflowCore
 import AuthflowHTTP
 import AuthflowIdentityToolkit
+import AuthflowLocalization
 import AuthflowStorage
 import Foundation
 
@@ -30,6 +31,12 @@ struct CommandContext {
             ).load()
         } catch {
             throw .from(error)
+        }
+        // A configuration file's `lang` is known only now.
+        if let code = configuration.languageCode, let language = DisplayLanguage(parsing: code),
+            language != MessageCatalogue.language
+        {
+            LanguageArgument.use(language, environment: environment)
         }
         do {
             stateRoot = try StateDirectory.resolve(explicit: options.stateDirectory, environment: environment)
@@ -74,7 +81,9 @@ struct CommandContext {
         guard let text, !text.isEmpty else { return .seconds(30) }
         guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3600 else {
             throw CommandFailure(
-                "AUTHFLOW_REQUEST_TIMEOUT=\(text) is not a number of seconds between 0 and 3600; unset it for the default 30.",
+                localized(
+                    "AUTHFLOW_REQUEST_TIMEOUT=\(text) is not a number of seconds between 0 and 3600; "
+                        + "unset it for the default 30."),
                 status: .usage)
         }
         return .milliseconds(Int((seconds * 1000).rounded(.up)))
@@ -82,7 +91,7 @@ struct CommandContext {
 
     /// Reports a failure, adding the server's raw string under `--verbose`.
     func report(_ failure: CommandFailure) -> CommandFailure {
-        if verbose, let code = failure.serverCode { StandardError.write("authflow: server said: \(code)") }
+        if verbose, let code = failure.serverCode { StandardError.write(localized("authflow: server said: \(code)")) }
         return failure
     }
 
@@ -114,9 +123,8 @@ struct CommandContext {
 
     /// The project as messages name it: `my-project`, `my-project (tenant t1)`, `demo (emulator 127.0.0.1:9099)`.
     var projectLabel: String {
-        var label = configuration.projectID ?? "this project"
-        if let tenant = configuration.tenantID { label += " (tenant \(tenant))" }
-        if let emulator = configuration.emulatorHost { label += " (emulator \(emulator))" }
-        return label
+        SessionProject.cliLabel(
+            projectID: configuration.projectID ?? localized("this project"), tenantID: configuration.tenantID,
+            emulatorHost: configuration.emulatorHost)
     }
 }

@@ -1,4 +1,5 @@
 import AuthflowListener
+import AuthflowLocalization
 import Synchronization
 
 /// A page shown at a terminal and waited for: progress on standard error, the page in the browser (or
@@ -74,7 +75,10 @@ final class HostedPageTerminal: Sendable {
             guard !text.isEmpty else { continue }
             switch listener.submit(text) {
             case .accepted, .acceptedWithError: return
-            case .rejected(let reason): StandardError.write("authflow: not accepted: \(reason) Paste another URL.")
+            case .rejected(let reason):
+                StandardError.write(
+                    localized(
+                        "authflow: not accepted: \(reason) Paste another URL."))
             }
         }
         // Cancelled when the wait ended; otherwise standard input is over and only the handoff is left.

@@ -1,3 +1,4 @@
+import AuthflowLocalization
 import AuthflowPrimitives
 
 #if canImport(Glibc)
@@ -18,12 +19,13 @@ enum InputReading {
         if path == "-" { return try readAll(descriptor: STDIN_FILENO, name: "standard input") }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw Failure(description: "Cannot read \(path): \(String(cString: strerror(errno))).")
+            throw Failure(description: localized("Cannot read \(path): \(String(cString: strerror(errno)))."))
         }
         defer { close(descriptor) }
         var status = stat()
         if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-            throw Failure(description: "Cannot read \(path): it is a directory; pass the saved email or HTML file.")
+            throw Failure(
+                description: localized("Cannot read \(path): it is a directory; pass the saved email or HTML file."))
         }
         return try readAll(descriptor: descriptor, name: path)
     }
@@ -34,14 +36,15 @@ enum InputReading {
         while true {
             let count = SystemCall.read(descriptor, into: &chunk)
             if count < 0 {
-                throw Failure(description: "Cannot read \(name): \(String(cString: strerror(errno))).")
+                throw Failure(description: localized("Cannot read \(name): \(String(cString: strerror(errno)))."))
             }
             if count == 0 { return bytes }
             bytes.append(contentsOf: chunk[0..<count])
             if bytes.count > maximumDocumentBytes {
                 throw Failure(
-                    description: "\(name) is larger than \(maximumDocumentBytes / 1024 / 1024) MiB; "
-                        + "pass the single email or page that holds the link.")
+                    description: localized(
+                        "\(name) is larger than \(maximumDocumentBytes / 1024 / 1024) MiB; "
+                            + "pass the single email or page that holds the link."))
             }
         }
     }

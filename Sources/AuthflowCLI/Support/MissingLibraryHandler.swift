@@ -1,3 +1,4 @@
+import AuthflowLocalization
 import CSharedLibrary
 import Foundation
 
@@ -15,9 +16,9 @@ private func reportMissingLibrary(
     soname: UnsafePointer<CChar>?, package: UnsafePointer<CChar>?, detail: UnsafePointer<CChar>?
 ) {
     let message = SharedLibraryWording.missing(
-        soname: soname.map { String(cString: $0) } ?? "a library",
-        package: package.map { String(cString: $0) } ?? "that provides it",
-        detail: detail.map { String(cString: $0) } ?? "not found")
+        soname: soname.map { String(cString: $0) } ?? localized("a library"),
+        package: package.map { String(cString: $0) } ?? localized("that provides it"),
+        detail: detail.map { String(cString: $0) } ?? localized("not found"))
     StandardError.write("authflow: \(message)")
     exit(AuthflowExitCode.usage.rawValue)
 }

@@ -7,7 +7,7 @@ extension PhoneNumber {
         do {
             return try PhoneNumber(validating: text)
         } catch {
-            throw CommandFailure(error.description, status: .usage)
+            throw CommandFailure(error.cliMessage, status: .usage)
         }
     }
 
@@ -16,7 +16,7 @@ extension PhoneNumber {
         do {
             _ = try PhoneNumber(validating: text)
         } catch {
-            throw ValidationError(error.description)
+            throw ValidationError(error.cliMessage)
         }
     }
 }

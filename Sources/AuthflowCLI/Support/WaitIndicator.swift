@@ -1,3 +1,4 @@
+import AuthflowLocalization
 import Foundation
 import Synchronization
 
@@ -15,7 +16,7 @@ final class WaitIndicator: Sendable {
         guard animated else {
             let left = max(0, (deadline - .now).components.seconds)
             StandardError.write(
-                "\(message) (up to \(left / 60):\(String(format: "%02d", left % 60)); Ctrl-C to cancel)")
+                localized("\(message) (up to \(left / 60):\(String(format: "%02d", left % 60)); Ctrl-C to cancel)"))
             return
         }
         let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
@@ -25,7 +26,8 @@ final class WaitIndicator: Sendable {
             while !Task.isCancelled {
                 let left = max(0, (deadline - .now).components.seconds)
                 let clock = "\(left / 60):\(String(format: "%02d", left % 60))"
-                let line = "\r\u{1B}[K\(frames[frame % frames.count]) \(message) \(clock) left · Ctrl-C to cancel"
+                let text = localized("\(message) \(clock) left · Ctrl-C to cancel")
+                let line = "\r\u{1B}[K\(frames[frame % frames.count]) " + text
                 self?.draw(line)
                 frame += 1
                 try? await Task.sleep(for: .milliseconds(250))

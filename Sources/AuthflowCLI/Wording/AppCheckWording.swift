@@ -1,21 +1,26 @@
 import AuthflowCore
 import AuthflowIdentityToolkit
+import AuthflowLocalization
 
 /// App Check failures with the CLI's flags and variables.
 enum AppCheckWording {
     /// The three ways to give authflow an App Check token, as one sentence's end.
-    static let threeWays =
-        "Provide a token in one of three ways: --app-check-debug-token TOKEN "
-        + "(FIREBASE_APP_CHECK_DEBUG_TOKEN), a debug token registered in the Firebase console under App Check, "
-        + "with --app-id; --app-check-token-command CMD (AUTHFLOW_APP_CHECK_TOKEN_COMMAND), a command that prints "
-        + "a token your backend minted; or --app-check-site-key KEY (AUTHFLOW_APP_CHECK_SITE_KEY) with --app-id, "
-        + "so the browser page gets one with reCAPTCHA Enterprise. authflow.json can set them as appCheckDebugToken, "
-        + "appCheckTokenCommand and appCheckSiteKey."
+    static var threeWays: String {
+        localized(
+            "Provide a token in one of three ways: --app-check-debug-token TOKEN "
+                + "(FIREBASE_APP_CHECK_DEBUG_TOKEN), a debug token registered in the Firebase console under App Check, "
+                + "with --app-id; --app-check-token-command CMD (AUTHFLOW_APP_CHECK_TOKEN_COMMAND), a command that "
+                + "prints a token your backend minted; or --app-check-site-key KEY (AUTHFLOW_APP_CHECK_SITE_KEY) with "
+                + "--app-id, so the browser page gets one with reCAPTCHA Enterprise. authflow.json can set them as "
+                + "appCheckDebugToken, appCheckTokenCommand and appCheckSiteKey.")
+    }
 
     /// The refusal of a request that carried no App Check token, by a project that enforces App Check.
-    static let enforced =
-        "This project enforces Firebase App Check for Authentication, and authflow sent no App "
-        + "Check token. " + threeWays
+    static var enforced: String {
+        localized(
+            "This project enforces Firebase App Check for Authentication, and authflow sent no App Check token. ")
+            + threeWays
+    }
 
     /// The flag that configures `source`.
     static func flag(_ source: AppCheckSource) -> String {
@@ -32,29 +37,35 @@ extension AppCheckFailure {
         let flag = AppCheckWording.flag(source)
         switch problem {
         case .missingAppID:
-            return "\(flag) needs the Firebase app ID registered with App Check: pass --app-id, set FIREBASE_APP_ID, "
-                + "or add appId to authflow.json (the console shows it under Project settings → Your apps)."
+            return localized(
+                "\(flag) needs the Firebase app ID registered with App Check: pass --app-id, set FIREBASE_APP_ID, "
+                    + "or add appId to authflow.json (the console shows it under Project settings → Your apps).")
         case .missingProjectID:
-            return "\(flag) needs the Firebase project ID: pass --project-id or set FIREBASE_PROJECT_ID."
+            return localized("\(flag) needs the Firebase project ID: pass --project-id or set FIREBASE_PROJECT_ID.")
         case .exchangeFailed(let error):
             if let server = error.serverError, server.category != .serverUnavailable {
-                return "App Check refused the token from \(flag) (\(server.message)) Check that the debug token is "
-                    + "registered for this app (App Check → Apps → Manage debug tokens) and that --app-id names "
-                    + "that app."
+                return localized(
+                    "App Check refused the token from \(flag) (\(server.message)) Check that the debug token is "
+                        + "registered for this app (App Check → Apps → Manage debug tokens) and that --app-id names "
+                        + "that app.")
             }
-            return "No App Check token: the exchange for \(flag) failed. \(error.description)"
+            return localized("No App Check token: the exchange for \(flag) failed. \(error.description)")
         case .commandNotStarted, .commandTimedOut, .commandFailed, .commandOutputUnusable, .commandTokenExpired:
-            return description + " Check the command given with \(flag) (or AUTHFLOW_APP_CHECK_TOKEN_COMMAND): it "
-                + "must print a token, or JSON {\"token\": …, \"expiresAt\"|\"ttl\": …}."
+            return description + " "
+                + localized(
+                    "Check the command given with \(flag) (or AUTHFLOW_APP_CHECK_TOKEN_COMMAND): it "
+                        + "must print a token, or JSON {\"token\": …, \"expiresAt\"|\"ttl\": …}.")
         case .browserUnavailable:
-            return "\(flag) gets App Check tokens in the browser, and this command opens none. Run `authflow "
-                + "app-check token` with the same settings first (it opens the page and caches a token), or use "
-                + "--app-check-debug-token or --app-check-token-command on machines without a browser."
+            return localized(
+                "\(flag) gets App Check tokens in the browser, and this command opens none. Run `authflow "
+                    + "app-check token` with the same settings first (it opens the page and caches a token), or use "
+                    + "--app-check-debug-token or --app-check-token-command on machines without a browser.")
         case .pageFailed:
             return description
         case .rejected:
-            return "The project refused the App Check token from \(flag); it may be for another app or project. "
-                + "Check --app-id and the token source, then try again (the refused token was forgotten)."
+            return localized(
+                "The project refused the App Check token from \(flag); it may be for another app or project. "
+                    + "Check --app-id and the token source, then try again (the refused token was forgotten).")
         }
     }
 

@@ -1,20 +1,24 @@
 import AuthflowCore
+import AuthflowLocalization
 
 /// Configuration failures with the CLI's flags.
 extension ConfigurationError {
     var cliMessage: String {
         switch self {
         case .unrecognizedFile(let path):
-            return "\(path) is not a configuration authflow understands. Use GoogleService-Info.plist (iOS), "
-                + "google-services.json (Android), a web config JSON with apiKey/authDomain/projectId/appId, "
-                + "or authflow.json."
+            return localized(
+                "\(path) is not a configuration authflow understands. Use GoogleService-Info.plist (iOS), "
+                    + "google-services.json (Android), a web config JSON with apiKey/authDomain/projectId/appId, "
+                    + "or authflow.json.")
         case .missingAPIKey(let files):
-            return "No Firebase API key is configured. Pass --api-key KEY, set FIREBASE_API_KEY, use "
-                + "--config FILE, or put one of \(files.joined(separator: ", ")) in the working directory. "
-                + "For the local emulator, set FIREBASE_AUTH_EMULATOR_HOST or pass --emulator HOST:PORT."
+            return localized(
+                "No Firebase API key is configured. Pass --api-key KEY, set FIREBASE_API_KEY, use "
+                    + "--config FILE, or put one of \(files.joined(separator: ", ")) in the working directory. "
+                    + "For the local emulator, set FIREBASE_AUTH_EMULATOR_HOST or pass --emulator HOST:PORT.")
         case .missing(let key, let purpose):
-            return "\(purpose) needs \(key.jsonName): pass \(key.flag), set \(key.environmentVariable), or add "
-                + "\"\(key.jsonName)\" to authflow.json."
+            return localized(
+                "\(purpose) needs \(key.jsonName): pass \(key.flag), set \(key.environmentVariable), or add "
+                    + "\"\(key.jsonName)\" to authflow.json.")
         case .unreadableFile, .invalidFile, .invalidValue:
             return description
         }
@@ -25,16 +29,19 @@ extension AuthDomainError {
     var cliMessage: String {
         switch self {
         case .lookupFailed(let error):
-            "Could not look up the project's auth domain: \(Self.withoutFinalPeriod(error.description)). Pass "
-                + "--auth-domain HOST to skip the lookup."
+            localized(
+                "Could not look up the project's auth domain: \(Self.withoutFinalPeriod(error.description)). Pass "
+                    + "--auth-domain HOST to skip the lookup.")
         case .noDefaultDomain(let domains):
-            "The project's authorized domains (\(domains.joined(separator: ", "))) include no *.firebaseapp.com "
-                + "or *.web.app domain. Pass --auth-domain with the domain that serves /__/auth/handler."
+            localized(
+                "The project's authorized domains (\(domains.joined(separator: ", "))) include no *.firebaseapp.com "
+                    + "or *.web.app domain. Pass --auth-domain with the domain that serves /__/auth/handler.")
         case .notAuthorized(let domain, let domains):
-            "The auth domain \(domain) (--auth-domain) is not among the project's authorized domains "
-                + "(\(domains.joined(separator: ", "))), so the hosted page would refuse to finish; no browser was "
-                + "opened. Add it under Authentication → Settings → Authorized domains in the Firebase console, or "
-                + "pass --auth-domain with one of those."
+            localized(
+                "The auth domain \(domain) (--auth-domain) is not among the project's authorized domains "
+                    + "(\(domains.joined(separator: ", "))), so the hosted page would refuse to finish; no browser was "
+                    + "opened. Add it under Authentication → Settings → Authorized domains in the Firebase console, or "
+                    + "pass --auth-domain with one of those.")
         }
     }
 }
@@ -65,6 +72,7 @@ extension ConfigurationKey {
         case .androidPackage: "--android-package"
         case .androidCertificateSHA1: "--android-cert-sha1"
         case .referrer: "--referer"
+        case .firebaseLanguageCode: "--firebase-lang"
         }
     }
 }

@@ -1,4 +1,5 @@
 import AuthflowCore
+import AuthflowLocalization
 
 /// An address refused before anything was sent or saved.
 extension EmailAddressProblem {
@@ -6,15 +7,16 @@ extension EmailAddressProblem {
         let shown = String(reflecting: address)
         let why =
             switch self {
-            case .empty: "it is empty"
-            case .missingAt: "it has no @"
-            case .emptyLocalPart: "nothing comes before the @"
-            case .badDomain: "the part after the @ is not a domain"
-            case .whitespaceOrControl: "it contains a space, a line break or a control character"
-            case .tooLong: "it is longer than 254 characters"
+            case .empty: localized("it is empty")
+            case .missingAt: localized("it has no @")
+            case .emptyLocalPart: localized("nothing comes before the @")
+            case .badDomain: localized("the part after the @ is not a domain")
+            case .whitespaceOrControl: localized("it contains a space, a line break or a control character")
+            case .tooLong: localized("it is longer than 254 characters")
             }
-        return "\(shown) is not an email address: \(why). Give the whole address, e.g. name@example.com; "
-            + "nothing was sent."
+        return localized(
+            "\(shown) is not an email address: \(why). Give the whole address, e.g. name@example.com; "
+                + "nothing was sent.")
     }
 }
 

@@ -1,4 +1,5 @@
 import AuthflowListener
+import AuthflowLocalization
 
 /// The listener's failures with the CLI's flags and commands.
 extension RedirectListenerError {
@@ -6,15 +7,17 @@ extension RedirectListenerError {
         switch self {
         case .timedOut(let limit):
             let seconds = limit.components.seconds
-            return "No callback arrived within \(seconds) seconds: run the command again and finish in the browser "
-                + "sooner, or raise --timeout."
+            return localized(
+                "No callback arrived within \(seconds) seconds: run the command again and finish in the browser "
+                    + "sooner, or raise --timeout.")
         case .rendezvous(let reason):
-            return "Could not publish this flow for authflow handle-url: \(reason)"
+            return localized("Could not publish this flow for authflow handle-url: \(reason)")
         case .server(.libraryUnavailable(let missing)):
             return missing.cliMessage
         case .server(.portInUse(let port)):
-            return "Port \(port) is already in use on this machine: stop the program using it, or pass --port 0 "
-                + "to let authflow pick a free port."
+            return localized(
+                "Port \(port) is already in use on this machine: stop the program using it, or pass --port 0 "
+                    + "to let authflow pick a free port.")
         case .cancelled, .server:
             return description
         }
@@ -26,11 +29,15 @@ extension TemplateError {
         switch self {
         case .notFound(let name, let searched):
             let places = searched.map { "  \($0.path) (\($0.origin.cliName))" }.joined(separator: "\n")
-            return "Template \(name) was not found. Looked in:\n\(places)\n"
-                + "Install authflow's templates, or point --templates or AUTHFLOW_TEMPLATES at a directory holding it."
+            return localized(
+                "Template \(name) was not found. Looked in:\n\(places)\n"
+                    + "Install authflow's templates, or point --templates or AUTHFLOW_TEMPLATES at a directory "
+                    + "holding it."
+            )
         case .directoryMissing(let location):
-            return "The templates directory \(location.path) (from \(location.origin.cliName)) does not exist "
-                + "or is not a directory: check the path."
+            return localized(
+                "The templates directory \(location.path) (from \(location.origin.cliName)) does not exist "
+                    + "or is not a directory: check the path.")
         default:
             return description
         }
@@ -41,9 +48,13 @@ extension SchemeRegistrationError {
     var cliMessage: String {
         switch self {
         case .reservedScheme(let scheme):
-            "\(scheme): belongs to the browser or the system; authflow only registers the app's own custom scheme."
+            localized(
+                "\(scheme): belongs to the browser or the system; authflow only registers the app's own "
+                    + "custom scheme.")
         case .foreignEntry(let path):
-            "\(path) exists and was not written by authflow; move it away first if authflow should handle this scheme."
+            localized(
+                "\(path) exists and was not written by authflow; move it away first if authflow should "
+                    + "handle this scheme.")
         case .storage(let error):
             error.cliMessage
         case .invalidScheme:
@@ -65,8 +76,9 @@ extension TemplateDirectory.Origin {
 /// The rendezvous directory taken by someone else.
 enum RendezvousWording {
     static func fallback(refused: String, using path: String) -> String {
-        "authflow: warning: \(refused) belongs to another user or is writable by others, so it was not used; "
-            + "this flow waits in \(path) instead (authflow handle-url finds it only from the same environment). "
-            + "Remove \(refused) or fix its owner and mode (0700)."
+        localized(
+            "authflow: warning: \(refused) belongs to another user or is writable by others, so it was not used; "
+                + "this flow waits in \(path) instead (authflow handle-url finds it only from the same environment). "
+                + "Remove \(refused) or fix its owner and mode (0700).")
     }
 }

@@ -1,105 +1,138 @@
 import AuthflowCore
+import AuthflowLocalization
 
 /// OAuth provider sign-in's failures with the CLI's flags and commands.
 extension OAuthSignInError {
     var cliMessage: String {
         switch self {
         case .notConfigured(let missing):
-            return "The hosted sign-in page returns to an iOS app's custom scheme, so it needs "
-                + missing.map(\.appleSettingName).joined(separator: " and ") + " (a GoogleService-Info.plist has both)."
+            let settings = missing.map(\.appleSettingName).joined(separator: localized(" and "))
+            return localized(
+                "The hosted sign-in page returns to an iOS app's custom scheme, so it needs \(settings) "
+                    + "(a GoogleService-Info.plist has both).")
         case .authDomain(let error):
             return error.cliMessage
         case .browser(let error):
             return error.cliMessage
         case .interrupted:
-            return "Cancelled; nothing was signed in."
+            return localized("Cancelled; nothing was signed in.")
         case .page(let error, let provider):
             if error.code == "auth/user-cancelled" || error.code == "auth/web-context-cancelled" {
                 return
-                    "The \(provider.id) sign-in page reported an error: the sign-in was cancelled (\(error.code ?? "")). "
-                    + "Nothing was signed in; run the command again to retry."
+                    localized(
+                        "The \(provider.id) sign-in page reported an error: the sign-in was cancelled "
+                            + "(\(error.code ?? "")). "
+                            + "Nothing was signed in; run the command again to retry.")
             }
-            return "The \(provider.id) sign-in page reported an error: \(error.explanation) Nothing was signed in."
+            return localized(
+                "The \(provider.id) sign-in page reported an error: \(error.explanation) Nothing was "
+                    + "signed in.")
         case .pageUnknown(let url):
-            return "An unknown error occurred with the following response: \(url) Nothing was signed in."
+            return localized("An unknown error occurred with the following response: \(url) Nothing was signed in.")
         case .credentialRejected(let server):
-            return "Firebase rejected the provider's response (\(server.rawCode ?? "INVALID_IDP_RESPONSE")): "
-                + "\(server.message) Nothing was signed in; run the command again (a kept credential is used once)."
+            return localized(
+                "Firebase rejected the provider's response (\(server.rawCode ?? "INVALID_IDP_RESPONSE")): "
+                    + "\(server.message) Nothing was signed in; run the command again (a kept credential is used once)."
+            )
         case .providerDisabled(let provider, let server):
-            return "Firebase refused \(provider.id) (\(server.rawCode ?? server.message)): enable the provider in the "
-                + "Firebase console (Authentication › Sign-in method) and give it the client ID and secret the "
-                + "provider issued for this project."
+            return localized(
+                "Firebase refused \(provider.id) (\(server.rawCode ?? server.message)): enable the provider in the "
+                    + "Firebase console (Authentication › Sign-in method) and give it the client ID and secret the "
+                    + "provider issued for this project.")
         case .cancelled:
-            return "The sign-in was cancelled at the provider, or the requested permissions were not granted. Nothing "
-                + "changed; run the command again to retry."
+            return localized(
+                "The sign-in was cancelled at the provider, or the requested permissions were not granted. Nothing "
+                    + "changed; run the command again to retry.")
         case .collision(let collision, _):
             return Self.words(collision)
         case .noPendingCredential(let project):
-            return "No pending provider credential is waiting in \(project) (one is kept for "
-                + "\(PendingOAuthCredential.lifetimeMinutes) minutes after an account collision, and used once). Run "
-                + "`authflow oauth sign-in --provider P` instead."
+            return localized(
+                "No pending provider credential is waiting in \(project) (one is kept for "
+                    + "\(PendingOAuthCredential.lifetimeMinutes) minutes after an account collision, and used once). "
+                    + "Run "
+                    + "`authflow oauth sign-in --provider P` instead.")
         case .pendingForOtherProvider(let saved, let asked):
-            return "The pending credential is for \(saved), not \(asked): pass `--provider \(saved)` with --pending."
+            return localized(
+                "The pending credential is for \(saved), not \(asked): pass `--provider \(saved)` with "
+                    + "--pending.")
         case .notLinked(let provider, let linked):
-            return "The signed-in user has no \(provider) sign-in to unlink; it signs in with "
-                + (linked.isEmpty ? "no provider authflow knows of" : linked.joined(separator: ", ")) + "."
+            guard !linked.isEmpty else {
+                return localized(
+                    "The signed-in user has no \(provider) sign-in to unlink; it signs in with no provider authflow "
+                        + "knows of.")
+            }
+            return localized(
+                "The signed-in user has no \(provider) sign-in to unlink; it signs in with "
+                    + "\(linked.joined(separator: ", ")).")
         case .session(let error):
             return error.cliMessage
         case .signIn(let error):
             return error.cliMessage
         case .localhostNotAuthorized(let projectID):
-            return "The web route's page runs the Firebase JS SDK at http://localhost, and localhost is not among this "
-                + "project's authorized domains, so the SDK would refuse it. In the Firebase console, open "
-                + "Authentication → Settings → Authorized domains ("
-                + PhoneVerifierProblem.authorizedDomainsPage(projectID: projectID)
-                + "), choose Add domain and enter: localhost. Or use `--route hosted`."
+            let page = PhoneVerifierProblem.authorizedDomainsPage(projectID: projectID)
+            return localized(
+                "The web route's page runs the Firebase JS SDK at http://localhost, and localhost is not among this "
+                    + "project's authorized domains, so the SDK would refuse it. In the Firebase console, open "
+                    + "Authentication → Settings → Authorized domains (\(page)), choose Add domain and enter: "
+                    + "localhost. Or use `--route hosted`.")
         case .webConfigMissing(let keys):
-            return "The web route initialises the Firebase JS SDK with the project's web config and needs "
-                + keys.map(\.flag).joined(separator: " and ") + " (the web app's firebaseConfig has it)."
+            let flags = keys.map(\.flag).joined(separator: localized(" and "))
+            return localized(
+                "The web route initialises the Firebase JS SDK with the project's web config and needs \(flags) "
+                    + "(the web app's firebaseConfig has it).")
         case .webSDK(let code, let email, let provider):
             return Self.webWords(code: code, email: email, provider: provider)
         case .webSecondFactor(let hints):
-            let factors = hints.map { $0.phoneNumber.map { "phone \($0)" } ?? $0.factorID }.joined(separator: ", ")
-            return "The account needs a second factor (\(factors)) that the page could not resolve (it asks for "
-                + "authenticator and SMS codes through the Firebase JS SDK). Use `--route hosted`, whose second-factor "
-                + "options finish it. Nothing was signed in."
+            let factors = hints.map { $0.phoneNumber.map { localized("phone \($0)") } ?? $0.factorID }.joined(
+                separator: ", ")
+            return localized(
+                "The account needs a second factor (\(factors)) that the page could not resolve (it asks for "
+                    + "authenticator and SMS codes through the Firebase JS SDK). Use `--route hosted`, whose "
+                    + "second-factor options finish it. Nothing was signed in.")
         case .webIDToken(let problem):
-            return "The page posted an ID token that is not this project's (\(Self.words(problem))); nothing was "
-                + "saved. Check --project-id and --api-key match the web app's firebaseConfig."
+            return localized(
+                "The page posted an ID token that is not this project's (\(Self.words(problem))); nothing was "
+                    + "saved. Check --project-id and --api-key match the web app's firebaseConfig.")
         case .webLookupFailed(let error):
-            return "Could not read the project's authorized domains: \(error.description)"
+            return localized("Could not read the project's authorized domains: \(error.description)")
         case .webPageUnavailable(let error):
-            return "The sign-in page cannot be shown: \(error.cliMessage)"
+            return localized("The sign-in page cannot be shown: \(error.cliMessage)")
         }
     }
 
     private static func webWords(code: String, email: String?, provider: OAuthProvider) -> String {
         switch code {
         case "auth/popup-closed-by-user", "auth/cancelled-popup-request", "auth/user-cancelled":
-            return "The \(provider.id) sign-in was cancelled in the browser (\(code)). Nothing was signed in; run "
-                + "the command again to retry."
+            return localized(
+                "The \(provider.id) sign-in was cancelled in the browser (\(code)). Nothing was signed in; run "
+                    + "the command again to retry.")
         case OAuthSignIn.missingCredentialCode:
-            return "The page signed in with \(provider.id) but the Firebase JS SDK gave no provider credential to link "
-                + "(\(code)); nothing was linked. Run the command again, or use `--link --route hosted`."
+            return localized(
+                "The page signed in with \(provider.id) but the Firebase JS SDK gave no provider credential to "
+                    + "link (\(code)); nothing was linked. Run the command again, or use `--link --route hosted`.")
         case "auth/operation-not-allowed":
-            return "Firebase refused \(provider.id) (\(code)): enable the provider in the Firebase console "
-                + "(Authentication › Sign-in method) and give it the client ID and secret the provider issued."
+            return localized(
+                "Firebase refused \(provider.id) (\(code)): enable the provider in the Firebase console "
+                    + "(Authentication › Sign-in method) and give it the client ID and secret the provider issued.")
         case "auth/unauthorized-domain":
-            return "Firebase refused the page's domain (\(code)): add localhost to the project's authorized domains."
+            return localized(
+                "Firebase refused the page's domain (\(code)): add localhost to the project's authorized "
+                    + "domains.")
         case "authflow/sdk-load-failed":
-            return "The page could not load the Firebase JS SDK. Check the network, or pass `--web-sdk-url` with a "
-                + "mirror or a local copy of the firebasejs directory."
+            return localized(
+                "The page could not load the Firebase JS SDK. Check the network, or pass `--web-sdk-url` with a "
+                    + "mirror or a local copy of the firebasejs directory.")
         default:
-            return "The Firebase JS SDK refused the \(provider.id) sign-in (\(code)). Nothing was signed in."
+            return localized("The Firebase JS SDK refused the \(provider.id) sign-in (\(code)). Nothing was signed in.")
         }
     }
 
     private static func words(_ problem: WebIDTokenProblem) -> String {
         switch problem {
-        case .unreadable: "it is not a JWT"
-        case .wrongAudience(let found, let expected): "aud is \(found ?? "missing"), expected \(expected)"
-        case .wrongIssuer(let found, let expected): "iss is \(found ?? "missing"), expected \(expected)"
-        case .expired: "it has expired"
+        case .unreadable: localized("it is not a JWT")
+        case .wrongAudience(let found, let expected): localized("aud is \(found ?? "missing"), expected \(expected)")
+        case .wrongIssuer(let found, let expected): localized("iss is \(found ?? "missing"), expected \(expected)")
+        case .expired: localized("it has expired")
         }
     }
 
@@ -109,48 +142,57 @@ extension OAuthSignInError {
         let existing = collision.existingProviders.filter { $0 != provider }
         let has =
             existing.isEmpty
-            ? "Firebase did not say which sign-in methods that account has (email-enumeration protection may hide "
-                + "them)."
-            : "That account signs in with " + existing.joined(separator: ", ") + "."
-        let signInFirst = existing.first.map { signInCommand(for: $0) } ?? "sign in to that account"
+            ? localized(
+                "Firebase did not say which sign-in methods that account has (email-enumeration protection may hide "
+                    + "them).")
+            : localized("That account signs in with \(existing.joined(separator: ", ")).")
+        let signInFirst = existing.first.map { signInCommand(for: $0) } ?? localized("sign in to that account")
         let kept =
             collision.savedCredential
-            ? " The \(provider) credential is kept on this machine for \(PendingOAuthCredential.lifetimeMinutes) "
-                + "minutes, used once."
+            ? localized(
+                " The \(provider) credential is kept on this machine for \(PendingOAuthCredential.lifetimeMinutes) "
+                    + "minutes, used once.")
             : ""
         switch collision.kind {
         case .alreadyLinked:
             let next =
                 collision.savedCredential
-                ? " `authflow oauth sign-in --provider \(provider) --pending` signs in to that other account instead "
-                    + "(replacing the current session); or unlink \(provider) from it first "
-                    + "(`authflow oauth unlink --provider \(provider)` while signed in to it), then link again."
-                : " Sign in to that account with \(provider) instead, or unlink \(provider) from it first."
-            return "This \(provider) account is already linked to another Firebase user\(who); nothing was linked."
+                ? localized(
+                    " `authflow oauth sign-in --provider \(provider) --pending` signs in to that other account instead "
+                        + "(replacing the current session); or unlink \(provider) from it first "
+                        + "(`authflow oauth unlink --provider \(provider)` while signed in to it), then link again.")
+                : localized(" Sign in to that account with \(provider) instead, or unlink \(provider) from it first.")
+            return localized(
+                "This \(provider) account is already linked to another Firebase user\(who); nothing was linked.")
                 + kept + next
         case .emailExists, .needsConfirmation:
             let what =
                 collision.kind == .emailExists
-                ? "Another Firebase user already has this \(provider) account's email\(who); nothing was linked."
-                : "An account with this \(provider) account's email\(who) already exists and signs in another way; "
-                    + "nothing was signed in."
+                ? localized(
+                    "Another Firebase user already has this \(provider) account's email\(who); nothing "
+                        + "was linked.")
+                : localized(
+                    "An account with this \(provider) account's email\(who) already exists and signs in another way; "
+                        + "nothing was signed in.")
             let next =
                 collision.savedCredential
-                ? " Sign in to that account first (\(signInFirst)), then run `authflow oauth sign-in --provider "
-                    + "\(provider) --link --pending` to add \(provider) to it without another browser round."
-                : " Sign in to that account first (\(signInFirst)), then `authflow oauth sign-in --provider "
-                    + "\(provider) --link`."
+                ? localized(
+                    " Sign in to that account first (\(signInFirst)), then run `authflow oauth sign-in --provider "
+                        + "\(provider) --link --pending` to add \(provider) to it without another browser round.")
+                : localized(
+                    " Sign in to that account first (\(signInFirst)), then `authflow oauth sign-in --provider "
+                        + "\(provider) --link`.")
             return what + " " + has + kept + next
         }
     }
 
     private static func signInCommand(for provider: String) -> String {
         switch provider {
-        case "password": "`authflow email sign-in EMAIL`"
-        case "emailLink": "`authflow email-link send EMAIL`"
-        case "phone": "`authflow phone sign-in +E164`"
-        case "apple.com": "`authflow apple sign-in`"
-        default: "`authflow oauth sign-in --provider \(provider)`"
+        case "password": localized("`authflow email sign-in EMAIL`")
+        case "emailLink": localized("`authflow email-link send EMAIL`")
+        case "phone": localized("`authflow phone sign-in +E164`")
+        case "apple.com": localized("`authflow apple sign-in`")
+        default: localized("`authflow oauth sign-in --provider \(provider)`")
         }
     }
 }

@@ -1,5 +1,6 @@
 import AuthflowCore
 import AuthflowIdentityToolkit
+import AuthflowLocalization
 
 /// Phone sign-in's failures with the CLI's flags and commands.
 extension PhoneSignInError {
@@ -11,40 +12,60 @@ extension PhoneSignInError {
             return error.cliMessage
         case .sendFailed(let error):
             if let code = error.serverError?.code, Self.enterpriseFieldCodes.contains(code) {
-                return "Firebase refused the reCAPTCHA Enterprise fields (\(code.rawValue)). If the project enforces "
-                    + "reCAPTCHA Enterprise for phone sign-in, use the loopback route (--verifier loopback), which "
-                    + "runs it in the browser; otherwise check the project's reCAPTCHA settings. No SMS was sent."
+                return localized(
+                    "Firebase refused the reCAPTCHA Enterprise fields (\(code.rawValue)). If the project enforces "
+                        + "reCAPTCHA Enterprise for phone sign-in, use the loopback route (--verifier loopback), which "
+                        + "runs it in the browser; otherwise check the project's reCAPTCHA settings. No SMS was sent.")
             }
             return description
         case .codeNeeded(let sent):
-            return "The SMS code was sent to \(sent.recipient), but no code was given (no --code, --code-command, page "
-                + "or terminal). Finish with `\(sent.flow.resumeCommand)`."
+            return localized(
+                "The SMS code was sent to \(sent.recipient), but no code was given (no --code, --code-command, page "
+                    + "or terminal). Finish with `\(sent.flow.resumeCommand)`.")
         case .codeTimedOut(let sent, let limit):
-            return "No SMS code arrived within \(limit.components.seconds) seconds. The verification is saved: finish "
-                + "with `\(sent.flow.resumeCommand)`."
+            return localized(
+                "No SMS code arrived within \(limit.components.seconds) seconds. The verification is saved: finish "
+                    + "with `\(sent.flow.resumeCommand)`.")
         case .codeCommand(let failure):
             return failure.cliMessage
         case .wrongCode(let server, let number):
-            return "\(server.message) The verification is kept: run `authflow phone verify --code CODE --phone "
-                + "\(number)` with the right code, or `authflow phone sign-in \(number) --resend` for a new SMS."
+            return localized(
+                "\(server.message) The verification is kept: run `authflow phone verify --code CODE --phone "
+                    + "\(number)` with the right code, or `authflow phone sign-in \(number) --resend` for a new SMS.")
         case .verificationExpired(let server, let number):
-            return "\(server.message) Start again with `\(SMSCodeFlow.phoneSignIn(number).restartCommand)`."
+            return localized("\(server.message) Start again with `\(SMSCodeFlow.phoneSignIn(number).restartCommand)`.")
         case .noPendingVerification(let number, let project):
-            let which = number.map { " for \($0)" } ?? ""
-            return "No phone verification is waiting for a code\(which) in \(project). Start one with "
-                + "`authflow phone sign-in +NUMBER`."
+            if let number {
+                return localized(
+                    "No phone verification is waiting for a code for \(number) in \(project). Start one with "
+                        + "`authflow phone sign-in +NUMBER`.")
+            }
+            return localized(
+                "No phone verification is waiting for a code in \(project). Start one with "
+                    + "`authflow phone sign-in +NUMBER`.")
         case .severalPending(let numbers):
-            return "Several phone verifications are waiting for a code ("
-                + numbers.map(\.e164).joined(separator: ", ") + "); pass --phone NUMBER to pick one."
+            let list = numbers.map(\.e164).joined(separator: ", ")
+            return localized("Several phone verifications are waiting for a code (\(list)); pass --phone NUMBER to pick one.")
         case .otherUser(let startedFor, let signedIn):
-            let now = signedIn.map { "uid \($0) is signed in now" } ?? "nobody is signed in now"
-            return "This verification was started for uid \(startedFor), but \(now). Sign in as that user again, "
-                + "or start over with `authflow phone sign-in`."
+            if let signedIn {
+                return localized(
+                    "This verification was started for uid \(startedFor), but uid \(signedIn) is signed in now. "
+                        + "Sign in as that user again, or start over with `authflow phone sign-in`.")
+            }
+            return localized(
+                "This verification was started for uid \(startedFor), but nobody is signed in now. Sign in as "
+                    + "that user again, or start over with `authflow phone sign-in`.")
         case .session(let error):
             return error.cliMessage
         case .signIn(let error):
             return error.cliMessage
-        case .invalidNumber, .lookupFailed, .interrupted, .hostedPage, .hostedPageUnknown, .recaptchaPage:
+        case .invalidNumber(let error):
+            return error.cliMessage
+        case .interrupted:
+            return localized("Cancelled; no SMS was sent.")
+        case .lookupFailed(let error):
+            return localized("Could not read the project's phone sign-in settings: \(error.description)")
+        case .hostedPage, .hostedPageUnknown, .recaptchaPage:
             return description
         }
     }
@@ -55,23 +76,27 @@ extension PhoneVerifierProblem {
     var cliMessage: String {
         switch self {
         case .hostedNeedsIOSApp(let missing):
-            return "The hosted reCAPTCHA route needs " + missing.map(\.phoneSettingName).joined(separator: " and ")
-                + ", as in the iOS app's GoogleService-Info.plist (pass it with --config)."
+            let settings = missing.map(\.phoneSettingName).joined(separator: localized(" and "))
+            return localized(
+                "The hosted reCAPTCHA route needs \(settings), as in the iOS app's GoogleService-Info.plist "
+                    + "(pass it with --config).")
         case .hostedUnderEnterpriseEnforcement:
-            return "This project enforces reCAPTCHA Enterprise for phone sign-in, and the hosted page only gives "
-                + "reCAPTCHA v2 tokens. Use --verifier loopback."
+            return localized(
+                "This project enforces reCAPTCHA Enterprise for phone sign-in, and the hosted page only gives "
+                    + "reCAPTCHA v2 tokens. Use --verifier loopback.")
         case .localhostNotAuthorized(let projectID, let hostedAvailable):
             return Self.localhostMissing(projectID: projectID)
                 + (hostedAvailable
-                    ? ". Or use the hosted page: --verifier hosted."
-                    : ". Or configure the hosted page with the iOS app's --client-id (or --app-id) and "
-                        + "--ios-bundle-id.")
+                    ? localized(". Or use the hosted page: --verifier hosted.")
+                    : localized(
+                        ". Or configure the hosted page with the iOS app's --client-id (or --app-id) and "
+                            + "--ios-bundle-id."))
         case .answerLacksToken:
-            return "The reCAPTCHA answer lacked a token this project needs; run the command again."
+            return localized("The reCAPTCHA answer lacked a token this project needs; run the command again.")
         case .authDomain(let error):
             return error.cliMessage
         case .pageUnavailable(let error):
-            return "The reCAPTCHA page cannot be shown: \(error.cliMessage)"
+            return localized("The reCAPTCHA page cannot be shown: \(error.cliMessage)")
         case .enterpriseSiteKeyMissing:
             return description
         }
@@ -83,9 +108,19 @@ extension PhoneVerificationPlan.Reason {
     var cliMessage: String {
         switch self {
         case .hostedNeedsIOSApp(let missing):
-            "the hosted page would need " + missing.map(\.phoneSettingName).joined(separator: " and ")
-        default:
-            description
+            localized(
+                "the hosted page would need \(missing.map(\.phoneSettingName).joined(separator: localized(" and ")))")
+        case .requested:
+            localized("as requested")
+        case .emulator:
+            localized("the Auth Emulator does not check app verification")
+        case .testMode:
+            localized(
+                "app verification is disabled for testing (it only works with the project's fictional test numbers)")
+        case .iosAppConfigured:
+            localized("the iOS app's client or app ID and bundle ID are configured")
+        case .enterpriseEnforced:
+            localized("the project enforces reCAPTCHA Enterprise, which only this page can run")
         }
     }
 }
@@ -94,16 +129,37 @@ extension IOSAppSetting {
     /// The setting as the phone messages name it, with its flags.
     var phoneSettingName: String {
         switch self {
-        case .clientOrAppID: "the iOS client ID (--client-id) or app ID (--app-id)"
-        case .bundleID: "the iOS bundle ID (--ios-bundle-id)"
+        case .clientOrAppID: localized("the iOS client ID (--client-id) or app ID (--app-id)")
+        case .bundleID: localized("the iOS bundle ID (--ios-bundle-id)")
         }
     }
 
     /// The setting as the Apple messages name it, with its flags.
     var appleSettingName: String {
         switch self {
-        case .clientOrAppID: "the iOS app's OAuth client ID (--client-id) or app ID (--app-id)"
-        case .bundleID: "its bundle ID (--ios-bundle-id)"
+        case .clientOrAppID: localized("the iOS app's OAuth client ID (--client-id) or app ID (--app-id)")
+        case .bundleID: localized("its bundle ID (--ios-bundle-id)")
+        }
+    }
+}
+
+extension PhoneNumberError {
+    /// The refusal of a number not in E.164 form, with the spelling it probably means.
+    var cliMessage: String {
+        let empty = given.allSatisfy(\.isWhitespace)
+        switch (empty, suggestion) {
+        case (true, _):
+            return localized(
+                "An empty phone number is not a phone number in E.164 form (+, the country code, then the number, "
+                    + "digits only). Add + and the country code, e.g. +16505553434 or +447700900123.")
+        case (false, let suggestion?):
+            return localized(
+                "\"\(given)\" is not a phone number in E.164 form (+, the country code, then the number, digits only). "
+                    + "Did you mean \(suggestion)?")
+        case (false, nil):
+            return localized(
+                "\"\(given)\" is not a phone number in E.164 form (+, the country code, then the number, digits only). "
+                    + "Add + and the country code, e.g. +16505553434 or +447700900123.")
         }
     }
 }

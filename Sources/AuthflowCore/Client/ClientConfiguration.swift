@@ -1,4 +1,5 @@
 import AuthflowIdentityToolkit
+import AuthflowLocalization
 import AuthflowStorage
 import Foundation
 
@@ -29,13 +30,13 @@ extension ProjectConfiguration {
             authflowVersion: AuthflowVersion.current,
             tenantID: tenantID,
             appID: self[.appID],
-            locale: languageCode,
+            locale: firebaseLanguageCode,
             iosBundleID: self[.iosBundleID],
             retry: retry)
         settings.androidPackage = androidPackage
         settings.androidCertificateSHA1 = self[.androidCertificateSHA1].flatMap(AndroidAppIdentity.certificateSHA1)
         settings.referrer = self[.referrer]
-        settings.acceptLanguage = languageCode ?? PosixLocale.languageTag(environment)
+        settings.acceptLanguage = firebaseLanguageCode ?? PosixLocale.languageTag(environment)
         return settings
     }
 

@@ -21,6 +21,9 @@ public enum ConfigurationKey: String, CaseIterable, Sendable, Codable {
     case androidCertificateSHA1
     /// The web page URL sent as `Referer`, for API keys restricted to websites.
     case referrer
+    /// The language Google is told (`X-Firebase-Locale`, `hl`) when it should differ from the language in
+    /// force (``languageCode``), which it follows otherwise.
+    case firebaseLanguageCode
 
     /// The key as `authflow.json`, `--json` output and the web config spell it.
     public var jsonName: String {
@@ -40,6 +43,7 @@ public enum ConfigurationKey: String, CaseIterable, Sendable, Codable {
         case .androidPackage: "androidPackage"
         case .androidCertificateSHA1: "androidCertSha1"
         case .referrer: "referer"
+        case .firebaseLanguageCode: "firebaseLang"
         }
     }
 
@@ -61,6 +65,7 @@ public enum ConfigurationKey: String, CaseIterable, Sendable, Codable {
         case .androidPackage: "FIREBASE_ANDROID_PACKAGE"
         case .androidCertificateSHA1: "FIREBASE_ANDROID_CERT_SHA1"
         case .referrer: "AUTHFLOW_REFERER"
+        case .firebaseLanguageCode: "AUTHFLOW_FIREBASE_LANG"
         }
     }
 

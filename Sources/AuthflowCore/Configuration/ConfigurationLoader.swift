@@ -1,4 +1,5 @@
 import AuthflowIdentityToolkit
+import AuthflowLocalization
 import AuthflowStorage
 
 /// Merges configuration from flags, the environment and files, in that order of precedence.
@@ -45,6 +46,7 @@ public struct ConfigurationLoader: Sendable {
         }
         var configuration = ProjectConfiguration(values: merged, files: files)
         try checkLanguageTag(configuration)
+        resolveLanguage(&configuration)
         try applyEmulatorDefaults(&configuration)
         try checkKeyRestrictionValues(configuration)
         return configuration
@@ -67,16 +69,37 @@ public struct ConfigurationLoader: Sendable {
         }
     }
 
-    /// The language goes into a request header, so only a well-formed BCP 47 tag is let through.
-    private func checkLanguageTag(_ configuration: ProjectConfiguration) throws(ConfigurationError) {
-        guard let configured = configuration.values[.languageCode],
-            !LanguageTag.isWellFormed(configured.value)
+    /// The language in force (``DisplayLanguage``) is also the one Google is told (`X-Firebase-Locale`, `hl`):
+    /// a POSIX name given as the language (`ko_KR.UTF-8`) becomes its BCP 47 tag, and with none given the
+    /// POSIX locale's language is used (not in the C locale).
+    private func resolveLanguage(_ configuration: inout ProjectConfiguration) {
+        for key in [ConfigurationKey.languageCode, .firebaseLanguageCode] {
+            if let configured = configuration.values[key], !LanguageTag.isWellFormed(configured.value),
+                let tag = DisplayLanguage(parsing: configured.value)?.tag
+            {
+                configuration.derive(key, tag, how: configured.source)
+            }
+        }
+        guard configuration.values[.languageCode] == nil, !PosixLocale.isCLocale(environment),
+            let language = DisplayLanguage.chosen(
+                environment: environment, available: MessageCatalogue.availableLanguages(environment: environment))
         else { return }
-        throw .invalidValue(
-            key: .languageCode, value: String(reflecting: configured.value).dropFirst().dropLast().description,
-            source: configured.source,
-            reason: "A language is a BCP 47 tag such as fr, pt-BR or zh-Hant-TW: letters and digits joined by "
-                + "hyphens.")
+        configuration.derive(.languageCode, language.tag, how: .derived("the locale's language"))
+    }
+
+    /// The languages go into a request header, so only a well-formed BCP 47 tag (or a POSIX locale name,
+    /// turned into one) is let through.
+    private func checkLanguageTag(_ configuration: ProjectConfiguration) throws(ConfigurationError) {
+        for key in [ConfigurationKey.languageCode, .firebaseLanguageCode] {
+            guard let configured = configuration.values[key],
+                !LanguageTag.isWellFormed(configured.value), DisplayLanguage(parsing: configured.value) == nil
+            else { continue }
+            throw .invalidValue(
+                key: key, value: String(reflecting: configured.value).dropFirst().dropLast().description,
+                source: configured.source,
+                reason: "A language is a BCP 47 tag such as fr, pt-BR or zh-Hant-TW: letters and digits joined by "
+                    + "hyphens.")
+        }
     }
 
     private func loadFiles() throws(ConfigurationError) -> [ConfigurationFile] {

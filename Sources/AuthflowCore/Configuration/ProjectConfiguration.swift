@@ -34,6 +34,9 @@ public struct ProjectConfiguration: Sendable, Equatable {
     public var emulatorHost: String? { self[.emulatorHost] }
     /// The language for SMS, emails and hosted pages (`X-Firebase-Locale`, `hl`).
     public var languageCode: String? { self[.languageCode] }
+    /// The language Google is told for SMS, emails and hosted pages (`X-Firebase-Locale`, `hl`): the one set
+    /// apart for it (`--firebase-lang`), else ``languageCode``.
+    public var firebaseLanguageCode: String? { self[.firebaseLanguageCode] ?? languageCode }
     /// The Android app's package name (`X-Android-Package`), if configured.
     public var androidPackage: String? { self[.androidPackage] }
 }

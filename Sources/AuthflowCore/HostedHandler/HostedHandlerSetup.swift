@@ -42,7 +42,7 @@ extension IdPRedirectURL {
             apiKey: environment.client.configuration.apiKey, bundleID: bundleID,
             clientVersion: environment.client.configuration.clientVersion, scheme: scheme,
             tenantID: configuration.tenantID, scopes: scopes, customParameters: customParameters,
-            languageCode: configuration.languageCode, appCheckToken: appCheckToken)
+            languageCode: configuration.firebaseLanguageCode, appCheckToken: appCheckToken)
         return (page, scheme)
     }
 }

@@ -72,11 +72,9 @@ public struct SecondFactorEnrollment: Sendable {
             reused = false
             do {
                 try file.save(pending)
-                interaction.note("Sent an SMS code to \(number).")
+                interaction.notice(.codeSent(.secondFactorEnrollment(number), recipient: "\(number)", factorName: nil))
             } catch {
-                interaction.note(
-                    "The SMS was sent, but it could not be saved (\(error.description)); if this command "
-                        + "stops, run it again for a new SMS.")
+                interaction.notice(.secondFactorNotSaved(.secondFactorEnrollment(number), error))
             }
         }
         let code: (code: String, origin: PhoneCodeOrigin)

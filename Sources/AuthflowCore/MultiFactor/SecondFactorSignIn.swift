@@ -86,11 +86,11 @@ public struct SecondFactorSignIn: Sendable {
             reused = false
             do {
                 try file.save(pending)
-                interaction.note("Sent an SMS code to \(masked) (\(factor.displayName ?? "second factor")).")
+                interaction.notice(
+                    .codeSent(
+                        .secondFactorSignIn(factorID: factor.id), recipient: masked, factorName: factor.displayName))
             } catch {
-                interaction.note(
-                    "The SMS was sent, but the challenge could not be saved (\(error.description)); "
-                        + "if this command stops, sign in again.")
+                interaction.notice(.secondFactorNotSaved(.secondFactorSignIn(factorID: factor.id), error))
             }
         }
         let code: (code: String, origin: PhoneCodeOrigin)

@@ -39,7 +39,7 @@ extension OAuthSignIn {
         let config = try await webConfig()
         let page = LoopbackOAuthWebPage(
             provider: provider, config: config, sdk: web.sdk, scopes: options.scopes,
-            customParameters: options.customParameters, languageCode: environment.configuration.languageCode,
+            customParameters: options.customParameters, languageCode: environment.configuration.firebaseLanguageCode,
             templates: options.templates)
         do {
             try page.preload()

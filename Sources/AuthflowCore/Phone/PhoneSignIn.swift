@@ -108,7 +108,7 @@ public struct PhoneSignIn: Sendable {
             verifier: verifier, project: environment.project)
         do {
             try store.save(pending)
-            interaction.note("Sent an SMS code to \(number).")
+            interaction.notice(.codeSent(.phoneSignIn(number), recipient: "\(number)", factorName: nil))
         } catch {
             interaction.notice(.verificationNotSaved(.phoneSignIn(number), error))
         }

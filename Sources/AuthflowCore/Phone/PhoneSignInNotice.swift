@@ -11,6 +11,12 @@ public enum PhoneSignInNotice: Sendable, Equatable, CustomStringConvertible {
     case reusingUnusedSMS(SMSCodeFlow, recipient: String, minutesAgo: Int?)
     /// The SMS was sent, but the verification could not be saved, so it cannot be finished later.
     case verificationNotSaved(SMSCodeFlow, StorageError)
+    /// An SMS code was texted to `recipient` (masked for a second factor) for `flow`; `factorName` is the second
+    /// factor's display name, when it has one.
+    case codeSent(SMSCodeFlow, recipient: String, factorName: String?)
+    /// A second factor's SMS was texted, but the pending sign-in or enrolment could not be saved, so the command
+    /// cannot be resumed later.
+    case secondFactorNotSaved(SMSCodeFlow, StorageError)
 
     public var description: String {
         switch self {
@@ -22,6 +28,13 @@ public enum PhoneSignInNotice: Sendable, Equatable, CustomStringConvertible {
         case .verificationNotSaved(let flow, let error):
             return "The SMS was sent, but the verification could not be saved (\(error)); if this stops, it "
                 + "cannot be finished later (\(flow.finishLater))."
+        case .codeSent(_, let recipient, let name?):
+            return "Sent an SMS code to \(recipient) (\(name))."
+        case .codeSent(_, let recipient, nil):
+            return "Sent an SMS code to \(recipient)."
+        case .secondFactorNotSaved(let flow, let error):
+            return "The SMS was sent, but it could not be saved (\(error)); if this stops, it cannot be finished "
+                + "later (\(flow.finishLater))."
         }
     }
 

@@ -120,8 +120,8 @@ struct SMSCodeStep: Sendable {
         let page = HostedVerifyAppURL(
             authDomain: resolved.authDomain ?? "", secure: configuration.emulatorHost == nil,
             apiKey: client.configuration.apiKey, bundleID: configuration[.iosBundleID],
-            clientVersion: client.configuration.clientVersion, scheme: scheme, languageCode: configuration.languageCode,
-            appCheckToken: appCheckToken)
+            clientVersion: client.configuration.clientVersion, scheme: scheme,
+            languageCode: configuration.firebaseLanguageCode, appCheckToken: appCheckToken)
         let listener: RedirectListener<HostedVerifyAppAnswer>
         do {
             listener = try RedirectListener(
@@ -174,7 +174,7 @@ struct SMSCodeStep: Sendable {
     ) async throws(PhoneSignInError) -> TextedCode {
         let page = LoopbackRecaptchaPage(
             plan: plan, recipient: setting.recipient, recaptchaAction: setting.recaptchaAction,
-            languageCode: configuration.languageCode, testWidget: configuration.emulatorHost != nil,
+            languageCode: configuration.firebaseLanguageCode, testWidget: configuration.emulatorHost != nil,
             templates: setting.templates)
         do {
             try page.preload()

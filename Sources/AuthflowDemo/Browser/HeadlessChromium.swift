@@ -1,5 +1,6 @@
 import AuthflowHTTP
 import AuthflowListener
+import AuthflowLocalization
 import AuthflowPrimitives
 import Foundation
 
@@ -49,10 +50,11 @@ public final class HeadlessChromium: @unchecked Sendable {
     ) async throws(HeadlessChromiumError) {
         guard let programs else {
             throw HeadlessChromiumError(
-                "Chromium and chromedriver are not installed (Debian: apt-get install chromium chromium-driver).")
+                localized(
+                    "Chromium and chromedriver are not installed (Debian: apt-get install chromium chromium-driver)."))
         }
         guard let pipe = ChildPipe.make() else {
-            throw HeadlessChromiumError("Could not create a pipe for chromedriver.")
+            throw HeadlessChromiumError(localized("Could not create a pipe for chromedriver."))
         }
         do {
             driver = try ChildProcess.spawn(
@@ -66,7 +68,7 @@ public final class HeadlessChromium: @unchecked Sendable {
         guard let port = await Self.announcedPort(reading: pipe.read) else {
             driver.send(SIGKILL)
             _ = driver.wait()
-            throw HeadlessChromiumError("chromedriver did not start.")
+            throw HeadlessChromiumError(localized("chromedriver did not start."))
         }
         base = "http://127.0.0.1:\(port)"
         var chromeOptions: [String: Any] = [
@@ -100,7 +102,7 @@ public final class HeadlessChromium: @unchecked Sendable {
         guard let session = created["sessionId"] as? String else {
             driver.send(SIGKILL)
             _ = driver.wait()
-            throw HeadlessChromiumError("chromedriver started but opened no browser session: \(created)")
+            throw HeadlessChromiumError(localized("chromedriver started but opened no browser session: \(created)"))
         }
         self.session = session
     }
@@ -151,7 +153,7 @@ public final class HeadlessChromium: @unchecked Sendable {
             if accept(last) { return last }
             try? await Task.sleep(for: .milliseconds(100))
         }
-        throw HeadlessChromiumError("The page never reached the expected state; it last showed: \(last)")
+        throw HeadlessChromiumError(localized("The page never reached the expected state; it last showed: \(last)"))
     }
 
     /// The handles of the browser's open windows (tabs and pop-ups).
@@ -208,13 +210,13 @@ public final class HeadlessChromium: @unchecked Sendable {
             if let first = try await attemptedNavigations(startingWith: prefix).first { return first }
             try? await Task.sleep(for: .milliseconds(100))
         }
-        throw HeadlessChromiumError("The browser never went to a \(prefix) address.")
+        throw HeadlessChromiumError(localized("The browser never went to a \(prefix) address."))
     }
 
     private func find(_ selector: String) async throws(HeadlessChromiumError) -> String {
         let value = try await command("POST", "element", ["using": "css selector", "value": selector])["value"]
         guard let element = (value as? [String: Any])?.values.first as? String else {
-            throw HeadlessChromiumError("The page has no element \(selector).")
+            throw HeadlessChromiumError(localized("The page has no element \(selector)."))
         }
         return element
     }

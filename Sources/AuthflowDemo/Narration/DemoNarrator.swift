@@ -22,9 +22,9 @@ public final class DemoNarrator: Sendable {
         write("\n\(number). \(title)\n")
     }
 
-    /// A sentence of explanation.
+    /// A sentence of explanation; each of its lines indented.
     func say(_ text: String) {
-        write("   " + text + "\n")
+        write(text.split(separator: "\n", omittingEmptySubsequences: false).map { "   " + $0 + "\n" }.joined())
     }
 
     /// A command line, shell-quoted, exactly as a user would type it.

@@ -1,4 +1,5 @@
 import AuthflowListener
+import AuthflowLocalization
 import AuthflowPrimitives
 import Foundation
 import Synchronization
@@ -45,7 +46,9 @@ final class AuthflowRun: Sendable {
         }
         guard let stdin = ChildPipe.make(), let stdout = ChildPipe.make(), let stderr = ChildPipe.make() else {
             throw .setup(
-                "Could not create pipes for `authflow \(arguments.first ?? "")`: \(String(cString: strerror(errno))).")
+                localized(
+                    "Could not create pipes for `authflow \(arguments.first ?? "")`: \(String(cString: strerror(errno)))."
+                ))
         }
         let child: ChildProcess
         do {
@@ -75,7 +78,9 @@ final class AuthflowRun: Sendable {
         do {
             return try ChildProcess.spawn(executable, arguments: arguments, options: options)
         } catch {
-            throw .setup("\(error) The demo runs authflow's own commands; run it from an installed or built authflow.")
+            throw .setup(
+                localized(
+                    "\(error) The demo runs authflow's own commands; run it from an installed or built authflow."))
         }
     }
 

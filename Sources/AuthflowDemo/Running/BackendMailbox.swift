@@ -1,4 +1,5 @@
 import AuthflowBackend
+import AuthflowLocalization
 
 /// What the embedded backend "sent": the SMS codes and emails a real project would deliver to a phone or an
 /// inbox. The emulator API lists them (`GET /emulator/v1/projects/{id}/verificationCodes` and `/oobCodes`);
@@ -28,7 +29,7 @@ struct BackendMailbox: Sendable {
             backend.verificationCodes.first { $0.phoneNumber == phoneNumber && !mark.codes.contains($0.sessionInfo) }?
                 .code
         }
-        guard let found else { throw .backend("No SMS code for \(phoneNumber) appeared at \(codesURL).") }
+        guard let found else { throw .backend(localized("No SMS code for \(phoneNumber) appeared at \(codesURL).")) }
         return found
     }
 
@@ -41,7 +42,11 @@ struct BackendMailbox: Sendable {
                 $0.requestType == requestType && $0.email == email && !mark.links.contains($0.oobCode)
             }?.oobLink
         }
-        guard let found else { throw .backend("No \(requestType) email to \(email) appeared at \(linksURL).") }
+        guard let found else {
+            throw .backend(
+                localized(
+                    "No \(requestType) email to \(email) appeared at \(linksURL)."))
+        }
         return found
     }
 

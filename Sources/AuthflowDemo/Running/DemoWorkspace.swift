@@ -1,3 +1,4 @@
+import AuthflowLocalization
 import Foundation
 
 #if canImport(Glibc)
@@ -24,12 +25,14 @@ public struct DemoWorkspace: Sendable {
         var template = Array((base + "/authflow-demo.XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
             throw DemoFailure.setup(
-                "Could not create a private directory under \(base): \(String(cString: strerror(errno))). Set TMPDIR to a writable directory."
+                localized(
+                    "Could not create a private directory under \(base): \(String(cString: strerror(errno))). "
+                        + "Set TMPDIR to a writable directory.")
             )
         }
         let workspace = DemoWorkspace(path: String(cString: made))
         for directory in [workspace.stateHome, workspace.runtimeDirectory] where mkdir(directory, 0o700) != 0 {
-            throw DemoFailure.setup("Could not create \(directory): \(String(cString: strerror(errno))).")
+            throw DemoFailure.setup(localized("Could not create \(directory): \(String(cString: strerror(errno)))."))
         }
         return workspace
     }
@@ -37,7 +40,8 @@ public struct DemoWorkspace: Sendable {
     /// The environment every tour command runs with: ours, minus anything that would point it at another
     /// project or a proxy, plus the backend and this workspace.
     func environment(
-        backendHost: String, projectID: String, apiKey: String, inheriting inherited: [String: String]
+        backendHost: String, projectID: String, apiKey: String, inheriting inherited: [String: String],
+        language: String? = nil
     ) -> [String: String] {
         var environment = inherited.filter { key, _ in
             !(key.hasPrefix("FIREBASE_") || key.lowercased().hasSuffix("_proxy") || key == "AUTHFLOW_LANG")
@@ -47,6 +51,7 @@ public struct DemoWorkspace: Sendable {
         environment["FIREBASE_API_KEY"] = apiKey
         environment["XDG_STATE_HOME"] = stateHome
         environment["XDG_RUNTIME_DIR"] = runtimeDirectory
+        if let language { environment["AUTHFLOW_LANG"] = language }
         return environment
     }
 

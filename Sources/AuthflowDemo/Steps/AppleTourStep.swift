@@ -1,3 +1,4 @@
+import AuthflowLocalization
 import AuthflowPrimitives
 import Foundation
 
@@ -26,10 +27,13 @@ struct AppleTourStep: TourStep {
         }
         context.narrator.say(
             context.settings.headlessBrowser
-                ? "Chromium and chromedriver are not installed (Debian: chromium, chromium-driver), so the tour takes"
-                : "Without the headless browser (--no-headless-browser) the tour takes")
-        context.narrator.say(
-            "the route for apps that ran Apple's flow themselves: Apple's identity token and its raw nonce.")
+                ? localized(
+                    "Chromium and chromedriver are not installed (Debian: chromium, chromium-driver), so the tour "
+                        + "takes\nthe route for apps that ran Apple's flow themselves: Apple's identity token and its "
+                        + "raw nonce.")
+                : localized(
+                    "Without the headless browser (--no-headless-browser) the tour takes\nthe route for apps that "
+                        + "ran Apple's flow themselves: Apple's identity token and its raw nonce."))
         return try await byIdentityToken(context)
     }
 
@@ -38,8 +42,9 @@ struct AppleTourStep: TourStep {
     ) async throws(DemoFailure) -> String {
         let narrator = context.narrator
         narrator.say(
-            "authflow prints the sign-in page (the backend's stand-in for Apple's) and waits for the answer on the")
-        narrator.say("app's custom scheme:")
+            localized(
+                "authflow prints the sign-in page (the backend's stand-in for Apple's) and waits for the answer on "
+                    + "the\napp's custom scheme:"))
         let run = try context.start(["apple", "sign-in", "--no-browser"] + Self.app)
         do throws(DemoFailure) {
             let found = await run.waitForOutput(limit: .seconds(60)) { line -> String? in
@@ -48,13 +53,17 @@ struct AppleTourStep: TourStep {
             }
             guard let page = found else {
                 try await run.finish() // it ended: its own status says why
-                throw .backend("`authflow apple sign-in` printed no sign-in page address.")
+                throw .backend(localized("`authflow apple sign-in` printed no sign-in page address."))
             }
             narrator.say(
-                "Headless Chromium opens it and adds a fake Apple account with a private-relay address and a name:")
+                localized(
+                    "Headless Chromium opens it and adds a fake Apple account with a private-relay address "
+                        + "and a name:"))
             let callback = try await Self.clickThrough(page, programs)
-            narrator.say("The page sent the browser to \(Self.scheme)://…; the desktop hands such a URL to authflow")
-            narrator.say("(`authflow register-scheme` sets that up):")
+            narrator.say(
+                localized(
+                    "The page sent the browser to \(Self.scheme)://…; the desktop hands such a URL to authflow\n"
+                        + "(`authflow register-scheme` sets that up):"))
             try await context.run(["handle-url", callback])
             try await run.finish()
         } catch {
@@ -62,7 +71,7 @@ struct AppleTourStep: TourStep {
             throw error
         }
         try await context.run(["whoami"])
-        return "signed in with Apple as \(Self.relayEmail) (\(Self.fullName)), through the IdP page"
+        return localized("signed in with Apple as \(Self.relayEmail) (\(Self.fullName)), through the IdP page")
     }
 
     /// Adds the account on the widget and returns the custom-scheme URL the browser was sent to.
@@ -74,29 +83,34 @@ struct AppleTourStep: TourStep {
 
     private func byIdentityToken(_ context: DemoContext) async throws(DemoFailure) -> String {
         let narrator = context.narrator
-        narrator.say("First a nonce: its SHA-256 goes into Apple's request, the raw value to Firebase.")
+        narrator.say(localized("First a nonce: its SHA-256 goes into Apple's request, the raw value to Firebase."))
         let printed = try await context.run(["apple", "nonce", "--json"])
         guard let object = try? JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: Any],
             let raw = object["raw"] as? String, let hashed = object["sha256"] as? String
-        else { throw .backend("`authflow apple nonce --json` printed no raw nonce and SHA-256.") }
+        else { throw .backend(localized("`authflow apple nonce --json` printed no raw nonce and SHA-256.")) }
         let token = Self.unsignedIdentityToken(nonce: hashed)
-        narrator.say("Apple's identity token names that hash; the backend, like the emulator, takes an unsigned one:")
+        narrator.say(
+            localized(
+                "Apple's identity token names that hash; the backend, like the emulator, takes an unsigned "
+                    + "one:"))
         try await context.run(["apple", "sign-in", "--id-token", token, "--nonce", raw, "--full-name", Self.fullName])
         try await context.run(["whoami"])
-        return "signed in with Apple as \(Self.relayEmail) (\(Self.fullName)), from an identity token"
+        return localized("signed in with Apple as \(Self.relayEmail) (\(Self.fullName)), from an identity token")
     }
 
     private func byPerson(_ context: DemoContext) async throws(DemoFailure) -> String {
         let narrator = context.narrator
         narrator.say(
-            "Your browser opens the backend's stand-in for Apple's page: add an account. The page then sends the")
-        narrator.say("browser to \(Self.scheme)://…; authflow offers to register that scheme with your desktop, or")
-        narrator.say("paste the address where it asks. (`authflow unregister-scheme \(Self.scheme)` removes it again.)")
+            localized(
+                "Your browser opens the backend's stand-in for Apple's page: add an account. The page then sends the\n"
+                    + "browser to \(Self.scheme)://…; authflow offers to register that scheme with your desktop, or\n"
+                    + "paste the address where it asks. (`authflow unregister-scheme \(Self.scheme)` removes it again.)"
+            ))
         let run = try context.start(
             ["apple", "sign-in"] + Self.app + context.browserArguments, interactive: true)
         try await run.finish()
         try await context.run(["whoami"])
-        return "signed in with Apple through the IdP page, by you"
+        return localized("signed in with Apple through the IdP page, by you")
     }
 
     /// A JWT with `alg: none`, as the emulator accepts: Apple's issuer, the app as audience, a relay address.

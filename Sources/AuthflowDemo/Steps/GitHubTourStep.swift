@@ -1,4 +1,5 @@
 import AuthflowHTTP
+import AuthflowLocalization
 import AuthflowPrimitives
 import Foundation
 
@@ -14,19 +15,21 @@ struct GitHubTourStep: TourStep {
         let narrator = context.narrator
         if context.interactive {
             narrator.say(
-                "Your browser opens the backend's stand-in for GitHub's page: add an account. The page then sends")
-            narrator.say("the browser to \(AppleTourStep.scheme)://…; paste that address where authflow asks.")
+                localized(
+                    "Your browser opens the backend's stand-in for GitHub's page: add an account. The page then "
+                        + "sends\nthe browser to \(AppleTourStep.scheme)://…; paste that address where authflow asks."))
             let run = try context.start(
                 ["oauth", "sign-in", "--provider", "github.com", "--scopes", "read:user"] + AppleTourStep.app
                     + context.browserArguments, interactive: true)
             try await run.finish()
             try await context.run(["whoami"])
-            return "signed in with GitHub through the IdP page, by you"
+            return localized("signed in with GitHub through the IdP page, by you")
         }
         narrator.say(
-            "authflow prints the sign-in page (the backend's stand-in for GitHub's) and waits for the answer on")
-        narrator.say(
-            "the app's custom scheme; --show-provider-tokens also prints GitHub's access token, for GitHub's API:")
+            localized(
+                "authflow prints the sign-in page (the backend's stand-in for GitHub's) and waits for the answer on\n"
+                    + "the app's custom scheme; --show-provider-tokens also prints GitHub's access token, for "
+                    + "GitHub's API:"))
         let run = try context.start(
             [
                 "oauth", "sign-in", "--provider", "github.com", "--scopes", "read:user", "--no-browser",
@@ -39,20 +42,24 @@ struct GitHubTourStep: TourStep {
             }
             guard let page = found else {
                 try await run.finish() // it ended: its own status says why
-                throw .backend("`authflow oauth sign-in` printed no sign-in page address.")
+                throw .backend(localized("`authflow oauth sign-in` printed no sign-in page address."))
             }
             let callback: String
             if context.settings.headlessBrowser,
                 let programs = HeadlessChromium.locate(environment: context.settings.environment)
             {
-                narrator.say("Headless Chromium opens it and adds a fake GitHub account:")
+                narrator.say(localized("Headless Chromium opens it and adds a fake GitHub account:"))
                 callback = try await Self.clickThrough(page, programs)
             } else {
-                narrator.say("Without headless Chromium the tour submits the page's \"add account\" form itself:")
+                narrator.say(
+                    localized(
+                        "Without headless Chromium the tour submits the page's \"add account\" form itself:"))
                 callback = try await Self.submitForm(page)
             }
             narrator.say(
-                "The page sent the browser to \(AppleTourStep.scheme)://…, which the desktop hands to authflow:")
+                localized(
+                    "The page sent the browser to \(AppleTourStep.scheme)://…, which the desktop hands "
+                        + "to authflow:"))
             try await context.run(["handle-url", callback])
             try await run.finish()
         } catch {
@@ -60,7 +67,7 @@ struct GitHubTourStep: TourStep {
             throw error
         }
         try await context.run(["whoami"])
-        return "signed in with GitHub as \(Self.email) (\(Self.name)), through the IdP page"
+        return localized("signed in with GitHub as \(Self.email) (\(Self.name)), through the IdP page")
     }
 
     private static func clickThrough(
@@ -80,13 +87,13 @@ struct GitHubTourStep: TourStep {
             let response = try await client.send(HTTPRequest(url: select))
             guard let location = response.header("Location") else {
                 throw DemoFailure.backend(
-                    "The sign-in page answered \(response.status) without sending the browser on.")
+                    localized("The sign-in page answered \(response.status) without sending the browser on."))
             }
             return location
         } catch let failure as DemoFailure {
             throw failure
         } catch {
-            throw .backend("The sign-in page could not be reached: \(error)")
+            throw .backend(localized("The sign-in page could not be reached: \(error)"))
         }
     }
 }

@@ -1,3 +1,5 @@
+import AuthflowLocalization
+
 /// A fake account added on the backend's IdP widget by headless Chromium, as a person would: the address and
 /// name typed into the "add account" form, the form submitted, and the custom-scheme URL the page then sends
 /// the browser to caught. The Apple and GitHub steps share it.
@@ -13,7 +15,7 @@ struct IdPWidgetAccount {
         do {
             chromium = try await HeadlessChromium(programs: programs)
         } catch {
-            throw .browser("Headless Chromium did not start: \(error)")
+            throw .browser(localized("Headless Chromium did not start: \(error)"))
         }
         do {
             try await chromium.open(page)
@@ -25,7 +27,7 @@ struct IdPWidgetAccount {
             return callback
         } catch {
             await chromium.quit()
-            throw .browser("Driving the sign-in page failed: \(error)")
+            throw .browser(localized("Driving the sign-in page failed: \(error)"))
         }
     }
 }

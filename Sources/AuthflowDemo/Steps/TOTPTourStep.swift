@@ -1,3 +1,4 @@
+import AuthflowLocalization
 import AuthflowPrimitives
 import Foundation
 
@@ -10,17 +11,22 @@ struct TOTPTourStep: TourStep {
 
     func run(in context: DemoContext) async throws(DemoFailure) -> String {
         let narrator = context.narrator
-        narrator.say("A second factor needs a verified email; signing in with an email link verifies it.")
+        narrator.say(localized("A second factor needs a verified email; signing in with an email link verifies it."))
         try await context.signInWithEmailLink(Self.email)
-        narrator.say("Enrol an authenticator app: scan the QR code (or type the key), then give the app's first code.")
+        narrator.say(
+            localized(
+                "Enrol an authenticator app: scan the QR code (or type the key), then give the app's first "
+                    + "code."))
         if context.interactive {
             let enrol = try context.start(
                 ["mfa", "enroll", "--totp", "--display-name", Self.factorName], interactive: true)
             try await enrol.finish()
             try await context.run(["sign-out"])
-            narrator.say("Sign in again: the first factor is accepted, and Firebase asks for the app's code.")
+            narrator.say(
+                localized(
+                    "Sign in again: the first factor is accepted, and Firebase asks for the app's code."))
             try await context.signInWithEmailLink(Self.email, expecting: 5)
-            narrator.say("Type the app's next code where `mfa resolve` asks (each code works once).")
+            narrator.say(localized("Type the app's next code where `mfa resolve` asks (each code works once)."))
             try await context.start(["mfa", "resolve"], interactive: true).finish()
         } else {
             let enrol = try context.start(["mfa", "enroll", "--totp", "--display-name", Self.factorName])
@@ -31,22 +37,29 @@ struct TOTPTourStep: TourStep {
                 await enrol.stop()
                 throw error
             }
-            narrator.say("The tour plays the app: it computed the code from the URI's secret and typed it in.")
+            narrator.say(
+                localized(
+                    "The tour plays the app: it computed the code from the URI's secret and typed it in."))
             try await enrol.finish()
             try await context.run(["mfa", "list"])
             try await context.run(["sign-out"])
 
-            narrator.say("Sign in again: the first factor is accepted, and Firebase asks for the app's code.")
+            narrator.say(
+                localized(
+                    "Sign in again: the first factor is accepted, and Firebase asks for the app's code."))
             try await context.signInWithEmailLink(Self.email, expecting: 5)
             narrator.say(
-                "No terminal to ask on, so it stopped with exit status 5. Finish with the app's next code "
-                    + "(each code works once, and the enrolment used the current one):")
+                localized(
+                    "No terminal to ask on, so it stopped with exit status 5. Finish with the app's next code "
+                        + "(each code works once, and the enrolment used the current one):"))
             try await context.run(["mfa", "resolve", "--code", Self.code(app, ahead: 30)])
         }
         try await context.run(["whoami"])
-        narrator.say("Withdraw the factor:")
+        narrator.say(localized("Withdraw the factor:"))
         try await context.run(["mfa", "unenroll", Self.factorName])
-        return "enrolled \"\(Self.factorName)\" for \(Self.email) and signed in with its code as the second factor"
+        return localized(
+            "enrolled \"\(Self.factorName)\" for \(Self.email) and signed in with its code as the second "
+                + "factor")
     }
 
     /// Reads the URI `enrol` prints, types the app's current code into it, and returns the app.
@@ -58,7 +71,7 @@ struct TOTPTourStep: TourStep {
         guard let uri, let secret = QueryParameters(url: uri).value("secret"),
             let app = TimeBasedOneTimePassword(base32Secret: secret)
         else {
-            throw .setup("`authflow mfa enroll --totp` printed no otpauth:// URI to compute codes from.")
+            throw .setup(localized("`authflow mfa enroll --totp` printed no otpauth:// URI to compute codes from."))
         }
         enrol.type(code(app, ahead: 0))
         return app

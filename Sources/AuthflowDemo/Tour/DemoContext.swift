@@ -1,4 +1,5 @@
 import AuthflowBackend
+import AuthflowLocalization
 
 /// What every step works with: the backend and its mailbox, the workspace, the narrator, and a way to run
 /// `authflow` commands the way a user would.
@@ -58,9 +59,11 @@ struct DemoContext: Sendable {
     ) async throws(DemoFailure) {
         let code = try await mailbox.smsCode(to: phoneNumber, after: mark)
         if run.isInteractive {
-            narrator.say("The backend \"texted\" \(phoneNumber) the code \(code). Type it where the command asks.")
+            narrator.say(
+                localized(
+                    "The backend \"texted\" \(phoneNumber) the code \(code). Type it where the command asks."))
         } else {
-            narrator.say("The backend \"texted\" the code (as \(mailbox.codesURL) lists it); typing it in:")
+            narrator.say(localized("The backend \"texted\" the code (as \(mailbox.codesURL) lists it); typing it in:"))
             run.type(code)
         }
     }

@@ -1,3 +1,5 @@
+import AuthflowLocalization
+
 /// Why the tour stopped.
 public enum DemoFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The tour could not prepare: no backend, no private directory, no `authflow` binary to run.
@@ -16,7 +18,7 @@ public enum DemoFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .setup(let message), .backend(let message), .browser(let message):
             message
         case .command(let arguments, let status):
-            "`\(ShellQuoting.line(arguments))` ended with exit status \(status)."
+            localized("`\(ShellQuoting.line(arguments))` ended with exit status \(status).")
         case .interrupted:
             "Interrupted."
         }

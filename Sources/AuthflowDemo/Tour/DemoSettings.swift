@@ -19,6 +19,8 @@ public struct DemoSettings: Sendable {
     public var browser: String?
     /// The environment the tour's commands inherit (minus any Firebase and proxy settings).
     public var environment: [String: String]
+    /// The language the tour's commands speak (`AUTHFLOW_LANG` for each), when one was asked for.
+    public var language: String?
 
     /// Settings for a tour of `steps` run by `executable`.
     public init(

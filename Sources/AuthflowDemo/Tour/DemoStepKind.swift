@@ -1,3 +1,5 @@
+import AuthflowLocalization
+
 /// The flows the tour walks through, in order. The raw values are what `authflow demo --only` takes.
 public enum DemoStepKind: String, Sendable, Hashable, CaseIterable {
     case emailLink = "email-link"
@@ -10,12 +12,12 @@ public enum DemoStepKind: String, Sendable, Hashable, CaseIterable {
     /// The section title.
     var title: String {
         switch self {
-        case .emailLink: "Email-link sign-in"
-        case .phone: "Phone-number sign-in"
-        case .multiFactor: "SMS multi-factor: enrol, then a second-factor sign-in"
-        case .totp: "TOTP multi-factor: enrol an authenticator app from the terminal, then sign in with it"
-        case .apple: "Sign in with Apple"
-        case .github: "Sign in with GitHub (any OAuth provider)"
+        case .emailLink: localized("Email-link sign-in")
+        case .phone: localized("Phone-number sign-in")
+        case .multiFactor: localized("SMS multi-factor: enrol, then a second-factor sign-in")
+        case .totp: localized("TOTP multi-factor: enrol an authenticator app from the terminal, then sign in with it")
+        case .apple: localized("Sign in with Apple")
+        case .github: localized("Sign in with GitHub (any OAuth provider)")
         }
     }
 

@@ -1,4 +1,5 @@
 import AuthflowBackend
+import AuthflowLocalization
 
 /// `authflow demo`: starts the embedded backend on a free loopback port, then walks through every flow with
 /// authflow's own commands, showing each command as a user would type it and its output beneath.
@@ -33,7 +34,7 @@ public struct DemoTour: Sendable {
             backend = try EmbeddedBackend(configuration: .init(templates: settings.templates))
         } catch {
             workspace.remove()
-            narrator.raw("authflow demo: the embedded backend did not start: \(error)\n")
+            narrator.raw(localized("authflow demo: the embedded backend did not start: \(error)\n"))
             return 3
         }
         defer { backend.stop() }
@@ -41,7 +42,7 @@ public struct DemoTour: Sendable {
             settings: settings, backend: backend, narrator: narrator, workspace: workspace,
             environment: workspace.environment(
                 backendHost: backend.hostAndPort, projectID: backend.projectID, apiKey: Self.apiKey,
-                inheriting: settings.environment))
+                inheriting: settings.environment, language: settings.language))
         introduce(context)
 
         var achieved: [String] = []
@@ -59,13 +60,10 @@ public struct DemoTour: Sendable {
                     return error.exitStatus
                 }
                 narrator.raw(
-                    """
-
-                    The tour stopped at step \(index + 1) (\(kind.rawValue)). Its state is kept for a look:
-                      \(workspace.path)
-                    Run just that flow again with: authflow demo --only \(kind.rawValue)
-
-                    """)
+                    localized(
+                        "\nThe tour stopped at step \(index + 1) (\(kind.rawValue)). Its state is kept for a look:\n"
+                            + "  \(workspace.path)\nRun just that flow again with: authflow demo --only "
+                            + "\(kind.rawValue)\n\n"))
                 return error.exitStatus
             }
         }
@@ -76,33 +74,34 @@ public struct DemoTour: Sendable {
     private func introduce(_ context: DemoContext) {
         let backend = context.backend
         narrator.raw(
-            """
-            authflow demo: every sign-in flow, end to end, against the embedded backend.
-            The backend stands in for Firebase Auth the way the Auth Emulator does (`authflow emulator`); it is
-            a test and demo backend, not a production identity server.
-
-              Backend:  \(backend.baseURL) (project \(backend.projectID))
-              State:    \(context.workspace.path)
-
-            Every command below is authflow's own, run with these settings. To try them yourself, start
-            `authflow emulator` in another shell, then:
-              export FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9099 FIREBASE_PROJECT_ID=\(backend.projectID) FIREBASE_API_KEY=\(Self.apiKey)
-
-            """)
+            localized(
+                "authflow demo: every sign-in flow, end to end, against the embedded backend.\n"
+                    + "The backend stands in for Firebase Auth the way the Auth Emulator does (`authflow emulator`); "
+                    + "it is\na test and demo backend, not a production identity server.\n\n"
+                    + "  Backend:  \(backend.baseURL) (project \(backend.projectID))\n"
+                    + "  State:    \(context.workspace.path)\n\n"
+                    + "Every command below is authflow's own, run with these settings. To try them yourself, start\n"
+                    + "`authflow emulator` in another shell, then:\n"))
+        narrator.raw(
+            "  export FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9099 FIREBASE_PROJECT_ID=\(backend.projectID) "
+                + "FIREBASE_API_KEY=\(Self.apiKey)\n\n")
     }
 
     private func conclude(_ achieved: [String], _ context: DemoContext) {
         let kept = settings.keepState
         if !kept { context.workspace.remove() }
+        let done = localized(
+            one: "Done: \(achieved.count) of \(achieved.count) flows completed:",
+            other: "Done: \(achieved.count) of \(achieved.count) flows completed:", count: achieved.count)
+        let state =
+            kept
+            ? localized("State kept in \(context.workspace.path).")
+            : localized("The backend is stopped and the demo's state removed.")
         narrator.raw(
-            """
-
-            Done: \(achieved.count) of \(achieved.count) flows completed:
-            \(achieved.map { "  - " + $0 }.joined(separator: "\n"))
-            \(kept ? "State kept in \(context.workspace.path)." : "The backend is stopped and the demo's state removed.")
-            Against a real project, set FIREBASE_API_KEY, FIREBASE_PROJECT_ID (or point --config at \
-            GoogleService-Info.plist) and leave FIREBASE_AUTH_EMULATOR_HOST unset; see README.md.
-
-            """)
+            "\n\(done)\n" + achieved.map { "  - " + $0 + "\n" }.joined() + state + "\n"
+                + localized(
+                    "Against a real project, set FIREBASE_API_KEY, FIREBASE_PROJECT_ID (or point --config at "
+                        + "GoogleService-Info.plist) and leave FIREBASE_AUTH_EMULATOR_HOST unset; see README.md.")
+                + "\n\n")
     }
 }

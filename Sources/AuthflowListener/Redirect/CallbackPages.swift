@@ -32,7 +32,11 @@ struct CallbackPages: Sendable {
         page(Self.failed, status: status, title: title, message: message)
     }
 
-    private func page(_ name: String, status: Int, title: String, message: String) -> LoopbackResponse {
+    private func page(
+        _ name: String, status: Int, title english: String, message englishMessage: String
+    ) -> LoopbackResponse {
+        let title = CallbackPageWording.text(english)
+        let message = CallbackPageWording.text(englishMessage)
         var response: LoopbackResponse
         do {
             response = .html(

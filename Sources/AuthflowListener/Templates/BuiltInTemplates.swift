@@ -5,11 +5,23 @@
 /// copies (`--templates DIR`) and installed pages win. A binary copied elsewhere, with no `templates/` beside
 /// it, serves these instead of failing.
 public enum BuiltInTemplates {
-    /// The names of the compiled-in pages, sorted.
-    public static var names: [String] { pages.keys.sorted() }
+    /// The names of the compiled-in (English) pages, sorted.
+    public static var names: [String] { pages.keys.filter { !$0.contains("/") }.sorted() }
+
+    /// The compiled-in editions in other languages, as `<language>/<name>`, sorted.
+    public static var editionNames: [String] { pages.keys.filter { $0.contains("/") }.sorted() }
 
     /// The compiled-in text of `name` (a plain file name such as `callback-received.html`), if there is one.
     public static func text(named name: String) -> String? {
         pages[name]
+    }
+
+    /// The compiled-in edition of `name` in the first of `languages` that has one (`ko/callback-received.html`),
+    /// else the English page.
+    public static func text(named name: String, languages: [String]) -> String? {
+        for language in languages {
+            if let edition = pages["\(language)/\(name)"] { return edition }
+        }
+        return pages[name]
     }
 }

@@ -10,6 +10,8 @@ import Synchronization
 public final class PageRenderer: Sendable {
     /// Largest template read; a page is a few kilobytes, so anything bigger is a wrong path.
     static let maximumTemplateBytes = 1024 * 1024
+    /// Most parsed templates kept (pages times the languages asked for).
+    static let maximumCachedTemplates = 64
 
     /// Where templates are looked up.
     public let directory: TemplateDirectory
@@ -25,15 +27,21 @@ public final class PageRenderer: Sendable {
         for name in names { _ = try template(named: name) }
     }
 
-    /// The template `name` rendered with `context`; every `{{value}}` is HTML-escaped.
-    public func render(_ name: String, _ context: TemplateContext) throws(TemplateError) -> String {
-        let template = try template(named: name)
+    /// The template `name` rendered with `context`; every `{{value}}` is HTML-escaped. `languages` (subdirectory
+    /// names such as `ko`) replaces the directory's ``TemplateDirectory/languages`` for this page.
+    public func render(
+        _ name: String, _ context: TemplateContext, languages: [String]? = nil
+    ) throws(TemplateError) -> String {
+        let template = try template(named: name, languages: languages ?? directory.languages)
         return template.render(context.mapValues(\.mustacheValue))
     }
 
-    private func template(named name: String) throws(TemplateError) -> MustacheTemplate {
-        if let cached = cache.withLock({ $0[name] }) { return cached }
-        let (path, text) = try Self.source(of: name, in: directory)
+    private func template(named name: String, languages: [String]? = nil) throws(TemplateError) -> MustacheTemplate {
+        let languages = (languages ?? directory.languages).filter(TemplateDirectory.isLanguageName).prefix(4)
+            .map { $0 }
+        let cacheKey = (languages + [name]).joined(separator: "/")
+        if let cached = cache.withLock({ $0[cacheKey] }) { return cached }
+        let (path, text) = try Self.source(of: name, in: directory, languages: languages)
         let template: MustacheTemplate
         do {
             template = try MustacheTemplate(string: text)
@@ -45,20 +53,22 @@ public final class PageRenderer: Sendable {
         } catch {
             throw .syntax(path: path, line: 1, column: 1, reason: String(describing: error))
         }
-        cache.withLock { $0[name] = template }
+        // Languages come from requests (`hl`), so the cache stays bounded.
+        cache.withLock { if $0.count < Self.maximumCachedTemplates { $0[cacheKey] = template } }
         return template
     }
 
     /// Where `name` comes from and its text: the first directory holding it, else the copy compiled into
     /// the binary when it is one of the default pages.
     private static func source(
-        of name: String, in directory: TemplateDirectory
+        of name: String, in directory: TemplateDirectory, languages: [String]
     ) throws(TemplateError) -> (String, String) {
         let match: TemplateDirectory.Match
         do {
-            match = try directory.locate(name)
+            match = try directory.locate(name, languages: languages)
         } catch {
-            guard case .notFound = error, let builtIn = BuiltInTemplates.text(named: name) else { throw error }
+            guard case .notFound = error, let builtIn = BuiltInTemplates.text(named: name, languages: languages)
+            else { throw error }
             return ("built-in " + name, builtIn)
         }
         return (match.path, try read(match.path))

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Where page templates (the `templates/` folder of HTML files) are looked up, in order.
 ///
@@ -12,6 +13,10 @@ import Foundation
 /// 2. the directory in the `AUTHFLOW_TEMPLATES` environment variable;
 /// 3. `<directory of the running binary>/../share/authflow/templates`, where `make install` puts them;
 /// 4. `<repository>/templates`, derived from this source file's path, for `swift run` and tests.
+///
+/// Pages come in languages: `<directory>/ko/page.html` is the Korean edition of `<directory>/page.html`.
+/// With ``languages`` set (`["ko-KR", "ko"]`), each directory is asked for its editions in that order before
+/// its English page, so a branded directory's own pages (and its own languages) win over the built-in ones.
 public struct TemplateDirectory: Sendable, Equatable {
     /// The environment variable naming a templates directory.
     public static let environmentVariable = "AUTHFLOW_TEMPLATES"
@@ -65,9 +70,32 @@ public struct TemplateDirectory: Sendable, Equatable {
     /// The directories searched, first match wins.
     public var searchPath: [Location]
 
+    /// The page languages wanted, most preferred first, as subdirectory names (`ko-KR`, `ko`); empty for
+    /// English, the pages at the top of each directory.
+    public var languages: [String]
+
     /// A search path given directory by directory; most callers want ``standard(explicit:environment:)``.
-    public init(searchPath: [Location]) {
+    public init(searchPath: [Location], languages: [String] = []) {
         self.searchPath = searchPath
+        self.languages = languages.filter(Self.isLanguageName)
+    }
+
+    private static let processLanguages = Mutex<[String]>([])
+
+    /// The languages ``standard(explicit:environment:)`` asks for unless told otherwise: the program's
+    /// language in force, which the `authflow` command sets once it is known.
+    public static var defaultLanguages: [String] {
+        get { processLanguages.withLock { $0 } }
+        set { processLanguages.withLock { $0 = newValue.filter(isLanguageName) } }
+    }
+
+    /// A language subdirectory's name: a BCP 47 tag's letters, digits and hyphens, nothing that leaves the
+    /// directory.
+    static func isLanguageName(_ name: String) -> Bool {
+        !name.isEmpty && name.count <= 35
+            && name.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-")
+            }
     }
 
     /// The standard search path (see the type's documentation). An empty `explicit` or environment value
@@ -83,7 +111,7 @@ public struct TemplateDirectory: Sendable, Equatable {
         }
         if let installed = installedDirectory { path.append(Location(path: installed, origin: .installed)) }
         path.append(Location(path: sourceTreeDirectory, origin: .sourceTree))
-        return TemplateDirectory(searchPath: path)
+        return TemplateDirectory(searchPath: path, languages: defaultLanguages)
     }
 
     /// `<dir of /proc/self/exe>/../share/authflow/templates`; `nil` when the executable path is unknown.
@@ -110,12 +138,21 @@ public struct TemplateDirectory: Sendable, Equatable {
         }
     }
 
-    /// The first directory holding `name`, a plain file name such as `page.html`.
+    /// The first directory holding `name`, a plain file name such as `page.html`: in each directory, its
+    /// editions in ``languages`` first, then its English page.
     public func locate(_ name: String) throws(TemplateError) -> Match {
+        try locate(name, languages: languages)
+    }
+
+    /// ``locate(_:)`` for the given languages rather than ``languages``.
+    public func locate(_ name: String, languages: [String]) throws(TemplateError) -> Match {
         guard Self.isPlainFileName(name) else { throw .invalidName(name) }
+        let editions = languages.filter(Self.isLanguageName).map { "\($0)/\(name)" } + [name]
         for location in searchPath {
-            let path = URL(fileURLWithPath: location.path).appendingPathComponent(name).path
-            if Self.isRegularFile(path) { return Match(path: path, location: location) }
+            for edition in editions {
+                let path = URL(fileURLWithPath: location.path).appendingPathComponent(edition).path
+                if Self.isRegularFile(path) { return Match(path: path, location: location) }
+            }
         }
         throw .notFound(name: name, searched: searchPath)
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthflowCore
+import AuthflowLocalization
 
 /// `authflow delete-account`: delete the signed-in user's account for good.
 struct DeleteAccountCommand: AsyncParsableCommand {
@@ -50,21 +51,27 @@ struct DeleteAccountCommand: AsyncParsableCommand {
         }
         if !skipAppleRevocation, apple.deletionNeedsRevocation(session), !revokeKeptToken {
             throw CommandFailure(
-                "\(who) signs in with Apple, and Apple requires its token to be revoked before the account is deleted. "
-                    + "Do it in this order: \(AppleTokenRevocation.order) Nothing was deleted.",
+                localized(
+                    "\(who) signs in with Apple, and Apple requires its token to be revoked before the account is "
+                        + "deleted. "
+                        + "Do it in this order: \(AppleTokenRevocation.order) Nothing was deleted."),
                 status: .usage)
         }
         if !yes {
             guard Terminal.isInteractive else {
                 throw CommandFailure(
-                    "Refusing to delete \(who) without confirmation: standard input is not a terminal. Pass --yes.",
+                    localized(
+                        "Refusing to delete \(who) without confirmation: standard input is not a terminal. "
+                            + "Pass --yes."),
                     status: .usage)
             }
             let answer = Terminal.prompt(
-                "Delete the account \(who) (uid \(session.uid)) from \(context.projectLabel)? This cannot be undone. "
-                    + "Type \"delete\" to confirm: ")
+                localized(
+                    "Delete the account \(who) (uid \(session.uid)) from \(context.projectLabel)? This cannot be "
+                        + "undone. "
+                        + "Type \"delete\" to confirm: "))
             guard answer?.trimmingCharacters(in: .whitespaces).lowercased() == "delete" else {
-                throw CommandFailure("Not deleted.", status: .refused)
+                throw CommandFailure(localized("Not deleted."), status: .refused)
             }
         }
         if revokeKeptToken {
@@ -74,7 +81,7 @@ struct DeleteAccountCommand: AsyncParsableCommand {
                 throw context.report(.from(error))
             }
             StandardError.write(
-                "Revoked the Apple access token of \(who) (kept from `authflow apple sign-in --reauth`).")
+                localized("Revoked the Apple access token of \(who) (kept from `authflow apple sign-in --reauth`)."))
         }
         do {
             _ = try await AccountService(environment).deleteAccount()
@@ -82,8 +89,9 @@ struct DeleteAccountCommand: AsyncParsableCommand {
             if case .rejected(let server) = error, server.code == .credentialTooOldLoginAgain {
                 throw context.report(
                     CommandFailure(
-                        "Firebase wants a recent sign-in before deleting an account. Sign in again as \(who), "
-                            + "then run `authflow delete-account` right away. Nothing was deleted.",
+                        localized(
+                            "Firebase wants a recent sign-in before deleting an account. Sign in again as \(who), "
+                                + "then run `authflow delete-account` right away. Nothing was deleted."),
                         status: .refused, serverCode: server.rawMessage))
             }
             throw context.report(.from(error))
@@ -102,6 +110,6 @@ struct DeleteAccountCommand: AsyncParsableCommand {
             standardOutput.flush()
             return
         }
-        StandardError.write("Deleted the account \(who) from \(context.projectLabel) and signed out.")
+        StandardError.write(localized("Deleted the account \(who) from \(context.projectLabel) and signed out."))
     }
 }

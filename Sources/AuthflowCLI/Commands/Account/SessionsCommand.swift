@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthflowCore
+import AuthflowLocalization
 import AuthflowParsing
 import AuthflowPrimitives
 import AuthflowStorage
@@ -25,7 +26,7 @@ struct SessionsCommand: ParsableCommand {
     @OptionGroup var format: JSONOutputOptions<ReplacedTable>
 
     func validate() throws {
-        if stateDirectory?.isEmpty == true { throw ValidationError("--state-dir needs a directory.") }
+        if stateDirectory?.isEmpty == true { throw ValidationError(localized("--state-dir needs a directory.")) }
     }
 
     func run() throws {
@@ -53,7 +54,7 @@ struct SessionsCommand: ParsableCommand {
             }
             standardOutput.write(bytes: JSONLineWriter.line([("sessions", .array(rows))]))
         } else if entries.isEmpty {
-            StandardError.write("authflow: no sessions are stored (in \(root.path)).")
+            StandardError.write(localized("authflow: no sessions are stored (in \(root.path))."))
         } else {
             for entry in entries {
                 guard let session = entry.session else {

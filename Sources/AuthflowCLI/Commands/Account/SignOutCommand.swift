@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthflowCore
+import AuthflowLocalization
 
 /// `authflow sign-out`: forget the stored session of this project.
 struct SignOutCommand: AsyncParsableCommand {
@@ -41,9 +42,11 @@ struct SignOutCommand: AsyncParsableCommand {
             standardOutput.flush()
         } else if let existing {
             StandardError.write(
-                "Signed out \(existing.email ?? existing.phoneNumber ?? existing.uid) from \(context.projectLabel).")
+                localized(
+                    "Signed out \(existing.email ?? existing.phoneNumber ?? existing.uid) from \(context.projectLabel)."
+                ))
         } else {
-            StandardError.write("Nobody was signed in to \(context.projectLabel).")
+            StandardError.write(localized("Nobody was signed in to \(context.projectLabel)."))
         }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import AuthflowCore
 import AuthflowIdentityToolkit
 import AuthflowListener
+import AuthflowLocalization
 import AuthflowPrimitives
 import Foundation
 
@@ -38,14 +39,15 @@ struct AppCheckObtainCommand: AsyncParsableCommand {
         let context = try CommandContext(options: project, verbose: output.verbose)
         guard context.configuration.appCheckSource != nil else {
             throw CommandFailure(
-                "No App Check token source is configured. " + AppCheckWording.threeWays, status: .usage)
+                localized("No App Check token source is configured. ") + AppCheckWording.threeWays, status: .usage)
         }
         let browser = self.browser
         let page = AppCheckBrowserPage(
             templates: .standard(), script: try standIn.script(context: context),
             present: { url in
                 _ = BrowserOpening.show(
-                    url, purpose: "get an App Check token", browser: browser.browser, noBrowser: browser.noBrowser)
+                    url, purpose: localized("get an App Check token"), browser: browser.browser,
+                    noBrowser: browser.noBrowser)
             })
         let exchanger = try context.client().withAppCheck(nil)
         guard let supply = context.appCheckSupply(exchanger: exchanger, page: page.tokenPage) else { return }
@@ -54,9 +56,18 @@ struct AppCheckObtainCommand: AsyncParsableCommand {
         } catch {
             throw context.report(.from(IdentityToolkitError.appCheck(error)))
         }
-        let until = await supply.expiry().map { " until " + ISO8601DateFormatter().string(from: $0) } ?? ""
-        StandardError.write(
-            "authflow: App Check token ready for \(context.projectLabel) (\(AppCheckWording.flag(supply.source)))"
-                + "\(until); commands with the same settings use it.")
+        let source = AppCheckWording.flag(supply.source)
+        if let expiry = await supply.expiry() {
+            let until = ISO8601DateFormatter().string(from: expiry)
+            StandardError.write(
+                localized(
+                    "authflow: App Check token ready for \(context.projectLabel) (\(source)) until \(until); "
+                        + "commands with the same settings use it."))
+        } else {
+            StandardError.write(
+                localized(
+                    "authflow: App Check token ready for \(context.projectLabel) (\(source)); "
+                        + "commands with the same settings use it."))
+        }
     }
 }

@@ -1,3 +1,4 @@
+import AuthflowLocalization
 import ArgumentParser
 import AuthflowCore
 import AuthflowIdentityToolkit
@@ -42,8 +43,9 @@ struct AppleRevokeCommand: AsyncParsableCommand {
                 || session.signInProvider == AppleCredential.providerID
         else {
             throw CommandFailure(
-                "The signed-in user \(who) does not sign in with Apple, so there is no Apple token to revoke. "
-                    + "`authflow delete-account` needs no revocation for it.",
+                localized(
+                    "The signed-in user \(who) does not sign in with Apple, so there is no Apple token to revoke. "
+                        + "`authflow delete-account` needs no revocation for it."),
                 status: .refused)
         }
         let code = try await AppleSignInCommand.readToken(authorizationCode)
@@ -63,8 +65,9 @@ struct AppleRevokeCommand: AsyncParsableCommand {
             output.flush()
         } else {
             StandardError.write(
-                "Revoked the Apple token of \(who) (uid \(session.uid)). Now delete the account with "
-                    + "`authflow delete-account` within \(AppleTokenRevocation.validityMinutes) minutes.")
+                localized(
+                    "Revoked the Apple token of \(who) (uid \(session.uid)). Now delete the account with "
+                        + "`authflow delete-account` within \(AppleTokenRevocation.validityMinutes) minutes."))
         }
     }
 
@@ -72,15 +75,17 @@ struct AppleRevokeCommand: AsyncParsableCommand {
     static func failure(_ error: SessionError) -> CommandFailure {
         if case .rejected(let server) = error, server.code == .notImplemented {
             return CommandFailure(
-                "This backend does not implement revokeToken (the Auth Emulator answers 501). Against an emulator "
-                    + "there is no Apple token to revoke: run `authflow delete-account --skip-apple-revocation`.",
+                localized(
+                    "This backend does not implement revokeToken (the Auth Emulator answers 501). Against an "
+                        + "emulator there is no Apple token to revoke: run "
+                        + "`authflow delete-account --skip-apple-revocation`."),
                 status: .refused, serverCode: server.rawMessage)
         }
         if case .rejected(let server) = error, server.code == .invalidIdpResponse {
             var failure = CommandFailure.from(error)
-            failure.message =
+            failure.message = localized(
                 "Firebase refused the revocation: \(server.message) Apple's authorization codes are "
-                + "single-use and expire after about five minutes; re-authenticate with Apple for a fresh one."
+                    + "single-use and expire after about five minutes; re-authenticate with Apple for a fresh one.")
             return failure
         }
         return .from(error)

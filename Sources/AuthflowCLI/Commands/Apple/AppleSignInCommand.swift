@@ -1,6 +1,7 @@
 import ArgumentParser
 import AuthflowCore
 import AuthflowIdentityToolkit
+import AuthflowLocalization
 import Foundation
 
 /// `authflow apple sign-in`: Sign in with Apple through Firebase's hosted handler, or with Apple's identity
@@ -102,11 +103,12 @@ struct AppleSignInCommand: AsyncParsableCommand {
     @OptionGroup(title: "Output") var output: OutputOptions
 
     func validate() throws {
-        guard !(linkToUser && reauth) else { throw ValidationError("Pass --link or --reauth, not both.") }
+        guard !(linkToUser && reauth) else { throw ValidationError(localized("Pass --link or --reauth, not both.")) }
         guard (idToken == nil) == (nonce == nil) else {
             throw ValidationError(
-                "--id-token and --nonce go together: Firebase checks the token's nonce claim against "
-                    + "the SHA-256 of the raw nonce.")
+                localized(
+                    "--id-token and --nonce go together: Firebase checks the token's nonce claim against "
+                        + "the SHA-256 of the raw nonce."))
         }
         for (flag, value) in [("--id-token", idToken), ("--nonce", nonce)] {
             if let value, value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
@@ -114,32 +116,38 @@ struct AppleSignInCommand: AsyncParsableCommand {
             }
         }
         if fullName != nil, idToken == nil {
-            throw ValidationError("--full-name goes with --id-token; on the hosted page Apple sends the name itself.")
+            throw ValidationError(
+                localized("--full-name goes with --id-token; on the hosted page Apple sends the name itself."))
         }
         if idToken != nil || updatedCredential, scopes != nil || locale != nil {
             throw ValidationError(
-                "--scopes and --locale are for Apple's page; with --id-token or --updated-credential "
-                    + "no page is opened.")
+                localized(
+                    "--scopes and --locale are for Apple's page; with --id-token or --updated-credential "
+                        + "no page is opened."))
         }
         if updatedCredential, idToken != nil || linkToUser || reauth {
             throw ValidationError(
-                "--updated-credential signs in to the account the Apple ID belongs to; it cannot be "
-                    + "combined with --id-token, --link or --reauth.")
+                localized(
+                    "--updated-credential signs in to the account the Apple ID belongs to; it cannot be "
+                        + "combined with --id-token, --link or --reauth."))
         }
         if let route, OAuthRoute(rawValue: route) == nil {
-            throw ValidationError("--route is hosted or web, not \(route).")
+            throw ValidationError(localized("--route is hosted or web, not \(route)."))
         }
         if route == OAuthRoute.web.rawValue, idToken != nil || updatedCredential || locale != nil {
             throw ValidationError(
-                "--route web opens the Firebase JS SDK's page; it cannot be combined with "
-                    + "--id-token, --updated-credential or --locale.")
+                localized(
+                    "--route web opens the Firebase JS SDK's page; it cannot be combined with "
+                        + "--id-token, --updated-credential or --locale."))
         }
         if let webSDKURL, FirebaseWebSDK(base: webSDKURL) == nil {
-            throw ValidationError("--web-sdk-url \(webSDKURL) is not an http(s) address without a query.")
+            throw ValidationError(
+                localized("--web-sdk-url \(webSDKURL) is not an http(s) address without a query."))
         }
         if let nonce, nonce.count == 64, nonce.allSatisfy(\.isHexDigit), nonce == nonce.lowercased() {
             // Not an error (a raw nonce may look like this), but the usual mistake.
-            StandardError.write("authflow: note: --nonce looks like a SHA-256 hash; Firebase wants the raw nonce.")
+            StandardError.write(
+                localized("authflow: note: --nonce looks like a SHA-256 hash; Firebase wants the raw nonce."))
         }
     }
 
@@ -196,7 +204,7 @@ struct AppleSignInCommand: AsyncParsableCommand {
                     ])
                 ),
             ],
-            extraText: Self.profileLines(profile), method: "Sign in with Apple")
+            extraText: Self.profileLines(profile), method: localized("Sign in with Apple"))
     }
 
     /// `--route web`: the generic OAuth flow's web route for apple.com, reported as Apple's.
@@ -223,9 +231,11 @@ struct AppleSignInCommand: AsyncParsableCommand {
     /// What Apple shared, for the text output.
     static func profileLines(_ profile: AppleProfile) -> [String] {
         var lines: [String] = []
-        if let name = profile.fullName { lines.append("Name from Apple: \(name).") }
+        if let name = profile.fullName { lines.append(localized("Name from Apple: \(name).")) }
         if let email = profile.email, profile.isPrivateRelay {
-            lines.append("Apple shared a private relay address, \(email): mail to it reaches the person's own inbox.")
+            lines.append(
+                localized(
+                    "Apple shared a private relay address, \(email): mail to it reaches the person's own inbox."))
         }
         return lines
     }
@@ -245,7 +255,8 @@ struct AppleSignInCommand: AsyncParsableCommand {
         guard value == "-" else { return value }
         guard let line = await InputLines.standardInput.next()?.trimmingCharacters(in: .whitespaces), !line.isEmpty
         else {
-            throw CommandFailure("--id-token - reads the token from standard input, which was empty.", status: .usage)
+            throw CommandFailure(
+                localized("--id-token - reads the token from standard input, which was empty."), status: .usage)
         }
         return line
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthflowListener
+import AuthflowLocalization
 import AuthflowPrimitives
 
 /// `authflow register-scheme`: makes the desktop hand the app's custom-scheme callbacks to authflow.
@@ -34,10 +35,10 @@ struct RegisterSchemeCommand: ParsableCommand {
 
     func validate() throws {
         if list, !schemes.isEmpty || print {
-            throw ValidationError("--list takes no schemes and cannot be combined with --print.")
+            throw ValidationError(localized("--list takes no schemes and cannot be combined with --print."))
         }
-        if format.json, !list { throw ValidationError("--json goes with --list.") }
-        if let exec, exec.isEmpty { throw ValidationError("--exec needs a path.") }
+        if format.json, !list { throw ValidationError(localized("--json goes with --list.")) }
+        if let exec, exec.isEmpty { throw ValidationError(localized("--exec needs a path.")) }
     }
 
     func run() throws {
@@ -53,16 +54,21 @@ struct RegisterSchemeCommand: ParsableCommand {
                 throw SchemeSelection.failure(error)
             }
             Swift.print(
-                "Registered \(done.entry.scheme): → \(done.path) (default set with \(done.defaultSetBy.rawValue))")
+                localized(
+                    "Registered \(done.entry.scheme): → \(done.path) (default set with \(done.defaultSetBy.rawValue))"))
             if !done.isEffective {
-                let other = done.effectiveHandler.map { "still opens it with \($0)" } ?? "reports no handler for it"
+                let other =
+                    done.effectiveHandler.map { localized("still opens it with \($0)") } ?? localized("reports no handler for it")
                 StandardError.write(
-                    "authflow: warning: the desktop \(other); a desktop-specific setting (such as "
-                        + "~/.config/<desktop>-mimeapps.list or the desktop's own settings) may override mimeapps.list."
+                    localized(
+                        "authflow: warning: the desktop \(other); a desktop-specific setting (such as "
+                            + "~/.config/<desktop>-mimeapps.list or the desktop's own settings) may override "
+                            + "mimeapps.list."
+                    )
                 )
             }
             if let limitation = registrar.openerLimitation(for: done.entry.scheme) {
-                StandardError.write("authflow: note: \(limitation)")
+                StandardError.write(localized("authflow: note: \(limitation)"))
             }
         }
     }
@@ -74,7 +80,8 @@ struct RegisterSchemeCommand: ParsableCommand {
             Swift.print(entry.text, terminator: "")
             Swift.print("# then: xdg-mime default \(entry.fileID) \(entry.mimeType)")
             Swift.print(
-                "#   (or [Default Applications] \(entry.mimeType)=\(entry.fileID); in \(registrar.directories.mimeAppsList))"
+                "#   (or [Default Applications] \(entry.mimeType)=\(entry.fileID); in "
+                    + "\(registrar.directories.mimeAppsList))"
             )
         }
     }
@@ -98,12 +105,16 @@ struct RegisterSchemeCommand: ParsableCommand {
             return
         }
         if registered.isEmpty {
-            StandardError.write("authflow: no schemes are registered (in \(registrar.directories.applications)).")
+            StandardError.write(
+                localized(
+                    "authflow: no schemes are registered (in \(registrar.directories.applications))."))
             return
         }
         for scheme in registered {
             let isDefault = registrar.handler(for: scheme) == registrar.entry(for: scheme).fileID
-            Swift.print("\(scheme)\t\(isDefault ? "default" : "not the default")\t\(registrar.entryPath(for: scheme))")
+            Swift.print(
+                "\(scheme)\t\(isDefault ? "default" : localized("not the default"))\t\(registrar.entryPath(for: scheme))"
+            )
         }
     }
 }

@@ -1,5 +1,6 @@
 import AuthflowCore
 import AuthflowListener
+import AuthflowLocalization
 import AuthflowParsing
 import AuthflowStorage
 import Foundation
@@ -20,9 +21,11 @@ enum SchemeSelection {
         }
         guard let scheme = configuration.callbackScheme else {
             throw CommandFailure(
-                "No scheme given, and the configuration has neither an iOS client ID nor an app ID to derive one from. "
-                    + "Pass the scheme (e.g. com.googleusercontent.apps.123-abc), or --client-id, --app-id or "
-                    + "--config GoogleService-Info.plist.",
+                localized(
+                    "No scheme given, and the configuration has neither an iOS client ID nor an app ID to derive one "
+                        + "from. "
+                        + "Pass the scheme (e.g. com.googleusercontent.apps.123-abc), or --client-id, --app-id or "
+                        + "--config GoogleService-Info.plist."),
                 status: .usage)
         }
         return [scheme.scheme]
@@ -34,12 +37,16 @@ enum SchemeSelection {
         let environment = ProcessInfo.processInfo.environment
         guard let directories = XDGDirectories(environment: environment) else {
             throw CommandFailure(
-                "HOME is not set, so there is no applications folder to register with. Set HOME or XDG_DATA_HOME and XDG_CONFIG_HOME.",
+                localized(
+                    "HOME is not set, so there is no applications folder to register with. Set HOME or "
+                        + "XDG_DATA_HOME and XDG_CONFIG_HOME."),
                 status: .usage)
         }
         let program = executable.map(FilePath.absolute) ?? FilePath.runningExecutable()
         guard let program else {
-            throw CommandFailure("Cannot tell where this authflow program is; pass --exec PATH.", status: .usage)
+            throw CommandFailure(
+                localized(
+                    "Cannot tell where this authflow program is; pass --exec PATH."), status: .usage)
         }
         return SchemeRegistrar(directories: directories, executable: program, environment: environment)
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthflowListener
+import AuthflowLocalization
 
 /// `authflow unregister-scheme`: undoes `register-scheme`.
 struct UnregisterSchemeCommand: ParsableCommand {
@@ -22,14 +23,14 @@ struct UnregisterSchemeCommand: ParsableCommand {
     @OptionGroup(title: "Project") var project: ProjectOptions
 
     func validate() throws {
-        if all, !schemes.isEmpty { throw ValidationError("Pass schemes or --all, not both.") }
+        if all, !schemes.isEmpty { throw ValidationError(localized("Pass schemes or --all, not both.")) }
     }
 
     func run() throws {
         let registrar = try SchemeSelection.registrar(executable: nil)
         let chosen = all ? registrar.registeredSchemes() : try SchemeSelection.schemes(schemes, project: project)
         if chosen.isEmpty {
-            StandardError.write("authflow: no schemes are registered; nothing to do.")
+            StandardError.write(localized("authflow: no schemes are registered; nothing to do."))
             return
         }
         for scheme in chosen {
@@ -41,10 +42,11 @@ struct UnregisterSchemeCommand: ParsableCommand {
             }
             if done.removedEntry || done.removedDefault {
                 print(
-                    "Unregistered \(done.scheme): (removed \(done.removedEntry ? done.path : "the default in mimeapps.list"))"
+                    "Unregistered \(done.scheme): (removed "
+                        + "\(done.removedEntry ? done.path : localized("the default in mimeapps.list")))"
                 )
             } else {
-                StandardError.write("authflow: \(done.scheme): was not registered; nothing to do.")
+                StandardError.write(localized("authflow: \(done.scheme): was not registered; nothing to do."))
             }
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthflowCore
+import AuthflowLocalization
 import AuthflowPrimitives
 
 /// `authflow email methods EMAIL`: how an address can sign in (createAuthUri), for identifier-first flows.
@@ -56,12 +57,13 @@ struct EmailMethodsCommand: AsyncParsableCommand {
 
     static func text(_ methods: EmailSignInMethods) -> String {
         if methods.isWithheld {
-            return "\(methods.email): unknown. Firebase withholds sign-in methods (email enumeration protection is "
-                + "on); ask for a sign-in link or try a password instead."
+            return localized(
+                "\(methods.email): unknown. Firebase withholds sign-in methods (email enumeration protection is "
+                    + "on); ask for a sign-in link or try a password instead.")
         }
-        guard methods.registered != false else { return "\(methods.email): no account." }
+        guard methods.registered != false else { return localized("\(methods.email): no account.") }
         let list = methods.methods ?? []
-        return "\(methods.email): "
-            + (list.isEmpty ? "an account with no email sign-in method" : list.joined(separator: ", "))
+        guard !list.isEmpty else { return localized("\(methods.email): an account with no email sign-in method") }
+        return "\(methods.email): " + list.joined(separator: ", ")
     }
 }

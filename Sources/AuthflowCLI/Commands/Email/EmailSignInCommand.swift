@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthflowCore
+import AuthflowLocalization
 
 /// `authflow email sign-in EMAIL`: sign in with a password, typed without echo or piped in.
 struct EmailSignInCommand: AsyncParsableCommand {
@@ -80,7 +81,7 @@ struct EmailSignInCommand: AsyncParsableCommand {
             var text = String(decoding: bytes, as: UTF8.self)
             // One line end, as `echo` or a file adds; "\r\n" is a single Character, so one removal takes it.
             if text.hasSuffix("\n") || text.hasSuffix("\r\n") { text.removeLast() }
-            guard !text.isEmpty else { throw CommandFailure("Standard input held no password.", status: .usage) }
+            guard !text.isEmpty else { throw CommandFailure(localized("Standard input held no password."), status: .usage) }
             guard text.count <= Self.maximumPasswordLength else {
                 throw CommandFailure(PasswordWording.tooLong(limit: Self.maximumPasswordLength), status: .usage)
             }
@@ -88,10 +89,10 @@ struct EmailSignInCommand: AsyncParsableCommand {
         }
         guard Terminal.isInteractive else {
             throw CommandFailure(
-                "No terminal to ask for the password: pipe it in with --password-stdin.", status: .usage)
+                localized("No terminal to ask for the password: pipe it in with --password-stdin."), status: .usage)
         }
-        guard let password = Terminal.promptSecret("Password for \(email): "), !password.isEmpty else {
-            throw CommandFailure("No password was entered; nothing was sent.", status: .usage)
+        guard let password = Terminal.promptSecret(localized("Password for \(email): ")), !password.isEmpty else {
+            throw CommandFailure(localized("No password was entered; nothing was sent."), status: .usage)
         }
         return password
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthflowCore
+import AuthflowLocalization
 
 /// `authflow email verify`: send the signed-in user a verification email.
 struct EmailVerifyCommand: AsyncParsableCommand {
@@ -48,6 +49,6 @@ struct EmailVerifyCommand: AsyncParsableCommand {
             return
         }
         StandardError.write(
-            "Sent a verification email to \(address). Open its link, then run `authflow whoami --check`.")
+            localized("Sent a verification email to \(address). Open its link, then run `authflow whoami --check`."))
     }
 }

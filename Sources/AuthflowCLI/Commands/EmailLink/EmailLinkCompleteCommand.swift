@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthflowCore
+import AuthflowLocalization
 
 /// `authflow email-link complete URL | - | --html FILE | --eml FILE`: sign in with a clicked link.
 struct EmailLinkCompleteCommand: AsyncParsableCommand {
@@ -63,10 +64,10 @@ struct EmailLinkCompleteCommand: AsyncParsableCommand {
         guard sources == 1 else {
             throw ValidationError(
                 sources == 0
-                    ? "Pass the link, - to read it from standard input, --html FILE or --eml FILE."
-                    : "Pass only one of: the link, --html FILE, --eml FILE.")
+                    ? localized("Pass the link, - to read it from standard input, --html FILE or --eml FILE.")
+                    : localized("Pass only one of: the link, --html FILE, --eml FILE."))
         }
-        guard !(linkToUser && reauth) else { throw ValidationError("Pass --link or --reauth, not both.") }
+        guard !(linkToUser && reauth) else { throw ValidationError(localized("Pass --link or --reauth, not both.")) }
     }
 
     func run() async throws {
@@ -78,7 +79,7 @@ struct EmailLinkCompleteCommand: AsyncParsableCommand {
             Terminal.isInteractive && !readsStandardInput
             ? { @Sendable explanation in
                 StandardError.write(explanation)
-                return Terminal.prompt("Email address: ")
+                return Terminal.prompt(localized("Email address: "))
             }
             : nil
         let purpose: SignInPurpose = linkToUser ? .link : reauth ? .reauthenticate : .signIn
@@ -100,7 +101,7 @@ struct EmailLinkCompleteCommand: AsyncParsableCommand {
         if eml != nil { return .eml(bytes) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw CommandFailure(
-                "Standard input is not UTF-8 text: pass the link as text, or the saved email with --eml -.",
+                localized("Standard input is not UTF-8 text: pass the link as text, or the saved email with --eml -."),
                 status: .usage)
         }
         return .link(text)

@@ -1,4 +1,5 @@
 import AuthflowCore
+import AuthflowLocalization
 import AuthflowParsing
 
 /// Completes a sign-in link and reports the result; shared by `email-link complete` and `handle-url`, so a
@@ -30,7 +31,7 @@ struct EmailLinkFinisher {
                 ("emailSource", .string(completed.emailSource.rawValue)), ("continueUrl", .optional(continueURL)),
                 ("layers", .array(completed.inspection.layers.map { .string($0.description) })),
             ],
-            extraText: continueURL.map { ["The link continues to \($0)."] } ?? [])
+            extraText: continueURL.map { [localized("The link continues to \($0).")] } ?? [])
     }
 
     private static func failure(_ error: EmailLinkError, handoff: Bool) -> CommandFailure {
@@ -38,14 +39,17 @@ struct EmailLinkFinisher {
         switch error {
         case .emailNeeded(let project) where handoff:
             failure = CommandFailure(
-                "This email sign-in link must be completed with the address it was sent to, and none is pending "
-                    + "for \(project) on this machine. Run `authflow email-link complete URL --email ADDRESS` "
-                    + "with the link. The link was not used.",
+                localized(
+                    "This email sign-in link must be completed with the address it was sent to, and none is pending "
+                        + "for \(project) on this machine. Run `authflow email-link complete URL --email ADDRESS` "
+                        + "with the link. The link was not used."),
                 status: .refused)
         case .signIn(.service(.network)), .session(.service(.network)):
             failure.message +=
-                " If the request never reached Firebase, the link is still good: run the same "
-                + "command again when the network is back."
+                " "
+                + localized(
+                    "If the request never reached Firebase, the link is still good: run the same "
+                        + "command again when the network is back.")
         default:
             break
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AuthflowCore
 import AuthflowIdentityToolkit
+import AuthflowLocalization
 
 /// `authflow email-link send EMAIL --continue-url URL`: email a sign-in link and remember the address.
 struct EmailLinkSendCommand: AsyncParsableCommand {
@@ -64,14 +65,16 @@ struct EmailLinkSendCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard !email.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw ValidationError("Pass the address to send the sign-in link to.")
+            throw ValidationError(localized("Pass the address to send the sign-in link to."))
         }
         guard !continueURL.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw ValidationError(
-                "--continue-url must be an absolute URL on an authorized domain, e.g. https://app.example.com/finish.")
+                localized(
+                    "--continue-url must be an absolute URL on an authorized domain, e.g. "
+                        + "https://app.example.com/finish."))
         }
         if project.androidPackage == nil, androidInstall || androidMinVersion != nil {
-            throw ValidationError("--android-install and --android-min-version need --android-package.")
+            throw ValidationError(localized("--android-install and --android-min-version need --android-package."))
         }
     }
 
@@ -103,8 +106,9 @@ struct EmailLinkSendCommand: AsyncParsableCommand {
             return
         }
         StandardError.write(
-            "Sent a sign-in link to \(pending.email) for \(context.projectLabel). Open it on any device, then hand "
-                + "the link (or the saved email, with --eml) to `authflow email-link complete`; this machine "
-                + "remembers the address.")
+            localized(
+                "Sent a sign-in link to \(pending.email) for \(context.projectLabel). Open it on any device, then "
+                    + "hand the link (or the saved email, with --eml) to `authflow email-link complete`; this "
+                    + "machine remembers the address."))
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthflowCore
+import AuthflowLocalization
 import AuthflowParsing
 
 /// `authflow link inspect`: what a clicked link, or the email holding it, gives Firebase.
@@ -47,8 +48,8 @@ struct LinkInspectCommand: AsyncParsableCommand {
         guard sources == 1 else {
             throw ValidationError(
                 sources == 0
-                    ? "Pass a link, - for links on standard input, --html FILE or --eml FILE."
-                    : "Pass only one of: a link, --html FILE, --eml FILE.")
+                    ? localized("Pass a link, - for links on standard input, --html FILE or --eml FILE.")
+                    : localized("Pass only one of: a link, --html FILE, --eml FILE."))
         }
     }
 
@@ -93,25 +94,28 @@ struct LinkInspectCommand: AsyncParsableCommand {
             search = try await isEmail ? finder.search(eml: bytes) : finder.search(html: bytes)
         } catch {
             var message = "authflow: \(path): \(error.cliMessage)"
-            if case .document(.notAnEmail) = error { message += " If it is a saved web page, pass it with --html." }
+            if case .document(.notAnEmail) = error {
+                message += " " + localized("If it is a saved web page, pass it with --html.")
+            }
             StandardError.write(message)
             return error.exitStatus
         }
-        let name = path == "-" ? "standard input" : path
+        let name = path == "-" ? localized("standard input") : path
         guard let chosen = search.chosen else {
-            let reason = "No Firebase link among the \(search.linkCount) links in \(name)."
             if format.json {
                 let output = StandardOutput()
-                output.write(bytes: InspectionJSON.line(forProblem: reason))
+                let problem = InspectionSummary.noFirebaseLink(linkCount: search.linkCount, path: path)
+                output.write(bytes: InspectionJSON.line(forProblem: problem))
             }
-            StandardError.write("authflow: \(reason)")
+            StandardError.write(localized("authflow: No Firebase link among the \(search.linkCount) links in \(name)."))
             return .refused
         }
         print(chosen)
         if !format.json, search.actionLinkCount > 1 {
             StandardError.write(
-                "Note: \(name) holds \(search.actionLinkCount) different action links; "
-                    + "this is the first sign-in link.")
+                localized(
+                    "Note: \(name) holds \(search.actionLinkCount) different action links; "
+                        + "this is the first sign-in link."))
         }
         return chosen.kind == .unknown ? .refused : .success
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AuthflowCore
 import AuthflowHTTP
+import AuthflowLocalization
 import AuthflowParsing
 
 /// How `link inspect` may use the network: only to expand short links, and only on allowed hosts.
@@ -46,10 +47,10 @@ struct LinkNetworkOptions: ParsableArguments {
     func validate() throws {
         guard timeout > 0, timeout <= 600 else {
             let flag = requestTimeout == nil ? "--timeout" : "--request-timeout"
-            throw ValidationError("\(flag) must be between 0 and 600 seconds.")
+            throw ValidationError(localized("\(flag) must be between 0 and 600 seconds."))
         }
         if requestTimeout != nil, deprecatedTimeout != nil {
-            throw ValidationError("Give --request-timeout only (--timeout is its former name).")
+            throw ValidationError(localized("Give --request-timeout only (--timeout is its former name)."))
         }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthflowCore
+import AuthflowLocalization
 
 /// `authflow mfa enroll +E164 [--display-name NAME]`: add an SMS second factor to the signed-in user;
 /// `authflow mfa enroll --totp`: add a TOTP authenticator app (``TOTPEnrollmentSteps``).
@@ -67,17 +68,17 @@ struct MFAEnrollCommand: AsyncParsableCommand {
 
     func validate() throws {
         if totp {
-            if number != nil { throw ValidationError("Pass a phone number or --totp, not both.") }
+            if number != nil { throw ValidationError(localized("Pass a phone number or --totp, not both.")) }
             if sms.verifier != nil || sms.resend {
-                throw ValidationError("--verifier and --resend are for SMS, not --totp.")
+                throw ValidationError(localized("--verifier and --resend are for SMS, not --totp."))
             }
             return
         }
         if issuer != nil || account != nil || qrPNG != nil {
-            throw ValidationError("--issuer, --account and --qr-png go with --totp.")
+            throw ValidationError(localized("--issuer, --account and --qr-png go with --totp."))
         }
         guard let number else {
-            throw ValidationError("Pass the phone number to enroll, or --totp for an authenticator app.")
+            throw ValidationError(localized("Pass the phone number to enroll, or --totp for an authenticator app."))
         }
         try PhoneNumber.validateArgument(number)
     }
@@ -116,8 +117,11 @@ struct MFAEnrollCommand: AsyncParsableCommand {
                 ]))
         } else {
             output.write(
-                "Added \(FactorSelection.label(completed.factor)) as a second factor of "
-                    + "\(completed.session.email ?? completed.session.uid). Signing in now also asks for its SMS code.\n"
+                localized(
+                    "Added \(FactorWording.label(completed.factor)) as a second factor of "
+                        + "\(completed.session.email ?? completed.session.uid). Signing in now also asks for its SMS "
+                        + "code.\n"
+                )
             )
         }
         output.flush()

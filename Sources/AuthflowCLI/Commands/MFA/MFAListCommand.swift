@@ -1,6 +1,7 @@
 import ArgumentParser
 import AuthflowCore
 import AuthflowIdentityToolkit
+import AuthflowLocalization
 import AuthflowParsing
 import Foundation
 
@@ -55,8 +56,9 @@ struct MFAListCommand: AsyncParsableCommand {
                 ]))
         } else if factors.isEmpty {
             output.write(
-                "\(session.email ?? session.uid) has no second factors. Add one with "
-                    + "`authflow mfa enroll +NUMBER` or `authflow mfa enroll --totp`.\n")
+                localized(
+                    "\(session.email ?? session.uid) has no second factors. Add one with "
+                        + "`authflow mfa enroll +NUMBER` or `authflow mfa enroll --totp`.\n"))
         } else {
             output.write(Self.table(factors) + "\n")
         }
@@ -71,7 +73,7 @@ struct MFAListCommand: AsyncParsableCommand {
                 [
                     "\(index + 1)",
                     factor.phoneNumber.map(PhoneNumberMask.mask)
-                        ?? (factor.factorKind == .totp ? "(TOTP app)" : "(not SMS)"),
+                        ?? (factor.factorKind == .totp ? "(TOTP app)" : localized("(not SMS)")),
                     factor.displayName ?? "-",
                     factor.enrolledAt.flatMap(Self.date).map(TimeText.timestamp) ?? factor.enrolledAt ?? "-", factor.id,
                 ]

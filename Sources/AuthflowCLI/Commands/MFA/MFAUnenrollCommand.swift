@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthflowCore
+import AuthflowLocalization
 
 /// `authflow mfa unenroll ID|NAME`: remove one of the signed-in user's second factors.
 struct MFAUnenrollCommand: AsyncParsableCommand {
@@ -41,9 +42,13 @@ struct MFAUnenrollCommand: AsyncParsableCommand {
                 ]))
         } else {
             let left = outcome.session.enrolledFactors.count
+            let removed = FactorWording.label(outcome.removed)
             output.write(
-                "Removed \(FactorSelection.label(outcome.removed)); "
-                    + (left == 0 ? "the account has no second factor left.\n" : "\(left) second factor(s) left.\n"))
+                left == 0
+                    ? localized("Removed \(removed); the account has no second factor left.\n")
+                    : localized(
+                        one: "Removed \(removed); \(left) second factor(s) left.\n",
+                        other: "Removed \(removed); \(left) second factor(s) left.\n", count: left))
         }
         output.flush()
     }

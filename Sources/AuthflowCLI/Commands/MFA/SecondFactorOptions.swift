@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthflowCore
+import AuthflowLocalization
 
 /// How a sign-in command continues when the account also needs an SMS second factor: which factor, and where
 /// its code comes from. Without them a terminal is asked; with no terminal the challenge is saved for
@@ -35,15 +36,19 @@ struct SecondFactorOptions: ParsableArguments {
 
     func validate() throws {
         if let factor, factor.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw ValidationError("--factor must not be empty.")
+            throw ValidationError(localized("--factor must not be empty."))
         }
         if let code, code.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw ValidationError("--mfa-code must not be empty.")
+            throw ValidationError(localized("--mfa-code must not be empty."))
         }
         if let codeCommand, codeCommand.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw ValidationError("--mfa-code-command must not be empty.")
+            throw ValidationError(localized("--mfa-code-command must not be empty."))
         }
-        if code != nil, codeCommand != nil { throw ValidationError("Pass --mfa-code or --mfa-code-command, not both.") }
+        if code != nil, codeCommand != nil {
+            throw ValidationError(
+                localized(
+                    "Pass --mfa-code or --mfa-code-command, not both."))
+        }
     }
 }
 

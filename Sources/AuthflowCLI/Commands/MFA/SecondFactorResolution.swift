@@ -1,4 +1,5 @@
 import AuthflowCore
+import AuthflowLocalization
 import AuthflowPrimitives
 
 /// The one place every sign-in continues into its SMS second factor (through ``SignInReport``), and where
@@ -126,7 +127,9 @@ struct SecondFactorResolution {
                 code = (try await flow.totpCode(from: command), .command)
             } else if Terminal.isInteractive {
                 StandardError.write(
-                    "Enter the code from the authenticator app (\(FactorSelection.label(factor))): ", newline: false)
+                    localized(
+                        "Enter the code from the authenticator app (\(FactorWording.label(factor))): "),
+                    newline: false)
                 if let line = await InputLines.standardInput.next() { code = (line, .terminal) }
             }
             guard let code, !code.0.trimmingCharacters(in: .whitespaces).isEmpty else {

@@ -1,4 +1,5 @@
 import AuthflowCore
+import AuthflowLocalization
 import AuthflowPrimitives
 import AuthflowStorage
 
@@ -39,14 +40,14 @@ struct TOTPEnrollmentSteps {
         } catch {
             matrix = nil
             StandardError.write(
-                "authflow: the QR code could not be drawn (error \(error.code)); use the key or URI below.")
+                localized("authflow: the QR code could not be drawn (error \(error.code)); use the key or URI below."))
         }
         if let qrPNG, let matrix {
             do {
                 try SecureFile.writeAtomically(PNGImage.qrCode(matrix), to: qrPNG)
             } catch {
                 throw CommandFailure(
-                    "Could not write the QR code to \(qrPNG): \(error.description). Nothing was enrolled.",
+                    localized("Could not write the QR code to \(qrPNG): \(error.description). Nothing was enrolled."),
                     status: .usage)
             }
         }
@@ -86,7 +87,9 @@ struct TOTPEnrollmentSteps {
         }
         if interactive {
             while true {
-                StandardError.write("Enter the \(secret.codeLength)-digit code the app shows: ", newline: false)
+                StandardError.write(
+                    localized(
+                        "Enter the \(secret.codeLength)-digit code the app shows: "), newline: false)
                 guard let line = await InputLines.standardInput.next() else { break }
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 if !trimmed.isEmpty { return trimmed }
@@ -101,17 +104,17 @@ struct TOTPEnrollmentSteps {
 
     private func show(_ secret: TOTPSecret, uri: String, matrix: QRMatrix?, colour: Bool) {
         StandardError.write(
-            "Scan this QR code with an authenticator app (Google Authenticator, 1Password, Aegis, …):")
+            localized("Scan this QR code with an authenticator app (Google Authenticator, 1Password, Aegis, …):"))
         StandardError.write("")
         if let matrix {
             for line in TerminalQRCode.lines(matrix, colour: colour) { StandardError.write("  " + line) }
             StandardError.write("")
         }
-        StandardError.write("Or type the key: \(secret.groupedKey)")
+        StandardError.write(localized("Or type the key: \(secret.groupedKey)"))
         StandardError.write(
-            "  (\(secret.hashingAlgorithm), \(secret.codeLength) digits, every \(secret.period) seconds)")
+            localized("  (\(secret.hashingAlgorithm), \(secret.codeLength) digits, every \(secret.period) seconds)"))
         StandardError.write("URI: \(uri)")
-        StandardError.write("The key is shown only now; authflow does not keep it.")
+        StandardError.write(localized("The key is shown only now; authflow does not keep it."))
     }
 
     private func report(_ enrolled: (session: UserSession, factor: EnrolledFactor), uri: String) {
@@ -124,9 +127,10 @@ struct TOTPEnrollmentSteps {
                 ]))
         } else {
             output.write(
-                "Added \(FactorSelection.label(enrolled.factor)) as a second factor of "
-                    + "\(enrolled.session.email ?? enrolled.session.uid). Signing in now also asks for a code from "
-                    + "the app.\n")
+                localized(
+                    "Added \(FactorWording.label(enrolled.factor)) as a second factor of "
+                        + "\(enrolled.session.email ?? enrolled.session.uid). Signing in now also asks for a code from "
+                        + "the app.\n"))
         }
         output.flush()
     }

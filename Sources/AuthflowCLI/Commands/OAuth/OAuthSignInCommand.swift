@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthflowCore
+import AuthflowLocalization
 import AuthflowPrimitives
 
 /// `authflow oauth sign-in`: sign in with any identity provider Firebase offers, through Firebase's hosted
@@ -106,28 +107,31 @@ struct OAuthSignInCommand: AsyncParsableCommand {
     @OptionGroup(title: "Output") var output: OutputOptions
 
     func validate() throws {
-        guard !(linkToUser && reauth) else { throw ValidationError("Pass --link or --reauth, not both.") }
+        guard !(linkToUser && reauth) else { throw ValidationError(localized("Pass --link or --reauth, not both.")) }
         if let provider, OAuthProvider(id: provider) == nil {
             throw ValidationError(
-                "--provider \(provider) is not a Firebase provider ID: use google.com, github.com, "
-                    + "microsoft.com, yahoo.com, twitter.com, facebook.com, apple.com, oidc.NAME or saml.NAME.")
+                localized(
+                    "--provider \(provider) is not a Firebase provider ID: use google.com, github.com, "
+                        + "microsoft.com, yahoo.com, twitter.com, facebook.com, apple.com, oidc.NAME or saml.NAME."))
         }
         guard provider != nil || pending else {
-            throw ValidationError("Name the provider with --provider (e.g. --provider github.com).")
+            throw ValidationError(localized("Name the provider with --provider (e.g. --provider github.com)."))
         }
         if let route, OAuthRoute(rawValue: route) == nil {
-            throw ValidationError("--route is hosted or web, not \(route).")
+            throw ValidationError(localized("--route is hosted or web, not \(route)."))
         }
         if pending, scopes != nil || !customParameters.isEmpty || route != nil || reauth {
             throw ValidationError(
-                "--pending uses the credential kept after a collision; no page is opened, so "
-                    + "--scopes, --custom-parameter, --route and --reauth do not apply.")
+                localized(
+                    "--pending uses the credential kept after a collision; no page is opened, so "
+                        + "--scopes, --custom-parameter, --route and --reauth do not apply."))
         }
         _ = try Self.parameters(customParameters)
         if let webSDKURL, FirebaseWebSDK(base: webSDKURL) == nil {
             throw ValidationError(
-                "--web-sdk-url \(webSDKURL) is not an http(s) address without a query, e.g. "
-                    + "https://www.gstatic.com/firebasejs/\(FirebaseWebSDK.pinnedVersion).")
+                localized(
+                    "--web-sdk-url \(webSDKURL) is not an http(s) address without a query, e.g. "
+                        + "https://www.gstatic.com/firebasejs/\(FirebaseWebSDK.pinnedVersion)."))
         }
     }
 
@@ -159,15 +163,16 @@ struct OAuthSignInCommand: AsyncParsableCommand {
                 } else {
                     if !emulator, !chosen.hostedRouteProvenInProduction {
                         StandardError.write(
-                            "authflow: note: the hosted page with an iOS app's return is not proven "
-                                + "against production for \(chosen.id) (the iOS SDK refuses it there).")
+                            localized(
+                                "authflow: note: the hosted page with an iOS app's return is not proven "
+                                    + "against production for \(chosen.id) (the iOS SDK refuses it there)."))
                     }
                     let interaction = TerminalOAuthInteraction(
                         browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration)
                     completed = try await flow.run(chosen, purpose: purpose, options: options, interaction: interaction)
                 }
             } else {
-                throw OAuthSignInError.noPendingCredential(project: environment.project.label)
+                throw OAuthSignInError.noPendingCredential(project: environment.project.cliLabel)
             }
         } catch {
             throw context.report(.from(error))
@@ -203,15 +208,18 @@ struct OAuthSignInCommand: AsyncParsableCommand {
     static func profileLines(_ profile: OAuthProfile, tokens: Bool) -> [String] {
         var lines: [String] = []
         var shared: [String] = []
-        if let name = profile.displayName { shared.append("name \(name)") }
-        if let email = profile.email { shared.append("email \(email)") }
-        if let id = profile.providerUserID { shared.append("user ID \(id)") }
-        if let photo = profile.photoURL { shared.append("photo \(photo)") }
-        if !shared.isEmpty { lines.append("From \(profile.providerID): " + shared.joined(separator: ", ") + ".") }
+        if let name = profile.displayName { shared.append(localized("name \(name)")) }
+        if let email = profile.email { shared.append(localized("email \(email)")) }
+        if let id = profile.providerUserID { shared.append(localized("user ID \(id)")) }
+        if let photo = profile.photoURL { shared.append(localized("photo \(photo)")) }
+        if !shared.isEmpty {
+            lines.append(localized("From \(profile.providerID): \(shared.joined(separator: ", "))."))
+        }
         if tokens {
-            lines.append("Provider access token: \(profile.accessToken ?? "(none)")")
-            lines.append("Provider ID token: \(profile.idToken ?? "(none)")")
-            if let secret = profile.tokenSecret { lines.append("Provider token secret: \(secret)") }
+            let none = localized("(none)")
+            lines.append(localized("Provider access token: \(profile.accessToken ?? none)"))
+            lines.append(localized("Provider ID token: \(profile.idToken ?? none)"))
+            if let secret = profile.tokenSecret { lines.append(localized("Provider token secret: \(secret)")) }
         }
         return lines
     }
@@ -221,10 +229,13 @@ struct OAuthSignInCommand: AsyncParsableCommand {
         var parameters: [String: String] = [:]
         for pair in pairs {
             guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-                throw ValidationError("--custom-parameter takes KEY=VALUE (e.g. prompt=select_account), not \(pair).")
+                throw ValidationError(
+                    localized("--custom-parameter takes KEY=VALUE (e.g. prompt=select_account), not \(pair)."))
             }
             let key = String(pair[..<equals])
-            guard parameters[key] == nil else { throw ValidationError("--custom-parameter \(key) is given twice.") }
+            guard parameters[key] == nil else {
+                throw ValidationError(localized("--custom-parameter \(key) is given twice."))
+            }
             parameters[key] = String(pair[pair.index(after: equals)...])
         }
         return parameters

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthflowCore
+import AuthflowLocalization
 import AuthflowPrimitives
 
 /// `authflow oauth unlink`: remove a provider from the signed-in user.
@@ -41,9 +42,11 @@ struct OAuthUnlinkCommand: AsyncParsableCommand {
                     ("providerIds", .array(session.providerIDs.map(JSONValue.string))),
                 ]))
         } else {
-            let remaining = session.providerIDs.isEmpty ? "none" : session.providerIDs.joined(separator: ", ")
+            let remaining =
+                session.providerIDs.isEmpty ? localized("none") : session.providerIDs.joined(separator: ", ")
             standardOutput.write(
-                "Unlinked \(provider) from \(session.email ?? session.uid); it signs in with: \(remaining).\n")
+                localized("Unlinked \(provider) from \(session.email ?? session.uid); it signs in with: \(remaining).")
+                    + "\n")
         }
         standardOutput.flush()
     }

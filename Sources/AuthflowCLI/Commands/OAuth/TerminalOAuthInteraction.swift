@@ -1,5 +1,6 @@
 import AuthflowCore
 import AuthflowListener
+import AuthflowLocalization
 
 /// The hosted route at a terminal, for every provider (`authflow apple sign-in` included, in Sign in with
 /// Apple's words): the handler page through ``HostedPageTerminal``, progress on standard error.
@@ -9,7 +10,9 @@ final class TerminalOAuthInteraction: OAuthSignInInteraction {
 
     init(browser: String?, noBrowser: Bool, timeout: Duration, signInWithApple: Bool = false) {
         terminal = HostedPageTerminal(browser: browser, noBrowser: noBrowser, timeout: timeout)
-        waiting = signInWithApple ? "Waiting for Sign in with Apple…" : "Waiting for the provider's sign-in…"
+        waiting =
+            signInWithApple
+            ? localized("Waiting for Sign in with Apple…") : localized("Waiting for the provider's sign-in…")
     }
 
     func note(_ message: String) {
@@ -21,8 +24,10 @@ final class TerminalOAuthInteraction: OAuthSignInInteraction {
     ) async {
         let apple = provider.family == .apple
         terminal.present(
-            url, purpose: apple ? "sign in with Apple" : "sign in with \(provider.id)", callbackScheme: callbackScheme,
-            page: apple ? "the Sign in with Apple page" : "the \(provider.id) sign-in page", listener: listener)
+            url, purpose: apple ? localized("sign in with Apple") : localized("sign in with \(provider.id)"),
+            callbackScheme: callbackScheme,
+            page: apple ? localized("the Sign in with Apple page") : localized("the \(provider.id) sign-in page"),
+            listener: listener)
     }
 
     func waitForAnswer(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthflowCore
+import AuthflowLocalization
 
 /// Where the SMS code may come from besides the page and the terminal.
 struct PhoneCodeOptions: ParsableArguments {
@@ -16,12 +17,16 @@ struct PhoneCodeOptions: ParsableArguments {
 
     func validate() throws {
         if let code, code.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw ValidationError("--code must not be empty.")
+            throw ValidationError(localized("--code must not be empty."))
         }
         if let codeCommand, codeCommand.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw ValidationError("--code-command must not be empty.")
+            throw ValidationError(localized("--code-command must not be empty."))
         }
-        if code != nil, codeCommand != nil { throw ValidationError("Pass --code or --code-command, not both.") }
+        if code != nil, codeCommand != nil {
+            throw ValidationError(
+                localized(
+                    "Pass --code or --code-command, not both."))
+        }
     }
 
     /// The command, allowed to run for `timeout`.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AuthflowCore
 import AuthflowListener
+import AuthflowLocalization
 
 /// `authflow phone sign-in +E164`: prove the app, text a code, confirm it.
 struct PhoneSignInCommand: AsyncParsableCommand {
@@ -75,10 +76,12 @@ struct PhoneSignInCommand: AsyncParsableCommand {
 
     func validate() throws {
         try PhoneNumber.validateArgument(number)
-        guard !(linkToUser && reauth) else { throw ValidationError("Pass --link or --reauth, not both.") }
+        guard !(linkToUser && reauth) else { throw ValidationError(localized("Pass --link or --reauth, not both.")) }
         if appVerificationDisabledForTesting, let verifier, verifier != .none {
             throw ValidationError(
-                "--app-verification-disabled-for-testing sends no proof; it cannot be combined with --verifier \(verifier.rawValue)."
+                localized(
+                    "--app-verification-disabled-for-testing sends no proof; it cannot be combined with "
+                        + "--verifier \(verifier.rawValue).")
             )
         }
     }
@@ -112,6 +115,6 @@ struct PhoneSignInCommand: AsyncParsableCommand {
                 ("codeSource", .string(completed.codeOrigin.rawValue)),
                 ("reusedVerification", .bool(completed.reusedVerification)),
             ],
-            method: "the phone number \(completed.phoneNumber)")
+            method: localized("the phone number \(completed.phoneNumber)"))
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthflowCore
+import AuthflowLocalization
 
 /// `authflow phone verify --code CODE`: finish a phone sign-in whose SMS was sent (the command stopped, or
 /// the code came later) without texting again.
@@ -36,7 +37,7 @@ struct PhoneVerifyCommand: AsyncParsableCommand {
             do {
                 _ = try PhoneNumber(validating: phone)
             } catch {
-                throw ValidationError(error.description)
+                throw ValidationError(error.cliMessage)
             }
         }
     }
@@ -54,7 +55,9 @@ struct PhoneVerifyCommand: AsyncParsableCommand {
                 Terminal.isInteractive
                 ? [
                     PhoneCodeSource(.terminal) {
-                        StandardError.write("Enter the code sent to \(pending.phoneNumber): ", newline: false)
+                        StandardError.write(
+                            localized(
+                                "Enter the code sent to \(pending.phoneNumber): "), newline: false)
                         return await InputLines.standardInput.next()
                     }
                 ]
@@ -72,7 +75,7 @@ struct PhoneVerifyCommand: AsyncParsableCommand {
             extraJSON: [
                 ("phoneNumber", .string(pending.phoneNumber.e164)), ("verifier", .string(pending.verifier.rawValue)),
             ],
-            method: "the phone number \(pending.phoneNumber)")
+            method: localized("the phone number \(pending.phoneNumber)"))
     }
 
     /// The verification to finish: the one for `phone`, or the only one of the project.
@@ -92,11 +95,11 @@ struct PhoneVerifyCommand: AsyncParsableCommand {
             } catch {
                 throw .signIn(.storage(error))
             }
-            guard let loaded else { throw .noPendingVerification(number, project: project.label) }
+            guard let loaded else { throw .noPendingVerification(number, project: project.cliLabel) }
             return loaded
         }
         let all = store.all()
-        guard let only = all.first else { throw .noPendingVerification(nil, project: project.label) }
+        guard let only = all.first else { throw .noPendingVerification(nil, project: project.cliLabel) }
         guard all.count == 1 else { throw .severalPending(all.map(\.phoneNumber)) }
         return only
     }

@@ -1,5 +1,6 @@
 import AuthflowCore
 import AuthflowListener
+import AuthflowLocalization
 
 /// The phone flow at a terminal: the page through ``HostedPageTerminal`` (browser, pasted callback URLs,
 /// Ctrl-C), progress on standard error, and the SMS code from standard input.
@@ -32,15 +33,19 @@ final class TerminalPhoneInteraction: PhoneSignInInteraction {
 
     func present<Answer: Sendable>(_ page: PhoneBrowserPage, listener: RedirectListener<Answer>) async {
         terminal.present(
-            page.url, purpose: "show that you are not a robot",
-            callbackScheme: page.callbackScheme, page: "the reCAPTCHA page",
+            page.url, purpose: localized("show that you are not a robot"),
+            callbackScheme: page.callbackScheme, page: localized("the reCAPTCHA page"),
             listener: listener)
     }
 
     func waitForAnswer<Answer: Sendable>(
         from listener: RedirectListener<Answer>
     ) async throws(PhoneSignInError) -> Answer {
-        switch await terminal.wait(for: listener, message: "Waiting for the reCAPTCHA…", stopsListener: false) {
+        switch await terminal.wait(
+            for: listener,
+            message: localized(
+                "Waiting for the reCAPTCHA…"), stopsListener: false)
+        {
         case .callback(let answer): return answer
         case .failed(let error): throw .browser(error)
         case .interrupted: throw .interrupted
@@ -51,7 +56,7 @@ final class TerminalPhoneInteraction: PhoneSignInInteraction {
         if Terminal.isInteractive {
             return [
                 PhoneCodeSource(.terminal) {
-                    StandardError.write("Enter the code sent to \(sent.recipient): ", newline: false)
+                    StandardError.write(localized("Enter the code sent to \(sent.recipient): "), newline: false)
                     let line = await InputLines.standardInput.next()
                     // The page answered first: end the prompt's line so later output starts on its own.
                     if Task.isCancelled { StandardError.write("") }

@@ -1,4 +1,5 @@
 import AuthflowListener
+import AuthflowLocalization
 import Foundation
 
 /// Waits for a listener's callback with the countdown line, ending early on Ctrl-C or SIGTERM.
@@ -59,7 +60,10 @@ enum PastedLines {
                 guard !text.isEmpty else { continue }
                 switch listener.submit(text) {
                 case .accepted, .acceptedWithError: return
-                case .rejected(let reason): StandardError.write("authflow: not accepted: \(reason) Paste another URL.")
+                case .rejected(let reason):
+                    StandardError.write(
+                        localized(
+                            "authflow: not accepted: \(reason) Paste another URL."))
                 }
             }
         }.start()

@@ -1,4 +1,5 @@
 import AuthflowCore
+import AuthflowLocalization
 import AuthflowParsing
 
 /// `handle-url` with an email sign-in link no flow was waiting for: complete it as `email-link complete`
@@ -19,9 +20,11 @@ struct EmailLinkHandoff {
         } else {
             guard let match = PendingEmailLinkSearch.matches(for: link.action, under: configured.stateRoot).first else {
                 throw CommandFailure(
-                    "No sign-in link sent from this machine matches this one, so authflow does not know the address "
-                        + "it was sent to or its project. Run `authflow email-link complete URL --email ADDRESS` "
-                        + "with the project's settings. The link was not used.",
+                    localized(
+                        "No sign-in link sent from this machine matches this one, so authflow does not know the "
+                            + "address "
+                            + "it was sent to or its project. Run `authflow email-link complete URL --email ADDRESS` "
+                            + "with the project's settings. The link was not used."),
                     status: .refused)
             }
             context = CommandContext(
@@ -33,7 +36,7 @@ struct EmailLinkHandoff {
 
     /// The project a pending link was sent from, as a configuration.
     static func configuration(of pending: PendingEmailLink) -> ProjectConfiguration {
-        let source = ConfigurationSource.derived("the pending sign-in link in the state directory")
+        let source = ConfigurationSource.derived(localized("the pending sign-in link in the state directory"))
         var values: [ConfigurationKey: ConfiguredValue] = [
             .apiKey: ConfiguredValue(value: pending.apiKey, source: source),
             .projectID: ConfiguredValue(value: pending.project.projectID, source: source),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AuthflowCore
 import AuthflowListener
+import AuthflowLocalization
 import AuthflowParsing
 import AuthflowPrimitives
 
@@ -31,7 +32,7 @@ struct HandleURLCommand: AsyncParsableCommand {
         let text = url.trimmingCharacters(in: .whitespacesAndNewlines)
         guard URLParts.hasScheme(text) else {
             throw CommandFailure(
-                "\"\(text)\" is not a URL: pass the whole address, including its scheme.", status: .usage)
+                localized("\"\(text)\" is not a URL: pass the whole address, including its scheme."), status: .usage)
         }
         let flows = RendezvousDirectory.standard().waitingFlows()
         let outcomes = HandoffSender.deliver(text, to: flows)
@@ -52,20 +53,23 @@ struct HandleURLCommand: AsyncParsableCommand {
     ) -> String {
         if outcomes.isEmpty {
             if let mode = inspection?.action?.mode {
-                return "This is a \(mode.summary), not a sign-in link, and no authflow command is waiting for it: "
-                    + "open it in a browser."
+                return localized(
+                    "This is a \(mode.summary), not a sign-in link, and no authflow command is waiting for it: "
+                        + "open it in a browser.")
             }
-            return "No authflow command is waiting for this URL: start the sign-in again, then open the link from it."
+            return localized(
+                "No authflow command is waiting for this URL: start the sign-in again, then open the "
+                    + "link from it.")
         }
         let reasons = outcomes.map { flow, outcome -> String in
             switch outcome {
             case .accepted: "\(flow.label): accepted"
             case .rejected(let reason): "\(flow.label): \(reason)"
-            case .alreadyCompleted: "\(flow.label): already has its answer"
-            case .unauthorized: "\(flow.label): refused the handoff secret (a stale rendezvous file)"
+            case .alreadyCompleted: localized("\(flow.label): already has its answer")
+            case .unauthorized: localized("\(flow.label): refused the handoff secret (a stale rendezvous file)")
             case .unreachable(let reason): "\(flow.label): \(reason)"
             }
         }
-        return "No waiting authflow command took this URL. " + reasons.joined(separator: "; ")
+        return localized("No waiting authflow command took this URL. ") + reasons.joined(separator: "; ")
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuthflowListener
+import AuthflowLocalization
 import AuthflowParsing
 import AuthflowPrimitives
 import Foundation
@@ -63,19 +64,21 @@ struct ListenCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard path.hasPrefix("/"), !path.contains("?"), !path.contains("#"), path != HandoffEndpoint.path else {
-            throw ValidationError("--path must start with / and have no query or fragment, e.g. /callback.")
+            throw ValidationError(localized("--path must start with / and have no query or fragment, e.g. /callback."))
         }
         for name in scheme where !URLParts.isValidScheme(name[...]) {
             throw ValidationError(
-                "--scheme \(name) is not a URL scheme: use letters, digits, +, - and . only, starting with a letter.")
+                localized(
+                    "--scheme \(name) is not a URL scheme: use letters, digits, +, - and . only, starting "
+                        + "with a letter."))
         }
-        if let state, state.isEmpty { throw ValidationError("--state must not be empty.") }
+        if let state, state.isEmpty { throw ValidationError(localized("--state must not be empty.")) }
         if stateParam.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw ValidationError(EmptyFlagWording.message(flag: "--state-param"))
         }
         if let open, URLParts(open.replacingOccurrences(of: "{redirect_uri}", with: "x")) == nil {
             throw ValidationError(
-                "--open \"\(open)\" is not a URL: pass the whole authorization URL, including https://.")
+                localized("--open \"\(open)\" is not a URL: pass the whole authorization URL, including https://."))
         }
     }
 
@@ -99,7 +102,7 @@ struct ListenCommand: AsyncParsableCommand {
                     check: .state(expected, parameter: stateParam), port: wait.port, path: path, schemes: scheme,
                     rendezvous: rendezvous,
                     label: "authflow listen", templates: .standard(explicit: wait.templates),
-                    successPage: ("Received", "The redirect reached the program waiting for it.")
+                    successPage: (localized("Received"), localized("The redirect reached the program waiting for it."))
                 ))
         } catch {
             throw CommandFailure.from(error, message: error.cliMessage)
@@ -116,14 +119,15 @@ struct ListenCommand: AsyncParsableCommand {
         } else {
             output.write(listener.redirectURI)
             StandardError.write(
-                "authflow: waiting for a redirect to \(listener.redirectURI) with \(stateParam)=\(expected)")
+                localized("authflow: waiting for a redirect to \(listener.redirectURI) with \(stateParam)=\(expected)"))
         }
         // The redirect comes back to this machine's loopback port: over SSH the browser needs a tunnel to it.
         if let tunnel = SSHTunnel(for: listener.redirectURI) { StandardError.write(SSHTunnelWording.advice(tunnel)) }
         var pasting = paste || browser.noBrowser
         if let open {
             let url = Self.fill(open, redirectURI: listener.redirectURI, state: expected)
-            if BrowserOpening.show(url, purpose: "sign in", browser: browser.browser, noBrowser: browser.noBrowser)
+            if BrowserOpening.show(
+                url, purpose: localized("sign in"), browser: browser.browser, noBrowser: browser.noBrowser)
                 == .printedOnly
             {
                 pasting = true
@@ -132,7 +136,9 @@ struct ListenCommand: AsyncParsableCommand {
         if pasting { PastedLines.feed(into: listener) }
 
         let outcome = await BrowserWait.run(
-            listener: listener, signals: signals, timeout: wait.duration, message: "Waiting for the redirect…")
+            listener: listener, signals: signals, timeout: wait.duration,
+            message: localized(
+                "Waiting for the redirect…"))
         switch outcome {
         case .callback(let callback):
             if format.json {

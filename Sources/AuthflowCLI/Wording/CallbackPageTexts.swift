@@ -1,0 +1,28 @@
+import AuthflowListener
+import AuthflowLocalization
+
+/// The callback pages' texts (written in English by the listener and the flows) in the language in force,
+/// installed into the listener once the language is known.
+enum CallbackPageTexts {
+    /// Each page title and message the listener and the flows write, with its translation.
+    static var translations: [String: String] {
+        let pairs = [
+            localized(pair: "Done"), localized(pair: "The answer from your browser was received."),
+            localized(pair: "Not found"), localized(pair: "Nothing is served at this address."),
+            localized(pair: "Sign-in failed"), localized(pair: "Not accepted"),
+            localized(pair: "This sign-in already received its answer; a callback is accepted only once."),
+            localized(pair: "reCAPTCHA solved"),
+            localized(pair: "Answer received; go back to the terminal for the SMS code."),
+            localized(pair: "The SMS is being sent."), localized(pair: "reCAPTCHA done"),
+            localized(pair: "Go back to the terminal."), localized(pair: "App Check token obtained"),
+            localized(pair: "You can close this tab."), localized(pair: "Signed in with Apple"),
+            localized(pair: "The answer was received; go back to the terminal."),
+        ]
+        return Dictionary(pairs.map { ($0.english, $0.text) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Makes the callback pages speak the language in force.
+    static func install() {
+        CallbackPageWording.install(translations)
+    }
+}

@@ -1,0 +1,127 @@
+/// A message written in English in the sources, shown in the language in force.
+///
+/// Written as a string literal, interpolations and all: `localized("Sent a link to \(address).")`. The
+/// catalogue key is the literal with `%s` for each interpolated value (and `%%` for a literal `%`):
+/// `"Sent a link to %s."`; a translation may reorder the values with `%2$s`, `%1$s`. Long messages may be
+/// split into literals joined with `+`, which join into one key.
+public struct LocalizedText: Sendable, Equatable, ExpressibleByStringInterpolation, CustomStringConvertible {
+    /// The catalogue key: the English text with `%s` for each value.
+    public private(set) var key: String
+    /// The interpolated values, in the order they appear in the English text.
+    public private(set) var values: [String]
+
+    public init(stringLiteral value: String) {
+        key = Self.escaped(value)
+        values = []
+    }
+
+    public init(stringInterpolation: Interpolation) {
+        key = stringInterpolation.key
+        values = stringInterpolation.values
+    }
+
+    /// Builds the key and values of an interpolated literal.
+    public struct Interpolation: StringInterpolationProtocol, Sendable {
+        var key = ""
+        var values: [String] = []
+
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            key.reserveCapacity(literalCapacity + interpolationCount * 2)
+        }
+
+        public mutating func appendLiteral(_ literal: String) {
+            key += LocalizedText.escaped(literal)
+        }
+
+        public mutating func appendInterpolation<Value>(_ value: Value) {
+            key += "%s"
+            values.append(String(describing: value))
+        }
+
+        public mutating func appendInterpolation(_ value: String) {
+            key += "%s"
+            values.append(value)
+        }
+
+        /// An already-shown message (another ``LocalizedText`` resolved) as one value.
+        public mutating func appendInterpolation(_ value: LocalizedText) {
+            key += "%s"
+            values.append(value.text)
+        }
+    }
+
+    /// Two parts of one message, joined into one key.
+    public static func + (lhs: LocalizedText, rhs: LocalizedText) -> LocalizedText {
+        var joined = lhs
+        joined.key += rhs.key
+        joined.values += rhs.values
+        return joined
+    }
+
+    /// The message in the language in force, with its values in place.
+    public var text: String {
+        Self.format(MessageCatalogue.translate(key), values)
+    }
+
+    /// The message in English, with its values in place.
+    public var english: String {
+        Self.format(key, values)
+    }
+
+    public var description: String { text }
+
+    static func escaped(_ literal: String) -> String {
+        literal.contains("%") ? literal.replacingOccurrences(of: "%", with: "%%") : literal
+    }
+
+    /// `format` with `%s` (the next value), `%N$s` (value N) and `%%` replaced; anything else is kept.
+    public static func format(_ format: String, _ values: [String]) -> String {
+        guard format.contains("%") else { return format }
+        var result = ""
+        var next = 0
+        var characters = Substring(format)
+        while let percent = characters.firstIndex(of: "%") {
+            result += characters[..<percent]
+            var rest = characters[characters.index(after: percent)...]
+            if rest.first == "%" {
+                result += "%"
+                characters = rest.dropFirst()
+                continue
+            }
+            var position: Int?
+            let digits = rest.prefix(while: \.isNumber)
+            if !digits.isEmpty, rest.dropFirst(digits.count).first == "$" {
+                position = Int(digits)
+                rest = rest.dropFirst(digits.count + 1)
+            }
+            guard rest.first == "s" || rest.first == "d" else {
+                result += "%"
+                characters = characters[characters.index(after: percent)...]
+                continue
+            }
+            let index = position.map { $0 - 1 } ?? next
+            if position == nil { next += 1 }
+            result += values.indices.contains(index) ? values[index] : ""
+            characters = rest.dropFirst()
+        }
+        return result + characters
+    }
+}
+
+/// `text` in the language in force: the one way the CLI and the demo show a sentence to a person.
+public func localized(_ text: LocalizedText) -> String {
+    text.text
+}
+
+/// The singular or plural form of a message about `count` things, in the language in force:
+/// `localized(one: "\(n) second left", other: "\(n) seconds left", count: n)`. Both forms take the values of
+/// `other`, so the singular may leave the number out ("one second left") and a translation may keep it.
+public func localized(one: LocalizedText, other: LocalizedText, count: Int) -> String {
+    LocalizedText.format(MessageCatalogue.translate(one.key, plural: other.key, count: count), other.values)
+}
+
+/// `text` both in English and in the language in force, for a library that writes English and shows what a
+/// front end hands back (the callback pages): `localized(pair: "Done")`.
+public func localized(pair text: LocalizedText) -> (english: String, text: String) {
+    (text.english, text.text)
+}

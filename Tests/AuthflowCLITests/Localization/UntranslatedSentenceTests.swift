@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// No sentence a person reads is printed from a plain literal: the CLI's and the demo's sources show words
+/// only through `localized(…)`. `--help` text (abstracts, discussions, option help) may stay English.
+@Suite("Untranslated sentences")
+struct UntranslatedSentenceTests {
+    /// Whether a literal reads as a sentence for a person: three or more words of letters. A command line to
+    /// type (`authflow mfa resolve --code CODE`) is not one: it is the same in every language.
+    static func isSentence(_ text: String) -> Bool {
+        if text.hasPrefix("authflow "), !text.contains(". ") { return false }
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).filter { word in
+            word.count > 1 && word.allSatisfy { $0.isLetter || $0 == "'" || $0 == "," || $0 == "." || $0 == ":" }
+        }
+        return words.count >= 3
+    }
+
+    /// Literals that are `--help` text or otherwise not shown as messages.
+    static func isHelpText(_ before: String) -> Bool {
+        let context = before.replacingOccurrences(of: "\n", with: " ")
+        let markers = [
+            "help:", "help = ", "ArgumentHelp(", "abstract:", "discussion:", "valueName:", "usage:", "ExitCode(",
+            "DocC", "precondition", "assert", "range(of: ", "hasPrefix(",
+        ]
+        return markers.contains { marker in
+            guard let range = context.range(of: marker, options: .backwards) else { return false }
+            // The marker's argument is still open here: no `)` closes more than was opened after it.
+            var depth = 0
+            for character in context[range.upperBound...] {
+                if character == "(" { depth += 1 }
+                if character == ")" { depth -= 1 }
+                if depth < 0 { return false }
+            }
+            return true
+        }
+    }
+
+    /// Files whose words must stay English: `link inspect`'s output (the same in every language, as `--json`)
+    /// and the exit-status tables of `--help`.
+    static let exempt: Set = [
+        "Sources/AuthflowCLI/Output/InspectionSummary.swift", "Sources/AuthflowCLI/Output/InspectionJSON.swift",
+        "Sources/AuthflowCLI/Support/AuthflowExitCode.swift",
+    ]
+
+    /// Every sentence literal outside `localized(…)`, help text and the exempt files, as `file:line: text`.
+    static func untranslated() throws -> [String] {
+        let scanned = try SourceMessages.scan(
+            MessageCatalogueTests.sourceDirectories, root: AuthflowCommand.repositoryRoot)
+        var left: [String] = []
+        var previousWasHelp = false
+        for literal in scanned.plainLiterals {
+            let file = String(literal.location.split(separator: ":").first ?? "")
+            // A literal joined with `+` to help text is help text too.
+            let continues = literal.before.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("+")
+            let help = isHelpText(literal.before) || continues && previousWasHelp
+            previousWasHelp = help
+            if isSentence(literal.text), !help, !exempt.contains(file) {
+                left.append("\(literal.location): \(literal.text)")
+            }
+        }
+        return left
+    }
+
+    @Test("No English sentence is shown outside the catalogue: every message goes through localized(…)")
+    func noEnglishOutsideCatalogue() throws {
+        let left = try Self.untranslated()
+        #expect(left.isEmpty, "English sentences outside localized(…):\n\(left.joined(separator: "\n"))")
+    }
+
+    @Test("The sentence check sees a plain message and passes over help text and localized(…)")
+    func detectorFails() throws {
+        #expect(Self.isSentence("Sent a sign-in link to the address."))
+        #expect(!Self.isSentence("authflow: "))
+        #expect(!Self.isSentence("requestType"))
+        #expect(!Self.isSentence("authflow mfa resolve --code CODE"))
+        #expect(Self.isSentence("authflow: the page is done. Close it now"))
+        #expect(Self.isHelpText("    @Flag(help: "))
+        #expect(!Self.isHelpText("        StandardError.write("))
+        var scanner = SourceMessages.Scanner(
+            Array(#"x = localized("Sent a link to \(a).") + "Nothing was sent, try again.""#.unicodeScalars),
+            file: "t.swift")
+        var result = SourceMessages()
+        scanner.run(into: &result)
+        #expect(result.messages.map(\.key) == ["Sent a link to %s."])
+        #expect(result.plainLiterals.map(\.text) == ["Nothing was sent, try again."])
+    }
+}
