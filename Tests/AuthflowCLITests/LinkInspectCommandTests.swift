@@ -106,6 +106,39 @@ struct LinkInspectCommandTests {
         #expect(result.stderrText.contains("No Firebase link among the 1 links"))
     }
 
+    /// A damaged Firebase link inside a page or an email is called damaged (2, naming the parameter), not "no
+    /// link"; with a good copy beside it, the good one is used.
+    @Test func damagedLinkInADocumentExitsTwo() async throws {
+        let damaged = "https://p.firebaseapp.com/__/auth/action?apiKey=K&amp;mode=signIn&amp;oobCode=AB%2"
+        let html = Array("<p><a href=\"https://www.example.com/\">home</a><a href=\"\(damaged)\">in</a></p>".utf8)
+        let result = try await AuthflowCommand.run(["link", "inspect", "--html", "-"], stdin: html)
+        #expect(result.exitCode == 2, "\(result.stderrText)")
+        #expect(result.stderrText.contains("oobCode parameter"), "\(result.stderrText)")
+        #expect(result.stderrText.contains("cut off or altered in transit"))
+        #expect(!result.stderrText.contains("No Firebase link"))
+
+        let eml = Array(
+            ("From: a@example.com\r\nTo: b@example.com\r\nSubject: Sign in\r\nContent-Type: text/plain\r\n\r\n"
+                + "Sign in: https://p.firebaseapp.com/__/auth/action?apiKey=K&mode=signIn&oobCode=AB%ZZ\r\n").utf8)
+        let fromEmail = try await AuthflowCommand.run(["link", "inspect", "--eml", "-"], stdin: eml)
+        #expect(fromEmail.exitCode == 2, "\(fromEmail.stderrText)")
+        #expect(fromEmail.stderrText.contains("oobCode parameter"), "\(fromEmail.stderrText)")
+
+        let good = "https://p.firebaseapp.com/__/auth/action?apiKey=K&amp;mode=signIn&amp;oobCode=GOOD"
+        let mixed = Array("<a href=\"\(damaged)\">a</a> <a href=\"\(good)\">b</a>".utf8)
+        let chosen = try await AuthflowCommand.run(["link", "inspect", "--json", "--html", "-"], stdin: mixed)
+        #expect(chosen.exitCode == 0, "\(chosen.stderrText)")
+        #expect(try jsonObject(chosen.stdoutText)["oobCode"] as? String == "GOOD")
+    }
+
+    /// A damaged link that is not a Firebase link (a tracker) leaves the document with no link (1).
+    @Test func damagedNonFirebaseLinkInADocumentIsNoLink() async throws {
+        let html = Array("<a href=\"https://track.example.net/o?u=%E2%82\">t</a>".utf8)
+        let result = try await AuthflowCommand.run(["link", "inspect", "--html", "-"], stdin: html)
+        #expect(result.exitCode == 1, "\(result.stderrText)")
+        #expect(result.stderrText.contains("No Firebase link among the 1 links"))
+    }
+
     @Test func missingFileExitsTwo() async throws {
         let result = try await AuthflowCommand.run(["link", "inspect", "--eml", "/nonexistent/mail.eml"])
         #expect(result.exitCode == 2)
