@@ -33,6 +33,8 @@ extension EmailLinkError {
             return error.cliMessage
         case .signIn(let error):
             return error.cliMessage
+        case .invalidEmail(let invalid):
+            return invalid.cliMessage
         case .pendingNotSaved(let email, let error):
             return "The sign-in link was sent to \(email), but authflow could not remember the address: "
                 + "\(error.cliMessage) Complete the link with --email \(email)."
