@@ -139,6 +139,31 @@ struct LinkInspectCommandTests {
         #expect(result.stderrText.contains("No Firebase link among the 1 links"))
     }
 
+    /// The former spellings still work and say, in one line on standard error, what to use instead; the new
+    /// ones say nothing.
+    @Test func formerSpellingsPrintADeprecationNotice() async throws {
+        let old = try await AuthflowCommand.run(["link", "inspect", "--json", "--timeout", "5", action])
+        #expect(old.exitCode == 0, "\(old.stderrText)")
+        #expect(try jsonObject(old.stdoutText)["oobCode"] as? String == "CODE123")
+        let notice = "authflow: --timeout is deprecated and will be removed; use --request-timeout"
+        #expect(old.stderrText.contains(notice), "\(old.stderrText)")
+        #expect(old.stderrText.split(separator: "\n").count == 1)
+
+        let new = try await AuthflowCommand.run(["link", "inspect", "--json", "--request-timeout", "5", action])
+        #expect(new.exitCode == 0)
+        #expect(new.stderrText.isEmpty, "\(new.stderrText)")
+
+        let fixture = try EmailLinkCLIFixture()
+        let complete = try await fixture.run([
+            "email-link", "complete", "--timeout", "5", "--link-domain", "links.example.com", "not a link",
+        ])
+        #expect(complete.exitCode == 2, "\(complete.stderrText)")
+        #expect(complete.stderrText.contains(notice), "\(complete.stderrText)")
+        #expect(
+            complete.stderrText.contains("--link-domain is deprecated and will be removed; use --short-link-domain"),
+            "\(complete.stderrText)")
+    }
+
     @Test func missingFileExitsTwo() async throws {
         let result = try await AuthflowCommand.run(["link", "inspect", "--eml", "/nonexistent/mail.eml"])
         #expect(result.exitCode == 2)
