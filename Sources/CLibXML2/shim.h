@@ -13,39 +13,55 @@
 // libxml2 is opened on first use (CSharedLibrary), not at exec: the declarations of the functions Swift calls are
 // renamed away before the includes, and static-inline functions of the same names call through pointers resolved
 // once from libxml2.so.2.
-#define htmlReadMemory authflow_linked_htmlReadMemory
-#define xmlFreeDoc authflow_linked_xmlFreeDoc
+#define htmlCreatePushParserCtxt authflow_linked_htmlCreatePushParserCtxt
+#define htmlCtxtUseOptions authflow_linked_htmlCtxtUseOptions
+#define htmlParseChunk authflow_linked_htmlParseChunk
+#define htmlFreeParserCtxt authflow_linked_htmlFreeParserCtxt
+#define xmlStopParser authflow_linked_xmlStopParser
 #define xmlInitParser authflow_linked_xmlInitParser
-#define xmlGetProp authflow_linked_xmlGetProp
 
 #include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
 #include <libxml/xmlmemory.h>
 #include <libxml/xmlerror.h>
 
-#undef htmlReadMemory
-#undef xmlFreeDoc
+#undef htmlCreatePushParserCtxt
+#undef htmlCtxtUseOptions
+#undef htmlParseChunk
+#undef htmlFreeParserCtxt
+#undef xmlStopParser
 #undef xmlInitParser
-#undef xmlGetProp
 
 #define AUTHFLOW_XML2_FUNCTION(type, name) AUTHFLOW_LIBRARY_FUNCTION(AUTHFLOW_LIBRARY_XML2, type, name)
 
-static inline htmlDocPtr htmlReadMemory(const char *buffer, int size, const char *url, const char *encoding,
-                                        int options) {
-    return AUTHFLOW_XML2_FUNCTION(htmlDocPtr (*)(const char *, int, const char *, const char *, int),
-                                  "htmlReadMemory")(buffer, size, url, encoding, options);
+// The push parser: the HTML walk feeds the document in chunks and reads it through SAX callbacks, so no tree of the
+// whole document is ever built.
+static inline htmlParserCtxtPtr htmlCreatePushParserCtxt(htmlSAXHandlerPtr sax, void *user_data, const char *chunk,
+                                                         int size, const char *filename, xmlCharEncoding encoding) {
+    return AUTHFLOW_XML2_FUNCTION(
+        htmlParserCtxtPtr (*)(htmlSAXHandlerPtr, void *, const char *, int, const char *, xmlCharEncoding),
+        "htmlCreatePushParserCtxt")(sax, user_data, chunk, size, filename, encoding);
 }
 
-static inline void xmlFreeDoc(xmlDocPtr document) {
-    AUTHFLOW_XML2_FUNCTION(void (*)(xmlDocPtr), "xmlFreeDoc")(document);
+static inline int htmlCtxtUseOptions(htmlParserCtxtPtr context, int options) {
+    return AUTHFLOW_XML2_FUNCTION(int (*)(htmlParserCtxtPtr, int), "htmlCtxtUseOptions")(context, options);
+}
+
+static inline int htmlParseChunk(htmlParserCtxtPtr context, const char *chunk, int size, int terminate) {
+    return AUTHFLOW_XML2_FUNCTION(int (*)(htmlParserCtxtPtr, const char *, int, int), "htmlParseChunk")(
+        context, chunk, size, terminate);
+}
+
+static inline void htmlFreeParserCtxt(htmlParserCtxtPtr context) {
+    AUTHFLOW_XML2_FUNCTION(void (*)(htmlParserCtxtPtr), "htmlFreeParserCtxt")(context);
+}
+
+static inline void xmlStopParser(xmlParserCtxtPtr context) {
+    AUTHFLOW_XML2_FUNCTION(void (*)(xmlParserCtxtPtr), "xmlStopParser")(context);
 }
 
 static inline void xmlInitParser(void) {
     AUTHFLOW_XML2_FUNCTION(void (*)(void), "xmlInitParser")();
-}
-
-static inline xmlChar *xmlGetProp(const xmlNode *node, const xmlChar *name) {
-    return AUTHFLOW_XML2_FUNCTION(xmlChar *(*)(const xmlNode *, const xmlChar *), "xmlGetProp")(node, name);
 }
 
 /// `xmlFree` is a global function pointer, which Swift 6 treats as unsafe shared state; libxml2 built with

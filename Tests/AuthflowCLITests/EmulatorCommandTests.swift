@@ -19,7 +19,8 @@ struct EmulatorCommandTests {
         let command = try InteractiveCommand(["emulator", "--port", "0", "--project", "demo-banner"], environment: [:])
         let banner = try await waitForOutput(command) { $0.contains("Press Ctrl-C") ? $0 : nil }
         command.send(signal: SIGINT)
-        _ = await command.finish()
+        // Ctrl-C is how the emulator is stopped: 0, which is why its help lists no 130 (SIGTERM: jsonLine).
+        #expect(await command.finish() == .exited(0))
 
         #expect(banner.contains("export FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:"))
         #expect(banner.contains("export FIREBASE_PROJECT_ID=demo-banner\n"), "\(banner)")

@@ -33,6 +33,7 @@ struct HelpTextTests {
         (["listen"], [0, 2, 3, 4, 130]),
         (["phone", "sign-in"], [0, 1, 2, 3, 4, 5, 130]),
         (["emulator"], [0, 2, 3]),
+        (["mfa", "enroll"], [0, 1, 2, 3, 4, 130]),
     ])
     func eachCommandListsItsOwnStatusesLast(arguments: [String], expected: [Int]) async throws {
         let text = try await help(arguments)

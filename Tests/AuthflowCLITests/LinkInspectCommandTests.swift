@@ -106,6 +106,64 @@ struct LinkInspectCommandTests {
         #expect(result.stderrText.contains("No Firebase link among the 1 links"))
     }
 
+    /// A damaged Firebase link inside a page or an email is called damaged (2, naming the parameter), not "no
+    /// link"; with a good copy beside it, the good one is used.
+    @Test func damagedLinkInADocumentExitsTwo() async throws {
+        let damaged = "https://p.firebaseapp.com/__/auth/action?apiKey=K&amp;mode=signIn&amp;oobCode=AB%2"
+        let html = Array("<p><a href=\"https://www.example.com/\">home</a><a href=\"\(damaged)\">in</a></p>".utf8)
+        let result = try await AuthflowCommand.run(["link", "inspect", "--html", "-"], stdin: html)
+        #expect(result.exitCode == 2, "\(result.stderrText)")
+        #expect(result.stderrText.contains("oobCode parameter"), "\(result.stderrText)")
+        #expect(result.stderrText.contains("cut off or altered in transit"))
+        #expect(!result.stderrText.contains("No Firebase link"))
+
+        let eml = Array(
+            ("From: a@example.com\r\nTo: b@example.com\r\nSubject: Sign in\r\nContent-Type: text/plain\r\n\r\n"
+                + "Sign in: https://p.firebaseapp.com/__/auth/action?apiKey=K&mode=signIn&oobCode=AB%ZZ\r\n").utf8)
+        let fromEmail = try await AuthflowCommand.run(["link", "inspect", "--eml", "-"], stdin: eml)
+        #expect(fromEmail.exitCode == 2, "\(fromEmail.stderrText)")
+        #expect(fromEmail.stderrText.contains("oobCode parameter"), "\(fromEmail.stderrText)")
+
+        let good = "https://p.firebaseapp.com/__/auth/action?apiKey=K&amp;mode=signIn&amp;oobCode=GOOD"
+        let mixed = Array("<a href=\"\(damaged)\">a</a> <a href=\"\(good)\">b</a>".utf8)
+        let chosen = try await AuthflowCommand.run(["link", "inspect", "--json", "--html", "-"], stdin: mixed)
+        #expect(chosen.exitCode == 0, "\(chosen.stderrText)")
+        #expect(try jsonObject(chosen.stdoutText)["oobCode"] as? String == "GOOD")
+    }
+
+    /// A damaged link that is not a Firebase link (a tracker) leaves the document with no link (1).
+    @Test func damagedNonFirebaseLinkInADocumentIsNoLink() async throws {
+        let html = Array("<a href=\"https://track.example.net/o?u=%E2%82\">t</a>".utf8)
+        let result = try await AuthflowCommand.run(["link", "inspect", "--html", "-"], stdin: html)
+        #expect(result.exitCode == 1, "\(result.stderrText)")
+        #expect(result.stderrText.contains("No Firebase link among the 1 links"))
+    }
+
+    /// The former spellings still work and say, in one line on standard error, what to use instead; the new
+    /// ones say nothing.
+    @Test func formerSpellingsPrintADeprecationNotice() async throws {
+        let old = try await AuthflowCommand.run(["link", "inspect", "--json", "--timeout", "5", action])
+        #expect(old.exitCode == 0, "\(old.stderrText)")
+        #expect(try jsonObject(old.stdoutText)["oobCode"] as? String == "CODE123")
+        let notice = "authflow: --timeout is deprecated and will be removed; use --request-timeout"
+        #expect(old.stderrText.contains(notice), "\(old.stderrText)")
+        #expect(old.stderrText.split(separator: "\n").count == 1)
+
+        let new = try await AuthflowCommand.run(["link", "inspect", "--json", "--request-timeout", "5", action])
+        #expect(new.exitCode == 0)
+        #expect(new.stderrText.isEmpty, "\(new.stderrText)")
+
+        let fixture = try EmailLinkCLIFixture()
+        let complete = try await fixture.run([
+            "email-link", "complete", "--timeout", "5", "--link-domain", "links.example.com", "not a link",
+        ])
+        #expect(complete.exitCode == 2, "\(complete.stderrText)")
+        #expect(complete.stderrText.contains(notice), "\(complete.stderrText)")
+        #expect(
+            complete.stderrText.contains("--link-domain is deprecated and will be removed; use --short-link-domain"),
+            "\(complete.stderrText)")
+    }
+
     @Test func missingFileExitsTwo() async throws {
         let result = try await AuthflowCommand.run(["link", "inspect", "--eml", "/nonexistent/mail.eml"])
         #expect(result.exitCode == 2)

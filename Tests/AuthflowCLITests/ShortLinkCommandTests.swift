@@ -19,6 +19,9 @@ struct ShortLinkCommandTests {
         let object = try jsonObject(result.stdoutText)
         #expect(object["oobCode"] as? String == "CODE123")
         #expect(object["layers"] as? [String] == ["short link localhost"])
+        #expect(
+            result.stderrText.contains("--link-domain is deprecated and will be removed; use --short-link-domain"),
+            "\(result.stderrText)")
 
         let gone = try await AuthflowCommand.run([
             "link", "inspect", "--link-domain", domain, "--cacert", certificate.certificatePath,

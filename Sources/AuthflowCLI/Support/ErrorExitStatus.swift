@@ -14,7 +14,7 @@ extension DocumentSearchError {
     /// The documented exit status for this failure.
     var exitStatus: AuthflowExitCode {
         switch self {
-        case .document: .usage
+        case .document, .damagedLink: .usage
         case .shortLink(let error): error.exitStatus
         }
     }

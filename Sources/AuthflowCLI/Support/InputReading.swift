@@ -27,11 +27,14 @@ enum InputReading {
             throw Failure(
                 description: localized("Cannot read \(path): it is a directory; pass the saved email or HTML file."))
         }
-        return try readAll(descriptor: descriptor, name: path)
+        // Sized from the start, so a large file is not copied as the array grows.
+        let expected = status.st_size > 0 ? min(Int(status.st_size), maximumDocumentBytes) + 1 : 0
+        return try readAll(descriptor: descriptor, name: path, expectedSize: expected)
     }
 
-    private static func readAll(descriptor: Int32, name: String) throws(Failure) -> [UInt8] {
+    private static func readAll(descriptor: Int32, name: String, expectedSize: Int = 0) throws(Failure) -> [UInt8] {
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(expectedSize)
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = SystemCall.read(descriptor, into: &chunk)

@@ -11,7 +11,7 @@ extension CommandFailure {
         case .conflict, .userMismatch: CommandFailure(error.cliMessage, status: .refused)
         case .unusableReply: CommandFailure(error.cliMessage, status: .unavailable)
         case .recaptcha(let recaptcha): from(recaptcha)
-        case .projectMismatch: CommandFailure(error.cliMessage, status: .usage)
+        case .projectMismatch, .invalidEmail: CommandFailure(error.cliMessage, status: .usage)
         }
     }
 
@@ -25,7 +25,7 @@ extension CommandFailure {
         case .document(let document):
             return CommandFailure(error.cliMessage, status: document.exitStatus)
         case .noLinkInDocument, .notAnEmailLink, .unexpandedShortLink, .notASignInLink, .otherProject, .otherTenant,
-            .emailNeeded:
+            .emailNeeded, .invalidEmail:
             return CommandFailure(error.cliMessage, status: .usage)
         case .wrongEmail(_, let server), .linkUnusable(let server):
             return CommandFailure(error.cliMessage, status: .refused, serverCode: server.rawMessage)

@@ -20,11 +20,22 @@ extension EmailAddressProblem {
     }
 }
 
+extension InvalidEmailAddress {
+    var cliMessage: String { problem.cliMessage(for: address) }
+}
+
 extension CommandFailure {
-    /// Refuses `address` (exit 2) unless it has the shape of an email address.
+    /// Refuses `address` (exit 2) unless it has the shape of an email address: for a command that would ask for
+    /// more (a password) before the library sees the address.
     static func checkEmailAddress(_ address: String) throws(CommandFailure) {
-        if let problem = EmailAddressCheck.problem(in: address) {
-            throw CommandFailure(problem.cliMessage(for: address), status: .usage)
+        do { try EmailAddressCheck.check(address) } catch { throw CommandFailure(error.cliMessage, status: .usage) }
+    }
+
+    /// A failed sign-in method lookup: an address that is no address is 2, the rest as the service's failures.
+    static func from(_ error: SignInMethodLookupError) -> CommandFailure {
+        switch error {
+        case .invalidEmail(let invalid): CommandFailure(invalid.cliMessage, status: .usage)
+        case .service(let service): from(service)
         }
     }
 }

@@ -39,6 +39,8 @@ extension EmailLinkError {
             return error.cliMessage
         case .signIn(let error):
             return error.cliMessage
+        case .invalidEmail(let invalid):
+            return invalid.cliMessage
         case .pendingNotSaved(let email, let error):
             return localized(
                 "The sign-in link was sent to \(email), but authflow could not remember the address: "

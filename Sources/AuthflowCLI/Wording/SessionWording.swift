@@ -26,6 +26,7 @@ extension SignInError {
         case .storage(let error): error.cliMessage
         case .recaptcha(let error): error.cliMessage
         case .projectMismatch(let mismatch): mismatch.cliMessage
+        case .invalidEmail(let invalid): invalid.cliMessage
         default: description
         }
     }

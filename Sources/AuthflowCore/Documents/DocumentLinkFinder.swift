@@ -3,7 +3,8 @@ import AuthflowParsing
 /// Picks the Firebase link out of an email or web page full of other links (logos, unsubscribe, tracking).
 ///
 /// Preference: the first sign-in action link; else the first other action link; else the first auth
-/// callback; else, online, the first short link that expands to one of those.
+/// callback; else, when a link bearing a Firebase link's marks could not be read (a broken percent escape), that
+/// damage; else, online, the first short link that expands to one of those.
 public struct DocumentLinkFinder: Sendable {
     /// The most short links expanded per document, to bound network work on hostile input.
     public static let maximumShortLinks = 3
@@ -34,19 +35,29 @@ public struct DocumentLinkFinder: Sendable {
     public func search(links: [String]) async throws(DocumentSearchError) -> DocumentLinkSearch {
         var inspections: [LinkInspection] = []
         var seen = Set<String>()
+        var damage: LinkInputError?
         for link in links where seen.insert(link).inserted {
-            // Links that are not URLs at all (broken markup, `javascript:` noise) are simply not candidates.
-            if let inspection = try? inspector.offline.inspect(link) { inspections.append(inspection) }
+            do {
+                inspections.append(try inspector.offline.inspect(link))
+            } catch {
+                // Links that are not URLs at all (broken markup, `javascript:` noise) are simply not candidates; a
+                // damaged one that bears a Firebase link's marks is kept to be reported if nothing better turns up.
+                if case .damagedParameter = error, damage == nil, FirebaseLinkTraces.appear(in: link) {
+                    damage = error
+                }
+            }
         }
         let actions = inspections.filter { $0.kind == .emailAction }
         let chosen =
             actions.first(where: { $0.action?.isSignIn == true }) ?? actions.first
             ?? inspections.first(where: { $0.kind == .authCallback })
         if let chosen {
+            // A good Firebase link wins over a damaged copy (mailers often break the plain-text copy of a link).
             return DocumentLinkSearch(
                 chosen: chosen, linkCount: seen.count,
                 actionLinkCount: Set(actions.compactMap(\.action?.oobCode)).count)
         }
+        if let damage { throw .damagedLink(damage) }
 
         var firstFailure: ShortLinkError?
         if inspector.resolver != nil {

@@ -6,11 +6,15 @@ public enum DocumentSearchError: Error, Sendable, CustomStringConvertible {
     case document(DocumentError)
     /// Only short links were found, and none could be expanded.
     case shortLink(ShortLinkError)
+    /// No usable Firebase link was found, and one that looks like a Firebase link is damaged (a parameter holds a
+    /// broken percent escape): the document was altered in transit.
+    case damagedLink(LinkInputError)
 
     public var description: String {
         switch self {
         case .document(let error): error.description
         case .shortLink(let error): error.description
+        case .damagedLink(let error): error.description
         }
     }
 }

@@ -19,6 +19,12 @@ public enum EmailAddressProblem: Error, Sendable, Equatable {
 /// Deliberately lenient about the rest (quoted local parts, single-label domains such as `user@localhost`);
 /// the server has the last word.
 public enum EmailAddressCheck {
+    /// Throws when `address` does not have the shape of an email address: what every flow that takes an address
+    /// calls before it sends or saves anything.
+    public static func check(_ address: String) throws(InvalidEmailAddress) {
+        if let problem = problem(in: address) { throw InvalidEmailAddress(address: address, problem: problem) }
+    }
+
     /// The problem with `text` as an email address, or nil when it has the right shape.
     public static func problem(in text: String) -> EmailAddressProblem? {
         guard !text.isEmpty else { return .empty }

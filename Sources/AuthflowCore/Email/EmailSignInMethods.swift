@@ -35,11 +35,17 @@ public struct SignInMethodLookup: Sendable {
     }
 
     /// The sign-in methods of `email`.
-    public func methods(for email: String) async throws(IdentityToolkitError) -> EmailSignInMethods {
+    public func methods(for email: String) async throws(SignInMethodLookupError) -> EmailSignInMethods {
         let address = email.trimmingWhitespace()
+        do { try EmailAddressCheck.check(address) } catch { throw .invalidEmail(error) }
         // The SDKs send the current page as continueUri, or http://localhost where there is none; it is
         // only checked for being an absolute URL.
-        let reply = try await client.send(CreateAuthUriRequest(identifier: address, continueUri: "http://localhost"))
+        let reply: CreateAuthUriResponse
+        do {
+            reply = try await client.send(CreateAuthUriRequest(identifier: address, continueUri: "http://localhost"))
+        } catch {
+            throw .service(error)
+        }
         return EmailSignInMethods(
             email: address, registered: reply.registered, methods: reply.signinMethods, providers: reply.allProviders)
     }

@@ -17,6 +17,7 @@ public struct PasswordSignIn: Sendable {
     /// Signs `email` in with `password`; the session is stored only when no second factor is required.
     public func signIn(email: String, password: String) async throws(SignInError) -> SignInResult {
         let address = email.trimmingWhitespace()
+        do { try EmailAddressCheck.check(address) } catch { throw .invalidEmail(error) }
         // A plain sign-in carries no stored session, so every refusal is the service's (the rule
         // ``SignInEnding/refusal(_:flowCodes:)`` applies to a sign-in that is not a link).
         let reply = try await recaptcha.send(SignInWithPasswordRequest(email: address, password: password))

@@ -63,6 +63,9 @@ public struct EmailLinkCompletion: Sendable {
     public func complete(
         _ source: EmailLinkSource, purpose: SignInPurpose = .signIn, email: String? = nil
     ) async throws(EmailLinkError) -> Completed {
+        if let given = Self.cleaned(email) {
+            do { try EmailAddressCheck.check(given) } catch { throw .invalidEmail(error) }
+        }
         let link = try await EmailLinkLocator(inspector: inspector).locate(source)
         let action = link.action
         try await EmailLinkProjectCheck(client: environment.client, project: environment.project).check(action)
@@ -105,6 +108,9 @@ public struct EmailLinkCompletion: Sendable {
         }
         if let pending = Self.cleaned(pending?.email) { return (pending, .pending) }
         if let askForEmail, let answer = Self.cleaned(await askForEmail(Self.emailExplanation)) {
+            // A typed address is checked like a given one: refused (the link unused), not asked again, so a
+            // script answering the question cannot loop.
+            do { try EmailAddressCheck.check(answer) } catch { throw .invalidEmail(error) }
             return (answer, .asked)
         }
         throw .emailNeeded(project: environment.project.label)

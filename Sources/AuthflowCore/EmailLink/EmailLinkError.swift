@@ -34,9 +34,14 @@ public enum EmailLinkError: Error, Sendable, CustomStringConvertible {
     case signIn(SignInError)
     /// The link was sent, but the address could not be remembered for completing it.
     case pendingNotSaved(email: String, StorageError)
+    /// The address to send the link to or complete it with (given, or typed when asked) is not an email
+    /// address; nothing was sent or saved and the link was not used.
+    case invalidEmail(InvalidEmailAddress)
 
     public var description: String {
         switch self {
+        case .invalidEmail(let invalid):
+            return invalid.description
         case .input(let error):
             return error.description
         case .document(let error):

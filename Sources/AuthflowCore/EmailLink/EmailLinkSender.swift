@@ -25,6 +25,7 @@ public struct EmailLinkSender: Sendable {
         var settings = settings
         settings.canHandleCodeInApp = true
         let address = email.trimmingWhitespace()
+        do { try EmailAddressCheck.check(address) } catch { throw .invalidEmail(error) }
         let reply: SendOobCodeResponse
         do {
             // The web SDK always names its client type on sendOobCode.

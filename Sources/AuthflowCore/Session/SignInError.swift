@@ -17,6 +17,8 @@ public enum SignInError: Error, Sendable, CustomStringConvertible {
     case recaptcha(RecaptchaProtectionError)
     /// The reply's ID token was issued for another project than the configured one; nothing was stored.
     case projectMismatch(ProjectMismatch)
+    /// The address given to sign in with is not an email address; nothing was sent.
+    case invalidEmail(InvalidEmailAddress)
 
     public var description: String {
         switch self {
@@ -40,6 +42,8 @@ public enum SignInError: Error, Sendable, CustomStringConvertible {
             return error.description
         case .projectMismatch(let mismatch):
             return mismatch.description
+        case .invalidEmail(let invalid):
+            return invalid.description
         }
     }
 }

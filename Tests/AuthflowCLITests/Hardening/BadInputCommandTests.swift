@@ -192,6 +192,22 @@ struct RendezvousDirectoryCommandTests {
         let leftInPlanted = try FileManager.default.contentsOfDirectory(atPath: planted)
         #expect(leftInPlanted.isEmpty, "nothing was published into the planted directory")
     }
+
+    @Test("Every command that can fall back from the rendezvous directory warns, once: handle-url and apple sign-in")
+    func otherCommandsWarnToo() async throws {
+        let fixture = try EmailLinkCLIFixture()
+        let planted = fixture.directory.file("authflow")
+        try FileManager.default.createDirectory(atPath: planted, withIntermediateDirectories: false)
+        #expect(chmod(planted, 0o777) == 0)
+        let warning = "warning: \(planted) belongs to another user or is writable by others"
+
+        let handle = try await fixture.run(["handle-url", "com.example.app:/link?x=1"])
+        #expect(handle.stderrText.contains(warning), "\(handle.stderrText)")
+
+        let apple = try await fixture.run(["apple", "sign-in", "--no-browser", "--timeout", "1"], stdin: [])
+        #expect(apple.stderrText.contains(warning), "\(apple.stderrText)")
+        #expect(apple.stderrText.components(separatedBy: warning).count == 2, "warned once: \(apple.stderrText)")
+    }
 }
 
 /// A read-only state directory still serves a valid token.

@@ -67,6 +67,19 @@ struct MFAEnrollCommandTests {
         #expect(again.stderrText.contains("already one of this account's second factors"))
     }
 
+    /// The one place a status-5 failure could come from in enrolment (a code that nobody can give) is a usage
+    /// error here, 2: enrolment resolves no sign-in, so its help lists no 5 (HelpTextTests checks the list).
+    @Test("Without a code, a code command or a terminal, enroll exits 2, not 5, and keeps the texted SMS")
+    func noCodeIsAUsageError() async throws {
+        let fixture = try PhoneCLIFixture()
+        let session = try await fixture.signUp(email: "dee@example.com")
+        #expect(fixture.backend.markEmailVerified(localID: session.uid))
+
+        let result = try await fixture.run(["mfa", "enroll", "+15555550126"], stdin: [])
+        #expect(result.exitCode == 2, "\(result.stderrText)")
+        #expect(try fixture.pendingEnrollment("+15555550126") != nil)
+    }
+
     @Test("Numbers that are not E.164 are refused; CREDENTIAL_TOO_OLD_LOGIN_AGAIN says how to sign in again")
     func refusals() async throws {
         let fixture = try PhoneCLIFixture()

@@ -34,6 +34,39 @@ struct DocumentAdversarialTests {
         #expect(links.last?.url == "https://after.test/")
     }
 
+    @Test("A text run far past the streaming walk's flush size keeps every URL, bracketed and wrapped ones too")
+    func longTextRun() throws {
+        var text = ""
+        var expected: [String] = []
+        // Most blanks sit inside brackets, so the walk's cuts of the run mostly fall inside one.
+        let wrapped = String(repeating: "ab\n  ", count: 150)
+        for index in 0..<1500 {
+            text += String(repeating: "lorem ipsum ", count: 10)
+            if index % 3 != 2 {
+                text += "&lt;URL:https://b.test/\(index)/\(wrapped)end&gt; "
+                expected.append("https://b.test/\(index)/" + String(repeating: "ab", count: 150) + "end")
+            } else {
+                text += "https://a.test/\(index) "
+                expected.append("https://a.test/\(index)")
+            }
+        }
+        let html = Array("<html><body><p>\(text)</p></body></html>".utf8)
+        #expect(html.count > 2 * HTMLLinkExtractor.StreamWalk.textFlushSize)
+        #expect(try HTMLLinkExtractor.links(inHTML: html).map(\.url) == expected)
+        // One run with no blank at all, longer than the flush size, is one URL.
+        let long = "https://long.test/" + String(repeating: "x", count: 3 * HTMLLinkExtractor.StreamWalk.textFlushSize)
+        #expect(try HTMLLinkExtractor.links(inHTML: Array("<p>\(long)</p>".utf8)).map(\.url) == [long])
+    }
+
+    @Test("A character cut by a chunk boundary of the streaming walk is decoded whole")
+    func multibyteAcrossChunks() throws {
+        let prefix = #"<a href="https://x.test/"#
+        let path = String(repeating: "€", count: HTMLLinkExtractor.StreamWalk.chunkSize)
+        #expect((HTMLLinkExtractor.StreamWalk.chunkSize - prefix.utf8.count) % 3 != 0)
+        let links = try HTMLLinkExtractor.links(inHTML: Array(#"\#(prefix)\#(path)">x</a>"#.utf8))
+        #expect(links.map(\.url) == ["https://x.test/" + path])
+    }
+
     @Test("Invalid UTF-8 is replaced, not fatal, and links around it survive")
     func invalidUTF8() throws {
         let html: [UInt8] =

@@ -173,7 +173,8 @@ struct AppleSignInCommand: AsyncParsableCommand {
             } else {
                 let options = AppleSignIn.Options(
                     scopes: Self.list(scopes), locale: locale, timeout: wait.duration, port: wait.port,
-                    templates: .standard(explicit: wait.templates), label: "authflow apple sign-in")
+                    templates: .standard(explicit: wait.templates), rendezvous: RendezvousChoice.directory,
+                    label: "authflow apple sign-in")
                 let interaction = TerminalOAuthInteraction(
                     browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration,
                     signInWithApple: true)
@@ -214,7 +215,8 @@ struct AppleSignInCommand: AsyncParsableCommand {
         do throws(OAuthSignInError) {
             let options = OAuthSignIn.Options(
                 scopes: Self.list(scopes), timeout: wait.duration, port: wait.port,
-                templates: .standard(explicit: wait.templates), label: "authflow apple sign-in")
+                templates: .standard(explicit: wait.templates), rendezvous: RendezvousChoice.directory,
+                label: "authflow apple sign-in")
             let web = OAuthSignIn.WebOptions(sdk: webSDKURL.flatMap(FirebaseWebSDK.init(base:)) ?? .google)
             let interaction = TerminalOAuthWebInteraction(
                 browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration)

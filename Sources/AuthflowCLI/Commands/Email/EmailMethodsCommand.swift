@@ -31,7 +31,6 @@ struct EmailMethodsCommand: AsyncParsableCommand {
     var output: OutputOptions
 
     func run() async throws {
-        try CommandFailure.checkEmailAddress(email)
         let context = try CommandContext(options: project, verbose: output.verbose)
         let client = try context.client()
         let methods: EmailSignInMethods

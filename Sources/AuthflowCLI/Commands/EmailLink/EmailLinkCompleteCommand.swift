@@ -71,7 +71,6 @@ struct EmailLinkCompleteCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        if let email { try CommandFailure.checkEmailAddress(email) }
         let context = try CommandContext(options: project, verbose: output.verbose)
         let source = try readSource()
         let readsStandardInput = [url, html, eml].contains("-")

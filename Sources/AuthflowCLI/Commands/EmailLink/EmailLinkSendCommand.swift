@@ -79,7 +79,6 @@ struct EmailLinkSendCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try CommandFailure.checkEmailAddress(email)
         let context = try CommandContext(options: project, verbose: output.verbose)
         let sender = EmailLinkSender(
             try context.flowEnvironment(),

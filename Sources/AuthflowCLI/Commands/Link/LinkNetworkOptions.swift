@@ -52,6 +52,16 @@ struct LinkNetworkOptions: ParsableArguments {
         if requestTimeout != nil, deprecatedTimeout != nil {
             throw ValidationError(localized("Give --request-timeout only (--timeout is its former name)."))
         }
+        if deprecatedTimeout != nil {
+            StandardError.write(
+                DeprecationWording.renamed(
+                    "--timeout", to: "--request-timeout", because: "seconds per short-link request"))
+        }
+        if !deprecatedLinkDomains.isEmpty {
+            StandardError.write(
+                DeprecationWording.renamed(
+                    "--link-domain", to: "--short-link-domain", because: "a domain whose short links may be expanded"))
+        }
     }
 
     /// The inspector these options describe.

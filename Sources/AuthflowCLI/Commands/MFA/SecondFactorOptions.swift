@@ -96,7 +96,7 @@ struct SecondFactorContinuation {
         PhoneSignIn.Options(
             verifier: verifier?.verifier, resend: resend, code: code,
             codeCommand: codeCommand.map { CodeProgram($0, timeout: timeout) }, timeout: timeout, port: port,
-            templates: .standard(explicit: templates), label: label)
+            templates: .standard(explicit: templates), rendezvous: RendezvousChoice.directory, label: label)
     }
 
     /// The terminal interaction; `readsStandardInput` lets a piped line be the code when there is no terminal.

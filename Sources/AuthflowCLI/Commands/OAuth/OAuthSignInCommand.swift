@@ -153,7 +153,7 @@ struct OAuthSignInCommand: AsyncParsableCommand {
                 let options = OAuthSignIn.Options(
                     scopes: AppleSignInCommand.list(scopes), customParameters: parameters,
                     timeout: wait.duration, port: wait.port, templates: .standard(explicit: wait.templates),
-                    label: "authflow oauth sign-in")
+                    rendezvous: RendezvousChoice.directory, label: "authflow oauth sign-in")
                 if selected == .web {
                     let web = OAuthSignIn.WebOptions(sdk: webSDKURL.flatMap(FirebaseWebSDK.init(base:)) ?? .google)
                     let interaction = TerminalOAuthWebInteraction(

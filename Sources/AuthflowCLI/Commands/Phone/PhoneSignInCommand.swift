@@ -96,7 +96,7 @@ struct PhoneSignInCommand: AsyncParsableCommand {
             verifier: verifier?.verifier, appVerificationDisabledForTesting: appVerificationDisabledForTesting,
             resend: resend, code: codes.code, codeCommand: codes.command(timeout: wait.duration),
             timeout: wait.duration, port: wait.port, templates: .standard(explicit: wait.templates),
-            label: PhoneSignInNotice.Label.phoneSignIn)
+            rendezvous: RendezvousChoice.directory, label: PhoneSignInNotice.Label.phoneSignIn)
         let interaction = TerminalPhoneInteraction(
             browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration)
         let completed: PhoneSignIn.Completed

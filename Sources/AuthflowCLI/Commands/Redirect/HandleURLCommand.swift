@@ -34,7 +34,7 @@ struct HandleURLCommand: AsyncParsableCommand {
             throw CommandFailure(
                 localized("\"\(text)\" is not a URL: pass the whole address, including its scheme."), status: .usage)
         }
-        let flows = RendezvousDirectory.standard().waitingFlows()
+        let flows = RendezvousChoice.directory.waitingFlows()
         let outcomes = HandoffSender.deliver(text, to: flows)
         if outcomes.contains(where: { $0.outcome == .accepted }) { return }
         // Inspected once: the sign-in link goes on to be completed as found, and anything else is explained

@@ -89,13 +89,7 @@ struct ListenCommand: AsyncParsableCommand {
         // Only a custom scheme needs the rendezvous (handle-url finds the flow through it); without one the
         // loopback wait works alone.
         var rendezvous: RendezvousDirectory?
-        if !scheme.isEmpty {
-            let resolved = RendezvousDirectory.resolve()
-            if let refused = resolved.refused {
-                StandardError.write(RendezvousWording.fallback(refused: refused, using: resolved.directory.path))
-            }
-            rendezvous = resolved.directory
-        }
+        if !scheme.isEmpty { rendezvous = RendezvousChoice.directory }
         do {
             listener = try RedirectListener(
                 configuration: .init(

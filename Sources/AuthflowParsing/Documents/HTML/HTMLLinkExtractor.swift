@@ -22,11 +22,16 @@ public enum HTMLLinkExtractor {
     public static func links(inHTML bytes: [UInt8], charset: String? = nil) throws(DocumentError) -> [ExtractedLink] {
         guard bytes.count <= maximumInputSize else { throw .tooLarge(limit: maximumInputSize) }
         try loadLibrary()
-        let text = MIMEPart.CharsetDecoder.decode(bytes, charset: charset ?? sniffedCharset(bytes))
-        var collector = ExtractedLink.Collector()
-        collectLinks(inHTML: text, into: &collector)
-        if collector.overflowed { throw .tooManyLinks(limit: collector.limit) }
-        return collector.links
+        let walk = StreamWalk(collector: ExtractedLink.Collector())
+        let declared = charset ?? sniffedCharset(bytes)
+        if MIMEPart.CharsetDecoder.iconvName(for: declared) == nil {
+            bytes.withUnsafeBufferPointer { feedRepairingUTF8($0, to: walk) }
+        } else {
+            var text = MIMEPart.CharsetDecoder.decode(bytes, charset: declared)
+            text.withUTF8 { walk.feed($0, isLast: true) }
+        }
+        if walk.collector.overflowed { throw .tooManyLinks(limit: walk.collector.limit) }
+        return walk.collector.links
     }
 
     /// Opens libxml2 before its first use, so that a missing library is a typed error rather than the loader's
@@ -41,40 +46,37 @@ public enum HTMLLinkExtractor {
 
     /// Adds the links of an already decoded HTML document to `collector`.
     static func collectLinks(inHTML text: String, into collector: inout ExtractedLink.Collector) {
+        let walk = StreamWalk(collector: collector)
         var text = text
-        text.withUTF8 { utf8 in
-            guard let document = parse(utf8) else {
-                // libxml2 builds no tree for input without any markup worth a node; the text may still hold URLs.
-                TextLinkExtractor.collectLinks(in: utf8, into: &collector)
-                return
-            }
-            defer { xmlFreeDoc(document) }
-            collectLinks(in: document, into: &collector)
+        text.withUTF8 { walk.feed($0, isLast: true) }
+        collector = walk.collector
+    }
+
+    /// Hands UTF-8 input to the walk a chunk at a time, each chunk ending on a whole character and repaired as
+    /// ``MIMEPart/CharsetDecoder`` repairs a whole document (U+FFFD for what does not decode, a byte-order mark
+    /// dropped), so the document is never copied whole.
+    private static func feedRepairingUTF8(_ bytes: UnsafeBufferPointer<UInt8>, to walk: StreamWalk) {
+        let hasByteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        var start = hasByteOrderMark ? 3 : 0
+        while start < bytes.count, !walk.collector.isFull {
+            var end = min(start + StreamWalk.chunkSize, bytes.count)
+            if end < bytes.count { end = characterBoundary(in: bytes, before: end, after: start) }
+            var chunk = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            chunk.withUTF8 { walk.feed($0, isLast: false) }
+            start = end
         }
+        walk.finish()
     }
 
-    private static func parse(_ utf8: UnsafeBufferPointer<UInt8>) -> htmlDocPtr? {
-        guard let base = utf8.baseAddress, !utf8.isEmpty, utf8.count <= Int(Int32.max) else { return nil }
-        _ = parserIsInitialized
-        // XML_PARSE_HUGE lifts libxml2's nesting limit of 256, past which it silently drops the rest of the document;
-        // the input size cap bounds the work instead.
-        let options =
-            HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-            | HTML_PARSE_NONET.rawValue | HTML_PARSE_IGNORE_ENC.rawValue | XML_PARSE_HUGE.rawValue
-        return htmlReadMemory(
-            UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self),
-            Int32(utf8.count),
-            nil,
-            "UTF-8",
-            Int32(bitPattern: options)
-        )
+    /// `end`, or the start of a multi-byte sequence that `end` would cut (a lead byte followed by fewer
+    /// continuation bytes than it announces).
+    private static func characterBoundary(in bytes: UnsafeBufferPointer<UInt8>, before end: Int, after start: Int) -> Int {
+        var lead = end - 1
+        while lead > start, end - lead < 4, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+        let byte = bytes[lead]
+        let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+        return lead > start && lead + length > end ? lead : end
     }
-
-    /// libxml2's global set-up is not safe to race; Swift runs a static initializer exactly once.
-    private static let parserIsInitialized: Bool = {
-        xmlInitParser()
-        return true
-    }()
 }
 
 extension HTMLLinkExtractor {

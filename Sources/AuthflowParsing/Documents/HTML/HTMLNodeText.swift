@@ -2,31 +2,22 @@ import CLibXML2
 import Glibc
 
 extension HTMLLinkExtractor {
-    /// Reads names and text out of libxml2 nodes without copying through `xmlGetProp` (which would need `xmlFree`).
+    /// Reads attributes and names out of libxml2's SAX events without copying.
     enum NodeText {
-        /// The value of the attribute `name` (ASCII, compared case-insensitively), with entities already decoded.
-        static func attribute(_ name: StaticString, of element: xmlNodePtr) -> [UInt8]? {
-            var attribute = element.pointee.properties
-            while let current = attribute {
-                if NodeName.matches(current.pointee.name, name) {
-                    return value(of: current)
+        /// The value of the attribute `name` (ASCII, compared case-insensitively) in a start tag's name/value list,
+        /// with entities already decoded; empty for an attribute written without a value.
+        static func attribute(
+            _ name: StaticString, in attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+        ) -> UnsafeBufferPointer<UInt8>? {
+            guard let attributes else { return nil }
+            var index = 0
+            while let current = attributes[index] {
+                if NodeName.matches(current, name) {
+                    return attributes[index + 1].map(buffer) ?? UnsafeBufferPointer(start: nil, count: 0)
                 }
-                attribute = current.pointee.next
+                index += 2
             }
             return nil
-        }
-
-        /// An HTML attribute's value is held as a list of text nodes; usually one.
-        private static func value(of attribute: xmlAttrPtr) -> [UInt8] {
-            var bytes: [UInt8] = []
-            var child = attribute.pointee.children
-            while let current = child {
-                if let content = current.pointee.content {
-                    bytes.append(contentsOf: buffer(content))
-                }
-                child = current.pointee.next
-            }
-            return bytes
         }
 
         /// The bytes of a NUL-terminated libxml2 string, without copying.
