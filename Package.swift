@@ -6,6 +6,7 @@
 //   CCurl, CLibXML2, CMicroHTTPD  system libraries plus the C shims Swift needs
 //   CQREncode                     libqrencode (TOTP enrolment's QR code) behind a few plain functions
 //   CProcessSpawn                 the GNU posix_spawn additions Swift's Glibc module leaves out
+//   CSignalPipe                   signals caught by a plain C handler that writes to a pipe (no lost signal)
 //   AuthflowPrimitives            one definition of each shared concept, no C library: URL splitting and query
 //                                 parameters, percent coding, Base64, ordered JSON, HTTP header fields, lines,
 //                                 system calls retried on EINTR
@@ -69,6 +70,7 @@ let package = Package(
         ),
 
         .systemLibrary(name: "CProcessSpawn"),
+        .target(name: "CSignalPipe"),
 
         // glibc's gettext (libintl.h), which the Glibc module leaves out; part of the C library, nothing linked.
         .systemLibrary(name: "CGettext"),
@@ -113,6 +115,7 @@ let package = Package(
         .executableTarget(
             name: "AuthflowCLI",
             dependencies: [
+                "CSignalPipe",
                 "AuthflowCore",
                 "AuthflowDemo",
                 "AuthflowListener",

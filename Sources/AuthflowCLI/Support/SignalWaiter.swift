@@ -1,22 +1,43 @@
+import CSignalPipe
 import Dispatch
 import Foundation
 import Synchronization
 
-/// Waits for the first of `signals` through DispatchSource, with the default actions turned off so the
-/// process can stop the server cleanly instead of dying mid-request.
+/// Waits for the first of `signals`, with their default actions replaced so the process can stop its work
+/// cleanly instead of dying mid-request. A plain C handler, installed by one `sigaction`, writes each signal to a
+/// pipe that a dispatch source reads: there is no moment in which a signal is ignored or lost (a
+/// `SIG_IGN`-then-dispatch-source setup drops one that arrives between the two, and on Linux a dispatch signal
+/// source misses signals delivered to threads that do not block them).
 final class SignalWaiter: @unchecked Sendable {
-    // The sources are created once and only cancelled from the queue they run on.
+    // The source is created once and only cancelled from the queue it runs on; `signals` never changes.
     private let queue = DispatchQueue(label: "authflow.signals")
-    private var sources: [any DispatchSourceSignal] = []
+    private let signals: [Int32]
+    private var source: (any DispatchSourceRead)?
     private let fired = Mutex<(signal: Int32?, continuation: CheckedContinuation<Int32, Never>?)>((nil, nil))
 
     init(signals: [Int32]) {
+        self.signals = signals
+        var ends: [Int32] = [-1, -1]
+        guard authflow_signal_pipe_open(&ends) == 0 else {
+            // No pipe (out of descriptors): the default actions stay, so a signal still ends the process.
+            return
+        }
+        let (readEnd, writeEnd) = (ends[0], ends[1])
+        let source = DispatchSource.makeReadSource(fileDescriptor: readEnd, queue: queue)
+        source.setEventHandler { [weak self] in
+            var byte: UInt8 = 0
+            while read(readEnd, &byte, 1) == 1 {
+                self?.deliver(Int32(byte))
+            }
+        }
+        source.setCancelHandler {
+            close(readEnd)
+            close(writeEnd)
+        }
+        source.resume()
+        self.source = source
         for number in signals {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { [weak self] in self?.deliver(number) }
-            source.resume()
-            sources.append(source)
+            _ = authflow_signal_pipe_catch(number, writeEnd)
         }
     }
 
@@ -40,10 +61,10 @@ final class SignalWaiter: @unchecked Sendable {
 
     /// Stops catching the signals (their default actions apply again) and ends a pending ``wait()`` with 0.
     func cancel() {
+        for number in signals { _ = authflow_signal_pipe_release(number) }
         queue.sync {
-            sources.forEach { $0.cancel() }
+            source?.cancel()
         }
-        for source in sources { signal(Int32(source.handle), SIG_DFL) }
         deliver(0)
     }
 

@@ -31,6 +31,8 @@ struct EmailMethodsCommand: AsyncParsableCommand {
     var output: OutputOptions
 
     func run() async throws {
+        // The address is the command's own argument: refused before any configuration is needed.
+        try CommandFailure.checkEmailAddress(email)
         let context = try CommandContext(options: project, verbose: output.verbose)
         let client = try context.client()
         let methods: EmailSignInMethods

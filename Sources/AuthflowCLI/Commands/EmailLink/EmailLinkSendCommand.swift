@@ -79,6 +79,8 @@ struct EmailLinkSendCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // The address is the command's own argument: refused before any configuration is needed.
+        try CommandFailure.checkEmailAddress(email)
         let context = try CommandContext(options: project, verbose: output.verbose)
         let sender = EmailLinkSender(
             try context.flowEnvironment(),
