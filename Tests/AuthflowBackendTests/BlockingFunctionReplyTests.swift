@@ -20,6 +20,7 @@ struct BlockingFunctionReplyTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         let functions = try BlockingFunctionServer()
+        defer { functions.stop() }
         try await functions.register(["beforeCreate"], on: harness)
         functions.reply("beforeCreate", .text("nope", status: 500))
 
@@ -38,6 +39,7 @@ struct BlockingFunctionReplyTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         let functions = try BlockingFunctionServer()
+        defer { functions.stop() }
         try await functions.register(["beforeSignIn"], on: harness)
         functions.reply("beforeSignIn", .text("nope", status: 403))
 
@@ -53,6 +55,7 @@ struct BlockingFunctionReplyTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         let functions = try BlockingFunctionServer()
+        defer { functions.stop() }
         try await functions.register(["beforeCreate"], on: harness)
         functions.reply("beforeCreate", .text("<html>not json"))
 
@@ -67,9 +70,9 @@ struct BlockingFunctionReplyTests {
     func missingMask() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeCreate"], on: harness)
-        try functions.reply("beforeCreate", userRecord: ["displayName": "x"])
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeCreate": ["displayName": "x"]])
+        defer { functions.stop() }
 
         let reply = try await Self.signUp(harness)
 
@@ -83,6 +86,7 @@ struct BlockingFunctionReplyTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         let functions = try BlockingFunctionServer()
+        defer { functions.stop() }
         try await functions.register(["beforeCreate"], on: harness)
         try functions.reply("beforeCreate", json: [:])
 
@@ -97,9 +101,9 @@ struct BlockingFunctionReplyTests {
     func forbiddenClaim() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeCreate"], on: harness)
-        try functions.reply("beforeCreate", userRecord: ["updateMask": "customClaims", "customClaims": ["iss": "x"]])
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeCreate": ["updateMask": "customClaims", "customClaims": ["iss": "x"]]])
+        defer { functions.stop() }
 
         let reply = try await Self.signUp(harness)
 
@@ -111,9 +115,9 @@ struct BlockingFunctionReplyTests {
     func sessionClaimsOnlyBeforeSignIn() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeCreate"], on: harness)
-        try functions.reply("beforeCreate", userRecord: BlockingValues.everything(session: true))
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeCreate": BlockingValues.everything(session: true)])
+        defer { functions.stop() }
 
         let reply = try await Self.signUp(harness).requireOK()
         let refreshed = try await harness.post(
@@ -151,6 +155,7 @@ struct BlockingFunctionReplyTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         let functions = try BlockingFunctionServer()
+        defer { functions.stop() }
         try await functions.register(["beforeCreate"], on: harness)
         functions.reply("beforeCreate", .redirect(to: functions.url("beforeSignIn")))
         try functions.reply("beforeSignIn", userRecord: ["updateMask": "displayName", "displayName": "followed"])
@@ -167,6 +172,7 @@ struct BlockingFunctionReplyTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         let functions = try BlockingFunctionServer()
+        defer { functions.stop() }
         try await functions.register(["beforeCreate"], on: harness)
         try functions.reply("beforeCreate", json: [:])
         let first = try await IdpBlockingFunctionTests.signIn(harness).requireOK()

@@ -18,9 +18,9 @@ struct SignUpBlockingFunctionTests {
     func beforeCreate() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeCreate"], on: harness)
-        try functions.reply("beforeCreate", userRecord: BlockingValues.everything(session: false))
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeCreate": BlockingValues.everything(session: false)])
+        defer { functions.stop() }
 
         let reply = try await Self.signUp(harness).requireOK()
 
@@ -36,9 +36,9 @@ struct SignUpBlockingFunctionTests {
     func beforeSignIn() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeSignIn"], on: harness)
-        try functions.reply("beforeSignIn", userRecord: BlockingValues.everything(session: true))
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeSignIn": BlockingValues.everything(session: true)])
+        defer { functions.stop() }
 
         let reply = try await Self.signUp(harness).requireOK()
 
@@ -50,10 +50,13 @@ struct SignUpBlockingFunctionTests {
     func signInOverwritesCreate() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeCreate", "beforeSignIn"], on: harness)
-        try functions.reply("beforeCreate", userRecord: BlockingValues.older)
-        try functions.reply("beforeSignIn", userRecord: BlockingValues.everything(session: true))
+        let functions = try await BlockingFunctionServer.started(
+            on: harness,
+            userRecords: [
+                "beforeCreate": BlockingValues.older,
+                "beforeSignIn": BlockingValues.everything(session: true),
+            ])
+        defer { functions.stop() }
 
         let reply = try await Self.signUp(harness).requireOK()
 
@@ -66,9 +69,9 @@ struct SignUpBlockingFunctionTests {
     func disable() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeCreate"], on: harness)
-        try functions.reply("beforeCreate", userRecord: ["updateMask": "disabled", "disabled": true])
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeCreate": ["updateMask": "disabled", "disabled": true]])
+        defer { functions.stop() }
 
         let reply = try await Self.signUp(harness)
 
@@ -82,6 +85,7 @@ struct SignUpBlockingFunctionTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         let functions = try BlockingFunctionServer()
+        defer { functions.stop() }
         try await functions.register(["beforeCreate", "beforeSignIn"], on: harness)
         functions.reply("beforeCreate", .text("refused", status: 400))
         functions.reply("beforeSignIn", .text("refused", status: 400))
@@ -112,9 +116,9 @@ struct PasswordBlockingFunctionTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         let signedUp = try await harness.signUp(email: "alice@example.com", password: "notasecret")
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeSignIn"], on: harness)
-        try functions.reply("beforeSignIn", userRecord: BlockingValues.everything(session: true))
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeSignIn": BlockingValues.everything(session: true)])
+        defer { functions.stop() }
 
         let reply = try await Self.signIn(harness).requireOK()
 
@@ -132,9 +136,9 @@ struct PasswordBlockingFunctionTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         _ = try await harness.signUp(email: "alice@example.com", password: "notasecret")
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeSignIn"], on: harness)
-        try functions.reply("beforeSignIn", userRecord: ["updateMask": "disabled", "disabled": true])
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeSignIn": ["updateMask": "disabled", "disabled": true]])
+        defer { functions.stop() }
 
         let reply = try await Self.signIn(harness)
 
@@ -147,9 +151,9 @@ struct PasswordBlockingFunctionTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         _ = try await BlockingMFA.enrolledAccount(harness, email: "alice@example.com", password: "notasecret")
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeSignIn"], on: harness)
-        try functions.reply("beforeSignIn", userRecord: ["updateMask": "disabled", "disabled": true])
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeSignIn": ["updateMask": "disabled", "disabled": true]])
+        defer { functions.stop() }
 
         let reply = try await Self.signIn(harness).requireOK()
 
@@ -215,9 +219,9 @@ struct EmailLinkBlockingFunctionTests {
     func creation() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeCreate"], on: harness)
-        try functions.reply("beforeCreate", userRecord: BlockingValues.everything(session: false))
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeCreate": BlockingValues.everything(session: false)])
+        defer { functions.stop() }
 
         let reply = try await Self.signIn(harness).requireOK()
 
@@ -230,9 +234,9 @@ struct EmailLinkBlockingFunctionTests {
     func beforeCreateJWT() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeCreate"], on: harness)
-        try functions.reply("beforeCreate", userRecord: ["updateMask": "displayName", "displayName": "Not tested"])
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeCreate": ["updateMask": "displayName", "displayName": "Not tested"]])
+        defer { functions.stop() }
 
         let reply = try await Self.signIn(harness).requireOK()
 
@@ -248,9 +252,9 @@ struct EmailLinkBlockingFunctionTests {
     func beforeSignInJWT() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeSignIn"], on: harness)
-        try functions.reply("beforeSignIn", userRecord: ["updateMask": "displayName", "displayName": "Not tested"])
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeSignIn": ["updateMask": "displayName", "displayName": "Not tested"]])
+        defer { functions.stop() }
 
         let reply = try await Self.signIn(harness).requireOK()
 
@@ -264,6 +268,7 @@ struct EmailLinkBlockingFunctionTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         let functions = try BlockingFunctionServer()
+        defer { functions.stop() }
         try await functions.register(["beforeCreate", "beforeSignIn"], on: harness)
         var changes = BlockingValues.everything(session: false)
         changes["emailVerified"] = false
@@ -285,9 +290,9 @@ struct EmailLinkBlockingFunctionTests {
     func beforeSignIn() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeSignIn"], on: harness)
-        try functions.reply("beforeSignIn", userRecord: BlockingValues.everything(session: true))
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeSignIn": BlockingValues.everything(session: true)])
+        defer { functions.stop() }
 
         let reply = try await Self.signIn(harness).requireOK()
 
@@ -298,10 +303,13 @@ struct EmailLinkBlockingFunctionTests {
     func signInOverwritesCreate() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeCreate", "beforeSignIn"], on: harness)
-        try functions.reply("beforeCreate", userRecord: BlockingValues.older)
-        try functions.reply("beforeSignIn", userRecord: BlockingValues.everything(session: true))
+        let functions = try await BlockingFunctionServer.started(
+            on: harness,
+            userRecords: [
+                "beforeCreate": BlockingValues.older,
+                "beforeSignIn": BlockingValues.everything(session: true),
+            ])
+        defer { functions.stop() }
 
         let reply = try await Self.signIn(harness).requireOK()
 
@@ -313,9 +321,9 @@ struct EmailLinkBlockingFunctionTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         let signedUp = try await harness.signUp(email: Self.email, password: "notasecret")
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeSignIn"], on: harness)
-        try functions.reply("beforeSignIn", userRecord: BlockingValues.everything(session: true))
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeSignIn": BlockingValues.everything(session: true)])
+        defer { functions.stop() }
 
         let reply = try await Self.signIn(harness).requireOK()
 
@@ -329,9 +337,9 @@ struct EmailLinkBlockingFunctionTests {
     func disable() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeCreate"], on: harness)
-        try functions.reply("beforeCreate", userRecord: ["updateMask": "disabled", "disabled": true])
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeCreate": ["updateMask": "disabled", "disabled": true]])
+        defer { functions.stop() }
 
         let reply = try await Self.signIn(harness)
 
@@ -374,9 +382,9 @@ struct IdpBlockingFunctionTests {
     func beforeCreate() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeCreate"], on: harness)
-        try functions.reply("beforeCreate", userRecord: BlockingValues.everything(session: false))
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeCreate": BlockingValues.everything(session: false)])
+        defer { functions.stop() }
 
         let reply = try await Self.signIn(harness).requireOK()
 
@@ -395,9 +403,9 @@ struct IdpBlockingFunctionTests {
     func beforeSignIn() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeSignIn"], on: harness)
-        try functions.reply("beforeSignIn", userRecord: BlockingValues.everything(session: true))
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeSignIn": BlockingValues.everything(session: true)])
+        defer { functions.stop() }
 
         let reply = try await Self.signIn(harness).requireOK()
 
@@ -410,10 +418,13 @@ struct IdpBlockingFunctionTests {
     func signInOverwritesCreate() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeCreate", "beforeSignIn"], on: harness)
-        try functions.reply("beforeCreate", userRecord: BlockingValues.older)
-        try functions.reply("beforeSignIn", userRecord: BlockingValues.everything(session: true))
+        let functions = try await BlockingFunctionServer.started(
+            on: harness,
+            userRecords: [
+                "beforeCreate": BlockingValues.older,
+                "beforeSignIn": BlockingValues.everything(session: true),
+            ])
+        defer { functions.stop() }
 
         let reply = try await Self.signIn(harness).requireOK()
 
@@ -426,9 +437,9 @@ struct IdpBlockingFunctionTests {
         defer { harness.backend.stop() }
         _ = try await harness.signUp(email: "foo@example.com", password: "notasecret")
         _ = try await Self.signIn(harness).requireOK()
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeSignIn"], on: harness)
-        try functions.reply("beforeSignIn", userRecord: BlockingValues.everything(session: true))
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeSignIn": BlockingValues.everything(session: true)])
+        defer { functions.stop() }
 
         let reply = try await Self.signIn(harness).requireOK()
 
@@ -441,9 +452,9 @@ struct IdpBlockingFunctionTests {
     func disable() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeCreate"], on: harness)
-        try functions.reply("beforeCreate", userRecord: ["updateMask": "disabled", "disabled": true])
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeCreate": ["updateMask": "disabled", "disabled": true]])
+        defer { functions.stop() }
 
         let reply = try await Self.signIn(harness)
 
@@ -466,9 +477,9 @@ struct PhoneBlockingFunctionTests {
     func newAccount() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeCreate"], on: harness)
-        try functions.reply("beforeCreate", userRecord: BlockingValues.everything(session: false))
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeCreate": BlockingValues.everything(session: false)])
+        defer { functions.stop() }
 
         let reply = try await Self.signIn(harness).requireOK()
 
@@ -483,9 +494,9 @@ struct PhoneBlockingFunctionTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         _ = try await Self.signIn(harness).requireOK()
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeSignIn"], on: harness)
-        try functions.reply("beforeSignIn", userRecord: BlockingValues.everything(session: true))
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeSignIn": BlockingValues.everything(session: true)])
+        defer { functions.stop() }
 
         let reply = try await Self.signIn(harness).requireOK()
 
@@ -498,10 +509,13 @@ struct PhoneBlockingFunctionTests {
     func signInOverwritesCreate() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeCreate", "beforeSignIn"], on: harness)
-        try functions.reply("beforeCreate", userRecord: BlockingValues.older)
-        try functions.reply("beforeSignIn", userRecord: BlockingValues.everything(session: true))
+        let functions = try await BlockingFunctionServer.started(
+            on: harness,
+            userRecords: [
+                "beforeCreate": BlockingValues.older,
+                "beforeSignIn": BlockingValues.everything(session: true),
+            ])
+        defer { functions.stop() }
 
         let reply = try await Self.signIn(harness).requireOK()
 
@@ -512,9 +526,9 @@ struct PhoneBlockingFunctionTests {
     func disable() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeCreate"], on: harness)
-        try functions.reply("beforeCreate", userRecord: ["updateMask": "disabled", "disabled": true])
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeCreate": ["updateMask": "disabled", "disabled": true]])
+        defer { functions.stop() }
 
         let reply = try await Self.signIn(harness)
 
@@ -532,9 +546,9 @@ struct MFABlockingFunctionTests {
         defer { harness.backend.stop() }
         _ = try await BlockingMFA.enrolledAccount(harness, email: "bob@example.com", password: "notasecret")
         let body = try await BlockingMFA.finalizeBody(harness, email: "bob@example.com", password: "notasecret")
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeSignIn"], on: harness)
-        try functions.reply("beforeSignIn", userRecord: BlockingValues.everything(session: true))
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeSignIn": BlockingValues.everything(session: true)])
+        defer { functions.stop() }
 
         let reply = try await harness.v2("accounts/mfaSignIn:finalize", body).requireOK()
 
@@ -556,9 +570,9 @@ struct MFABlockingFunctionTests {
         defer { harness.backend.stop() }
         _ = try await BlockingMFA.enrolledAccount(harness, email: "bob@example.com", password: "notasecret")
         let body = try await BlockingMFA.finalizeBody(harness, email: "bob@example.com", password: "notasecret")
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeSignIn"], on: harness)
-        try functions.reply("beforeSignIn", userRecord: ["updateMask": "disabled", "disabled": true])
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeSignIn": ["updateMask": "disabled", "disabled": true]])
+        defer { functions.stop() }
 
         let reply = try await harness.v2("accounts/mfaSignIn:finalize", body)
 

@@ -26,6 +26,18 @@ final class BlockingFunctionServer: Sendable {
 
     deinit { recording.stop() }
 
+    func stop() { recording.stop() }
+
+    /// A server whose functions, registered on `harness`, answer with the given `userRecord` for each event.
+    static func started(
+        on harness: BackendHarness, userRecords: [String: [String: Any]]
+    ) async throws -> BlockingFunctionServer {
+        let functions = try BlockingFunctionServer()
+        for (event, record) in userRecords { try functions.reply(event, userRecord: record) }
+        try await functions.register(userRecords.keys.sorted(), on: harness)
+        return functions
+    }
+
     func url(_ event: String) -> String { recording.url("/\(event)") }
 
     /// Makes `/<event>` answer 200 with `userRecord` as `{"userRecord": …}`.
