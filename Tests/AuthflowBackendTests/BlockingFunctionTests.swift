@@ -34,50 +34,17 @@ struct SignUpBlockingFunctionTests {
 
     @Test("beforeSignIn's changes and session claims reach the new account's token")
     func beforeSignIn() async throws {
-        let harness = try BackendHarness()
-        defer { harness.backend.stop() }
-        let functions = try await BlockingFunctionServer.started(
-            on: harness, userRecords: ["beforeSignIn": BlockingValues.everything(session: true)])
-        defer { functions.stop() }
-
-        let reply = try await Self.signUp(harness).requireOK()
-
-        #expect(reply["displayName"] as? String == BlockingValues.displayName)
-        try BlockingValues.expectEverything(reply["idToken"], session: true)
+        try await BlockingScenarios.beforeSignInChanges { try await Self.signUp($0) }
     }
 
     @Test("beforeSignIn's fields overwrite beforeCreate's")
     func signInOverwritesCreate() async throws {
-        let harness = try BackendHarness()
-        defer { harness.backend.stop() }
-        let functions = try await BlockingFunctionServer.started(
-            on: harness,
-            userRecords: [
-                "beforeCreate": BlockingValues.older,
-                "beforeSignIn": BlockingValues.everything(session: true),
-            ])
-        defer { functions.stop() }
-
-        let reply = try await Self.signUp(harness).requireOK()
-
-        try BlockingValues.expectEverything(reply["idToken"], session: true)
-        #expect(functions.requests("beforeCreate").count == 1)
-        #expect(functions.requests("beforeSignIn").count == 1)
+        try await BlockingScenarios.signInOverwritesCreate { try await Self.signUp($0) }
     }
 
     @Test("beforeCreate disabling the account: USER_DISABLED, and the account is stored disabled")
     func disable() async throws {
-        let harness = try BackendHarness()
-        defer { harness.backend.stop() }
-        let functions = try await BlockingFunctionServer.started(
-            on: harness, userRecords: ["beforeCreate": ["updateMask": "disabled", "disabled": true]])
-        defer { functions.stop() }
-
-        let reply = try await Self.signUp(harness)
-
-        #expect(reply.status == 400)
-        #expect(reply.errorMessage == "USER_DISABLED")
-        #expect(harness.backend.accounts.map(\.disabled) == [true])
+        try await BlockingScenarios.disabledByBeforeCreate { try await Self.signUp($0) }
     }
 
     @Test("A privileged (Bearer owner) signUp calls no function")
@@ -288,32 +255,12 @@ struct EmailLinkBlockingFunctionTests {
 
     @Test("beforeSignIn's changes and session claims reach the new account's token")
     func beforeSignIn() async throws {
-        let harness = try BackendHarness()
-        defer { harness.backend.stop() }
-        let functions = try await BlockingFunctionServer.started(
-            on: harness, userRecords: ["beforeSignIn": BlockingValues.everything(session: true)])
-        defer { functions.stop() }
-
-        let reply = try await Self.signIn(harness).requireOK()
-
-        try BlockingValues.expectEverything(reply["idToken"], session: true)
+        try await BlockingScenarios.beforeSignInChanges { try await Self.signIn($0) }
     }
 
     @Test("beforeSignIn's fields overwrite beforeCreate's")
     func signInOverwritesCreate() async throws {
-        let harness = try BackendHarness()
-        defer { harness.backend.stop() }
-        let functions = try await BlockingFunctionServer.started(
-            on: harness,
-            userRecords: [
-                "beforeCreate": BlockingValues.older,
-                "beforeSignIn": BlockingValues.everything(session: true),
-            ])
-        defer { functions.stop() }
-
-        let reply = try await Self.signIn(harness).requireOK()
-
-        try BlockingValues.expectEverything(reply["idToken"], session: true)
+        try await BlockingScenarios.signInOverwritesCreate { try await Self.signIn($0) }
     }
 
     @Test("beforeSignIn's changes reach an existing account's token; isNewUser is false")
@@ -335,16 +282,7 @@ struct EmailLinkBlockingFunctionTests {
 
     @Test("beforeCreate disabling the new account: USER_DISABLED")
     func disable() async throws {
-        let harness = try BackendHarness()
-        defer { harness.backend.stop() }
-        let functions = try await BlockingFunctionServer.started(
-            on: harness, userRecords: ["beforeCreate": ["updateMask": "disabled", "disabled": true]])
-        defer { functions.stop() }
-
-        let reply = try await Self.signIn(harness)
-
-        #expect(reply.status == 400)
-        #expect(reply.errorMessage == "USER_DISABLED")
+        try await BlockingScenarios.disabledByBeforeCreate { try await Self.signIn($0) }
     }
 
     static func expectUserRecord(_ jwt: JWTParts, localId: String?, emailVerified: Bool) {
@@ -401,34 +339,12 @@ struct IdpBlockingFunctionTests {
 
     @Test("beforeSignIn's changes and session claims reach a new account's token")
     func beforeSignIn() async throws {
-        let harness = try BackendHarness()
-        defer { harness.backend.stop() }
-        let functions = try await BlockingFunctionServer.started(
-            on: harness, userRecords: ["beforeSignIn": BlockingValues.everything(session: true)])
-        defer { functions.stop() }
-
-        let reply = try await Self.signIn(harness).requireOK()
-
-        #expect(reply["isNewUser"] as? Bool == true)
-        try Self.expectGoogle(reply["idToken"])
-        try BlockingValues.expectEverything(reply["idToken"], session: true)
+        try await BlockingScenarios.beforeSignInChanges { try await Self.signIn($0) }
     }
 
     @Test("beforeSignIn's fields overwrite beforeCreate's for a new account")
     func signInOverwritesCreate() async throws {
-        let harness = try BackendHarness()
-        defer { harness.backend.stop() }
-        let functions = try await BlockingFunctionServer.started(
-            on: harness,
-            userRecords: [
-                "beforeCreate": BlockingValues.older,
-                "beforeSignIn": BlockingValues.everything(session: true),
-            ])
-        defer { functions.stop() }
-
-        let reply = try await Self.signIn(harness).requireOK()
-
-        try BlockingValues.expectEverything(reply["idToken"], session: true)
+        try await BlockingScenarios.signInOverwritesCreate { try await Self.signIn($0) }
     }
 
     @Test("beforeSignIn's changes reach an existing account's token")
@@ -450,16 +366,7 @@ struct IdpBlockingFunctionTests {
 
     @Test("A function disabling the account: USER_DISABLED")
     func disable() async throws {
-        let harness = try BackendHarness()
-        defer { harness.backend.stop() }
-        let functions = try await BlockingFunctionServer.started(
-            on: harness, userRecords: ["beforeCreate": ["updateMask": "disabled", "disabled": true]])
-        defer { functions.stop() }
-
-        let reply = try await Self.signIn(harness)
-
-        #expect(reply.status == 400)
-        #expect(reply.errorMessage == "USER_DISABLED")
+        try await BlockingScenarios.disabledByBeforeCreate { try await Self.signIn($0) }
     }
 }
 
@@ -507,33 +414,12 @@ struct PhoneBlockingFunctionTests {
 
     @Test("beforeSignIn's fields overwrite beforeCreate's")
     func signInOverwritesCreate() async throws {
-        let harness = try BackendHarness()
-        defer { harness.backend.stop() }
-        let functions = try await BlockingFunctionServer.started(
-            on: harness,
-            userRecords: [
-                "beforeCreate": BlockingValues.older,
-                "beforeSignIn": BlockingValues.everything(session: true),
-            ])
-        defer { functions.stop() }
-
-        let reply = try await Self.signIn(harness).requireOK()
-
-        try BlockingValues.expectEverything(reply["idToken"], session: true)
+        try await BlockingScenarios.signInOverwritesCreate { try await Self.signIn($0) }
     }
 
     @Test("A function disabling the account: USER_DISABLED")
     func disable() async throws {
-        let harness = try BackendHarness()
-        defer { harness.backend.stop() }
-        let functions = try await BlockingFunctionServer.started(
-            on: harness, userRecords: ["beforeCreate": ["updateMask": "disabled", "disabled": true]])
-        defer { functions.stop() }
-
-        let reply = try await Self.signIn(harness)
-
-        #expect(reply.status == 400)
-        #expect(reply.errorMessage == "USER_DISABLED")
+        try await BlockingScenarios.disabledByBeforeCreate { try await Self.signIn($0) }
     }
 }
 
