@@ -20,6 +20,7 @@ struct BlockingFunctionReplyTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         let functions = try BlockingFunctionServer()
+        defer { functions.stop() }
         try await functions.register(["beforeCreate"], on: harness)
         functions.reply("beforeCreate", .text("nope", status: 500))
 
@@ -38,6 +39,7 @@ struct BlockingFunctionReplyTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         let functions = try BlockingFunctionServer()
+        defer { functions.stop() }
         try await functions.register(["beforeSignIn"], on: harness)
         functions.reply("beforeSignIn", .text("nope", status: 403))
 
@@ -53,6 +55,7 @@ struct BlockingFunctionReplyTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         let functions = try BlockingFunctionServer()
+        defer { functions.stop() }
         try await functions.register(["beforeCreate"], on: harness)
         functions.reply("beforeCreate", .text("<html>not json"))
 
@@ -67,9 +70,9 @@ struct BlockingFunctionReplyTests {
     func missingMask() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeCreate"], on: harness)
-        try functions.reply("beforeCreate", userRecord: ["displayName": "x"])
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeCreate": ["displayName": "x"]])
+        defer { functions.stop() }
 
         let reply = try await Self.signUp(harness)
 
@@ -83,6 +86,7 @@ struct BlockingFunctionReplyTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         let functions = try BlockingFunctionServer()
+        defer { functions.stop() }
         try await functions.register(["beforeCreate"], on: harness)
         try functions.reply("beforeCreate", json: [:])
 
@@ -97,9 +101,9 @@ struct BlockingFunctionReplyTests {
     func forbiddenClaim() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeCreate"], on: harness)
-        try functions.reply("beforeCreate", userRecord: ["updateMask": "customClaims", "customClaims": ["iss": "x"]])
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeCreate": ["updateMask": "customClaims", "customClaims": ["iss": "x"]]])
+        defer { functions.stop() }
 
         let reply = try await Self.signUp(harness)
 
@@ -111,9 +115,9 @@ struct BlockingFunctionReplyTests {
     func sessionClaimsOnlyBeforeSignIn() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeCreate"], on: harness)
-        try functions.reply("beforeCreate", userRecord: BlockingValues.everything(session: true))
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeCreate": BlockingValues.everything(session: true)])
+        defer { functions.stop() }
 
         let reply = try await Self.signUp(harness).requireOK()
         let refreshed = try await harness.post(
@@ -151,6 +155,7 @@ struct BlockingFunctionReplyTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         let functions = try BlockingFunctionServer()
+        defer { functions.stop() }
         try await functions.register(["beforeCreate"], on: harness)
         functions.reply("beforeCreate", .redirect(to: functions.url("beforeSignIn")))
         try functions.reply("beforeSignIn", userRecord: ["updateMask": "displayName", "displayName": "followed"])
@@ -167,6 +172,7 @@ struct BlockingFunctionReplyTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         let functions = try BlockingFunctionServer()
+        defer { functions.stop() }
         try await functions.register(["beforeCreate"], on: harness)
         try functions.reply("beforeCreate", json: [:])
         let first = try await IdpBlockingFunctionTests.signIn(harness).requireOK()
@@ -190,33 +196,42 @@ struct BlockingFunctionReplyTests {
     func lockReleasedDuringCall() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let reached = Gate()
+        let (reached, reachedSignal) = AsyncStream<Void>.makeStream()
         let release = Gate()
         let resumed = Atomic<Bool>(false)
+        // The function holds its answer until the test opens the gate (a safety limit only frees it if the test
+        // is gone), and records whether it answered.
         let functions = try RecordingServer { _ in
-            reached.open()
-            release.wait(timeout: .seconds(30))
+            reachedSignal.yield()
+            release.wait(timeout: .seconds(300))
             resumed.store(true, ordering: .sequentiallyConsistent)
             return .text(#"{}"#)
         }
         defer { functions.stop() }
+        defer { release.open() }
         let body = try JSONSerialization.data(
             withJSONObject: ["blockingFunctions": ["triggers": ["beforeCreate": ["functionUri": functions.url("/f")]]]])
         _ = try await harness.send(
             .patch, "/identitytoolkit.googleapis.com/v2/projects/\(harness.projectID)/config", body: Array(body),
             headers: BackendHarness.owner
         ).requireOK()
+        let patient = HTTPClient(configuration: HTTPClientConfiguration(totalTimeout: .seconds(300), proxy: .none))
+        let signUp = HTTPRequest(
+            method: .post, url: harness.backend.baseURL + "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k",
+            headers: [HTTPHeader(name: "Content-Type", value: "application/json")],
+            body: Array(#"{"email":"me@example.com","password":"notasecret"}"#.utf8))
 
-        let blocked = Task { try await Self.signUp(harness) }
-        _ = await Task.detached { reached.wait(timeout: .seconds(30)) }.value
-        let meanwhile = try await harness.get(
-            "/identitytoolkit.googleapis.com/v2/projects/\(harness.projectID)/config?key=test-api-key")
-        let functionResumedFirst = resumed.load(ordering: .sequentiallyConsistent)
+        let held = Task { try await patient.send(signUp) }
+        for await _ in reached { break }
+        let meanwhile = try await patient.send(
+            HTTPRequest(url: harness.backend.baseURL + "/identitytoolkit.googleapis.com/v2/projects/"
+                + "\(harness.projectID)/config?key=k"))
+        let functionAnsweredFirst = resumed.load(ordering: .sequentiallyConsistent)
         release.open()
-        let finished = try await blocked.value
+        let finished = try await held.value
 
         #expect(meanwhile.status == 200)
-        #expect(!functionResumedFirst, "the other request waited for the function: the lock was held")
+        #expect(!functionAnsweredFirst, "the other request waited for the function: the lock was held")
         #expect(finished.status == 200)
     }
 }

@@ -18,9 +18,9 @@ struct SignUpBlockingFunctionTests {
     func beforeCreate() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeCreate"], on: harness)
-        try functions.reply("beforeCreate", userRecord: BlockingValues.everything(session: false))
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeCreate": BlockingValues.everything(session: false)])
+        defer { functions.stop() }
 
         let reply = try await Self.signUp(harness).requireOK()
 
@@ -34,47 +34,17 @@ struct SignUpBlockingFunctionTests {
 
     @Test("beforeSignIn's changes and session claims reach the new account's token")
     func beforeSignIn() async throws {
-        let harness = try BackendHarness()
-        defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeSignIn"], on: harness)
-        try functions.reply("beforeSignIn", userRecord: BlockingValues.everything(session: true))
-
-        let reply = try await Self.signUp(harness).requireOK()
-
-        #expect(reply["displayName"] as? String == BlockingValues.displayName)
-        try BlockingValues.expectEverything(reply["idToken"], session: true)
+        try await BlockingScenarios.beforeSignInChanges { try await Self.signUp($0) }
     }
 
     @Test("beforeSignIn's fields overwrite beforeCreate's")
     func signInOverwritesCreate() async throws {
-        let harness = try BackendHarness()
-        defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeCreate", "beforeSignIn"], on: harness)
-        try functions.reply("beforeCreate", userRecord: BlockingValues.older)
-        try functions.reply("beforeSignIn", userRecord: BlockingValues.everything(session: true))
-
-        let reply = try await Self.signUp(harness).requireOK()
-
-        try BlockingValues.expectEverything(reply["idToken"], session: true)
-        #expect(functions.requests("beforeCreate").count == 1)
-        #expect(functions.requests("beforeSignIn").count == 1)
+        try await BlockingScenarios.signInOverwritesCreate { try await Self.signUp($0) }
     }
 
     @Test("beforeCreate disabling the account: USER_DISABLED, and the account is stored disabled")
     func disable() async throws {
-        let harness = try BackendHarness()
-        defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeCreate"], on: harness)
-        try functions.reply("beforeCreate", userRecord: ["updateMask": "disabled", "disabled": true])
-
-        let reply = try await Self.signUp(harness)
-
-        #expect(reply.status == 400)
-        #expect(reply.errorMessage == "USER_DISABLED")
-        #expect(harness.backend.accounts.map(\.disabled) == [true])
+        try await BlockingScenarios.disabledByBeforeCreate { try await Self.signUp($0) }
     }
 
     @Test("A privileged (Bearer owner) signUp calls no function")
@@ -82,6 +52,7 @@ struct SignUpBlockingFunctionTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         let functions = try BlockingFunctionServer()
+        defer { functions.stop() }
         try await functions.register(["beforeCreate", "beforeSignIn"], on: harness)
         functions.reply("beforeCreate", .text("refused", status: 400))
         functions.reply("beforeSignIn", .text("refused", status: 400))
@@ -112,9 +83,9 @@ struct PasswordBlockingFunctionTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         let signedUp = try await harness.signUp(email: "alice@example.com", password: "notasecret")
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeSignIn"], on: harness)
-        try functions.reply("beforeSignIn", userRecord: BlockingValues.everything(session: true))
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeSignIn": BlockingValues.everything(session: true)])
+        defer { functions.stop() }
 
         let reply = try await Self.signIn(harness).requireOK()
 
@@ -132,9 +103,9 @@ struct PasswordBlockingFunctionTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         _ = try await harness.signUp(email: "alice@example.com", password: "notasecret")
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeSignIn"], on: harness)
-        try functions.reply("beforeSignIn", userRecord: ["updateMask": "disabled", "disabled": true])
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeSignIn": ["updateMask": "disabled", "disabled": true]])
+        defer { functions.stop() }
 
         let reply = try await Self.signIn(harness)
 
@@ -147,9 +118,9 @@ struct PasswordBlockingFunctionTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         _ = try await BlockingMFA.enrolledAccount(harness, email: "alice@example.com", password: "notasecret")
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeSignIn"], on: harness)
-        try functions.reply("beforeSignIn", userRecord: ["updateMask": "disabled", "disabled": true])
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeSignIn": ["updateMask": "disabled", "disabled": true]])
+        defer { functions.stop() }
 
         let reply = try await Self.signIn(harness).requireOK()
 
@@ -215,9 +186,9 @@ struct EmailLinkBlockingFunctionTests {
     func creation() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeCreate"], on: harness)
-        try functions.reply("beforeCreate", userRecord: BlockingValues.everything(session: false))
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeCreate": BlockingValues.everything(session: false)])
+        defer { functions.stop() }
 
         let reply = try await Self.signIn(harness).requireOK()
 
@@ -230,9 +201,9 @@ struct EmailLinkBlockingFunctionTests {
     func beforeCreateJWT() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeCreate"], on: harness)
-        try functions.reply("beforeCreate", userRecord: ["updateMask": "displayName", "displayName": "Not tested"])
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeCreate": ["updateMask": "displayName", "displayName": "Not tested"]])
+        defer { functions.stop() }
 
         let reply = try await Self.signIn(harness).requireOK()
 
@@ -248,9 +219,9 @@ struct EmailLinkBlockingFunctionTests {
     func beforeSignInJWT() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeSignIn"], on: harness)
-        try functions.reply("beforeSignIn", userRecord: ["updateMask": "displayName", "displayName": "Not tested"])
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeSignIn": ["updateMask": "displayName", "displayName": "Not tested"]])
+        defer { functions.stop() }
 
         let reply = try await Self.signIn(harness).requireOK()
 
@@ -264,6 +235,7 @@ struct EmailLinkBlockingFunctionTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         let functions = try BlockingFunctionServer()
+        defer { functions.stop() }
         try await functions.register(["beforeCreate", "beforeSignIn"], on: harness)
         var changes = BlockingValues.everything(session: false)
         changes["emailVerified"] = false
@@ -283,29 +255,12 @@ struct EmailLinkBlockingFunctionTests {
 
     @Test("beforeSignIn's changes and session claims reach the new account's token")
     func beforeSignIn() async throws {
-        let harness = try BackendHarness()
-        defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeSignIn"], on: harness)
-        try functions.reply("beforeSignIn", userRecord: BlockingValues.everything(session: true))
-
-        let reply = try await Self.signIn(harness).requireOK()
-
-        try BlockingValues.expectEverything(reply["idToken"], session: true)
+        try await BlockingScenarios.beforeSignInChanges { try await Self.signIn($0) }
     }
 
     @Test("beforeSignIn's fields overwrite beforeCreate's")
     func signInOverwritesCreate() async throws {
-        let harness = try BackendHarness()
-        defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeCreate", "beforeSignIn"], on: harness)
-        try functions.reply("beforeCreate", userRecord: BlockingValues.older)
-        try functions.reply("beforeSignIn", userRecord: BlockingValues.everything(session: true))
-
-        let reply = try await Self.signIn(harness).requireOK()
-
-        try BlockingValues.expectEverything(reply["idToken"], session: true)
+        try await BlockingScenarios.signInOverwritesCreate { try await Self.signIn($0) }
     }
 
     @Test("beforeSignIn's changes reach an existing account's token; isNewUser is false")
@@ -313,9 +268,9 @@ struct EmailLinkBlockingFunctionTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         let signedUp = try await harness.signUp(email: Self.email, password: "notasecret")
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeSignIn"], on: harness)
-        try functions.reply("beforeSignIn", userRecord: BlockingValues.everything(session: true))
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeSignIn": BlockingValues.everything(session: true)])
+        defer { functions.stop() }
 
         let reply = try await Self.signIn(harness).requireOK()
 
@@ -327,16 +282,7 @@ struct EmailLinkBlockingFunctionTests {
 
     @Test("beforeCreate disabling the new account: USER_DISABLED")
     func disable() async throws {
-        let harness = try BackendHarness()
-        defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeCreate"], on: harness)
-        try functions.reply("beforeCreate", userRecord: ["updateMask": "disabled", "disabled": true])
-
-        let reply = try await Self.signIn(harness)
-
-        #expect(reply.status == 400)
-        #expect(reply.errorMessage == "USER_DISABLED")
+        try await BlockingScenarios.disabledByBeforeCreate { try await Self.signIn($0) }
     }
 
     static func expectUserRecord(_ jwt: JWTParts, localId: String?, emailVerified: Bool) {
@@ -374,9 +320,9 @@ struct IdpBlockingFunctionTests {
     func beforeCreate() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeCreate"], on: harness)
-        try functions.reply("beforeCreate", userRecord: BlockingValues.everything(session: false))
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeCreate": BlockingValues.everything(session: false)])
+        defer { functions.stop() }
 
         let reply = try await Self.signIn(harness).requireOK()
 
@@ -393,31 +339,12 @@ struct IdpBlockingFunctionTests {
 
     @Test("beforeSignIn's changes and session claims reach a new account's token")
     func beforeSignIn() async throws {
-        let harness = try BackendHarness()
-        defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeSignIn"], on: harness)
-        try functions.reply("beforeSignIn", userRecord: BlockingValues.everything(session: true))
-
-        let reply = try await Self.signIn(harness).requireOK()
-
-        #expect(reply["isNewUser"] as? Bool == true)
-        try Self.expectGoogle(reply["idToken"])
-        try BlockingValues.expectEverything(reply["idToken"], session: true)
+        try await BlockingScenarios.beforeSignInChanges { try await Self.signIn($0) }
     }
 
     @Test("beforeSignIn's fields overwrite beforeCreate's for a new account")
     func signInOverwritesCreate() async throws {
-        let harness = try BackendHarness()
-        defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeCreate", "beforeSignIn"], on: harness)
-        try functions.reply("beforeCreate", userRecord: BlockingValues.older)
-        try functions.reply("beforeSignIn", userRecord: BlockingValues.everything(session: true))
-
-        let reply = try await Self.signIn(harness).requireOK()
-
-        try BlockingValues.expectEverything(reply["idToken"], session: true)
+        try await BlockingScenarios.signInOverwritesCreate { try await Self.signIn($0) }
     }
 
     @Test("beforeSignIn's changes reach an existing account's token")
@@ -426,9 +353,9 @@ struct IdpBlockingFunctionTests {
         defer { harness.backend.stop() }
         _ = try await harness.signUp(email: "foo@example.com", password: "notasecret")
         _ = try await Self.signIn(harness).requireOK()
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeSignIn"], on: harness)
-        try functions.reply("beforeSignIn", userRecord: BlockingValues.everything(session: true))
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeSignIn": BlockingValues.everything(session: true)])
+        defer { functions.stop() }
 
         let reply = try await Self.signIn(harness).requireOK()
 
@@ -439,16 +366,7 @@ struct IdpBlockingFunctionTests {
 
     @Test("A function disabling the account: USER_DISABLED")
     func disable() async throws {
-        let harness = try BackendHarness()
-        defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeCreate"], on: harness)
-        try functions.reply("beforeCreate", userRecord: ["updateMask": "disabled", "disabled": true])
-
-        let reply = try await Self.signIn(harness)
-
-        #expect(reply.status == 400)
-        #expect(reply.errorMessage == "USER_DISABLED")
+        try await BlockingScenarios.disabledByBeforeCreate { try await Self.signIn($0) }
     }
 }
 
@@ -466,9 +384,9 @@ struct PhoneBlockingFunctionTests {
     func newAccount() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeCreate"], on: harness)
-        try functions.reply("beforeCreate", userRecord: BlockingValues.everything(session: false))
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeCreate": BlockingValues.everything(session: false)])
+        defer { functions.stop() }
 
         let reply = try await Self.signIn(harness).requireOK()
 
@@ -483,9 +401,9 @@ struct PhoneBlockingFunctionTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         _ = try await Self.signIn(harness).requireOK()
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeSignIn"], on: harness)
-        try functions.reply("beforeSignIn", userRecord: BlockingValues.everything(session: true))
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeSignIn": BlockingValues.everything(session: true)])
+        defer { functions.stop() }
 
         let reply = try await Self.signIn(harness).requireOK()
 
@@ -496,30 +414,12 @@ struct PhoneBlockingFunctionTests {
 
     @Test("beforeSignIn's fields overwrite beforeCreate's")
     func signInOverwritesCreate() async throws {
-        let harness = try BackendHarness()
-        defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeCreate", "beforeSignIn"], on: harness)
-        try functions.reply("beforeCreate", userRecord: BlockingValues.older)
-        try functions.reply("beforeSignIn", userRecord: BlockingValues.everything(session: true))
-
-        let reply = try await Self.signIn(harness).requireOK()
-
-        try BlockingValues.expectEverything(reply["idToken"], session: true)
+        try await BlockingScenarios.signInOverwritesCreate { try await Self.signIn($0) }
     }
 
     @Test("A function disabling the account: USER_DISABLED")
     func disable() async throws {
-        let harness = try BackendHarness()
-        defer { harness.backend.stop() }
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeCreate"], on: harness)
-        try functions.reply("beforeCreate", userRecord: ["updateMask": "disabled", "disabled": true])
-
-        let reply = try await Self.signIn(harness)
-
-        #expect(reply.status == 400)
-        #expect(reply.errorMessage == "USER_DISABLED")
+        try await BlockingScenarios.disabledByBeforeCreate { try await Self.signIn($0) }
     }
 }
 
@@ -532,9 +432,9 @@ struct MFABlockingFunctionTests {
         defer { harness.backend.stop() }
         _ = try await BlockingMFA.enrolledAccount(harness, email: "bob@example.com", password: "notasecret")
         let body = try await BlockingMFA.finalizeBody(harness, email: "bob@example.com", password: "notasecret")
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeSignIn"], on: harness)
-        try functions.reply("beforeSignIn", userRecord: BlockingValues.everything(session: true))
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeSignIn": BlockingValues.everything(session: true)])
+        defer { functions.stop() }
 
         let reply = try await harness.v2("accounts/mfaSignIn:finalize", body).requireOK()
 
@@ -556,9 +456,9 @@ struct MFABlockingFunctionTests {
         defer { harness.backend.stop() }
         _ = try await BlockingMFA.enrolledAccount(harness, email: "bob@example.com", password: "notasecret")
         let body = try await BlockingMFA.finalizeBody(harness, email: "bob@example.com", password: "notasecret")
-        let functions = try BlockingFunctionServer()
-        try await functions.register(["beforeSignIn"], on: harness)
-        try functions.reply("beforeSignIn", userRecord: ["updateMask": "disabled", "disabled": true])
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeSignIn": ["updateMask": "disabled", "disabled": true]])
+        defer { functions.stop() }
 
         let reply = try await harness.v2("accounts/mfaSignIn:finalize", body)
 

@@ -274,6 +274,10 @@ struct TenantScopeTests {
 
     // MARK: idp.spec.ts
 
+    private static func encoded(_ claims: String) -> String {
+        claims.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+    }
+
     @Test("signInWithIdp: a new account in the tenant; the reply and the account carry tenantId")
     func idpInTenant() async throws {
         let harness = try BackendHarness()
@@ -284,7 +288,7 @@ struct TenantScopeTests {
         let reply = try await harness.v1(
             "accounts:signInWithIdp",
             [
-                "postBody": "providerId=google.com&id_token=\(claims.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")",
+                "postBody": "providerId=google.com&id_token=\(Self.encoded(claims))",
                 "requestUri": "http://localhost", "returnIdpCredential": true, "returnSecureToken": true,
                 "tenantId": tenantID,
             ]
@@ -307,7 +311,7 @@ struct TenantScopeTests {
             email: "foo@example.com", phoneNumber: "+15555550101", tenantID: tenantID)
         let claims = #"{"sub":"123456789012345678901","email":"foo@example.com","email_verified":true}"#
         let body: [String: Any] = [
-            "postBody": "providerId=google.com&id_token=\(claims.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")",
+            "postBody": "providerId=google.com&id_token=\(Self.encoded(claims))",
             "requestUri": "http://localhost", "returnIdpCredential": true, "tenantId": tenantID,
         ]
         let before = try await harness.lookup(localId: localId, tenantID: tenantID)
@@ -464,7 +468,8 @@ struct TenantScopeTests {
             ])
 
         #expect(reply.status == 400)
-        #expect(reply.errorMessage == "TENANT_ID_MISMATCH: ((Refresh token tenant ID does not match target tenant ID.))")
+        #expect(
+            reply.errorMessage == "TENANT_ID_MISMATCH: ((Refresh token tenant ID does not match target tenant ID.))")
     }
 
     @Test("accounts:lookup: an ID token alone finds its tenant's user")

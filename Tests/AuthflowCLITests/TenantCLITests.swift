@@ -71,7 +71,8 @@ struct TenantCLITests {
             SignUpRequest(email: "ada@example.com", password: "tenant password", tenantID: Self.tenant))
         let password = Array("tenant password\n".utf8)
 
-        let outside = try await fixture.run(["email", "sign-in", "ada@example.com", "--password-stdin"], stdin: password)
+        let outside = try await fixture.run(
+            ["email", "sign-in", "ada@example.com", "--password-stdin"], stdin: password)
         let inside = try await fixture.run(
             ["email", "sign-in", "ada@example.com", "--password-stdin", "--tenant-id", Self.tenant], stdin: password)
 
@@ -90,7 +91,7 @@ struct TenantCLITests {
         #expect(try tenantClaim(refreshed) == Self.tenant)
     }
 
-    @Test("oauth sign-in on the hosted route: the handler URL carries tid, the account and the session are the tenant's")
+    @Test("oauth sign-in, hosted route: the handler URL carries tid; the account and the session are the tenant's")
     func hostedOAuth() async throws {
         let fixture = try PhoneCLIFixture()
         let claims = OAuthHostedRouteTests.claims(sub: "4242", email: "mona@example.com", name: "Mona Octocat")

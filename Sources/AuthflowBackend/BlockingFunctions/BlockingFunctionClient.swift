@@ -1,11 +1,10 @@
 import AuthflowHTTP
 import AuthflowPrimitives
-import Dispatch
-import Synchronization
 
 /// Makes a ``BlockingFunctionCall`` with the project's libcurl client and reads the reply as the emulator
 /// does. Redirects are not followed (a 3xx is an HTTP error), no proxy is used, and the call gives up after
-/// the emulator's 60-second deadline. Runs on the request's own thread, never under the state lock.
+/// the emulator's 60-second deadline. Runs on the request's own thread, never under the state lock, and
+/// needs nothing from Swift's cooperative pool.
 enum BlockingFunctionClient {
     static let client = HTTPClient(
         configuration: HTTPClientConfiguration(
@@ -42,35 +41,15 @@ enum BlockingFunctionClient {
         }
     }
 
-    /// The asynchronous client driven from this synchronous thread (a listener thread, not one of the
-    /// concurrency pool's), waiting until it is done.
+    /// The call on this thread (a listener connection thread, never a task).
     private static func send(_ call: BlockingFunctionCall) -> Result<HTTPResponse, HTTPError> {
-        let outcome = Outcome()
         let request = HTTPRequest(
             method: .post, url: call.url, headers: [HTTPHeader(name: "Content-Type", value: "application/json")],
             body: call.body)
-        Task {
-            do throws(HTTPError) {
-                outcome.finish(.success(try await client.send(request)))
-            } catch {
-                outcome.finish(.failure(error))
-            }
-        }
-        return outcome.wait()
-    }
-
-    private final class Outcome: Sendable {
-        private let result = Mutex<Result<HTTPResponse, HTTPError>?>(nil)
-        private let done = DispatchSemaphore(value: 0)
-
-        func finish(_ value: Result<HTTPResponse, HTTPError>) {
-            result.withLock { $0 = value }
-            done.signal()
-        }
-
-        func wait() -> Result<HTTPResponse, HTTPError> {
-            done.wait()
-            return result.withLock { $0 } ?? .failure(.cancelled)
+        do throws(HTTPError) {
+            return .success(try client.sendBlocking(request))
+        } catch {
+            return .failure(error)
         }
     }
 }

@@ -3,11 +3,9 @@ import AuthflowPrimitives
 /// What a blocking function's reply changes: the fields its `userRecord.updateMask` names, read as the
 /// emulator reads them, and for `beforeSignIn` the session claims for this sign-in's tokens.
 struct BlockingFunctionUpdates: Sendable {
-    /// `.some(nil)` clears the field (the mask named it without a usable value).
-    var displayName: String??
-    var photoUrl: String??
-    var disabled: Bool?
-    var emailVerified: Bool?
+    /// `displayName`, `photoUrl` (cleared when the mask names them without a usable value), `disabled`,
+    /// `emailVerified`.
+    var profile = ProfileChanges()
     /// Serialized custom claims (``CustomClaims``).
     var customAttributes: String?
     /// Claims for this sign-in's tokens only.
@@ -25,10 +23,10 @@ struct BlockingFunctionUpdates: Sendable {
         let names = mask.stringValue ?? JSONWriter.string(mask)
         for name in names.split(separator: ",", omittingEmptySubsequences: false) {
             switch name {
-            case "displayName": displayName = .some(Self.primitiveText(record["displayName"]))
-            case "photoUrl": photoUrl = .some(Self.primitiveText(record["photoUrl"]))
-            case "disabled": disabled = record["disabled"]?.isTruthy ?? false
-            case "emailVerified": emailVerified = record["emailVerified"]?.isTruthy ?? false
+            case "displayName": profile.displayName = .some(Self.primitiveText(record["displayName"]))
+            case "photoUrl": profile.photoUrl = .some(Self.primitiveText(record["photoUrl"]))
+            case "disabled": profile.disabled = record["disabled"]?.isTruthy ?? false
+            case "emailVerified": profile.emailVerified = record["emailVerified"]?.isTruthy ?? false
             case "customClaims":
                 guard let claims = record["customClaims"] else { throw .badRequest("INVALID_CLAIMS") }
                 customAttributes = try CustomClaims.serialized(claims)
@@ -44,10 +42,7 @@ struct BlockingFunctionUpdates: Sendable {
 
     /// Writes the changed fields into `account`.
     func apply(to account: inout Account) {
-        if let displayName { account.displayName = displayName }
-        if let photoUrl { account.photoUrl = photoUrl }
-        if let disabled { account.disabled = disabled }
-        if let emailVerified { account.emailVerified = emailVerified }
+        profile.apply(to: &account)
         if let customAttributes { account.customAttributes = customAttributes }
     }
 

@@ -26,6 +26,18 @@ final class BlockingFunctionServer: Sendable {
 
     deinit { recording.stop() }
 
+    func stop() { recording.stop() }
+
+    /// A server whose functions, registered on `harness`, answer with the given `userRecord` for each event.
+    static func started(
+        on harness: BackendHarness, userRecords: [String: [String: Any]]
+    ) async throws -> BlockingFunctionServer {
+        let functions = try BlockingFunctionServer()
+        for (event, record) in userRecords { try functions.reply(event, userRecord: record) }
+        try await functions.register(userRecords.keys.sorted(), on: harness)
+        return functions
+    }
+
     func url(_ event: String) -> String { recording.url("/\(event)") }
 
     /// Makes `/<event>` answer 200 with `userRecord` as `{"userRecord": …}`.
@@ -101,5 +113,63 @@ enum BlockingValues {
         #expect(claims["email_verified"] as? Bool == true)
         #expect(claims["customAttribute"] as? String == "custom")
         if session { #expect(claims["sessionAttribute"] as? String == "session") }
+    }
+}
+
+/// The checks several sign-in methods share in the emulator's specs, each on a fresh backend: `signIn` is the
+/// method's request, creating the account.
+enum BlockingScenarios {
+    typealias SignIn = (BackendHarness) async throws -> Reply
+
+    /// `beforeSignIn`'s changes and session claims reach the new account's token.
+    static func beforeSignInChanges(_ signIn: SignIn) async throws {
+        let harness = try BackendHarness()
+        defer { harness.backend.stop() }
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeSignIn": BlockingValues.everything(session: true)])
+        defer { functions.stop() }
+
+        let reply = try await signIn(harness).requireOK()
+
+        try BlockingValues.expectEverything(reply["idToken"], session: true)
+        #expect(functions.requests("beforeSignIn").count == 1)
+    }
+
+    /// Both functions change the same fields; `beforeSignIn`'s values are the ones in the token.
+    static func signInOverwritesCreate(_ signIn: SignIn) async throws {
+        let harness = try BackendHarness()
+        defer { harness.backend.stop() }
+        let functions = try await BlockingFunctionServer.started(
+            on: harness,
+            userRecords: [
+                "beforeCreate": BlockingValues.older, "beforeSignIn": BlockingValues.everything(session: true),
+            ])
+        defer { functions.stop() }
+
+        let reply = try await signIn(harness).requireOK()
+
+        try BlockingValues.expectEverything(reply["idToken"], session: true)
+        #expect(functions.requests("beforeCreate").count == 1)
+        #expect(functions.requests("beforeSignIn").count == 1)
+    }
+
+    /// `beforeCreate` disables the account: `USER_DISABLED`, the account stored disabled, no `beforeSignIn`.
+    static func disabledByBeforeCreate(_ signIn: SignIn) async throws {
+        let harness = try BackendHarness()
+        defer { harness.backend.stop() }
+        let functions = try await BlockingFunctionServer.started(
+            on: harness,
+            userRecords: [
+                "beforeCreate": ["updateMask": "disabled", "disabled": true],
+                "beforeSignIn": ["updateMask": "displayName", "displayName": "never"],
+            ])
+        defer { functions.stop() }
+
+        let reply = try await signIn(harness)
+
+        #expect(reply.status == 400)
+        #expect(reply.errorMessage == "USER_DISABLED")
+        #expect(harness.backend.accounts.map(\.disabled) == [true])
+        #expect(functions.requests("beforeSignIn").isEmpty)
     }
 }
