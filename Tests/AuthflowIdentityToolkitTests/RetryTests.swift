@@ -175,8 +175,8 @@ struct RetryTests {
         let server = try RecordingServer { _ in Self.unavailable }
         defer { server.stop() }
         let started = AsyncStream<Void>.makeStream()
-        // A wait that fits the call's 20-second limit (a longer one would not be started at all), with room
-        // for a slow first attempt on a loaded machine.
+        // A wait that fits the call's time limit (a longer one would not be started at all), with room for a
+        // slow first attempt on a loaded machine.
         let policy = RetryPolicy(
             maxAttempts: 5, baseDelay: .seconds(8), maxDelay: .seconds(8),
             sleep: { duration in

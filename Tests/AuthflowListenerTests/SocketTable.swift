@@ -8,7 +8,11 @@ enum SocketTable {
     static func listeningAddresses(port: UInt16) throws -> [String] {
         var found: [String] = []
         for (file, family) in [("/proc/net/tcp", AF_INET), ("/proc/net/tcp6", AF_INET6)] {
-            guard let table = try? String(contentsOfFile: file, encoding: .utf8) else { throw Unavailable() }
+            // Read to the end: /proc files report size 0, and a one-shot read stops after the first page.
+            guard let handle = FileHandle(forReadingAtPath: file), let data = try? handle.readToEnd(),
+                let table = String(data: data, encoding: .utf8)
+            else { throw Unavailable() }
+            try? handle.close()
             for line in table.split(separator: "\n").dropFirst() {
                 let fields = line.split(separator: " ")
                 guard fields.count > 3, fields[3] == "0A" else { continue } // 0A = LISTEN

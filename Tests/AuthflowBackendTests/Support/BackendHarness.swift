@@ -11,7 +11,7 @@ struct BackendHarness {
     let backend: EmbeddedBackend
     let logs: LogLines
     let client = HTTPClient(
-        configuration: HTTPClientConfiguration(totalTimeout: .seconds(20), redirects: .doNotFollow, proxy: .none))
+        configuration: HTTPClientConfiguration(totalTimeout: .seconds(60), redirects: .doNotFollow, proxy: .none))
 
     init(
         emailEnumerationProtection: Bool = false,
