@@ -180,7 +180,7 @@ public final class HeadlessChromium: @unchecked Sendable {
             if let opened = try await windows().first(where: { !known.contains($0) }) { return opened }
             try? await Task.sleep(for: .milliseconds(100))
         }
-        throw HeadlessChromiumError("No new window opened.")
+        throw HeadlessChromiumError(localized("No new window opened."))
     }
 
     /// URLs the browser tried to navigate to (from its network log) that start with `prefix`.

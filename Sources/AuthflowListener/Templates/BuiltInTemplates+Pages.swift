@@ -841,6 +841,7 @@ run();
     <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code">
     <button type="submit" id="verify">확인</button>
   </form>
+  <div id="recaptcha"></div>
   <p id="status" role="status" aria-live="polite">Firebase SDK를 불러오는 중…</p>
   <p class="note">토큰은 이 컴퓨터의 authflow에만 전달됩니다.</p>
 </main>
@@ -904,17 +905,19 @@ async function run() {
       isNewUser: info && info.isNewUser ? 'true' : 'false',
       accessToken: credential && credential.accessToken, providerIdToken: credential && credential.idToken,
       secret: credential && credential.secret,
+      credential: credential ? JSON.stringify(credential.toJSON()) : '',
       rawUserInfo: info && info.profile ? JSON.stringify(info.profile) : '',
       email: user.email, displayName: user.displayName, photoURL: user.photoURL,
     }, 'done', '로그인했습니다. 이 탭을 닫고 터미널로 돌아가세요.');
   }
-  // A TOTP second factor is resolved here with the SDK's public API; other factors go back to authflow.
-  function askForTotp(resolver, hint) {
+  // The second factor is resolved here with the SDK's public API: a TOTP code, or an SMS code sent after
+  // reCAPTCHA (PhoneAuthProvider.verifyPhoneNumber with the resolver's hint and session).
+  function askForCode(resolver, name, prompt, assertionFor) {
     const form = document.getElementById('second-factor');
     const input = document.getElementById('code');
-    if (hint.displayName) { document.getElementById('factor-name').textContent = hint.displayName; }
+    if (name) { document.getElementById('factor-name').textContent = name; }
     form.hidden = false;
-    show('second-factor', '이 계정은 다단계 인증을 사용합니다. 현재 인증 코드를 입력하세요.');
+    show('second-factor', prompt);
     input.focus();
     form.addEventListener('submit', async function (event) {
       event.preventDefault();
@@ -922,8 +925,7 @@ async function run() {
       if (!code) { return; }
       show('verifying', '인증 코드를 확인하는 중\u2026');
       try {
-        const assertion = sdk.TotpMultiFactorGenerator.assertionForSignIn(hint.uid, code);
-        const result = await resolver.resolveSignIn(assertion);
+        const result = await resolver.resolveSignIn(assertionFor(code));
         form.hidden = true;
         await report(result);
       } catch (e) {
@@ -937,18 +939,45 @@ async function run() {
       }
     });
   }
+  async function askForSms(resolver, hint) {
+    show('verifying', '인증 코드를 ' + (hint.phoneNumber || '휴대전화') + '(으)로 보내는 중\u2026');
+    try {
+      const verifier = new sdk.RecaptchaVerifier(auth, 'recaptcha', { size: 'invisible' });
+      const verificationId = await new sdk.PhoneAuthProvider(auth).verifyPhoneNumber(
+        { multiFactorHint: hint, session: resolver.session }, verifier);
+      askForCode(resolver, (hint.phoneNumber || '휴대전화') + '(으)로 받은 문자 메시지',
+        '이 계정은 다단계 인증을 사용합니다. 문자 메시지로 받은 인증 코드를 입력하세요.', function (code) {
+          return sdk.PhoneMultiFactorGenerator.assertion(sdk.PhoneAuthProvider.credential(verificationId, code));
+        });
+    } catch (e) {
+      await refuse(e, true);
+    }
+  }
   async function refuse(e, resolving) {
     const code = (e && e.code) || 'authflow/unknown';
     const fields = { error: code, email: e && e.customData && e.customData.email };
+    const credential = e && Provider.credentialFromError ? Provider.credentialFromError(e) : null;
+    if (credential) { fields.credential = JSON.stringify(credential.toJSON()); }
     if (code === 'auth/multi-factor-auth-required' && !resolving) {
       const resolver = sdk.getMultiFactorResolver(auth, e);
       const totp = resolver.hints.find(function (hint) { return hint.factorId === 'totp'; });
-      if (totp && sdk.TotpMultiFactorGenerator) { askForTotp(resolver, totp); return; }
+      if (totp && sdk.TotpMultiFactorGenerator) {
+        askForCode(resolver, totp.displayName, '이 계정은 다단계 인증을 사용합니다. 현재 인증 코드를 입력하세요.',
+          function (code) { return sdk.TotpMultiFactorGenerator.assertionForSignIn(totp.uid, code); });
+        return;
+      }
+      const phone = resolver.hints.find(function (hint) { return hint.factorId === 'phone'; });
+      if (phone && sdk.PhoneAuthProvider && sdk.PhoneMultiFactorGenerator && sdk.RecaptchaVerifier) {
+        await askForSms(resolver, phone);
+        return;
+      }
       fields.hints = JSON.stringify(resolver.hints.map(function (hint) {
         return { uid: hint.uid, factorId: hint.factorId, displayName: hint.displayName, phoneNumber: hint.phoneNumber };
       }));
     }
-    await finish(fields, 'failed', '로그인을 마치지 못했습니다(' + code + '). 터미널을 확인하세요.');
+    await finish(fields, 'failed', credential
+      ? 'Firebase가 여기서 로그인하지 못했습니다(' + code + '). authflow가 터미널에서 계속 진행합니다.'
+      : '로그인을 마치지 못했습니다(' + code + '). 터미널을 확인하세요.');
   }
   try {
     const redirected = await sdk.getRedirectResult(auth);

@@ -55,12 +55,13 @@ struct LinkNetworkOptions: ParsableArguments {
         if deprecatedTimeout != nil {
             StandardError.write(
                 DeprecationWording.renamed(
-                    "--timeout", to: "--request-timeout", because: "seconds per short-link request"))
+                    "--timeout", to: "--request-timeout", because: localized("seconds per short-link request")))
         }
         if !deprecatedLinkDomains.isEmpty {
             StandardError.write(
                 DeprecationWording.renamed(
-                    "--link-domain", to: "--short-link-domain", because: "a domain whose short links may be expanded"))
+                    "--link-domain", to: "--short-link-domain",
+                    because: localized("a domain whose short links may be expanded")))
         }
     }
 
