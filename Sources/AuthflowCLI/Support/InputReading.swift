@@ -17,16 +17,10 @@ enum InputReading {
     /// The bytes of `path`, or of standard input when `path` is `-`.
     static func document(at path: String) throws(Failure) -> [UInt8] {
         if path == "-" { return try readAll(descriptor: STDIN_FILENO, name: "standard input") }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw Failure(description: localized("Cannot read \(path): \(String(cString: strerror(errno)))."))
-        }
+        let descriptor = try openFile(path)
         defer { close(descriptor) }
         var status = stat()
-        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-            throw Failure(
-                description: localized("Cannot read \(path): it is a directory; pass the saved email or HTML file."))
-        }
+        _ = fstat(descriptor, &status)
         // Sized from the start, so a large file is not copied as the array grows.
         let expected = status.st_size > 0 ? min(Int(status.st_size), maximumDocumentBytes) + 1 : 0
         return try readAll(descriptor: descriptor, name: path, expectedSize: expected)
@@ -47,17 +41,7 @@ enum InputReading {
                 name = "standard input"
                 return
             }
-            let opened = open(path, O_RDONLY | O_CLOEXEC)
-            guard opened >= 0 else {
-                throw Failure(description: localized("Cannot read \(path): \(String(cString: strerror(errno)))."))
-            }
-            var status = stat()
-            if fstat(opened, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-                close(opened)
-                throw Failure(
-                    description: localized("Cannot read \(path): it is a directory; pass the saved email or HTML file."))
-            }
-            descriptor = opened
+            descriptor = try openFile(path)
             name = path
         }
 
@@ -76,6 +60,21 @@ enum InputReading {
                 return 0
             }
         }
+    }
+
+    /// Opens `path` for reading, refusing a directory with advice.
+    private static func openFile(_ path: String) throws(Failure) -> Int32 {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw Failure(description: localized("Cannot read \(path): \(String(cString: strerror(errno)))."))
+        }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
+            throw Failure(
+                description: localized("Cannot read \(path): it is a directory; pass the saved email or HTML file."))
+        }
+        return descriptor
     }
 
     private static func readAll(descriptor: Int32, name: String, expectedSize: Int = 0) throws(Failure) -> [UInt8] {

@@ -85,7 +85,7 @@ struct LinkInspectCommand: AsyncParsableCommand {
         let search: DocumentLinkSearch
         do {
             search =
-                try await isEmail ? finder.search(eml: readWhole(path)) : searchStreaming(html: path, with: finder)
+                try await isEmail ? finder.search(eml: InputReading.document(at: path)) : searchStreaming(html: path, with: finder)
         } catch let failure as InputReading.Failure {
             StandardError.write("authflow: \(failure)")
             return .usage
@@ -120,13 +120,11 @@ struct LinkInspectCommand: AsyncParsableCommand {
         return chosen.kind == .unknown ? .refused : .success
     }
 
-    private func readWhole(_ path: String) throws(InputReading.Failure) -> [UInt8] {
-        try InputReading.document(at: path)
-    }
-
     /// Searches an HTML page read from disk (or standard input) a part at a time, so a large page is never held
     /// whole; a read error is reported as such, before any link found so far is looked up online.
-    private func searchStreaming(html path: String, with finder: DocumentLinkFinder) async throws -> DocumentLinkSearch {
+    private func searchStreaming(
+        html path: String, with finder: DocumentLinkFinder
+    ) async throws -> DocumentLinkSearch {
         let stream = try InputReading.Stream(path: path)
         let links: [ExtractedLink]
         do {
