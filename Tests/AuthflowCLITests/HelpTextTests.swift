@@ -34,6 +34,7 @@ struct HelpTextTests {
         (["phone", "sign-in"], [0, 1, 2, 3, 4, 5, 130]),
         (["emulator"], [0, 2, 3]),
         (["mfa", "enroll"], [0, 1, 2, 3, 4, 130]),
+        (["sign-out"], [0, 2]),
     ])
     func eachCommandListsItsOwnStatusesLast(arguments: [String], expected: [Int]) async throws {
         let text = try await help(arguments)

@@ -12,7 +12,7 @@ struct SignOutCommand: AsyncParsableCommand {
             handed out stay valid until they expire (ID tokens within an hour). Signing out when nobody is \
             signed in is not an error.
 
-            \(AuthflowExitCode.table(for: AuthflowExitCode.online))
+            \(AuthflowExitCode.table(for: AuthflowExitCode.always))
             """
     )
 

@@ -81,24 +81,24 @@ struct LinkInspectCommand: AsyncParsableCommand {
     }
 
     private func inspectDocument(path: String, isEmail: Bool, inspector: LinkInspector) async -> AuthflowExitCode {
-        let bytes: [UInt8]
-        do {
-            bytes = try InputReading.document(at: path)
-        } catch {
-            StandardError.write("authflow: \(error)")
-            return .usage
-        }
         let finder = DocumentLinkFinder(inspector: inspector)
         let search: DocumentLinkSearch
         do {
-            search = try await isEmail ? finder.search(eml: bytes) : finder.search(html: bytes)
-        } catch {
+            search =
+                try await isEmail ? finder.search(eml: InputReading.document(at: path)) : searchStreaming(html: path, with: finder)
+        } catch let failure as InputReading.Failure {
+            StandardError.write("authflow: \(failure)")
+            return .usage
+        } catch let error as DocumentSearchError {
             var message = "authflow: \(path): \(error.cliMessage)"
             if case .document(.notAnEmail) = error {
                 message += " " + localized("If it is a saved web page, pass it with --html.")
             }
             StandardError.write(message)
             return error.exitStatus
+        } catch {
+            StandardError.write("authflow: \(error)")
+            return .usage
         }
         let name = path == "-" ? localized("standard input") : path
         guard let chosen = search.chosen else {
@@ -118,6 +118,23 @@ struct LinkInspectCommand: AsyncParsableCommand {
                         + "this is the first sign-in link."))
         }
         return chosen.kind == .unknown ? .refused : .success
+    }
+
+    /// Searches an HTML page read from disk (or standard input) a part at a time, so a large page is never held
+    /// whole; a read error is reported as such, before any link found so far is looked up online.
+    private func searchStreaming(
+        html path: String, with finder: DocumentLinkFinder
+    ) async throws -> DocumentLinkSearch {
+        let stream = try InputReading.Stream(path: path)
+        let links: [ExtractedLink]
+        do {
+            links = try HTMLLinkExtractor.links(readingHTML: { stream.read(into: $0) })
+        } catch {
+            if let failure = stream.failure { throw failure }
+            throw DocumentSearchError.document(error)
+        }
+        if let failure = stream.failure { throw failure }
+        return try await finder.search(links: links.map(\.url))
     }
 
     private func print(_ inspection: LinkInspection) {

@@ -34,6 +34,85 @@ public enum HTMLLinkExtractor {
         return walk.collector.links
     }
 
+    /// The links of an HTML document read a part at a time from `read` (a file or standard input), so the document
+    /// is never held whole: memory follows the links kept. Same results as ``links(inHTML:charset:)``.
+    ///
+    /// `read` fills the buffer it is given and returns how many bytes it put there; 0 (or less) ends the document.
+    /// The charset is decided from the first 8 KiB (byte-order mark or `<meta charset>`) unless `charset` is given.
+    /// UTF-8 (the usual case) streams, repaired across part boundaries; a charset that needs converting (a legacy
+    /// single- or multi-byte encoding) is read whole first and converted at once, as ``links(inHTML:charset:)`` does.
+    ///
+    /// - Throws: `.tooLarge` once more than ``maximumInputSize`` bytes have been read.
+    public static func links(
+        readingHTML read: (UnsafeMutableBufferPointer<UInt8>) -> Int, charset: String? = nil
+    ) throws(DocumentError) -> [ExtractedLink] {
+        try loadLibrary()
+        var reader = ChunkReader()
+        // Enough of the start to see a byte-order mark or a `<meta charset>`.
+        var head: [UInt8] = []
+        while head.count < charsetSniffingWindow, let chunk = try reader.next(read) { head.append(contentsOf: chunk) }
+        let declared = charset ?? sniffedCharset(head)
+        if MIMEPart.CharsetDecoder.iconvName(for: declared) != nil {
+            // Rare legacy charsets: converted whole, as before.
+            var whole = head
+            while let chunk = try reader.next(read) { whole.append(contentsOf: chunk) }
+            return try links(inHTML: whole, charset: declared)
+        }
+        let walk = StreamWalk(collector: ExtractedLink.Collector())
+        var pending = head
+        if pending.starts(with: [0xEF, 0xBB, 0xBF]) { pending.removeFirst(3) }
+        var atEnd = reader.isFinished
+        while !walk.collector.isFull {
+            // A character cut by the end of this part waits for the rest of its bytes in the next.
+            let end = pending.count - (atEnd ? 0 : unfinishedTail(of: pending))
+            var chunk = String(decoding: pending[..<end], as: UTF8.self)
+            chunk.withUTF8 { walk.feed($0, isLast: false) }
+            pending.removeSubrange(..<end)
+            if atEnd { break }
+            if let chunk = try reader.next(read) { pending.append(contentsOf: chunk) } else { atEnd = true }
+        }
+        walk.finish()
+        if walk.collector.overflowed { throw .tooManyLinks(limit: walk.collector.limit) }
+        return walk.collector.links
+    }
+
+    /// How many bytes at the end of `bytes` start a character whose remaining bytes have not arrived yet.
+    private static func unfinishedTail(of bytes: [UInt8]) -> Int {
+        var count = 0
+        var index = bytes.endIndex
+        while index > bytes.startIndex, count < 4 {
+            index -= 1
+            count += 1
+            let byte = bytes[index]
+            if byte & 0xC0 == 0x80 { continue }
+            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+            return length > count ? count : 0
+        }
+        return 0
+    }
+
+    /// Pulls parts of a document from a reading function, counting them against ``maximumInputSize``.
+    private struct ChunkReader {
+        private var buffer = [UInt8](repeating: 0, count: StreamWalk.chunkSize)
+        private var total = 0
+        private(set) var isFinished = false
+
+        /// The next part `read` gives, or `nil` at the end of the document.
+        mutating func next(
+            _ read: (UnsafeMutableBufferPointer<UInt8>) -> Int
+        ) throws(DocumentError) -> ArraySlice<UInt8>? {
+            guard !isFinished else { return nil }
+            let count = buffer.withUnsafeMutableBufferPointer { read($0) }
+            guard count > 0 else {
+                isFinished = true
+                return nil
+            }
+            total += count
+            guard total <= maximumInputSize else { throw .tooLarge(limit: maximumInputSize) }
+            return buffer[..<min(count, buffer.count)]
+        }
+    }
+
     /// Opens libxml2 before its first use, so that a missing library is a typed error rather than the loader's
     /// exit (the library is loaded on first use, not at exec).
     static func loadLibrary() throws(DocumentError) {

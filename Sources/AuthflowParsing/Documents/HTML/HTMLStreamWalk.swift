@@ -45,14 +45,38 @@ extension HTMLLinkExtractor {
             }
         }
 
+        /// The bytes after the last `>` pushed so far, held back until the next chunk (see ``push(_:terminate:)``).
+        private var unfinished: [UInt8] = []
+        /// Held-back bytes past this size are pushed anyway, so a document without `>` cannot pile up here.
+        static let maximumHeldBack = 1024 * 1024
+
+        /// Hands a chunk to libxml2, ending it just after its last `>`. libxml2 2.9's push parser loses track of
+        /// quotes when a chunk ends inside a tag's quoted attribute value; it then finds no end to that tag (nor to any
+        /// later one) and keeps the whole rest of the document in memory until the last chunk. Cut after a `>`, a
+        /// chunk ends between tags.
         private func push(_ chunk: UnsafeBufferPointer<UInt8>, terminate: Bool) {
             guard let context = parserContext() else {
                 // Without a parser (out of memory), the text may still hold URLs.
+                text.append(contentsOf: unfinished)
                 text.append(contentsOf: chunk)
+                unfinished = []
                 return
             }
-            let pointer = chunk.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
-            _ = htmlParseChunk(context, pointer, Int32(chunk.count), terminate ? 1 : 0)
+            var bytes = unfinished
+            bytes.append(contentsOf: chunk)
+            var end = bytes.count
+            if !terminate, bytes.count <= Self.maximumHeldBack {
+                end = (bytes.lastIndex(of: UInt8(ascii: ">")) ?? -1) + 1
+            }
+            unfinished = Array(bytes[end...])
+            bytes.withUnsafeBufferPointer { bytes in
+                guard end > 0 || terminate, let base = bytes.baseAddress else {
+                    if terminate { _ = htmlParseChunk(context, nil, 0, 1) }
+                    return
+                }
+                let pointer = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
+                _ = htmlParseChunk(context, pointer, Int32(end), terminate ? 1 : 0)
+            }
         }
 
         private func parserContext() -> htmlParserCtxtPtr? {
