@@ -33,7 +33,7 @@ extension AppleSignInError {
                     + "that account first, then link again.")
         case .noUpdatedCredential(let project):
             return localized(
-                "No updated Apple credential is waiting in \(project) (it is kept for "
+                "No updated Apple credential is waiting in \(project.cliLabel) (it is kept for "
                     + "\(UpdatedAppleCredential.lifetimeMinutes) minutes after a refused `apple sign-in --link`, and "
                     + "used "
                     + "once). Run `authflow apple sign-in` instead.")

@@ -32,7 +32,7 @@ extension EmailLinkError {
         case .emailNeeded(let project):
             return localized(
                 "This link must be completed with the email address it was sent to, and no address is "
-                    + "pending for \(project) on this machine. Pass --email ADDRESS.")
+                    + "pending for \(project.cliLabel) on this machine. Pass --email ADDRESS.")
         case .wrongEmail(let email, let server):
             return localized(
                 "This sign-in link was not sent to \(email); it must be completed with the address it was "

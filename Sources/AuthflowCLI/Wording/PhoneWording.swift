@@ -37,11 +37,11 @@ extension PhoneSignInError {
         case .noPendingVerification(let number, let project):
             if let number {
                 return localized(
-                    "No phone verification is waiting for a code for \(number) in \(project). Start one with "
+                    "No phone verification is waiting for a code for \(number) in \(project.cliLabel). Start one with "
                         + "`authflow phone sign-in +NUMBER`.")
             }
             return localized(
-                "No phone verification is waiting for a code in \(project). Start one with "
+                "No phone verification is waiting for a code in \(project.cliLabel). Start one with "
                     + "`authflow phone sign-in +NUMBER`.")
         case .severalPending(let numbers):
             let list = numbers.map(\.e164).joined(separator: ", ")

@@ -7,7 +7,7 @@ extension SecondFactorError {
         switch self {
         case .noPendingChallenge(let project):
             return localized(
-                "No second-factor challenge is waiting in \(project). Sign in first (for example "
+                "No second-factor challenge is waiting in \(project.cliLabel). Sign in first (for example "
                     + "`authflow email sign-in EMAIL`); a sign-in that needs a second factor saves one.")
         case .unresolvable(let challenge):
             let kinds =
@@ -60,7 +60,8 @@ extension SecondFactorError {
                 "No second factor is called \"\(given)\": this account has no second factors at all "
                     + "(`authflow mfa enroll` adds one).")
         case .challengeExpired(let project):
-            return localized("The saved second-factor challenge in \(project) is too old to finish; sign in again.")
+            return localized(
+                "The saved second-factor challenge in \(project.cliLabel) is too old to finish; sign in again.")
         case .challengeRejected(let server):
             return localized("\(server.message) The saved challenge was forgotten; sign in again.")
         case .unknownFactor(let given, let factors):

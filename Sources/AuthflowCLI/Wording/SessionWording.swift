@@ -8,7 +8,8 @@ extension SessionError {
         switch self {
         case .notSignedIn(let project):
             localized(
-                "Nobody is signed in to \(project) on this machine. Sign in first with one of authflow's sign-in "
+                "Nobody is signed in to \(project.cliLabel) on this machine. Sign in first with one of authflow's "
+                    + "sign-in "
                     + "commands (see `authflow --help`), using the same project and --state-dir.")
         case .storage(let error):
             error.cliMessage
