@@ -86,7 +86,9 @@ extension TemplateDirectory.Origin {
     var cliName: String {
         switch self {
         case .explicit: "--templates"
-        default: description
+        case .environment: TemplateDirectory.environmentVariable
+        case .installed: localized("installed with the binary")
+        case .sourceTree: localized("source tree")
         }
     }
 }

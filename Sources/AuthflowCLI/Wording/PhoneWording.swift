@@ -102,7 +102,9 @@ extension PhoneVerifierProblem {
         case .pageUnavailable(let error):
             return localized("The reCAPTCHA page cannot be shown: \(error.cliMessage)")
         case .enterpriseSiteKeyMissing:
-            return description
+            return localized(
+                "This project enforces reCAPTCHA Enterprise for phone sign-in but sent no Enterprise site key; "
+                    + "check the reCAPTCHA settings under Authentication → Settings in the Firebase console.")
         }
     }
 }
