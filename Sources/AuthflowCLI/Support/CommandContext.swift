@@ -117,13 +117,18 @@ struct CommandContext {
         } catch {
             throw .from(error)
         }
-        guard let session = loaded else { throw .from(SessionError.notSignedIn(project: projectLabel)) }
+        guard let session = loaded else { throw .from(SessionError.notSignedIn(project: namedProject)) }
         return (store, session)
     }
 
     /// The project as messages name it: `my-project`, `my-project (tenant t1)`, `demo (emulator 127.0.0.1:9099)`.
     var projectLabel: String {
-        SessionProject.cliLabel(
+        namedProject.cliLabel
+    }
+
+    /// The configured project as a value for errors that name it; "this project" when no ID is configured.
+    var namedProject: SessionProject {
+        SessionProject(
             projectID: configuration.projectID ?? localized("this project"), tenantID: configuration.tenantID,
             emulatorHost: configuration.emulatorHost)
     }

@@ -1,5 +1,6 @@
 import AuthflowCore
 import AuthflowLocalization
+import AuthflowParsing
 
 /// Sign in with Apple's failures and steps with the CLI's flags and commands.
 extension AppleSignInError {
@@ -32,7 +33,7 @@ extension AppleSignInError {
                     + "that account first, then link again.")
         case .noUpdatedCredential(let project):
             return localized(
-                "No updated Apple credential is waiting in \(project) (it is kept for "
+                "No updated Apple credential is waiting in \(project.cliLabel) (it is kept for "
                     + "\(UpdatedAppleCredential.lifetimeMinutes) minutes after a refused `apple sign-in --link`, and "
                     + "used "
                     + "once). Run `authflow apple sign-in` instead.")
@@ -46,8 +47,26 @@ extension AppleSignInError {
             return localized(
                 "The Apple sign-in was cancelled, or the requested permissions were not granted. Nothing changed; "
                     + "run the command again to retry.")
-        case .page, .pageUnknown, .credentialRejected, .alreadyLinked:
-            return description
+        case .page(let error):
+            let explanation =
+                error.kind == .other
+                    && (error.code == "auth/user-cancelled" || error.code == "auth/web-context-cancelled")
+                ? localized("the sign-in was cancelled at Apple (\(error.code ?? "")). Run the command again to retry.")
+                : error.cliExplanation
+            return localized("The Sign in with Apple page reported an error: \(explanation) Nothing was signed in.")
+        case .pageUnknown(let url):
+            return localized("The Sign in with Apple page gave an answer authflow does not know: \(url) Nothing was "
+                + "signed in.")
+        case .credentialRejected(let server):
+            return localized(
+                "Firebase rejected Apple's credential: \(server.message) Apple identity tokens expire after 10 "
+                    + "minutes and must match the Services ID or bundle ID set for the Apple provider in the Firebase "
+                    + "console; sign in with Apple again (`authflow apple sign-in`).")
+        case .alreadyLinked(let email, false, _):
+            let who = email.map { " (\($0))" } ?? ""
+            return localized(
+                "This Apple ID is already linked to another Firebase user\(who); nothing was linked. Sign in to "
+                    + "that account with `authflow apple sign-in` instead, or unlink Apple from it first.")
         }
     }
 }

@@ -21,8 +21,19 @@ enum CallbackPageTexts {
         return Dictionary(pairs.map { ($0.english, $0.text) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// Stands for a page text's value: a control character no provider ID or page text holds.
+    static let value = "\u{1}1"
+
+    /// The page texts that hold a value, with the value as a placeholder.
+    static var patterns: [CallbackPageWording.Pattern] {
+        let pairs = [localized(pair: "Signed in with \(value)")]
+        return pairs.map {
+            CallbackPageWording.Pattern(english: $0.english, translation: $0.text, placeholders: [value])
+        }
+    }
+
     /// Makes the callback pages speak the language in force.
     static func install() {
-        CallbackPageWording.install(translations)
+        CallbackPageWording.install(translations, patterns: patterns)
     }
 }

@@ -19,8 +19,12 @@ extension ConfigurationError {
             return localized(
                 "\(purpose) needs \(key.jsonName): pass \(key.flag), set \(key.environmentVariable), or add "
                     + "\"\(key.jsonName)\" to authflow.json.")
-        case .unreadableFile, .invalidFile, .invalidValue:
-            return description
+        case .unreadableFile(let path, let reason):
+            return localized("Cannot read the configuration file \(path): \(reason).")
+        case .invalidFile(let path, let reason):
+            return localized("The configuration file \(path) is invalid: \(reason).")
+        case .invalidValue(let key, let value, let source, let reason):
+            return localized("\(key.jsonName) \"\(value)\" from \(source.cliName) cannot be used. \(reason)")
         }
     }
 }
@@ -73,6 +77,19 @@ extension ConfigurationKey {
         case .androidCertificateSHA1: "--android-cert-sha1"
         case .referrer: "--referer"
         case .firebaseLanguageCode: "--firebase-lang"
+        }
+    }
+}
+
+extension ConfigurationSource {
+    /// Where a value came from, in the language in force: `flag --api-key`, `environment FIREBASE_API_KEY`.
+    var cliName: String {
+        switch self {
+        case .flag(let name): localized("flag \(name)")
+        case .environment(let name): localized("environment \(name)")
+        case .file(let path): localized("file \(path)")
+        case .derived(let how): localized("derived: \(how)")
+        case .defaultValue(let why): localized("default: \(why)")
         }
     }
 }

@@ -18,8 +18,17 @@ extension RedirectListenerError {
             return localized(
                 "Port \(port) is already in use on this machine: stop the program using it, or pass --port 0 "
                     + "to let authflow pick a free port.")
-        case .cancelled, .server:
-            return description
+        case .cancelled:
+            return localized("Cancelled while waiting for the browser.")
+        case .server(.bindFailed(let address, let reason)):
+            return localized("Could not listen on \(address) (\(reason)): check that the loopback interface is up.")
+        case .server(.tlsSetupFailed(let reason)):
+            return localized(
+                "Could not enable TLS for the local server (\(reason)): check that the certificate and key are "
+                    + "matching PEM files.")
+        case .server(.startFailed(let reason)):
+            return localized(
+                "Could not start the local HTTP server (\(reason)): check the process's file and thread limits.")
         }
     }
 }
@@ -38,8 +47,15 @@ extension TemplateError {
             return localized(
                 "The templates directory \(location.path) (from \(location.origin.cliName)) does not exist "
                     + "or is not a directory: check the path.")
-        default:
-            return description
+        case .invalidName(let name):
+            return localized("\"\(name)\" is not a template file name: use a plain name such as \"page.html\".")
+        case .unreadable(let path, let reason):
+            return localized(
+                "Cannot read the template \(path) (\(reason)): check its permissions and that it is UTF-8 text.")
+        case .syntax(let path, let line, let column, let reason):
+            return localized(
+                "The template \(path) has a Mustache syntax error at line \(line), column \(column) (\(reason)): "
+                    + "fix the tag there, or delete the file to use the built-in template.")
         }
     }
 }
@@ -57,8 +73,10 @@ extension SchemeRegistrationError {
                     + "handle this scheme.")
         case .storage(let error):
             error.cliMessage
-        case .invalidScheme:
-            description
+        case .invalidScheme(let scheme):
+            localized(
+                "\"\(scheme)\" is not a URL scheme: use a letter followed by letters, digits, '+', '-' or '.', "
+                    + "such as com.googleusercontent.apps.123-abc or app-1-123-ios-abc.")
         }
     }
 }
@@ -68,7 +86,9 @@ extension TemplateDirectory.Origin {
     var cliName: String {
         switch self {
         case .explicit: "--templates"
-        default: description
+        case .environment: TemplateDirectory.environmentVariable
+        case .installed: localized("installed with the binary")
+        case .sourceTree: localized("source tree")
         }
     }
 }

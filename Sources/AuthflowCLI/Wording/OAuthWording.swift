@@ -47,7 +47,7 @@ extension OAuthSignInError {
             return Self.words(collision)
         case .noPendingCredential(let project):
             return localized(
-                "No pending provider credential is waiting in \(project) (one is kept for "
+                "No pending provider credential is waiting in \(project.cliLabel) (one is kept for "
                     + "\(PendingOAuthCredential.lifetimeMinutes) minutes after an account collision, and used once). "
                     + "Run "
                     + "`authflow oauth sign-in --provider P` instead.")

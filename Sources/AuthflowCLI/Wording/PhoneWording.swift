@@ -37,11 +37,11 @@ extension PhoneSignInError {
         case .noPendingVerification(let number, let project):
             if let number {
                 return localized(
-                    "No phone verification is waiting for a code for \(number) in \(project). Start one with "
+                    "No phone verification is waiting for a code for \(number) in \(project.cliLabel). Start one with "
                         + "`authflow phone sign-in +NUMBER`.")
             }
             return localized(
-                "No phone verification is waiting for a code in \(project). Start one with "
+                "No phone verification is waiting for a code in \(project.cliLabel). Start one with "
                     + "`authflow phone sign-in +NUMBER`.")
         case .severalPending(let numbers):
             let list = numbers.map(\.e164).joined(separator: ", ")
@@ -65,8 +65,12 @@ extension PhoneSignInError {
             return localized("Cancelled; no SMS was sent.")
         case .lookupFailed(let error):
             return localized("Could not read the project's phone sign-in settings: \(error.description)")
-        case .hostedPage, .hostedPageUnknown, .recaptchaPage:
-            return description
+        case .hostedPage(let error):
+            return localized("The reCAPTCHA page reported an error: \(error.cliExplanation) No SMS was sent.")
+        case .hostedPageUnknown(let url):
+            return localized("The reCAPTCHA page gave an answer authflow does not know: \(url) No SMS was sent.")
+        case .recaptchaPage(let failure):
+            return localized("\(failure.cliMessage) No SMS was sent.")
         }
     }
 }
@@ -98,7 +102,9 @@ extension PhoneVerifierProblem {
         case .pageUnavailable(let error):
             return localized("The reCAPTCHA page cannot be shown: \(error.cliMessage)")
         case .enterpriseSiteKeyMissing:
-            return description
+            return localized(
+                "This project enforces reCAPTCHA Enterprise for phone sign-in but sent no Enterprise site key; "
+                    + "check the reCAPTCHA settings under Authentication → Settings in the Firebase console.")
         }
     }
 }
@@ -160,6 +166,22 @@ extension PhoneNumberError {
             return localized(
                 "\"\(given)\" is not a phone number in E.164 form (+, the country code, then the number, digits only). "
                     + "Add + and the country code, e.g. +16505553434 or +447700900123.")
+        }
+    }
+}
+
+extension RecaptchaPageFailure {
+    /// What the loopback reCAPTCHA page reported, in the language in force.
+    var cliMessage: String {
+        switch self {
+        case .scriptDidNotLoad:
+            localized(
+                "The reCAPTCHA script did not load in the browser within 30 seconds (offline, blocked by an "
+                    + "extension, or a network that blocks www.google.com).")
+        case .answerExpired:
+            localized("The reCAPTCHA answer expired before it was sent; run the command again.")
+        case .other(let code):
+            localized("The reCAPTCHA page reported an error (\(code)).")
         }
     }
 }

@@ -7,7 +7,7 @@ extension SecondFactorError {
         switch self {
         case .noPendingChallenge(let project):
             return localized(
-                "No second-factor challenge is waiting in \(project). Sign in first (for example "
+                "No second-factor challenge is waiting in \(project.cliLabel). Sign in first (for example "
                     + "`authflow email sign-in EMAIL`); a sign-in that needs a second factor saves one.")
         case .unresolvable(let challenge):
             let kinds =
@@ -60,11 +60,27 @@ extension SecondFactorError {
                 "No second factor is called \"\(given)\": this account has no second factors at all "
                     + "(`authflow mfa enroll` adds one).")
         case .challengeExpired(let project):
-            return localized("The saved second-factor challenge in \(project) is too old to finish; sign in again.")
+            return localized(
+                "The saved second-factor challenge in \(project.cliLabel) is too old to finish; sign in again.")
         case .challengeRejected(let server):
             return localized("\(server.message) The saved challenge was forgotten; sign in again.")
-        case .unknownFactor, .ambiguousFactor, .emailNotVerified(nil), .unsupportedFirstFactor:
-            return description
+        case .unknownFactor(let given, let factors):
+            let choices = factors.enumerated().map { "\($0.offset + 1). \($0.element.cliLabel)" }
+            return localized(
+                "No second factor is called \"\(given)\". Choose by number, name or ID: "
+                    + "\(choices.joined(separator: "; ")).")
+        case .ambiguousFactor(let given, let matches):
+            let choices = matches.map(\.cliLabel).joined(separator: "; ")
+            return localized("Several second factors are called \"\(given)\"; choose one by its ID: \(choices).")
+        case .emailNotVerified(nil):
+            return localized(
+                "An SMS second factor needs an account with a verified email address, and this one has none.")
+        case .unsupportedFirstFactor(_, let provider):
+            let how = provider.map { localized(" (this session signed in with \($0))") } ?? ""
+            return localized(
+                "Firebase does not allow a second factor on a session signed in with a phone number, "
+                    + "anonymously or with a custom token\(how). Sign in with email and password, an email link or "
+                    + "an identity provider first.")
         }
     }
 
@@ -99,5 +115,14 @@ enum FactorWording {
     /// One line per factor, numbered as `--factor` counts them: `1. "work phone" +*******0199 (id …)`.
     static func lines(_ factors: [EnrolledFactor]) -> [String] {
         factors.enumerated().map { index, factor in "\(index + 1). \(label(factor))" }
+    }
+}
+
+extension EnrolledFactor {
+    /// A factor as the CLI's messages name it, in the language in force: `"work phone" +*******0199 (id …)`.
+    var cliLabel: String {
+        let kind = factorKind == .totp ? localized("TOTP authenticator app") : localized("(not an SMS factor)")
+        let name = [displayName.map { "\"\($0)\"" }, phoneNumber ?? kind].compactMap { $0 }.joined(separator: " ")
+        return localized("\(name) (id \(id))")
     }
 }

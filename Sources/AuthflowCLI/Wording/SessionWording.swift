@@ -8,12 +8,15 @@ extension SessionError {
         switch self {
         case .notSignedIn(let project):
             localized(
-                "Nobody is signed in to \(project) on this machine. Sign in first with one of authflow's sign-in "
+                "Nobody is signed in to \(project.cliLabel) on this machine. Sign in first with one of authflow's "
+                    + "sign-in "
                     + "commands (see `authflow --help`), using the same project and --state-dir.")
         case .storage(let error):
             error.cliMessage
-        case .rejected, .service:
-            description
+        case .rejected(let server):
+            server.message
+        case .service(let error):
+            error.cliMessage
         case .projectMismatch(let mismatch):
             mismatch.cliMessage
         }
@@ -27,7 +30,23 @@ extension SignInError {
         case .recaptcha(let error): error.cliMessage
         case .projectMismatch(let mismatch): mismatch.cliMessage
         case .invalidEmail(let invalid): invalid.cliMessage
-        default: description
+        case .service(let error): error.cliMessage
+        case .conflict(.needsConfirmation(let email)):
+            localized(
+                "An account with \(email ?? localized("this email")) already exists with another sign-in method. "
+                    + "Sign in to that account first, then link this method to it.")
+        case .conflict(.phoneNumberInUse(let phoneNumber, _)):
+            localized("The phone number \(phoneNumber) already belongs to another account.")
+        case .unusableReply:
+            localized(
+                "Firebase accepted the sign-in but sent neither tokens nor a second-factor challenge. Try again; "
+                    + "if it keeps happening, check that --emulator or the configured backend points at Firebase "
+                    + "Auth.")
+        case .userMismatch(let expected, let other, let email):
+            localized(
+                "That credential belongs to another account (\(email ?? other), uid \(other)), not to the "
+                    + "signed-in user (uid \(expected)). Re-authenticate with the signed-in user's own email; the "
+                    + "stored session is unchanged.")
         }
     }
 }
@@ -43,8 +62,14 @@ extension StorageError {
             localized(
                 "Another authflow process is holding \(path). Wait for it to finish, or remove the file "
                     + "if none is running.")
-        default:
-            description
+        case .directory(let path, let reason):
+            localized("Cannot use the state directory \(path): \(reason).")
+        case .write(let path, let reason):
+            localized("Cannot save \(path): \(reason). The previous version, if any, is unchanged.")
+        case .read(let path, let reason):
+            localized("Cannot read \(path): \(reason).")
+        case .corrupt(let path, let reason):
+            localized("\(path) is damaged (\(reason)). Remove it and sign in again.")
         }
     }
 }

@@ -5,14 +5,14 @@ import AuthflowIdentityToolkit
 public struct AccountService: Sendable {
     private let client: IdentityToolkitClient
     private let store: SessionStore
-    private let project: String
+    private let project: SessionProject
 
     /// Account operations for the session stored in `environment`'s directory, through its client; its
     /// project is named in messages.
     public init(_ environment: FlowEnvironment) {
         self.client = environment.client
         self.store = SessionStore(directory: environment.directory)
-        self.project = environment.project.label
+        self.project = environment.project
     }
 
     /// Looks the account up with a fresh ID token and stores what the server says about it.

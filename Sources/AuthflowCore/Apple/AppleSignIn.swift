@@ -148,7 +148,7 @@ public struct AppleSignIn: Sendable {
         }
         guard let stored, stored.isFresh() else {
             try? UpdatedAppleCredential.file(in: environment.directory).remove()
-            throw .noUpdatedCredential(project: environment.project.label)
+            throw .noUpdatedCredential(project: environment.project)
         }
         return .updated(stored)
     }

@@ -26,7 +26,7 @@ public enum AppleSignInError: Error, Sendable, CustomStringConvertible {
     /// whether the updated credential Firebase returned was kept for ``AppleSignIn/updatedCredential()``.
     case alreadyLinked(email: String?, savedCredential: Bool, server: ServerError)
     /// No updated credential is saved for this project (or it expired).
-    case noUpdatedCredential(project: String)
+    case noUpdatedCredential(project: SessionProject)
     /// Linking or re-authenticating needs the stored session, which is missing or no longer accepted.
     case session(SessionError)
     /// The sign-in failed for a reason every first factor shares.
@@ -70,7 +70,7 @@ public enum AppleSignInError: Error, Sendable, CustomStringConvertible {
                 : "Sign in to that account with Apple instead, or unlink Apple from it first."
             return "This Apple ID is already linked to another Firebase user\(who); nothing was linked. " + next
         case .noUpdatedCredential(let project):
-            return "No updated Apple credential is waiting in \(project) (it is kept for "
+            return "No updated Apple credential is waiting in \(project.label) (it is kept for "
                 + "\(UpdatedAppleCredential.lifetimeMinutes) minutes after a refused link, and used once). Sign in "
                 + "with Apple instead."
         case .session(let error):

@@ -36,7 +36,7 @@ public struct AppleTokenRevocation: Sendable {
     /// an authorization code), and records it. Returns the user.
     public func revoke(authorizationCode code: String) async throws(SessionError) -> UserSession {
         let session = try await TokenRefresher(client: client, store: store)
-            .freshSession(project: environment.project.label)
+            .freshSession(project: environment.project)
         do {
             _ = try await client.send(
                 RevokeTokenRequest(
@@ -71,7 +71,7 @@ public struct AppleTokenRevocation: Sendable {
             return false
         }
         let fresh = try await TokenRefresher(client: client, store: store).freshSession(
-            project: environment.project.label)
+            project: environment.project)
         do {
             _ = try await client.send(
                 RevokeTokenRequest(

@@ -113,7 +113,7 @@ public struct EmailLinkCompletion: Sendable {
             do { try EmailAddressCheck.check(answer) } catch { throw .invalidEmail(error) }
             return (answer, .asked)
         }
-        throw .emailNeeded(project: environment.project.label)
+        throw .emailNeeded(project: environment.project)
     }
 
     /// The refusals that are this flow's own: the link itself, or the address. The stored session and

@@ -22,7 +22,7 @@ public enum EmailLinkError: Error, Sendable, CustomStringConvertible {
     /// The link belongs to another tenant (or to none, or this project has none).
     case otherTenant(linkTenant: String?, configuredTenant: String?)
     /// No email was given, none is pending for this project, and nobody can be asked.
-    case emailNeeded(project: String)
+    case emailNeeded(project: SessionProject)
     /// The server says the link was not sent to `email`.
     case wrongEmail(email: String, ServerError)
     /// The server refused the link itself: already used, expired or invalid.
@@ -72,7 +72,7 @@ public enum EmailLinkError: Error, Sendable, CustomStringConvertible {
                 + "\(fix). The link was not used."
         case .emailNeeded(let project):
             return "This link must be completed with the email address it was sent to, and no address is "
-                + "pending for \(project) on this machine. Give the address."
+                + "pending for \(project.label) on this machine. Give the address."
         case .wrongEmail(let email, let server):
             return "This sign-in link was not sent to \(email); it must be completed with the address it was "
                 + "sent to. Give that address. (\(server.message))"

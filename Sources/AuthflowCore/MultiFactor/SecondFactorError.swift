@@ -5,9 +5,9 @@ import AuthflowStorage
 /// to do next; a challenge stays saved for ``SecondFactorSignIn`` unless the server said it is dead.
 public enum SecondFactorError: Error, Sendable, CustomStringConvertible {
     /// No challenge is saved for the project.
-    case noPendingChallenge(project: String)
+    case noPendingChallenge(project: SessionProject)
     /// The saved challenge is older than ``PendingSecondFactor/lifetime``; it was forgotten.
-    case challengeExpired(project: String)
+    case challengeExpired(project: SessionProject)
     /// The server refused the pending credential (expired, or from elsewhere); it was forgotten.
     case challengeRejected(ServerError)
     /// The challenge came without a pending credential or without an SMS or TOTP factor, so it cannot be resolved.
@@ -47,10 +47,10 @@ public enum SecondFactorError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noPendingChallenge(let project):
-            return "No second-factor challenge is waiting in \(project). Sign in first; a sign-in that needs a "
+            return "No second-factor challenge is waiting in \(project.label). Sign in first; a sign-in that needs a "
                 + "second factor saves one (SecondFactorSignIn.save)."
         case .challengeExpired(let project):
-            return "The saved second-factor challenge in \(project) is too old to finish; sign in again."
+            return "The saved second-factor challenge in \(project.label) is too old to finish; sign in again."
         case .challengeRejected(let server):
             return "\(server.message) The saved challenge was forgotten; sign in again."
         case .unresolvable(let challenge):

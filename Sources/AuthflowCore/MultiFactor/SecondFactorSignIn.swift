@@ -53,11 +53,11 @@ public struct SecondFactorSignIn: Sendable {
             throw .storage(error)
         }
         guard let loaded, loaded.project == environment.project else {
-            throw .noPendingChallenge(project: environment.project.label)
+            throw .noPendingChallenge(project: environment.project)
         }
         guard !loaded.isExpired(now: now) else {
             try? file.remove()
-            throw .challengeExpired(project: environment.project.label)
+            throw .challengeExpired(project: environment.project)
         }
         return loaded
     }

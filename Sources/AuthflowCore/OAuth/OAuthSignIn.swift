@@ -135,7 +135,7 @@ public struct OAuthSignIn: Sendable {
         }
         guard let stored, stored.isFresh() else {
             try? file.remove()
-            throw .noPendingCredential(project: environment.project.label)
+            throw .noPendingCredential(project: environment.project)
         }
         if let provider, provider.id != stored.providerID {
             throw .pendingForOtherProvider(saved: stored.providerID, asked: provider.id)

@@ -28,7 +28,7 @@ public enum OAuthSignInError: Error, Sendable, CustomStringConvertible {
     /// The provider account collides with an existing one; see ``OAuthCollision``.
     case collision(OAuthCollision, server: ServerError?)
     /// No pending credential is saved for this project (or it expired, or was used).
-    case noPendingCredential(project: String)
+    case noPendingCredential(project: SessionProject)
     /// The saved pending credential is for another provider than the one asked for.
     case pendingForOtherProvider(saved: String, asked: String)
     /// Unlinking: the signed-in user has no such provider; `linked` lists what they have.
@@ -78,7 +78,7 @@ public enum OAuthSignInError: Error, Sendable, CustomStringConvertible {
         case .collision(let collision, _):
             return "The \(collision.providerID) account collides with an existing account (\(collision.kind.rawValue))."
         case .noPendingCredential(let project):
-            return "No pending provider credential is waiting in \(project)."
+            return "No pending provider credential is waiting in \(project.label)."
         case .pendingForOtherProvider(let saved, let asked):
             return "The pending credential is for \(saved), not \(asked)."
         case .notLinked(let provider, let linked):

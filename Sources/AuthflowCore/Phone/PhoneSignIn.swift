@@ -146,7 +146,7 @@ public struct PhoneSignIn: Sendable {
         } catch {
             throw .session(.storage(error))
         }
-        guard let session else { throw .session(.notSignedIn(project: environment.project.label)) }
+        guard let session else { throw .session(.notSignedIn(project: environment.project)) }
         return session.uid
     }
 

@@ -35,7 +35,7 @@ public enum PhoneSignInError: Error, Sendable, CustomStringConvertible {
     /// The server says the verification expired or is unknown; it was forgotten.
     case verificationExpired(ServerError, PhoneNumber)
     /// No verification is waiting for a code (for this number, when given).
-    case noPendingVerification(PhoneNumber?, project: String)
+    case noPendingVerification(PhoneNumber?, project: SessionProject)
     /// Several verifications are waiting for a code and none was chosen by number.
     case severalPending([PhoneNumber])
     /// The saved verification was started to link or re-authenticate another user than the signed-in one.
@@ -81,7 +81,8 @@ public enum PhoneSignInError: Error, Sendable, CustomStringConvertible {
             return "\(server.message) Start again: \(SMSCodeFlow.phoneSignIn(number).startAgain)."
         case .noPendingVerification(let number, let project):
             let which = number.map { " for \($0)" } ?? ""
-            return "No phone verification is waiting for a code\(which) in \(project). Start one with PhoneSignIn."
+            return "No phone verification is waiting for a code\(which) in \(project.label). Start one with "
+                + "PhoneSignIn."
         case .severalPending(let numbers):
             return "Several phone verifications are waiting for a code ("
                 + numbers.map(\.e164).joined(separator: ", ") + "); choose one by its number."

@@ -4,7 +4,7 @@ import AuthflowStorage
 /// Why a stored session could not be used or kept up to date.
 public enum SessionError: Error, Sendable, CustomStringConvertible {
     /// Nobody is signed in to this project.
-    case notSignedIn(project: String)
+    case notSignedIn(project: SessionProject)
     /// The session file could not be read or written.
     case storage(StorageError)
     /// Firebase no longer accepts the session (revoked, user deleted or disabled): sign in again. The stored
@@ -18,7 +18,7 @@ public enum SessionError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notSignedIn(let project):
-            "Nobody is signed in to \(project) on this machine. Sign in first with one of the sign-in flows, "
+            "Nobody is signed in to \(project.label) on this machine. Sign in first with one of the sign-in flows, "
                 + "using the same project and state directory."
         case .storage(let error):
             error.description

@@ -30,7 +30,7 @@ extension SessionStore {
         case .signIn:
             return nil
         case .link:
-            return try await TokenRefresher(client: client, store: self).freshSession(project: project.label)
+            return try await TokenRefresher(client: client, store: self).freshSession(project: project)
         case .reauthenticate:
             let loaded: UserSession?
             do {
@@ -38,7 +38,7 @@ extension SessionStore {
             } catch {
                 throw .storage(error)
             }
-            guard let loaded else { throw .notSignedIn(project: project.label) }
+            guard let loaded else { throw .notSignedIn(project: project) }
             return loaded
         }
     }

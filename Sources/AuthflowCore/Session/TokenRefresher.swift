@@ -25,7 +25,7 @@ public struct TokenRefresher: Sendable {
     /// (always when `force` is set).
     /// A still-valid token is read without the lock: reading needs no write, so it also works on a read-only
     /// state directory. (Session files are replaced atomically, so an unlocked read sees a whole file.)
-    public func freshSession(force: Bool = false, project: String) async throws(SessionError) -> UserSession {
+    public func freshSession(force: Bool = false, project: SessionProject) async throws(SessionError) -> UserSession {
         if !force, let session = try load(), !session.tokens.expires(within: Self.refreshMargin, of: now()) {
             return session
         }

@@ -239,11 +239,12 @@ public final class HeadlessChromium: @unchecked Sendable {
                     headers: [HTTPHeader(name: "Content-Type", value: "application/json")], body: data.map { Array($0) }
                 ))
         } catch {
-            throw HeadlessChromiumError("WebDriver \(method) \(url) failed: \(error)")
+            throw HeadlessChromiumError(localized("WebDriver \(method) \(url) failed: \(error)"))
         }
         let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
         guard response.status == 200 else {
-            throw HeadlessChromiumError("WebDriver \(method) \(url): HTTP \(response.status) \(response.text)")
+            throw HeadlessChromiumError(
+                localized("WebDriver \(method) \(url) answered HTTP \(response.status): \(response.text)"))
         }
         if wrapped { return object }
         return object["value"] as? [String: Any] ?? [:]

@@ -41,7 +41,9 @@ struct ErrorWordingTests {
     func emailLinks() {
         let tenant = EmailLinkError.otherTenant(linkTenant: "tenant-b", configuredTenant: nil)
         #expect(tenant.cliMessage.contains("--tenant-id tenant-b"))
-        #expect(EmailLinkError.emailNeeded(project: "demo-project").cliMessage.contains("--email"))
+        let needed = EmailLinkError.emailNeeded(project: SessionProject(projectID: "demo-project", emulatorHost: "127.0.0.1:9099"))
+        #expect(needed.cliMessage.contains("--email"))
+        #expect(needed.cliMessage.contains("demo-project (emulator 127.0.0.1:9099)"))
         let emulator = OtherProjectLink(
             reason: .emulatorLink, linkAPIKey: "fake-api-key", linkHost: "127.0.0.1", ourProject: "demo-project",
             ourAPIKey: "AIzaSyExample")

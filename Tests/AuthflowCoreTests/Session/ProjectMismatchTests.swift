@@ -6,6 +6,8 @@ import Testing
 /// Every ID token authflow receives must be for the configured project (`aud`, and `iss` =
 /// `https://securetoken.google.com/<project>`); a token of another project is refused before anything is saved.
 @Suite struct ProjectMismatchTests {
+    static let project = SessionProject(projectID: "p")
+
     static func token(_ claims: String) -> String {
         let encode = { (text: String) in
             Data(text.utf8).base64EncodedString().replacingOccurrences(of: "=", with: "")
@@ -45,7 +47,7 @@ import Testing
                 root: fixture.stateRoot, projectID: "demo-elsewhere", emulatorHost: fixture.backend.hostAndPort))
         try store.save(other)
         do {
-            _ = try await TokenRefresher(client: fixture.client, store: store).freshSession(project: "p")
+            _ = try await TokenRefresher(client: fixture.client, store: store).freshSession(project: Self.project)
             Issue.record("expected a project mismatch")
         } catch {
             guard case .projectMismatch(let mismatch) = error else {

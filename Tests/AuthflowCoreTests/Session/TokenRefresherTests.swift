@@ -5,9 +5,11 @@ import Foundation
 import Testing
 
 @Suite struct TokenRefresherTests {
+    static let project = SessionProject(projectID: "p")
+
     @Test func freshTokenIsReturnedAsStored() async throws {
         let fixture = try await SignedInBackend()
-        let session = try await TokenRefresher(client: fixture.client, store: fixture.store).freshSession(project: "p")
+        let session = try await TokenRefresher(client: fixture.client, store: fixture.store).freshSession(project: Self.project)
         #expect(session.tokens == fixture.session.tokens)
     }
 
@@ -15,7 +17,7 @@ import Testing
         let fixture = try await SignedInBackend()
         try fixture.expireStoredToken()
         let before = Date()
-        let session = try await TokenRefresher(client: fixture.client, store: fixture.store).freshSession(project: "p")
+        let session = try await TokenRefresher(client: fixture.client, store: fixture.store).freshSession(project: Self.project)
         #expect(session.tokens.expiresAt > before.addingTimeInterval(3000), "the backend's 3600 s lifetime")
         let claims = try #require(IDTokenClaims(jwt: session.tokens.idToken))
         #expect(claims.userID == fixture.session.uid)
@@ -28,7 +30,7 @@ import Testing
         var soon = fixture.session
         soon.tokens.expiresAt = Date().addingTimeInterval(TokenRefresher.refreshMargin - 10)
         try fixture.store.save(soon)
-        let session = try await TokenRefresher(client: fixture.client, store: fixture.store).freshSession(project: "p")
+        let session = try await TokenRefresher(client: fixture.client, store: fixture.store).freshSession(project: Self.project)
         #expect(session.tokens.expiresAt > soon.tokens.expiresAt.addingTimeInterval(600))
     }
 
@@ -38,7 +40,7 @@ import Testing
         distant.tokens.expiresAt = Date().addingTimeInterval(50 * 60)
         try fixture.store.save(distant)
         let session = try await TokenRefresher(client: fixture.client, store: fixture.store)
-            .freshSession(force: true, project: "p")
+            .freshSession(force: true, project: Self.project)
         #expect(session.tokens.expiresAt > distant.tokens.expiresAt)
     }
 
@@ -47,7 +49,7 @@ import Testing
         _ = try await fixture.client.send(DeleteAccountRequest(idToken: fixture.session.tokens.idToken))
         try fixture.expireStoredToken()
         do {
-            _ = try await TokenRefresher(client: fixture.client, store: fixture.store).freshSession(project: "p")
+            _ = try await TokenRefresher(client: fixture.client, store: fixture.store).freshSession(project: Self.project)
             Issue.record("expected a rejection")
         } catch {
             guard case .rejected(let server) = error else {
@@ -66,7 +68,7 @@ import Testing
         let stored = try fixture.store.load()
         fixture.backend.stop()
         do {
-            _ = try await TokenRefresher(client: fixture.client, store: fixture.store).freshSession(project: "p")
+            _ = try await TokenRefresher(client: fixture.client, store: fixture.store).freshSession(project: Self.project)
             Issue.record("expected a network failure")
         } catch {
             guard case .service(.network) = error else {
@@ -81,7 +83,8 @@ import Testing
         let fixture = try await SignedInBackend()
         try fixture.store.remove()
         await #expect(throws: SessionError.self) {
-            try await TokenRefresher(client: fixture.client, store: fixture.store).freshSession(project: "demo")
+            try await TokenRefresher(client: fixture.client, store: fixture.store).freshSession(
+                project: SessionProject(projectID: "demo"))
         }
     }
 
@@ -92,7 +95,7 @@ import Testing
         try fixture.expireStoredToken()
         let refresher = TokenRefresher(client: fixture.client, store: fixture.store)
         let sessions = try await withThrowingTaskGroup(of: UserSession.self) { group in
-            for _ in 0..<8 { group.addTask { try await refresher.freshSession(project: "p") } }
+            for _ in 0..<8 { group.addTask { try await refresher.freshSession(project: Self.project) } }
             return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(sessions.count == 8)

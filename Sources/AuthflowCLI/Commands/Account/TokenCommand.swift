@@ -35,7 +35,7 @@ struct TokenCommand: AsyncParsableCommand {
         let session: UserSession
         do {
             session = try await TokenRefresher(client: client, store: store)
-                .freshSession(force: forceRefresh, project: context.projectLabel)
+                .freshSession(force: forceRefresh, project: context.namedProject)
         } catch {
             throw context.report(.from(error))
         }

@@ -41,7 +41,8 @@ struct EmailLinkFinisher {
             failure = CommandFailure(
                 localized(
                     "This email sign-in link must be completed with the address it was sent to, and none is pending "
-                        + "for \(project) on this machine. Run `authflow email-link complete URL --email ADDRESS` "
+                        + "for \(project.cliLabel) on this machine. Run "
+                        + "`authflow email-link complete URL --email ADDRESS` "
                         + "with the link. The link was not used."),
                 status: .refused)
         case .signIn(.service(.network)), .session(.service(.network)):

@@ -68,20 +68,20 @@ struct MFAListCommand: AsyncParsableCommand {
     /// `#  phone  name  enrolled  id`, one row per factor, columns padded.
     static func table(_ factors: [EnrolledFactor]) -> String {
         let rows =
-            [["#", "PHONE", "NAME", "ENROLLED", "ID"]]
+            [["#", localized("PHONE"), localized("NAME"), localized("ENROLLED"), localized("ID")]]
             + factors.enumerated().map { index, factor in
                 [
                     "\(index + 1)",
                     factor.phoneNumber.map(PhoneNumberMask.mask)
-                        ?? (factor.factorKind == .totp ? "(TOTP app)" : localized("(not SMS)")),
+                        ?? (factor.factorKind == .totp ? localized("(TOTP app)") : localized("(not SMS)")),
                     factor.displayName ?? "-",
                     factor.enrolledAt.flatMap(Self.date).map(TimeText.timestamp) ?? factor.enrolledAt ?? "-", factor.id,
                 ]
             }
-        let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let widths = (0..<5).map { column in rows.map { TerminalWidth.of($0[column]) }.max() ?? 0 }
         return rows.map { row in
             row.enumerated().map { column, cell in
-                column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                column == row.count - 1 ? cell : TerminalWidth.padded(cell, to: widths[column])
             }.joined(separator: "  ")
         }.joined(separator: "\n")
     }

@@ -172,7 +172,7 @@ struct OAuthSignInCommand: AsyncParsableCommand {
                     completed = try await flow.run(chosen, purpose: purpose, options: options, interaction: interaction)
                 }
             } else {
-                throw OAuthSignInError.noPendingCredential(project: environment.project.cliLabel)
+                throw OAuthSignInError.noPendingCredential(project: environment.project)
             }
         } catch {
             throw context.report(.from(error))

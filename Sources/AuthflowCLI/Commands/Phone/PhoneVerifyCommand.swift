@@ -95,11 +95,11 @@ struct PhoneVerifyCommand: AsyncParsableCommand {
             } catch {
                 throw .signIn(.storage(error))
             }
-            guard let loaded else { throw .noPendingVerification(number, project: project.cliLabel) }
+            guard let loaded else { throw .noPendingVerification(number, project: project) }
             return loaded
         }
         let all = store.all()
-        guard let only = all.first else { throw .noPendingVerification(nil, project: project.cliLabel) }
+        guard let only = all.first else { throw .noPendingVerification(nil, project: project) }
         guard all.count == 1 else { throw .severalPending(all.map(\.phoneNumber)) }
         return only
     }
