@@ -30,7 +30,10 @@ struct AdminBatchGetTests {
         defer { harness.backend.stop() }
         _ = try await harness.v1(
             "accounts:signUp",
-            ["email": "mfa@example.com", "password": "notasecret", "mfaInfo": [["phoneInfo": BackendHarness.adminPhone]]]
+            [
+                "email": "mfa@example.com", "password": "notasecret",
+                "mfaInfo": [["phoneInfo": BackendHarness.adminPhone]],
+            ]
         ).requireOK()
 
         let users = try #require(try await harness.batchGet()["users"] as? [[String: Any]])
@@ -197,7 +200,9 @@ struct AdminBatchCreateTests {
     func duplicateEmailsInPayload() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
-        let users = [["localId": "test1", "email": "foo@example.com"], ["localId": "test2", "email": "foo@example.com"]]
+        let users = [
+            ["localId": "test1", "email": "foo@example.com"], ["localId": "test2", "email": "foo@example.com"],
+        ]
 
         let reply = try await harness.admin("accounts:batchCreate", ["sanityCheck": true, "users": users])
 
@@ -246,7 +251,9 @@ struct AdminBatchCreateTests {
             "accounts:batchCreate",
             [
                 "sanityCheck": true,
-                "users": [["localId": "test1", "providerUserInfo": [["providerId": "google.com", "rawId": "0123456"]]]],
+                "users": [
+                    ["localId": "test1", "providerUserInfo": [["providerId": "google.com", "rawId": "0123456"]]]
+                ],
             ]
         ).requireOK()
 
@@ -268,7 +275,8 @@ struct AdminBatchCreateTests {
         #expect(duplicated.status == 400)
         #expect(duplicated.errorMessage == "DUPLICATE_LOCAL_ID : test1")
         let errors = try #require(reply["error"] as? [[String: Any]])
-        #expect(errors.map { $0["message"] as? String } == ["localId belongs to an existing account - can not overwrite."])
+        #expect(
+            errors.map { $0["message"] as? String } == ["localId belongs to an existing account - can not overwrite."])
     }
 
     @Test("an empty mfaInfo list is no error")
@@ -301,7 +309,10 @@ struct AdminBatchCreateTests {
             ["localId": "test8", "providerUserInfo": [["rawId": "012345"]]],
             ["localId": "test9", "providerUserInfo": [["federatedId": "foo-bar"]]],
             ["localId": "test10", "mfaInfo": [["phoneInfo": BackendHarness.adminPhone]]],
-            ["localId": "test11", "email": "someone@example.com", "mfaInfo": [["phoneInfo": BackendHarness.adminPhone]]],
+            [
+                "localId": "test11", "email": "someone@example.com",
+                "mfaInfo": [["phoneInfo": BackendHarness.adminPhone]],
+            ],
         ]
 
         let reply = try await harness.admin("accounts:batchCreate", ["users": users]).requireOK()
@@ -344,12 +355,13 @@ struct AdminBatchCreateTests {
         #expect(first["email"] as? String == "foo@example.com")
         let providers = try #require(first["providerUserInfo"] as? [[String: Any]])
         #expect(
-            NSArray(array: providers) == NSArray(array: [
-                [
-                    "providerId": "password", "rawId": "foo@example.com", "email": "foo@example.com",
-                    "federatedId": "foo@example.com",
-                ]
-            ]))
+            NSArray(array: providers)
+                == NSArray(array: [
+                    [
+                        "providerId": "password", "rawId": "foo@example.com", "email": "foo@example.com",
+                        "federatedId": "foo@example.com",
+                    ]
+                ]))
         let phone = try await harness.phoneSignIn(BackendHarness.adminPhone)
         #expect(phone["localId"] as? String == password)
         let second = try await harness.adminLookup(password)
@@ -404,7 +416,10 @@ struct AdminBatchCreateTests {
         ).requireOK()
 
         let errors = try #require(reply["error"] as? [[String: Any]])
-        #expect(errors.map { $0["message"] as? String } == ["Tenant id in userInfo does not match the tenant id in request."])
+        #expect(
+            errors.map { $0["message"] as? String } == [
+                "Tenant id in userInfo does not match the tenant id in request."
+            ])
     }
 }
 
@@ -702,7 +717,9 @@ struct AdminLookupTests {
             json: ["localId": ["x"]])
 
         #expect(reply.status == 400)
-        #expect(reply.errorMessage == "INSUFFICIENT_PERMISSION : Only authenticated requests can specify target_project_id.")
+        #expect(
+            reply.errorMessage == "INSUFFICIENT_PERMISSION : Only authenticated requests can specify target_project_id."
+        )
     }
 
     @Test("projects/<id>/accounts creates an account with the chosen localId and fields")

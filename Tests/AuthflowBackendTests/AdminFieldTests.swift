@@ -23,7 +23,9 @@ struct CustomAttributesTests {
         let claims = try JWTParts(try #require(signedIn["idToken"] as? String)).claims
         #expect(claims["foo"] as? String == "bar")
         #expect((claims["baz"] as? [String: Any])?["answer"] as? Int == 42)
-        #expect(try await harness.adminLookup(localId)["customAttributes"] as? String == #"{"foo":"bar","baz":{"answer":42}}"#)
+        #expect(
+            try await harness.adminLookup(localId)["customAttributes"] as? String
+                == #"{"foo":"bar","baz":{"answer":42}}"#)
     }
 
     @Test("not JSON, not an object, a reserved claim or over 1000 characters are refused")
@@ -78,7 +80,10 @@ struct SignUpMFAInfoTests {
         let stored = try await Self.signUp(
             [Self.factor, ["displayName": "Cell Phone", "phoneInfo": BackendHarness.adminPhone2]], harness)
 
-        #expect(Set(stored.compactMap { $0["phoneInfo"] as? String }) == [BackendHarness.adminPhone, BackendHarness.adminPhone2])
+        #expect(
+            Set(stored.compactMap { $0["phoneInfo"] as? String }) == [
+                BackendHarness.adminPhone, BackendHarness.adminPhone2,
+            ])
         #expect(stored.allSatisfy { ($0["mfaEnrollmentId"] as? String)?.isEmpty == false })
         #expect(stored.first?["displayName"] as? String == "Cell Phone")
     }
@@ -221,7 +226,8 @@ struct UpdateMFATests {
         _ = try await Self.update(
             localId,
             [
-                Self.factor(id: "id5"), Self.factor(id: "id6"), Self.factor(id: "id8", phone: BackendHarness.adminPhone2),
+                Self.factor(id: "id5"), Self.factor(id: "id6"),
+                Self.factor(id: "id8", phone: BackendHarness.adminPhone2),
                 Self.factor(id: "id9", phone: BackendHarness.adminPhone2),
             ], harness
         ).requireOK()
@@ -306,7 +312,9 @@ struct LinkProviderUserInfoTests {
         let linked = try #require(providers.first { $0["providerId"] as? String == "google.com" })
         #expect(NSDictionary(dictionary: linked) == NSDictionary(dictionary: Self.info))
         let looked = try await harness.adminLookup(try #require(signedUp["localId"] as? String))
-        let stored = (looked["providerUserInfo"] as? [[String: Any]])?.first { $0["providerId"] as? String == "google.com" }
+        let stored = (looked["providerUserInfo"] as? [[String: Any]])?.first {
+            $0["providerId"] as? String == "google.com"
+        }
         #expect(NSDictionary(dictionary: stored ?? [:]) == NSDictionary(dictionary: Self.info))
     }
 
@@ -442,7 +450,10 @@ struct AllowDuplicateEmailsTests {
         let google = try await Self.idp("google.com", sub: "12345", email: "alice@example.com", harness).requireOK()
         _ = try await harness.v1(
             "accounts:signUp",
-            ["idToken": try #require(google["idToken"] as? String), "email": "bob@example.com", "password": "notasecret"]
+            [
+                "idToken": try #require(google["idToken"] as? String), "email": "bob@example.com",
+                "password": "notasecret",
+            ]
         ).requireOK()
         try await Self.allowDuplicates(harness)
 

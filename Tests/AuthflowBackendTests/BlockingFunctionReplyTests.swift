@@ -224,8 +224,9 @@ struct BlockingFunctionReplyTests {
         let held = Task { try await patient.send(signUp) }
         for await _ in reached { break }
         let meanwhile = try await patient.send(
-            HTTPRequest(url: harness.backend.baseURL + "/identitytoolkit.googleapis.com/v2/projects/"
-                + "\(harness.projectID)/config?key=k"))
+            HTTPRequest(
+                url: harness.backend.baseURL + "/identitytoolkit.googleapis.com/v2/projects/"
+                    + "\(harness.projectID)/config?key=k"))
         let functionAnsweredFirst = resumed.load(ordering: .sequentiallyConsistent)
         release.open()
         let finished = try await held.value

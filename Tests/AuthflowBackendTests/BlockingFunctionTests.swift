@@ -445,8 +445,9 @@ struct MFABlockingFunctionTests {
         try BlockingValues.expectEverything(reply["idToken"], session: true)
         let jwt = try functions.lastJWT("beforeSignIn")
         #expect(jwt.claims["sign_in_second_factor"] as? String == "phone")
-        let factors = ((jwt.claims["user_record"] as? [String: Any])?["multi_factor"] as? [String: Any])?[
-            "enrolled_factors"] as? [[String: Any]]
+        let factors =
+            ((jwt.claims["user_record"] as? [String: Any])?["multi_factor"] as? [String: Any])?[
+                "enrolled_factors"] as? [[String: Any]]
         #expect(factors?.first?["phone_number"] as? String == BlockingMFA.phoneNumber)
     }
 

@@ -236,9 +236,10 @@ struct EmulatorConfigTests {
 
         let reply = try await harness.get("/emulator/v1/projects/\(harness.projectID)/config").requireOK()
 
-        #expect(NSDictionary(dictionary: reply) == [
-            "signIn": ["allowDuplicateEmails": false], "emailPrivacyConfig": ["enableImprovedEmailPrivacy": false],
-        ])
+        #expect(
+            NSDictionary(dictionary: reply) == [
+                "signIn": ["allowDuplicateEmails": false], "emailPrivacyConfig": ["enableImprovedEmailPrivacy": false],
+            ])
     }
 
     @Test("PATCH with allowDuplicateEmails only changes that setting, both ways")

@@ -13,7 +13,8 @@ import Testing
     @Test func outputIsByteIdenticalToThePreChangeBinary() async throws {
         let input = try Data(contentsOf: Self.corpus.appendingPathComponent("links.txt"))
         let expected = try Data(contentsOf: Self.corpus.appendingPathComponent("expected.jsonl"))
-        let result = try await AuthflowCommand.run(["link", "inspect", "--json", "--offline", "-"], stdin: Array(input))
+        let result = try await AuthflowCommand.run(
+            ["link", "inspect", "--json", "--offline", "-"], stdin: Array(input))
         let expectedLines = expected.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         let lines = Data(result.stdout).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         #expect(lines.count == expectedLines.count)

@@ -12,7 +12,9 @@ enum Lookup {
         if context.privileged {
             if body.has("initialEmail") { throw .notImplemented("Lookup by initialEmail is not implemented.") }
             for localId in try body.stringArray("localId") ?? [] { add(state.account(localId: localId)) }
-            for email in try body.stringArray("email") ?? [] { add(state.account(email: Validation.canonicalEmail(email))) }
+            for email in try body.stringArray("email") ?? [] {
+                add(state.account(email: Validation.canonicalEmail(email)))
+            }
             for phone in try body.stringArray("phoneNumber") ?? [] { add(state.account(phoneNumber: phone)) }
             if case .array(let federated)? = body.object["federatedUserId"] {
                 for entry in federated {

@@ -59,7 +59,7 @@ enum AccountBatchOperations {
                 try importAccount(
                     user, allowOverwrite: allowOverwrite, sanityCheck: sanityCheck && !state.allowDuplicateEmails,
                     state: &state, now: context.now)
-            } catch where error.status == nil && error.code == 400 {
+            } catch  where error.status == nil && error.code == 400 {
                 errors.append(["index": .number(Double(index)), "message": .string(friendlyMessage(error.message))])
             }
         }
@@ -196,7 +196,8 @@ enum AccountBatchOperations {
 
     /// A page of accounts in `localId` order after `nextPageToken`; a full page always carries a token
     /// (production does), and `maxResults=-1` lists everything (the emulator's own extension).
-    static func batchGet(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject {
+    static func batchGet(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject
+    {
         let requested = try parameter("maxResults", context).flatMap { Double($0) }.map { $0.rounded(.down) }
         var pageSize = defaultPageSize
         if let requested, requested != 0, requested.isFinite { pageSize = Int(min(requested, Double(maximumPageSize))) }

@@ -54,7 +54,14 @@ enum SignInWithPhoneNumber {
             )
             let updates = try context.beforeSignIn(existing, in: state, signIn: signIn, after: apply)
             sessionClaims = updates.sessionClaims
-            guard let updated = state.updateAccount(existing.localId, { apply(&$0); updates.apply(to: &$0) }) else {
+            guard
+                let updated = state.updateAccount(
+                    existing.localId,
+                    {
+                        apply(&$0)
+                        updates.apply(to: &$0)
+                    })
+            else {
                 throw .badRequest("USER_NOT_FOUND")
             }
             account = updated

@@ -8,7 +8,9 @@ enum ConfigurationPresentation {
         var rows: [(String, String, String)] = []
         for key in ConfigurationKey.allCases {
             guard let configured = configuration.values[key] else {
-                let note = key == .authDomain ? (derivationProblem.map { localized("not set (\($0))") } ?? localized("not set"))
+                let note =
+                    key == .authDomain
+                    ? (derivationProblem.map { localized("not set (\($0))") } ?? localized("not set"))
                     : localized("not set")
                 rows.append((key.jsonName, "—", note))
                 continue

@@ -38,7 +38,9 @@ enum SessionPresentation {
         rows.append((localized("signed in"), signedIn))
         rows.append((localized("ID token"), TimeText.expiry(session.tokens.expiresAt, now: now)))
         for (index, factor) in session.enrolledFactors.enumerated() {
-            let number = factor.phoneNumber.map(PhoneNumberMask.mask) ?? (factor.factorKind == .totp ? localized("TOTP app") : nil)
+            let number =
+                factor.phoneNumber.map(PhoneNumberMask.mask)
+                ?? (factor.factorKind == .totp ? localized("TOTP app") : nil)
             var line = [factor.displayName.map { "\"\($0)\"" }, number].compactMap { $0 }.joined(separator: " ")
             line += (line.isEmpty ? "" : " ") + "(id \(factor.id))"
             rows.append((index == 0 ? localized("second factors") : "", line))

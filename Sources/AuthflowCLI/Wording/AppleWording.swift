@@ -55,8 +55,9 @@ extension AppleSignInError {
                 : error.cliExplanation
             return localized("The Sign in with Apple page reported an error: \(explanation) Nothing was signed in.")
         case .pageUnknown(let url):
-            return localized("The Sign in with Apple page gave an answer authflow does not know: \(url) Nothing was "
-                + "signed in.")
+            return localized(
+                "The Sign in with Apple page gave an answer authflow does not know: \(url) Nothing was "
+                    + "signed in.")
         case .credentialRejected(let server):
             return localized(
                 "Firebase rejected Apple's credential: \(server.message) Apple identity tokens expire after 10 "

@@ -45,7 +45,8 @@ extension PhoneSignInError {
                     + "`authflow phone sign-in +NUMBER`.")
         case .severalPending(let numbers):
             let list = numbers.map(\.e164).joined(separator: ", ")
-            return localized("Several phone verifications are waiting for a code (\(list)); pass --phone NUMBER to pick one.")
+            return localized(
+                "Several phone verifications are waiting for a code (\(list)); pass --phone NUMBER to pick one.")
         case .otherUser(let startedFor, let signedIn):
             if let signedIn {
                 return localized(

@@ -1,5 +1,6 @@
-@testable import AuthflowCLI
 import Testing
+
+@testable import AuthflowCLI
 
 @Suite("Terminal width of labels")
 struct TerminalWidthTests {

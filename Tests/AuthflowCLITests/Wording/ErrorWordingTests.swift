@@ -41,7 +41,8 @@ struct ErrorWordingTests {
     func emailLinks() {
         let tenant = EmailLinkError.otherTenant(linkTenant: "tenant-b", configuredTenant: nil)
         #expect(tenant.cliMessage.contains("--tenant-id tenant-b"))
-        let needed = EmailLinkError.emailNeeded(project: SessionProject(projectID: "demo-project", emulatorHost: "127.0.0.1:9099"))
+        let needed = EmailLinkError.emailNeeded(
+            project: SessionProject(projectID: "demo-project", emulatorHost: "127.0.0.1:9099"))
         #expect(needed.cliMessage.contains("--email"))
         #expect(needed.cliMessage.contains("demo-project (emulator 127.0.0.1:9099)"))
         let emulator = OtherProjectLink(

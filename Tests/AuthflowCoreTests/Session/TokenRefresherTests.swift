@@ -9,7 +9,8 @@ import Testing
 
     @Test func freshTokenIsReturnedAsStored() async throws {
         let fixture = try await SignedInBackend()
-        let session = try await TokenRefresher(client: fixture.client, store: fixture.store).freshSession(project: Self.project)
+        let session = try await TokenRefresher(client: fixture.client, store: fixture.store).freshSession(
+            project: Self.project)
         #expect(session.tokens == fixture.session.tokens)
     }
 
@@ -17,7 +18,8 @@ import Testing
         let fixture = try await SignedInBackend()
         try fixture.expireStoredToken()
         let before = Date()
-        let session = try await TokenRefresher(client: fixture.client, store: fixture.store).freshSession(project: Self.project)
+        let session = try await TokenRefresher(client: fixture.client, store: fixture.store).freshSession(
+            project: Self.project)
         #expect(session.tokens.expiresAt > before.addingTimeInterval(3000), "the backend's 3600 s lifetime")
         let claims = try #require(IDTokenClaims(jwt: session.tokens.idToken))
         #expect(claims.userID == fixture.session.uid)
@@ -30,7 +32,8 @@ import Testing
         var soon = fixture.session
         soon.tokens.expiresAt = Date().addingTimeInterval(TokenRefresher.refreshMargin - 10)
         try fixture.store.save(soon)
-        let session = try await TokenRefresher(client: fixture.client, store: fixture.store).freshSession(project: Self.project)
+        let session = try await TokenRefresher(client: fixture.client, store: fixture.store).freshSession(
+            project: Self.project)
         #expect(session.tokens.expiresAt > soon.tokens.expiresAt.addingTimeInterval(600))
     }
 
@@ -49,7 +52,8 @@ import Testing
         _ = try await fixture.client.send(DeleteAccountRequest(idToken: fixture.session.tokens.idToken))
         try fixture.expireStoredToken()
         do {
-            _ = try await TokenRefresher(client: fixture.client, store: fixture.store).freshSession(project: Self.project)
+            _ = try await TokenRefresher(client: fixture.client, store: fixture.store).freshSession(
+                project: Self.project)
             Issue.record("expected a rejection")
         } catch {
             guard case .rejected(let server) = error else {
@@ -68,7 +72,8 @@ import Testing
         let stored = try fixture.store.load()
         fixture.backend.stop()
         do {
-            _ = try await TokenRefresher(client: fixture.client, store: fixture.store).freshSession(project: Self.project)
+            _ = try await TokenRefresher(client: fixture.client, store: fixture.store).freshSession(
+                project: Self.project)
             Issue.record("expected a network failure")
         } catch {
             guard case .service(.network) = error else {

@@ -13,7 +13,8 @@ struct CallbackPageWordingTests {
         CallbackPageWording.install(
             ["Done": "완료"],
             patterns: [
-                .init(english: "Signed in with \(Self.one)", translation: "\(Self.one)(으)로 로그인했습니다",
+                .init(
+                    english: "Signed in with \(Self.one)", translation: "\(Self.one)(으)로 로그인했습니다",
                     placeholders: [Self.one]),
                 .init(
                     english: "Moved \(Self.one) to \(Self.two).", translation: "\(Self.two)(으)로 \(Self.one) 이동",

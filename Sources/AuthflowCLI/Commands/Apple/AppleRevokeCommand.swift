@@ -1,7 +1,7 @@
-import AuthflowLocalization
 import ArgumentParser
 import AuthflowCore
 import AuthflowIdentityToolkit
+import AuthflowLocalization
 
 /// `authflow apple revoke --authorization-code CODE`: revoke the signed-in user's Apple token before the
 /// account is deleted, as Apple requires.

@@ -58,7 +58,8 @@ struct RegisterSchemeCommand: ParsableCommand {
                     "Registered \(done.entry.scheme): → \(done.path) (default set with \(done.defaultSetBy.rawValue))"))
             if !done.isEffective {
                 let other =
-                    done.effectiveHandler.map { localized("still opens it with \($0)") } ?? localized("reports no handler for it")
+                    done.effectiveHandler.map { localized("still opens it with \($0)") }
+                    ?? localized("reports no handler for it")
                 StandardError.write(
                     localized(
                         "authflow: warning: the desktop \(other); a desktop-specific setting (such as "

@@ -81,7 +81,9 @@ struct EmailSignInCommand: AsyncParsableCommand {
             var text = String(decoding: bytes, as: UTF8.self)
             // One line end, as `echo` or a file adds; "\r\n" is a single Character, so one removal takes it.
             if text.hasSuffix("\n") || text.hasSuffix("\r\n") { text.removeLast() }
-            guard !text.isEmpty else { throw CommandFailure(localized("Standard input held no password."), status: .usage) }
+            guard !text.isEmpty else {
+                throw CommandFailure(localized("Standard input held no password."), status: .usage)
+            }
             guard text.count <= Self.maximumPasswordLength else {
                 throw CommandFailure(PasswordWording.tooLong(limit: Self.maximumPasswordLength), status: .usage)
             }

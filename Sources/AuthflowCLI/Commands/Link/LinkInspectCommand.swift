@@ -85,7 +85,8 @@ struct LinkInspectCommand: AsyncParsableCommand {
         let search: DocumentLinkSearch
         do {
             search =
-                try await isEmail ? finder.search(eml: InputReading.document(at: path)) : searchStreaming(html: path, with: finder)
+                try await isEmail
+                ? finder.search(eml: InputReading.document(at: path)) : searchStreaming(html: path, with: finder)
         } catch let failure as InputReading.Failure {
             StandardError.write("authflow: \(failure)")
             return .usage

@@ -21,7 +21,9 @@ final class TerminalOAuthWebInteraction: OAuthWebPageInteraction {
     func waitForAnswer(
         from listener: RedirectListener<WebSignInAnswer>
     ) async throws(OAuthSignInError) -> WebSignInAnswer {
-        switch await terminal.wait(for: listener, message: localized("Waiting for the sign-in page…"), stopsListener: true) {
+        switch await terminal.wait(
+            for: listener, message: localized("Waiting for the sign-in page…"), stopsListener: true)
+        {
         case .callback(let answer): return answer
         case .failed(let error): throw .browser(error)
         case .interrupted: throw .interrupted

@@ -149,7 +149,9 @@ public enum HTMLLinkExtractor {
 
     /// `end`, or the start of a multi-byte sequence that `end` would cut (a lead byte followed by fewer
     /// continuation bytes than it announces).
-    private static func characterBoundary(in bytes: UnsafeBufferPointer<UInt8>, before end: Int, after start: Int) -> Int {
+    private static func characterBoundary(
+        in bytes: UnsafeBufferPointer<UInt8>, before end: Int, after start: Int
+    ) -> Int {
         var lead = end - 1
         while lead > start, end - lead < 4, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
         let byte = bytes[lead]
