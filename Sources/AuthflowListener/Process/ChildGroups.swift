@@ -39,6 +39,13 @@ package enum ChildGroups {
         }
     }
 
+    /// Holds the calling thread for good once the signal handler has begun ending the process, so a thread that
+    /// saw the killed command end cannot report that and exit with another status before the handler's 130.
+    package static func holdIfExiting() {
+        guard exitingForSignal.load(ordering: .sequentiallyConsistent) else { return }
+        while true { pause() }
+    }
+
     private static let slotCount = 4
     private static let installed = Mutex<(running: Int, previous: [(Int32, sigaction)])>((0, []))
 
@@ -75,6 +82,7 @@ package enum ChildGroups {
 }
 
 // Read by the signal handler, so plain atomics at file scope: lock-free loads are async-signal-safe.
+private let exitingForSignal = Atomic<Bool>(false)
 private let runningGroup0 = Atomic<Int32>(0)
 private let runningGroup1 = Atomic<Int32>(0)
 private let runningGroup2 = Atomic<Int32>(0)
@@ -91,6 +99,7 @@ private func loadGroup(_ slot: Int) -> pid_t {
 
 /// The SIGINT/SIGTERM handler while user commands run: kill their groups, then exit as interrupted (130).
 private func killRunningGroupsAndExit(_ signal: Int32) {
+    exitingForSignal.store(true, ordering: .sequentiallyConsistent)
     for slot in 0..<4 {
         let pid = loadGroup(slot)
         if pid > 0 { kill(-pid, SIGKILL) }

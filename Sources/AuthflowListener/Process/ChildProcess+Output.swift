@@ -51,6 +51,7 @@ extension ChildProcess {
             if let stop {
                 if options.ownGroup { child.killGroup() } else { child.send(SIGKILL) }
                 _ = child.wait()
+                ChildGroups.holdIfExiting()
                 return stop
             }
             var descriptor = pollfd(fd: pipe.read, events: Int16(POLLIN), revents: 0)
@@ -65,6 +66,7 @@ extension ChildProcess {
         if options.ownGroup {
             // Whatever the command left running in its group goes with it, before the leader is reaped.
             child.waitWithoutReaping()
+            ChildGroups.holdIfExiting()
             child.killGroup()
         }
         return .finished(child.wait(), output: output)
