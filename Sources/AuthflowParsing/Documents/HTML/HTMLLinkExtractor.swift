@@ -21,15 +21,22 @@ public enum HTMLLinkExtractor {
     ///   or a `<meta charset>` declaration near the top decides, and UTF-8 otherwise.
     public static func links(inHTML bytes: [UInt8], charset: String? = nil) throws(DocumentError) -> [ExtractedLink] {
         guard bytes.count <= maximumInputSize else { throw .tooLarge(limit: maximumInputSize) }
+        let declared = charset ?? sniffedCharset(bytes)
+        guard MIMEPart.CharsetDecoder.iconvName(for: declared) != nil else {
+            // UTF-8: the same walk as a streamed read, the array handed out a part at a time.
+            var offset = 0
+            return try links(
+                readingHTML: { buffer in
+                    let count = min(buffer.count, bytes.count - offset)
+                    for index in 0..<count { buffer[index] = bytes[offset + index] }
+                    offset += count
+                    return count
+                }, charset: declared)
+        }
         try loadLibrary()
         let walk = StreamWalk(collector: ExtractedLink.Collector())
-        let declared = charset ?? sniffedCharset(bytes)
-        if MIMEPart.CharsetDecoder.iconvName(for: declared) == nil {
-            bytes.withUnsafeBufferPointer { feedRepairingUTF8($0, to: walk) }
-        } else {
-            var text = MIMEPart.CharsetDecoder.decode(bytes, charset: declared)
-            text.withUTF8 { walk.feed($0, isLast: true) }
-        }
+        var text = MIMEPart.CharsetDecoder.decode(bytes, charset: declared)
+        text.withUTF8 { walk.feed($0, isLast: true) }
         if walk.collector.overflowed { throw .tooManyLinks(limit: walk.collector.limit) }
         return walk.collector.links
     }
@@ -129,34 +136,6 @@ public enum HTMLLinkExtractor {
         var text = text
         text.withUTF8 { walk.feed($0, isLast: true) }
         collector = walk.collector
-    }
-
-    /// Hands UTF-8 input to the walk a chunk at a time, each chunk ending on a whole character and repaired as
-    /// ``MIMEPart/CharsetDecoder`` repairs a whole document (U+FFFD for what does not decode, a byte-order mark
-    /// dropped), so the document is never copied whole.
-    private static func feedRepairingUTF8(_ bytes: UnsafeBufferPointer<UInt8>, to walk: StreamWalk) {
-        let hasByteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
-        var start = hasByteOrderMark ? 3 : 0
-        while start < bytes.count, !walk.collector.isFull {
-            var end = min(start + StreamWalk.chunkSize, bytes.count)
-            if end < bytes.count { end = characterBoundary(in: bytes, before: end, after: start) }
-            var chunk = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-            chunk.withUTF8 { walk.feed($0, isLast: false) }
-            start = end
-        }
-        walk.finish()
-    }
-
-    /// `end`, or the start of a multi-byte sequence that `end` would cut (a lead byte followed by fewer
-    /// continuation bytes than it announces).
-    private static func characterBoundary(
-        in bytes: UnsafeBufferPointer<UInt8>, before end: Int, after start: Int
-    ) -> Int {
-        var lead = end - 1
-        while lead > start, end - lead < 4, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
-        let byte = bytes[lead]
-        let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
-        return lead > start && lead + length > end ? lead : end
     }
 }
 
