@@ -95,8 +95,8 @@ struct EmailEndpointTests {
             Issue.record("got \(String(describing: noURL)), \(String(describing: notInApp))")
             return
         }
-        #expect(first.contains("continue URL"))
-        #expect(second.contains("canHandleCodeInApp"))
+        #expect(first == .missingContinueURL)
+        #expect(second == .linkNotHandledInApp)
         #expect(server.requests.isEmpty)
     }
 

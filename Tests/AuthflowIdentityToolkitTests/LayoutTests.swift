@@ -134,7 +134,7 @@ struct LayoutTests {
             Issue.record("got \(String(describing: error))")
             return
         }
-        #expect(reason.contains("API key"))
+        #expect(reason == .missingAPIKey)
         #expect(server.requests.isEmpty)
     }
 }

@@ -112,7 +112,7 @@ struct PhoneEndpointTests {
             Issue.record("got \(String(describing: enterprise))")
             return
         }
-        #expect(reason.contains("client type"))
+        #expect(reason == .missingRecaptchaClientType)
         guard case .invalidRequest? = empty else {
             Issue.record("got \(String(describing: empty))")
             return

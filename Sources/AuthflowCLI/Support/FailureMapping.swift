@@ -10,19 +10,19 @@ extension CommandFailure {
         case .network(.libraryUnavailable(let missing)):
             return CommandFailure(missing.cliMessage, status: .usage)
         case .network, .unavailable, .malformedResponse, .redirected:
-            return CommandFailure(error.description, status: .unavailable)
+            return CommandFailure(error.cliMessage, status: .unavailable)
         case .invalidRequest(let reason):
-            return CommandFailure(reason, status: .usage)
+            return CommandFailure(reason.cliMessage, status: .usage)
         case .appCheck(let failure):
             return CommandFailure(failure.cliMessage, status: failure.exitStatus)
         case .server(let server) where server.code == .appCheckTokenInvalid:
             return CommandFailure(AppCheckWording.enforced, status: .usage, serverCode: server.rawMessage)
         case .server(let server):
             if error.isBackendUnavailable {
-                return CommandFailure(server.message, status: .unavailable, serverCode: server.rawMessage)
+                return CommandFailure(server.cliMessage, status: .unavailable, serverCode: server.rawMessage)
             }
             let status: AuthflowExitCode = server.category == .configuration ? .usage : .refused
-            var failure = CommandFailure(server.message, status: status, serverCode: server.rawMessage)
+            var failure = CommandFailure(server.cliMessage, status: status, serverCode: server.rawMessage)
             failure.keyRestriction = server.keyRestriction
             return failure
         }

@@ -45,13 +45,13 @@ extension AppCheckFailure {
         case .exchangeFailed(let error):
             if let server = error.serverError, server.category != .serverUnavailable {
                 return localized(
-                    "App Check refused the token from \(flag) (\(server.message)) Check that the debug token is "
-                        + "registered for this app (App Check → Apps → Manage debug tokens) and that --app-id names "
+                    "App Check refused the token from \(flag) (\(server.cliMessage)) Check that the debug token "
+                        + "is registered for this app (App Check → Apps → Manage debug tokens) and that --app-id names "
                         + "that app.")
             }
-            return localized("No App Check token: the exchange for \(flag) failed. \(error.description)")
+            return localized("No App Check token: the exchange for \(flag) failed. \(error.cliMessage)")
         case .commandNotStarted, .commandTimedOut, .commandFailed, .commandOutputUnusable, .commandTokenExpired:
-            return description + " "
+            return commandProblem + " "
                 + localized(
                     "Check the command given with \(flag) (or AUTHFLOW_APP_CHECK_TOKEN_COMMAND): it "
                         + "must print a token, or JSON {\"token\": …, \"expiresAt\"|\"ttl\": …}.")
@@ -66,6 +66,29 @@ extension AppCheckFailure {
             return localized(
                 "The project refused the App Check token from \(flag); it may be for another app or project. "
                     + "Check --app-id and the token source, then try again (the refused token was forgotten).")
+        }
+    }
+
+    /// What went wrong with the token command, in the language in force.
+    private var commandProblem: String {
+        switch problem {
+        case .commandNotStarted(let reason):
+            localized("No App Check token: the token command could not be started (\(reason)).")
+        case .commandTimedOut(let limit):
+            localized(
+                one: "No App Check token: the token command printed nothing within \(limit.components.seconds) "
+                    + "second.",
+                other: "No App Check token: the token command printed nothing within \(limit.components.seconds) "
+                    + "seconds.",
+                count: Int(limit.components.seconds))
+        case .commandFailed(let status, true):
+            localized("No App Check token: the token command was killed by signal \(status).")
+        case .commandFailed(let status, false):
+            localized("No App Check token: the token command exited with status \(status).")
+        case .commandOutputUnusable(let output):
+            localized("No App Check token: the token command printed no usable token (\(output.cliMessage)).")
+        default:
+            localized("No App Check token: the token the command printed has already expired.")
         }
     }
 
@@ -90,6 +113,18 @@ extension IdentityToolkitError {
         case .appCheck: true
         case .server(let server): server.code == .appCheckTokenInvalid
         default: false
+        }
+    }
+}
+
+extension AppCheckFailure.UnusableOutput {
+    var cliMessage: String {
+        switch self {
+        case .empty: localized("it printed nothing")
+        case .notJSONObject: localized("the output starts with { but is not a JSON object")
+        case .noToken: localized("the JSON has no \"token\" text")
+        case .notSingleToken: localized("the first line is not a single token")
+        case .notATime(let field): localized("\"\(field)\" is not a time")
         }
     }
 }

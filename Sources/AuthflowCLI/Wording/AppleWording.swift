@@ -60,7 +60,7 @@ extension AppleSignInError {
                     + "signed in.")
         case .credentialRejected(let server):
             return localized(
-                "Firebase rejected Apple's credential: \(server.message) Apple identity tokens expire after 10 "
+                "Firebase rejected Apple's credential: \(server.cliMessage) Apple identity tokens expire after 10 "
                     + "minutes and must match the Services ID or bundle ID set for the Apple provider in the Firebase "
                     + "console; sign in with Apple again (`authflow apple sign-in`).")
         case .alreadyLinked(let email, false, _):

@@ -36,7 +36,7 @@ extension EmailLinkError {
         case .wrongEmail(let email, let server):
             return localized(
                 "This sign-in link was not sent to \(email); it must be completed with the address it was "
-                    + "sent to. Pass --email with that address. (\(server.message))")
+                    + "sent to. Pass --email with that address. (\(server.cliMessage))")
         case .session(let error):
             return error.cliMessage
         case .signIn(let error):
@@ -59,7 +59,7 @@ extension EmailLinkError {
                     + "anyone in. Open it in a browser for what it does, or pass the link from the sign-in email. "
                     + "The link was not used.")
         case .linkUnusable(let server):
-            return server.message
+            return server.cliMessage
         }
     }
 }

@@ -32,11 +32,12 @@ extension OAuthSignInError {
         case .credentialRejected(let server):
             return localized(
                 "Firebase rejected the provider's response (\(server.rawCode ?? "INVALID_IDP_RESPONSE")): "
-                    + "\(server.message) Nothing was signed in; run the command again (a kept credential is used once)."
+                    + "\(server.cliMessage) Nothing was signed in; run the command again (a kept credential is used "
+                    + "once)."
             )
         case .providerDisabled(let provider, let server):
             return localized(
-                "Firebase refused \(provider.id) (\(server.rawCode ?? server.message)): enable the provider in the "
+                "Firebase refused \(provider.id) (\(server.rawCode ?? server.cliMessage)): enable the provider in the "
                     + "Firebase console (Authentication › Sign-in method) and give it the client ID and secret the "
                     + "provider issued for this project.")
         case .cancelled:

@@ -30,10 +30,11 @@ extension PhoneSignInError {
             return failure.cliMessage
         case .wrongCode(let server, let number):
             return localized(
-                "\(server.message) The verification is kept: run `authflow phone verify --code CODE --phone "
+                "\(server.cliMessage) The verification is kept: run `authflow phone verify --code CODE --phone "
                     + "\(number)` with the right code, or `authflow phone sign-in \(number) --resend` for a new SMS.")
         case .verificationExpired(let server, let number):
-            return localized("\(server.message) Start again with `\(SMSCodeFlow.phoneSignIn(number).restartCommand)`.")
+            return localized(
+                "\(server.cliMessage) Start again with `\(SMSCodeFlow.phoneSignIn(number).restartCommand)`.")
         case .noPendingVerification(let number, let project):
             if let number {
                 return localized(

@@ -32,10 +32,10 @@ extension SecondFactorError {
                     + "`\(sent.flow.resumeCommand)`.")
         case .wrongCode(let server, let flow):
             return localized(
-                "\(server.message) The SMS stays usable for a few minutes: run `\(flow.resumeCommand)` with the "
+                "\(server.cliMessage) The SMS stays usable for a few minutes: run `\(flow.resumeCommand)` with the "
                     + "right code.")
         case .codeExpired(let server, let flow):
-            return localized("\(server.message) Text a new code with `\(flow.restartCommand)`.")
+            return localized("\(server.cliMessage) Text a new code with `\(flow.restartCommand)`.")
         case .emailNotVerified(let email?):
             return localized(
                 "An SMS second factor needs a verified email address, and \(email) is not verified yet. Run "
@@ -63,7 +63,7 @@ extension SecondFactorError {
             return localized(
                 "The saved second-factor challenge in \(project.cliLabel) is too old to finish; sign in again.")
         case .challengeRejected(let server):
-            return localized("\(server.message) The saved challenge was forgotten; sign in again.")
+            return localized("\(server.cliMessage) The saved challenge was forgotten; sign in again.")
         case .unknownFactor(let given, let factors):
             let choices = factors.enumerated().map { "\($0.offset + 1). \($0.element.cliLabel)" }
             return localized(

@@ -14,7 +14,7 @@ extension SessionError {
         case .storage(let error):
             error.cliMessage
         case .rejected(let server):
-            server.message
+            server.cliMessage
         case .service(let error):
             error.cliMessage
         case .projectMismatch(let mismatch):

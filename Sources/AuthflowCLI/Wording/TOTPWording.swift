@@ -7,19 +7,19 @@ extension TOTPProblem {
         switch self {
         case .notEnabled(let server):
             return localized(
-                "\(server.message) Enable TOTP for the project (Identity Platform, multi-factor authentication), "
+                "\(server.cliMessage) Enable TOTP for the project (Identity Platform, multi-factor authentication), "
                     + "or enroll a phone number with `authflow mfa enroll +NUMBER`.")
         case .wrongCode(let server, let enrolling):
             return enrolling
                 ? localized(
-                    "\(server.message) Check that the app's clock is right and enter the code it shows now; nothing "
+                    "\(server.cliMessage) Check that the app's clock is right and enter the code it shows now; nothing "
                         + "was enrolled (run `authflow mfa enroll --totp` again for a new secret).")
                 : localized(
-                    "\(server.message) The challenge stays saved: run `authflow mfa resolve --code CODE` with the "
+                    "\(server.cliMessage) The challenge stays saved: run `authflow mfa resolve --code CODE` with the "
                         + "code the app shows now.")
         case .enrollmentExpired(let server):
             return localized(
-                "\(server.message) The enrolment took too long; run `authflow mfa enroll --totp` again for a "
+                "\(server.cliMessage) The enrolment took too long; run `authflow mfa enroll --totp` again for a "
                     + "new secret.")
         case .codeNeeded(let enrolling, let factorID):
             return enrolling

@@ -72,24 +72,24 @@ public struct AppCheckTokenCommand: Sendable {
 
     /// Reads what the command printed (see the type's description for the forms).
     public static func parse(_ output: [UInt8], now: Date) throws(AppCheckFailure) -> Output {
-        func unusable(_ why: String) -> AppCheckFailure {
+        func unusable(_ why: AppCheckFailure.UnusableOutput) -> AppCheckFailure {
             AppCheckFailure(source: .tokenCommand, problem: .commandOutputUnusable(why))
         }
         let text = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { throw unusable("it printed nothing") }
+        guard !text.isEmpty else { throw unusable(.empty) }
         let parsed: Output
         if text.hasPrefix("{") {
             guard let json = try? JSONParser.parse(Array(text.utf8)), json.objectValue != nil else {
-                throw unusable("the output starts with { but is not a JSON object")
+                throw unusable(.notJSONObject)
             }
             guard let token = json["token"]?.stringValue, !token.isEmpty else {
-                throw unusable("the JSON has no \"token\" text")
+                throw unusable(.noToken)
             }
             parsed = Output(token: token, expiresAt: try expiry(of: json, now: now) ?? jwtExpiry(token))
         } else {
             guard let line = text.split(whereSeparator: \.isNewline).first.map(String.init),
                 !line.contains(where: \.isWhitespace)
-            else { throw unusable("the first line is not a single token") }
+            else { throw unusable(.notSingleToken) }
             parsed = Output(token: line, expiresAt: jwtExpiry(line))
         }
         if let expiresAt = parsed.expiresAt, expiresAt <= now {
@@ -100,7 +100,7 @@ public struct AppCheckTokenCommand: Sendable {
 
     private static func expiry(of json: JSONValue, now: Date) throws(AppCheckFailure) -> Date? {
         func unusable(_ field: String) -> AppCheckFailure {
-            AppCheckFailure(source: .tokenCommand, problem: .commandOutputUnusable("\"\(field)\" is not a time"))
+            AppCheckFailure(source: .tokenCommand, problem: .commandOutputUnusable(.notATime(field: field)))
         }
         if let value = json["expiresAt"] {
             if case .number(let millis) = value { return Date(timeIntervalSince1970: millis / 1000) }

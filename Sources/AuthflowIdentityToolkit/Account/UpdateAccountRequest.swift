@@ -69,8 +69,7 @@ public struct UpdateAccountRequest: TenantScopedRequest, Encodable, Hashable {
     /// `INVALID_REQ_TYPE`, a code this client otherwise reads as a reCAPTCHA Enterprise requirement.
     public func validate() throws(IdentityToolkitError) {
         guard !(idToken ?? "").isEmpty || !(oobCode ?? "").isEmpty else {
-            throw .invalidRequest(
-                "An account update needs the user's ID token, or the code from an emailed link. Sign in first.")
+            throw .invalidRequest(.missingAccountCredential)
         }
     }
 }

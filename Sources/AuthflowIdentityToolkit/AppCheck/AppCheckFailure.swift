@@ -15,7 +15,7 @@ public struct AppCheckFailure: Error, Sendable, CustomStringConvertible {
         /// The token command exited with this status (or `signal`, when a signal ended it).
         case commandFailed(status: Int32, signal: Bool)
         /// The token command printed no token, or JSON without a usable `token`, `expiresAt` or `ttl`.
-        case commandOutputUnusable(String)
+        case commandOutputUnusable(UnusableOutput)
         /// The token the command printed has already expired.
         case commandTokenExpired
         /// The source needs a browser, and this run has none (no page was opened).
@@ -24,6 +24,31 @@ public struct AppCheckFailure: Error, Sendable, CustomStringConvertible {
         case pageFailed(String)
         /// The backend refused the App Check token that was sent.
         case rejected(ServerError)
+    }
+
+    /// What is wrong with a token command's output.
+    public enum UnusableOutput: Sendable, Hashable, CustomStringConvertible {
+        /// It printed nothing.
+        case empty
+        /// It starts with `{` but is not a JSON object.
+        case notJSONObject
+        /// The JSON has no `token` text.
+        case noToken
+        /// The first line is not a single token.
+        case notSingleToken
+        /// The JSON field (`expiresAt` or `ttl`) is not a time.
+        case notATime(field: String)
+
+        /// The problem in English, for logs and embedders.
+        public var description: String {
+            switch self {
+            case .empty: "it printed nothing"
+            case .notJSONObject: "the output starts with { but is not a JSON object"
+            case .noToken: "the JSON has no \"token\" text"
+            case .notSingleToken: "the first line is not a single token"
+            case .notATime(let field): "\"\(field)\" is not a time"
+            }
+        }
     }
 
     /// The source that failed.

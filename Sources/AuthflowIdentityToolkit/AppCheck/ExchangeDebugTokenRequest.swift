@@ -19,7 +19,7 @@ public struct ExchangeDebugTokenRequest: IdentityToolkitRequest, Encodable {
     public var resourcePath: String? { app.path }
 
     public func validate() throws(IdentityToolkitError) {
-        if debugToken.isEmpty { throw .invalidRequest("The App Check debug token is empty.") }
+        if debugToken.isEmpty { throw .invalidRequest(.missingAppCheckDebugToken) }
     }
 
     enum CodingKeys: String, CodingKey {

@@ -22,7 +22,7 @@ public struct ExchangeRecaptchaEnterpriseTokenRequest: IdentityToolkitRequest, E
     public var resourcePath: String? { app.path }
 
     public func validate() throws(IdentityToolkitError) {
-        if recaptchaEnterpriseToken.isEmpty { throw .invalidRequest("The reCAPTCHA Enterprise token is empty.") }
+        if recaptchaEnterpriseToken.isEmpty { throw .invalidRequest(.missingRecaptchaEnterpriseToken) }
     }
 
     enum CodingKeys: String, CodingKey {

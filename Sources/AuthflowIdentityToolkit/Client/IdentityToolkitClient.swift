@@ -63,9 +63,7 @@ public struct IdentityToolkitClient: Sendable {
     /// fails with ``IdentityToolkitError/redirected(_:)``.
     public func send<R: IdentityToolkitRequest>(_ request: R) async throws(IdentityToolkitError) -> R.Response {
         guard !configuration.apiKey.isEmpty else {
-            throw .invalidRequest(
-                "No API key is configured. Set the project's Web API key (any non-empty value works with the Auth Emulator)."
-            )
+            throw .invalidRequest(.missingAPIKey)
         }
         let request = withDefaultTenant(request)
         try request.validate()

@@ -86,12 +86,12 @@ public struct SendOobCodeRequest: TenantScopedRequest, Encodable, Hashable {
     /// Both SDKs refuse a sign-in link without a continue URL or with `canHandleCodeInApp` unset.
     public func validate() throws(IdentityToolkitError) {
         if case .emailSignIn(let email) = kind {
-            guard !email.isEmpty else { throw .invalidRequest("Enter the email address to send the sign-in link to.") }
+            guard !email.isEmpty else { throw .invalidRequest(.missingEmail) }
             guard let url = settings.continueUrl, !url.isEmpty else {
-                throw .invalidRequest("An email sign-in link needs a continue URL on an authorized domain.")
+                throw .invalidRequest(.missingContinueURL)
             }
             guard settings.canHandleCodeInApp == true else {
-                throw .invalidRequest("An email sign-in link must set canHandleCodeInApp to true.")
+                throw .invalidRequest(.linkNotHandledInApp)
             }
         }
     }

@@ -30,9 +30,9 @@ public struct SignInWithEmailLinkRequest: TenantScopedRequest, Encodable, Hashab
 
     /// Refuses, before sending, a request that cannot succeed.
     public func validate() throws(IdentityToolkitError) {
-        guard !email.isEmpty else { throw .invalidRequest("Enter the email address the link was sent to.") }
+        guard !email.isEmpty else { throw .invalidRequest(.missingEmail) }
         guard !oobCode.isEmpty else {
-            throw .invalidRequest("The link has no code. Paste the whole link from the email.")
+            throw .invalidRequest(.missingLinkCode)
         }
     }
 }

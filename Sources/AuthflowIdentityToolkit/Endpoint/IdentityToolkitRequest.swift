@@ -50,7 +50,7 @@ extension IdentityToolkitRequest where Self: Encodable {
         do {
             return .json(Array(try encoder.encode(self)))
         } catch {
-            throw .invalidRequest("\(Self.self) could not be encoded as JSON: \(error)")
+            throw .invalidRequest(.unencodable(requestType: "\(Self.self)"))
         }
     }
 }

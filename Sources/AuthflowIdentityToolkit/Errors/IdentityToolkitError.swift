@@ -17,7 +17,7 @@ public enum IdentityToolkitError: Error, Sendable, CustomStringConvertible {
     /// The reply could not be used: not JSON, or missing what the call needs.
     case malformedResponse(MalformedResponse)
     /// The request was refused before sending because it could not succeed (e.g. an empty SMS code).
-    case invalidRequest(String)
+    case invalidRequest(InvalidRequestReason)
     /// The backend (or something answering for it) replied with a redirect. It was not followed, so the
     /// request's key, body and headers reached no other host; the call did not happen.
     case redirected(RefusedRedirect)
@@ -58,7 +58,7 @@ public enum IdentityToolkitError: Error, Sendable, CustomStringConvertible {
             return
                 "Firebase Auth sent a reply this client cannot use (HTTP \(response.status)): \(response.problem)\(shown). Check that the backend address points at Firebase Auth or its emulator."
         case .invalidRequest(let reason):
-            return reason
+            return reason.description
         case .redirected(let redirect):
             return redirect.description
         case .appCheck(let failure):

@@ -51,7 +51,7 @@ public struct SignInWithIdpRequest: TenantScopedRequest, Encodable, Hashable {
     /// Refuses, before sending, a request that cannot succeed.
     public func validate() throws(IdentityToolkitError) {
         guard !requestUri.isEmpty else {
-            throw .invalidRequest("signInWithIdp needs a request URI (the callback link, or http://localhost).")
+            throw .invalidRequest(.missingRequestURI)
         }
     }
 }

@@ -82,9 +82,9 @@ public struct FinalizeMFAEnrollmentRequest: TenantScopedRequest, Encodable, Hash
             try PhoneVerificationInfo(sessionInfo: sessionInfo, code: code).validate()
         case .totp(let sessionInfo, let code):
             guard !sessionInfo.isEmpty else {
-                throw .invalidRequest("The TOTP enrolment session is empty. Start again.")
+                throw .invalidRequest(.missingTOTPSession)
             }
-            guard !code.isEmpty else { throw .invalidRequest("Enter the code the authenticator app shows.") }
+            guard !code.isEmpty else { throw .invalidRequest(.missingAuthenticatorCode) }
         }
     }
 }

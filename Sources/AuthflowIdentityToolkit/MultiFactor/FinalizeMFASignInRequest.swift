@@ -73,14 +73,14 @@ public struct FinalizeMFASignInRequest: TenantScopedRequest, Encodable, Hashable
     /// Refuses, before sending, a request that cannot succeed.
     public func validate() throws(IdentityToolkitError) {
         guard !mfaPendingCredential.isEmpty else {
-            throw .invalidRequest("The multi-factor session is missing. Sign in again from the first step.")
+            throw .invalidRequest(.missingMultiFactorSession)
         }
         switch verification {
         case .phone(let sessionInfo, let code):
             try PhoneVerificationInfo(sessionInfo: sessionInfo, code: code).validate()
         case .totp(let enrollmentID, let code):
-            guard !enrollmentID.isEmpty else { throw .invalidRequest("Choose one of the account's second factors.") }
-            guard !code.isEmpty else { throw .invalidRequest("Enter the code the authenticator app shows.") }
+            guard !enrollmentID.isEmpty else { throw .invalidRequest(.missingSecondFactor) }
+            guard !code.isEmpty else { throw .invalidRequest(.missingAuthenticatorCode) }
         }
     }
 }

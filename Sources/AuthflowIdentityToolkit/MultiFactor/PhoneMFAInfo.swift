@@ -5,9 +5,9 @@ struct PhoneVerificationInfo: Encodable, Hashable, Sendable {
 
     func validate() throws(IdentityToolkitError) {
         guard !sessionInfo.isEmpty else {
-            throw .invalidRequest("The verification ID is empty. Request a new SMS code.")
+            throw .invalidRequest(.missingVerificationID)
         }
-        guard !code.isEmpty else { throw .invalidRequest("Enter the code from the SMS.") }
+        guard !code.isEmpty else { throw .invalidRequest(.missingSMSCode) }
     }
 }
 

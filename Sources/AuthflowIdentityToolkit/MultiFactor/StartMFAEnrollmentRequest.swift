@@ -49,7 +49,7 @@ public struct StartMFAEnrollmentRequest: TenantScopedRequest, Encodable, Hashabl
     /// Refuses, before sending, a request that cannot succeed.
     public func validate() throws(IdentityToolkitError) {
         guard !phoneNumber.isEmpty else {
-            throw .invalidRequest("Enter the phone number to enroll, e.g. +15551234567.")
+            throw .invalidRequest(.missingPhoneNumber)
         }
         try AppVerificationFields(verification: verification, clientType: clientType).validate()
     }

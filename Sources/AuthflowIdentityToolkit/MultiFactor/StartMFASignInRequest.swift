@@ -54,9 +54,9 @@ public struct StartMFASignInRequest: TenantScopedRequest, Encodable, Hashable {
     /// Refuses, before sending, a request that cannot succeed.
     public func validate() throws(IdentityToolkitError) {
         guard !mfaPendingCredential.isEmpty else {
-            throw .invalidRequest("The multi-factor session is missing. Sign in again from the first step.")
+            throw .invalidRequest(.missingMultiFactorSession)
         }
-        guard !mfaEnrollmentId.isEmpty else { throw .invalidRequest("Choose one of the account's second factors.") }
+        guard !mfaEnrollmentId.isEmpty else { throw .invalidRequest(.missingSecondFactor) }
         try AppVerificationFields(verification: verification, clientType: clientType).validate()
     }
 }

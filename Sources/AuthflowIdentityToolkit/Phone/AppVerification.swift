@@ -74,7 +74,7 @@ struct AppVerificationFields: Encodable, Sendable {
     /// `MISSING_CLIENT_TYPE` after the user already solved the reCAPTCHA.
     func validate() throws(IdentityToolkitError) {
         if verification.usesEnterpriseFields, clientType == nil {
-            throw .invalidRequest("reCAPTCHA Enterprise fields need a client type (for example CLIENT_TYPE_WEB).")
+            throw .invalidRequest(.missingRecaptchaClientType)
         }
     }
 }

@@ -41,7 +41,7 @@ public struct SendVerificationCodeRequest: TenantScopedRequest, Encodable, Hasha
 
     /// Refuses, before sending, a request that cannot succeed.
     public func validate() throws(IdentityToolkitError) {
-        guard !phoneNumber.isEmpty else { throw .invalidRequest("Enter a phone number, e.g. +15551234567.") }
+        guard !phoneNumber.isEmpty else { throw .invalidRequest(.missingPhoneNumber) }
         try AppVerificationFields(verification: verification, clientType: clientType).validate()
     }
 }

@@ -71,12 +71,12 @@ public struct SignInWithPhoneNumberRequest: TenantScopedRequest, Encodable, Hash
         switch credential {
         case .verificationCode(let sessionInfo, let code):
             guard !sessionInfo.isEmpty else {
-                throw .invalidRequest("The verification ID is empty. Request a new SMS code.")
+                throw .invalidRequest(.missingVerificationID)
             }
-            guard !code.isEmpty else { throw .invalidRequest("Enter the code from the SMS.") }
+            guard !code.isEmpty else { throw .invalidRequest(.missingSMSCode) }
         case .temporaryProof(let proof, let phoneNumber):
             guard !proof.isEmpty, !phoneNumber.isEmpty else {
-                throw .invalidRequest("The temporary proof or its phone number is empty. Verify the number again.")
+                throw .invalidRequest(.missingTemporaryProof)
             }
         }
     }

@@ -25,7 +25,7 @@ public struct SecureTokenRequest: IdentityToolkitRequest, Hashable {
 
     /// Refuses, before sending, a request that cannot succeed.
     public func validate() throws(IdentityToolkitError) {
-        guard !refreshToken.isEmpty else { throw .invalidRequest("There is no refresh token; sign in again.") }
+        guard !refreshToken.isEmpty else { throw .invalidRequest(.missingRefreshToken) }
     }
 }
 

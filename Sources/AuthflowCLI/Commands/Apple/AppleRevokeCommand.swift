@@ -84,7 +84,7 @@ struct AppleRevokeCommand: AsyncParsableCommand {
         if case .rejected(let server) = error, server.code == .invalidIdpResponse {
             var failure = CommandFailure.from(error)
             failure.message = localized(
-                "Firebase refused the revocation: \(server.message) Apple's authorization codes are "
+                "Firebase refused the revocation: \(server.cliMessage) Apple's authorization codes are "
                     + "single-use and expire after about five minutes; re-authenticate with Apple for a fresh one.")
             return failure
         }
