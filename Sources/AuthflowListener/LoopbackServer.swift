@@ -37,9 +37,9 @@ public final class LoopbackServer: Sendable {
         var tlsStrings: TLSStrings?
         if let identity = configuration.tls {
             guard authflow_mhd_tls_supported() != 0 else {
-                throw .tlsSetupFailed(reason: "this libmicrohttpd was built without TLS support")
+                throw .tlsSetupFailed(reason: .noTLSSupport)
             }
-            guard let strings = TLSStrings(identity) else { throw .tlsSetupFailed(reason: "out of memory") }
+            guard let strings = TLSStrings(identity) else { throw .tlsSetupFailed(reason: .outOfMemory) }
             tlsStrings = strings
         }
 
@@ -59,9 +59,9 @@ public final class LoopbackServer: Sendable {
                 // ones it never saw are closed here; closing its one again could hit a reused descriptor.
                 sockets[(index + 1)...].forEach { $0.release() }
                 if configuration.tls != nil {
-                    throw .tlsSetupFailed(reason: "libmicrohttpd rejected the certificate or private key")
+                    throw .tlsSetupFailed(reason: .identityRejected)
                 }
-                throw .startFailed(reason: "libmicrohttpd could not start on \(socket.family.address)")
+                throw .startFailed(reason: .daemonNotStarted(address: socket.family.address))
             }
             started.append(daemon)
         }
@@ -100,7 +100,7 @@ public final class LoopbackServer: Sendable {
             switch ListeningSocket.open(.ipv4, port: port) {
             case .success(let socket): ipv4 = socket
             case .failure(let failure) where failure.isAddressInUse: throw .portInUse(port)
-            case .failure(let failure): throw .bindFailed(address: "127.0.0.1", reason: failure.message)
+            case .failure(let failure): throw .bindFailed(address: "127.0.0.1", reason: .system(SystemError(code: failure.code)))
             }
             switch ListeningSocket.open(.ipv6, port: ipv4.port) {
             case .success(let ipv6):
@@ -113,6 +113,6 @@ public final class LoopbackServer: Sendable {
                 return [ipv4]
             }
         }
-        throw .bindFailed(address: "::1", reason: "no port was free on both 127.0.0.1 and ::1")
+        throw .bindFailed(address: "::1", reason: .noFreePort)
     }
 }

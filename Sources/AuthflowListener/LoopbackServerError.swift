@@ -4,12 +4,12 @@ import AuthflowPrimitives
 public enum LoopbackServerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Another process already listens on the requested port.
     case portInUse(UInt16)
-    /// Binding a loopback address failed for another reason, given as the system's error text.
-    case bindFailed(address: String, reason: String)
+    /// Binding a loopback address failed for another reason, given as the system's error.
+    case bindFailed(address: String, reason: LoopbackServerProblem)
     /// The TLS certificate or key was rejected, or TLS is unavailable in libmicrohttpd.
-    case tlsSetupFailed(reason: String)
+    case tlsSetupFailed(reason: LoopbackServerProblem)
     /// libmicrohttpd refused to start on the bound socket.
-    case startFailed(reason: String)
+    case startFailed(reason: LoopbackServerProblem)
     /// libmicrohttpd itself could not be opened (it is loaded on first use, not at exec).
     case libraryUnavailable(SharedLibraryUnavailable)
 

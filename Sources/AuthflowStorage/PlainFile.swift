@@ -18,12 +18,12 @@ package enum PlainFile {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | flags)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
-            throw .read(path: path, reason: POSIXFailure.describe())
+            throw .read(path: path, reason: .system(.current))
         }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw .read(path: path, reason: POSIXFailure.describe()) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .read(path: path, reason: "not a regular file") }
+        guard fstat(descriptor, &info) == 0 else { throw .read(path: path, reason: .system(.current)) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .read(path: path, reason: .notARegularFile) }
         try check(descriptor, info)
         return try readAll(descriptor, path: path, limit: limit)
     }
@@ -35,11 +35,11 @@ package enum PlainFile {
         while true {
             let count = SystemCall.read(descriptor, into: &chunk)
             if count < 0 {
-                throw .read(path: path, reason: POSIXFailure.describe())
+                throw .read(path: path, reason: .system(.current))
             }
             if count == 0 { return bytes }
             bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > limit { throw .corrupt(path: path, reason: "larger than \(limit) bytes") }
+            if bytes.count > limit { throw .corrupt(path: path, reason: .tooLarge(limit: limit)) }
         }
     }
 
@@ -49,14 +49,14 @@ package enum PlainFile {
         var info = stat()
         if stat(path, &info) == 0 {
             guard (info.st_mode & S_IFMT) == S_IFDIR else {
-                throw .directory(path: path, reason: "it exists and is not a directory")
+                throw .directory(path: path, reason: .notADirectory)
             }
             return
         }
         let parent = FilePath.directory(of: path)
         if parent != path, parent != "/", parent != "." { try makeDirectories(parent, mode: mode) }
         if mkdir(path, mode) != 0, errno != EEXIST {
-            throw .directory(path: path, reason: POSIXFailure.describe())
+            throw .directory(path: path, reason: .system(.current))
         }
     }
 }

@@ -16,31 +16,31 @@ public enum SecureFile {
         var info = stat()
         if lstat(path, &info) != 0 {
             guard errno == ENOENT else {
-                throw .directory(path: path, reason: POSIXFailure.describe())
+                throw .directory(path: path, reason: .system(.current))
             }
             let parent = FilePath.directory(of: path)
             if parent != path, parent != "/", parent != "." {
                 try makeParentDirectory(parent)
             }
             if mkdir(path, 0o700) != 0, errno != EEXIST {
-                throw .directory(path: path, reason: POSIXFailure.describe())
+                throw .directory(path: path, reason: .system(.current))
             }
             guard lstat(path, &info) == 0 else {
-                throw .directory(path: path, reason: POSIXFailure.describe())
+                throw .directory(path: path, reason: .system(.current))
             }
         }
         if (info.st_mode & S_IFMT) == S_IFLNK {
             // A symlinked state directory is the user's choice; judge what it points at.
-            guard stat(path, &info) == 0 else { throw .directory(path: path, reason: POSIXFailure.describe()) }
+            guard stat(path, &info) == 0 else { throw .directory(path: path, reason: .system(.current)) }
         }
         guard (info.st_mode & S_IFMT) == S_IFDIR else {
-            throw .directory(path: path, reason: "it exists and is not a directory")
+            throw .directory(path: path, reason: .notADirectory)
         }
         guard info.st_uid == geteuid() else {
-            throw .directory(path: path, reason: "it belongs to another user (uid \(info.st_uid))")
+            throw .directory(path: path, reason: .ownedByAnotherUser(uid: info.st_uid))
         }
         if info.st_mode & 0o077 != 0, chmod(path, 0o700) != 0 {
-            throw .directory(path: path, reason: "cannot restrict it to mode 0700: \(POSIXFailure.describe())")
+            throw .directory(path: path, reason: .cannotRestrictMode(.current))
         }
     }
 
@@ -65,19 +65,19 @@ public enum SecureFile {
             guard let base = buffer.baseAddress else { return -1 }
             return mkstemps(base, 4)
         }
-        guard descriptor >= 0 else { throw .write(path: path, reason: POSIXFailure.describe()) }
+        guard descriptor >= 0 else { throw .write(path: path, reason: .system(.current)) }
         let temporary = FilePath.string(fromCString: template)
-        var failure: String?
+        var failure: StorageProblem?
         if fchmod(descriptor, mode) != 0 {
-            failure = POSIXFailure.describe()
+            failure = .system(.current)
         } else if let problem = writeAll(bytes, to: descriptor) {
             failure = problem
         } else if fsync(descriptor) != 0 {
-            failure = POSIXFailure.describe()
+            failure = .system(.current)
         }
         close(descriptor)
         if failure == nil, rename(temporary, path) != 0 {
-            failure = POSIXFailure.describe()
+            failure = .system(.current)
         }
         if let failure {
             unlink(temporary)
@@ -92,7 +92,7 @@ public enum SecureFile {
         // O_NOFOLLOW: a symlink planted in place of a state file must not make us read (or chmod) its target.
         try PlainFile.read(path, limit: limit, flags: O_NOFOLLOW) { descriptor, info throws(StorageError) in
             guard info.st_uid == geteuid() else {
-                throw .read(path: path, reason: "it belongs to another user (uid \(info.st_uid))")
+                throw .read(path: path, reason: .ownedByAnotherUser(uid: info.st_uid))
             }
             if info.st_mode & 0o077 != 0 { _ = fchmod(descriptor, 0o600) }
         }
@@ -101,7 +101,7 @@ public enum SecureFile {
     /// Removes `path`; a file that is already gone is not an error.
     public static func remove(_ path: String) throws(StorageError) {
         if unlink(path) != 0, errno != ENOENT {
-            throw .write(path: path, reason: "cannot remove it: \(POSIXFailure.describe())")
+            throw .write(path: path, reason: .cannotRemove(.current))
         }
         syncDirectory(FilePath.directory(of: path))
     }
@@ -122,8 +122,8 @@ public enum SecureFile {
         }
     }
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
-        SystemCall.writeAll(bytes, to: descriptor) ? nil : POSIXFailure.describe()
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> StorageProblem? {
+        SystemCall.writeAll(bytes, to: descriptor) ? nil : .system(.current)
     }
 
     /// Makes the rename itself durable; without this a power cut can lose it even after fsync of the file.

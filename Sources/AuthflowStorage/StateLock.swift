@@ -18,14 +18,14 @@ package enum StateLock {
     ) async throws -> T {
         let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw StorageError.write(path: path, reason: POSIXFailure.describe())
+            throw StorageError.write(path: path, reason: .system(.current))
         }
         defer { close(descriptor) } // Closing releases the lock.
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while SystemCall.retryingInterrupts({ flock(descriptor, LOCK_EX | LOCK_NB) }) != 0 {
             guard errno == EWOULDBLOCK else {
-                throw StorageError.write(path: path, reason: POSIXFailure.describe())
+                throw StorageError.write(path: path, reason: .system(.current))
             }
             guard clock.now < deadline else { throw StorageError.lockTimeout(path: path) }
             try await Task.sleep(for: .milliseconds(20))

@@ -3,13 +3,13 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No place for state: neither an explicit directory, `XDG_STATE_HOME` nor `HOME` is usable.
     case noStateDirectory
     /// A directory could not be created or secured.
-    case directory(path: String, reason: String)
+    case directory(path: String, reason: StorageProblem)
     /// A file could not be written or renamed into place; the previous version, if any, is intact.
-    case write(path: String, reason: String)
+    case write(path: String, reason: StorageProblem)
     /// A file exists but could not be read.
-    case read(path: String, reason: String)
+    case read(path: String, reason: StorageProblem)
     /// A file was read but is not what this library wrote (hand-edited or from an incompatible version).
-    case corrupt(path: String, reason: String)
+    case corrupt(path: String, reason: StorageProblem)
     /// Another process held the state lock for too long.
     case lockTimeout(path: String)
 

@@ -1,4 +1,5 @@
 import AuthflowCore
+import AuthflowLocalization
 import AuthflowStorage
 import Foundation
 
@@ -17,7 +18,7 @@ extension CommandContext {
     /// The project, tenant and backend a session signed in here belongs to; needs a project ID.
     func sessionProject() throws(CommandFailure) -> SessionProject {
         guard let projectID = configuration.projectID else {
-            throw .from(ConfigurationError.missing(.projectID, purpose: "Keeping a session"))
+            throw .from(ConfigurationError.missing(.projectID, purpose: localized("Keeping a session")))
         }
         return SessionProject(
             projectID: projectID, tenantID: configuration.tenantID, emulatorHost: configuration.emulatorHost)

@@ -98,7 +98,7 @@ struct CommandContext {
     /// The project's state directory; needs a project ID, since sessions are kept per project.
     func projectDirectory() throws(CommandFailure) -> ProjectStateDirectory {
         guard let directory = configuration.stateDirectory(under: stateRoot) else {
-            throw .from(ConfigurationError.missing(.projectID, purpose: "Keeping a session"))
+            throw .from(ConfigurationError.missing(.projectID, purpose: localized("Keeping a session")))
         }
         return directory
     }

@@ -73,7 +73,7 @@ extension AppCheckFailure {
     private var commandProblem: String {
         switch problem {
         case .commandNotStarted(let reason):
-            localized("No App Check token: the token command could not be started (\(reason)).")
+            localized("No App Check token: the token command could not be started (\(reason.cliMessage)).")
         case .commandTimedOut(let limit):
             localized(
                 one: "No App Check token: the token command printed nothing within \(limit.components.seconds) "

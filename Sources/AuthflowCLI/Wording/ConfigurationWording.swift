@@ -1,4 +1,5 @@
 import AuthflowCore
+import AuthflowIdentityToolkit
 import AuthflowLocalization
 
 /// Configuration failures with the CLI's flags.
@@ -20,11 +21,93 @@ extension ConfigurationError {
                 "\(purpose) needs \(key.jsonName): pass \(key.flag), set \(key.environmentVariable), or add "
                     + "\"\(key.jsonName)\" to authflow.json.")
         case .unreadableFile(let path, let reason):
-            return localized("Cannot read the configuration file \(path): \(reason).")
+            return localized("Cannot read the configuration file \(path): \(reason.cliMessage).")
         case .invalidFile(let path, let reason):
-            return localized("The configuration file \(path) is invalid: \(reason).")
+            return localized("The configuration file \(path) is invalid: \(reason.cliMessage).")
         case .invalidValue(let key, let value, let source, let reason):
-            return localized("\(key.jsonName) \"\(value)\" from \(source.cliName) cannot be used. \(reason)")
+            return localized(
+                "\(key.jsonName) \"\(value)\" from \(source.cliName) cannot be used. \(reason.cliMessage)")
+        }
+    }
+}
+
+extension ConfigurationFileProblem {
+    /// What is wrong inside the file, as a clause without final punctuation.
+    var cliMessage: String {
+        switch self {
+        case .notPropertyList: localized("it is not a readable property list")
+        case .propertyListNotDictionary: localized("the property list is not a dictionary")
+        case .noIOSSettings: localized("it has none of API_KEY, PROJECT_ID, GOOGLE_APP_ID, CLIENT_ID")
+        case .notAString(let key): localized("\"\(key)\" must be a string")
+        case .noWebSettings: localized("it has none of apiKey, projectId, authDomain, appId")
+        case .notUTF8: localized("it is not UTF-8 text")
+        case .projectInfoNotObject: localized("project_info is not an object")
+        case .noAndroidSettings: localized("it has no project_id and no api_key")
+        }
+    }
+}
+
+extension ConfigurationValueProblem {
+    /// Why the value cannot be used and what a usable one looks like.
+    var cliMessage: String {
+        switch self {
+        case .languageTag:
+            localized(
+                "A language is a BCP 47 tag such as fr, pt-BR or zh-Hant-TW: letters and digits joined by hyphens.")
+        case .emulatorHost(let error): error.cliMessage
+        case .androidPackageTooFewParts:
+            localized("An Android package name has at least two dot-separated parts, such as com.example.app.")
+        case .androidPackagePartStart(let part):
+            localized("Each part of an Android package name starts with a letter (\"\(part)\" does not).")
+        case .androidPackageCharacters:
+            localized("An Android package name holds only letters, digits, underscores and dots.")
+        case .certificateSHA1:
+            localized(
+                "A SHA-1 fingerprint is 40 hex digits, or 20 colon-separated pairs as keytool prints it (AB:CD:…); "
+                    + "a SHA-256 fingerprint does not work here.")
+        case .referrerNotHTTPURL:
+            localized(
+                "The referrer must be an absolute http(s) URL of a page the key allows, such as "
+                    + "https://app.example.com/.")
+        case .referrerUnencodedCharacters:
+            localized("The referrer URL must not contain spaces or control characters; percent-encode them.")
+        }
+    }
+}
+
+extension EmulatorHostError {
+    /// What is wrong with the emulator address, with an example of a usable one.
+    var cliMessage: String {
+        let quoted = "\"\(value)\""
+        switch problem {
+        case .empty:
+            return localized(
+                "The Auth Emulator address is empty: use host:port, e.g. 127.0.0.1:9099, localhost:9099 or "
+                    + "[::1]:9099.")
+        case .hasScheme:
+            return localized(
+                "The Auth Emulator address \(quoted) has a scheme; leave out http:// and use host:port, e.g. "
+                    + "127.0.0.1:9099, localhost:9099 or [::1]:9099.")
+        case .hasPath:
+            return localized(
+                "The Auth Emulator address \(quoted) has a path or other URL parts; use host:port, e.g. "
+                    + "127.0.0.1:9099, localhost:9099 or [::1]:9099.")
+        case .missingPort:
+            return localized(
+                "The Auth Emulator address \(quoted) has no port (the emulator's default is 9099); use host:port, "
+                    + "e.g. 127.0.0.1:9099, localhost:9099 or [::1]:9099.")
+        case .invalidPort:
+            return localized(
+                "The Auth Emulator address \(quoted) has a port that is not a number from 1 to 65535; use "
+                    + "host:port, e.g. 127.0.0.1:9099, localhost:9099 or [::1]:9099.")
+        case .invalidHost:
+            return localized(
+                "The Auth Emulator address \(quoted) has an invalid host; use host:port, e.g. 127.0.0.1:9099, "
+                    + "localhost:9099 or [::1]:9099.")
+        case .unbracketedIPv6:
+            return localized(
+                "The Auth Emulator address \(quoted) looks like an IPv6 address without brackets; write it as "
+                    + "[::1]:9099.")
         }
     }
 }
@@ -34,7 +117,7 @@ extension AuthDomainError {
         switch self {
         case .lookupFailed(let error):
             localized(
-                "Could not look up the project's auth domain: \(Self.withoutFinalPeriod(error.description)). Pass "
+                "Could not look up the project's auth domain: \(Self.withoutFinalPeriod(error.cliMessage)). Pass "
                     + "--auth-domain HOST to skip the lookup.")
         case .noDefaultDomain(let domains):
             localized(

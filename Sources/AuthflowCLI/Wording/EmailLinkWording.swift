@@ -78,7 +78,7 @@ extension LinkInspectionError {
     var cliMessage: String {
         switch self {
         case .input(let error): error.cliMessage
-        case .shortLink: description
+        case .shortLink(let error): error.cliMessage
         }
     }
 }

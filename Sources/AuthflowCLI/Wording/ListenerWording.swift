@@ -11,7 +11,7 @@ extension RedirectListenerError {
                 "No callback arrived within \(seconds) seconds: run the command again and finish in the browser "
                     + "sooner, or raise --timeout.")
         case .rendezvous(let reason):
-            return localized("Could not publish this flow for authflow handle-url: \(reason)")
+            return localized("Could not publish this flow for authflow handle-url: \(reason.cliMessage)")
         case .server(.libraryUnavailable(let missing)):
             return missing.cliMessage
         case .server(.portInUse(let port)):
@@ -21,14 +21,16 @@ extension RedirectListenerError {
         case .cancelled:
             return localized("Cancelled while waiting for the browser.")
         case .server(.bindFailed(let address, let reason)):
-            return localized("Could not listen on \(address) (\(reason)): check that the loopback interface is up.")
+            return localized(
+                "Could not listen on \(address) (\(reason.cliMessage)): check that the loopback interface is up.")
         case .server(.tlsSetupFailed(let reason)):
             return localized(
-                "Could not enable TLS for the local server (\(reason)): check that the certificate and key are "
+                "Could not enable TLS for the local server (\(reason.cliMessage)): check that the certificate and key are "
                     + "matching PEM files.")
         case .server(.startFailed(let reason)):
             return localized(
-                "Could not start the local HTTP server (\(reason)): check the process's file and thread limits.")
+                "Could not start the local HTTP server (\(reason.cliMessage)): check the process's file and thread "
+                    + "limits.")
         }
     }
 }
@@ -51,11 +53,26 @@ extension TemplateError {
             return localized("\"\(name)\" is not a template file name: use a plain name such as \"page.html\".")
         case .unreadable(let path, let reason):
             return localized(
-                "Cannot read the template \(path) (\(reason)): check its permissions and that it is UTF-8 text.")
+                "Cannot read the template \(path) (\(reason.cliMessage)): check its permissions and that it is UTF-8 "
+                    + "text.")
         case .syntax(let path, let line, let column, let reason):
             return localized(
                 "The template \(path) has a Mustache syntax error at line \(line), column \(column) (\(reason)): "
                     + "fix the tag there, or delete the file to use the built-in template.")
+        }
+    }
+}
+
+extension LoopbackServerProblem {
+    /// What kept the local server from starting, as a clause without final punctuation.
+    var cliMessage: String {
+        switch self {
+        case .system(let error): error.cliMessage
+        case .noFreePort: localized("no port was free on both 127.0.0.1 and ::1")
+        case .noTLSSupport: localized("this libmicrohttpd was built without TLS support")
+        case .outOfMemory: localized("the system is out of memory")
+        case .identityRejected: localized("libmicrohttpd rejected the certificate or private key")
+        case .daemonNotStarted(let address): localized("libmicrohttpd could not start on \(address)")
         }
     }
 }

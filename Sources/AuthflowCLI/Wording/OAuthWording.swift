@@ -95,7 +95,7 @@ extension OAuthSignInError {
                 "The page posted an ID token that is not this project's (\(Self.words(problem))); nothing was "
                     + "saved. Check --project-id and --api-key match the web app's firebaseConfig.")
         case .webLookupFailed(let error):
-            return localized("Could not read the project's authorized domains: \(error.description)")
+            return localized("Could not read the project's authorized domains: \(error.cliMessage)")
         case .webPageUnavailable(let error):
             return localized("The sign-in page cannot be shown: \(error.cliMessage)")
         }

@@ -17,7 +17,8 @@ extension PhoneSignInError {
                         + "reCAPTCHA Enterprise for phone sign-in, use the loopback route (--verifier loopback), which "
                         + "runs it in the browser; otherwise check the project's reCAPTCHA settings. No SMS was sent.")
             }
-            return description
+            if error.isBackendUnavailable || error.serverError == nil { return error.cliMessage }
+            return localized("\(error.cliMessage) No SMS was sent.")
         case .codeNeeded(let sent):
             return localized(
                 "The SMS code was sent to \(sent.recipient), but no code was given (no --code, --code-command, page "
@@ -66,7 +67,7 @@ extension PhoneSignInError {
         case .interrupted:
             return localized("Cancelled; no SMS was sent.")
         case .lookupFailed(let error):
-            return localized("Could not read the project's phone sign-in settings: \(error.description)")
+            return localized("Could not read the project's phone sign-in settings: \(error.cliMessage)")
         case .hostedPage(let error):
             return localized("The reCAPTCHA page reported an error: \(error.cliExplanation) No SMS was sent.")
         case .hostedPageUnknown(let url):

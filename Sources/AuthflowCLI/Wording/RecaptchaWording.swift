@@ -20,9 +20,42 @@ extension RecaptchaProtectionError {
                     + "names no site key to get a token for. Check Authentication → Settings → reCAPTCHA in the "
                     + "Firebase console (a key must be set up for web), then run the command again.")
         case .tokenCommand(let failure):
-            failure.description + " Check --recaptcha-token-command."
-        case .page, .pageUnavailable, .browser, .interrupted:
-            description
+            failure.cliMessage + " " + localized("Check --recaptcha-token-command.")
+        case .page(let failure):
+            failure.cliMessage
+        case .pageUnavailable(let error):
+            localized("The reCAPTCHA page could not be served: \(error.cliMessage)")
+        case .browser(let error):
+            error.cliMessage
+        case .interrupted:
+            localized("Interrupted while waiting for the reCAPTCHA page.")
+        }
+    }
+}
+
+extension RecaptchaTokenProgramFailure {
+    /// What went wrong with the reCAPTCHA token command, in the language in force.
+    var cliMessage: String {
+        let shown = "\"\(command)\""
+        switch problem {
+        case .notStarted(let reason):
+            return localized("The reCAPTCHA token command \(shown) could not be started: \(reason.cliMessage).")
+        case .stopped:
+            return localized("The reCAPTCHA token command \(shown) was stopped.")
+        case .timedOut(let limit):
+            return localized(
+                "The reCAPTCHA token command \(shown) printed no token within \(limit.components.seconds) seconds.")
+        case .failed(.exited(let status)):
+            return localized(
+                "The reCAPTCHA token command \(shown) exited with status \(status); see its messages above. Nothing "
+                    + "was sent.")
+        case .failed(.signalled(let signal)):
+            return localized(
+                "The reCAPTCHA token command \(shown) was killed by signal \(signal); see its messages above. "
+                    + "Nothing was sent.")
+        case .printedNothing:
+            return localized(
+                "The reCAPTCHA token command \(shown) printed nothing on standard output; it must print the token.")
         }
     }
 }

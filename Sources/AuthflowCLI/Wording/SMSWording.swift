@@ -93,7 +93,7 @@ extension CodeProgramFailure {
         let shown = "--code-command \"\(command)\""
         switch problem {
         case .notStarted(let reason):
-            return localized("\(shown) could not be started: \(reason)")
+            return localized("\(shown) could not be started: \(reason.cliMessage).")
         case .stopped:
             return localized("\(shown) was stopped.")
         case .timedOut(let limit):

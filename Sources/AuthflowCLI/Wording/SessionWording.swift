@@ -63,13 +63,37 @@ extension StorageError {
                 "Another authflow process is holding \(path). Wait for it to finish, or remove the file "
                     + "if none is running.")
         case .directory(let path, let reason):
-            localized("Cannot use the state directory \(path): \(reason).")
+            localized("Cannot use the state directory \(path): \(reason.cliMessage).")
         case .write(let path, let reason):
-            localized("Cannot save \(path): \(reason). The previous version, if any, is unchanged.")
+            localized("Cannot save \(path): \(reason.cliMessage). The previous version, if any, is unchanged.")
         case .read(let path, let reason):
-            localized("Cannot read \(path): \(reason).")
+            localized("Cannot read \(path): \(reason.cliMessage).")
         case .corrupt(let path, let reason):
-            localized("\(path) is damaged (\(reason)). Remove it and sign in again.")
+            localized("\(path) is damaged (\(reason.cliMessage)). Remove it and sign in again.")
+        }
+    }
+}
+
+extension StorageProblem {
+    /// What went wrong with a state file, as a clause without final punctuation.
+    var cliMessage: String {
+        switch self {
+        case .system(let error): error.cliMessage
+        case .notADirectory: localized("it exists and is not a directory")
+        case .notARegularFile: localized("it is not a regular file")
+        case .ownedByAnotherUser(let uid): localized("it belongs to another user (uid \(uid))")
+        case .cannotRestrictMode(let error): localized("it cannot be restricted to mode 0700: \(error.cliMessage)")
+        case .cannotRemove(let error): localized("it cannot be removed: \(error.cliMessage)")
+        case .tooLarge(let limit): localized("it is larger than \(limit) bytes")
+        case .noSuchFile: localized("there is no such file")
+        case .notUTF8: localized("it is not UTF-8 text")
+        case .notAuthflowDocument: localized("it is not a document authflow wrote")
+        case .unsupportedFormat(let found, let expected):
+            localized("it has format \(found), and this version of authflow reads format \(expected)")
+        case .unencodable: localized("the document could not be encoded")
+        case .otherProject(let found, let expected):
+            localized("it holds a session of project \(found), not of \(expected)")
+        case .unexpected(let type): localized("an unexpected error occurred (\(type))")
         }
     }
 }

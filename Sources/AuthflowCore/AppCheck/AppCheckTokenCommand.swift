@@ -65,7 +65,7 @@ public struct AppCheckTokenCommand: Sendable {
         case .finished(.exited(0), let output): return .success(output)
         case .finished(.exited(let status), _): return failure(.commandFailed(status: status, signal: false))
         case .finished(.signalled(let signal), _): return failure(.commandFailed(status: signal, signal: true))
-        case .notStarted(let error): return failure(.commandNotStarted(error.description))
+        case .notStarted(let error): return failure(.commandNotStarted(SystemError(code: error.code)))
         case .timedOut, .cancelled: return failure(.commandTimedOut(timeout))
         }
     }

@@ -21,7 +21,7 @@ extension ProjectConfiguration {
             } catch {
                 throw .invalidValue(
                     key: .emulatorHost, value: host, source: source(of: .emulatorHost) ?? .defaultValue(""),
-                    reason: error.description)
+                    reason: .emulatorHost(error))
             }
         }
         var settings = IdentityToolkitConfiguration(

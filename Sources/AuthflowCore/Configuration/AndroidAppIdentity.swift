@@ -4,17 +4,17 @@
 public enum AndroidAppIdentity {
     /// Why `name` is not an Android package name, or nil when it is one: at least two dot-separated
     /// segments, each starting with a letter and made of ASCII letters, digits and underscores.
-    public static func problem(withPackageName name: String) -> String? {
+    public static func problem(withPackageName name: String) -> ConfigurationValueProblem? {
         let segments = name.split(separator: ".", omittingEmptySubsequences: false)
         guard segments.count >= 2 else {
-            return "An Android package name has at least two dot-separated parts, such as com.example.app."
+            return .androidPackageTooFewParts
         }
         for segment in segments {
             guard let first = segment.unicodeScalars.first, first.isASCIILetter else {
-                return "Each part of an Android package name starts with a letter (\"\(segment)\" does not)."
+                return .androidPackagePartStart(part: String(segment))
             }
             guard segment.unicodeScalars.allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || $0 == "_" }) else {
-                return "An Android package name holds only letters, digits, underscores and dots."
+                return .androidPackageCharacters
             }
         }
         return nil
@@ -34,11 +34,6 @@ public enum AndroidAppIdentity {
         guard hex.count == 40, hex.unicodeScalars.allSatisfy({ $0.isASCIIHexDigit }) else { return nil }
         return hex.uppercased()
     }
-
-    /// What a fingerprint must look like, for error messages.
-    public static let certificateSHA1Format =
-        "A SHA-1 fingerprint is 40 hex digits, or 20 colon-separated pairs as keytool prints it "
-        + "(AB:CD:…); a SHA-256 fingerprint does not work here."
 }
 
 extension Unicode.Scalar {

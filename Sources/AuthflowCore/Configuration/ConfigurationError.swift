@@ -1,13 +1,15 @@
+import AuthflowStorage
+
 /// Why a project configuration could not be loaded. Messages say what to change.
 public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A configuration file exists but could not be read.
-    case unreadableFile(path: String, reason: String)
+    case unreadableFile(path: String, reason: StorageProblem)
     /// A file is not one of the formats the loader reads.
     case unrecognizedFile(path: String)
     /// A file has the right format but broken content.
-    case invalidFile(path: String, reason: String)
+    case invalidFile(path: String, reason: ConfigurationFileProblem)
     /// A value is unusable, e.g. an emulator host without a port.
-    case invalidValue(key: ConfigurationKey, value: String, source: ConfigurationSource, reason: String)
+    case invalidValue(key: ConfigurationKey, value: String, source: ConfigurationSource, reason: ConfigurationValueProblem)
     /// No API key anywhere; lists the files that were looked for.
     case missingAPIKey(lookedFor: [String])
     /// A value the operation needs is not configured.

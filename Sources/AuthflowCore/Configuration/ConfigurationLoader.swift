@@ -55,11 +55,11 @@ public struct ConfigurationLoader: Sendable {
     /// The values that satisfy API-key restrictions go into headers on every request, so a malformed one is
     /// reported here, naming its source, rather than as Google's refusal later.
     private func checkKeyRestrictionValues(_ configuration: ProjectConfiguration) throws(ConfigurationError) {
-        let checks: [(ConfigurationKey, (String) -> String?)] = [
+        let checks: [(ConfigurationKey, (String) -> ConfigurationValueProblem?)] = [
             (.androidPackage, AndroidAppIdentity.problem(withPackageName:)),
             (
                 .androidCertificateSHA1,
-                { AndroidAppIdentity.certificateSHA1($0) == nil ? AndroidAppIdentity.certificateSHA1Format : nil }
+                { AndroidAppIdentity.certificateSHA1($0) == nil ? .certificateSHA1 : nil }
             ),
             (.referrer, RefererPage.problem(with:)),
         ]
@@ -96,9 +96,7 @@ public struct ConfigurationLoader: Sendable {
             else { continue }
             throw .invalidValue(
                 key: key, value: String(reflecting: configured.value).dropFirst().dropLast().description,
-                source: configured.source,
-                reason: "A language is a BCP 47 tag such as fr, pt-BR or zh-Hant-TW: letters and digits joined by "
-                    + "hyphens.")
+                source: configured.source, reason: .languageTag)
         }
     }
 
@@ -123,7 +121,7 @@ public struct ConfigurationLoader: Sendable {
             _ = try AuthServer.emulator(parsing: configured.value)
         } catch {
             throw .invalidValue(
-                key: .emulatorHost, value: configured.value, source: configured.source, reason: error.description)
+                key: .emulatorHost, value: configured.value, source: configured.source, reason: .emulatorHost(error))
         }
         if configuration.apiKey == nil {
             configuration.derive(.apiKey, Self.emulatorAPIKey, how: .defaultValue("any key works with an emulator"))

@@ -1,9 +1,11 @@
+import AuthflowPrimitives
+
 /// Why a ``CodeProgram`` gave no code. A front end names the command the way its user gave it.
 public struct CodeProgramFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong with the command.
     public enum Problem: Sendable, Equatable {
         /// The shell could not be started (the reason from the system).
-        case notStarted(String)
+        case notStarted(SystemError)
         /// The wait was cancelled and the command stopped.
         case stopped
         /// It printed no code within the time limit.
@@ -52,7 +54,7 @@ public struct CodeProgramFailure: Error, Sendable, Equatable, CustomStringConver
     public func message(naming shown: String, finishing: String) -> String {
         switch problem {
         case .notStarted(let reason):
-            "\(shown) could not be started: \(reason)"
+            "\(shown) could not be started: \(reason)."
         case .stopped:
             "\(shown) was stopped."
         case .timedOut(let limit):

@@ -53,7 +53,7 @@ public struct RecaptchaTokenProgramFailure: Error, Sendable, Equatable, CustomSt
     public var description: String {
         let shown = "The reCAPTCHA token command \"\(command)\""
         return switch problem {
-        case .notStarted(let reason): "\(shown) could not be started: \(reason)"
+        case .notStarted(let reason): "\(shown) could not be started: \(reason)."
         case .stopped: "\(shown) was stopped."
         case .timedOut(let limit): "\(shown) printed no token within \(limit.components.seconds) seconds."
         case .failed(let end): "\(shown) \(end.summary); see its messages above. Nothing was sent."

@@ -16,7 +16,7 @@ extension SessionStore {
         } catch let error as StorageError {
             throw error
         } catch {
-            throw .write(path: path, reason: "\(error)")
+            throw .write(path: path, reason: .unexpected(type: "\(type(of: error))"))
         }
     }
 

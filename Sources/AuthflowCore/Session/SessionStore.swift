@@ -23,7 +23,7 @@ public struct SessionStore: Sendable {
         guard session.project.projectID == directory.projectID else {
             throw .corrupt(
                 path: file.path,
-                reason: "it holds a session of project \(session.project.projectID), not of \(directory.projectID)")
+                reason: .otherProject(found: session.project.projectID, expected: directory.projectID))
         }
         return session
     }

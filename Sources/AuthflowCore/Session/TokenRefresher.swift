@@ -49,7 +49,7 @@ public struct TokenRefresher: Sendable {
         } catch let error as StorageError {
             throw .storage(error)
         } catch {
-            throw .storage(.write(path: store.path, reason: "\(error)"))
+            throw .storage(.write(path: store.path, reason: .unexpected(type: "\(type(of: error))")))
         }
     }
 

@@ -32,10 +32,10 @@ public struct StateFile<Value: Codable & Sendable>: Sendable {
         } catch {
             // "authflow" here is the product that wrote the file, not a command to run; the reason is part of
             // `StorageError.corrupt`'s value, which callers and tests compare.
-            throw .corrupt(path: path, reason: "not a document authflow wrote")
+            throw .corrupt(path: path, reason: .notAuthflowDocument)
         }
         guard envelope.format == format else {
-            throw .corrupt(path: path, reason: "format \(envelope.format), this version reads format \(format)")
+            throw .corrupt(path: path, reason: .unsupportedFormat(found: envelope.format, expected: format))
         }
         return envelope.data
     }
@@ -47,7 +47,7 @@ public struct StateFile<Value: Codable & Sendable>: Sendable {
         do {
             bytes = try Self.encoder.encode(Envelope(format: format, data: value))
         } catch {
-            throw .write(path: path, reason: "cannot encode the document")
+            throw .write(path: path, reason: .unencodable)
         }
         SecureFile.removeLeftovers(besides: path)
         try SecureFile.writeAtomically(Array(bytes) + [0x0A], to: path)

@@ -1,4 +1,5 @@
 import AuthflowListener
+import AuthflowPrimitives
 import Foundation
 import Synchronization
 
@@ -45,7 +46,7 @@ struct FirstLineProgram: Sendable {
         let output: [UInt8]
         switch run {
         case .finished(let ended, let printed): (termination, output) = (ended, printed)
-        case .notStarted(let error): return .failure(.notStarted(error.description))
+        case .notStarted(let error): return .failure(.notStarted(SystemError(code: error.code)))
         case .cancelled: return .failure(.stopped)
         case .timedOut: return .failure(.timedOut(timeout))
         }

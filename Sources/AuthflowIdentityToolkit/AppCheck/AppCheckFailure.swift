@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// Why no usable App Check token could be had. A front end names the flag or variable behind ``source``.
 public struct AppCheckFailure: Error, Sendable, CustomStringConvertible {
     /// What went wrong.
@@ -9,7 +11,7 @@ public struct AppCheckFailure: Error, Sendable, CustomStringConvertible {
         /// The exchange call failed (refused, unreachable, redirected or an unusable reply).
         indirect case exchangeFailed(IdentityToolkitError)
         /// The token command could not be started (the system's reason).
-        case commandNotStarted(String)
+        case commandNotStarted(SystemError)
         /// The token command ran longer than allowed.
         case commandTimedOut(Duration)
         /// The token command exited with this status (or `signal`, when a signal ended it).

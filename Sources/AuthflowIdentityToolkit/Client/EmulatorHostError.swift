@@ -23,6 +23,12 @@ public struct EmulatorHostError: Error, Sendable, Hashable, CustomStringConverti
     /// What is wrong with it.
     public let problem: Problem
 
+    /// The error for `value`, wrong because of `problem`.
+    public init(value: String, problem: Problem) {
+        self.value = value
+        self.problem = problem
+    }
+
     /// A description for people and logs, without credentials.
     public var description: String {
         let example = "use host:port, e.g. 127.0.0.1:9099, localhost:9099 or [::1]:9099"

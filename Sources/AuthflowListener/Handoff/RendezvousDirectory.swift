@@ -56,7 +56,7 @@ public struct RendezvousDirectory: Sendable, Equatable {
         do {
             bytes = try JSONEncoder().encode(record)
         } catch {
-            throw .write(path: file, reason: "cannot encode the record")
+            throw .write(path: file, reason: .unencodable)
         }
         try SecureFile.writeAtomically(Array(bytes), to: file)
         return file

@@ -62,7 +62,7 @@ public final class RedirectListener<Answer: Sendable>: Sendable {
                 rendezvousFile = try directory.publish(record)
             } catch {
                 server.stop()
-                throw .rendezvous(error.description)
+                throw .rendezvous(error)
             }
         } else {
             rendezvousFile = nil

@@ -1,3 +1,5 @@
+import AuthflowStorage
+
 /// Why waiting for a browser callback ended without one.
 public enum RedirectListenerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No valid callback arrived before the deadline.
@@ -7,7 +9,7 @@ public enum RedirectListenerError: Error, Sendable, Equatable, CustomStringConve
     /// The listener could not start.
     case server(LoopbackServerError)
     /// The rendezvous file for a handoff could not be written.
-    case rendezvous(String)
+    case rendezvous(StorageError)
 
     public var description: String {
         switch self {
@@ -20,7 +22,7 @@ public enum RedirectListenerError: Error, Sendable, Equatable, CustomStringConve
         case .server(let error):
             return error.description
         case .rendezvous(let reason):
-            return "Could not publish this flow for a handoff: \(reason)"
+            return "Could not publish this flow for a handoff: \(reason.description)"
         }
     }
 }

@@ -1,3 +1,4 @@
+import AuthflowStorage
 import Foundation
 import Mustache
 import Synchronization
@@ -75,17 +76,18 @@ public final class PageRenderer: Sendable {
     }
 
     private static func read(_ path: String) throws(TemplateError) -> String {
-        let data: Data
+        let bytes: [UInt8]?
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            bytes = try PlainFile.read(path, limit: maximumTemplateBytes)
         } catch {
-            throw .unreadable(path: path, reason: error.localizedDescription)
+            switch error {
+            case .read(_, let reason), .corrupt(_, let reason): throw .unreadable(path: path, reason: reason)
+            default: throw .unreadable(path: path, reason: .unexpected(type: "StorageError"))
+            }
         }
-        guard data.count <= maximumTemplateBytes else {
-            throw .unreadable(path: path, reason: "larger than \(maximumTemplateBytes / 1024) KiB")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw .unreadable(path: path, reason: "not UTF-8")
+        guard let bytes else { throw .unreadable(path: path, reason: .noSuchFile) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw .unreadable(path: path, reason: .notUTF8)
         }
         return text
     }

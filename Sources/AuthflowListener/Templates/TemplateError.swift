@@ -1,3 +1,5 @@
+import AuthflowStorage
+
 /// Why a page template could not be found, read or parsed. Each description names the file or the places
 /// searched, so a user with a branded templates directory can fix the problem without reading code.
 public enum TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -8,7 +10,7 @@ public enum TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A directory the user named (explicitly, or in `AUTHFLOW_TEMPLATES`) does not exist or is not a directory.
     case directoryMissing(TemplateDirectory.Location)
     /// The file exists but could not be read as UTF-8 text.
-    case unreadable(path: String, reason: String)
+    case unreadable(path: String, reason: StorageProblem)
     /// The file is not valid Mustache; `line` and `column` are 1-based.
     case syntax(path: String, line: Int, column: Int, reason: String)
 

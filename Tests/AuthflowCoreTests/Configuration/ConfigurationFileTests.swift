@@ -117,11 +117,11 @@ import Testing
 
     @Test func badFilesSayWhat() {
         #expect(throws: ConfigurationError.unrecognizedFile(path: "f")) { try parse("hello there") }
-        #expect(throws: ConfigurationError.invalidFile(path: "f", reason: "\"apiKey\" must be a string")) {
+        #expect(throws: ConfigurationError.invalidFile(path: "f", reason: .notAString(key: "apiKey"))) {
             try parse(#"{"apiKey": 42}"#)
         }
         #expect(throws: ConfigurationError.self) { try parse("<plist><dict><key>API_KEY</key>") }
-        #expect(throws: ConfigurationError.invalidFile(path: "f", reason: "it is not UTF-8 text")) {
+        #expect(throws: ConfigurationError.invalidFile(path: "f", reason: .notUTF8)) {
             try ConfigurationFile.parse([0x7B, 0xFF, 0xFE], path: "f")
         }
     }

@@ -1,4 +1,5 @@
 import AuthflowCore
+import AuthflowIdentityToolkit
 import AuthflowTestSupport
 import Foundation
 import Testing
@@ -52,7 +53,7 @@ import Testing
             environment: [:], configPath: directory.file("other.json"), workingDirectory: directory.path
         ).load()
         #expect(configuration.apiKey == "CHOSEN")
-        #expect(throws: ConfigurationError.unreadableFile(path: directory.file("missing.json"), reason: "no such file"))
+        #expect(throws: ConfigurationError.unreadableFile(path: directory.file("missing.json"), reason: .noSuchFile))
         {
             try ConfigurationLoader(environment: [:], configPath: directory.file("missing.json")).load()
         }
@@ -73,8 +74,7 @@ import Testing
         #expect(
             throws: ConfigurationError.invalidValue(
                 key: .emulatorHost, value: "localhost", source: .environment("FIREBASE_AUTH_EMULATOR_HOST"),
-                reason:
-                    "The Auth Emulator address \"localhost\" has no port (the emulator's default is 9099); use host:port, e.g. 127.0.0.1:9099, localhost:9099 or [::1]:9099."
+                reason: .emulatorHost(EmulatorHostError(value: "localhost", problem: .missingPort))
             )
         ) {
             try ConfigurationLoader(

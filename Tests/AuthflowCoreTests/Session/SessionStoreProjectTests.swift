@@ -30,7 +30,7 @@ struct SessionStoreProjectTests {
             _ = try demo.load()
         } throws: { error in
             guard case StorageError.corrupt(let path, let reason) = error else { return false }
-            return path == demo.path && reason.contains("other") && reason.contains("demo")
+            return path == demo.path && reason == .otherProject(found: "other", expected: "demo")
         }
     }
 }

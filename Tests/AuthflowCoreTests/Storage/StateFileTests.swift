@@ -69,7 +69,7 @@ import Testing
         try directory.prepare()
         let file = StateFile<Note>("note.json", in: directory)
         try Data("{not json".utf8).write(to: URL(fileURLWithPath: file.path))
-        #expect(throws: StorageError.corrupt(path: file.path, reason: "not a document authflow wrote")) {
+        #expect(throws: StorageError.corrupt(path: file.path, reason: .notAuthflowDocument)) {
             try file.load()
         }
         try Data(#"{"format":9,"data":{"text":"x"}}"#.utf8).write(to: URL(fileURLWithPath: file.path))
@@ -94,7 +94,7 @@ import Testing
         try Data("file".utf8).write(to: URL(fileURLWithPath: temporary.file("blocked")))
         let directory = ProjectStateDirectory(root: StateDirectory(path: temporary.file("blocked")), projectID: "p")
         #expect(
-            throws: StorageError.directory(path: temporary.file("blocked"), reason: "it exists and is not a directory")
+            throws: StorageError.directory(path: temporary.file("blocked"), reason: .notADirectory)
         ) {
             try StateFile<Note>("n.json", in: directory).save(Note(text: "x"))
         }
@@ -132,7 +132,7 @@ import Testing
         var versions: [Int] = []
         for round in 0..<12 {
             guard let output = ChildPipe.make() else {
-                throw StorageError.write(path: directory, reason: "pipe failed")
+                throw StorageError.write(path: directory, reason: .system(.current))
             }
             let child = try ChildProcess.spawn(
                 writer, arguments: [directory, String(size)], options: .init(standardOutput: output.write)

@@ -35,10 +35,10 @@ public struct ConfigurationFile: Sendable, Equatable {
         } catch {
             switch error {
             case .read(_, let reason), .corrupt(_, let reason): throw .unreadableFile(path: path, reason: reason)
-            default: throw .unreadableFile(path: path, reason: "\(error)")
+            default: throw .unreadableFile(path: path, reason: .unexpected(type: "StorageError"))
             }
         }
-        guard let bytes = read else { throw .unreadableFile(path: path, reason: "no such file") }
+        guard let bytes = read else { throw .unreadableFile(path: path, reason: .noSuchFile) }
         return try parse(bytes, path: path)
     }
 
@@ -53,7 +53,7 @@ public struct ConfigurationFile: Sendable, Equatable {
             return ConfigurationFile(path: path, format: .iosPlist, layer: layer, ignoredKeys: [])
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw .invalidFile(path: path, reason: "it is not UTF-8 text")
+            throw .invalidFile(path: path, reason: .notUTF8)
         }
         if start.first == UInt8(ascii: "{"), let object = ConfigJSON.parseObject(text) {
             if object["project_info"] != nil {

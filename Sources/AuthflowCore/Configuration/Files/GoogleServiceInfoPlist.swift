@@ -9,10 +9,10 @@ enum GoogleServiceInfoPlist {
         do {
             value = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
         } catch {
-            throw .invalidFile(path: path, reason: "it is not a readable property list")
+            throw .invalidFile(path: path, reason: .notPropertyList)
         }
         guard let dictionary = value as? [String: Any] else {
-            throw .invalidFile(path: path, reason: "the property list is not a dictionary")
+            throw .invalidFile(path: path, reason: .propertyListNotDictionary)
         }
         var layer = ConfigurationLayer()
         layer.set(.apiKey, dictionary["API_KEY"] as? String, from: source)
@@ -21,7 +21,7 @@ enum GoogleServiceInfoPlist {
         layer.set(.clientID, dictionary["CLIENT_ID"] as? String, from: source)
         layer.set(.iosBundleID, dictionary["BUNDLE_ID"] as? String, from: source)
         guard !layer.values.isEmpty else {
-            throw .invalidFile(path: path, reason: "it has none of API_KEY, PROJECT_ID, GOOGLE_APP_ID, CLIENT_ID")
+            throw .invalidFile(path: path, reason: .noIOSSettings)
         }
         return layer
     }

@@ -8,7 +8,7 @@ enum GoogleServicesJSON {
         _ object: [String: Any], path: String, source: ConfigurationSource
     ) throws(ConfigurationError) -> ConfigurationLayer {
         guard let project = object["project_info"] as? [String: Any] else {
-            throw .invalidFile(path: path, reason: "project_info is not an object")
+            throw .invalidFile(path: path, reason: .projectInfoNotObject)
         }
         var layer = ConfigurationLayer()
         layer.set(.projectID, ConfigJSON.string(project, "project_id"), from: source)
@@ -36,7 +36,7 @@ enum GoogleServicesJSON {
             layer.set(.iosBundleID, ConfigJSON.string(ios["ios_info"] as? [String: Any], "bundle_id"), from: source)
         }
         guard layer.values[.apiKey] != nil || layer.values[.projectID] != nil else {
-            throw .invalidFile(path: path, reason: "it has no project_id and no api_key")
+            throw .invalidFile(path: path, reason: .noAndroidSettings)
         }
         return layer
     }

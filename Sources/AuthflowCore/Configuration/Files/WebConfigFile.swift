@@ -21,14 +21,14 @@ enum WebConfigFile {
         for key in ConfigurationKey.allCases {
             guard let raw = config[key.jsonName] else { continue }
             guard let value = raw as? String else {
-                throw .invalidFile(path: path, reason: "\"\(key.jsonName)\" must be a string")
+                throw .invalidFile(path: path, reason: .notAString(key: key.jsonName))
             }
             layer.set(key, value, from: source)
         }
         let used = Set(ConfigurationKey.allCases.map(\.jsonName))
         let ignored = config.keys.filter { !used.contains($0) && !knownUnused.contains($0) }.sorted()
         guard !layer.values.isEmpty else {
-            throw .invalidFile(path: path, reason: "it has none of apiKey, projectId, authDomain, appId")
+            throw .invalidFile(path: path, reason: .noWebSettings)
         }
         return (layer, ignored)
     }
