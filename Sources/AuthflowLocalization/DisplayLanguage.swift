@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// The language authflow speaks to the person: its messages, prompts and pages.
 ///
 /// Chosen once per run (``resolve(explicit:configured:environment:available:)``) from, in order: `--lang`,

@@ -52,7 +52,7 @@ struct EmailLinkTests {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
         var links: [String] = []
-        for locale in ["ko", "ko-KR", "en\"><b", nil] {
+        for locale in ["ko", "ko-KR", "en\"><b", nil, "zh-Hant-TW", "ko_KR", "toolonglanguage"] {
             _ = try await harness.v1(
                 "accounts:sendOobCode", ["requestType": "EMAIL_SIGNIN", "email": "ada@example.com"],
                 headers: locale.map { [HTTPHeader(name: "X-Firebase-Locale", value: $0)] } ?? []
@@ -63,6 +63,10 @@ struct EmailLinkTests {
         #expect(links[1].contains("?mode=signIn&lang=ko-KR&oobCode="))
         #expect(links[2].contains("?mode=signIn&lang=en&oobCode="))
         #expect(links[3].contains("?mode=signIn&lang=en&oobCode="))
+        // The one definition of a well-formed tag (LanguageTag), as the client checks --lang.
+        #expect(links[4].contains("?mode=signIn&lang=zh-Hant-TW&oobCode="))
+        #expect(links[5].contains("?mode=signIn&lang=en&oobCode="))
+        #expect(links[6].contains("?mode=signIn&lang=en&oobCode="))
     }
 
     @Test(

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// Action links in the emulator's exact shape:
 /// `http://<host:port>/emulator/action?mode=<m>&lang=<l>&oobCode=<c>&apiKey=fake-api-key[&continueUrl=<enc>]`
 /// (and `&tenantId=<t>` for a tenant's code), query serialised as `URLSearchParams` does. The emulator always
@@ -17,15 +19,10 @@ enum OobLink {
         return origin + "/emulator/action?" + URLEncoding.formQuery(parameters)
     }
 
-    /// `header` when it reads as a language tag (`ko`, `ko-KR`, `zh_Hant`: letters, digits, `-`, `_`, at most 35
-    /// characters, starting with a letter); nil otherwise, so a link never carries arbitrary text.
+    /// `header` when it is a well-formed language tag (``LanguageTag``: `ko`, `ko-KR`, `zh-Hant-TW`); nil
+    /// otherwise, so a link never carries arbitrary text.
     static func language(_ header: String?) -> String? {
-        guard let header, !header.isEmpty, header.count <= 35,
-            header.unicodeScalars.first?.properties.isAlphabetic == true,
-            header.unicodeScalars.allSatisfy({
-                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
-            })
-        else { return nil }
+        guard let header, LanguageTag.isWellFormed(header) else { return nil }
         return header
     }
 

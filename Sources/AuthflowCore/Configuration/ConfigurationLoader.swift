@@ -1,5 +1,6 @@
 import AuthflowIdentityToolkit
 import AuthflowLocalization
+import AuthflowPrimitives
 import AuthflowStorage
 
 /// Merges configuration from flags, the environment and files, in that order of precedence.
