@@ -110,8 +110,14 @@ public enum MessageCatalogue {
         }
     }
 
+    /// Translations that replace the catalogue's for the current task and the tasks it starts: `key`, the
+    /// plural key (nil for a singular message) and the count give the text. For checks that render messages in
+    /// a language without changing the process's language (which other threads see).
+    @TaskLocal public static var override: (@Sendable (_ key: String, _ pluralKey: String?, _ count: Int) -> String)?
+
     /// The translation of `key` (a message as written in the sources, with `%s` for each value), or `key`.
     public static func translate(_ key: String) -> String {
+        if let override { return override(key, nil, 1) }
         guard state.withLock({ $0.translating }) else { return key }
         guard let translated = dgettext(domain, key) else { return key }
         return String(cString: translated)
@@ -121,6 +127,7 @@ public enum MessageCatalogue {
     /// plural rule.
     public static func translate(_ key: String, plural pluralKey: String, count: Int) -> String {
         let fallback = count == 1 ? key : pluralKey
+        if let override { return override(key, pluralKey, count) }
         guard state.withLock({ $0.translating }) else { return fallback }
         guard let translated = dngettext(domain, key, pluralKey, UInt(max(count, 0))) else { return fallback }
         return String(cString: translated)

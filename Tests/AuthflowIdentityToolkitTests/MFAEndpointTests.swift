@@ -147,7 +147,7 @@ struct MFAEndpointTests {
             Issue.record("got \(String(describing: error))")
             return
         }
-        #expect(malformed.problem == "\"phoneResponseInfo.sessionInfo\" is missing")
+        #expect(malformed.problem == .missing(field: "phoneResponseInfo.sessionInfo"))
     }
 }
 
@@ -247,7 +247,7 @@ struct MFADetectionTests {
             Issue.record("got \(String(describing: error))")
             return
         }
-        #expect(malformed.problem == "\"mfaInfo[0].mfaEnrollmentId\" is missing")
+        #expect(malformed.problem == .missing(field: "mfaInfo[0].mfaEnrollmentId"))
     }
 
     @Test(

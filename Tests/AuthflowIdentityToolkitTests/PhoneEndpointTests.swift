@@ -136,8 +136,8 @@ struct PhoneEndpointTests {
             return
         }
         #expect(malformed.status == 200)
-        #expect(malformed.problem.contains("sessionInfo"))
-        #expect(malformed.excerpt == "fields: idToken, kind")
+        #expect(malformed.problem == .missing(field: "sessionInfo"))
+        #expect(malformed.excerpt == "{idToken, kind}")
         #expect(error?.description.contains("SECRET-TOKEN-VALUE-123") == false)
     }
 

@@ -49,6 +49,6 @@ struct TokenEndpointTests {
             Issue.record("got \(String(describing: error))")
             return
         }
-        #expect(malformed.problem == "\"id_token\" is missing")
+        #expect(malformed.problem == .missing(field: "id_token"))
     }
 }

@@ -85,7 +85,7 @@ struct TransportFailureTests {
             return
         }
         #expect(first.status == 200)
-        #expect(first.problem == "the reply is not JSON")
+        #expect(first.problem == .notJSON)
         #expect(first.excerpt == "hello <redacted> world")
         #expect(second.status == 404)
         #expect(second.excerpt == "<h1>Not Found</h1>")
@@ -108,10 +108,10 @@ struct TransportFailureTests {
             Issue.record("got \(String(describing: array)), \(String(describing: number))")
             return
         }
-        #expect(first.problem == "the reply is not a JSON object")
+        #expect(first.problem == .notJSONObject)
         #expect(first.excerpt == "")
-        #expect(second.problem == "\"sessionInfo\" has an unexpected value")
-        #expect(second.excerpt == "fields: sessionInfo")
+        #expect(second.problem == .unexpectedValue(field: "sessionInfo"))
+        #expect(second.excerpt == "{sessionInfo}")
     }
 
     @Test("A JSON error reply without an error object: malformed for 4xx, unavailable for 5xx")
@@ -129,7 +129,7 @@ struct TransportFailureTests {
             Issue.record("got \(String(describing: bad))")
             return
         }
-        #expect(malformed.excerpt == "fields: message")
+        #expect(malformed.excerpt == "{message}")
         guard case .unavailable(500, _)? = down else {
             Issue.record("got \(String(describing: down))")
             return

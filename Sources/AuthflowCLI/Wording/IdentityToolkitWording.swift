@@ -23,7 +23,7 @@ extension IdentityToolkitError {
             let shown = response.excerpt.isEmpty ? "" : " (\(response.excerpt))"
             return localized(
                 "Firebase Auth sent a reply authflow cannot use (HTTP \(response.status)): "
-                    + "\(response.problem)\(shown). Check that --emulator or the configured backend points at "
+                    + "\(response.problem.cliMessage)\(shown). Check that --emulator or the configured backend points at "
                     + "Firebase Auth or its emulator.")
         case .invalidRequest(let reason):
             return reason.cliMessage
@@ -85,6 +85,20 @@ extension InvalidRequestReason {
         case .missingAccountCredential:
             localized("An account update needs the user's ID token, or the code from an emailed link. Sign in first.")
         case .missingRefreshToken: localized("There is no refresh token; sign in again.")
+        }
+    }
+}
+
+extension MalformedResponse.Problem {
+    /// What is wrong with the reply, as a clause without final punctuation.
+    var cliMessage: String {
+        switch self {
+        case .notJSON: localized("the reply is not JSON")
+        case .notJSONObject: localized("the reply is not a JSON object")
+        case .missing(let field): localized("\"\(field)\" is missing")
+        case .unexpectedValue(let field): localized("\"\(field)\" has an unexpected value")
+        case .undecodable: localized("the reply could not be decoded")
+        case .noErrorObject: localized("the error reply has no \"error\" object")
         }
     }
 }

@@ -6,7 +6,8 @@ import Glibc
 #endif
 
 /// A system call's failure in the language in force, as a clause without final punctuation. Codes authflow's
-/// users meet are worded; any other shows the C library's text after the code, as a detail to search for.
+/// users meet are worded; any other shows the C library's English text after the code, as `(libc: …)`, a detail
+/// to search for.
 extension SystemError {
     var cliMessage: String {
         switch code {
@@ -26,7 +27,7 @@ extension SystemError {
         case EADDRNOTAVAIL: localized("the address is not available on this machine")
         case ENOMEM: localized("the system is out of memory")
         case EAGAIN: localized("the resource is temporarily unavailable")
-        default: localized("system error \(code) (\(description))")
+        default: localized("system error \(code)") + " (libc: \(description))"
         }
     }
 }

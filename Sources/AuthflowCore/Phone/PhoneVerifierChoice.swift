@@ -92,7 +92,7 @@ public struct PhoneVerifierChoice: Sendable {
             guard siteKey != nil else {
                 throw .lookupFailed(
                     .malformedResponse(
-                        .init(status: 200, problem: "recaptchaParams has no recaptchaSiteKey", excerpt: "")))
+                        .init(status: 200, problem: .missing(field: "recaptchaSiteKey"), excerpt: "")))
             }
         }
         return PhoneVerificationPlan(

@@ -19,7 +19,7 @@ struct ResponseInterpreter<Response: Decodable & Sendable> {
                 throw .unavailable(status: response.status, excerpt: excerpt)
             }
             throw .malformedResponse(
-                MalformedResponse(status: response.status, problem: "the reply is not JSON", excerpt: excerpt))
+                MalformedResponse(status: response.status, problem: .notJSON, excerpt: excerpt))
         }
         guard success else { throw failure(status: response.status, json: json) }
 
@@ -49,7 +49,7 @@ struct ResponseInterpreter<Response: Decodable & Sendable> {
             }
             return .malformedResponse(
                 MalformedResponse(
-                    status: status, problem: "the error reply has no \"error\" object", excerpt: Self.fieldNames(json)
+                    status: status, problem: .noErrorObject, excerpt: Self.fieldNames(json)
                 ))
         }
         let listed = (envelope["errors"]?.arrayValue ?? []) + (envelope["details"]?.arrayValue ?? [])
@@ -64,15 +64,15 @@ struct ResponseInterpreter<Response: Decodable & Sendable> {
     }
 
     /// What a decoding failure means, naming the field but never its value.
-    private static func problem(_ error: any Error) -> String {
+    private static func problem(_ error: any Error) -> MalformedResponse.Problem {
         switch error as? DecodingError {
         case .keyNotFound(let key, let context)?:
-            return "\"\(path(context.codingPath + [key]))\" is missing"
+            return .missing(field: path(context.codingPath + [key]))
         case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?, .dataCorrupted(let context)?:
-            if context.codingPath.isEmpty { return "the reply is not a JSON object" }
-            return "\"\(path(context.codingPath))\" has an unexpected value"
+            if context.codingPath.isEmpty { return .notJSONObject }
+            return .unexpectedValue(field: path(context.codingPath))
         default:
-            return "the reply could not be decoded"
+            return .undecodable
         }
     }
 
@@ -81,10 +81,11 @@ struct ResponseInterpreter<Response: Decodable & Sendable> {
             .replacingOccurrences(of: ".[", with: "[")
     }
 
-    /// `fields: a, b, c` for an object, so a report shows the reply's shape without its token values.
+    /// `{a, b, c}` for an object (`{}` when empty), so a report shows the reply's shape without its token
+    /// values, the same in every language.
     private static func fieldNames(_ json: JSONValue) -> String {
         guard let object = json.objectValue else { return "" }
-        return object.isEmpty ? "an empty object" : "fields: " + object.keys.sorted().joined(separator: ", ")
+        return "{" + object.keys.sorted().joined(separator: ", ") + "}"
     }
 
     /// The first 160 characters with whitespace collapsed and any long token-like run removed.

@@ -90,7 +90,7 @@ struct FaultsAgainstBackendTests {
             return
         }
         #expect(reply.status == 200)
-        #expect(reply.problem == "the reply is not JSON")
+        #expect(reply.problem == .notJSON)
         #expect(live.exchanges.attempts(.getProjectConfig) == 1)
     }
 

@@ -1,0 +1,263 @@
+import AuthflowCore
+import AuthflowHTTP
+import AuthflowIdentityToolkit
+import AuthflowListener
+import AuthflowLocalization
+import AuthflowParsing
+import AuthflowPrimitives
+import AuthflowStorage
+import Foundation
+import Testing
+
+@testable import AuthflowCLI
+
+/// Every case of the library errors the CLI words, rendered as the CLI shows it under Korean, holds no English
+/// sentence: no free-text reason, guidance text or description a library carries reaches a Korean user
+/// untranslated. Messages are rendered with the Korean catalogue (`po/ko.po`) through
+/// ``MessageCatalogue/override`` for this task only, so tests running beside it keep English. Quoted command
+/// lines, flags and the C libraries' own text (shown after the translated sentence as `(libcurl: …)` or
+/// `(libc: …)`) are exempt.
+@Suite("Library error cases in Korean")
+struct LibraryErrorCaseTests {
+    static let korean: [String: POFile.Entry] = (try? MessageCatalogueTests.catalogue("ko").byKey) ?? [:]
+
+    /// The Korean of a key, or the English when the catalogue lacks it (which the check then finds).
+    static let koreanLookup: @Sendable (String, String?, Int) -> String = { key, pluralKey, count in
+        guard let entry = korean[key], !entry.fuzzy, let text = entry.translations.first, !text.isEmpty else {
+            return count == 1 || pluralKey == nil ? key : pluralKey ?? key
+        }
+        return text
+    }
+
+    /// `render()`'s messages as a Korean user sees them.
+    static func inKorean(_ render: () -> [String]) -> [String] {
+        MessageCatalogue.$override.withValue(koreanLookup) { render() }
+    }
+
+    /// The English sentences in `text`: three or more ASCII words in a row (one of them lower-case, so product
+    /// names such as "Google Cloud" do not count), outside `code spans`, flags and `(libcurl: …)` details.
+    static func englishSentences(in text: String) -> [String] {
+        var cleaned = withoutLibcurlDetail(text)
+        while let open = cleaned.firstIndex(of: "`"),
+            let close = cleaned[cleaned.index(after: open)...].firstIndex(of: "`")
+        {
+            cleaned.replaceSubrange(open...close, with: " | ")
+        }
+        // Korean sets parentheses against the word before them: "않았습니다(it printed nothing)".
+        cleaned = cleaned.replacingOccurrences(of: "(", with: " ").replacingOccurrences(of: ")", with: " ")
+        var found: [String] = []
+        var run: [Substring] = []
+        func finish() {
+            if run.count >= 3, run.contains(where: { $0.count > 1 && $0.allSatisfy(\.isLowercase) }) {
+                found.append(run.joined(separator: " "))
+            }
+            run = []
+        }
+        for token in cleaned.split(whereSeparator: \.isWhitespace) {
+            let word = token.drop(while: { "\"'".contains($0) })
+            let bare = word.prefix { $0.isASCII && $0.isLetter || $0 == "'" || $0 == "-" }
+            let tail = word.dropFirst(bare.count)
+            guard !bare.isEmpty, !bare.hasPrefix("-"), tail.allSatisfy({ ".,:;!?\"".contains($0) }) else {
+                finish()
+                continue
+            }
+            run.append(bare)
+            if !tail.isEmpty { finish() }
+        }
+        finish()
+        return found
+    }
+
+    /// `text` with the C libraries' own text, `(libcurl: …)` and `(libc: …)`, removed.
+    static func withoutLibcurlDetail(_ text: String) -> String {
+        guard let start = text.range(of: " (libcurl: ") ?? text.range(of: " (libc: ") else { return text }
+        guard let end = text[start.upperBound...].firstIndex(of: ")") else { return String(text[..<start.lowerBound]) }
+        return String(text[..<start.lowerBound]) + withoutLibcurlDetail(String(text[text.index(after: end)...]))
+    }
+
+    /// The Korean messages that still hold an English sentence, with the sentence found.
+    static func untranslated(_ render: () -> [String]) -> [String] {
+        inKorean(render).compactMap { message in
+            let english = englishSentences(in: message)
+            return english.isEmpty ? nil : "\(message)\n    ↳ \(english.joined(separator: " / "))"
+        }
+    }
+
+    static let system: [SystemError] = [EACCES, ENOENT, ENOSPC, EROFS, EADDRINUSE, EXDEV].map { SystemError(code: $0) }
+
+    static let storageProblems: [StorageProblem] =
+        system.map { .system($0) } + [
+            .notADirectory, .notARegularFile, .ownedByAnotherUser(uid: 1001), .cannotRestrictMode(system[0]),
+            .cannotRemove(system[0]), .tooLarge(limit: 4096), .noSuchFile, .notUTF8, .notAuthflowDocument,
+            .unsupportedFormat(found: 3, expected: 2), .unencodable, .otherProject(found: "a", expected: "b"),
+            .unexpected(type: "CancellationError"),
+        ]
+
+    static let httpErrors: [HTTPError] = [
+        .invalidURL("ht!tp://x"), .unsupportedScheme("ftp"), .dnsFailure(host: "example.invalid"),
+        .connectionRefused(host: "127.0.0.1:9"), .blockedAddress(host: "evil.example", address: "10.0.0.1"),
+        .tls(host: "example.com", detail: "SSL certificate problem: unable to get local issuer certificate"),
+        .timedOut(phase: .connect, limit: .seconds(10)), .timedOut(phase: .total, limit: .milliseconds(1500)),
+        .responseTooLarge(limit: 1024), .proxy(detail: "Could not resolve proxy: proxy.invalid"),
+        .status(code: 500, body: Array("Internal Server Error".utf8)), .cancelled,
+        .transport(code: 56, detail: "Failure when receiving data from the peer"),
+    ]
+
+    static let invalidRequests: [InvalidRequestReason] = [
+        .missingAPIKey, .unencodable(requestType: "SignUpRequest"), .missingPhoneNumber, .missingRecaptchaClientType,
+        .missingVerificationID, .missingSMSCode, .missingTemporaryProof, .missingMultiFactorSession,
+        .missingSecondFactor, .missingAuthenticatorCode, .missingTOTPSession, .missingRequestURI,
+        .missingRecaptchaEnterpriseToken, .missingAppCheckDebugToken, .missingEmail, .missingLinkCode,
+        .missingContinueURL, .linkNotHandledInApp, .missingAccountCredential, .missingRefreshToken,
+    ]
+
+    /// Every refusal the backend can name (with and without the server's detail), unknown codes, and the other
+    /// REST client failures.
+    static func identityToolkitMessages() -> [String] {
+        var errors: [IdentityToolkitError] = []
+        for code in ServerErrorCode.allCases {
+            errors.append(.server(ServerError(httpStatus: 400, message: code.rawValue)))
+            errors.append(.server(ServerError(httpStatus: 400, message: "\(code.rawValue) : TOO_SHORT")))
+        }
+        errors += [
+            .server(ServerError(httpStatus: 400, message: "SOMETHING_NEW")),
+            .server(ServerError(httpStatus: 503, message: "BACKEND_ERROR")),
+            .unavailable(status: 429, excerpt: ""), .unavailable(status: 502, excerpt: "{error}"),
+            .redirected(RefusedRedirect(status: 302, locationHost: "elsewhere.example")),
+            .redirected(RefusedRedirect(status: 307, locationHost: nil)),
+        ]
+        errors += httpErrors.map { .network($0) }
+        errors += invalidRequests.map { .invalidRequest($0) }
+        let problems: [MalformedResponse.Problem] = [
+            .notJSON, .notJSONObject, .missing(field: "idToken"), .unexpectedValue(field: "expiresIn"),
+            .undecodable, .noErrorObject,
+        ]
+        errors += problems.map { .malformedResponse(MalformedResponse(status: 200, problem: $0, excerpt: "{kind}")) }
+        return errors.map(\.cliMessage) + APIKeyRestriction.allCases.map(\.cliMessage)
+    }
+
+    static func appCheckMessages() -> [String] {
+        let problems: [AppCheckFailure.Problem] = [
+            .missingAppID, .missingProjectID, .exchangeFailed(.network(.dnsFailure(host: "x.invalid"))),
+            .exchangeFailed(.server(ServerError(httpStatus: 403, message: "PERMISSION_DENIED"))),
+            .commandNotStarted(system[1]), .commandTimedOut(.seconds(1)), .commandTimedOut(.seconds(20)),
+            .commandFailed(status: 3, signal: false), .commandFailed(status: 9, signal: true),
+            .commandOutputUnusable(.empty), .commandOutputUnusable(.notJSONObject), .commandOutputUnusable(.noToken),
+            .commandOutputUnusable(.notSingleToken), .commandOutputUnusable(.notATime(field: "ttl")),
+            .commandTokenExpired, .browserUnavailable,
+            .rejected(ServerError(httpStatus: 401, message: "App Check token is invalid.")),
+        ]
+        let sources: [AppCheckSource] = [.debugToken, .tokenCommand, .recaptchaEnterprise]
+        return sources.flatMap { source in problems.map { AppCheckFailure(source: source, problem: $0).cliMessage } }
+    }
+
+    static func storageAndConfigurationMessages() -> [String] {
+        var messages: [String] = []
+        for problem in storageProblems {
+            for error: StorageError in [
+                .directory(path: "/s", reason: problem), .write(path: "/s/f", reason: problem),
+                .read(path: "/s/f", reason: problem), .corrupt(path: "/s/f", reason: problem),
+            ] {
+                messages.append(error.cliMessage)
+            }
+            messages.append(ConfigurationError.unreadableFile(path: "authflow.json", reason: problem).cliMessage)
+            messages.append(TemplateError.unreadable(path: "page.html", reason: problem).cliMessage)
+        }
+        let files: [ConfigurationFileProblem] = [
+            .notPropertyList, .propertyListNotDictionary, .noIOSSettings, .notAString(key: "apiKey"),
+            .noWebSettings, .notUTF8, .projectInfoNotObject, .noAndroidSettings,
+        ]
+        messages += files.map { ConfigurationError.invalidFile(path: "f.json", reason: $0).cliMessage }
+        let hostProblems: [EmulatorHostError.Problem] = [
+            .empty, .hasScheme, .hasPath, .missingPort, .invalidPort, .invalidHost, .unbracketedIPv6,
+        ]
+        let values: [ConfigurationValueProblem] =
+            [
+                .languageTag, .androidPackageTooFewParts, .androidPackagePartStart(part: "1x"),
+                .androidPackageCharacters, .certificateSHA1, .referrerNotHTTPURL, .referrerUnencodedCharacters,
+            ] + hostProblems.map { .emulatorHost(EmulatorHostError(value: "x", problem: $0)) }
+        messages += values.map {
+            ConfigurationError.invalidValue(key: .emulatorHost, value: "x", source: .flag("--emulator"), reason: $0)
+                .cliMessage
+        }
+        return messages
+    }
+
+    static func listenerAndLinkMessages() -> [String] {
+        let serverProblems: [LoopbackServerProblem] =
+            system.map { .system($0) } + [
+                .noFreePort, .noTLSSupport, .outOfMemory, .identityRejected, .daemonNotStarted(address: "::1"),
+            ]
+        var errors: [RedirectListenerError] = serverProblems.flatMap { problem in
+            [
+                .server(.bindFailed(address: "127.0.0.1", reason: problem)), .server(.tlsSetupFailed(reason: problem)),
+                .server(.startFailed(reason: problem)),
+            ]
+        }
+        errors += storageProblems.map { .rendezvous(.write(path: "/run/r", reason: $0)) }
+        var messages = errors.map(\.cliMessage)
+        let shortLinks: [ShortLinkError] = [
+            .network(link: "https://x.page.link/a", underlying: .dnsFailure(host: "x.page.link")),
+            .notFound(link: "https://x.page.link/a"), .noRedirect(link: "https://x.page.link/a", status: 200),
+            .notHTTPS(link: "http://x.page.link/a"), .tooManyHops(link: "https://x.page.link/a", limit: 5),
+        ]
+        messages += shortLinks.map { LinkInspectionError.shortLink($0).cliMessage }
+        let documents: [DocumentError] = [
+            .tooLarge(limit: 1 << 20), .notAnEmail(detail: "it does not start with header lines"),
+            .nestingTooDeep(limit: 20), .tooManyParts(limit: 100), .tooManyLinks(limit: 1000),
+        ]
+        messages += documents.map { DocumentSearchError.document($0).cliMessage }
+        messages += shortLinks.map { DocumentSearchError.shortLink($0).cliMessage }
+        let commandProblems: [CodeProgramFailure.Problem] = [
+            .notStarted(system[1]), .stopped, .timedOut(.seconds(30)), .failed(.exited(1)), .failed(.signalled(9)),
+            .printedNothing,
+        ]
+        messages += commandProblems.map {
+            RecaptchaProtectionError.tokenCommand(RecaptchaTokenProgramFailure(command: "get-token", problem: $0))
+                .cliMessage
+        }
+        messages.append(RecaptchaProtectionError.interrupted.cliMessage)
+        messages.append(
+            RecaptchaProtectionError.pageUnavailable(.unreadable(path: "p.html", reason: .notUTF8)).cliMessage)
+        return messages
+    }
+
+    @Test("Backend refusals, transport failures and invalid requests hold no English under Korean")
+    func identityToolkit() {
+        #expect(Self.korean.count > 500)
+        let left = Self.untranslated(Self.identityToolkitMessages)
+        #expect(left.isEmpty, "English left in Korean messages:\n\(left.joined(separator: "\n"))")
+    }
+
+    @Test("App Check failures of every source hold no English under Korean")
+    func appCheck() {
+        let left = Self.untranslated(Self.appCheckMessages)
+        #expect(left.isEmpty, "English left in Korean messages:\n\(left.joined(separator: "\n"))")
+    }
+
+    @Test("Storage, configuration and template reasons hold no English under Korean")
+    func storageAndConfiguration() {
+        let left = Self.untranslated(Self.storageAndConfigurationMessages)
+        #expect(left.isEmpty, "English left in Korean messages:\n\(left.joined(separator: "\n"))")
+    }
+
+    @Test("Listener, short-link, document and reCAPTCHA command failures hold no English under Korean")
+    func listenerAndLinks() {
+        let left = Self.untranslated(Self.listenerAndLinkMessages)
+        #expect(left.isEmpty, "English left in Korean messages:\n\(left.joined(separator: "\n"))")
+    }
+
+    @Test("The check sees English a library carries into a Korean message, and passes over commands")
+    func detectorFails() {
+        #expect(!Self.englishSentences(in: "Firebase 인증에 연결하지 못했습니다: the host has no address").isEmpty)
+        #expect(Self.englishSentences(in: "Firebase Console의 Authentication → 설정에서 확인하세요.").isEmpty)
+        #expect(Self.englishSentences(in: "`authflow mfa resolve --code CODE`를 실행하세요.").isEmpty)
+        #expect(Self.englishSentences(in: "요청에 실패했습니다. (libcurl: Could not connect to server)").isEmpty)
+        #expect(Self.englishSentences(in: "API_KEY, PROJECT_ID, GOOGLE_APP_ID 중 어느 것도 없습니다").isEmpty)
+        let left = Self.untranslated {
+            [localized("Could not reach Firebase Auth: \(HTTPError.dnsFailure(host: "x").description)")]
+        }
+        #expect(left.count == 1)
+        #expect(Self.untranslated { [HTTPError.dnsFailure(host: "x.invalid").cliMessage] }.isEmpty)
+    }
+}
