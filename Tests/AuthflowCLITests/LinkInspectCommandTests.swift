@@ -167,7 +167,7 @@ struct LinkInspectCommandTests {
     @Test func missingFileExitsTwo() async throws {
         let result = try await AuthflowCommand.run(["link", "inspect", "--eml", "/nonexistent/mail.eml"])
         #expect(result.exitCode == 2)
-        #expect(result.stderrText.contains("Cannot read /nonexistent/mail.eml: No such file or directory"))
+        #expect(result.stderrText.contains("Cannot read /nonexistent/mail.eml: no such file or directory"))
     }
 
     @Test func htmlFileGivenAsEmailExitsTwo() async throws {

@@ -56,7 +56,7 @@ enum InputReading {
                 let count = Glibc.read(descriptor, base, buffer.count)
                 if count >= 0 { return count }
                 if errno == EINTR { continue }
-                failure = Failure(description: localized("Cannot read \(name): \(String(cString: strerror(errno)))."))
+                failure = Failure(description: localized("Cannot read \(name): \(SystemError.current.cliMessage)."))
                 return 0
             }
         }
@@ -66,7 +66,7 @@ enum InputReading {
     private static func openFile(_ path: String) throws(Failure) -> Int32 {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw Failure(description: localized("Cannot read \(path): \(String(cString: strerror(errno)))."))
+            throw Failure(description: localized("Cannot read \(path): \(SystemError.current.cliMessage)."))
         }
         var status = stat()
         if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
@@ -84,7 +84,7 @@ enum InputReading {
         while true {
             let count = SystemCall.read(descriptor, into: &chunk)
             if count < 0 {
-                throw Failure(description: localized("Cannot read \(name): \(String(cString: strerror(errno)))."))
+                throw Failure(description: localized("Cannot read \(name): \(SystemError.current.cliMessage)."))
             }
             if count == 0 { return bytes }
             bytes.append(contentsOf: chunk[0..<count])

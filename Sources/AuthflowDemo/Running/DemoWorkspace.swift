@@ -1,4 +1,5 @@
 import AuthflowLocalization
+import AuthflowPrimitives
 import Foundation
 
 #if canImport(Glibc)
@@ -26,13 +27,13 @@ public struct DemoWorkspace: Sendable {
         guard let made = mkdtemp(&template) else {
             throw DemoFailure.setup(
                 localized(
-                    "Could not create a private directory under \(base): \(String(cString: strerror(errno))). "
+                    "Could not create a private directory under \(base): \(SystemError.current). "
                         + "Set TMPDIR to a writable directory.")
             )
         }
         let workspace = DemoWorkspace(path: String(cString: made))
         for directory in [workspace.stateHome, workspace.runtimeDirectory] where mkdir(directory, 0o700) != 0 {
-            throw DemoFailure.setup(localized("Could not create \(directory): \(String(cString: strerror(errno)))."))
+            throw DemoFailure.setup(localized("Could not create \(directory): \(SystemError.current)."))
         }
         return workspace
     }

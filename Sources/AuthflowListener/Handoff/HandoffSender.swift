@@ -18,7 +18,35 @@ public enum HandoffSender {
         /// The listener refused the secret (a stale or foreign rendezvous file).
         case unauthorized
         /// Nothing answered on that port, or the answer was not understood.
-        case unreachable(String)
+        case unreachable(Unreachable)
+    }
+
+    /// Why a waiting flow could not be reached.
+    public enum Unreachable: Sendable, Equatable, CustomStringConvertible {
+        /// No socket could be made.
+        case system(SystemError)
+        /// Nothing listens on the port.
+        case nothingListens(port: UInt16)
+        /// The listener closed the connection before answering.
+        case closed
+        /// No answer came in time.
+        case noAnswer
+        /// The answer was not HTTP.
+        case notHTTP
+        /// The listener answered with an unexpected status.
+        case status(Int)
+
+        /// The reason in English, for logs and embedders.
+        public var description: String {
+            switch self {
+            case .system(let error): error.description
+            case .nothingListens(let port): "nothing listens on port \(port)"
+            case .closed: "the listener closed the connection"
+            case .noAnswer: "no answer from the listener in time"
+            case .notHTTP: "the listener's answer was not HTTP"
+            case .status(let status): "the listener answered \(status)"
+            }
+        }
     }
 
     /// Offers `url` to each flow in `flows` that could want its scheme, newest first, until one accepts.
@@ -52,7 +80,7 @@ public enum HandoffSender {
         let statusLine = text.prefix { $0 != "\r" && $0 != "\n" }
         let parts = statusLine.split(separator: " ")
         guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]) else {
-            return .unreachable("the listener's answer was not HTTP")
+            return .unreachable(.notHTTP)
         }
         let reason = text.range(of: "\r\n\r\n").map { String(text[$0.upperBound...]) } ?? ""
         switch status {
@@ -60,17 +88,17 @@ public enum HandoffSender {
         case 401: return .unauthorized
         case 409: return .alreadyCompleted
         case 400: return .rejected(reason.trimmingTrailingNewlines)
-        default: return .unreachable("the listener answered \(status)")
+        default: return .unreachable(.status(status))
         }
     }
 
     private struct Failure: Error {
-        let reason: String
+        let reason: Unreachable
     }
 
     private static func exchange(_ request: [UInt8], port: UInt16, timeout: Duration) -> Result<[UInt8], Failure> {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { return .failure(Failure(reason: String(cString: strerror(errno)))) }
+        guard descriptor >= 0 else { return .failure(Failure(reason: .system(.current))) }
         defer { close(descriptor) }
         var limit = timeval(
             tv_sec: Int(timeout.components.seconds), tv_usec: Int(timeout.components.attoseconds / 1_000_000_000_000))
@@ -86,7 +114,7 @@ public enum HandoffSender {
                 connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard connected == 0 else { return .failure(Failure(reason: "nothing listens on port \(port)")) }
+        guard connected == 0 else { return .failure(Failure(reason: .nothingListens(port: port))) }
 
         var sent = 0
         while sent < request.count {
@@ -95,7 +123,7 @@ public enum HandoffSender {
                     Glibc.send(descriptor, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL))
                 }
             }
-            guard count > 0 else { return .failure(Failure(reason: "the listener closed the connection")) }
+            guard count > 0 else { return .failure(Failure(reason: .closed)) }
             sent += count
         }
         var reply: [UInt8] = []
@@ -104,7 +132,7 @@ public enum HandoffSender {
             let count = buffer.withUnsafeMutableBytes { raw in
                 SystemCall.retryingInterrupts { recv(descriptor, raw.baseAddress, raw.count, 0) }
             }
-            if count < 0 { return .failure(Failure(reason: "no answer from the listener in time")) }
+            if count < 0 { return .failure(Failure(reason: .noAnswer)) }
             if count == 0 { break }
             reply += buffer[..<count]
         }

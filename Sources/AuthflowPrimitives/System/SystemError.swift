@@ -18,8 +18,11 @@ public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The failure the current `errno` names.
     public static var current: SystemError { SystemError(code: errno) }
 
-    /// The C library's text for the code (`strerror`), e.g. "Permission denied".
+    /// The C library's English text for the code, e.g. "Permission denied": read in the C locale, so it is
+    /// neither translated nor turned into `?` by the messages language a front end set.
     public var description: String {
-        strerror(code).map { String(validatingCString: $0) ?? "error \(code)" } ?? "error \(code)"
+        guard let locale = newlocale(1 << LC_MESSAGES, "C", nil) else { return "error \(code)" }
+        defer { freelocale(locale) }
+        return strerror_l(code, locale).map { String(validatingCString: $0) ?? "error \(code)" } ?? "error \(code)"
     }
 }

@@ -216,6 +216,9 @@ struct LibraryErrorCaseTests {
             RecaptchaProtectionError.tokenCommand(RecaptchaTokenProgramFailure(command: "get-token", problem: $0))
                 .cliMessage
         }
+        let unreachable: [HandoffSender.Unreachable] =
+            system.map { .system($0) } + [.nothingListens(port: 4000), .closed, .noAnswer, .notHTTP, .status(500)]
+        messages += unreachable.map(\.cliMessage)
         messages.append(RecaptchaProtectionError.interrupted.cliMessage)
         messages.append(
             RecaptchaProtectionError.pageUnavailable(.unreadable(path: "p.html", reason: .notUTF8)).cliMessage)

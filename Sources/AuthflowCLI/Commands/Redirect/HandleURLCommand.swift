@@ -63,13 +63,27 @@ struct HandleURLCommand: AsyncParsableCommand {
         }
         let reasons = outcomes.map { flow, outcome -> String in
             switch outcome {
-            case .accepted: "\(flow.label): accepted"
+            case .accepted: localized("\(flow.label): accepted")
             case .rejected(let reason): "\(flow.label): \(reason)"
             case .alreadyCompleted: localized("\(flow.label): already has its answer")
             case .unauthorized: localized("\(flow.label): refused the handoff secret (a stale rendezvous file)")
-            case .unreachable(let reason): "\(flow.label): \(reason)"
+            case .unreachable(let reason): "\(flow.label): \(reason.cliMessage)"
             }
         }
         return localized("No waiting authflow command took this URL. ") + reasons.joined(separator: "; ")
+    }
+}
+
+extension HandoffSender.Unreachable {
+    /// Why the waiting command could not be reached, as a clause without final punctuation.
+    var cliMessage: String {
+        switch self {
+        case .system(let error): error.cliMessage
+        case .nothingListens(let port): localized("nothing listens on port \(port)")
+        case .closed: localized("the listener closed the connection")
+        case .noAnswer: localized("no answer from the listener in time")
+        case .notHTTP: localized("the listener's answer was not HTTP")
+        case .status(let status): localized("the listener answered \(status)")
+        }
     }
 }

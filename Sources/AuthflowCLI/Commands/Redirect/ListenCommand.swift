@@ -149,7 +149,7 @@ struct ListenCommand: AsyncParsableCommand {
             if format.json { output.write(bytes: JSONLineWriter.line([("event", .string("timeout"))])) }
             throw CommandFailure(RedirectListenerError.timedOut(limit).cliMessage, status: .browserTimeout)
         case .interrupted:
-            throw CommandFailure("Cancelled.", status: .interrupted)
+            throw CommandFailure(localized("Cancelled."), status: .interrupted)
         case .failed(let error):
             throw CommandFailure(error.cliMessage, status: .unavailable)
         }
