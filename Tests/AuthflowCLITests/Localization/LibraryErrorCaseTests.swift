@@ -225,28 +225,32 @@ struct LibraryErrorCaseTests {
         return messages
     }
 
-    @Test("Backend refusals, transport failures and invalid requests hold no English under Korean")
-    func identityToolkit() {
+    /// The error families the CLI words, each rendered in every case.
+    enum Family: String, CaseIterable, Sendable {
+        case identityToolkit = "backend refusals, transport failures and invalid requests"
+        case appCheck = "App Check failures of every source"
+        case storageAndConfiguration = "storage, configuration and template reasons"
+        case listenerAndLinks = "listener, handoff, short-link, document and reCAPTCHA command failures"
+
+        var messages: [String] {
+            switch self {
+            case .identityToolkit: LibraryErrorCaseTests.identityToolkitMessages()
+            case .appCheck: LibraryErrorCaseTests.appCheckMessages()
+            case .storageAndConfiguration: LibraryErrorCaseTests.storageAndConfigurationMessages()
+            case .listenerAndLinks: LibraryErrorCaseTests.listenerAndLinkMessages()
+            }
+        }
+    }
+
+    @Test("Every case of a library error family holds no English under Korean", arguments: Family.allCases)
+    func noEnglish(family: Family) {
         #expect(Self.korean.count > 500)
-        let left = Self.untranslated(Self.identityToolkitMessages)
-        #expect(left.isEmpty, "English left in Korean messages:\n\(left.joined(separator: "\n"))")
-    }
-
-    @Test("App Check failures of every source hold no English under Korean")
-    func appCheck() {
-        let left = Self.untranslated(Self.appCheckMessages)
-        #expect(left.isEmpty, "English left in Korean messages:\n\(left.joined(separator: "\n"))")
-    }
-
-    @Test("Storage, configuration and template reasons hold no English under Korean")
-    func storageAndConfiguration() {
-        let left = Self.untranslated(Self.storageAndConfigurationMessages)
-        #expect(left.isEmpty, "English left in Korean messages:\n\(left.joined(separator: "\n"))")
-    }
-
-    @Test("Listener, short-link, document and reCAPTCHA command failures hold no English under Korean")
-    func listenerAndLinks() {
-        let left = Self.untranslated(Self.listenerAndLinkMessages)
+        var rendered: [String] = []
+        let left = Self.untranslated {
+            rendered = family.messages
+            return rendered
+        }
+        #expect(rendered.count > 20)
         #expect(left.isEmpty, "English left in Korean messages:\n\(left.joined(separator: "\n"))")
     }
 
