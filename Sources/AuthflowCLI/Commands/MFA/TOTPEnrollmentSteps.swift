@@ -46,8 +46,9 @@ struct TOTPEnrollmentSteps {
             do {
                 try SecureFile.writeAtomically(PNGImage.qrCode(matrix), to: qrPNG)
             } catch {
+                let reason = if case .write(_, let problem) = error { problem.cliMessage } else { error.cliMessage }
                 throw CommandFailure(
-                    localized("Could not write the QR code to \(qrPNG): \(error.description). Nothing was enrolled."),
+                    localized("Could not write the QR code to \(qrPNG): \(reason). Nothing was enrolled."),
                     status: .usage)
             }
         }

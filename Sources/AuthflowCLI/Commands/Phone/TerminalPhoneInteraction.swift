@@ -1,4 +1,5 @@
 import AuthflowCore
+import AuthflowIdentityToolkit
 import AuthflowListener
 import AuthflowLocalization
 
@@ -27,6 +28,8 @@ final class TerminalPhoneInteraction: PhoneSignInInteraction {
         switch error {
         case let phone as PhoneSignInError: phone.cliMessage
         case let secondFactor as SecondFactorError: secondFactor.cliMessage
+        case let service as IdentityToolkitError: service.cliMessage
+        case let listener as RedirectListenerError: listener.cliMessage
         default: error.description
         }
     }
