@@ -15,7 +15,7 @@ enum ConfigurationPresentation {
                 rows.append((key.jsonName, "—", note))
                 continue
             }
-            rows.append((key.jsonName, shown(key, configured.value), configured.source.description))
+            rows.append((key.jsonName, shown(key, configured.value), configured.source.cliName))
         }
         let nameWidth = rows.map(\.0.count).max() ?? 0
         let valueWidth = rows.map(\.1.count).max() ?? 0
@@ -39,7 +39,9 @@ enum ConfigurationPresentation {
             }
             lines.append(line)
         }
-        lines.append("Session directory: \(statePath ?? "none until a project ID is configured")")
+        lines.append(
+            statePath.map { localized("Session directory: \($0)") }
+                ?? localized("Session directory: none until a project ID is configured"))
         return lines.joined(separator: "\n")
     }
 

@@ -171,8 +171,30 @@ extension ConfigurationSource {
         case .flag(let name): localized("flag \(name)")
         case .environment(let name): localized("environment \(name)")
         case .file(let path): localized("file \(path)")
-        case .derived(let how): localized("derived: \(how)")
-        case .defaultValue(let why): localized("default: \(why)")
+        case .derived(let how): localized("derived: \(how.cliMessage)")
+        case .defaultValue(.unspecified): localized("default")
+        case .defaultValue(let why): localized("default: \(why.cliMessage)")
+        }
+    }
+}
+
+extension ConfigurationSource.Derivation {
+    var cliMessage: String {
+        switch self {
+        case .authorizedDomains: localized("the project's authorized domains (getProjectConfig)")
+        case .localeLanguage: localized("the locale's language")
+        case .emulatorServesPages: localized("the emulator serves the hosted pages")
+        case .pendingSignInLink: localized("the pending sign-in link in the state directory")
+        }
+    }
+}
+
+extension ConfigurationSource.DefaultReason {
+    var cliMessage: String {
+        switch self {
+        case .emulatorAcceptsAnyKey: localized("any key works with an emulator")
+        case .embeddedBackendProject: localized("the embedded backend's project")
+        case .unspecified: ""
         }
     }
 }

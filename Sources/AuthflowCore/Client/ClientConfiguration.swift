@@ -20,7 +20,7 @@ extension ProjectConfiguration {
                 server = try AuthServer.emulator(parsing: host)
             } catch {
                 throw .invalidValue(
-                    key: .emulatorHost, value: host, source: source(of: .emulatorHost) ?? .defaultValue(""),
+                    key: .emulatorHost, value: host, source: source(of: .emulatorHost) ?? .defaultValue(.unspecified),
                     reason: .emulatorHost(error))
             }
         }

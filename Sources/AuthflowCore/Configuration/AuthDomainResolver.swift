@@ -34,7 +34,7 @@ public struct AuthDomainResolver: Sendable {
             throw .noDefaultDomain(authorizedDomains: domains)
         }
         var resolved = configuration
-        resolved.derive(.authDomain, domain, how: .derived("the project's authorized domains (getProjectConfig)"))
+        resolved.derive(.authDomain, domain, how: .derived(.authorizedDomains))
         return resolved
     }
 

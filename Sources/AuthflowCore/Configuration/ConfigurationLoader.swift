@@ -85,7 +85,7 @@ public struct ConfigurationLoader: Sendable {
             let language = DisplayLanguage.chosen(
                 environment: environment, available: MessageCatalogue.availableLanguages(environment: environment))
         else { return }
-        configuration.derive(.languageCode, language.tag, how: .derived("the locale's language"))
+        configuration.derive(.languageCode, language.tag, how: .derived(.localeLanguage))
     }
 
     /// The languages go into a request header, so only a well-formed BCP 47 tag (or a POSIX locale name,
@@ -125,14 +125,14 @@ public struct ConfigurationLoader: Sendable {
                 key: .emulatorHost, value: configured.value, source: configured.source, reason: .emulatorHost(error))
         }
         if configuration.apiKey == nil {
-            configuration.derive(.apiKey, Self.emulatorAPIKey, how: .defaultValue("any key works with an emulator"))
+            configuration.derive(.apiKey, Self.emulatorAPIKey, how: .defaultValue(.emulatorAcceptsAnyKey))
         }
         if configuration.projectID == nil {
             configuration.derive(
-                .projectID, Self.emulatorProjectID, how: .defaultValue("the embedded backend's project"))
+                .projectID, Self.emulatorProjectID, how: .defaultValue(.embeddedBackendProject))
         }
         if configuration.authDomain == nil {
-            configuration.derive(.authDomain, configured.value, how: .derived("the emulator serves the hosted pages"))
+            configuration.derive(.authDomain, configured.value, how: .derived(.emulatorServesPages))
         }
     }
 }

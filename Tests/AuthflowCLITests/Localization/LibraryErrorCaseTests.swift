@@ -176,6 +176,8 @@ struct LibraryErrorCaseTests {
                 .languageTag, .androidPackageTooFewParts, .androidPackagePartStart(part: "1x"),
                 .androidPackageCharacters, .certificateSHA1, .referrerNotHTTPURL, .referrerUnencodedCharacters,
             ] + hostProblems.map { .emulatorHost(EmulatorHostError(value: "x", problem: $0)) }
+        messages += ConfigurationSource.Derivation.allCases.map { ConfigurationSource.derived($0).cliName }
+        messages += ConfigurationSource.DefaultReason.allCases.map { ConfigurationSource.defaultValue($0).cliName }
         messages += values.map {
             ConfigurationError.invalidValue(key: .emulatorHost, value: "x", source: .flag("--emulator"), reason: $0)
                 .cliMessage

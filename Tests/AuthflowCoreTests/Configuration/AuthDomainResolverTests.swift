@@ -63,7 +63,7 @@ struct AuthDomainResolverTests {
         let standard = try await resolve(
             ConfiguredValue(value: "demo.firebaseapp.com", source: .file("authflow.json")), server: server)
         let derived = try await resolve(
-            ConfiguredValue(value: "127.0.0.1:9099", source: .derived("emulator")), server: server)
+            ConfiguredValue(value: "127.0.0.1:9099", source: .derived(.emulatorServesPages)), server: server)
         #expect(standard.authDomain == "demo.firebaseapp.com")
         #expect(derived.authDomain == "127.0.0.1:9099")
         #expect(server.requests.isEmpty)

@@ -36,7 +36,7 @@ struct EmailLinkHandoff {
 
     /// The project a pending link was sent from, as a configuration.
     static func configuration(of pending: PendingEmailLink) -> ProjectConfiguration {
-        let source = ConfigurationSource.derived(localized("the pending sign-in link in the state directory"))
+        let source = ConfigurationSource.derived(.pendingSignInLink)
         var values: [ConfigurationKey: ConfiguredValue] = [
             .apiKey: ConfiguredValue(value: pending.apiKey, source: source),
             .projectID: ConfiguredValue(value: pending.project.projectID, source: source),
