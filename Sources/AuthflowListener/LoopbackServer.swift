@@ -100,7 +100,8 @@ public final class LoopbackServer: Sendable {
             switch ListeningSocket.open(.ipv4, port: port) {
             case .success(let socket): ipv4 = socket
             case .failure(let failure) where failure.isAddressInUse: throw .portInUse(port)
-            case .failure(let failure): throw .bindFailed(address: "127.0.0.1", reason: .system(SystemError(code: failure.code)))
+            case .failure(let failure):
+                throw .bindFailed(address: "127.0.0.1", reason: .system(SystemError(code: failure.code)))
             }
             switch ListeningSocket.open(.ipv6, port: ipv4.port) {
             case .success(let ipv6):

@@ -23,8 +23,8 @@ extension IdentityToolkitError {
             let shown = response.excerpt.isEmpty ? "" : " (\(response.excerpt))"
             return localized(
                 "Firebase Auth sent a reply authflow cannot use (HTTP \(response.status)): "
-                    + "\(response.problem.cliMessage)\(shown). Check that --emulator or the configured backend points at "
-                    + "Firebase Auth or its emulator.")
+                    + "\(response.problem.cliMessage)\(shown). Check that --emulator or the configured backend "
+                    + "points at Firebase Auth or its emulator.")
         case .invalidRequest(let reason):
             return reason.cliMessage
         case .redirected(let redirect):

@@ -25,8 +25,8 @@ extension RedirectListenerError {
                 "Could not listen on \(address) (\(reason.cliMessage)): check that the loopback interface is up.")
         case .server(.tlsSetupFailed(let reason)):
             return localized(
-                "Could not enable TLS for the local server (\(reason.cliMessage)): check that the certificate and key are "
-                    + "matching PEM files.")
+                "Could not enable TLS for the local server (\(reason.cliMessage)): check that the certificate and key "
+                    + "are matching PEM files.")
         case .server(.startFailed(let reason)):
             return localized(
                 "Could not start the local HTTP server (\(reason.cliMessage)): check the process's file and thread "

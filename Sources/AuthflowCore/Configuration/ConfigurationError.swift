@@ -9,7 +9,8 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
     /// A file has the right format but broken content.
     case invalidFile(path: String, reason: ConfigurationFileProblem)
     /// A value is unusable, e.g. an emulator host without a port.
-    case invalidValue(key: ConfigurationKey, value: String, source: ConfigurationSource, reason: ConfigurationValueProblem)
+    case invalidValue(
+        key: ConfigurationKey, value: String, source: ConfigurationSource, reason: ConfigurationValueProblem)
     /// No API key anywhere; lists the files that were looked for.
     case missingAPIKey(lookedFor: [String])
     /// A value the operation needs is not configured.
