@@ -34,6 +34,14 @@ final class ConnectionRegistry: Sendable {
         }
     }
 
+    /// A request context and its connection refer to each other until the request finishes or the connection
+    /// closes; connections still here when the server goes (none, if every close was reported) drop theirs now.
+    deinit {
+        entries.withLock { entries in
+            for open in entries.values { open.close() }
+        }
+    }
+
     private static func key(_ connection: OpaquePointer) -> UInt {
         UInt(bitPattern: connection)
     }
