@@ -152,6 +152,12 @@ static inline int authflow_mhd_connection_fd(struct MHD_Connection *connection) 
     return info == NULL ? -1 : (int)info->connect_fd;
 }
 
+/// The connection's `socket_context` as the connection notification left it, or NULL.
+static inline void *authflow_mhd_connection_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
+}
+
 static inline int authflow_mhd_connection_started(enum MHD_ConnectionNotificationCode code) {
     return code == MHD_CONNECTION_NOTIFY_STARTED;
 }

@@ -8,18 +8,23 @@ private func request(_ pointer: UnsafeMutableRawPointer?) -> RequestContext? {
 }
 
 /// MHD_OPTION_URI_LOG_CALLBACK: the only place the raw request target is available, so the per-request
-/// context starts here; libmicrohttpd stores the result as the request's `con_cls`. The connection's entry
-/// in the ``ConnectionRegistry`` owns the context, so it is freed when the connection closes even if
-/// libmicrohttpd never reports the request complete.
+/// context starts here; libmicrohttpd stores the result as the request's `con_cls`.
 func listenerRequestStarted(
     _ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<CChar>?, _ connection: OpaquePointer?
 ) -> UnsafeMutableRawPointer? {
-    guard let cls, let connection else { return nil } // no context: the access handler refuses the request
-    let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
-    let context = RequestContext(target: uri.map { String(cString: $0) } ?? "")
-    let pointer = Unmanaged.passUnretained(context).toOpaque()
-    server.connections.holdRequest(context, on: connection)
-    return pointer
+    // No context: the access handler refuses the request.
+    guard cls != nil, let connection, let open = authflow_mhd_connection_socket_context(connection) else {
+        return nil
+    }
+    return startRequest(target: uri, on: Unmanaged<OpenConnection>.fromOpaque(open).takeUnretainedValue())
+}
+
+/// The per-request context for `target` on `connection`, whose ``OpenConnection`` owns it, so it is freed when
+/// the connection closes even if libmicrohttpd never reports the request complete.
+func startRequest(target: UnsafePointer<CChar>?, on connection: OpenConnection) -> UnsafeMutableRawPointer {
+    let context = RequestContext(target: target.map { String(cString: $0) } ?? "", connection: connection)
+    connection.holdRequest(context)
+    return Unmanaged.passUnretained(context).toOpaque()
 }
 
 /// MHD_OPTION_NOTIFY_COMPLETED: drops the per-request context, whether or not a response was sent, and
@@ -28,14 +33,14 @@ func listenerRequestCompleted(
     _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
     _ requestPointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ reason: MHD_RequestTerminationCode
 ) {
-    guard let cls, let connection else { return }
-    let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
-    server.connections.answered(connection)
-    if let requestPointer, let context = request(requestPointer.pointee) {
-        if context.delivering { server.deliveries.end() }
-        requestPointer.pointee = nil
+    guard let cls, connection != nil, let requestPointer, let context = request(requestPointer.pointee) else {
+        return
     }
-    server.connections.finishRequest(on: connection)
+    let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+    context.connection.answered()
+    if context.delivering { server.deliveries.end() }
+    requestPointer.pointee = nil
+    context.connection.finishRequest()
 }
 
 /// MHD_KeyValueIterator for request headers.
@@ -108,7 +113,7 @@ private func beginAnswer(_ context: RequestContext, _ server: ServerContext, _ c
     context.answered = true
     context.delivering = true
     server.deliveries.begin()
-    server.connections.answering(connection)
+    context.connection.answering()
 }
 
 private func send(_ response: LoopbackResponse, on connection: OpaquePointer) -> MHD_Result {

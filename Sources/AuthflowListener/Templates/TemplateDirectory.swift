@@ -1,3 +1,4 @@
+import AuthflowStorage
 import Foundation
 import Synchronization
 
@@ -99,14 +100,18 @@ public struct TemplateDirectory: Sendable, Equatable {
     }
 
     /// The standard search path (see the type's documentation). An empty `explicit` or environment value
-    /// counts as unset.
+    /// counts as unset. Without `environment`, only `AUTHFLOW_TEMPLATES` is read from the process's own.
     public static func standard(
         explicit: String? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String]? = nil
     ) -> TemplateDirectory {
         var path: [Location] = []
         if let explicit, !explicit.isEmpty { path.append(Location(path: explicit, origin: .explicit)) }
-        if let named = environment[environmentVariable], !named.isEmpty {
+        // One getenv, not ProcessInfo's whole environment as a dictionary: this runs before `authflow listen`
+        // is ready, and building the dictionary was most of its cost (callgrind).
+        let named =
+            environment.map { $0[environmentVariable] } ?? getenv(environmentVariable).map { String(cString: $0) }
+        if let named, !named.isEmpty {
             path.append(Location(path: named, origin: .environment))
         }
         if let installed = installedDirectory { path.append(Location(path: installed, origin: .installed)) }
@@ -116,18 +121,16 @@ public struct TemplateDirectory: Sendable, Equatable {
 
     /// `<dir of /proc/self/exe>/../share/authflow/templates`; `nil` when the executable path is unknown.
     public static var installedDirectory: String? {
-        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
-            return nil
-        }
-        let binDirectory = URL(fileURLWithPath: executable).deletingLastPathComponent()
-        return binDirectory.deletingLastPathComponent().appendingPathComponent("share/authflow/templates").path
+        guard let executable = FilePath.runningExecutable() else { return nil }
+        let prefix = FilePath.directory(of: FilePath.directory(of: executable))
+        return FilePath.join(prefix, "share/authflow/templates")
     }
 
     /// `<repository>/templates`, found from this file's compile-time path (`Sources/AuthflowListener/Templates/`).
     public static var sourceTreeDirectory: String {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
-        return url.appendingPathComponent("templates").path
+        var root = #filePath
+        for _ in 0..<4 { root = FilePath.directory(of: root) }
+        return FilePath.join(root, "templates")
     }
 
     /// Throws when a directory the user chose is missing, so a typo in `--templates` is reported at
