@@ -81,7 +81,7 @@ let package = Package(
 
         .target(name: "AuthflowPrimitives", dependencies: ["CSharedLibrary"]),
         // The language in force and the message catalogue (gettext), for every layer that speaks to a person.
-        .target(name: "AuthflowLocalization", dependencies: ["CGettext"]),
+        .target(name: "AuthflowLocalization", dependencies: ["CGettext", "AuthflowPrimitives"]),
         .target(name: "AuthflowStorage", dependencies: ["AuthflowPrimitives"]),
         .target(name: "AuthflowHTTP", dependencies: ["CCurl", "CSharedLibrary", "AuthflowPrimitives"]),
         .target(name: "AuthflowParsing", dependencies: ["CLibXML2", "CSharedLibrary", "AuthflowPrimitives"]),

@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import AuthflowStorage
 import Foundation
 
@@ -15,7 +16,7 @@ public struct RendezvousDirectory: Sendable, Equatable {
     /// The standard location for this user, from `environment`; see ``resolve(environment:)`` for what
     /// happens when another user holds it.
     public static func standard(
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.current()
     ) -> RendezvousDirectory {
         resolve(environment: environment).directory
     }
@@ -24,7 +25,7 @@ public struct RendezvousDirectory: Sendable, Equatable {
     /// there: then a fresh private directory of our own (`mkdtemp`, 0700), with the refused path, so a
     /// stranger cannot stop flows from starting. (Only flows in the same directory find each other.)
     public static func resolve(
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.current()
     ) -> (directory: RendezvousDirectory, refused: String?) {
         let preferred: String
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {

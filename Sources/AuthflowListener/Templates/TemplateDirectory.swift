@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import Foundation
 import Synchronization
 
@@ -102,7 +103,7 @@ public struct TemplateDirectory: Sendable, Equatable {
     /// counts as unset.
     public static func standard(
         explicit: String? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.current()
     ) -> TemplateDirectory {
         var path: [Location] = []
         if let explicit, !explicit.isEmpty { path.append(Location(path: explicit, origin: .explicit)) }
