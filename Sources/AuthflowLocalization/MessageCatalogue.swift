@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import CGettext
 import Foundation
 import Synchronization
@@ -35,7 +36,7 @@ public enum MessageCatalogue {
 
     /// The directories searched, first match wins.
     public static func searchPath(
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.current()
     ) -> [String] {
         var path: [String] = []
         if let named = environment[environmentVariable], !named.isEmpty { path.append(named) }
@@ -58,7 +59,7 @@ public enum MessageCatalogue {
     /// English not included: only what ``DisplayLanguage/resolve(explicit:configured:environment:available:)``
     /// asks about, so start-up looks at a few files rather than every language a system has.
     public static func availableLanguages(
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.current()
     ) -> Set<String> {
         guard let list = environment["LANGUAGE"], !list.isEmpty else { return [] }
         let listed = list.split(separator: ":").compactMap { DisplayLanguage(parsing: String($0))?.language }
@@ -74,7 +75,7 @@ public enum MessageCatalogue {
     @discardableResult
     public static func activate(
         explicit: String? = nil, configured: String? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.current()
     ) -> DisplayLanguage {
         let language = DisplayLanguage.resolve(
             explicit: explicit, configured: configured, environment: environment,
@@ -86,7 +87,7 @@ public enum MessageCatalogue {
     /// Shows messages in `language` from now on; English, or a language without a catalogue, shows them as
     /// written.
     public static func activate(
-        _ language: DisplayLanguage, environment: [String: String] = ProcessInfo.processInfo.environment
+        _ language: DisplayLanguage, environment: [String: String] = ProcessEnvironment.current()
     ) {
         let directory =
             language.isEnglish

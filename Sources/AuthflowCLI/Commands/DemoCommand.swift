@@ -2,6 +2,7 @@ import ArgumentParser
 import AuthflowDemo
 import AuthflowListener
 import AuthflowLocalization
+import AuthflowPrimitives
 import AuthflowStorage
 import Foundation
 
@@ -70,7 +71,7 @@ struct DemoCommand: AsyncParsableCommand {
             executable: executable, interactive: interactive, keepState: keepState, steps: only,
             templates: TemplateDirectory.standard(explicit: templates), headlessBrowser: !noHeadlessBrowser,
             browser: browser,
-            environment: ProcessInfo.processInfo.environment)
+            environment: ProcessEnvironment.current())
         // The tour's commands speak the tour's language, whichever way it was chosen.
         if let language {
             guard DisplayLanguage(parsing: language) != nil else {
@@ -81,7 +82,7 @@ struct DemoCommand: AsyncParsableCommand {
         }
         let chosen = MessageCatalogue.language
         settings.language =
-            language == nil && ProcessInfo.processInfo.environment["AUTHFLOW_LANG"] == nil
+            language == nil && ProcessEnvironment.current()["AUTHFLOW_LANG"] == nil
             ? nil : chosen.tag
         let tour = DemoTour(settings: settings)
         let signals = SignalWaiter(signals: [SIGINT, SIGTERM])

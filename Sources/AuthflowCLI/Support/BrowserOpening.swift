@@ -1,5 +1,6 @@
 import AuthflowListener
 import AuthflowLocalization
+import AuthflowPrimitives
 import Foundation
 
 /// Shows the user a page: always prints the URL (a browser on another machine may be the only one), then
@@ -18,7 +19,7 @@ enum BrowserOpening {
         // The App Check token in a hosted page's `#fac=` fragment is a secret: the browser gets it, the
         // terminal does not (the page works without it unless the project enforces App Check on the page too).
         let shown = withoutAppCheckFragment(url)
-        if let tunnel = SSHTunnel(for: url, environment: environment ?? ProcessInfo.processInfo.environment) {
+        if let tunnel = SSHTunnel(for: url, environment: environment ?? ProcessEnvironment.current()) {
             StandardError.write(SSHTunnelWording.advice(tunnel))
         }
         if noBrowser {

@@ -1,5 +1,6 @@
 import AuthflowCore
 import AuthflowLocalization
+import AuthflowPrimitives
 import AuthflowStorage
 import Foundation
 
@@ -12,7 +13,7 @@ extension CommandContext {
         self.verbose = verbose
         // An unusable value was already reported by whatever loaded the environment first; fall back quietly.
         requestTimeout =
-            (try? Self.requestTimeout(ProcessInfo.processInfo.environment["AUTHFLOW_REQUEST_TIMEOUT"])) ?? .seconds(30)
+            (try? Self.requestTimeout(ProcessEnvironment.current()["AUTHFLOW_REQUEST_TIMEOUT"])) ?? .seconds(30)
     }
 
     /// The project, tenant and backend a session signed in here belongs to; needs a project ID.

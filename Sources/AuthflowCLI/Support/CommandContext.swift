@@ -2,6 +2,7 @@ import AuthflowCore
 import AuthflowHTTP
 import AuthflowIdentityToolkit
 import AuthflowLocalization
+import AuthflowPrimitives
 import AuthflowStorage
 import Foundation
 
@@ -21,7 +22,7 @@ struct CommandContext {
     init(
         options: ProjectOptions,
         verbose: Bool = false,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.current()
     ) throws(CommandFailure) {
         self.verbose = verbose
         requestTimeout = try Self.requestTimeout(environment["AUTHFLOW_REQUEST_TIMEOUT"])

@@ -14,7 +14,7 @@ struct SSHTunnel: Equatable {
 
     /// The tunnel `url` needs when this process runs over SSH (`SSH_CONNECTION` names the server address)
     /// and `url` is served on a loopback host; `nil` otherwise.
-    init?(for url: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init?(for url: String, environment: [String: String] = ProcessEnvironment.current()) {
         guard let connection = environment["SSH_CONNECTION"], let parts = URLParts(url),
             parts.scheme == "http" || parts.scheme == "https",
             ["localhost", "127.0.0.1", "::1"].contains(parts.host)

@@ -32,8 +32,14 @@ enum CallbackPageTexts {
         }
     }
 
-    /// Makes the callback pages speak the language in force.
+    /// Makes the callback pages speak the language in force. English is what the pages are written in, so it
+    /// installs nothing (and clears an earlier language): building the pairs looked up every text in the
+    /// catalogue on every command's start (~0.8 M instructions, callgrind), pages or not.
     static func install() {
+        guard !MessageCatalogue.language.isEnglish else {
+            CallbackPageWording.install([:])
+            return
+        }
         CallbackPageWording.install(translations, patterns: patterns)
     }
 }

@@ -37,7 +37,7 @@ public struct AppCheckTokenCommand: Sendable {
 
     /// Runs the command for `projectID`'s app `appID`.
     public func run(projectID: String?, appID: String?, now: Date = Date()) async throws(AppCheckFailure) -> Output {
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ProcessEnvironment.current()
         environment["AUTHFLOW_PROJECT_ID"] = projectID
         environment["AUTHFLOW_APP_ID"] = appID
         let command = self.command

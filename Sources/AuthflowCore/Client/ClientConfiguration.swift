@@ -1,5 +1,6 @@
 import AuthflowIdentityToolkit
 import AuthflowLocalization
+import AuthflowPrimitives
 import AuthflowStorage
 import Foundation
 
@@ -11,7 +12,7 @@ extension ProjectConfiguration {
     /// (`LC_ALL`, `LC_MESSAGES`, `LANG`), as the iOS SDK sends the app's preferred localization.
     public func identityToolkitConfiguration(
         retry: RetryPolicy = .default,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.current()
     ) throws(ConfigurationError) -> IdentityToolkitConfiguration {
         let apiKey = try require(.apiKey, purpose: "Talking to Firebase Auth")
         var server = AuthServer.production

@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import Foundation
 
 /// A shell command that prints the SMS code (the CLI's `--code-command`), for CI, an SMS gateway, or the emulator's
@@ -25,7 +26,7 @@ public struct CodeProgram: Sendable {
 
     /// Runs the command for the code texted as `sent` and returns the code it printed.
     public func code(for sent: SentSMSCode) async throws(PhoneSignInError) -> String {
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ProcessEnvironment.current()
         environment["AUTHFLOW_PHONE_NUMBER"] = sent.phoneNumber?.e164 ?? sent.recipient
         environment["AUTHFLOW_VERIFICATION_ID"] = sent.verificationID
         environment["AUTHFLOW_PROJECT_ID"] = sent.project.projectID
@@ -42,7 +43,7 @@ public struct CodeProgram: Sendable {
     /// any TOTP implementation can compute the code), with `AUTHFLOW_PROJECT_ID` and `AUTHFLOW_EMULATOR_HOST`
     /// as for SMS. Without a URI (signing in, where the secret is not known) the variable is left out.
     public func totpCode(uri: String?, project: SessionProject) async throws(TOTPProblem) -> String {
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ProcessEnvironment.current()
         environment["AUTHFLOW_TOTP_URI"] = uri
         environment["AUTHFLOW_PROJECT_ID"] = project.projectID
         environment["AUTHFLOW_EMULATOR_HOST"] = project.emulatorHost

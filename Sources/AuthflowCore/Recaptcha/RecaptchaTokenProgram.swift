@@ -1,4 +1,5 @@
 import AuthflowIdentityToolkit
+import AuthflowPrimitives
 import Foundation
 
 /// A shell command that prints a reCAPTCHA Enterprise token (the CLI's `--recaptcha-token-command`), for
@@ -21,7 +22,7 @@ public struct RecaptchaTokenProgram: RecaptchaTokenSource {
 
     /// Runs the command for `request` and returns the token it printed.
     public func token(for request: RecaptchaTokenRequest) async throws(RecaptchaProtectionError) -> String {
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ProcessEnvironment.current()
         environment["AUTHFLOW_RECAPTCHA_ACTION"] = request.action.rawValue
         environment["AUTHFLOW_RECAPTCHA_SITE_KEY"] = request.siteKey
         environment["AUTHFLOW_PROJECT_ID"] = request.project.projectID

@@ -29,7 +29,7 @@ public final class HeadlessChromium: @unchecked Sendable {
 
     /// Chromium and chromedriver as Debian installs them (`/usr/bin`), else from `PATH`; `nil` when either
     /// is missing.
-    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> Programs? {
+    public static func locate(environment: [String: String] = ProcessEnvironment.current()) -> Programs? {
         let search = ["/usr/bin"] + (environment["PATH"] ?? "").split(separator: ":").map(String.init)
         func find(_ names: [String]) -> String? {
             for directory in search {

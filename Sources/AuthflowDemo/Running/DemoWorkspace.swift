@@ -20,7 +20,7 @@ public struct DemoWorkspace: Sendable {
 
     /// Creates a fresh workspace under `$TMPDIR` (or /tmp).
     public static func create(
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.current()
     ) throws(DemoFailure) -> DemoWorkspace {
         let base = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
         var template = Array((base + "/authflow-demo.XXXXXX").utf8CString)

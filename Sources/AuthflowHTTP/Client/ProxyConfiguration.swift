@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import Foundation
 
 /// Which proxy each request uses. Resolved here rather than by libcurl so the choice is explicit, testable,
@@ -25,7 +26,7 @@ public struct ProxyConfiguration: Sendable, Hashable {
     /// `https_proxy` then `HTTPS_PROXY` for https, `all_proxy` then `ALL_PROXY` as the fallback, and
     /// `no_proxy` then `NO_PROXY`. A variable that is set but empty means "no proxy" and stops the fallback.
     public static func fromEnvironment(
-        _ environment: [String: String] = ProcessInfo.processInfo.environment
+        _ environment: [String: String] = ProcessEnvironment.current()
     ) -> ProxyConfiguration {
         let fallback = environment["all_proxy"] ?? environment["ALL_PROXY"]
         let http = environment["http_proxy"] ?? fallback

@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import Foundation
 
 /// Opens a URL in the user's browser: the `--browser` command if one was given, else each `$BROWSER` entry,
@@ -17,7 +18,7 @@ public struct BrowserLauncher: Sendable {
     /// A launcher for `browser` (the `--browser` value) or, when nil, `$BROWSER` and then `xdg-open`.
     /// `environment` is the children's environment (nil: ours) and the place `$BROWSER` is read from.
     public init(browser: String? = nil, environment: [String: String]? = nil, settleTime: Duration = .seconds(2)) {
-        let variables = environment ?? ProcessInfo.processInfo.environment
+        let variables = environment ?? ProcessEnvironment.current()
         if let browser, let command = BrowserCommand(browser) {
             commands = [command]
         } else if let value = variables["BROWSER"], !BrowserCommand.list(fromEnvironmentValue: value).isEmpty {

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// What a waiting flow publishes so `authflow handle-url` can find it: where it listens, the secret that
 /// proves a handoff comes from this user, and which URLs it waits for.
 public struct Rendezvous: Codable, Sendable, Hashable {
@@ -17,6 +19,28 @@ public struct Rendezvous: Codable, Sendable, Hashable {
         self.port = port
         self.secret = secret
         self.schemes = schemes.map { $0.lowercased() }
+        self.pid = pid
+        self.label = label
+    }
+
+    /// The record a rendezvous file holds (written through `Codable`), read with ``JSONParser``; nil when a
+    /// field is missing or of another type, or a number does not fit. Members it does not know are ignored.
+    public init?(fileBytes bytes: [UInt8]) {
+        guard case .object(let object)? = try? JSONParser.parse(bytes),
+            case .number(let port)? = object["port"], let port = UInt16(exactly: port),
+            case .string(let secret)? = object["secret"],
+            case .array(let listed)? = object["schemes"],
+            case .number(let pid)? = object["pid"], let pid = Int32(exactly: pid),
+            case .string(let label)? = object["label"]
+        else { return nil }
+        var schemes: [String] = []
+        for value in listed {
+            guard case .string(let scheme) = value else { return nil }
+            schemes.append(scheme)
+        }
+        self.port = port
+        self.secret = secret
+        self.schemes = schemes
         self.pid = pid
         self.label = label
     }

@@ -130,7 +130,7 @@ package struct ChildProcess: Sendable {
         var path = program
         if !program.contains("/") {
             let search =
-                options.environment.map { $0["PATH"] ?? "" } ?? (getenv("PATH").map { String(cString: $0) } ?? "")
+                options.environment.map { $0["PATH"] ?? "" } ?? (ProcessEnvironment.value("PATH") ?? "")
             guard let found = find(program, in: search) else { throw SpawnError(program: program, code: ENOENT) }
             path = found
         }

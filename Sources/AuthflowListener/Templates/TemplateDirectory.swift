@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import AuthflowStorage
 import Foundation
 import Synchronization
@@ -107,10 +108,9 @@ public struct TemplateDirectory: Sendable, Equatable {
     ) -> TemplateDirectory {
         var path: [Location] = []
         if let explicit, !explicit.isEmpty { path.append(Location(path: explicit, origin: .explicit)) }
-        // One getenv, not ProcessInfo's whole environment as a dictionary: this runs before `authflow listen`
-        // is ready, and building the dictionary was most of its cost (callgrind).
-        let named =
-            environment.map { $0[environmentVariable] } ?? getenv(environmentVariable).map { String(cString: $0) }
+        // One variable, not the whole environment as a dictionary: this runs before `authflow listen` is ready,
+        // and building the dictionary was most of its cost (callgrind).
+        let named = environment.map { $0[environmentVariable] } ?? ProcessEnvironment.value(environmentVariable)
         if let named, !named.isEmpty {
             path.append(Location(path: named, origin: .environment))
         }

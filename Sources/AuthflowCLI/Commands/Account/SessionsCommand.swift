@@ -33,7 +33,7 @@ struct SessionsCommand: ParsableCommand {
         let root: StateDirectory
         do {
             root = try StateDirectory.resolve(
-                explicit: stateDirectory, environment: ProcessInfo.processInfo.environment)
+                explicit: stateDirectory, environment: ProcessEnvironment.current())
         } catch {
             throw CommandFailure.from(error)
         }

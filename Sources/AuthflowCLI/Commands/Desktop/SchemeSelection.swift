@@ -2,6 +2,7 @@ import AuthflowCore
 import AuthflowListener
 import AuthflowLocalization
 import AuthflowParsing
+import AuthflowPrimitives
 import AuthflowStorage
 import Foundation
 
@@ -13,7 +14,7 @@ enum SchemeSelection {
         let configuration: ProjectConfiguration
         do {
             configuration = try ConfigurationLoader(
-                flags: project.flagLayer, environment: ProcessInfo.processInfo.environment,
+                flags: project.flagLayer, environment: ProcessEnvironment.current(),
                 configPath: project.configPath
             ).load()
         } catch {
@@ -34,7 +35,7 @@ enum SchemeSelection {
     /// The registrar for this user's XDG directories, writing entries that run `executable` (default: this
     /// program).
     static func registrar(executable: String?) throws(CommandFailure) -> SchemeRegistrar {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.current()
         guard let directories = XDGDirectories(environment: environment) else {
             throw CommandFailure(
                 localized(
