@@ -28,64 +28,73 @@ public enum LinkInput {
 
     /// The cleaning part of ``normalize(_:)``, also applied to every nested link.
     static func tidy(_ text: String) -> String {
-        let utf8 = text.utf8
-        guard utf8.first.map(isTrimmable) == true || utf8.last.map(isTrimmable) == true || hasInnerWork(utf8) else {
-            return text
-        }
-
-        var bytes = Array(
-            utf8.filter { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\t") })
-        var start = 0
-        var end = bytes.count
-        while start < end, isTrimmable(bytes[start]) { start += 1 }
-        while end > start, isTrimmable(bytes[end - 1]) { end -= 1 }
-        bytes = replacingSequence(Array(bytes[start..<end]), Array("&amp;".utf8), with: UInt8(ascii: "&"))
+        guard text.withUTF8Buffer(needsTidying) else { return text }
+        var bytes = Array(text.utf8)
+        tidy(&bytes, from: 0)
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Whether a line break, tab or `&amp;` occurs: one pass, no allocation (the common link has none).
-    private static func hasInnerWork(_ utf8: String.UTF8View) -> Bool {
-        utf8.withContiguousStorageIfAvailable { buffer in
-            for (offset, byte) in buffer.enumerated() {
-                switch byte {
-                case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
-                    return true
-                case UInt8(ascii: "&"):
-                    if offset + 4 < buffer.count, buffer[offset + 1] == UInt8(ascii: "a"),
-                        buffer[offset + 2] == UInt8(ascii: "m"), buffer[offset + 3] == UInt8(ascii: "p"),
-                        buffer[offset + 4] == UInt8(ascii: ";")
-                    {
-                        return true
-                    }
-                default:
-                    continue
-                }
+    /// ``tidy(_:)`` applied in place to the bytes of `bytes` from `start` on: the unwrapper tidies each nested
+    /// link where it decoded it. Only ASCII bytes are removed, so valid UTF-8 stays valid.
+    static func tidy(_ bytes: inout [UInt8], from start: Int) {
+        let needed = bytes.withUnsafeBufferPointer { needsTidying(UnsafeBufferPointer(rebasing: $0[start...])) }
+        guard needed else { return }
+        var write = start
+        for read in start..<bytes.count {
+            let byte = bytes[read]
+            guard byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r"), byte != UInt8(ascii: "\t") else { continue }
+            bytes[write] = byte
+            write += 1
+        }
+        var lower = start
+        var upper = write
+        while lower < upper, isTrimmable(bytes[lower]) { lower += 1 }
+        while upper > lower, isTrimmable(bytes[upper - 1]) { upper -= 1 }
+        // `&amp;` back to `&`, left to right, shifting the rest down to `start`.
+        write = start
+        var read = lower
+        while read < upper {
+            if bytes[read] == UInt8(ascii: "&"), read + 5 <= upper, bytes[read + 1] == UInt8(ascii: "a"),
+                bytes[read + 2] == UInt8(ascii: "m"), bytes[read + 3] == UInt8(ascii: "p"),
+                bytes[read + 4] == UInt8(ascii: ";")
+            {
+                bytes[write] = UInt8(ascii: "&")
+                read += 5
+            } else {
+                bytes[write] = bytes[read]
+                read += 1
             }
-            return false
-        } ?? true
+            write += 1
+        }
+        bytes.removeSubrange(write...)
+    }
+
+    /// Whether ``tidy(_:)`` changes anything: a trimmable byte at either end, or a line break, tab or `&amp;`
+    /// inside. One pass, no allocation (the common link needs nothing).
+    private static func needsTidying(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = buffer.first, let last = buffer.last else { return false }
+        if isTrimmable(first) || isTrimmable(last) { return true }
+        for offset in buffer.indices where buffer[offset] <= UInt8(ascii: "&") {
+            switch buffer[offset] {
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+                return true
+            case UInt8(ascii: "&"):
+                if offset + 4 < buffer.count, buffer[offset + 1] == UInt8(ascii: "a"),
+                    buffer[offset + 2] == UInt8(ascii: "m"), buffer[offset + 3] == UInt8(ascii: "p"),
+                    buffer[offset + 4] == UInt8(ascii: ";")
+                {
+                    return true
+                }
+            default:
+                continue
+            }
+        }
+        return false
     }
 
     private static func isTrimmable(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
             || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
             || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
-    }
-
-    private static func replacingSequence(_ bytes: [UInt8], _ needle: [UInt8], with byte: UInt8) -> [UInt8] {
-        var output = [UInt8]()
-        output.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == needle[0], index + needle.count <= bytes.count,
-                bytes[index..<index + needle.count].elementsEqual(needle)
-            {
-                output.append(byte)
-                index += needle.count
-            } else {
-                output.append(bytes[index])
-                index += 1
-            }
-        }
-        return output
     }
 }

@@ -42,10 +42,11 @@ public enum MailSecurityWrapper: String, Sendable, CaseIterable {
         return nil
     }
 
-    /// A cheap first test on the host alone, so that ordinary links skip building `URLParts`.
-    static func isWrapperHost(_ host: String) -> Bool {
+    /// A cheap first test on the host alone (lowercase UTF-8 bytes), so that ordinary links skip building
+    /// `URLParts`.
+    static func isWrapperHost(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
         isSafeLinksHost(host) || isGoogleHost(host) || ProofpointURLDefense.isHost(host)
-            || host == "linkprotect.cudasvc.com"
+            || host.elementsEqual("linkprotect.cudasvc.com".utf8)
     }
 
     private static func parameter(_ name: String, of parts: URLParts) -> String? {
@@ -54,13 +55,21 @@ public enum MailSecurityWrapper: String, Sendable, CaseIterable {
     }
 
     private static func isSafeLinksHost(_ host: String) -> Bool {
-        URLParts.host(host, isWithin: "safelinks.protection.outlook.com")
-            || URLParts.host(host, isWithin: "safelinks.protection.office365.us")
+        host.withUTF8Buffer(isSafeLinksHost)
+    }
+
+    private static func isSafeLinksHost(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
+        URLParts.host(bytes: host, isWithin: "safelinks.protection.outlook.com")
+            || URLParts.host(bytes: host, isWithin: "safelinks.protection.office365.us")
     }
 
     /// `google.com` and country sites such as `www.google.co.uk` (Gmail rewrites through the local one).
     private static func isGoogleHost(_ host: String) -> Bool {
-        var name = host.utf8[...]
+        host.withUTF8Buffer(isGoogleHost)
+    }
+
+    private static func isGoogleHost(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
+        var name = host[...]
         if name.starts(with: "www.".utf8) { name = name.dropFirst(4) }
         guard name.starts(with: "google.".utf8) else { return false }
         let suffix = name.dropFirst("google.".count)

@@ -24,6 +24,22 @@ public enum PercentDecoding {
         }
         var output = [UInt8]()
         output.reserveCapacity(bytes.count)
+        appendDecoded(bytes, plusAsSpace: plusAsSpace, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends to `output` the UTF-8 of what ``decode(bytes:plusAsSpace:)`` returns, without making a `String`:
+    /// link unwrapping decodes each layer into one reused buffer.
+    package static func decode(bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool, into output: inout [UInt8]) {
+        let start = output.count
+        appendDecoded(bytes, plusAsSpace: plusAsSpace, to: &output)
+        // Rare: non-ASCII bytes, which the `String` would have repaired (invalid UTF-8 becomes U+FFFD).
+        guard output[start...].contains(where: { $0 >= 0x80 }) else { return }
+        let repaired = String(decoding: output[start...], as: UTF8.self)
+        output.replaceSubrange(start..., with: repaired.utf8)
+    }
+
+    private static func appendDecoded(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool, to output: inout [UInt8]) {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
@@ -37,7 +53,6 @@ public enum PercentDecoding {
             output.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
             index += 1
         }
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// What strict decoding (the JS SDK's `decodeURIComponent`) would throw on in `bytes`: a `%` not followed
