@@ -68,7 +68,9 @@ public enum ActionLinkUnwrapper {
                 queryIsSplit = false
                 if hasWrapperHost(current) {
                     let url = text(current)
-                    if let parts = URLParts(url), let (wrapper, target) = MailSecurityWrapper.unwrap(url, parts: parts) {
+                    if let parts = URLParts(url),
+                        let (wrapper, target) = MailSecurityWrapper.unwrap(url, parts: parts)
+                    {
                         if !currentIsParsed { passedOver.append((current, layers.count)) }
                         layers.append(.mailSecurity(wrapper))
                         let start = levels.count
@@ -107,7 +109,9 @@ public enum ActionLinkUnwrapper {
         /// The result when the level at `url` (its query in `query`) is an action link, with the first `depth`
         /// layers.
         private func actionResult(_ url: Range<Int>, query: RawQuery, depth: Int) -> Result? {
-            let inert = levels.withUnsafeBufferPointer { InertScheme.starts(bytes: UnsafeBufferPointer(rebasing: $0[url])) }
+            let inert = levels.withUnsafeBufferPointer {
+                InertScheme.starts(bytes: UnsafeBufferPointer(rebasing: $0[url]))
+            }
             guard !inert else { return nil }
             var link = ""
             guard let action = ActionCodeURL(query: query, link: { link = text(url); return link }) else { return nil }

@@ -13,7 +13,7 @@ public enum LinkInput {
         }
         let link = tidy(text)
         guard !link.isEmpty else { throw .empty }
-        if link.withUTF8Buffer({ $0.contains(where: { $0 < 0x20 || $0 == 0x7F }) }) { throw .controlCharacters }
+        if link.withUTF8Buffer(containsControl) { throw .controlCharacters }
         guard URLParts.hasScheme(link) else {
             throw .notAURL(preview: String(link.prefix(40)) + (link.count > 40 ? "…" : ""))
         }
@@ -74,22 +74,41 @@ public enum LinkInput {
     private static func needsTidying(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = buffer.first, let last = buffer.last else { return false }
         if isTrimmable(first) || isTrimmable(last) { return true }
-        for offset in buffer.indices where buffer[offset] <= UInt8(ascii: "&") {
-            switch buffer[offset] {
-            case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+        // memchr for each byte of interest: links are long and these bytes rare (`&` aside, found hop by hop).
+        if buffer.firstOffset(of: UInt8(ascii: "\n")) != nil || buffer.firstOffset(of: UInt8(ascii: "\r")) != nil
+            || buffer.firstOffset(of: UInt8(ascii: "\t")) != nil
+        {
+            return true
+        }
+        var next = 0
+        while let ampersand = buffer.firstOffset(of: UInt8(ascii: "&"), from: next) {
+            if ampersand + 4 < buffer.count, buffer[ampersand + 1] == UInt8(ascii: "a"),
+                buffer[ampersand + 2] == UInt8(ascii: "m"), buffer[ampersand + 3] == UInt8(ascii: "p"),
+                buffer[ampersand + 4] == UInt8(ascii: ";")
+            {
                 return true
-            case UInt8(ascii: "&"):
-                if offset + 4 < buffer.count, buffer[offset + 1] == UInt8(ascii: "a"),
-                    buffer[offset + 2] == UInt8(ascii: "m"), buffer[offset + 3] == UInt8(ascii: "p"),
-                    buffer[offset + 4] == UInt8(ascii: ";")
-                {
-                    return true
-                }
-            default:
-                continue
             }
+            next = ampersand + 1
         }
         return false
+    }
+
+    /// Whether a C0 control or DEL occurs, eight bytes at a time: with each byte below 0x80, `(x - 0x20…) & ~x`
+    /// sets a byte's top bit only at or above a byte below 0x20, and the same on `x ^ 0x7F…` finds DEL.
+    private static func containsControl(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = buffer.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        let high: UInt64 = 0x8080_8080_8080_8080
+        var index = 0
+        while index + 8 <= buffer.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let delete = word ^ 0x7F7F_7F7F_7F7F_7F7F
+            let belowSpace = (word &- 0x2020_2020_2020_2020) & ~word & high
+            let isDelete = (delete &- 0x0101_0101_0101_0101) & ~delete & high
+            if belowSpace | isDelete != 0 { break }
+            index += 8
+        }
+        return UnsafeBufferPointer(rebasing: buffer[index...]).contains { $0 < 0x20 || $0 == 0x7F }
     }
 
     private static func isTrimmable(_ byte: UInt8) -> Bool {

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A query split into undecoded `name=value` byte ranges, decoding only the values asked for.
 ///
 /// Unwrapping looks at a handful of names per URL, level after level; decoding every pair each time was most
@@ -121,7 +125,11 @@ package struct RawQuery: Sendable {
     }
 
     private static func name(_ raw: UnsafeBufferPointer<UInt8>, equals wanted: String, plusAsSpace: Bool) -> Bool {
-        let exact = wanted.withUTF8Buffer { $0.elementsEqual(raw) }
+        let exact = wanted.withUTF8Buffer { wanted in
+            guard wanted.count == raw.count else { return false }
+            guard let wantedBytes = wanted.baseAddress, let rawBytes = raw.baseAddress else { return true }
+            return memcmp(wantedBytes, rawBytes, raw.count) == 0
+        }
         if exact { return true }
         // Rare: an escaped name (`%6Dode`) only matches after decoding.
         guard raw.contains(UInt8(ascii: "%")) || (plusAsSpace && raw.contains(UInt8(ascii: "+"))) else { return false }

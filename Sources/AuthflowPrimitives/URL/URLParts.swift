@@ -137,7 +137,8 @@ public struct URLParts: Sendable, Hashable {
         }
         if let colon = authority[start...].lastIndex(of: UInt8(ascii: ":")) {
             if colon + 1 == end { return (start..<colon, nil) }
-            if let port = integer(UnsafeBufferPointer(rebasing: authority[(colon + 1)...])), (0...65535).contains(port) {
+            let portText = UnsafeBufferPointer(rebasing: authority[(colon + 1)...])
+            if let port = integer(portText), (0...65535).contains(port) {
                 return (start..<colon, port)
             }
         }
