@@ -132,21 +132,41 @@ public struct JSONWriter {
 
     /// Appends `text` as a JSON string.
     public mutating func write(string text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { buffer in
-            // Copy runs that need no escaping in one go; most values are one such run.
-            var runStart = 0
-            for (offset, byte) in buffer.enumerated() where needsEscape(byte) {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<offset]))
-                appendEscaped(byte)
-                runStart = offset + 1
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart...]))
+        text.withUTF8Buffer { write(utf8: $0) }
+    }
+
+    /// Appends UTF-8 `text` as a JSON string: the quoted text made room for once and copied through a pointer,
+    /// then any escapes (rare) written over the copy. Batch output writes ~30 strings a line, and appending
+    /// run by run cost ~28 instructions per output byte (callgrind).
+    private mutating func write(utf8 text: UnsafeBufferPointer<UInt8>) {
+        var firstEscape = text.count
+        for offset in text.indices where needsEscape(text[offset]) {
+            firstEscape = offset
+            break
         }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "\""), count: firstEscape + 1))
+        if firstEscape > 0, let source = text.baseAddress {
+            bytes.withUnsafeMutableBufferPointer { whole in
+                guard let base = whole.baseAddress else { return }
+                UnsafeMutableRawPointer(base + start + 1).copyMemory(from: source, byteCount: firstEscape)
+            }
+        }
+        var runStart = firstEscape
+        var offset = firstEscape
+        while offset < text.count {
+            let byte = text[offset]
+            offset += 1
+            guard needsEscape(byte) else { continue }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<(offset - 1)]))
+            appendEscaped(byte)
+            runStart = offset
+        }
+        if runStart < text.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart...])) }
         bytes.append(UInt8(ascii: "\""))
     }
 
+    @inline(__always)
     private func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
             || (byte == 0x7F && escaping == .allControls)

@@ -125,12 +125,16 @@ package struct RawQuery: Sendable {
     }
 
     private static func name(_ raw: UnsafeBufferPointer<UInt8>, equals wanted: String, plusAsSpace: Bool) -> Bool {
-        let exact = wanted.withUTF8Buffer { wanted in
-            guard wanted.count == raw.count else { return false }
-            guard let wantedBytes = wanted.baseAddress, let rawBytes = raw.baseAddress else { return true }
-            return memcmp(wantedBytes, rawBytes, raw.count) == 0
+        // Decoding never lengthens a name, so a shorter one cannot match; most names differ in length.
+        let wantedCount = wanted.utf8.count
+        guard raw.count >= wantedCount else { return false }
+        if raw.count == wantedCount {
+            let exact = wanted.withUTF8Buffer { wanted in
+                guard let wantedBytes = wanted.baseAddress, let rawBytes = raw.baseAddress else { return true }
+                return memcmp(wantedBytes, rawBytes, raw.count) == 0
+            }
+            if exact { return true }
         }
-        if exact { return true }
         // Rare: an escaped name (`%6Dode`) only matches after decoding.
         guard raw.contains(UInt8(ascii: "%")) || (plusAsSpace && raw.contains(UInt8(ascii: "+"))) else { return false }
         return PercentDecoding.decode(bytes: raw, plusAsSpace: plusAsSpace) == wanted
