@@ -46,7 +46,7 @@ public enum MailSecurityWrapper: String, Sendable, CaseIterable {
     /// `URLParts`.
     static func isWrapperHost(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
         isSafeLinksHost(host) || isGoogleHost(host) || ProofpointURLDefense.isHost(host)
-            || host.elementsEqual("linkprotect.cudasvc.com".utf8)
+            || URLParts.bytes(host, equal: "linkprotect.cudasvc.com")
     }
 
     private static func parameter(_ name: String, of parts: URLParts) -> String? {
@@ -69,11 +69,13 @@ public enum MailSecurityWrapper: String, Sendable, CaseIterable {
     }
 
     private static func isGoogleHost(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
-        var name = host[...]
-        if name.starts(with: "www.".utf8) { name = name.dropFirst(4) }
-        guard name.starts(with: "google.".utf8) else { return false }
-        let suffix = name.dropFirst("google.".count)
-        return !suffix.isEmpty && suffix.count <= 6
-            && suffix.allSatisfy { $0 == UInt8(ascii: ".") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }
+        var name = host
+        if name.count >= 4, URLParts.bytes(UnsafeBufferPointer(rebasing: name[..<4]), equal: "www.") {
+            name = UnsafeBufferPointer(rebasing: name[4...])
+        }
+        guard name.count > 7, name.count <= 13,
+            URLParts.bytes(UnsafeBufferPointer(rebasing: name[..<7]), equal: "google.")
+        else { return false }
+        return name[7...].allSatisfy { $0 == UInt8(ascii: ".") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }
     }
 }

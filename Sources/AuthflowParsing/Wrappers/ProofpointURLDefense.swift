@@ -13,7 +13,8 @@ enum ProofpointURLDefense {
 
     /// ``isHost(_:)`` over the lowercase UTF-8 bytes of a host.
     static func isHost(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
-        host.elementsEqual("urldefense.proofpoint.com".utf8) || host.elementsEqual("urldefense.com".utf8)
+        URLParts.bytes(host, equal: "urldefense.proofpoint.com")
+            || URLParts.bytes(host, equal: "urldefense.com")
     }
 
     /// The protected URL, or `nil` when `url` is not a decodable URL Defense link.

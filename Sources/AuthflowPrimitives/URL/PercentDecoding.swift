@@ -19,7 +19,9 @@ public enum PercentDecoding {
 
     package static func decode(bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> String {
         // Nothing to do: return the input unchanged without allocating a scratch buffer.
-        if !bytes.contains(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) {
+        if bytes.firstOffset(of: UInt8(ascii: "%")) == nil,
+            !plusAsSpace || bytes.firstOffset(of: UInt8(ascii: "+")) == nil
+        {
             return String(decoding: bytes, as: UTF8.self)
         }
         var output = [UInt8]()

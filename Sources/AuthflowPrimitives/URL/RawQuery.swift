@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// A query split into undecoded `name=value` byte ranges, decoding only the values asked for.
 ///
 /// Unwrapping looks at a handful of names per URL, level after level; decoding every pair each time was most
@@ -129,10 +125,7 @@ package struct RawQuery: Sendable {
         let wantedCount = wanted.utf8.count
         guard raw.count >= wantedCount else { return false }
         if raw.count == wantedCount {
-            let exact = wanted.withUTF8Buffer { wanted in
-                guard let wantedBytes = wanted.baseAddress, let rawBytes = raw.baseAddress else { return true }
-                return memcmp(wantedBytes, rawBytes, raw.count) == 0
-            }
+            let exact = wanted.withUTF8Buffer { URLParts.bytes(raw, equal: $0) }
             if exact { return true }
         }
         // Rare: an escaped name (`%6Dode`) only matches after decoding.

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A fast, lenient split of a URL into its RFC 3986 parts.
 ///
 /// Foundation's `URL` rejects many links people paste (unescaped spaces, `|`, raw JSON in a query) and is slow
@@ -203,8 +207,20 @@ extension URLParts {
         domain.withUTF8Buffer { domain in
             guard host.count >= domain.count else { return false }
             let tail = host.count - domain.count
-            guard UnsafeBufferPointer(rebasing: host[tail...]).elementsEqual(domain) else { return false }
+            guard bytes(UnsafeBufferPointer(rebasing: host[tail...]), equal: domain) else { return false }
             return tail == 0 || host[tail - 1] == UInt8(ascii: ".")
         }
+    }
+
+    /// Whether two byte strings are the same (hosts and names compared without making `String`s).
+    package static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, equal other: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == other.count else { return false }
+        guard let left = bytes.baseAddress, let right = other.baseAddress else { return true }
+        return memcmp(left, right, bytes.count) == 0
+    }
+
+    /// The same against a literal.
+    package static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, equal literal: StaticString) -> Bool {
+        Self.bytes(bytes, equal: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 }
