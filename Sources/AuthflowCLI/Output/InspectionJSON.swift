@@ -1,4 +1,5 @@
 import AuthflowParsing
+import AuthflowPrimitives
 
 /// The `link inspect --json` object. Every key is always present (absent values are `null`), in this order,
 /// so that `jq` filters and line-oriented tools see one shape.
@@ -19,24 +20,40 @@ enum InspectionJSON {
         return json.finished()
     }
 
+    /// The string members' keys, encoded once.
+    private enum Key {
+        static let kind = JSONWriter.EncodedKey("kind")
+        static let mode = JSONWriter.EncodedKey("mode")
+        static let oobCode = JSONWriter.EncodedKey("oobCode")
+        static let apiKey = JSONWriter.EncodedKey("apiKey")
+        static let continueURL = JSONWriter.EncodedKey("continueUrl")
+        static let lang = JSONWriter.EncodedKey("lang")
+        static let tenantID = JSONWriter.EncodedKey("tenantId")
+        static let link = JSONWriter.EncodedKey("link")
+        static let authType = JSONWriter.EncodedKey("authType")
+        static let eventID = JSONWriter.EncodedKey("eventId")
+        static let recaptchaToken = JSONWriter.EncodedKey("recaptchaToken")
+        static let shortLink = JSONWriter.EncodedKey("shortLink")
+    }
+
     /// Writes the object's members into `json` (begun, not closed): batch mode reuses one writer for every line.
     static func write(_ inspection: LinkInspection?, problem: String?, into json: inout JSONLineWriter) {
         let action = inspection?.action
         let callback = inspection?.callback
-        json.field("kind", (inspection?.kind ?? .unknown).rawValue)
-        json.field("mode", action?.mode.rawValue)
-        json.field("oobCode", action?.oobCode)
-        json.field("apiKey", action?.apiKey)
-        json.field("continueUrl", action?.continueURL)
-        json.field("lang", action?.languageCode)
-        json.field("tenantId", action?.tenantID)
-        json.field("link", inspection?.link)
-        json.field("authType", callback?.authType)
-        json.field("eventId", callback?.eventID)
-        json.field("recaptchaToken", callback?.recaptchaToken)
+        json.field(Key.kind, (inspection?.kind ?? .unknown).rawValue)
+        json.field(Key.mode, action?.mode.rawValue)
+        json.field(Key.oobCode, action?.oobCode)
+        json.field(Key.apiKey, action?.apiKey)
+        json.field(Key.continueURL, action?.continueURL)
+        json.field(Key.lang, action?.languageCode)
+        json.field(Key.tenantID, action?.tenantID)
+        json.field(Key.link, inspection?.link)
+        json.field(Key.authType, callback?.authType)
+        json.field(Key.eventID, callback?.eventID)
+        json.field(Key.recaptchaToken, callback?.recaptchaToken)
         json.field("error", object: callback?.error.map { [("code", $0.code), ("message", $0.message)] })
         json.field("layers", strings: inspection?.layers.map(\.description) ?? [])
-        json.field("shortLink", inspection?.unresolvedShortLink)
+        json.field(Key.shortLink, inspection?.unresolvedShortLink)
         if let problem { json.field("problem", problem) }
     }
 }

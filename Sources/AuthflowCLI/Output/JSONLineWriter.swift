@@ -14,6 +14,11 @@ struct JSONLineWriter {
         writer.writeMember(key, string: value)
     }
 
+    /// A string field whose key was encoded once (batch lines write the same keys on every line).
+    mutating func field(_ key: JSONWriter.EncodedKey, _ value: String?) {
+        writer.writeMember(key, string: value)
+    }
+
     mutating func field(_ key: String, strings: [String]) {
         writer.writeMember(key, strings: strings)
     }

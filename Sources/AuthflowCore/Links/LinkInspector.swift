@@ -24,8 +24,16 @@ public struct LinkInspector: Sendable {
 
     /// Inspects a line of bytes as read from a file or pipe; invalid UTF-8 is unusable input.
     public func inspect(bytes: some Collection<UInt8>) async throws(LinkInspectionError) -> LinkInspection {
+        var workspace = ActionLinkUnwrapper.Workspace()
+        return try await inspect(bytes: bytes, workspace: &workspace)
+    }
+
+    /// The same, unwrapping in `workspace`, whose buffers a batch keeps from one line to the next.
+    public func inspect(
+        bytes: some Collection<UInt8>, workspace: inout ActionLinkUnwrapper.Workspace
+    ) async throws(LinkInspectionError) -> LinkInspection {
         let first: LinkInspection
-        do { first = try offline.inspect(bytes: bytes) } catch { throw .input(error) }
+        do { first = try offline.inspect(bytes: bytes, workspace: &workspace) } catch { throw .input(error) }
         return try await expandingShortLink(in: first)
     }
 

@@ -28,10 +28,16 @@ public struct ActionCodeURL: Sendable, Hashable {
         self.init(link, query: RawQuery(query))
     }
 
-    /// The same, with `link`'s query already split (``ActionLinkUnwrapper`` splits each level once and reads
-    /// the damage check, the nested link and the action from that one split).
+    /// The same, with `link`'s query already split (the damage check, the nested link and the action are read
+    /// from one split).
     init?(_ link: String, query parameters: RawQuery) {
         guard !InertScheme.starts(link) else { return nil }
+        self.init(query: parameters, link: { link })
+    }
+
+    /// The same for a link already known not to have an inert scheme; `link` is asked for only when the query
+    /// holds an action (the byte-level unwrapper makes the link's `String` then, and never for other levels).
+    init?(query parameters: RawQuery, link: () -> String) {
         guard let modeText = parameters.value("mode"),
             let apiKey = parameters.value("apiKey"),
             let oobCode = parameters.value("oobCode"),
@@ -43,7 +49,7 @@ public struct ActionCodeURL: Sendable, Hashable {
         self.continueURL = parameters.value("continueUrl")
         self.languageCode = parameters.value("lang")
         self.tenantID = parameters.value("tenantId")
-        self.link = link
+        self.link = link()
     }
 
     /// Whether this link signs a user in (operation `EMAIL_SIGNIN`).

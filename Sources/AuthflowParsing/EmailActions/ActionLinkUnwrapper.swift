@@ -6,6 +6,10 @@ import AuthflowPrimitives
 /// `deep_link_id`, then `deep_link_id` inside `link`, then `link`, then the URL itself. Beyond the SDK it also
 /// peels mail-gateway rewriters, keeps going when a candidate is itself a wrapper (the SDK gives up on a
 /// Dynamic Link around a Hosting link), and stops at ``maximumDepth`` so hostile input cannot make it loop.
+///
+/// It works on UTF-8 bytes: each level's nested link is percent-decoded once into one buffer that holds every
+/// level, hosts and parameter names are compared as bytes, and the only `String`s made are the result's. A
+/// ``Workspace`` keeps those buffers between links, so a batch allocates nothing per link on the common path.
 public enum ActionLinkUnwrapper {
     /// The most wrappers peeled before the input is rejected as too deeply nested.
     public static let maximumDepth = 32
@@ -22,87 +26,155 @@ public enum ActionLinkUnwrapper {
 
     /// Unwraps `link`, which should already be normalised (see ``LinkInput``).
     public static func unwrap(_ link: String) throws(LinkInputError) -> Result {
-        var current = link
-        var layers: [LinkLayer] = []
-        // Levels left for their nested link before being parsed themselves; only these need a second look.
-        var passedOver: [(url: String, depth: Int)] = []
-        var currentIsParsed = false
-
-        // Each level's query is split once; a candidate split (and checked) below is carried into the next turn.
-        var checkedQuery: RawQuery?
-        while true {
-            guard layers.count <= maximumDepth else { throw .tooDeeplyNested(limit: maximumDepth) }
-            let query: RawQuery
-            if let checkedQuery {
-                query = checkedQuery
-            } else {
-                query = RawQuery(url: current[...])
-                // Every layer is read as the SDKs read it, strictly: a broken escape anywhere is a damaged link,
-                // never text passed on half-decoded.
-                if let (name, damage) = query.firstDamage() {
-                    throw .damagedParameter(name: name, damage)
-                }
-            }
-            checkedQuery = nil
-            if let host = URLParts.host(of: current), MailSecurityWrapper.isWrapperHost(host),
-                let parts = URLParts(current), let (wrapper, target) = MailSecurityWrapper.unwrap(current, parts: parts)
-            {
-                if !currentIsParsed { passedOver.append((current, layers.count)) }
-                layers.append(.mailSecurity(wrapper))
-                current = LinkInput.tidy(target)
-                currentIsParsed = false
-                continue
-            }
-            guard let (candidate, peeled) = nestedCandidate(in: current, query: query) else {
-                if !currentIsParsed, let action = ActionCodeURL(current, query: query) {
-                    return Result(action: action, innermost: current, layers: layers)
-                }
-                break
-            }
-            if !currentIsParsed { passedOver.append((current, layers.count)) }
-            layers.append(contentsOf: peeled)
-            current = LinkInput.tidy(candidate)
-            let candidateQuery = RawQuery(url: current[...])
-            if let (name, damage) = candidateQuery.firstDamage() {
-                throw .damagedParameter(name: name, damage)
-            }
-            if let action = ActionCodeURL(current, query: candidateQuery) {
-                return Result(action: action, innermost: current, layers: layers)
-            }
-            currentIsParsed = true
-            checkedQuery = candidateQuery
-        }
-
-        // A level may be an action link that also carries a stray `link`/`deep_link_id`; innermost wins.
-        for level in passedOver.reversed() {
-            if let action = ActionCodeURL(level.url) {
-                return Result(action: action, innermost: level.url, layers: Array(layers.prefix(level.depth)))
-            }
-        }
-        return Result(action: nil, innermost: current, layers: layers)
+        var workspace = Workspace()
+        return try workspace.unwrap(link)
     }
 
-    /// The JS SDK's candidate for one level, or `nil` when the URL nests nothing.
-    static func nestedCandidate(
-        in url: String, query parameters: RawQuery
-    ) -> (candidate: String, layers: [LinkLayer])? {
-        let link = parameters.value("link")
-        let iosDeepLink = parameters.value("deep_link_id")
+    /// The buffers unwrapping works in, kept from one link to the next (one per batch).
+    public struct Workspace: Sendable {
+        /// Every level's URL bytes, one after another: the input, then each decoded and tidied nested link.
+        private var levels: [UInt8] = []
+        /// The current level's query, split; and a second one for a candidate's query.
+        private var query = RawQuery()
+        private var candidateQuery = RawQuery()
+        /// The current level's host, lowercased.
+        private var host: [UInt8] = []
+        /// The wrappers peeled so far.
+        private var layers: [LinkLayer] = []
+        /// Levels left for their nested link before being parsed themselves; only these need a second look.
+        private var passedOver: [(url: Range<Int>, depth: Int)] = []
 
-        if let iosDeepLink {
-            let deepLinkLayer = LinkLayer.classify(outer: url, parameter: "deep_link_id")
-            if let iosDoubleDeepLink = RawQuery(url: iosDeepLink[...]).value("link") {
-                return (iosDoubleDeepLink, [deepLinkLayer, LinkLayer.classify(outer: iosDeepLink, parameter: "link")])
+        /// Empty buffers.
+        public init() {}
+
+        /// Unwraps `link`, which should already be normalised (see ``LinkInput``).
+        public mutating func unwrap(_ link: String) throws(LinkInputError) -> Result {
+            levels.removeAll(keepingCapacity: true)
+            levels.append(contentsOf: link.utf8)
+            layers.removeAll(keepingCapacity: true)
+            passedOver.removeAll(keepingCapacity: true)
+            var current = 0..<levels.count
+            var currentIsParsed = false
+            // Each level's query is split once; a candidate split (and checked) below is carried into the next turn.
+            var queryIsSplit = false
+            while true {
+                guard layers.count <= maximumDepth else { throw .tooDeeplyNested(limit: maximumDepth) }
+                if !queryIsSplit {
+                    Self.split(current, of: levels, into: &query)
+                    // Every layer is read as the SDKs read it, strictly: a broken escape anywhere is a damaged
+                    // link, never text passed on half-decoded.
+                    if let (name, damage) = query.firstDamage() { throw .damagedParameter(name: name, damage) }
+                }
+                queryIsSplit = false
+                if hasWrapperHost(current) {
+                    let url = text(current)
+                    if let parts = URLParts(url),
+                        let (wrapper, target) = MailSecurityWrapper.unwrap(url, parts: parts)
+                    {
+                        if !currentIsParsed { passedOver.append((current, layers.count)) }
+                        layers.append(.mailSecurity(wrapper))
+                        let start = levels.count
+                        levels.append(contentsOf: target.utf8)
+                        LinkInput.tidy(&levels, from: start)
+                        current = start..<levels.count
+                        currentIsParsed = false
+                        continue
+                    }
+                }
+                let depth = layers.count
+                guard let candidate = appendNestedCandidate(of: current) else {
+                    if !currentIsParsed, let result = actionResult(current, query: query, depth: layers.count) {
+                        return result
+                    }
+                    break
+                }
+                if !currentIsParsed { passedOver.append((current, depth)) }
+                current = candidate
+                Self.split(current, of: levels, into: &candidateQuery)
+                if let (name, damage) = candidateQuery.firstDamage() { throw .damagedParameter(name: name, damage) }
+                if let result = actionResult(current, query: candidateQuery, depth: layers.count) { return result }
+                currentIsParsed = true
+                swap(&query, &candidateQuery)
+                queryIsSplit = true
             }
-            return (iosDeepLink, [deepLinkLayer])
-        }
-        if let link {
-            let linkLayer = LinkLayer.classify(outer: url, parameter: "link")
-            if let doubleDeepLink = RawQuery(url: link[...]).value("deep_link_id") {
-                return (doubleDeepLink, [linkLayer, LinkLayer.classify(outer: link, parameter: "deep_link_id")])
+
+            // A level may be an action link that also carries a stray `link`/`deep_link_id`; innermost wins.
+            for level in passedOver.reversed() {
+                Self.split(level.url, of: levels, into: &candidateQuery)
+                if let result = actionResult(level.url, query: candidateQuery, depth: level.depth) { return result }
             }
-            return (link, [linkLayer])
+            return Result(action: nil, innermost: text(current), layers: layers)
         }
-        return nil
+
+        /// The result when the level at `url` (its query in `query`) is an action link, with the first `depth`
+        /// layers.
+        private func actionResult(_ url: Range<Int>, query: RawQuery, depth: Int) -> Result? {
+            let inert = levels.withUnsafeBufferPointer {
+                InertScheme.starts(bytes: UnsafeBufferPointer(rebasing: $0[url]))
+            }
+            guard !inert else { return nil }
+            var link = ""
+            guard let action = ActionCodeURL(query: query, link: { link = text(url); return link }) else { return nil }
+            return Result(action: action, innermost: link, layers: Array(layers.prefix(depth)))
+        }
+
+        /// The JS SDK's candidate for the level at `url` (its query in ``query``), decoded and tidied at the end of
+        /// ``levels``, with its layers appended; `nil`, changing nothing, when the level nests nothing.
+        private mutating func appendNestedCandidate(of url: Range<Int>) -> Range<Int>? {
+            let start = levels.count
+            let outerIsLink: Bool
+            if query.decodeValue("deep_link_id", appendingTo: &levels) {
+                outerIsLink = false
+            } else if query.decodeValue("link", appendingTo: &levels) {
+                outerIsLink = true
+            } else {
+                return nil
+            }
+            let outer = classify(url, parameterIsLink: outerIsLink)
+            layers.append(outer)
+            let value = start..<levels.count
+            // `link` inside `deep_link_id`, or `deep_link_id` inside `link`.
+            Self.split(value, of: levels, into: &candidateQuery)
+            let innerStart = levels.count
+            if candidateQuery.decodeValue(outerIsLink ? "deep_link_id" : "link", appendingTo: &levels) {
+                layers.append(classify(value, parameterIsLink: !outerIsLink))
+                LinkInput.tidy(&levels, from: innerStart)
+                return innerStart..<levels.count
+            }
+            LinkInput.tidy(&levels, from: start)
+            return start..<levels.count
+        }
+
+        private static func split(_ url: Range<Int>, of levels: [UInt8], into query: inout RawQuery) {
+            levels.withUnsafeBufferPointer { query.reset(toURL: UnsafeBufferPointer(rebasing: $0[url])) }
+        }
+
+        private func classify(_ url: Range<Int>, parameterIsLink: Bool) -> LinkLayer {
+            levels.withUnsafeBufferPointer {
+                LinkLayer.classify(outer: UnsafeBufferPointer(rebasing: $0[url]), parameterIsLink: parameterIsLink)
+            }
+        }
+
+        /// Whether the level at `url` is on a mail gateway's host (compared as lowercased bytes).
+        private mutating func hasWrapperHost(_ url: Range<Int>) -> Bool {
+            let found = levels.withUnsafeBufferPointer { buffer -> Range<Int>? in
+                let link = UnsafeBufferPointer(rebasing: buffer[url])
+                guard let authority = URLParts.Offsets(link)?.authority else { return nil }
+                let (host, _) = URLParts.hostAndPort(ofAuthority: UnsafeBufferPointer(rebasing: link[authority]))
+                let start = url.lowerBound + authority.lowerBound
+                return (start + host.lowerBound)..<(start + host.upperBound)
+            }
+            guard let found else { return false }
+            host.removeAll(keepingCapacity: true)
+            host.append(contentsOf: levels[found])
+            for index in host.indices where (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(host[index]) {
+                host[index] |= 0x20
+            }
+            return host.withUnsafeBufferPointer(MailSecurityWrapper.isWrapperHost)
+        }
+
+        private func text(_ url: Range<Int>) -> String {
+            levels.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[url]), as: UTF8.self) }
+        }
     }
 }

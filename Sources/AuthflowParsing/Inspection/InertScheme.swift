@@ -12,28 +12,29 @@ public enum InertScheme {
     /// characters: a colon followed by a non-ASCII byte (possibly a combining mark, which would make the colon
     /// part of a larger character) is left to the character-wise comparison.
     public static func starts(_ link: String) -> Bool {
-        var utf8 = link.utf8[...]
-        while let first = utf8.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
-            utf8 = utf8.dropFirst()
+        link.withUTF8Buffer(starts(bytes:))
+    }
+
+    /// ``starts(_:)`` over the UTF-8 bytes of a link.
+    package static func starts(bytes link: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 0
+        while start < link.count, link[start] == UInt8(ascii: " ") || link[start] == UInt8(ascii: "\t") {
+            start += 1
         }
-        for name in names where matches(name, at: utf8) {
-            let colon = utf8.index(utf8.startIndex, offsetBy: name.count)
-            let next = utf8.index(after: colon)
-            if next == utf8.endIndex || utf8[next] < 0x80 { return true }
-            return startsComparingCharacters(link)
+        for name in names where matches(name, at: UnsafeBufferPointer(rebasing: link[start...])) {
+            let next = start + name.count + 1
+            if next == link.count || link[next] < 0x80 { return true }
+            return startsComparingCharacters(String(decoding: link, as: UTF8.self))
         }
         return false
     }
 
     /// `name` followed by `:` at the start of `text`, ASCII case-insensitively (`name` is lowercase letters, and
     /// `byte | 0x20` equals a lowercase letter only for that letter in either case).
-    private static func matches(_ name: [UInt8], at text: Substring.UTF8View) -> Bool {
-        var index = text.startIndex
-        for letter in name {
-            guard index != text.endIndex, text[index] | 0x20 == letter else { return false }
-            text.formIndex(after: &index)
-        }
-        return index != text.endIndex && text[index] == UInt8(ascii: ":")
+    private static func matches(_ name: [UInt8], at text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard name.count < text.count else { return false }
+        for (offset, letter) in name.enumerated() where text[offset] | 0x20 != letter { return false }
+        return text[name.count] == UInt8(ascii: ":")
     }
 
     /// The character-wise comparison, for the rare colon followed by a non-ASCII character.

@@ -13,7 +13,7 @@ public enum LinkInput {
         }
         let link = tidy(text)
         guard !link.isEmpty else { throw .empty }
-        if link.withUTF8Buffer({ $0.contains(where: { $0 < 0x20 || $0 == 0x7F }) }) { throw .controlCharacters }
+        if link.withUTF8Buffer(containsControl) { throw .controlCharacters }
         guard URLParts.hasScheme(link) else {
             throw .notAURL(preview: String(link.prefix(40)) + (link.count > 40 ? "…" : ""))
         }
@@ -28,64 +28,92 @@ public enum LinkInput {
 
     /// The cleaning part of ``normalize(_:)``, also applied to every nested link.
     static func tidy(_ text: String) -> String {
-        let utf8 = text.utf8
-        guard utf8.first.map(isTrimmable) == true || utf8.last.map(isTrimmable) == true || hasInnerWork(utf8) else {
-            return text
-        }
-
-        var bytes = Array(
-            utf8.filter { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\t") })
-        var start = 0
-        var end = bytes.count
-        while start < end, isTrimmable(bytes[start]) { start += 1 }
-        while end > start, isTrimmable(bytes[end - 1]) { end -= 1 }
-        bytes = replacingSequence(Array(bytes[start..<end]), Array("&amp;".utf8), with: UInt8(ascii: "&"))
+        guard text.withUTF8Buffer(needsTidying) else { return text }
+        var bytes = Array(text.utf8)
+        tidy(&bytes, from: 0)
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Whether a line break, tab or `&amp;` occurs: one pass, no allocation (the common link has none).
-    private static func hasInnerWork(_ utf8: String.UTF8View) -> Bool {
-        utf8.withContiguousStorageIfAvailable { buffer in
-            for (offset, byte) in buffer.enumerated() {
-                switch byte {
-                case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
-                    return true
-                case UInt8(ascii: "&"):
-                    if offset + 4 < buffer.count, buffer[offset + 1] == UInt8(ascii: "a"),
-                        buffer[offset + 2] == UInt8(ascii: "m"), buffer[offset + 3] == UInt8(ascii: "p"),
-                        buffer[offset + 4] == UInt8(ascii: ";")
-                    {
-                        return true
-                    }
-                default:
-                    continue
-                }
+    /// ``tidy(_:)`` applied in place to the bytes of `bytes` from `start` on: the unwrapper tidies each nested
+    /// link where it decoded it. Only ASCII bytes are removed, so valid UTF-8 stays valid.
+    static func tidy(_ bytes: inout [UInt8], from start: Int) {
+        let needed = bytes.withUnsafeBufferPointer { needsTidying(UnsafeBufferPointer(rebasing: $0[start...])) }
+        guard needed else { return }
+        var write = start
+        for read in start..<bytes.count {
+            let byte = bytes[read]
+            guard byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r"), byte != UInt8(ascii: "\t") else { continue }
+            bytes[write] = byte
+            write += 1
+        }
+        var lower = start
+        var upper = write
+        while lower < upper, isTrimmable(bytes[lower]) { lower += 1 }
+        while upper > lower, isTrimmable(bytes[upper - 1]) { upper -= 1 }
+        // `&amp;` back to `&`, left to right, shifting the rest down to `start`.
+        write = start
+        var read = lower
+        while read < upper {
+            if bytes[read] == UInt8(ascii: "&"), read + 5 <= upper, bytes[read + 1] == UInt8(ascii: "a"),
+                bytes[read + 2] == UInt8(ascii: "m"), bytes[read + 3] == UInt8(ascii: "p"),
+                bytes[read + 4] == UInt8(ascii: ";")
+            {
+                bytes[write] = UInt8(ascii: "&")
+                read += 5
+            } else {
+                bytes[write] = bytes[read]
+                read += 1
             }
-            return false
-        } ?? true
+            write += 1
+        }
+        bytes.removeSubrange(write...)
+    }
+
+    /// Whether ``tidy(_:)`` changes anything: a trimmable byte at either end, or a line break, tab or `&amp;`
+    /// inside. One pass, no allocation (the common link needs nothing).
+    private static func needsTidying(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = buffer.first, let last = buffer.last else { return false }
+        if isTrimmable(first) || isTrimmable(last) { return true }
+        // memchr for each byte of interest: links are long and these bytes rare (`&` aside, found hop by hop).
+        if buffer.firstOffset(of: UInt8(ascii: "\n")) != nil || buffer.firstOffset(of: UInt8(ascii: "\r")) != nil
+            || buffer.firstOffset(of: UInt8(ascii: "\t")) != nil
+        {
+            return true
+        }
+        var next = 0
+        while let ampersand = buffer.firstOffset(of: UInt8(ascii: "&"), from: next) {
+            if ampersand + 4 < buffer.count, buffer[ampersand + 1] == UInt8(ascii: "a"),
+                buffer[ampersand + 2] == UInt8(ascii: "m"), buffer[ampersand + 3] == UInt8(ascii: "p"),
+                buffer[ampersand + 4] == UInt8(ascii: ";")
+            {
+                return true
+            }
+            next = ampersand + 1
+        }
+        return false
+    }
+
+    /// Whether a C0 control or DEL occurs, eight bytes at a time: with each byte below 0x80, `(x - 0x20…) & ~x`
+    /// sets a byte's top bit only at or above a byte below 0x20, and the same on `x ^ 0x7F…` finds DEL.
+    private static func containsControl(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = buffer.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        let high: UInt64 = 0x8080_8080_8080_8080
+        var index = 0
+        while index + 8 <= buffer.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let delete = word ^ 0x7F7F_7F7F_7F7F_7F7F
+            let belowSpace = (word &- 0x2020_2020_2020_2020) & ~word & high
+            let isDelete = (delete &- 0x0101_0101_0101_0101) & ~delete & high
+            if belowSpace | isDelete != 0 { break }
+            index += 8
+        }
+        return UnsafeBufferPointer(rebasing: buffer[index...]).contains { $0 < 0x20 || $0 == 0x7F }
     }
 
     private static func isTrimmable(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
             || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
             || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
-    }
-
-    private static func replacingSequence(_ bytes: [UInt8], _ needle: [UInt8], with byte: UInt8) -> [UInt8] {
-        var output = [UInt8]()
-        output.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == needle[0], index + needle.count <= bytes.count,
-                bytes[index..<index + needle.count].elementsEqual(needle)
-            {
-                output.append(byte)
-                index += needle.count
-            } else {
-                output.append(bytes[index])
-                index += 1
-            }
-        }
-        return output
     }
 }

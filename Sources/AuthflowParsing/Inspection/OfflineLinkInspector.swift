@@ -22,15 +22,30 @@ public struct OfflineLinkInspector: Sendable {
         try inspect(normalized: LinkInput.normalize(bytes: bytes))
     }
 
+    /// The same, unwrapping in `workspace`, whose buffers a batch keeps from one line to the next.
+    public func inspect(
+        bytes: some Collection<UInt8>, workspace: inout ActionLinkUnwrapper.Workspace
+    ) throws(LinkInputError) -> LinkInspection {
+        try inspect(normalized: LinkInput.normalize(bytes: bytes), workspace: &workspace)
+    }
+
     /// Inspects a link that already went through ``LinkInput/normalize(_:)``.
     public func inspect(normalized link: String) throws(LinkInputError) -> LinkInspection {
+        var workspace = ActionLinkUnwrapper.Workspace()
+        return try inspect(normalized: link, workspace: &workspace)
+    }
+
+    /// The same, unwrapping in `workspace`.
+    public func inspect(
+        normalized link: String, workspace: inout ActionLinkUnwrapper.Workspace
+    ) throws(LinkInputError) -> LinkInspection {
         if InertScheme.starts(link) {
             // Script or local data: nothing inside is unwrapped or trusted.
             return LinkInspection(
                 kind: .unknown, action: nil, callback: nil, layers: [], innermost: link,
                 unresolvedShortLink: nil)
         }
-        let unwrapped = try ActionLinkUnwrapper.unwrap(link)
+        let unwrapped = try workspace.unwrap(link)
         if let action = unwrapped.action {
             return LinkInspection(
                 kind: .emailAction, action: action, callback: nil, layers: unwrapped.layers,

@@ -42,10 +42,11 @@ public enum MailSecurityWrapper: String, Sendable, CaseIterable {
         return nil
     }
 
-    /// A cheap first test on the host alone, so that ordinary links skip building `URLParts`.
-    static func isWrapperHost(_ host: String) -> Bool {
+    /// A cheap first test on the host alone (lowercase UTF-8 bytes), so that ordinary links skip building
+    /// `URLParts`.
+    static func isWrapperHost(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
         isSafeLinksHost(host) || isGoogleHost(host) || ProofpointURLDefense.isHost(host)
-            || host == "linkprotect.cudasvc.com"
+            || URLParts.bytes(host, equal: "linkprotect.cudasvc.com")
     }
 
     private static func parameter(_ name: String, of parts: URLParts) -> String? {
@@ -54,17 +55,27 @@ public enum MailSecurityWrapper: String, Sendable, CaseIterable {
     }
 
     private static func isSafeLinksHost(_ host: String) -> Bool {
-        URLParts.host(host, isWithin: "safelinks.protection.outlook.com")
-            || URLParts.host(host, isWithin: "safelinks.protection.office365.us")
+        host.withUTF8Buffer(isSafeLinksHost)
+    }
+
+    private static func isSafeLinksHost(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
+        URLParts.host(bytes: host, isWithin: "safelinks.protection.outlook.com")
+            || URLParts.host(bytes: host, isWithin: "safelinks.protection.office365.us")
     }
 
     /// `google.com` and country sites such as `www.google.co.uk` (Gmail rewrites through the local one).
     private static func isGoogleHost(_ host: String) -> Bool {
-        var name = host.utf8[...]
-        if name.starts(with: "www.".utf8) { name = name.dropFirst(4) }
-        guard name.starts(with: "google.".utf8) else { return false }
-        let suffix = name.dropFirst("google.".count)
-        return !suffix.isEmpty && suffix.count <= 6
-            && suffix.allSatisfy { $0 == UInt8(ascii: ".") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }
+        host.withUTF8Buffer(isGoogleHost)
+    }
+
+    private static func isGoogleHost(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
+        var name = host
+        if name.count >= 4, URLParts.bytes(UnsafeBufferPointer(rebasing: name[..<4]), equal: "www.") {
+            name = UnsafeBufferPointer(rebasing: name[4...])
+        }
+        guard name.count > 7, name.count <= 13,
+            URLParts.bytes(UnsafeBufferPointer(rebasing: name[..<7]), equal: "google.")
+        else { return false }
+        return name[7...].allSatisfy { $0 == UInt8(ascii: ".") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }
     }
 }

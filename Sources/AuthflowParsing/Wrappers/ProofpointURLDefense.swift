@@ -8,7 +8,13 @@ import AuthflowPrimitives
 ///   where `*` takes the next replaced character and `**X` takes a run whose length X encodes.
 enum ProofpointURLDefense {
     static func isHost(_ host: String) -> Bool {
-        host == "urldefense.proofpoint.com" || host == "urldefense.com"
+        host.withUTF8Buffer(isHost)
+    }
+
+    /// ``isHost(_:)`` over the lowercase UTF-8 bytes of a host.
+    static func isHost(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
+        URLParts.bytes(host, equal: "urldefense.proofpoint.com")
+            || URLParts.bytes(host, equal: "urldefense.com")
     }
 
     /// The protected URL, or `nil` when `url` is not a decodable URL Defense link.

@@ -1,36 +1,53 @@
 /// A query split into undecoded `name=value` byte ranges, decoding only the values asked for.
 ///
 /// Unwrapping looks at a handful of names per URL, level after level; decoding every pair each time was most
-/// of the cost of inspecting a link, so the scan works on UTF-8 bytes and decodes on demand.
-package struct RawQuery {
-    private let bytes: [UInt8]
+/// of the cost of inspecting a link, so the scan works on UTF-8 bytes and decodes on demand. A batch reuses one
+/// value for every level of every link (``reset(toURL:)``), so after the first links it allocates nothing.
+package struct RawQuery: Sendable {
+    private var bytes: [UInt8]
     /// Undecoded pairs in order as byte ranges; a pair without `=` has an empty value range.
-    private let ranges: [(name: Range<Int>, value: Range<Int>)]
+    private var ranges: [(name: Range<Int>, value: Range<Int>)]
+
+    /// An empty query, to be filled by ``reset(toURL:)``.
+    package init() {
+        bytes = []
+        ranges = []
+    }
 
     package init(_ query: Substring) {
-        let bytes = query.withUTF8Buffer { Array($0) }
-        var ranges: [(name: Range<Int>, value: Range<Int>)] = []
-        bytes.withUnsafeBufferPointer { buffer in
-            var start = 0
-            while start < buffer.count {
-                let end = buffer.firstOffset(of: UInt8(ascii: "&"), from: start) ?? buffer.count
-                if start < end {
-                    if let equals = buffer.firstOffset(of: UInt8(ascii: "="), from: start, to: end) {
-                        ranges.append((start..<equals, (equals + 1)..<end))
-                    } else {
-                        ranges.append((start..<end, end..<end))
-                    }
-                }
-                start = end + 1
-            }
-        }
-        self.bytes = bytes
-        self.ranges = ranges
+        self.init()
+        query.withUTF8Buffer { reset(toQuery: $0) }
     }
 
     /// The query of `url` (empty when it has none).
     package init(url: Substring) {
-        self.init(URLParts.query(of: url) ?? url[url.endIndex...])
+        self.init()
+        url.withUTF8Buffer { reset(toURL: $0) }
+    }
+
+    /// Splits the query of the URL in `url` (empty when it has none) in place of this one, keeping the storage.
+    package mutating func reset(toURL url: UnsafeBufferPointer<UInt8>) {
+        let query = URLParts.queryOffsets(in: url) ?? url.count..<url.count
+        reset(toQuery: UnsafeBufferPointer(rebasing: url[query]))
+    }
+
+    /// Splits `query` in place of this one, keeping the storage.
+    package mutating func reset(toQuery query: UnsafeBufferPointer<UInt8>) {
+        bytes.removeAll(keepingCapacity: true)
+        bytes.append(contentsOf: query)
+        ranges.removeAll(keepingCapacity: true)
+        var start = 0
+        while start < query.count {
+            let end = query.firstOffset(of: UInt8(ascii: "&"), from: start) ?? query.count
+            if start < end {
+                if let equals = query.firstOffset(of: UInt8(ascii: "="), from: start, to: end) {
+                    ranges.append((start..<equals, (equals + 1)..<end))
+                } else {
+                    ranges.append((start..<end, end..<end))
+                }
+            }
+            start = end + 1
+        }
     }
 
     /// All pairs, decoded.
@@ -51,14 +68,31 @@ package struct RawQuery {
     package func value(
         _ name: String, rule: QueryParameters.DuplicateRule = .lastWins, plusAsSpace: Bool = false
     ) -> String? {
+        guard let range = valueRange(name, rule: rule, plusAsSpace: plusAsSpace) else { return nil }
+        return bytes.withUnsafeBufferPointer {
+            PercentDecoding.decode(bytes: UnsafeBufferPointer(rebasing: $0[range]), plusAsSpace: plusAsSpace)
+        }
+    }
+
+    /// Appends the bytes ``value(_:rule:plusAsSpace:)`` would return (last duplicate wins, `+` kept) to `output`
+    /// without making a `String`; `false`, appending nothing, when there is no such value.
+    package func decodeValue(_ name: String, appendingTo output: inout [UInt8]) -> Bool {
+        guard let range = valueRange(name, rule: .lastWins, plusAsSpace: false) else { return false }
+        bytes.withUnsafeBufferPointer {
+            PercentDecoding.decode(bytes: UnsafeBufferPointer(rebasing: $0[range]), plusAsSpace: false, into: &output)
+        }
+        return true
+    }
+
+    /// The raw bytes of the non-empty value for `name`, or `nil`.
+    private func valueRange(_ name: String, rule: QueryParameters.DuplicateRule, plusAsSpace: Bool) -> Range<Int>? {
         bytes.withUnsafeBufferPointer { buffer in
             let matches = { (pair: (name: Range<Int>, value: Range<Int>)) in
                 Self.name(UnsafeBufferPointer(rebasing: buffer[pair.name]), equals: name, plusAsSpace: plusAsSpace)
             }
             let match = rule == .firstWins ? ranges.first(where: matches) : ranges.last(where: matches)
             guard let match, !match.value.isEmpty else { return nil }
-            return PercentDecoding.decode(
-                bytes: UnsafeBufferPointer(rebasing: buffer[match.value]), plusAsSpace: plusAsSpace)
+            return match.value
         }
     }
 
@@ -87,8 +121,13 @@ package struct RawQuery {
     }
 
     private static func name(_ raw: UnsafeBufferPointer<UInt8>, equals wanted: String, plusAsSpace: Bool) -> Bool {
-        let exact = wanted.withUTF8Buffer { $0.elementsEqual(raw) }
-        if exact { return true }
+        // Decoding never lengthens a name, so a shorter one cannot match; most names differ in length.
+        let wantedCount = wanted.utf8.count
+        guard raw.count >= wantedCount else { return false }
+        if raw.count == wantedCount {
+            let exact = wanted.withUTF8Buffer { URLParts.bytes(raw, equal: $0) }
+            if exact { return true }
+        }
         // Rare: an escaped name (`%6Dode`) only matches after decoding.
         guard raw.contains(UInt8(ascii: "%")) || (plusAsSpace && raw.contains(UInt8(ascii: "+"))) else { return false }
         return PercentDecoding.decode(bytes: raw, plusAsSpace: plusAsSpace) == wanted

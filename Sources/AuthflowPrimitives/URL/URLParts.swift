@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A fast, lenient split of a URL into its RFC 3986 parts.
 ///
 /// Foundation's `URL` rejects many links people paste (unescaped spaces, `|`, raw JSON in a query) and is slow
@@ -35,15 +39,15 @@ public struct URLParts: Sendable, Hashable {
     }
 
     /// Where each part of a URL lies, as UTF-8 offsets. Every delimiter is ASCII, so byte offsets fall on
-    /// character boundaries. The one scan behind both ``init(_:)`` and ``host(of:)``.
-    private struct Offsets {
-        var colon: Int
-        var authority: Range<Int>?
-        var path: Range<Int>
-        var query: Range<Int>?
-        var fragment: Range<Int>?
+    /// character boundaries. The one scan behind ``init(_:)``, ``host(of:)`` and the byte-level link unwrapper.
+    package struct Offsets {
+        package var colon: Int
+        package var authority: Range<Int>?
+        package var path: Range<Int>
+        package var query: Range<Int>?
+        package var fragment: Range<Int>?
 
-        init?(_ buffer: UnsafeBufferPointer<UInt8>) {
+        package init?(_ buffer: UnsafeBufferPointer<UInt8>) {
             guard let colon = buffer.firstOffset(of: UInt8(ascii: ":")) else { return nil }
             self.colon = colon
             var end = buffer.count
@@ -79,12 +83,14 @@ public struct URLParts: Sendable, Hashable {
 
     /// The raw query of `url` (after the first `?`, before the next `#`), without building a whole ``URLParts``.
     public static func query(of url: Substring) -> Substring? {
-        let offsets = url.withUTF8Buffer { buffer -> (Int, Int)? in
-            guard let question = buffer.firstOffset(of: UInt8(ascii: "?")) else { return nil }
-            return (question + 1, buffer.firstOffset(of: UInt8(ascii: "#"), from: question + 1) ?? buffer.count)
-        }
-        guard let (start, end) = offsets else { return nil }
-        return url.slice(utf8: start, end)
+        guard let query = url.withUTF8Buffer(queryOffsets(in:)) else { return nil }
+        return url.slice(utf8: query.lowerBound, query.upperBound)
+    }
+
+    /// Where ``query(of:)`` lies in the UTF-8 bytes of a URL.
+    package static func queryOffsets(in url: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard let question = url.firstOffset(of: UInt8(ascii: "?")) else { return nil }
+        return (question + 1)..<(url.firstOffset(of: UInt8(ascii: "#"), from: question + 1) ?? url.count)
     }
 
     /// The host of `url`, lowercased, without building a whole ``URLParts`` (nil without `scheme://`).
@@ -102,8 +108,13 @@ public struct URLParts: Sendable, Hashable {
 
     /// RFC 3986 `scheme`: an ASCII letter, then letters, digits, `+`, `-` and `.`.
     public static func isValidScheme(_ text: Substring) -> Bool {
-        guard let first = text.utf8.first, isLetter(first) else { return false }
-        return text.utf8.allSatisfy {
+        text.withUTF8Buffer(isValidScheme(bytes:))
+    }
+
+    /// ``isValidScheme(_:)`` over UTF-8 bytes.
+    package static func isValidScheme(bytes text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = text.first, isLetter(first) else { return false }
+        return text.allSatisfy {
             isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "+")
                 || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
         }
@@ -111,31 +122,68 @@ public struct URLParts: Sendable, Hashable {
 
     /// Host (lowercased, unbracketed) and port of an authority, ignoring any `userinfo@`.
     private static func hostAndPort(ofAuthority authority: Substring) -> (String, Int?) {
-        var authority = authority
-        if let at = authority.utf8.lastIndex(of: UInt8(ascii: "@")) {
-            authority = authority[authority.utf8.index(after: at)...]
+        let (host, port) = authority.withUTF8Buffer(hostAndPort(ofAuthority:))
+        return (asciiLowercased(authority.slice(utf8: host.lowerBound, host.upperBound)), port)
+    }
+
+    /// Where the host (unbracketed, not yet lowercased) lies in the UTF-8 bytes of an authority, and the port:
+    /// the one reading of an authority, for ``init(_:)`` and the byte-level link unwrapper.
+    package static func hostAndPort(ofAuthority authority: UnsafeBufferPointer<UInt8>) -> (Range<Int>, Int?) {
+        var start = 0
+        if let at = authority.lastIndex(of: UInt8(ascii: "@")) { start = at + 1 }
+        let end = authority.count
+        if start < end, authority[start] == UInt8(ascii: "["),
+            let close = authority.firstOffset(of: UInt8(ascii: "]"), from: start + 1)
+        {
+            let hasPort = close + 1 < end && authority[close + 1] == UInt8(ascii: ":")
+            let port = hasPort ? integer(UnsafeBufferPointer(rebasing: authority[(close + 2)...])) : nil
+            return ((start + 1)..<close, port)
         }
-        let utf8 = authority.utf8
-        if utf8.first == UInt8(ascii: "["), let close = utf8.firstIndex(of: UInt8(ascii: "]")) {
-            let host = asciiLowercased(authority[utf8.index(after: utf8.startIndex)..<close])
-            let after = authority[utf8.index(after: close)...]
-            return (host, after.utf8.first == UInt8(ascii: ":") ? Int(after.dropFirst()) : nil)
-        }
-        if let colon = utf8.lastIndex(of: UInt8(ascii: ":")) {
-            let portText = authority[utf8.index(after: colon)...]
-            if portText.isEmpty { return (asciiLowercased(authority[..<colon]), nil) }
-            if let port = Int(portText), (0...65535).contains(port) {
-                return (asciiLowercased(authority[..<colon]), port)
+        if let colon = authority[start...].lastIndex(of: UInt8(ascii: ":")) {
+            if colon + 1 == end { return (start..<colon, nil) }
+            let portText = UnsafeBufferPointer(rebasing: authority[(colon + 1)...])
+            if let port = integer(portText), (0...65535).contains(port) {
+                return (start..<colon, port)
             }
         }
-        return (asciiLowercased(authority), nil)
+        return (start..<end, nil)
+    }
+
+    /// The integer `Int(_:)` reads from the ASCII digits in `text` (an optional sign, then decimal digits), or nil.
+    private static func integer(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        var negative = false
+        if let first = text.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
+            negative = first == UInt8(ascii: "-")
+            index = 1
+        }
+        guard index < text.count else { return nil }
+        var value = 0
+        while index < text.count {
+            guard isDigit(text[index]) else { return nil }
+            let digit = Int(text[index] - UInt8(ascii: "0"))
+            let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, sumOverflow) =
+                negative ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
+            guard !overflow, !sumOverflow else { return nil }
+            value = sum
+            index += 1
+        }
+        return value
     }
 
     /// Lowercases ASCII letters only: hosts and schemes are ASCII, and Unicode case mapping is slow.
     package static func asciiLowercased(_ text: Substring) -> String {
-        if !text.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) { return String(text) }
+        text.withUTF8Buffer(asciiLowercased(bytes:))
+    }
+
+    /// ``asciiLowercased(_:)`` of UTF-8 bytes.
+    package static func asciiLowercased(bytes text: UnsafeBufferPointer<UInt8>) -> String {
+        if !text.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) {
+            return String(decoding: text, as: UTF8.self)
+        }
         return String(
-            decoding: text.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 },
+            decoding: text.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 },
             as: UTF8.self)
     }
 
@@ -151,6 +199,28 @@ public struct URLParts: Sendable, Hashable {
 extension URLParts {
     /// Whether `host` is `domain` itself or one of its subdomains (a dot boundary, unlike the iOS SDK's suffix test).
     public static func host(_ host: String, isWithin domain: String) -> Bool {
-        host == domain || host.hasSuffix("." + domain)
+        host.withUTF8Buffer { Self.host(bytes: $0, isWithin: domain) }
+    }
+
+    /// ``host(_:isWithin:)`` over the UTF-8 bytes of `host`.
+    package static func host(bytes host: UnsafeBufferPointer<UInt8>, isWithin domain: String) -> Bool {
+        domain.withUTF8Buffer { domain in
+            guard host.count >= domain.count else { return false }
+            let tail = host.count - domain.count
+            guard bytes(UnsafeBufferPointer(rebasing: host[tail...]), equal: domain) else { return false }
+            return tail == 0 || host[tail - 1] == UInt8(ascii: ".")
+        }
+    }
+
+    /// Whether two byte strings are the same (hosts and names compared without making `String`s).
+    package static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, equal other: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == other.count else { return false }
+        guard let left = bytes.baseAddress, let right = other.baseAddress else { return true }
+        return memcmp(left, right, bytes.count) == 0
+    }
+
+    /// The same against a literal.
+    package static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, equal literal: StaticString) -> Bool {
+        Self.bytes(bytes, equal: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 }

@@ -55,3 +55,36 @@ struct URLPartsTests {
         #expect(PercentEncoding.encodeComponent("a b&c=d/é!*'()~") == "a%20b%26c%3Dd%2F%C3%A9!*'()~")
     }
 }
+
+/// The authority is read from bytes (one reading for `URLParts` and the link unwrapper); the port is what
+/// `Int(_:)` reads, and a port that is not one stays part of the host, as before.
+struct URLPartsAuthorityTests {
+    @Test func portsAsIntReadsThem() throws {
+        #expect(try #require(URLParts("https://u@Host.Example:+443/")).port == 443)
+        #expect(try #require(URLParts("https://u@Host.Example:+443/")).host == "host.example")
+        #expect(try #require(URLParts("https://h:-0/")).port == 0)
+        #expect(try #require(URLParts("https://h:/")).host == "h")
+        #expect(try #require(URLParts("https://h:/")).port == nil)
+        #expect(try #require(URLParts("https://h:99999/")).host == "h:99999")
+        #expect(try #require(URLParts("https://h:99999999999999999999/")).host == "h:99999999999999999999")
+        #expect(try #require(URLParts("https://h:8a/")).host == "h:8a")
+        #expect(try #require(URLParts("https://a:b@[::1]:8080/")).host == "::1")
+        #expect(try #require(URLParts("https://a:b@[::1]:8080/")).port == 8080)
+        #expect(try #require(URLParts("https://[::1]/")).port == nil)
+    }
+}
+
+/// Decoding into a reused buffer gives the bytes of the `String` the plain decoder returns, repairs included.
+struct PercentDecodingIntoBufferTests {
+    @Test func sameBytesAsTheStringDecoder() {
+        let samples = ["a%20b", "%C3%A9t%C3%A9", "%C3%28", "%E2%82", "%zz%4", "a+b", "", "%FF%FE", "é%41"]
+        for sample in samples {
+            for plusAsSpace in [false, true] {
+                var buffer: [UInt8] = Array("prefix".utf8)
+                sample.withUTF8Buffer { PercentDecoding.decode(bytes: $0, plusAsSpace: plusAsSpace, into: &buffer) }
+                let expected = PercentDecoding.decode(sample, plusAsSpace: plusAsSpace)
+                #expect(buffer == Array(("prefix" + expected).utf8), "\(sample)")
+            }
+        }
+    }
+}

@@ -12,9 +12,11 @@ struct LinkBatch {
         var worst = AuthflowExitCode.success
         // One JSON buffer for every line: it grows to the longest line once instead of per line.
         var json = JSONLineWriter()
+        // And one set of unwrapping buffers.
+        var workspace = ActionLinkUnwrapper.Workspace()
         while let lines = reader.nextLines() {
             for line in lines {
-                let status = await inspect(line, into: output, json: &json)
+                let status = await inspect(line, into: output, json: &json, workspace: &workspace)
                 if status.rawValue > worst.rawValue { worst = status }
             }
             output.flush()
@@ -23,7 +25,8 @@ struct LinkBatch {
     }
 
     private func inspect(
-        _ line: ArraySlice<UInt8>, into output: StandardOutput, json buffer: inout JSONLineWriter
+        _ line: ArraySlice<UInt8>, into output: StandardOutput, json buffer: inout JSONLineWriter,
+        workspace: inout ActionLinkUnwrapper.Workspace
     ) async -> AuthflowExitCode {
         // One output line per input line, always, so results can be pasted beside their input; a blank line
         // is no failure.
@@ -37,7 +40,7 @@ struct LinkBatch {
         }
         let inspection: LinkInspection
         do {
-            inspection = try await inspector.inspect(bytes: line)
+            inspection = try await inspector.inspect(bytes: line, workspace: &workspace)
         } catch {
             if json {
                 output.write(bytes: InspectionJSON.line(forProblem: error.cliMessage))
