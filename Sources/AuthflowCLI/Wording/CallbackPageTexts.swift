@@ -10,7 +10,6 @@ enum CallbackPageTexts {
             localized(pair: "Done"), localized(pair: "The answer from your browser was received."),
             localized(pair: "Not found"), localized(pair: "Nothing is served at this address."),
             localized(pair: "Sign-in failed"), localized(pair: "Not accepted"),
-            localized(pair: "This sign-in already received its answer; a callback is accepted only once."),
             localized(pair: "reCAPTCHA solved"),
             localized(pair: "Answer received; go back to the terminal for the SMS code."),
             localized(pair: "The SMS is being sent."), localized(pair: "reCAPTCHA done"),
@@ -32,8 +31,9 @@ enum CallbackPageTexts {
         }
     }
 
-    /// Makes the callback pages speak the language in force.
+    /// Makes the callback pages speak the language in force, refusals included.
     static func install() {
         CallbackPageWording.install(translations, patterns: patterns)
+        CallbackPageWording.installRejections { CallbackRejectionWording.cliMessage($0) }
     }
 }
