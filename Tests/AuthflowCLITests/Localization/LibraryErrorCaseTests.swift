@@ -163,6 +163,9 @@ struct LibraryErrorCaseTests {
             messages.append(ConfigurationError.unreadableFile(path: "authflow.json", reason: problem).cliMessage)
             messages.append(TemplateError.unreadable(path: "page.html", reason: problem).cliMessage)
         }
+        messages += TemplateSyntaxProblem.allCases.map {
+            TemplateError.syntax(path: "page.html", line: 3, column: 7, reason: $0).cliMessage
+        }
         let files: [ConfigurationFileProblem] = [
             .notPropertyList, .propertyListNotDictionary, .noIOSSettings, .notAString(key: "apiKey"),
             .noWebSettings, .notUTF8, .projectInfoNotObject, .noAndroidSettings,
