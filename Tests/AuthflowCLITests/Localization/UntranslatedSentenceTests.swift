@@ -24,7 +24,8 @@ struct UntranslatedSentenceTests {
         guard rest.isEmpty || rest == "," else { return false }
         return tokens.dropFirst().allSatisfy { token in
             let bare = token.prefix { $0.isLetter }
-            return !bare.isEmpty && bare.allSatisfy(\.isLowercase) && token.dropFirst(bare.count).allSatisfy { ".,:!?".contains($0) }
+            let tail = token.dropFirst(bare.count)
+            return !bare.isEmpty && bare.allSatisfy(\.isLowercase) && tail.allSatisfy { ".,:!?".contains($0) }
         }
     }
 
