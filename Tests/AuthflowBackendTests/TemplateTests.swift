@@ -99,8 +99,8 @@ struct TemplateTests {
         #expect {
             try renderer.preload(["broken.html"])
         } throws: { error in
-            guard case .syntax(let path, let line, _, _)? = error as? TemplateError else { return false }
-            return path == user.file("broken.html") && line >= 2
+            guard case .syntax(let path, let line, _, let reason)? = error as? TemplateError else { return false }
+            return path == user.file("broken.html") && line >= 2 && reason == .missingSectionEnd
                 && (error as? TemplateError)?.description.contains("line \(line)") == true
         }
     }

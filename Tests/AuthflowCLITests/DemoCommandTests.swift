@@ -135,6 +135,14 @@ struct DemoCommandTests {
         let result = try await AuthflowCommand.run(["demo"], environment: ["TMPDIR": "/proc/authflow-no-such-dir"])
         #expect(result.exitCode == 3)
         #expect(result.stdoutText.contains("Set TMPDIR to a writable directory"))
+        // The system's reason is worded too: no C library English in the Korean narration.
+        let korean = try await AuthflowCommand.run(
+            ["demo", "--lang", "ko"], environment: ["TMPDIR": "/proc/authflow-no-such-dir"])
+        #expect(korean.exitCode == 3)
+        #expect(korean.stdoutText.contains("TMPDIR"), "\(korean.stdoutText)")
+        #expect(korean.stdoutText.contains("파일이나 디렉터리가 없습니다"), "\(korean.stdoutText)")
+        #expect(!korean.stdoutText.contains("No such file"), "\(korean.stdoutText)")
+        #expect(!korean.stdoutText.contains("libc:"), "\(korean.stdoutText)")
     }
 
     static func workspace(in output: String) -> String? {

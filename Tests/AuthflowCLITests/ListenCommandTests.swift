@@ -42,6 +42,38 @@ struct ListenCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: runtime.path + "/authflow").isEmpty)
     }
 
+    @Test(
+        "handle-url words a waiting flow's refusal in its own language, whatever the listener's: the code crosses"
+    )
+    func refusalInHandlersLanguage() async throws {
+        for (listenLanguage, handleLanguage) in [("C", "ko_KR.UTF-8"), ("ko_KR.UTF-8", "C")] {
+            let runtime = try TemporaryDirectory()
+            func environment(_ language: String) -> [String: String] {
+                [
+                    "XDG_RUNTIME_DIR": runtime.path, "LANG": language, "LC_ALL": "", "LANGUAGE": "",
+                    "AUTHFLOW_LANG": "",
+                ]
+            }
+            let listen = try RunningCommand(
+                ["listen", "--scheme", "app-1-2-ios-3", "--state", "st-1", "--timeout", "60"],
+                environment: environment(listenLanguage))
+            _ = try #require(listen.readLine())
+            let stray = try await AuthflowCommand.run(
+                ["handle-url", "app-1-2-ios-3://firebaseauth/link?code=c"], environment: environment(handleLanguage))
+            _ = try await AuthflowCommand.run(
+                ["handle-url", "app-1-2-ios-3://firebaseauth/link?code=c&state=st-1"],
+                environment: environment(listenLanguage))
+            _ = listen.finish()
+            #expect(stray.exitCode == 1)
+            if handleLanguage == "C" {
+                #expect(stray.stderrText.contains("The callback has no state parameter"), "\(stray.stderrText)")
+            } else {
+                #expect(stray.stderrText.contains("콜백에 state 매개변수가 없어"), "\(stray.stderrText)")
+                #expect(!stray.stderrText.contains("cannot be matched"), "\(stray.stderrText)")
+            }
+        }
+    }
+
     @Test("An HTTP callback ends listen; the plain output is the redirect URI, then the callback URL")
     func httpCallback() async throws {
         let runtime = try TemporaryDirectory()
@@ -118,6 +150,9 @@ struct CallbackPageLanguageTests {
         }
         #expect(bodies["ko"]?.contains("<title>찾을 수 없음</title>") == true, "\(bodies["ko"] ?? "")")
         #expect(bodies["ko"]?.contains("받아들이지 않음") == true)
+        #expect(bodies["ko"]?.contains("콜백의 state 값이 이 로그인과 일치하지 않습니다") == true)
+        #expect(bodies["ko"]?.contains("does not match") == false)
+        #expect(bodies["C"]?.contains("state does not match this sign-in") == true)
         #expect(bodies["C"]?.contains("<title>Not found</title>") == true, "\(bodies["C"] ?? "")")
         #expect(bodies["C"]?.contains("Not accepted") == true)
     }

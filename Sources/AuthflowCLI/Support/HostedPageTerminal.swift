@@ -78,7 +78,7 @@ final class HostedPageTerminal: Sendable {
             case .rejected(let reason):
                 StandardError.write(
                     localized(
-                        "authflow: not accepted: \(reason) Paste another URL."))
+                        "authflow: not accepted: \(CallbackRejectionWording.cliMessage(reason)) Paste another URL."))
             }
         }
         // Cancelled when the wait ended; otherwise standard input is over and only the handoff is left.

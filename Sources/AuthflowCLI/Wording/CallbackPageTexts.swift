@@ -10,7 +10,6 @@ enum CallbackPageTexts {
             localized(pair: "Done"), localized(pair: "The answer from your browser was received."),
             localized(pair: "Not found"), localized(pair: "Nothing is served at this address."),
             localized(pair: "Sign-in failed"), localized(pair: "Not accepted"),
-            localized(pair: "This sign-in already received its answer; a callback is accepted only once."),
             localized(pair: "reCAPTCHA solved"),
             localized(pair: "Answer received; go back to the terminal for the SMS code."),
             localized(pair: "The SMS is being sent."), localized(pair: "reCAPTCHA done"),
@@ -35,7 +34,9 @@ enum CallbackPageTexts {
     /// Makes the callback pages speak the language in force. English is what the pages are written in, so it
     /// installs nothing (and clears an earlier language): building the pairs looked up every text in the
     /// catalogue on every command's start (~0.8 M instructions, callgrind), pages or not.
+    /// Refusal reasons are worded in every language (the CLI's wording is their one text).
     static func install() {
+        CallbackPageWording.installRejections { CallbackRejectionWording.cliMessage($0) }
         guard !MessageCatalogue.language.isEnglish else {
             CallbackPageWording.install([:])
             return

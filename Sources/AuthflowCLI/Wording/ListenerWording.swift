@@ -57,7 +57,7 @@ extension TemplateError {
                     + "text.")
         case .syntax(let path, let line, let column, let reason):
             return localized(
-                "The template \(path) has a Mustache syntax error at line \(line), column \(column) (\(reason)): "
+                "The template \(path) has a Mustache syntax error at line \(line), column \(column) (\(reason.cliMessage)): "
                     + "fix the tag there, or delete the file to use the built-in template.")
         }
     }
@@ -117,5 +117,20 @@ enum RendezvousWording {
             "authflow: warning: \(refused) belongs to another user or is writable by others, so it was not used; "
                 + "this flow waits in \(path) instead (authflow handle-url finds it only from the same environment). "
                 + "Remove \(refused) or fix its owner and mode (0700).")
+    }
+}
+
+extension TemplateSyntaxProblem {
+    /// The parser's finding, as a clause.
+    var cliMessage: String {
+        switch self {
+        case .sectionCloseMismatch: localized("a closing tag names another section")
+        case .unfinishedTag: localized("a tag is not closed")
+        case .missingSectionEnd: localized("a section is never closed")
+        case .invalidDelimiter: localized("a set-delimiter tag is badly formed")
+        case .invalidInheritance: localized("an inheritance section holds what it may not")
+        case .invalidConfiguration: localized("a configuration tag is malformed or unknown")
+        case .other: localized("the parser failed")
+        }
     }
 }

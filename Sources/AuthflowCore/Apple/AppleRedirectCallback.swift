@@ -10,7 +10,7 @@ public enum AppleRedirectCallback {
     /// The listener check for the attempt `eventID` returning through `scheme`; the listener's answer is the
     /// page's link or error.
     public static func check(eventID: String, scheme: CallbackScheme) -> CallbackCheck<IdPRedirectAnswer> {
-        IdPRedirectCallback.check(eventID: eventID, scheme: scheme, pageName: "The Sign in with Apple page") { answer in
+        IdPRedirectCallback.check(eventID: eventID, scheme: scheme, providerID: "apple.com") { answer in
             do throws(AppleSignInError) {
                 _ = try link(from: answer)
                 return nil

@@ -16,8 +16,8 @@ struct HostedHandlerCallback: Sendable {
     let eventID: String
     /// The app's custom scheme.
     let scheme: CallbackScheme
-    /// What the page is called in messages, e.g. "The hosted reCAPTCHA page".
-    let pageName: String
+    /// Which page answers, for the rejections.
+    let page: HostedHandlerPage
 
     /// The listener check; `answer` turns a matching callback into the flow's answer, with the message the
     /// browser gets when that answer is the page's error.
@@ -27,7 +27,7 @@ struct HostedHandlerCallback: Sendable {
         CallbackCheck { [self] callback in
             switch match(callback) {
             case .failure(let mismatch):
-                return .rejected(mismatch.reason)
+                return .rejected(mismatch)
             case .success(let parsed):
                 let made = answer(parsed)
                 if let failure = made.failure { return .acceptedWithError(made.answer, message: failure) }
@@ -37,29 +37,18 @@ struct HostedHandlerCallback: Sendable {
     }
 
     /// The parsed answer when `callback` is this attempt's, else why it is not.
-    func match(_ callback: RedirectCallback) -> Result<AuthCallback, Mismatch> {
+    func match(_ callback: RedirectCallback) -> Result<AuthCallback, HostedHandlerRejection> {
         guard callback.route != .http else {
-            return .failure(
-                Mismatch(
-                    "\(pageName) answers through the app's custom scheme "
-                        + "(\(scheme.scheme)://firebaseauth/link?…), not at this address."))
+            return .failure(.notAtAddress(page: page, scheme: scheme.scheme))
         }
         guard let parts = callback.parts, parts.scheme == scheme.scheme, parts.host == "firebaseauth",
             let parsed = AuthCallback(url: callback.url, parts: parts)
         else {
-            return .failure(
-                Mismatch("That is not a Firebase callback (\(scheme.scheme)://firebaseauth/link?deep_link_id=…)."))
+            return .failure(.notFirebaseCallback(scheme: scheme.scheme))
         }
         guard parsed.authType == authType, let found = parsed.eventID, ConstantTime.equal(found, eventID) else {
-            return .failure(
-                Mismatch("That callback belongs to another attempt (its eventId or authType does not match this one)."))
+            return .failure(.anotherAttempt)
         }
         return .success(parsed)
-    }
-
-    /// Why a URL is not this attempt's answer.
-    struct Mismatch: Error {
-        let reason: String
-        init(_ reason: String) { self.reason = reason }
     }
 }

@@ -79,7 +79,7 @@ public struct OAuthSignIn: Sendable {
             provider, options: options, interaction: interaction
         ) { page, scheme in
             IdPRedirectCallback.check(
-                eventID: page.eventID, scheme: scheme, pageName: "The \(provider.id) sign-in page"
+                eventID: page.eventID, scheme: scheme, providerID: provider.id
             ) { answer in
                 do throws(OAuthSignInError) {
                     _ = try Self.link(from: answer, provider: provider)

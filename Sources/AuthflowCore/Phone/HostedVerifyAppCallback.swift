@@ -11,7 +11,7 @@ public enum HostedVerifyAppCallback {
     /// token or the page's error.
     public static func check(eventID: String, scheme: CallbackScheme) -> CallbackCheck<HostedVerifyAppAnswer> {
         HostedHandlerCallback(
-            authType: "verifyApp", eventID: eventID, scheme: scheme, pageName: "The hosted reCAPTCHA page"
+            authType: "verifyApp", eventID: eventID, scheme: scheme, page: .recaptcha
         ).check { parsed in
             let token = reading(parsed)
             if case .failure(let error) = token { return (HostedVerifyAppAnswer(token: token), error.description) }

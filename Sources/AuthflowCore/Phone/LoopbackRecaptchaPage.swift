@@ -75,14 +75,14 @@ public final class LoopbackRecaptchaPage: Sendable {
     /// `error` the page reports, which ends the wait as a failure). The listener's answer is the tokens.
     public var check: CallbackCheck<Answer> {
         let plan = self.plan
-        return frame.postedAnswerCheck(pageName: "reCAPTCHA", attempt: "sign-in") { parameters in
+        return frame.postedAnswerCheck(page: .phoneRecaptcha) { parameters in
             if let error = parameters.nonEmptyValue("error", rule: .firstWins) {
                 let failure = Self.failure(error)
                 return .acceptedWithError(.failure(failure), message: failure.description)
             }
             let answer = Self.answer(in: parameters)
             guard !plan.attempts(with: answer).isEmpty else {
-                return .rejected("The answer lacks the reCAPTCHA token this project needs; solve the reCAPTCHA again.")
+                return .rejected(LoopbackPageRejection.incomplete(.phoneRecaptcha))
             }
             return .accepted(.success(answer))
         }

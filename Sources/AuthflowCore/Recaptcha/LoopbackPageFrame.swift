@@ -29,17 +29,17 @@ struct LoopbackPageFrame: Sendable {
 
     /// The check every page that posts its own answer shares: only the page's own post (not a pasted or
     /// handed-over URL) carrying this page's state; `read` then rules on the posted parameters (an `error` the
-    /// page reports, or what it obtained). `pageName` and `attempt` word the two rejections.
+    /// page reports, or what it obtained). `page` says which page refused, in the rejections.
     func postedAnswerCheck<Answer: Sendable>(
-        pageName: String, attempt: String, read: @escaping @Sendable (QueryParameters) -> CallbackRuling<Answer>
+        page: LoopbackPageKind, read: @escaping @Sendable (QueryParameters) -> CallbackRuling<Answer>
     ) -> CallbackCheck<Answer> {
         let frame = self
         return CallbackCheck { callback in
             guard callback.route == .http else {
-                return .rejected("The \(pageName) page posts its answer itself; there is nothing to paste.")
+                return .rejected(LoopbackPageRejection.pasted(page))
             }
             guard frame.isOurs(callback.parameters) else {
-                return .rejected("That answer belongs to another \(attempt); reload the page opened for this one.")
+                return .rejected(LoopbackPageRejection.anotherAttempt(page))
             }
             return read(callback.parameters)
         }

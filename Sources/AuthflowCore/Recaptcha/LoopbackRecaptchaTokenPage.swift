@@ -59,13 +59,13 @@ public final class LoopbackRecaptchaTokenPage: Sendable {
 
     /// The listener check for the page's answer: this page's state, and a token or an `error`.
     public var check: CallbackCheck<Answer> {
-        return frame.postedAnswerCheck(pageName: "reCAPTCHA", attempt: "request") { parameters in
+        return frame.postedAnswerCheck(page: .recaptchaToken) { parameters in
             if let error = parameters.nonEmptyValue("error", rule: .firstWins) {
                 let failure = RecaptchaProtectionError.page(RecaptchaPageFailure(code: error))
                 return .acceptedWithError(.failure(failure), message: failure.description)
             }
             guard let token = parameters.nonEmptyValue("captchaResponse", rule: .firstWins) else {
-                return .rejected("The answer lacks the reCAPTCHA token; reload the page.")
+                return .rejected(LoopbackPageRejection.incomplete(.recaptchaToken))
             }
             return .accepted(.success(token))
         }

@@ -47,7 +47,8 @@ final class AuthflowRun: Sendable {
         guard let stdin = ChildPipe.make(), let stdout = ChildPipe.make(), let stderr = ChildPipe.make() else {
             throw .setup(
                 localized(
-                    "Could not create pipes for `authflow \(arguments.first ?? "")`: \(SystemError.current)."
+                    "Could not create pipes for `authflow \(arguments.first ?? "")`: "
+                        + "\(SystemError.current.localizedMessage)."
                 ))
         }
         let child: ChildProcess

@@ -27,13 +27,14 @@ public struct DemoWorkspace: Sendable {
         guard let made = mkdtemp(&template) else {
             throw DemoFailure.setup(
                 localized(
-                    "Could not create a private directory under \(base): \(SystemError.current). "
+                    "Could not create a private directory under \(base): \(SystemError.current.localizedMessage). "
                         + "Set TMPDIR to a writable directory.")
             )
         }
         let workspace = DemoWorkspace(path: String(cString: made))
         for directory in [workspace.stateHome, workspace.runtimeDirectory] where mkdir(directory, 0o700) != 0 {
-            throw DemoFailure.setup(localized("Could not create \(directory): \(SystemError.current)."))
+            let reason = SystemError.current.localizedMessage
+            throw DemoFailure.setup(localized("Could not create \(directory): \(reason)."))
         }
         return workspace
     }

@@ -20,7 +20,7 @@ public enum DemoFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .command(let arguments, let status):
             localized("`\(ShellQuoting.line(arguments))` ended with exit status \(status).")
         case .interrupted:
-            "Interrupted."
+            localized("Interrupted.")
         }
     }
 

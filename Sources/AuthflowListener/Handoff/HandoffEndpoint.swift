@@ -1,12 +1,16 @@
 /// How `authflow handle-url` hands a URL to a waiting listener: `POST` of the URL as plain text to this path
 /// on the listener's port, with the flow's secret in a header. The listener answers 204 when the URL ended the
 /// wait, 400 with a reason when it is not this flow's, 409 when the flow already has its callback, and 401
-/// when the secret is wrong.
+/// when the secret is wrong. A 400 or 409 carries the reason's ``CallbackRejectionCode`` in
+/// ``rejectionHeader`` (so the sender words it in its own language) and the reason in English as its body (for
+/// senders older than the header).
 public enum HandoffEndpoint {
     /// The path handoffs are posted to; it cannot collide with a callback path, which the flow chooses.
     public static let path = "/.authflow/handoff"
     /// The header carrying the rendezvous secret.
     public static let secretHeader = "X-Authflow-Handoff-Secret"
+    /// The header carrying a refusal's ``CallbackRejectionCode/wire`` form.
+    public static let rejectionHeader = "X-Authflow-Rejection"
     /// Larger bodies are refused: no callback URL is this long.
     public static let maximumURLBytes = 64 * 1024
 }

@@ -12,13 +12,21 @@ public enum HandoffSender {
         /// The URL ended that flow's wait.
         case accepted
         /// Not that flow's callback (wrong state), with the listener's reason.
-        case rejected(String)
+        case rejected(Refusal)
         /// That flow already has its callback.
         case alreadyCompleted
         /// The listener refused the secret (a stale or foreign rendezvous file).
         case unauthorized
         /// Nothing answered on that port, or the answer was not understood.
         case unreachable(Unreachable)
+    }
+
+    /// Why a waiting flow refused the URL, as its listener said it.
+    public enum Refusal: Sendable, Equatable {
+        /// The reason's machine code: the receiving front end words it in its own language.
+        case coded(CallbackRejectionCode)
+        /// A listener older than the code header gave only its English sentence (the body).
+        case uncoded(String)
     }
 
     /// Why a waiting flow could not be reached.
@@ -82,14 +90,34 @@ public enum HandoffSender {
         guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]) else {
             return .unreachable(.notHTTP)
         }
-        let reason = text.range(of: "\r\n\r\n").map { String(text[$0.upperBound...]) } ?? ""
+        let headEnd = text.range(of: "\r\n\r\n")
         switch status {
         case 200..<300: return .accepted
         case 401: return .unauthorized
         case 409: return .alreadyCompleted
-        case 400: return .rejected(reason.trimmingTrailingNewlines)
+        case 400:
+            let head = headEnd.map { text[..<$0.lowerBound] } ?? text[...]
+            if let wire = headerValue(HandoffEndpoint.rejectionHeader, in: head),
+                let code = CallbackRejectionCode(wire: wire)
+            {
+                return .rejected(.coded(code))
+            }
+            let body = headEnd.map { String(text[$0.upperBound...]) } ?? ""
+            return .rejected(.uncoded(body.trimmingTrailingNewlines))
         default: return .unreachable(.status(status))
         }
+    }
+
+    /// The value of the header `name` (any case) among `head`'s lines, trimmed.
+    private static func headerValue(_ name: String, in head: Substring) -> String? {
+        for line in head.split(separator: "\r\n").dropFirst() {
+            guard let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == name.lowercased() else {
+                continue
+            }
+            let value = line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
+            return String(value.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        }
+        return nil
     }
 
     private struct Failure: Error {

@@ -8,12 +8,35 @@ public enum CallbackVerdict: Sendable, Hashable {
     /// it, and the browser is told what went wrong.
     case acceptedWithError(String)
     /// It is not this flow's (wrong or missing state): answered 400, and the flow keeps waiting.
-    case rejected(String)
+    case rejected(any CallbackRejectionReason)
 
     /// Whether the wait ends with this callback.
     public var isAccepted: Bool {
         if case .rejected = self { return false }
         return true
+    }
+
+    /// Two rejections are equal when their codes are.
+    public static func == (lhs: CallbackVerdict, rhs: CallbackVerdict) -> Bool {
+        switch (lhs, rhs) {
+        case (.accepted, .accepted): true
+        case (.acceptedWithError(let left), .acceptedWithError(let right)): left == right
+        case (.rejected(let left), .rejected(let right)): left.code == right.code
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .accepted:
+            hasher.combine(0)
+        case .acceptedWithError(let message):
+            hasher.combine(1)
+            hasher.combine(message)
+        case .rejected(let reason):
+            hasher.combine(2)
+            hasher.combine(reason.code)
+        }
     }
 }
 
@@ -25,8 +48,8 @@ public enum CallbackRuling<Answer: Sendable>: Sendable {
     /// It answers this flow with a failure: the wait ends with `answer` (which says so), and the browser is
     /// shown `message`.
     case acceptedWithError(Answer, message: String)
-    /// It is not this flow's: the wait goes on.
-    case rejected(String)
+    /// It is not this flow's, for the check's typed `reason`: the wait goes on.
+    case rejected(any CallbackRejectionReason)
 
     /// The answer the wait ends with, when the callback is accepted.
     public var answer: Answer? {
@@ -82,16 +105,13 @@ extension CallbackCheck where Answer == RedirectCallback {
             // query's code) leave it open which one the server meant: refuse rather than pick one.
             let names = callback.parameters.names
             for name in [parameter, "code"] where names.lazy.filter({ $0 == name }).count > 1 {
-                return .rejected(
-                    "The callback carries \(name) more than once, so it cannot be matched to this "
-                        + "sign-in.")
+                return .rejected(RedirectRejection.repeatedParameter(name))
             }
             guard let found = value(of: parameter, in: callback.parameters, depth: 3) else {
-                return .rejected("The callback has no \(parameter) parameter, so it cannot be matched to this sign-in.")
+                return .rejected(RedirectRejection.missingParameter(parameter))
             }
             guard ConstantTime.equal(found, expected) else {
-                return .rejected(
-                    "The callback's \(parameter) does not match this sign-in; it belongs to another attempt.")
+                return .rejected(RedirectRejection.mismatchedParameter(parameter))
             }
             if let error = callback.parameters.nonEmptyValue("error", rule: .firstWins) {
                 let detail = callback.parameters.nonEmptyValue("error_description", rule: .firstWins)

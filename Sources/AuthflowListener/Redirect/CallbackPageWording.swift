@@ -6,7 +6,8 @@ import Synchronization
 /// keeps the English.
 ///
 /// A text holding a value ("Signed in with github.com") is translated through a ``Pattern``: its English and
-/// its translation with placeholders where the values go.
+/// its translation with placeholders where the values go. A refused callback's typed reason is worded by the
+/// installed rejection wording (its English `description` without one).
 public enum CallbackPageWording {
     /// An English text with values, such as `Signed in with VALUE`, and its translation, each holding the same
     /// placeholders where the values go.
@@ -66,11 +67,23 @@ public enum CallbackPageWording {
     }
 
     private static let installed = Mutex<(texts: [String: String], patterns: [Pattern])>(([:], []))
+    private static let rejectionWording = Mutex<(@Sendable (any CallbackRejectionReason) -> String)?>(nil)
 
     /// Shows each English key of `translations` as its value from now on, and each text matching one of
     /// `patterns` as that pattern's translation.
     public static func install(_ translations: [String: String], patterns: [Pattern] = []) {
         installed.withLock { $0 = (translations, patterns) }
+    }
+
+    /// Words each refused callback's reason with `wording` from now on; nil goes back to the English.
+    public static func installRejections(_ wording: (@Sendable (any CallbackRejectionReason) -> String)?) {
+        rejectionWording.withLock { $0 = wording }
+    }
+
+    /// `reason` in the installed language, or its English description.
+    public static func rejection(_ reason: any CallbackRejectionReason) -> String {
+        let wording = rejectionWording.withLock { $0 }
+        return wording?(reason) ?? reason.description
     }
 
     /// `english` in the installed language, or as it is.

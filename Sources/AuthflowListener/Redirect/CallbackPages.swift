@@ -32,11 +32,17 @@ struct CallbackPages: Sendable {
         page(Self.failed, status: status, title: title, message: message)
     }
 
+    /// The 400 page for a callback refused for `reason`, worded by the installed ``CallbackPageWording``.
+    func rejected(_ reason: any CallbackRejectionReason) -> LoopbackResponse {
+        page(Self.failed, status: 400, title: "Not accepted", message: reason.description, worded: reason)
+    }
+
     private func page(
-        _ name: String, status: Int, title english: String, message englishMessage: String
+        _ name: String, status: Int, title english: String, message englishMessage: String,
+        worded rejection: (any CallbackRejectionReason)? = nil
     ) -> LoopbackResponse {
         let title = CallbackPageWording.text(english)
-        let message = CallbackPageWording.text(englishMessage)
+        let message = rejection.map(CallbackPageWording.rejection) ?? CallbackPageWording.text(englishMessage)
         var response: LoopbackResponse
         do {
             response = .html(

@@ -120,7 +120,7 @@ public final class RedirectListener<Answer: Sendable>: Sendable {
 
     private func offer(_ callback: RedirectCallback) -> CallbackVerdict {
         if let reason = foreignURLReason(callback) { return .rejected(reason) }
-        if state.withLock({ $0.accepted != nil }) { return .rejected(alreadyUsed) }
+        if state.withLock({ $0.accepted != nil }) { return .rejected(RedirectRejection.alreadyAnswered) }
         let ruling = configuration.check.ruling(on: callback)
         guard let answer = ruling.answer else { return ruling.verdict }
         let waiters: [Waiter<Answer>]? = state.withLock { state in
@@ -129,25 +129,25 @@ public final class RedirectListener<Answer: Sendable>: Sendable {
             defer { state.waiters = [] }
             return state.waiters
         }
-        guard let waiters else { return .rejected(alreadyUsed) }
+        guard let waiters else { return .rejected(RedirectRejection.alreadyAnswered) }
         waiters.forEach { $0.resume(returning: .success(answer)) }
         return ruling.verdict
     }
 
     /// A pasted or handed-over URL must be for this listener: one of its custom schemes, or its own callback
     /// path on a loopback host.
-    private func foreignURLReason(_ callback: RedirectCallback) -> String? {
+    private func foreignURLReason(_ callback: RedirectCallback) -> RedirectRejection? {
         guard callback.route != .http else { return nil }
-        guard let parts = callback.parts else { return "That is not a URL." }
+        guard let parts = callback.parts else { return .notURL }
         if parts.scheme == "http" || parts.scheme == "https" {
             let loopback = ["127.0.0.1", "localhost", "::1"].contains(parts.host)
             guard loopback, parts.port == Int(port), parts.path == path else {
-                return "That URL is not this flow's callback (\(redirectURI)); paste the address the browser ended on."
+                return .foreignAddress(expected: redirectURI)
             }
             return nil
         }
         guard configuration.schemes.contains(parts.scheme) else {
-            return "That URL's scheme (\(parts.scheme):) is not one this flow waits for."
+            return .foreignScheme(parts.scheme)
         }
         return nil
     }
@@ -161,8 +161,6 @@ public final class RedirectListener<Answer: Sendable>: Sendable {
         }
         waiters.forEach { $0.resume(returning: .failure(failure)) }
     }
-
-    private var alreadyUsed: String { RedirectListenerMessages.alreadyUsed }
 
     // MARK: - HTTP
 
@@ -188,7 +186,7 @@ public final class RedirectListener<Answer: Sendable>: Sendable {
         case .acceptedWithError(let message):
             return pages.failed(title: "Sign-in failed", message: message, status: 200)
         case .rejected(let reason):
-            return pages.failed(title: "Not accepted", message: reason, status: 400)
+            return pages.rejected(reason)
         }
     }
 
@@ -202,16 +200,14 @@ public final class RedirectListener<Answer: Sendable>: Sendable {
         case .accepted, .acceptedWithError:
             return LoopbackResponse(status: 204)
         case .rejected(let reason):
-            let status = reason == alreadyUsed ? 409 : 400
-            return .text(reason + "\n", status: status)
+            // The English sentence is for senders older than the code header; a newer one words the code in
+            // its own language.
+            let status = reason.code == RedirectRejection.alreadyAnswered.code ? 409 : 400
+            var response = LoopbackResponse.text(reason.description + "\n", status: status)
+            response.headers.append(HTTPHeader(name: HandoffEndpoint.rejectionHeader, value: reason.code.wire))
+            return response
         }
     }
-}
-
-/// The refusal a repeated callback gets, shared by every listener whatever its answer type (a generic type
-/// cannot hold a static stored property).
-private enum RedirectListenerMessages {
-    static let alreadyUsed = "This sign-in already received its answer; a callback is accepted only once."
 }
 
 /// A wait for a listener's answer.

@@ -37,6 +37,20 @@ public final class PageRenderer: Sendable {
         return template.render(context.mapValues(\.mustacheValue))
     }
 
+    /// The parser's finding as a structured problem.
+    private static func problem(_ error: any Error) -> TemplateSyntaxProblem {
+        guard let error = error as? MustacheTemplate.Error else { return .other }
+        return switch error {
+        case .sectionCloseNameIncorrect: .sectionCloseMismatch
+        case .unfinishedName: .unfinishedTag
+        case .expectedSectionEnd: .missingSectionEnd
+        case .invalidSetDelimiter: .invalidDelimiter
+        case .transformAppliedToInheritanceSection, .illegalTokenInsideInheritSection, .textInsideInheritSection:
+            .invalidInheritance
+        case .invalidConfigVariableSyntax, .unrecognisedConfigVariable: .invalidConfiguration
+        }
+    }
+
     private func template(named name: String, languages: [String]? = nil) throws(TemplateError) -> MustacheTemplate {
         let languages = (languages ?? directory.languages).filter(TemplateDirectory.isLanguageName).prefix(4)
             .map { $0 }
@@ -49,10 +63,10 @@ public final class PageRenderer: Sendable {
         } catch let error as MustacheTemplate.ParserError {
             throw .syntax(
                 path: path, line: error.context.lineNumber, column: error.context.columnNumber,
-                reason: String(describing: error.error)
+                reason: Self.problem(error.error)
             )
         } catch {
-            throw .syntax(path: path, line: 1, column: 1, reason: String(describing: error))
+            throw .syntax(path: path, line: 1, column: 1, reason: .other)
         }
         // Languages come from requests (`hl`), so the cache stays bounded.
         cache.withLock { if $0.count < Self.maximumCachedTemplates { $0[cacheKey] = template } }

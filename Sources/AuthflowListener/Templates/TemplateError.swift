@@ -12,7 +12,7 @@ public enum TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file exists but could not be read as UTF-8 text.
     case unreadable(path: String, reason: StorageProblem)
     /// The file is not valid Mustache; `line` and `column` are 1-based.
-    case syntax(path: String, line: Int, column: Int, reason: String)
+    case syntax(path: String, line: Int, column: Int, reason: TemplateSyntaxProblem)
 
     public var description: String {
         switch self {

@@ -163,6 +163,9 @@ struct LibraryErrorCaseTests {
             messages.append(ConfigurationError.unreadableFile(path: "authflow.json", reason: problem).cliMessage)
             messages.append(TemplateError.unreadable(path: "page.html", reason: problem).cliMessage)
         }
+        messages += TemplateSyntaxProblem.allCases.map {
+            TemplateError.syntax(path: "page.html", line: 3, column: 7, reason: $0).cliMessage
+        }
         let files: [ConfigurationFileProblem] = [
             .notPropertyList, .propertyListNotDictionary, .noIOSSettings, .notAString(key: "apiKey"),
             .noWebSettings, .notUTF8, .projectInfoNotObject, .noAndroidSettings,
@@ -227,12 +230,53 @@ struct LibraryErrorCaseTests {
         return messages
     }
 
+    /// Every reason a callback is refused for (the listener's, the loopback pages', the hosted handler's). The
+    /// switches below stop compiling when a case is added, so the list is kept whole.
+    static let rejections: [any CallbackRejectionReason] = {
+        let redirect: [RedirectRejection] = [
+            .notURL, .foreignAddress(expected: "http://127.0.0.1:4000/callback"), .foreignScheme("other"),
+            .alreadyAnswered, .repeatedParameter("state"), .missingParameter("state"), .mismatchedParameter("state"),
+        ]
+        let hosted: [HostedHandlerRejection] = [
+            .notAtAddress(page: .recaptcha, scheme: "app-1-2"),
+            .notAtAddress(page: .signIn(providerID: "apple.com"), scheme: "app-1-2"),
+            .notAtAddress(page: .signIn(providerID: "github.com"), scheme: "app-1-2"),
+            .notFirebaseCallback(scheme: "app-1-2"), .anotherAttempt,
+        ]
+        return redirect + LoopbackPageRejection.allCases + hosted
+    }()
+
+    static func listed(_ reason: RedirectRejection) {
+        switch reason {
+        case .notURL, .foreignAddress, .foreignScheme, .alreadyAnswered, .repeatedParameter, .missingParameter,
+            .mismatchedParameter:
+            break
+        }
+    }
+
+    static func listed(_ reason: HostedHandlerRejection) {
+        switch reason {
+        case .notAtAddress(.recaptcha, _), .notAtAddress(.signIn, _), .notFirebaseCallback, .anotherAttempt: break
+        }
+    }
+
+    /// Each rejection as the browser's page, the paste prompt and `handle-url` (from its code) word it.
+    static func rejectionMessages() -> [String] {
+        rejections.flatMap { reason in
+            [
+                CallbackRejectionWording.cliMessage(reason),
+                CallbackRejectionWording.cliMessage(HandoffSender.Refusal.coded(reason.code)),
+            ]
+        } + [CallbackRejectionWording.cliMessage(HandoffSender.Refusal.coded(CallbackRejectionCode("newer-reason")))]
+    }
+
     /// The error families the CLI words, each rendered in every case.
     enum Family: String, CaseIterable, Sendable {
         case identityToolkit = "backend refusals, transport failures and invalid requests"
         case appCheck = "App Check failures of every source"
         case storageAndConfiguration = "storage, configuration and template reasons"
         case listenerAndLinks = "listener, handoff, short-link, document and reCAPTCHA command failures"
+        case callbackRejections = "callback rejections, shown on the page, after a paste and by handle-url"
 
         var messages: [String] {
             switch self {
@@ -240,6 +284,7 @@ struct LibraryErrorCaseTests {
             case .appCheck: LibraryErrorCaseTests.appCheckMessages()
             case .storageAndConfiguration: LibraryErrorCaseTests.storageAndConfigurationMessages()
             case .listenerAndLinks: LibraryErrorCaseTests.listenerAndLinkMessages()
+            case .callbackRejections: LibraryErrorCaseTests.rejectionMessages()
             }
         }
     }
@@ -254,6 +299,23 @@ struct LibraryErrorCaseTests {
         }
         #expect(rendered.count > 20)
         #expect(left.isEmpty, "English left in Korean messages:\n\(left.joined(separator: "\n"))")
+    }
+
+    @Test("Each rejection's code names it alone and survives the handoff's wire form; handle-url reads it back")
+    func rejectionCodes() {
+        let codes = Self.rejections.map(\.code)
+        #expect(Set(codes).count == codes.count, "two reasons share a code")
+        for reason in Self.rejections {
+            #expect(CallbackRejectionCode(wire: reason.code.wire) == reason.code)
+            #expect(CallbackRejectionWording.reason(reason.code)?.code == reason.code, "\(reason.code)")
+            #expect(
+                CallbackRejectionWording.cliMessage(HandoffSender.Refusal.coded(reason.code))
+                    == CallbackRejectionWording.cliMessage(reason))
+        }
+        let awkward = CallbackRejectionCode("foreign-scheme", ["a&b=c d+é"])
+        #expect(CallbackRejectionCode(wire: awkward.wire) == awkward)
+        #expect(CallbackRejectionCode(wire: "value=x") == nil)
+        #expect(CallbackRejectionWording.reason(CallbackRejectionCode("missing-parameter")) == nil, "values checked")
     }
 
     @Test("The check sees English a library carries into a Korean message, and passes over commands")

@@ -8,7 +8,9 @@ import Testing
 struct MessageCatalogueTests {
     static let root = AuthflowCommand.repositoryRoot
     static let translatedLanguages = ["ko"]
-    static let sourceDirectories = ["Sources/AuthflowCLI", "Sources/AuthflowDemo"]
+    static let sourceDirectories = [
+        "Sources/AuthflowCLI", "Sources/AuthflowDemo", "Sources/AuthflowLocalization/Wording",
+    ]
 
     static func catalogue(_ language: String) throws -> POFile {
         POFile(text: try String(contentsOf: root.appendingPathComponent("po/\(language).po"), encoding: .utf8))

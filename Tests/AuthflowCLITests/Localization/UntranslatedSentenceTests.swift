@@ -7,12 +7,33 @@ import Testing
 struct UntranslatedSentenceTests {
     /// Whether a literal reads as a sentence for a person: three or more words of letters. A command line to
     /// type (`authflow mfa resolve --code CODE`) is not one: it is the same in every language.
+    ///
+    /// Shorter ones count too: a capitalised word ending a sentence ("Cancelled.", "Done!"), or a capitalised word
+    /// followed by lower-case words ("Keeping a session", "Not found"): how a person's text starts, where an
+    /// identifier, a header name or a JSON key does not.
     static func isSentence(_ text: String) -> Bool {
         if text.hasPrefix("authflow "), !text.contains(". ") { return false }
-        let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).filter { word in
+        let tokens = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
+        let words = tokens.filter { word in
             word.count > 1 && word.allSatisfy { $0.isLetter || $0 == "'" || $0 == "," || $0 == "." || $0 == ":" }
         }
-        return words.count >= 3
+        if words.count >= 3 { return true }
+        guard let first = tokens.first, isCapitalised(first.prefix { $0.isLetter }) else { return false }
+        let rest = first.drop { $0.isLetter }
+        if tokens.count == 1 { return rest == "." || rest == "!" || rest == "?" }
+        guard rest.isEmpty || rest == "," else { return false }
+        return tokens.dropFirst().allSatisfy { token in
+            let bare = token.prefix { $0.isLetter }
+            let tail = token.dropFirst(bare.count)
+            return !bare.isEmpty && bare.allSatisfy(\.isLowercase) && tail.allSatisfy { ".,:!?".contains($0) }
+        }
+    }
+
+    /// An English word that starts a sentence: an upper-case ASCII letter, then lower-case ones ("Cancelled",
+    /// not "HTTP", "eventId" or "X-Authflow").
+    static func isCapitalised(_ word: Substring) -> Bool {
+        guard let head = word.first, head.isASCII, head.isUppercase, word.count > 1 else { return false }
+        return word.dropFirst().allSatisfy { $0.isASCII && $0.isLowercase }
     }
 
     /// Literals that are `--help` text or otherwise not shown as messages.
@@ -20,7 +41,7 @@ struct UntranslatedSentenceTests {
         let context = before.replacingOccurrences(of: "\n", with: " ")
         let markers = [
             "help:", "help = ", "ArgumentHelp(", "abstract:", "discussion:", "valueName:", "usage:", "ExitCode(",
-            "DocC", "precondition", "assert", "range(of: ", "hasPrefix(",
+            "DocC", "precondition", "assert", "range(of: ", "hasPrefix(", "OptionGroup(title: ",
         ]
         return markers.contains { marker in
             guard let range = context.range(of: marker, options: .backwards) else { return false }
@@ -52,7 +73,9 @@ struct UntranslatedSentenceTests {
             let file = String(literal.location.split(separator: ":").first ?? "")
             // A literal joined with `+` to help text is help text too.
             let continues = literal.before.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("+")
-            let help = isHelpText(literal.before) || continues && previousWasHelp
+            // The demo's sample data, typed on its command lines like a value a person chooses.
+            let sample = literal.before.trimmingCharacters(in: .whitespaces).hasSuffix("factorName =")
+            let help = isHelpText(literal.before) || continues && previousWasHelp || sample
             previousWasHelp = help
             if isSentence(literal.text), !help, !exempt.contains(file) {
                 left.append("\(literal.location): \(literal.text)")
@@ -74,6 +97,13 @@ struct UntranslatedSentenceTests {
         #expect(!Self.isSentence("requestType"))
         #expect(!Self.isSentence("authflow mfa resolve --code CODE"))
         #expect(Self.isSentence("authflow: the page is done. Close it now"))
+        #expect(Self.isSentence("Cancelled."))
+        #expect(Self.isSentence("Keeping a session"))
+        #expect(Self.isSentence("Not found"))
+        #expect(!Self.isSentence("Content-Type"))
+        #expect(!Self.isSentence("Bearer "))
+        #expect(!Self.isSentence("X-Firebase-Locale"))
+        #expect(!Self.isSentence("HTTP/1.1 200"))
         #expect(Self.isHelpText("    @Flag(help: "))
         #expect(!Self.isHelpText("        StandardError.write("))
         var scanner = SourceMessages.Scanner(

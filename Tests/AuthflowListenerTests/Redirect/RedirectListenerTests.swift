@@ -164,12 +164,41 @@ struct RedirectListenerTests {
             Issue.record("got \(mismatched)")
             return
         }
-        #expect(reason.contains("does not match"))
+        #expect(reason == .coded(RedirectRejection.mismatchedParameter("state").code), "a code, not a sentence")
         #expect(otherScheme.isEmpty)
         #expect(accepted == .accepted)
         #expect(again == .alreadyCompleted)
         #expect(callback.route == .handoff)
         #expect(callback.parameters.value("code") == "c")
+    }
+
+    @Test(
+        "A refusal crosses the handoff as a code (the English sentence as the body for older senders); an older listener's sentence is read as it is"
+    )
+    func refusalOnTheWire() async throws {
+        let temporary = try TemporaryDirectory()
+        let directory = RendezvousDirectory(path: temporary.file("authflow"))
+        let listener = try listener(schemes: ["app-1-2"], rendezvous: directory)
+        defer { listener.stop() }
+        let flow = try #require(directory.waitingFlows().first)
+        let missing = HandoffSender.send("app-1-2://x?code=c", to: flow)
+        #expect(missing == .rejected(.coded(CallbackRejectionCode("missing-parameter", ["state"]))))
+
+        let older = try LoopbackServer { _ in .text("That is not this flow's.\n", status: 400) }
+        defer { older.stop() }
+        let olderFlow = Rendezvous(port: older.port, secret: "s", schemes: ["app-1-2"], pid: getpid(), label: "old")
+        #expect(HandoffSender.send("app-1-2://x", to: olderFlow) == .rejected(.uncoded("That is not this flow's.")))
+
+        let newer = try LoopbackServer { _ in
+            var response = LoopbackResponse.text("Some newer reason.\n", status: 400)
+            response.headers.append(HTTPHeader(name: "x-authflow-rejection", value: "reason=newer-reason&value=a%26b"))
+            return response
+        }
+        defer { newer.stop() }
+        let newerFlow = Rendezvous(port: newer.port, secret: "s", schemes: ["app-1-2"], pid: getpid(), label: "new")
+        #expect(
+            HandoffSender.send("app-1-2://x", to: newerFlow)
+                == .rejected(.coded(CallbackRejectionCode("newer-reason", ["a&b"]))))
     }
 
     @Test("The answer to the callback that ends the wait is delivered, even when the owner stops at once")

@@ -63,7 +63,7 @@ enum PastedLines {
                 case .rejected(let reason):
                     StandardError.write(
                         localized(
-                            "authflow: not accepted: \(reason) Paste another URL."))
+                            "authflow: not accepted: \(CallbackRejectionWording.cliMessage(reason)) Paste another URL."))
                 }
             }
         }.start()

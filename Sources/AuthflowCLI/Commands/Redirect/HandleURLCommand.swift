@@ -69,7 +69,7 @@ struct HandleURLCommand: AsyncParsableCommand {
         let reasons = outcomes.map { flow, outcome -> String in
             switch outcome {
             case .accepted: localized("\(flow.label): accepted")
-            case .rejected(let reason): "\(flow.label): \(reason)"
+            case .rejected(let refusal): "\(flow.label): \(CallbackRejectionWording.cliMessage(refusal))"
             case .alreadyCompleted: localized("\(flow.label): already has its answer")
             case .unauthorized: localized("\(flow.label): refused the handoff secret (a stale rendezvous file)")
             case .unreachable(let reason): "\(flow.label): \(reason.cliMessage)"

@@ -88,7 +88,7 @@ public final class LoopbackOAuthWebPage: Sendable {
     /// The listener check for the page's post: this page's state, and tokens or an `error` code.
     public var check: CallbackCheck<WebSignInAnswer> {
         let provider = provider
-        return frame.postedAnswerCheck(pageName: "sign-in", attempt: "sign-in") { parameters in
+        return frame.postedAnswerCheck(page: .webSignIn) { parameters in
             let email = parameters.nonEmptyValue("email", rule: .firstWins)
             let credential = parameters.nonEmptyValue("credential", rule: .firstWins).flatMap { text in
                 (try? JSONParser.parse(text)).flatMap {
@@ -104,7 +104,7 @@ public final class LoopbackOAuthWebPage: Sendable {
             guard let idToken = parameters.nonEmptyValue("idToken", rule: .firstWins),
                 let refreshToken = parameters.nonEmptyValue("refreshToken", rule: .firstWins)
             else {
-                return .rejected("The answer lacks the user's tokens; sign in again on the page.")
+                return .rejected(LoopbackPageRejection.incomplete(.webSignIn))
             }
             let value = { (name: String) in parameters.nonEmptyValue(name, rule: .firstWins) }
             return .accepted(
