@@ -223,4 +223,17 @@ extension URLParts {
     package static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, equal literal: StaticString) -> Bool {
         Self.bytes(bytes, equal: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
+
+    /// Whether `bytes` are `literal` (lowercase ASCII) in any ASCII case: schemes and hosts compared as
+    /// ``init(_:)`` would after lowercasing them, without lowercasing.
+    package static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, equalIgnoringCase literal: StaticString) -> Bool {
+        let wanted = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        guard bytes.count == wanted.count else { return false }
+        for (byte, letter) in zip(bytes, wanted) where byte != letter {
+            // `byte | 0x20` equals a lowercase letter only for that letter in either case.
+            guard isLetter(letter), byte | 0x20 == letter else { return false }
+        }
+        return true
+    }
 }
+
