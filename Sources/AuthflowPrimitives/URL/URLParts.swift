@@ -227,7 +227,14 @@ extension URLParts {
     /// Whether `bytes` are `literal` (lowercase ASCII) in any ASCII case: schemes and hosts compared as
     /// ``init(_:)`` would after lowercasing them, without lowercasing.
     package static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, equalIgnoringCase literal: StaticString) -> Bool {
-        let wanted = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        Self.bytes(
+            bytes, equalIgnoringCase: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    /// The same against lowercase bytes (a domain from a list).
+    package static func bytes(
+        _ bytes: UnsafeBufferPointer<UInt8>, equalIgnoringCase wanted: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
         guard bytes.count == wanted.count else { return false }
         for (byte, letter) in zip(bytes, wanted) where byte != letter {
             // `byte | 0x20` equals a lowercase letter only for that letter in either case.
