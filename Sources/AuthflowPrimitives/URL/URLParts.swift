@@ -102,8 +102,10 @@ public struct URLParts: Sendable, Hashable {
 
     /// Whether `text` starts with a valid `scheme:`, without splitting the rest.
     public static func hasScheme(_ text: String) -> Bool {
-        guard let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")) else { return false }
-        return isValidScheme(text[..<colon])
+        text.withUTF8Buffer { text in
+            guard let colon = text.firstOffset(of: UInt8(ascii: ":")) else { return false }
+            return isValidScheme(bytes: UnsafeBufferPointer(rebasing: text[..<colon]))
+        }
     }
 
     /// RFC 3986 `scheme`: an ASCII letter, then letters, digits, `+`, `-` and `.`.
