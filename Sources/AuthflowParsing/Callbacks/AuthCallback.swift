@@ -34,7 +34,9 @@ public struct AuthCallback: Sendable, Hashable {
 
     /// Parses `url`, or returns `nil` when it is not a Firebase auth callback.
     public init?(url: String) {
-        guard let parts = URLParts(url) else { return nil }
+        // Most links inspected are no callbacks: their shape is read from the bytes, before any part of the URL
+        // becomes a `String`.
+        guard url.withUTF8Buffer(Self.hasCallbackShape(url:)), let parts = URLParts(url) else { return nil }
         self.init(url: url, parts: parts)
     }
 
@@ -42,14 +44,17 @@ public struct AuthCallback: Sendable, Hashable {
     /// it is not a Firebase auth callback.
     public init?(url: String, parts: URLParts) {
         let callbackURL: String
+        let shape = parts.scheme.withUTF8Buffer { scheme in
+            parts.host.withUTF8Buffer { host in
+                parts.path.withUTF8Buffer { path in Self.hasCallbackShape(scheme: scheme, host: host, path: path) }
+            }
+        }
+        guard shape else { return nil }
         if parts.scheme == "http" || parts.scheme == "https" {
-            guard parts.path.hasSuffix("/__/auth/callback") || Self.isLoopback(parts.host) else { return nil }
             callbackURL = url
             transport = .http
         } else {
-            guard !InertScheme.starts(url), parts.host == "firebaseauth" || parts.host == "google",
-                parts.path == "/link" || parts.path == "/link/",
-                let query = parts.query,
+            guard !InertScheme.starts(url), let query = parts.query,
                 let inner = RawQuery(query[...]).value("deep_link_id", rule: .firstWins, plusAsSpace: true)
             else { return nil }
             callbackURL = inner
@@ -73,7 +78,60 @@ public struct AuthCallback: Sendable, Hashable {
         self.url = url
     }
 
+    /// ``hasCallbackShape(scheme:host:path:)`` for the UTF-8 bytes of a whole URL.
+    private static func hasCallbackShape(url: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let offsets = URLParts.Offsets(url) else { return false }
+        var host = 0..<0
+        if let authority = offsets.authority {
+            let found = URLParts.hostAndPort(ofAuthority: UnsafeBufferPointer(rebasing: url[authority])).0
+            host = (authority.lowerBound + found.lowerBound)..<(authority.lowerBound + found.upperBound)
+        }
+        return hasCallbackShape(
+            scheme: UnsafeBufferPointer(rebasing: url[..<offsets.colon]), host: UnsafeBufferPointer(rebasing: url[host]),
+            path: UnsafeBufferPointer(rebasing: url[offsets.path]))
+    }
+
+    /// Whether a URL's scheme, host and path (UTF-8 bytes, scheme and host in any ASCII case) are a callback's:
+    /// an HTTP(S) URL whose path ends in `/__/auth/callback` or whose host is loopback, or a custom-scheme
+    /// `firebaseauth` or `google` host with the path `/link`. The one test behind both initialisers; it answers
+    /// as comparing whole characters would.
+    private static func hasCallbackShape(
+        scheme: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        if URLParts.bytes(scheme, equalIgnoringCase: "http") || URLParts.bytes(scheme, equalIgnoringCase: "https") {
+            return hasSuffix(path, "/__/auth/callback") || isLoopback(host)
+        }
+        return (URLParts.bytes(host, equalIgnoringCase: "firebaseauth") || URLParts.bytes(host, equalIgnoringCase: "google"))
+            && (URLParts.bytes(path, equal: "/link") || URLParts.bytes(path, equal: "/link/"))
+    }
+
     static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        host.withUTF8Buffer(isLoopback)
+    }
+
+    /// ``isLoopback(_:)`` over a host's bytes, in any ASCII case.
+    private static func isLoopback(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
+        URLParts.bytes(host, equalIgnoringCase: "localhost") || URLParts.bytes(host, equal: "::1") || hasPrefix(host, "127.")
+    }
+
+    /// Whether `text` ends with the ASCII `suffix` as whole characters (as `String.hasSuffix` answers): a
+    /// non-ASCII byte before it, possibly a character the suffix's first byte belongs to, is left to `String`.
+    private static func hasSuffix(_ text: UnsafeBufferPointer<UInt8>, _ suffix: StaticString) -> Bool {
+        let count = suffix.utf8CodeUnitCount
+        guard text.count >= count else { return false }
+        let start = text.count - count
+        guard URLParts.bytes(UnsafeBufferPointer(rebasing: text[start...]), equal: suffix) else { return false }
+        if start == 0 || text[start - 1] < 0x80 { return true }
+        return String(decoding: text, as: UTF8.self).hasSuffix(suffix.description)
+    }
+
+    /// Whether `text` starts with the ASCII `prefix` as whole characters (as `String.hasPrefix` answers): a
+    /// non-ASCII byte after it, possibly a mark joining its last character, is left to `String`.
+    private static func hasPrefix(_ text: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard text.count >= count else { return false }
+        guard URLParts.bytes(UnsafeBufferPointer(rebasing: text[..<count]), equal: prefix) else { return false }
+        if text.count == count || text[count] < 0x80 { return true }
+        return String(decoding: text, as: UTF8.self).hasPrefix(prefix.description)
     }
 }

@@ -102,8 +102,10 @@ public struct URLParts: Sendable, Hashable {
 
     /// Whether `text` starts with a valid `scheme:`, without splitting the rest.
     public static func hasScheme(_ text: String) -> Bool {
-        guard let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")) else { return false }
-        return isValidScheme(text[..<colon])
+        text.withUTF8Buffer { text in
+            guard let colon = text.firstOffset(of: UInt8(ascii: ":")) else { return false }
+            return isValidScheme(bytes: UnsafeBufferPointer(rebasing: text[..<colon]))
+        }
     }
 
     /// RFC 3986 `scheme`: an ASCII letter, then letters, digits, `+`, `-` and `.`.
@@ -223,4 +225,24 @@ extension URLParts {
     package static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, equal literal: StaticString) -> Bool {
         Self.bytes(bytes, equal: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
+
+    /// Whether `bytes` are `literal` (lowercase ASCII) in any ASCII case: schemes and hosts compared as
+    /// ``init(_:)`` would after lowercasing them, without lowercasing.
+    package static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, equalIgnoringCase literal: StaticString) -> Bool {
+        Self.bytes(
+            bytes, equalIgnoringCase: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    /// The same against lowercase bytes (a domain from a list).
+    package static func bytes(
+        _ bytes: UnsafeBufferPointer<UInt8>, equalIgnoringCase wanted: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        guard bytes.count == wanted.count else { return false }
+        for (byte, letter) in zip(bytes, wanted) where byte != letter {
+            // `byte | 0x20` equals a lowercase letter only for that letter in either case.
+            guard isLetter(letter), byte | 0x20 == letter else { return false }
+        }
+        return true
+    }
 }
+

@@ -150,4 +150,24 @@ struct AuthCallbackTests {
         #expect(callback.eventID == "A")
         #expect(callback.recaptchaToken == "a b")
     }
+
+    /// The shape is read from the URL's bytes before any part becomes a `String`; it must answer as the
+    /// lowercased parts compared character by character do: scheme and host in any ASCII case count, a mark
+    /// joining the loopback prefix's dot or a prefix character joining the callback path's slash does not.
+    @Test(arguments: [
+        ("HTTP://LocalHost:9/cb?eventId=1", true),
+        ("HtTpS://x.example/__/auth/callback?eventId=1", true),
+        ("COM.EXAMPLE.APP://FirebaseAuth/link?deep_link_id=https%3A%2F%2Fx%2F__%2Fauth%2Fcallback%3FeventId%3D1", true),
+        ("com.example.app://firebaseauth/LINK?deep_link_id=https%3A%2F%2Fx%2F__%2Fauth%2Fcallback%3FeventId%3D1", false),
+        ("http://127.0.0.1/cb?eventId=1", true),
+        ("http://127.\u{301}0.0.1/cb?eventId=1", false),
+        ("http://127.é/cb?eventId=1", true),
+        ("https://x.example/a\u{600}/__/auth/callback?eventId=1", false),
+        ("https://x.example/é/__/auth/callback?eventId=1", true),
+        ("https://x.example/__/auth/callbacks?eventId=1", false),
+    ])
+    func shapeReadFromBytes(url: String, isCallback: Bool) {
+        #expect((AuthCallback(url: url) != nil) == isCallback)
+    }
 }
+

@@ -38,6 +38,19 @@ struct OfflineLinkInspectorTests {
         #expect(try inspector.inspect(link).unresolvedShortLink == nil)
     }
 
+    /// Without domains of the user's, the host is read from the link's bytes first: it must answer as the
+    /// lowercased host does (any ASCII case, the dot boundary, a port or user info beside it).
+    @Test(arguments: [
+        ("https://Example.PAGE.Link/AbCd", true), ("HTTPS://x.App.Goo.Gl:443/xyz", true),
+        ("https://user@x.page.link/AbCd", true), ("https://PAGE.LINK/AbCd", false),
+        ("https://evilPAGE.link/AbCd", false), ("https://x.page.link.example.com/AbCd", false),
+        ("mailto:x.page.link/AbCd", false), ("https://x.page.linké/AbCd", false),
+    ])
+    func dynamicLinksHostsWithoutLinkDomains(link: String, isShortLink: Bool) throws {
+        let inspection = try OfflineLinkInspector().inspect(link)
+        #expect((inspection.unresolvedShortLink == link) == isShortLink)
+    }
+
     @Test func shortLinkInsideSafeLinksIsReported() throws {
         let inspection = try inspector.inspect(
             "https://nam12.safelinks.protection.outlook.com/?url="

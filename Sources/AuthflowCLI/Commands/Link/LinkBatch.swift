@@ -39,8 +39,16 @@ struct LinkBatch {
             return .success
         }
         let inspection: LinkInspection
-        do {
-            inspection = try await inspector.inspect(bytes: line, workspace: &workspace)
+        do throws(LinkInspectionError) {
+            if inspector.resolver == nil {
+                // Nothing to resolve, so nothing to await: the offline inspection directly, without the task
+                // switches of the async path on every line (what `LinkInspector` returns when offline).
+                do { inspection = try inspector.offline.inspect(bytes: line, workspace: &workspace) } catch {
+                    throw .input(error)
+                }
+            } else {
+                inspection = try await inspector.inspect(bytes: line, workspace: &workspace)
+            }
         } catch {
             if json {
                 output.write(bytes: InspectionJSON.line(forProblem: error.cliMessage))
