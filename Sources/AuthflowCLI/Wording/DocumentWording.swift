@@ -19,8 +19,9 @@ extension DocumentError {
         case .tooLarge(let limit):
             localized("The document is larger than the limit of \(limit) bytes.")
         case .notAnEmail:
-            localized("The input is not an email: it does not start with header lines such as \"From:\" or "
-                + "\"Subject:\".")
+            localized(
+                "The input is not an email: it does not start with header lines such as \"From:\" or "
+                    + "\"Subject:\".")
         case .nestingTooDeep(let limit):
             localized("The email nests MIME parts more than \(limit) levels deep.")
         case .tooManyParts(let limit):

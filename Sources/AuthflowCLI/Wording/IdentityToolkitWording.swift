@@ -60,8 +60,9 @@ extension InvalidRequestReason {
                 "No API key is configured. Pass --api-key with the project's Web API key (any non-empty value works "
                     + "with the Auth Emulator).")
         case .unencodable(let requestType):
-            localized("The \(requestType) request could not be encoded as JSON. This is a bug in authflow; please "
-                + "report it.")
+            localized(
+                "The \(requestType) request could not be encoded as JSON. This is a bug in authflow; please "
+                    + "report it.")
         case .missingPhoneNumber: localized("Enter a phone number, e.g. +15551234567.")
         case .missingRecaptchaClientType:
             localized("reCAPTCHA Enterprise fields need a client type (for example CLIENT_TYPE_WEB).")

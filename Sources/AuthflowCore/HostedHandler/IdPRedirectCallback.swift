@@ -14,9 +14,9 @@ enum IdPRedirectCallback {
         HostedHandlerCallback(
             authType: "signInWithRedirect", eventID: eventID, scheme: scheme, page: .signIn(providerID: providerID)
         )
-            .check { parsed in
-                let answer = IdPRedirectAnswer(parsed)
-                return (answer, failure(answer))
-            }
+        .check { parsed in
+            let answer = IdPRedirectAnswer(parsed)
+            return (answer, failure(answer))
+        }
     }
 }

@@ -87,7 +87,8 @@ public struct AuthCallback: Sendable, Hashable {
             host = (authority.lowerBound + found.lowerBound)..<(authority.lowerBound + found.upperBound)
         }
         return hasCallbackShape(
-            scheme: UnsafeBufferPointer(rebasing: url[..<offsets.colon]), host: UnsafeBufferPointer(rebasing: url[host]),
+            scheme: UnsafeBufferPointer(rebasing: url[..<offsets.colon]),
+            host: UnsafeBufferPointer(rebasing: url[host]),
             path: UnsafeBufferPointer(rebasing: url[offsets.path]))
     }
 
@@ -101,7 +102,9 @@ public struct AuthCallback: Sendable, Hashable {
         if URLParts.bytes(scheme, equalIgnoringCase: "http") || URLParts.bytes(scheme, equalIgnoringCase: "https") {
             return hasSuffix(path, "/__/auth/callback") || isLoopback(host)
         }
-        return (URLParts.bytes(host, equalIgnoringCase: "firebaseauth") || URLParts.bytes(host, equalIgnoringCase: "google"))
+        return
+            (URLParts.bytes(host, equalIgnoringCase: "firebaseauth")
+            || URLParts.bytes(host, equalIgnoringCase: "google"))
             && (URLParts.bytes(path, equal: "/link") || URLParts.bytes(path, equal: "/link/"))
     }
 
@@ -111,7 +114,8 @@ public struct AuthCallback: Sendable, Hashable {
 
     /// ``isLoopback(_:)`` over a host's bytes, in any ASCII case.
     private static func isLoopback(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
-        URLParts.bytes(host, equalIgnoringCase: "localhost") || URLParts.bytes(host, equal: "::1") || hasPrefix(host, "127.")
+        URLParts.bytes(host, equalIgnoringCase: "localhost") || URLParts.bytes(host, equal: "::1")
+            || hasPrefix(host, "127.")
     }
 
     /// Whether `text` ends with the ASCII `suffix` as whole characters (as `String.hasSuffix` answers): a

@@ -114,7 +114,14 @@ public enum ActionLinkUnwrapper {
             }
             guard !inert else { return nil }
             var link = ""
-            guard let action = ActionCodeURL(query: query, link: { link = text(url); return link }) else { return nil }
+            guard
+                let action = ActionCodeURL(
+                    query: query,
+                    link: {
+                        link = text(url)
+                        return link
+                    })
+            else { return nil }
             return Result(action: action, innermost: link, layers: Array(layers.prefix(depth)))
         }
 

@@ -32,7 +32,8 @@ public enum LinkLayer: Sendable, Hashable, CustomStringConvertible {
         if let offsets = URLParts.Offsets(outer) {
             let scheme = UnsafeBufferPointer(rebasing: outer[..<offsets.colon])
             if URLParts.isValidScheme(bytes: scheme) {
-                let isHTTP = scheme.count == 4 || scheme.count == 5
+                let isHTTP =
+                    scheme.count == 4 || scheme.count == 5
                     ? zip(scheme, "https".utf8).allSatisfy { $0 | 0x20 == $1 } : false
                 guard isHTTP else { return .customScheme(URLParts.asciiLowercased(bytes: scheme)) }
                 if UnsafeBufferPointer(rebasing: outer[offsets.path]).elementsEqual("/__/auth/links".utf8) {

@@ -245,4 +245,3 @@ extension URLParts {
         return true
     }
 }
-

@@ -53,8 +53,7 @@ import Testing
             environment: [:], configPath: directory.file("other.json"), workingDirectory: directory.path
         ).load()
         #expect(configuration.apiKey == "CHOSEN")
-        #expect(throws: ConfigurationError.unreadableFile(path: directory.file("missing.json"), reason: .noSuchFile))
-        {
+        #expect(throws: ConfigurationError.unreadableFile(path: directory.file("missing.json"), reason: .noSuchFile)) {
             try ConfigurationLoader(environment: [:], configPath: directory.file("missing.json")).load()
         }
     }

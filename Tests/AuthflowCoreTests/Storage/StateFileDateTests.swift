@@ -29,7 +29,8 @@ struct StateFileDateTests {
         let temporary = try TemporaryDirectory()
         let directory = ProjectStateDirectory(root: StateDirectory(path: temporary.file("s")), projectID: "p")
         let file = StateFile<Stamped>("stamped.json", in: directory)
-        for seconds in [0, 1_764_000_000.75, 951_782_400 /* 2000-02-29 */, 4_102_444_799.999, 86_399] as [Double] {
+        // 951_782_400 is 2000-02-29.
+        for seconds in [0, 1_764_000_000.75, 951_782_400, 4_102_444_799.999, 86_399] as [Double] {
             let value = Stamped(
                 at: Date(timeIntervalSince1970: seconds), later: Date(timeIntervalSince1970: seconds + 61))
             try file.save(value)

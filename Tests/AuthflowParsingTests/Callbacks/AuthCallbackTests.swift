@@ -158,7 +158,10 @@ struct AuthCallbackTests {
         ("HTTP://LocalHost:9/cb?eventId=1", true),
         ("HtTpS://x.example/__/auth/callback?eventId=1", true),
         ("COM.EXAMPLE.APP://FirebaseAuth/link?deep_link_id=https%3A%2F%2Fx%2F__%2Fauth%2Fcallback%3FeventId%3D1", true),
-        ("com.example.app://firebaseauth/LINK?deep_link_id=https%3A%2F%2Fx%2F__%2Fauth%2Fcallback%3FeventId%3D1", false),
+        (
+            "com.example.app://firebaseauth/LINK?deep_link_id=https%3A%2F%2Fx%2F__%2Fauth%2Fcallback%3FeventId%3D1",
+            false
+        ),
         ("http://127.0.0.1/cb?eventId=1", true),
         ("http://127.\u{301}0.0.1/cb?eventId=1", false),
         ("http://127.é/cb?eventId=1", true),
@@ -170,4 +173,3 @@ struct AuthCallbackTests {
         #expect((AuthCallback(url: url) != nil) == isCallback)
     }
 }
-

@@ -63,7 +63,8 @@ enum PastedLines {
                 case .rejected(let reason):
                     StandardError.write(
                         localized(
-                            "authflow: not accepted: \(CallbackRejectionWording.cliMessage(reason)) Paste another URL."))
+                            "authflow: not accepted: \(CallbackRejectionWording.cliMessage(reason)) Paste another URL.")
+                    )
                 }
             }
         }.start()
