@@ -39,4 +39,21 @@ extension OperationContext {
         change(&preview)
         return try blockingFunction(.beforeSignIn, for: preview, signIn: signIn, state: state)
     }
+
+    /// Signs in the existing `account`: `beforeSignIn` sees it as `change` is about to leave it (skipped when
+    /// `callingBeforeSignIn` is false), then `change` and the function's changes are stored together. Returns the
+    /// stored account with the session claims for its tokens; `USER_NOT_FOUND` when the account is gone.
+    mutating func signIn(
+        existing account: Account, in state: inout BackendState, signIn: BlockingFunctionSignIn,
+        callingBeforeSignIn: Bool = true, _ change: (inout Account) -> Void
+    ) throws(APIError) -> (account: Account, sessionClaims: JSONObject?) {
+        var updates = BlockingFunctionUpdates.none
+        if callingBeforeSignIn { updates = try beforeSignIn(account, in: state, signIn: signIn, after: change) }
+        let stored = state.updateAccount(account.localId) {
+            change(&$0)
+            updates.apply(to: &$0)
+        }
+        guard let stored else { throw .badRequest("USER_NOT_FOUND") }
+        return (stored, updates.sessionClaims)
+    }
 }

@@ -29,27 +29,14 @@ enum SignInWithEmailLink {
             account.emailLinkSignin = true
         }
         var account: Account
-        var sessionClaims: JSONObject?
+        let sessionClaims: JSONObject?
         let signIn = BlockingFunctionSignIn(method: ProviderID.emailLinkMethod)
         if let existing {
             try ensure(!existing.disabled, "USER_DISABLED")
             if let fromToken, let fromEmail { try ensure(fromToken.localId == fromEmail.localId, "EMAIL_EXISTS") }
-            var updates = BlockingFunctionUpdates.none
-            if !existing.requiresSecondFactor {
-                updates = try context.beforeSignIn(existing, in: state, signIn: signIn, after: apply)
-                sessionClaims = updates.sessionClaims
-            }
-            guard
-                let updated = state.updateAccount(
-                    existing.localId,
-                    {
-                        apply(&$0)
-                        updates.apply(to: &$0)
-                    })
-            else {
-                throw .badRequest("USER_NOT_FOUND")
-            }
-            account = updated
+            (account, sessionClaims) = try context.signIn(
+                existing: existing, in: &state, signIn: signIn,
+                callingBeforeSignIn: !existing.requiresSecondFactor, apply)
         } else {
             (account, sessionClaims) = try context.createAccount(in: &state, signIn: signIn, apply)
         }

@@ -44,7 +44,7 @@ enum SignInWithPhoneNumber {
             account.lastLoginAt = now.millisecondsSince1970
         }
         let account: Account
-        var sessionClaims: JSONObject?
+        let sessionClaims: JSONObject?
         let signIn = BlockingFunctionSignIn(method: ProviderID.phone)
         if let existing {
             try ensure(!existing.disabled, "USER_DISABLED")
@@ -52,19 +52,7 @@ enum SignInWithPhoneNumber {
                 !existing.requiresSecondFactor,
                 "UNSUPPORTED_FIRST_FACTOR : A phone number cannot be set as a first factor on an SMS based MFA user."
             )
-            let updates = try context.beforeSignIn(existing, in: state, signIn: signIn, after: apply)
-            sessionClaims = updates.sessionClaims
-            guard
-                let updated = state.updateAccount(
-                    existing.localId,
-                    {
-                        apply(&$0)
-                        updates.apply(to: &$0)
-                    })
-            else {
-                throw .badRequest("USER_NOT_FOUND")
-            }
-            account = updated
+            (account, sessionClaims) = try context.signIn(existing: existing, in: &state, signIn: signIn, apply)
             try ensure(!account.disabled, "USER_DISABLED")
         } else {
             (account, sessionClaims) = try context.createAccount(in: &state, signIn: signIn, apply)

@@ -32,12 +32,26 @@ public struct LinkInspector: Sendable {
     public func inspect(
         bytes: some Collection<UInt8>, workspace: inout ActionLinkUnwrapper.Workspace
     ) async throws(LinkInspectionError) -> LinkInspection {
-        let first: LinkInspection
-        do { first = try offline.inspect(bytes: bytes, workspace: &workspace) } catch { throw .input(error) }
-        return try await expandingShortLink(in: first)
+        try await expandingShortLink(in: inspectWithoutExpanding(bytes: bytes, workspace: &workspace))
     }
 
-    private func expandingShortLink(in first: LinkInspection) async throws(LinkInspectionError) -> LinkInspection {
+    /// The first, offline step of `inspect(bytes:workspace:)`: nothing is awaited, so a batch calls it directly
+    /// and awaits `expandingShortLink(in:)` only for a line where `expands(_:)` is true.
+    public func inspectWithoutExpanding(
+        bytes: some Collection<UInt8>, workspace: inout ActionLinkUnwrapper.Workspace
+    ) throws(LinkInspectionError) -> LinkInspection {
+        do { return try offline.inspect(bytes: bytes, workspace: &workspace) } catch { throw .input(error) }
+    }
+
+    /// Whether `expandingShortLink(in:)` would go online for `inspection`: it holds a short link and this
+    /// inspector has a resolver.
+    public func expands(_ inspection: LinkInspection) -> Bool {
+        inspection.unresolvedShortLink != nil && resolver != nil
+    }
+
+    /// `first` with its short link expanded and the link inside inspected; `first` itself when `expands(_:)` is
+    /// false.
+    public func expandingShortLink(in first: LinkInspection) async throws(LinkInspectionError) -> LinkInspection {
         guard let shortLink = first.unresolvedShortLink, let resolver else { return first }
 
         let resolved: (target: String, hops: [String])
