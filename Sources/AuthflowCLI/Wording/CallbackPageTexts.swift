@@ -34,9 +34,10 @@ enum CallbackPageTexts {
     /// Makes the callback pages speak the language in force. English is what the pages are written in, so it
     /// installs nothing (and clears an earlier language): building the pairs looked up every text in the
     /// catalogue on every command's start (~0.8 M instructions, callgrind), pages or not.
-    /// Refusal reasons are worded in every language (the CLI's wording is their one text).
+    /// Refusal reasons and failures are worded in every language (the CLI's wording is their one text).
     static func install() {
         CallbackPageWording.installRejections { CallbackRejectionWording.cliMessage($0) }
+        CallbackPageWording.installFailures { CallbackFailureWording.cliMessage($0) }
         guard !MessageCatalogue.language.isEnglish else {
             CallbackPageWording.install([:])
             return

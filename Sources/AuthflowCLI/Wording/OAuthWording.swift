@@ -25,7 +25,7 @@ extension OAuthSignInError {
                             + "Nothing was signed in; run the command again to retry.")
             }
             return localized(
-                "The \(provider.id) sign-in page reported an error: \(error.explanation) Nothing was "
+                "The \(provider.id) sign-in page reported an error: \(error.cliExplanation) Nothing was "
                     + "signed in.")
         case .pageUnknown(let url):
             return localized("An unknown error occurred with the following response: \(url) Nothing was signed in.")
@@ -119,6 +119,10 @@ extension OAuthSignInError {
             return localized(
                 "Firebase refused the page's domain (\(code)): add localhost to the project's authorized "
                     + "domains.")
+        case _ where OAuthSignIn.collisionKind(webCode: code) != nil:
+            // Only the page says this: the flow goes on with the collision (it links, or keeps the credential).
+            return localized(
+                "The Firebase JS SDK reported an account collision (\(code)); the terminal says what happens next.")
         case "authflow/sdk-load-failed":
             return localized(
                 "The page could not load the Firebase JS SDK. Check the network, or pass `--web-sdk-url` with a "

@@ -15,7 +15,7 @@ public enum AppleRedirectCallback {
                 _ = try link(from: answer)
                 return nil
             } catch {
-                return error.description
+                return error
             }
         }
     }

@@ -115,3 +115,7 @@ extension AppleSignInError {
         }
     }
 }
+
+/// The flow's pages report their failures as this error (the listener shows them on its "sign-in failed" page),
+/// so a front end words them as it words the error itself.
+extension AppleSignInError: CallbackFailure {}

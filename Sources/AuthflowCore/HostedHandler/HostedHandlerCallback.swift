@@ -19,10 +19,10 @@ struct HostedHandlerCallback: Sendable {
     /// Which page answers, for the rejections.
     let page: HostedHandlerPage
 
-    /// The listener check; `answer` turns a matching callback into the flow's answer, with the message the
-    /// browser gets when that answer is the page's error.
+    /// The listener check; `answer` turns a matching callback into the flow's answer, with the flow's typed
+    /// failure when that answer is the page's error.
     func check<Answer: Sendable>(
-        answer: @escaping @Sendable (AuthCallback) -> (answer: Answer, failure: String?)
+        answer: @escaping @Sendable (AuthCallback) -> (answer: Answer, failure: (any CallbackFailure)?)
     ) -> CallbackCheck<Answer> {
         CallbackCheck { [self] callback in
             switch match(callback) {
@@ -30,7 +30,7 @@ struct HostedHandlerCallback: Sendable {
                 return .rejected(mismatch)
             case .success(let parsed):
                 let made = answer(parsed)
-                if let failure = made.failure { return .acceptedWithError(made.answer, message: failure) }
+                if let failure = made.failure { return .acceptedWithError(made.answer, failure: failure) }
                 return .accepted(made.answer)
             }
         }

@@ -3,13 +3,13 @@ import AuthflowParsing
 
 /// Recognises the hosted handler's answer to one identity-provider redirect attempt and reads it into an
 /// ``IdPRedirectAnswer``: ``HostedHandlerCallback``'s match with `authType=signInWithRedirect`. Each
-/// provider's flow says, through `failure`, what the browser is told when the answer is not a link.
+/// provider's flow says, through `failure`, what failed (in its own error's terms) when the answer is not a link.
 enum IdPRedirectCallback {
-    /// The listener check for the attempt `eventID` of `providerID` returning through `scheme`; `failure` words
-    /// an answer that holds no link (nil when it does).
+    /// The listener check for the attempt `eventID` of `providerID` returning through `scheme`; `failure` reads
+    /// an answer that holds no link as the flow's typed failure (nil when it holds one).
     static func check(
         eventID: String, scheme: CallbackScheme, providerID: String,
-        failure: @escaping @Sendable (IdPRedirectAnswer) -> String?
+        failure: @escaping @Sendable (IdPRedirectAnswer) -> (any CallbackFailure)?
     ) -> CallbackCheck<IdPRedirectAnswer> {
         HostedHandlerCallback(
             authType: "signInWithRedirect", eventID: eventID, scheme: scheme, page: .signIn(providerID: providerID)

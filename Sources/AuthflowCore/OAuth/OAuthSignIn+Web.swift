@@ -63,9 +63,8 @@ extension OAuthSignIn {
         case .signedIn(let signedIn):
             tokens = signedIn
         case .failed(let code, let email, let hints, let credential):
-            if code == "auth/multi-factor-auth-required" { throw .webSecondFactor(hints: hints) }
             guard let kind = Self.collisionKind(webCode: code) else {
-                throw .webSDK(code: code, email: email, provider: provider)
+                throw OAuthSignInError(webCode: code, email: email, hints: hints, provider: provider)
             }
             if purpose == .link, let credential {
                 // The SDK's documented recipe: link the credential the error carries to the signed-in user.
@@ -135,7 +134,7 @@ extension OAuthSignIn {
     /// The collision an `auth/…` code from the JS SDK names, or nil: `account-exists-with-different-credential`
     /// (`needConfirmation`), `credential-already-in-use` (`FEDERATED_USER_ID_ALREADY_LINKED`),
     /// `email-already-in-use` (`EMAIL_EXISTS`).
-    static func collisionKind(webCode code: String) -> OAuthCollision.Kind? {
+    public static func collisionKind(webCode code: String) -> OAuthCollision.Kind? {
         switch code {
         case "auth/account-exists-with-different-credential": .needsConfirmation
         case "auth/credential-already-in-use": .alreadyLinked
@@ -165,5 +164,16 @@ extension OAuthSignIn {
         return LoopbackOAuthWebPage.WebConfig(
             apiKey: environment.client.configuration.apiKey, authDomain: authDomain, projectID: projectID,
             appID: configuration[.appID], tenantID: configuration.tenantID, emulatorOrigin: emulatorOrigin)
+    }
+}
+
+extension OAuthSignInError {
+    /// The error a JS SDK `code` the web page reported ends the sign-in with, when the code is no account
+    /// collision: a second factor the page could not resolve (`hints`), or the SDK's refusal. The page's "sign-in
+    /// failed" text is this error too.
+    init(webCode code: String, email: String?, hints: [WebSecondFactorHint], provider: OAuthProvider) {
+        self =
+            code == "auth/multi-factor-auth-required"
+            ? .webSecondFactor(hints: hints) : .webSDK(code: code, email: email, provider: provider)
     }
 }

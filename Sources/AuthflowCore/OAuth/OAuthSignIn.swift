@@ -85,7 +85,7 @@ public struct OAuthSignIn: Sendable {
                     _ = try Self.link(from: answer, provider: provider)
                     return nil
                 } catch {
-                    return error.description
+                    return error
                 }
             }
         }

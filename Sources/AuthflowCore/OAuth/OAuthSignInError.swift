@@ -107,3 +107,7 @@ public enum OAuthSignInError: Error, Sendable, CustomStringConvertible {
 }
 
 extension OAuthSignInError: SignInFlowError {}
+
+/// The flow's pages report their failures as this error (the listener shows them on its "sign-in failed" page),
+/// so a front end words them as it words the error itself.
+extension OAuthSignInError: CallbackFailure {}

@@ -14,7 +14,7 @@ public enum HostedVerifyAppCallback {
             authType: "verifyApp", eventID: eventID, scheme: scheme, page: .recaptcha
         ).check { parsed in
             let token = reading(parsed)
-            if case .failure(let error) = token { return (HostedVerifyAppAnswer(token: token), error.description) }
+            if case .failure(let error) = token { return (HostedVerifyAppAnswer(token: token), error) }
             return (HostedVerifyAppAnswer(token: token), nil)
         }
     }

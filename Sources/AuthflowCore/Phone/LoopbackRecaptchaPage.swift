@@ -78,7 +78,7 @@ public final class LoopbackRecaptchaPage: Sendable {
         return frame.postedAnswerCheck(page: .phoneRecaptcha) { parameters in
             if let error = parameters.nonEmptyValue("error", rule: .firstWins) {
                 let failure = Self.failure(error)
-                return .acceptedWithError(.failure(failure), message: failure.description)
+                return .acceptedWithError(.failure(failure), failure: failure)
             }
             let answer = Self.answer(in: parameters)
             guard !plan.attempts(with: answer).isEmpty else {

@@ -114,3 +114,7 @@ public enum PhoneSignInError: Error, Sendable, CustomStringConvertible {
         return error.description + (error.isBackendUnavailable || error.serverError == nil ? "" : " No SMS was sent.")
     }
 }
+
+/// The flow's pages report their failures as this error (the listener shows them on its "sign-in failed" page),
+/// so a front end words them as it words the error itself.
+extension PhoneSignInError: CallbackFailure {}

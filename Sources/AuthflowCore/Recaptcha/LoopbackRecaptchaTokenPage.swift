@@ -62,7 +62,7 @@ public final class LoopbackRecaptchaTokenPage: Sendable {
         return frame.postedAnswerCheck(page: .recaptchaToken) { parameters in
             if let error = parameters.nonEmptyValue("error", rule: .firstWins) {
                 let failure = RecaptchaProtectionError.page(RecaptchaPageFailure(code: error))
-                return .acceptedWithError(.failure(failure), message: failure.description)
+                return .acceptedWithError(.failure(failure), failure: failure)
             }
             guard let token = parameters.nonEmptyValue("captchaResponse", rule: .firstWins) else {
                 return .rejected(LoopbackPageRejection.incomplete(.recaptchaToken))

@@ -1,6 +1,7 @@
 /// How `authflow handle-url` hands a URL to a waiting listener: `POST` of the URL as plain text to this path
 /// on the listener's port, with the flow's secret in a header. The listener answers 204 when the URL ended the
-/// wait, 400 with a reason when it is not this flow's, 409 when the flow already has its callback, and 401
+/// wait (also when it reports a ``CallbackFailure``: the waiting flow says what failed, in its own language, and
+/// no page shows it), 400 with a reason when it is not this flow's, 409 when the flow already has its callback, and 401
 /// when the secret is wrong. A 400 or 409 carries the reason's ``CallbackRejectionCode`` in
 /// ``rejectionHeader`` (so the sender words it in its own language) and the reason in English as its body (for
 /// senders older than the header).

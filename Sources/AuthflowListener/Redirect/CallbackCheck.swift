@@ -5,8 +5,8 @@ public enum CallbackVerdict: Sendable, Hashable {
     /// It answers this flow: the wait ends with it.
     case accepted
     /// It answers this flow but reports a failure (an OAuth `error`, a `firebaseError`): the wait ends with
-    /// it, and the browser is told what went wrong.
-    case acceptedWithError(String)
+    /// it, and the browser is told what went wrong, worded by the installed ``CallbackPageWording``.
+    case acceptedWithError(any CallbackFailure)
     /// It is not this flow's (wrong or missing state): answered 400, and the flow keeps waiting.
     case rejected(any CallbackRejectionReason)
 
@@ -16,11 +16,13 @@ public enum CallbackVerdict: Sendable, Hashable {
         return true
     }
 
-    /// Two rejections are equal when their codes are.
+    /// Two rejections are equal when their codes are; two failures when they are of one type and their English
+    /// descriptions match.
     public static func == (lhs: CallbackVerdict, rhs: CallbackVerdict) -> Bool {
         switch (lhs, rhs) {
         case (.accepted, .accepted): true
-        case (.acceptedWithError(let left), .acceptedWithError(let right)): left == right
+        case (.acceptedWithError(let left), .acceptedWithError(let right)):
+            type(of: left) == type(of: right) && left.description == right.description
         case (.rejected(let left), .rejected(let right)): left.code == right.code
         default: false
         }
@@ -30,9 +32,9 @@ public enum CallbackVerdict: Sendable, Hashable {
         switch self {
         case .accepted:
             hasher.combine(0)
-        case .acceptedWithError(let message):
+        case .acceptedWithError(let failure):
             hasher.combine(1)
-            hasher.combine(message)
+            hasher.combine(failure.description)
         case .rejected(let reason):
             hasher.combine(2)
             hasher.combine(reason.code)
@@ -46,8 +48,8 @@ public enum CallbackRuling<Answer: Sendable>: Sendable {
     /// It answers this flow: the wait ends with `answer`.
     case accepted(Answer)
     /// It answers this flow with a failure: the wait ends with `answer` (which says so), and the browser is
-    /// shown `message`.
-    case acceptedWithError(Answer, message: String)
+    /// shown the typed `failure`, worded by the installed ``CallbackPageWording``.
+    case acceptedWithError(Answer, failure: any CallbackFailure)
     /// It is not this flow's, for the check's typed `reason`: the wait goes on.
     case rejected(any CallbackRejectionReason)
 
@@ -63,7 +65,7 @@ public enum CallbackRuling<Answer: Sendable>: Sendable {
     public var verdict: CallbackVerdict {
         switch self {
         case .accepted: .accepted
-        case .acceptedWithError(_, let message): .acceptedWithError(message)
+        case .acceptedWithError(_, let failure): .acceptedWithError(failure)
         case .rejected(let reason): .rejected(reason)
         }
     }
@@ -97,8 +99,8 @@ extension CallbackCheck where Answer == RedirectCallback {
     ///
     /// The value is looked up among the callback's own parameters, then inside parameters whose value is itself
     /// a URL (a custom-scheme callback wraps the real one in `deep_link_id` or `link`), a few levels deep.
-    /// A matching callback that carries an OAuth `error` is accepted as a failure, with `error_description`
-    /// when the server gave one.
+    /// A matching callback that carries an OAuth `error` is accepted as a failure
+    /// (``RedirectFailure/authorizationError(error:detail:)``), with `error_description` when the server gave one.
     public static func state(_ expected: String, parameter: String = "state") -> CallbackCheck {
         CallbackCheck { callback in
             // Two values of the state or the code (`?state=A&state=B`, or a form_post whose body repeats the
@@ -115,7 +117,8 @@ extension CallbackCheck where Answer == RedirectCallback {
             }
             if let error = callback.parameters.nonEmptyValue("error", rule: .firstWins) {
                 let detail = callback.parameters.nonEmptyValue("error_description", rule: .firstWins)
-                return .acceptedWithError(callback, message: detail.map { "\(error): \($0)" } ?? error)
+                return .acceptedWithError(
+                    callback, failure: RedirectFailure.authorizationError(error: error, detail: detail))
             }
             return .accepted(callback)
         }

@@ -7,7 +7,8 @@ import Synchronization
 ///
 /// A text holding a value ("Signed in with github.com") is translated through a ``Pattern``: its English and
 /// its translation with placeholders where the values go. A refused callback's typed reason is worded by the
-/// installed rejection wording (its English `description` without one).
+/// installed rejection wording, and a failing callback's typed failure by the installed failure wording (each its
+/// English `description` without one).
 public enum CallbackPageWording {
     /// An English text with values, such as `Signed in with VALUE`, and its translation, each holding the same
     /// placeholders where the values go.
@@ -68,6 +69,7 @@ public enum CallbackPageWording {
 
     private static let installed = Mutex<(texts: [String: String], patterns: [Pattern])>(([:], []))
     private static let rejectionWording = Mutex<(@Sendable (any CallbackRejectionReason) -> String)?>(nil)
+    private static let failureWording = Mutex<(@Sendable (any CallbackFailure) -> String)?>(nil)
 
     /// Shows each English key of `translations` as its value from now on, and each text matching one of
     /// `patterns` as that pattern's translation.
@@ -84,6 +86,17 @@ public enum CallbackPageWording {
     public static func rejection(_ reason: any CallbackRejectionReason) -> String {
         let wording = rejectionWording.withLock { $0 }
         return wording?(reason) ?? reason.description
+    }
+
+    /// Words each failing callback's failure with `wording` from now on; nil goes back to the English.
+    public static func installFailures(_ wording: (@Sendable (any CallbackFailure) -> String)?) {
+        failureWording.withLock { $0 = wording }
+    }
+
+    /// `failure` in the installed language, or its English description.
+    public static func failure(_ failure: any CallbackFailure) -> String {
+        let wording = failureWording.withLock { $0 }
+        return wording?(failure) ?? failure.description
     }
 
     /// `english` in the installed language, or as it is.

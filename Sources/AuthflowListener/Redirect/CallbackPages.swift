@@ -29,20 +29,23 @@ struct CallbackPages: Sendable {
     }
 
     func failed(title: String, message: String, status: Int) -> LoopbackResponse {
-        page(Self.failed, status: status, title: title, message: message)
+        page(Self.failed, status: status, title: title, message: CallbackPageWording.text(message))
+    }
+
+    /// The "sign-in failed" page for a callback that answers the flow with `failure`, worded by the installed
+    /// ``CallbackPageWording``.
+    func failed(_ failure: any CallbackFailure) -> LoopbackResponse {
+        page(Self.failed, status: 200, title: "Sign-in failed", message: CallbackPageWording.failure(failure))
     }
 
     /// The 400 page for a callback refused for `reason`, worded by the installed ``CallbackPageWording``.
     func rejected(_ reason: any CallbackRejectionReason) -> LoopbackResponse {
-        page(Self.failed, status: 400, title: "Not accepted", message: reason.description, worded: reason)
+        page(Self.failed, status: 400, title: "Not accepted", message: CallbackPageWording.rejection(reason))
     }
 
-    private func page(
-        _ name: String, status: Int, title english: String, message englishMessage: String,
-        worded rejection: (any CallbackRejectionReason)? = nil
-    ) -> LoopbackResponse {
+    /// The page `name` with `english` as its title (translated here) and `message` already worded.
+    private func page(_ name: String, status: Int, title english: String, message: String) -> LoopbackResponse {
         let title = CallbackPageWording.text(english)
-        let message = rejection.map(CallbackPageWording.rejection) ?? CallbackPageWording.text(englishMessage)
         var response: LoopbackResponse
         do {
             response = .html(

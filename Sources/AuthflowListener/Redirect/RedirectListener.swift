@@ -183,8 +183,8 @@ public final class RedirectListener<Answer: Sendable>: Sendable {
         switch offer(callback) {
         case .accepted:
             return pages.received(title: configuration.successPage.title, message: configuration.successPage.message)
-        case .acceptedWithError(let message):
-            return pages.failed(title: "Sign-in failed", message: message, status: 200)
+        case .acceptedWithError(let failure):
+            return pages.failed(failure)
         case .rejected(let reason):
             return pages.rejected(reason)
         }
@@ -197,6 +197,7 @@ public final class RedirectListener<Answer: Sendable>: Sendable {
         }
         let url = request.text.trimmingCharacters(in: .whitespacesAndNewlines)
         switch offer(RedirectCallback(url: url, route: .handoff)) {
+        // A failure ends the wait too: the waiting flow reports it in its own terminal, so nothing is worded here.
         case .accepted, .acceptedWithError:
             return LoopbackResponse(status: 204)
         case .rejected(let reason):

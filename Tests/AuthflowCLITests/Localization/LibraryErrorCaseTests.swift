@@ -1,4 +1,3 @@
-import AuthflowCore
 import AuthflowHTTP
 import AuthflowIdentityToolkit
 import AuthflowListener
@@ -10,6 +9,7 @@ import Foundation
 import Testing
 
 @testable import AuthflowCLI
+@testable import AuthflowCore
 
 /// Every case of the library errors the CLI words, rendered as the CLI shows it under Korean, holds no English
 /// sentence: no free-text reason, guidance text or description a library carries reaches a Korean user
@@ -270,6 +270,64 @@ struct LibraryErrorCaseTests {
         } + [CallbackRejectionWording.cliMessage(HandoffSender.Refusal.coded(CallbackRejectionCode("newer-reason")))]
     }
 
+    /// Text that reaches a failure from outside and is shown as sent (an authorization server's
+    /// `error_description`, Firebase's own `message`): data, not ours to translate, removed before the check.
+    static let failureData = ["The user denied access", "Something went wrong at Firebase."]
+
+    /// A hosted page's `firebaseError` of each kind (the test below checks every kind is here).
+    static let pageErrors: [FirebaseCallbackError] = [
+        #"{"code":"auth/invalid-oauth-client-id","message":"Something went wrong at Firebase."}"#,
+        #"{"code":"auth/network-request-failed","message":"Something went wrong at Firebase."}"#,
+        #"{"code":"auth/internal-error","message":"Something went wrong at Firebase."}"#,
+        #"{"code":"auth/invalid-api-key","message":"Something went wrong at Firebase."}"#,
+        #"{"code":"auth/user-cancelled","message":"Something went wrong at Firebase."}"#,
+        #"{"code":"auth/web-context-cancelled","message":"Something went wrong at Firebase."}"#, "{}",
+        #"{"message":"Something went wrong at Firebase."}"#, "not-json",
+    ].map { FirebaseCallbackError(raw: $0) }
+
+    /// The JS SDK codes the web route's page posts that the CLI words apart, and one it does not.
+    static let webCodes = [
+        "auth/popup-closed-by-user", "auth/cancelled-popup-request", "auth/user-cancelled",
+        OAuthSignIn.missingCredentialCode, "auth/operation-not-allowed", "auth/unauthorized-domain",
+        "authflow/sdk-load-failed", "auth/account-exists-with-different-credential", "auth/credential-already-in-use",
+        "auth/email-already-in-use", "auth/multi-factor-auth-required", "auth/internal-error",
+    ]
+
+    /// Every failure a callback check reports, as the browser's "sign-in failed" page shows it: the listener's
+    /// own (an authorization server's `error`), the loopback reCAPTCHA pages' error codes, the hosted pages'
+    /// `firebaseError` (reCAPTCHA, Apple, any provider) and the web route's JS SDK codes.
+    static let failures: [any CallbackFailure] = {
+        var failures: [any CallbackFailure] = [
+            RedirectFailure.authorizationError(error: "access_denied", detail: nil),
+            RedirectFailure.authorizationError(error: "access_denied", detail: "The user denied access"),
+        ]
+        let recaptcha = ["load-failed", "expired", "other-code"].map { RecaptchaPageFailure(code: $0) }
+        failures += recaptcha.map { PhoneSignInError.recaptchaPage($0) }
+        failures += recaptcha.map { RecaptchaProtectionError.page($0) }
+        let github = OAuthProvider(id: "github.com") ?? .apple
+        let unknownURL = "https://example.firebaseapp.com/__/auth/callback?unexpected=1"
+        failures += pageErrors.map { PhoneSignInError.hostedPage($0) }
+        failures.append(PhoneSignInError.hostedPageUnknown(callbackURL: unknownURL))
+        failures += pageErrors.map { AppleSignInError.page($0) }
+        failures.append(AppleSignInError.pageUnknown(callbackURL: unknownURL))
+        failures += pageErrors.map { OAuthSignInError.page($0, provider: github) }
+        failures.append(OAuthSignInError.pageUnknown(callbackURL: unknownURL))
+        let hints = [WebSecondFactorHint(enrollmentID: "e1", factorID: "phone", phoneNumber: "+1******1234")]
+        failures += webCodes.map {
+            OAuthSignInError(webCode: $0, email: "someone@example.com", hints: hints, provider: github)
+        }
+        return failures
+    }()
+
+    /// Each failure as the browser's "sign-in failed" page words it, without the outside data it quotes.
+    static func failureMessages() -> [String] {
+        failures.map { failure in
+            failureData.reduce(CallbackFailureWording.cliMessage(failure)) {
+                $0.replacingOccurrences(of: $1, with: "")
+            }
+        }
+    }
+
     /// The error families the CLI words, each rendered in every case.
     enum Family: String, CaseIterable, Sendable {
         case identityToolkit = "backend refusals, transport failures and invalid requests"
@@ -277,6 +335,7 @@ struct LibraryErrorCaseTests {
         case storageAndConfiguration = "storage, configuration and template reasons"
         case listenerAndLinks = "listener, handoff, short-link, document and reCAPTCHA command failures"
         case callbackRejections = "callback rejections, shown on the page, after a paste and by handle-url"
+        case callbackFailures = "callback failures, shown on the sign-in failed page"
 
         var messages: [String] {
             switch self {
@@ -285,6 +344,7 @@ struct LibraryErrorCaseTests {
             case .storageAndConfiguration: LibraryErrorCaseTests.storageAndConfigurationMessages()
             case .listenerAndLinks: LibraryErrorCaseTests.listenerAndLinkMessages()
             case .callbackRejections: LibraryErrorCaseTests.rejectionMessages()
+            case .callbackFailures: LibraryErrorCaseTests.failureMessages()
             }
         }
     }
@@ -316,6 +376,25 @@ struct LibraryErrorCaseTests {
         #expect(CallbackRejectionCode(wire: awkward.wire) == awkward)
         #expect(CallbackRejectionCode(wire: "value=x") == nil)
         #expect(CallbackRejectionWording.reason(CallbackRejectionCode("missing-parameter")) == nil, "values checked")
+    }
+
+    @Test("Every kind of hosted page error is listed; each failure's page text is its flow's own terminal text")
+    func failureCases() {
+        #expect(Set(Self.pageErrors.map(\.kind)).count == 6)
+        #expect(Set(Self.pageErrors.map(\.kind)).isSuperset(of: [.invalidClientID, .incomplete, .unparsable]))
+        // The CLI installs this wording for the page; each failure reads as the flow's error does at the terminal.
+        for failure in Self.failures {
+            let page = CallbackFailureWording.cliMessage(failure)
+            let terminal =
+                switch failure {
+                case let failure as PhoneSignInError: failure.cliMessage
+                case let failure as RecaptchaProtectionError: failure.cliMessage
+                case let failure as AppleSignInError: failure.cliMessage
+                case let failure as OAuthSignInError: failure.cliMessage
+                default: page
+                }
+            #expect(page == terminal, "\(failure)")
+        }
     }
 
     @Test("The check sees English a library carries into a Korean message, and passes over commands")

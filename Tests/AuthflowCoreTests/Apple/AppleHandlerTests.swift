@@ -135,19 +135,26 @@ struct AppleHandlerTests {
         let bare = Self.callback("firebaseError%3D%257B%257D%26authType%3DsignInWithRedirect%26eventId%3DOURS")
         let garbage = Self.callback("firebaseError%3Dnot-json%26authType%3DsignInWithRedirect%26eventId%3DOURS")
 
-        guard case .acceptedWithError(let message) = Self.check.verdict(on: cancelled) else {
-            Issue.record("a cancellation should end the wait")
+        guard case .acceptedWithError(let failure) = Self.check.verdict(on: cancelled),
+            case AppleSignInError.page(let shown) = failure
+        else {
+            Issue.record("a cancellation should end the wait with the page's error")
             return
         }
-        #expect(message.contains("cancelled at Apple (auth/user-cancelled)"))
+        #expect(shown.code == "auth/user-cancelled")
+        #expect(failure.description.contains("cancelled at Apple (auth/user-cancelled)"))
         #expect(throws: AppleSignInError.self) { try Self.link(from: cancelled) }
         #expect(
             Self.check.verdict(on: bare)
-                == .acceptedWithError(
-                    "The Sign in with Apple page reported an error: [missing code] missing message Nothing was signed in."
-                ))
-        if case .acceptedWithError(let text) = Self.check.verdict(on: garbage) {
-            #expect(text.contains("SignIn failed with unparsable firebaseError."))
+                == .acceptedWithError(AppleSignInError.page(FirebaseCallbackError(raw: "{}"))))
+        if case .acceptedWithError(let failure) = Self.check.verdict(on: bare) {
+            #expect(
+                failure.description
+                    == "The Sign in with Apple page reported an error: [missing code] missing message Nothing was "
+                    + "signed in.")
+        }
+        if case .acceptedWithError(let failure) = Self.check.verdict(on: garbage) {
+            #expect(failure.description.contains("SignIn failed with unparsable firebaseError."))
         } else {
             Issue.record("unparsable firebaseError should end the wait")
         }

@@ -92,11 +92,17 @@ struct HostedVerifyAppTests {
             "firebaseError%3D%257B%2522unstructuredcode%2522%253A%2522auth%252Funknown-error-id%2522%257D%26authType%3DverifyApp%26eventId%3DOURS"
         )
 
-        guard case .acceptedWithError(let message) = Self.check.verdict(on: invalid) else {
+        guard case .acceptedWithError(let failure) = Self.check.verdict(on: invalid) else {
             Issue.record("not accepted as a failure")
             return
         }
-        #expect(message.contains("does not match the API key"))
+        // The page is shown the flow's own error, for the front end to word.
+        guard case PhoneSignInError.hostedPage(let shown) = failure else {
+            Issue.record("the failure is \(failure)")
+            return
+        }
+        #expect(shown.kind == .invalidClientID)
+        #expect(failure.description.contains("does not match the API key"))
         #expect {
             try Self.token(from: invalid)
         } throws: { error in

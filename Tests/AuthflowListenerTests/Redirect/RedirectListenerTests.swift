@@ -85,7 +85,27 @@ struct RedirectListenerTests {
         let callback = try await listener.callback(timeout: .seconds(30))
 
         #expect(response.status == 200)
-        #expect(response.text.contains("access_denied: User said no"))
+        // The server's own code and text inside the failure's sentence (its English, with no wording installed).
+        #expect(
+            response.text.contains("The authorization server answered with an error: access_denied (User said no)."))
+        #expect(callback.parameters.value("error") == "access_denied")
+    }
+
+    @Test("A pasted callback with an OAuth error ends the wait with the typed failure, the server's text as data")
+    func pastedError() async throws {
+        let listener = try listener()
+        defer { listener.stop() }
+
+        let verdict = listener.submit(listener.redirectURI + "?state=s-123&error=access_denied")
+        let callback = try await listener.callback(timeout: .seconds(30))
+
+        guard case .acceptedWithError(let failure) = verdict else {
+            Issue.record("not a failure: \(verdict)")
+            return
+        }
+        #expect(failure as? RedirectFailure == .authorizationError(error: "access_denied", detail: nil))
+        #expect(verdict == .acceptedWithError(RedirectFailure.authorizationError(error: "access_denied", detail: nil)))
+        #expect(verdict != .acceptedWithError(RedirectFailure.authorizationError(error: "server_error", detail: nil)))
         #expect(callback.parameters.value("error") == "access_denied")
     }
 

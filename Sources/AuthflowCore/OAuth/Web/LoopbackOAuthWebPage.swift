@@ -99,7 +99,7 @@ public final class LoopbackOAuthWebPage: Sendable {
                 let hints = Self.hints(parameters.value("hints", rule: .firstWins))
                 return .acceptedWithError(
                     .failed(code: code, email: email, hints: hints, credential: credential),
-                    message: "The Firebase JS SDK reported \(code).")
+                    failure: OAuthSignInError(webCode: code, email: email, hints: hints, provider: provider))
             }
             guard let idToken = parameters.nonEmptyValue("idToken", rule: .firstWins),
                 let refreshToken = parameters.nonEmptyValue("refreshToken", rule: .firstWins)
