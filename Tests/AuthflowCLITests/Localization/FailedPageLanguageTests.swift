@@ -95,4 +95,26 @@ struct FailedPageLanguageTests {
             }
         }
     }
+
+    @Test("A firebaseError handed over by handle-url (LANG=C) ends the Korean sign-in, which words it in Korean")
+    func handedOverFailure() async throws {
+        let fixture = try PhoneCLIFixture()
+        let browser = try PhoneHostedRouteTests.installClickingBrowser(at: fixture.directory.file("browser"))
+        fixture.backend.setVerifyAppError(
+            .init(code: "auth/invalid-oauth-client-id", message: "The OAuth client ID provided is invalid."))
+
+        // The flow runs in Korean; the browser, and the handle-url it runs with the custom-scheme answer, in C.
+        let result = try await fixture.run(
+            ["phone", "sign-in", "+16505550122", "--browser", browser, "--code", "123456", "--lang", "ko"]
+                + PhoneHostedRouteTests.hosted,
+            environment: Self.posix("C").merging(["AUTHFLOW_BINARY": AuthflowCommand.binaryPath]) { _, new in new })
+
+        #expect(result.exitCode == 2, "\(result.stderrText)")
+        #expect(
+            result.stderrText.contains(
+                "reCAPTCHA 페이지가 오류를 알렸습니다: 구성 오류: OAuth 클라이언트 ID나 앱 ID가 API 키와 맞지 않습니다. "
+                    + "SMS는 보내지 않았습니다."), "\(result.stderrText)")
+        #expect(LibraryErrorCaseTests.englishSentences(in: result.stderrText).isEmpty, "\(result.stderrText)")
+        #expect(fixture.smsSent == 0)
+    }
 }
