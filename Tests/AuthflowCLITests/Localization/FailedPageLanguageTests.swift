@@ -68,8 +68,8 @@ struct FailedPageLanguageTests {
             let fixture = try PhoneCLIFixture()
             let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
             async let signIn = fixture.run(
-                ["oauth", "sign-in", "--provider", "github.com", "--route", "web", "--browser", browser, "--timeout", "60"]
-                    + (language == "ko" ? ["--lang", "ko"] : []),
+                ["oauth", "sign-in", "--provider", "github.com", "--route", "web", "--browser", browser]
+                    + ["--timeout", "60"] + (language == "ko" ? ["--lang", "ko"] : []),
                 environment: Self.posix("C"))
             let page = LoopbackPageDriver(url: try await RecordingBrowser.url(recordedBy: browser))
             let answered = try await page.post(
