@@ -96,6 +96,31 @@ struct FailedPageLanguageTests {
         }
     }
 
+    @Test("phone sign-in --lang ko: the loopback page reporting reCAPTCHA did not load gets a Korean failed page")
+    func phonePageError() async throws {
+        let fixture = try PhoneCLIFixture()
+        let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
+        async let signIn = fixture.run(
+            ["phone", "sign-in", "+16505550136", "--verifier", "loopback", "--browser", browser, "--lang", "ko"],
+            environment: Self.posix("C"))
+        let page = LoopbackPageDriver(url: try await RecordingBrowser.url(recordedBy: browser))
+
+        let reported = try await page.answer([("error", "load-failed")])
+        let result = try await signIn
+        let html = reported.text
+        let sentence =
+            "reCAPTCHA 스크립트가 30초 안에 브라우저에서 로드되지 않았습니다(오프라인이거나, 확장 프로그램이 막았거나, "
+            + "네트워크가 www.google.com을 차단함). SMS는 보내지 않았습니다."
+
+        #expect(reported.status == 200)
+        #expect(html.contains("<html lang=\"ko\">"), "\(html)")
+        #expect(html.contains("<title>로그인 실패</title>"), "\(html)")
+        #expect(html.contains(sentence), "\(html)")
+        #expect(result.exitCode == 3)
+        #expect(result.stderrText.contains(sentence), "\(result.stderrText)")
+        #expect(fixture.smsSent == 0)
+    }
+
     @Test("A firebaseError handed over by handle-url (LANG=C) ends the Korean sign-in, which words it in Korean")
     func handedOverFailure() async throws {
         let fixture = try PhoneCLIFixture()
