@@ -240,4 +240,42 @@ struct PhoneLoopbackRouteTests {
         #expect(result.exitCode == 0, "\(result.stderrText)")
         #expect(try jsonObject(result.stdoutText)["codeSource"] as? String == "page")
     }
+
+    @Test("Under --lang ko, Chromium shows the Korean page, its script's Korean words for the code step, and the end")
+    func koreanPageInChromium() async throws {
+        let fixture = try PhoneCLIFixture()
+        let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
+        async let signIn = fixture.run([
+            "phone", "sign-in", "+16505550137", "--verifier", "loopback", "--browser", browser, "--json",
+            "--lang", "ko",
+        ])
+        let url = try await RecordingBrowser.url(recordedBy: browser)
+
+        let chromium = try await HeadlessChromium()
+        let phaseScript =
+            "return document.getElementById('authflow').dataset.phase + '|' + document.getElementById('status').textContent"
+        var language = ""
+        var asked = ""
+        var final = ""
+        do {
+            try await chromium.open(url)
+            language = try await chromium.evaluate("return document.documentElement.lang") as? String ?? ""
+            try await chromium.click("#test-widget")
+            asked = try await chromium.waitFor(phaseScript) { $0.hasPrefix("code|") }
+            let code = try #require(fixture.code(for: "+16505550137"))
+            try await chromium.type(code, into: "#code")
+            try await chromium.click("#code-submit")
+            final = try await chromium.waitFor(phaseScript) { $0.hasPrefix("done|") || $0.hasPrefix("failed|") }
+        } catch {
+            await chromium.quit()
+            throw error
+        }
+        await chromium.quit()
+        let result = try await signIn
+
+        #expect(language == "ko")
+        #expect(asked == "code|+16505550137(으)로 보낸 인증 코드를 입력하세요.")
+        #expect(final == "done|+16505550137(으)로 로그인했습니다. 이 탭을 닫아도 됩니다.", "the flow's last words too")
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+    }
 }
