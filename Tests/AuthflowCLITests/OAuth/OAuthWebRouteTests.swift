@@ -320,7 +320,7 @@ struct OAuthWebRouteTests {
             try await chromium.click("#verify")
             wrong = try await chromium.waitFor(
                 "return document.getElementById('status').textContent"
-            ) { $0.contains("인증 코드가") || $0.contains("did not") || $0.contains("않았") }
+            ) { $0.contains("인증 코드가") || $0.contains("not accepted") || $0.contains("did not") || $0.contains("않았") }
             _ = try await chromium.evaluate("document.getElementById('code').value = ''; return 'ok';")
             try await chromium.type(PhoneCLIFixture.nextCode(app), into: "#code")
             try await chromium.click("#verify")
