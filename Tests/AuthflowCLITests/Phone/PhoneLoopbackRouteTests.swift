@@ -208,74 +208,62 @@ struct PhoneLoopbackRouteTests {
         #expect(fixture.smsSent == 0)
     }
 
-    @Test("Headless Chromium clicks the page's stand-in widget and types the code into its field")
-    func headlessChromium() async throws {
+    /// What Chromium saw on the page while signing `number` in through it: the page's `lang`, its phase and
+    /// status line once the code field opened and at the end, and the command's result.
+    struct ChromiumRun {
+        var language = ""
+        var asked = ""
+        var final = ""
+        var result: SubprocessResult
+    }
+
+    /// Signs `number` in with `flags`, clicking the page's stand-in widget and typing the code into its field.
+    static func signInThroughChromium(_ number: String, flags: [String] = []) async throws -> ChromiumRun {
         let fixture = try PhoneCLIFixture()
         let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
-        async let signIn = fixture.run([
-            "phone", "sign-in", "+16505550135", "--verifier", "loopback", "--browser", browser, "--json",
-        ])
+        async let signIn = fixture.run(
+            ["phone", "sign-in", number, "--verifier", "loopback", "--browser", browser, "--json"] + flags)
         let url = try await RecordingBrowser.url(recordedBy: browser)
 
         let chromium = try await HeadlessChromium()
         let phaseScript =
             "return document.getElementById('authflow').dataset.phase + '|' + document.getElementById('status').textContent"
-        var final = ""
+        var seen = (language: "", asked: "", final: "")
         do {
             try await chromium.open(url)
+            seen.language = try await chromium.evaluate("return document.documentElement.lang") as? String ?? ""
             try await chromium.click("#test-widget")
-            _ = try await chromium.waitFor(phaseScript) { $0.hasPrefix("code|") }
-            let code = try #require(fixture.code(for: "+16505550135"))
+            seen.asked = try await chromium.waitFor(phaseScript) { $0.hasPrefix("code|") }
+            let code = try #require(fixture.code(for: number))
             try await chromium.type(code, into: "#code")
             try await chromium.click("#code-submit")
-            final = try await chromium.waitFor(phaseScript) { $0.hasPrefix("done|") || $0.hasPrefix("failed|") }
+            seen.final = try await chromium.waitFor(phaseScript) { $0.hasPrefix("done|") || $0.hasPrefix("failed|") }
         } catch {
             await chromium.quit()
             throw error
         }
         await chromium.quit()
-        let result = try await signIn
+        return ChromiumRun(language: seen.language, asked: seen.asked, final: seen.final, result: try await signIn)
+    }
 
-        #expect(final == "done|Signed in as +16505550135. You can close this tab.")
-        #expect(result.exitCode == 0, "\(result.stderrText)")
-        #expect(try jsonObject(result.stdoutText)["codeSource"] as? String == "page")
+    @Test("Headless Chromium clicks the page's stand-in widget and types the code into its field")
+    func headlessChromium() async throws {
+        let run = try await Self.signInThroughChromium("+16505550135")
+
+        #expect(run.language == "en")
+        #expect(run.asked == "code|Enter the code sent to +16505550135.")
+        #expect(run.final == "done|Signed in as +16505550135. You can close this tab.")
+        #expect(run.result.exitCode == 0, "\(run.result.stderrText)")
+        #expect(try jsonObject(run.result.stdoutText)["codeSource"] as? String == "page")
     }
 
     @Test("Under --lang ko, Chromium shows the Korean page, its script's Korean words for the code step, and the end")
     func koreanPageInChromium() async throws {
-        let fixture = try PhoneCLIFixture()
-        let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
-        async let signIn = fixture.run([
-            "phone", "sign-in", "+16505550137", "--verifier", "loopback", "--browser", browser, "--json",
-            "--lang", "ko",
-        ])
-        let url = try await RecordingBrowser.url(recordedBy: browser)
+        let run = try await Self.signInThroughChromium("+16505550137", flags: ["--lang", "ko"])
 
-        let chromium = try await HeadlessChromium()
-        let phaseScript =
-            "return document.getElementById('authflow').dataset.phase + '|' + document.getElementById('status').textContent"
-        var language = ""
-        var asked = ""
-        var final = ""
-        do {
-            try await chromium.open(url)
-            language = try await chromium.evaluate("return document.documentElement.lang") as? String ?? ""
-            try await chromium.click("#test-widget")
-            asked = try await chromium.waitFor(phaseScript) { $0.hasPrefix("code|") }
-            let code = try #require(fixture.code(for: "+16505550137"))
-            try await chromium.type(code, into: "#code")
-            try await chromium.click("#code-submit")
-            final = try await chromium.waitFor(phaseScript) { $0.hasPrefix("done|") || $0.hasPrefix("failed|") }
-        } catch {
-            await chromium.quit()
-            throw error
-        }
-        await chromium.quit()
-        let result = try await signIn
-
-        #expect(language == "ko")
-        #expect(asked == "code|+16505550137(으)로 보낸 인증 코드를 입력하세요.")
-        #expect(final == "done|+16505550137(으)로 로그인했습니다. 이 탭을 닫아도 됩니다.", "the flow's last words too")
-        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(run.language == "ko")
+        #expect(run.asked == "code|+16505550137(으)로 보낸 인증 코드를 입력하세요.")
+        #expect(run.final == "done|+16505550137(으)로 로그인했습니다. 이 탭을 닫아도 됩니다.", "the flow's last words too")
+        #expect(run.result.exitCode == 0, "\(run.result.stderrText)")
     }
 }
