@@ -32,7 +32,8 @@ struct PageScriptWordsTests {
 
     /// The names a partial reads from `words` (`words.codePrompt`).
     static func wordsRead(by script: String) throws -> Set<String> {
-        Set(script.matches(of: try Regex(#"\bwords\.([A-Za-z0-9]+)"#)).compactMap { $0.output[1].substring.map(String.init) })
+        let read = try Regex(#"\bwords\.([A-Za-z0-9]+)"#)
+        return Set(script.matches(of: read).compactMap { $0.output[1].substring.map(String.init) })
     }
 
     /// The value placeholders of a text (`{phone}`), Mustache tags (`{{phoneNumber}}`) aside; and those tags.

@@ -12,7 +12,8 @@ struct TemplatePartialTests {
     }
 
     private func renderer(_ directories: TemporaryDirectory...) -> PageRenderer {
-        PageRenderer(directory: TemplateDirectory(searchPath: directories.map { .init(path: $0.path, origin: .explicit) }))
+        let searchPath = directories.map { TemplateDirectory.Location(path: $0.path, origin: .explicit) }
+        return PageRenderer(directory: TemplateDirectory(searchPath: searchPath))
     }
 
     private static let phoneContext: TemplateContext = [

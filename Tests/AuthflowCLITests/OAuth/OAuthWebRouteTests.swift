@@ -320,13 +320,15 @@ struct OAuthWebRouteTests {
             try await chromium.click("#verify")
             wrong = try await chromium.waitFor(
                 "return document.getElementById('status').textContent"
-            ) { $0.contains("인증 코드가") || $0.contains("not accepted") || $0.contains("did not") || $0.contains("않았") }
+            ) { text in ["인증 코드가", "않았", "not accepted", "did not"].contains { text.contains($0) } }
             _ = try await chromium.evaluate("document.getElementById('code').value = ''; return 'ok';")
             try await chromium.type(PhoneCLIFixture.nextCode(app), into: "#code")
             try await chromium.click("#verify")
-            final = try await chromium.waitFor(
-                "var m = document.getElementById('authflow'); return m.dataset.phase === 'done' || m.dataset.phase === 'failed' ? document.getElementById('status').textContent : ''"
-            ) { !$0.isEmpty }
+            let finalStatus = """
+                var phase = document.getElementById('authflow').dataset.phase;
+                return phase === 'done' || phase === 'failed' ? document.getElementById('status').textContent : '';
+                """
+            final = try await chromium.waitFor(finalStatus) { !$0.isEmpty }
         }
 
         #expect(prompt == "이 계정은 다단계 인증을 사용합니다. 현재 인증 코드를 입력하세요.")
