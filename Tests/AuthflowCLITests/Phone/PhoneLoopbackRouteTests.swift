@@ -190,6 +190,41 @@ struct PhoneLoopbackRouteTests {
         #expect(fixture.smsSent == 0)
     }
 
+    @Test(
+        "--templates DIR with only the page's script partial: the built-in page (English and Korean) runs DIR's script; a broken one stops at start-up"
+    )
+    func brandedScriptPartial() async throws {
+        let fixture = try PhoneCLIFixture()
+        let branded = fixture.directory.file("branded")
+        try FileManager.default.createDirectory(atPath: branded, withIntermediateDirectories: true)
+        try "/* branded script for {{phoneNumber}} */\n".write(
+            toFile: branded + "/phone-recaptcha.js", atomically: true, encoding: .utf8)
+        for (number, flags, heading) in [
+            ("+16505550138", [String](), "Verify your phone number"), ("+16505550139", ["--lang", "ko"], "전화번호 인증"),
+        ] {
+            let browser = try RecordingBrowser.install(at: fixture.directory.file("browser-\(number)"))
+            async let signIn = fixture.run(
+                ["phone", "sign-in", number, "--verifier", "loopback", "--browser", browser, "--templates", branded]
+                    + flags)
+            let page = LoopbackPageDriver(url: try await RecordingBrowser.url(recordedBy: browser))
+            let html = try await page.page().text
+            _ = try await page.answer([("error", "load-failed")])
+            _ = try await signIn
+
+            #expect(html.contains("/* branded script for \(number) */"), "\(flags)")
+            #expect(!html.contains("getElementById('authflow-texts')"), "\(flags): not the built-in script")
+            #expect(html.contains("<h1>\(heading)</h1>"), "\(flags): the built-in page")
+        }
+
+        try "{{#unclosed}}".write(toFile: branded + "/phone-recaptcha.js", atomically: true, encoding: .utf8)
+        let broken = try await fixture.run([
+            "phone", "sign-in", "+16505550140", "--verifier", "loopback", "--no-browser", "--templates", branded,
+        ])
+        #expect(broken.exitCode != 0)
+        #expect(broken.stderrText.contains("phone-recaptcha.js"), "\(broken.stderrText)")
+        #expect(fixture.smsSent == 0)
+    }
+
     @Test("A page that reports the reCAPTCHA script did not load ends the sign-in with exit 3")
     func scriptDidNotLoad() async throws {
         let fixture = try PhoneCLIFixture()
