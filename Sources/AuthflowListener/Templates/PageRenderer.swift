@@ -71,11 +71,12 @@ public final class PageRenderer: Sendable {
         let cacheKey = (languages + [name]).joined(separator: "/")
         if let cached = cache.withLock({ $0[cacheKey] }) { return cached }
         let (path, text) = try Self.source(of: name, in: directory, languages: languages)
+        let template = try Self.parse(text, path: path)
         var partials = MustacheLibrary()
         try Self.loadPartials(
             of: PartialReference.Source(path: path, text: text), including: [name], into: &partials,
             directory: directory, languages: languages)
-        let page = LoadedPage(template: try Self.parse(text, path: path), partials: partials)
+        let page = LoadedPage(template: template, partials: partials)
         // Languages come from requests (`hl`), so the cache stays bounded.
         cache.withLock { if $0.count < Self.maximumCachedTemplates { $0[cacheKey] = page } }
         return page
@@ -114,8 +115,8 @@ public final class PageRenderer: Sendable {
         }
     }
 
-    /// Where `name` comes from and its text: the first directory holding it, else the copy compiled into
-    /// the binary when it is one of the default pages.
+    /// Where `name` (a page or a partial) comes from and its text: the first directory holding it, else the
+    /// copy compiled into the binary when it is one of the default pages or partials.
     private static func source(
         of name: String, in directory: TemplateDirectory, languages: [String]
     ) throws(TemplateError) -> (String, String) {
