@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// The pages' scripts are shared partials (`{{> phone-recaptcha.js}}`) holding no words: every sentence a script
-/// shows is a `data-` attribute of the page's `#authflow-texts` element, which each language edition words.
+/// shows is an element of the page's hidden `#authflow-texts` (`<span data-text="name">`), which each language
+/// edition words.
 @Suite("Page scripts' words")
 struct PageScriptWordsTests {
     /// The `<script>` elements of `page`: their opening tags and bodies.
@@ -15,18 +16,20 @@ struct PageScriptWordsTests {
         }
     }
 
-    /// The `data-` attributes of the page's `#authflow-texts` element, by the name a script reads them with
-    /// (`data-code-prompt` is `dataset.codePrompt`); nil when the page has none.
+    /// The texts of the page's `#authflow-texts` element, `<span data-text="name">text</span>` each, by name;
+    /// nil when the page has none.
     static func words(in page: String) throws -> [String: String]? {
-        guard let element = page.firstMatch(of: try Regex(#"<div id="authflow-texts"[^>]*>"#)) else { return nil }
-        let attribute = try Regex(#"data-([a-z0-9-]+)="([^"]*)""#)
+        let block = try Regex(#"<div id="authflow-texts" hidden>((?:.|\n)*?)</div>"#)
+        guard let element = page.firstMatch(of: block), let inside = element.output[1].substring else { return nil }
+        let text = try Regex(#"<span data-text="([A-Za-z0-9]+)">([^<]*)</span>"#)
         var words: [String: String] = [:]
-        for match in page[element.range].matches(of: attribute) {
+        for match in inside.matches(of: text) {
             guard let name = match.output[1].substring, let value = match.output[2].substring else { continue }
-            let parts = name.split(separator: "-")
-            let key = String(parts[0]) + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-            words[key] = String(value)
+            #expect(words[String(name)] == nil, "\(name) is given twice")
+            words[String(name)] = String(value)
         }
+        let elements = inside.matches(of: try Regex("<[a-z]+ ")).count
+        #expect(elements == words.count, "every element of #authflow-texts is one <span data-text> text")
         return words
     }
 

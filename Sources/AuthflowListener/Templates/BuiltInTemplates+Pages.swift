@@ -208,19 +208,25 @@ extension BuiltInTemplates {
   <div id="recaptcha"></div>
   <p id="status" role="status" aria-live="polite">Loading the Firebase SDK…</p>
   <p class="note">The tokens go only to authflow on this machine.</p>
-  <div id="authflow-texts" hidden data-answer-refused="authflow did not accept this answer; run the command again."
-    data-lost="authflow is no longer waiting; go back to the terminal." data-sdk-not-loaded="The Firebase SDK did not load."
-    data-signed-in="Signed in. You can close this tab and go back to the terminal."
-    data-checking-code="Checking the code…" data-code-refused="That code was not accepted; enter the current one."
-    data-your-phone="your phone" data-sending-code="Sending a code to {phone}…"
-    data-sms-factor="the text message to {phone}"
-    data-sms-prompt="This account has a second factor: enter the code sent by text message."
-    data-totp-prompt="This account has a second factor: enter the current code."
-    data-refused-here="Firebase did not sign you in here ({code}); authflow continues in the terminal."
-    data-not-finished="The sign-in did not finish ({code}); see the terminal."
-    data-no-result="The provider returned no result." data-waiting="Waiting for the provider…"
-    data-popup-blocked="The browser blocked the pop-up: press the button to open it."
-    data-redirecting="The pop-up was blocked; going to the provider in this tab…"></div>
+  <div id="authflow-texts" hidden>
+    <span data-text="answerRefused">authflow did not accept this answer; run the command again.</span>
+    <span data-text="lost">authflow is no longer waiting; go back to the terminal.</span>
+    <span data-text="sdkNotLoaded">The Firebase SDK did not load.</span>
+    <span data-text="signedIn">Signed in. You can close this tab and go back to the terminal.</span>
+    <span data-text="checkingCode">Checking the code…</span>
+    <span data-text="codeRefused">That code was not accepted; enter the current one.</span>
+    <span data-text="yourPhone">your phone</span>
+    <span data-text="sendingCode">Sending a code to {phone}…</span>
+    <span data-text="smsFactor">the text message to {phone}</span>
+    <span data-text="smsPrompt">This account has a second factor: enter the code sent by text message.</span>
+    <span data-text="totpPrompt">This account has a second factor: enter the current code.</span>
+    <span data-text="refusedHere">Firebase did not sign you in here ({code}); authflow continues in the terminal.</span>
+    <span data-text="notFinished">The sign-in did not finish ({code}); see the terminal.</span>
+    <span data-text="noResult">The provider returned no result.</span>
+    <span data-text="waiting">Waiting for the provider…</span>
+    <span data-text="popupBlocked">The browser blocked the pop-up: press the button to open it.</span>
+    <span data-text="redirecting">The pop-up was blocked; going to the provider in this tab…</span>
+  </div>
 </main>
 <script type="module" nonce="{{nonce}}">
 {{> oauth-web.js}}
@@ -276,14 +282,18 @@ extension BuiltInTemplates {
     <p class="note">You can also type the code in the terminal; whichever comes first is used.</p>
   </section>
   <p id="status" role="status" aria-live="polite"></p>
-  <div id="authflow-texts" hidden data-sending="Sending the code…" data-confirming="Checking the code…"
-    data-code-prompt="Enter the code sent to {{phoneNumber}}."
-    data-checkbox-fallback="reCAPTCHA Enterprise did not vouch for this browser; tick the checkbox to continue."
-    data-lost="authflow is no longer waiting; go back to the terminal."
-    data-answer-refused="authflow did not accept this answer; reload the page."
-    data-code-missing="Enter the code from the SMS." data-code-closed="The code field is not open right now."
-    data-checkbox-missing="Solve the reCAPTCHA first."
-    data-checkbox-closed="The reCAPTCHA checkbox is not wanted right now."></div>
+  <div id="authflow-texts" hidden>
+    <span data-text="sending">Sending the code…</span>
+    <span data-text="confirming">Checking the code…</span>
+    <span data-text="codePrompt">Enter the code sent to {{phoneNumber}}.</span>
+    <span data-text="checkboxFallback">reCAPTCHA Enterprise did not vouch for this browser; tick the checkbox to continue.</span>
+    <span data-text="lost">authflow is no longer waiting; go back to the terminal.</span>
+    <span data-text="answerRefused">authflow did not accept this answer; reload the page.</span>
+    <span data-text="codeMissing">Enter the code from the SMS.</span>
+    <span data-text="codeClosed">The code field is not open right now.</span>
+    <span data-text="checkboxMissing">Solve the reCAPTCHA first.</span>
+    <span data-text="checkboxClosed">The reCAPTCHA checkbox is not wanted right now.</span>
+  </div>
 </main>
 <script nonce="{{nonce}}">
 {{> phone-recaptcha.js}}
@@ -320,11 +330,13 @@ extension BuiltInTemplates {
   <p>This project protects <strong>{{recaptchaAction}}</strong> with reCAPTCHA Enterprise. authflow is getting a token for it; there is nothing to click.</p>
   <p id="status" role="status" aria-live="polite">Checking…</p>
   <p class="note">The token goes only to authflow on this machine, which sends it to Firebase once.</p>
-  <div id="authflow-texts" hidden data-done="Done. You can close this tab and go back to the terminal."
-    data-answer-refused="authflow did not accept this answer; run the command again."
-    data-lost="authflow is no longer waiting; go back to the terminal."
-    data-no-token="reCAPTCHA gave no token; go back to the terminal."
-    data-not-loaded="The reCAPTCHA script did not load."></div>
+  <div id="authflow-texts" hidden>
+    <span data-text="done">Done. You can close this tab and go back to the terminal.</span>
+    <span data-text="answerRefused">authflow did not accept this answer; run the command again.</span>
+    <span data-text="lost">authflow is no longer waiting; go back to the terminal.</span>
+    <span data-text="noToken">reCAPTCHA gave no token; go back to the terminal.</span>
+    <span data-text="notLoaded">The reCAPTCHA script did not load.</span>
+  </div>
 </main>
 <script nonce="{{nonce}}">
 {{> recaptcha-enterprise.js}}
@@ -371,9 +383,13 @@ const d = root.dataset;
 const statusLine = document.getElementById('status');
 const startButton = document.getElementById('start');
 const redirectedKey = 'authflow-redirected:' + d.state;
-// Every sentence the script shows comes from the page's own words, so each language edition supplies its own.
-// A word in braces ({code}, {phone}) is filled in by fill().
-const words = document.getElementById('authflow-texts').dataset;
+// Every sentence the script shows comes from the page's own words (#authflow-texts, one element per text, named
+// by its data-text), so each language edition supplies its own. A word in braces ({code}, {phone}) is filled in
+// by fill().
+const words = {};
+for (const text of document.querySelectorAll('#authflow-texts [data-text]')) {
+  words[text.dataset.text] = text.textContent;
+}
 let finished = false;
 function show(phase, text) { root.dataset.phase = phase; statusLine.textContent = text; }
 function fill(text, values) {
@@ -548,8 +564,12 @@ run();
 (function () {
   var root = document.getElementById('authflow');
   var d = root.dataset;
-  // Every sentence the script shows comes from the page's own words, so each language edition supplies its own.
-  var words = document.getElementById('authflow-texts').dataset;
+  // Every sentence the script shows comes from the page's own words (#authflow-texts, one element per text,
+  // named by its data-text), so each language edition supplies its own.
+  var words = {};
+  Array.prototype.forEach.call(document.querySelectorAll('#authflow-texts [data-text]'), function (text) {
+    words[text.dataset.text] = text.textContent;
+  });
   var tokens = {}, loaded = {}, sent = false, fallingBack = false;
   var nonce = document.currentScript.nonce;
   var statusLine = document.getElementById('status');
@@ -660,8 +680,12 @@ run();
 (function () {
   var root = document.getElementById('authflow');
   var d = root.dataset;
-  // Every sentence the script shows comes from the page's own words, so each language edition supplies its own.
-  var words = document.getElementById('authflow-texts').dataset;
+  // Every sentence the script shows comes from the page's own words (#authflow-texts, one element per text,
+  // named by its data-text), so each language edition supplies its own.
+  var words = {};
+  Array.prototype.forEach.call(document.querySelectorAll('#authflow-texts [data-text]'), function (text) {
+    words[text.dataset.text] = text.textContent;
+  });
   var statusLine = document.getElementById('status');
   var finished = false;
   function finish(phase, text) { finished = true; root.dataset.phase = phase; statusLine.textContent = text; }
@@ -899,19 +923,25 @@ run();
   <div id="recaptcha"></div>
   <p id="status" role="status" aria-live="polite">Firebase SDK를 불러오는 중…</p>
   <p class="note">토큰은 이 컴퓨터의 authflow에만 전달됩니다.</p>
-  <div id="authflow-texts" hidden data-answer-refused="authflow가 이 응답을 받지 않았습니다. 명령을 다시 실행하세요."
-    data-lost="authflow가 더 이상 기다리지 않습니다. 터미널로 돌아가세요." data-sdk-not-loaded="Firebase SDK를 불러오지 못했습니다."
-    data-signed-in="로그인했습니다. 이 탭을 닫고 터미널로 돌아가세요."
-    data-checking-code="인증 코드를 확인하는 중…" data-code-refused="인증 코드가 맞지 않습니다. 현재 코드를 입력하세요."
-    data-your-phone="휴대전화" data-sending-code="인증 코드를 {phone}(으)로 보내는 중…"
-    data-sms-factor="{phone}(으)로 받은 문자 메시지"
-    data-sms-prompt="이 계정은 다단계 인증을 사용합니다. 문자 메시지로 받은 인증 코드를 입력하세요."
-    data-totp-prompt="이 계정은 다단계 인증을 사용합니다. 현재 인증 코드를 입력하세요."
-    data-refused-here="Firebase가 여기서 로그인하지 못했습니다({code}). authflow가 터미널에서 계속 진행합니다."
-    data-not-finished="로그인을 마치지 못했습니다({code}). 터미널을 확인하세요."
-    data-no-result="제공업체가 결과를 돌려주지 않았습니다." data-waiting="제공업체를 기다리는 중…"
-    data-popup-blocked="브라우저가 팝업을 차단했습니다. 버튼을 눌러 여세요."
-    data-redirecting="팝업이 차단되어 이 탭에서 제공업체로 이동합니다…"></div>
+  <div id="authflow-texts" hidden>
+    <span data-text="answerRefused">authflow가 이 응답을 받지 않았습니다. 명령을 다시 실행하세요.</span>
+    <span data-text="lost">authflow가 더 이상 기다리지 않습니다. 터미널로 돌아가세요.</span>
+    <span data-text="sdkNotLoaded">Firebase SDK를 불러오지 못했습니다.</span>
+    <span data-text="signedIn">로그인했습니다. 이 탭을 닫고 터미널로 돌아가세요.</span>
+    <span data-text="checkingCode">인증 코드를 확인하는 중…</span>
+    <span data-text="codeRefused">인증 코드가 맞지 않습니다. 현재 코드를 입력하세요.</span>
+    <span data-text="yourPhone">휴대전화</span>
+    <span data-text="sendingCode">인증 코드를 {phone}(으)로 보내는 중…</span>
+    <span data-text="smsFactor">{phone}(으)로 받은 문자 메시지</span>
+    <span data-text="smsPrompt">이 계정은 다단계 인증을 사용합니다. 문자 메시지로 받은 인증 코드를 입력하세요.</span>
+    <span data-text="totpPrompt">이 계정은 다단계 인증을 사용합니다. 현재 인증 코드를 입력하세요.</span>
+    <span data-text="refusedHere">Firebase가 여기서 로그인하지 못했습니다({code}). authflow가 터미널에서 계속 진행합니다.</span>
+    <span data-text="notFinished">로그인을 마치지 못했습니다({code}). 터미널을 확인하세요.</span>
+    <span data-text="noResult">제공업체가 결과를 돌려주지 않았습니다.</span>
+    <span data-text="waiting">제공업체를 기다리는 중…</span>
+    <span data-text="popupBlocked">브라우저가 팝업을 차단했습니다. 버튼을 눌러 여세요.</span>
+    <span data-text="redirecting">팝업이 차단되어 이 탭에서 제공업체로 이동합니다…</span>
+  </div>
 </main>
 <script type="module" nonce="{{nonce}}">
 {{> oauth-web.js}}
@@ -967,14 +997,18 @@ run();
     <p class="note">터미널에 코드를 입력해도 됩니다. 먼저 입력된 코드를 사용합니다.</p>
   </section>
   <p id="status" role="status" aria-live="polite"></p>
-  <div id="authflow-texts" hidden data-sending="인증 코드를 보내는 중…" data-confirming="인증 코드를 확인하는 중…"
-    data-code-prompt="{{phoneNumber}}(으)로 보낸 인증 코드를 입력하세요."
-    data-checkbox-fallback="reCAPTCHA Enterprise가 이 브라우저를 확인하지 못했습니다. 계속하려면 체크박스를 선택하세요."
-    data-lost="authflow가 더 이상 기다리지 않습니다. 터미널로 돌아가세요."
-    data-answer-refused="authflow가 이 응답을 받지 않았습니다. 페이지를 새로고침하세요."
-    data-code-missing="SMS로 받은 인증 코드를 입력하세요." data-code-closed="지금은 인증 코드를 입력할 수 없습니다."
-    data-checkbox-missing="먼저 reCAPTCHA를 완료하세요."
-    data-checkbox-closed="지금은 reCAPTCHA 체크박스가 필요하지 않습니다."></div>
+  <div id="authflow-texts" hidden>
+    <span data-text="sending">인증 코드를 보내는 중…</span>
+    <span data-text="confirming">인증 코드를 확인하는 중…</span>
+    <span data-text="codePrompt">{{phoneNumber}}(으)로 보낸 인증 코드를 입력하세요.</span>
+    <span data-text="checkboxFallback">reCAPTCHA Enterprise가 이 브라우저를 확인하지 못했습니다. 계속하려면 체크박스를 선택하세요.</span>
+    <span data-text="lost">authflow가 더 이상 기다리지 않습니다. 터미널로 돌아가세요.</span>
+    <span data-text="answerRefused">authflow가 이 응답을 받지 않았습니다. 페이지를 새로고침하세요.</span>
+    <span data-text="codeMissing">SMS로 받은 인증 코드를 입력하세요.</span>
+    <span data-text="codeClosed">지금은 인증 코드를 입력할 수 없습니다.</span>
+    <span data-text="checkboxMissing">먼저 reCAPTCHA를 완료하세요.</span>
+    <span data-text="checkboxClosed">지금은 reCAPTCHA 체크박스가 필요하지 않습니다.</span>
+  </div>
 </main>
 <script nonce="{{nonce}}">
 {{> phone-recaptcha.js}}
@@ -1011,11 +1045,13 @@ run();
   <p>이 프로젝트는 <strong>{{recaptchaAction}}</strong> 작업을 reCAPTCHA Enterprise로 보호합니다. authflow가 토큰을 받는 중이니 아무것도 누르지 않아도 됩니다.</p>
   <p id="status" role="status" aria-live="polite">확인하는 중…</p>
   <p class="note">토큰은 이 컴퓨터의 authflow에만 전달되며, authflow가 Firebase에 한 번 보냅니다.</p>
-  <div id="authflow-texts" hidden data-done="완료했습니다. 이 탭을 닫고 터미널로 돌아가세요."
-    data-answer-refused="authflow가 이 응답을 받지 않았습니다. 명령을 다시 실행하세요."
-    data-lost="authflow가 더 이상 기다리지 않습니다. 터미널로 돌아가세요."
-    data-no-token="reCAPTCHA가 토큰을 주지 않았습니다. 터미널로 돌아가세요."
-    data-not-loaded="reCAPTCHA 스크립트를 불러오지 못했습니다."></div>
+  <div id="authflow-texts" hidden>
+    <span data-text="done">완료했습니다. 이 탭을 닫고 터미널로 돌아가세요.</span>
+    <span data-text="answerRefused">authflow가 이 응답을 받지 않았습니다. 명령을 다시 실행하세요.</span>
+    <span data-text="lost">authflow가 더 이상 기다리지 않습니다. 터미널로 돌아가세요.</span>
+    <span data-text="noToken">reCAPTCHA가 토큰을 주지 않았습니다. 터미널로 돌아가세요.</span>
+    <span data-text="notLoaded">reCAPTCHA 스크립트를 불러오지 못했습니다.</span>
+  </div>
 </main>
 <script nonce="{{nonce}}">
 {{> recaptcha-enterprise.js}}

@@ -212,7 +212,7 @@ struct PhoneLoopbackRouteTests {
             _ = try await signIn
 
             #expect(html.contains("/* branded script for \(number) */"), "\(flags)")
-            #expect(!html.contains("getElementById('authflow-texts')"), "\(flags): not the built-in script")
+            #expect(!html.contains("#authflow-texts [data-text]"), "\(flags): not the built-in script")
             #expect(html.contains("<h1>\(heading)</h1>"), "\(flags): the built-in page")
         }
 
