@@ -3,13 +3,8 @@ const d = root.dataset;
 const statusLine = document.getElementById('status');
 const startButton = document.getElementById('start');
 const redirectedKey = 'authflow-redirected:' + d.state;
-// Every sentence the script shows comes from the page's own words (#authflow-texts, one element per text, named
-// by its data-text), so each language edition supplies its own. A word in braces ({code}, {phone}) is filled in
-// by fill().
-const words = {};
-for (const text of document.querySelectorAll('#authflow-texts [data-text]')) {
-  words[text.dataset.text] = text.textContent;
-}
+{{> page-words.js}}
+// A word in braces in a text ({code}, {phone}) is a value fill() puts in.
 let finished = false;
 function show(phase, text) { root.dataset.phase = phase; statusLine.textContent = text; }
 function fill(text, values) {

@@ -1,12 +1,7 @@
 (function () {
   var root = document.getElementById('authflow');
   var d = root.dataset;
-  // Every sentence the script shows comes from the page's own words (#authflow-texts, one element per text,
-  // named by its data-text), so each language edition supplies its own.
-  var words = {};
-  Array.prototype.forEach.call(document.querySelectorAll('#authflow-texts [data-text]'), function (text) {
-    words[text.dataset.text] = text.textContent;
-  });
+  {{> page-words.js}}
   var statusLine = document.getElementById('status');
   var finished = false;
   function finish(phase, text) { finished = true; root.dataset.phase = phase; statusLine.textContent = text; }

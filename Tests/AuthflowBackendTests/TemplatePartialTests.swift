@@ -38,18 +38,24 @@ struct TemplatePartialTests {
     @Test("A branded page whose partial the directory lacks gets the built-in partial")
     func missingPartialFallsBack() throws {
         let user = try TemporaryDirectory()
-        try write("<main>branded</main><script>\n{{> recaptcha-enterprise.js}}\n</script>\n", to: user.file("b.html"))
+        try write("<main>branded</main><script>\n{{> page-words.js}}\n</script>\n", to: user.file("b.html"))
 
         let page = try renderer(user).render("b.html", [:])
-        let builtIn = try #require(BuiltInTemplates.text(named: "recaptcha-enterprise.js"))
+        let builtIn = try #require(BuiltInTemplates.text(named: "page-words.js"))
         #expect(page == "<main>branded</main><script>\n" + builtIn + "</script>\n")
     }
 
-    @Test("The built-in pages include the built-in partial when no directory holds it")
+    @Test(
+        "The built-in pages include the built-in partials when no directory holds them, a partial's own partial indented as its tag"
+    )
     func builtInPagesIncludeTheirScript() throws {
         let empty = try TemporaryDirectory()
         let page = try renderer(empty).render("phone-recaptcha.html", Self.phoneContext)
+        let words = try #require(BuiltInTemplates.text(named: "page-words.js"))
+        let indented = words.split(separator: "\n").map { "  " + $0 + "\n" }.joined()
         let script = try #require(BuiltInTemplates.text(named: "phone-recaptcha.js"))
+            .replacingOccurrences(of: "  {{> page-words.js}}\n", with: indented)
+        #expect(script.contains("  var words = {};\n"))
         #expect(page.contains("<script nonce=\"n\">\n" + script + "</script>"))
         #expect(!page.contains("{{>"))
     }

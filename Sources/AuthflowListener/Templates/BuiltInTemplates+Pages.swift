@@ -383,13 +383,8 @@ const d = root.dataset;
 const statusLine = document.getElementById('status');
 const startButton = document.getElementById('start');
 const redirectedKey = 'authflow-redirected:' + d.state;
-// Every sentence the script shows comes from the page's own words (#authflow-texts, one element per text, named
-// by its data-text), so each language edition supplies its own. A word in braces ({code}, {phone}) is filled in
-// by fill().
-const words = {};
-for (const text of document.querySelectorAll('#authflow-texts [data-text]')) {
-  words[text.dataset.text] = text.textContent;
-}
+{{> page-words.js}}
+// A word in braces in a text ({code}, {phone}) is a value fill() puts in.
 let finished = false;
 function show(phase, text) { root.dataset.phase = phase; statusLine.textContent = text; }
 function fill(text, values) {
@@ -560,16 +555,20 @@ async function run() {
 run();
 
 """##,
+        "page-words.js": ##"""
+// Every sentence the script shows comes from the page's own words: the elements of its hidden #authflow-texts,
+// each named by its data-text (words.codePrompt), so each language edition supplies its own.
+var words = {};
+Array.prototype.forEach.call(document.querySelectorAll('#authflow-texts [data-text]'), function (text) {
+  words[text.dataset.text] = text.textContent;
+});
+
+"""##,
         "phone-recaptcha.js": ##"""
 (function () {
   var root = document.getElementById('authflow');
   var d = root.dataset;
-  // Every sentence the script shows comes from the page's own words (#authflow-texts, one element per text,
-  // named by its data-text), so each language edition supplies its own.
-  var words = {};
-  Array.prototype.forEach.call(document.querySelectorAll('#authflow-texts [data-text]'), function (text) {
-    words[text.dataset.text] = text.textContent;
-  });
+  {{> page-words.js}}
   var tokens = {}, loaded = {}, sent = false, fallingBack = false;
   var nonce = document.currentScript.nonce;
   var statusLine = document.getElementById('status');
@@ -680,12 +679,7 @@ run();
 (function () {
   var root = document.getElementById('authflow');
   var d = root.dataset;
-  // Every sentence the script shows comes from the page's own words (#authflow-texts, one element per text,
-  // named by its data-text), so each language edition supplies its own.
-  var words = {};
-  Array.prototype.forEach.call(document.querySelectorAll('#authflow-texts [data-text]'), function (text) {
-    words[text.dataset.text] = text.textContent;
-  });
+  {{> page-words.js}}
   var statusLine = document.getElementById('status');
   var finished = false;
   function finish(phase, text) { finished = true; root.dataset.phase = phase; statusLine.textContent = text; }
