@@ -4,8 +4,8 @@
 # `sudo make install` never runs the compiler as root nor leaves root-owned files in .build.
 # The binary links the Swift runtime and Foundation statically: it runs on machines without a Swift toolchain
 # and starts in about half the time, which matters for `authflow handle-url` on the path of a browser click.
-# Installs the binary, the HTML templates it serves (found at ../share/authflow/templates from the binary, with
-# each language's editions in a subdirectory), its message catalogues (share/locale/<lang>/LC_MESSAGES), the
+# Installs the binary, the HTML templates it serves and the script partials they include (found at
+# ../share/authflow/templates from the binary, with each language's editions in a subdirectory), its message catalogues (share/locale/<lang>/LC_MESSAGES), the
 # desktop entry for custom-scheme handoff (share/applications/authflow.desktop, naming no scheme),
 # its man pages (generated from the command's own help, so they cannot drift) and shell completions for bash,
 # zsh and fish, where Linux distributions look for them.
@@ -56,11 +56,13 @@ install:
 	@ls $(manual_dir)/*.1 >/dev/null 2>&1 || { echo "make install: no man pages: run make first" >&2; exit 1; }
 	install -D -m 755 $(binary) $(DESTDIR)$(bindir)/authflow
 	install -d $(DESTDIR)$(datadir)/authflow/templates
-	install -m 644 templates/*.html $(DESTDIR)$(datadir)/authflow/templates/
+	install -m 644 templates/*.html templates/*.js $(DESTDIR)$(datadir)/authflow/templates/
 	for dir in templates/*/; do \
 	  language=$$(basename "$$dir"); \
 	  install -d $(DESTDIR)$(datadir)/authflow/templates/$$language; \
-	  install -m 644 "$$dir"*.html $(DESTDIR)$(datadir)/authflow/templates/$$language/; \
+	  for file in "$$dir"*.html "$$dir"*.js; do \
+	    [ ! -f "$$file" ] || install -m 644 "$$file" $(DESTDIR)$(datadir)/authflow/templates/$$language/; \
+	  done; \
 	done
 	for catalogue in locale/*/LC_MESSAGES/authflow.mo; do \
 	  install -D -m 644 "$$catalogue" $(DESTDIR)$(datadir)/$$catalogue; \

@@ -12,19 +12,25 @@ struct BuiltInTemplatesTests {
             .deletingLastPathComponent().appendingPathComponent("templates")
     }
 
-    @Test("The compiled-in pages are exactly templates/*.html and templates/<lang>/*.html (else regenerate them)")
+    @Test(
+        "The compiled-in pages and partials are exactly templates/*.html, *.js and templates/<lang>/*.html, *.js (else regenerate them)"
+    )
     func matchesTheFolder() throws {
         let top = try FileManager.default.contentsOfDirectory(atPath: Self.templatesFolder.path)
         let languages = top.filter { !$0.contains(".") }
-        var files = top.filter { $0.hasSuffix(".html") }
+        func isTemplate(_ file: String) -> Bool { file.hasSuffix(".html") || file.hasSuffix(".js") }
+        var files = top.filter(isTemplate)
         for language in languages {
             files += try FileManager.default
                 .contentsOfDirectory(atPath: Self.templatesFolder.appendingPathComponent(language).path)
-                .filter { $0.hasSuffix(".html") }.map { "\(language)/\($0)" }
+                .filter(isTemplate).map { "\(language)/\($0)" }
         }
         files.sort()
         #expect(languages.contains("ko"))
-        #expect((BuiltInTemplates.names + BuiltInTemplates.editionNames).sorted() == files)
+        #expect(top.filter { $0.hasSuffix(".js") }.sorted() == BuiltInTemplates.partialNames)
+        #expect(!BuiltInTemplates.partialNames.isEmpty, "the pages' scripts are partials")
+        #expect(
+            (BuiltInTemplates.names + BuiltInTemplates.partialNames + BuiltInTemplates.editionNames).sorted() == files)
         for name in files {
             let onDisk = try String(contentsOf: Self.templatesFolder.appendingPathComponent(name), encoding: .utf8)
             #expect(BuiltInTemplates.text(named: name) == onDisk, "\(name) differs from its compiled-in copy")

@@ -16,6 +16,8 @@ enum CallbackPageTexts {
             localized(pair: "Go back to the terminal."), localized(pair: "App Check token obtained"),
             localized(pair: "You can close this tab."), localized(pair: "Signed in with Apple"),
             localized(pair: "The answer was received; go back to the terminal."),
+            localized(
+                pair: "The number is verified, but this account also needs a second factor; go back to the terminal."),
         ]
         return Dictionary(pairs.map { ($0.english, $0.text) }, uniquingKeysWith: { first, _ in first })
     }
@@ -25,7 +27,14 @@ enum CallbackPageTexts {
 
     /// The page texts that hold a value, with the value as a placeholder.
     static var patterns: [CallbackPageWording.Pattern] {
-        let pairs = [localized(pair: "Signed in with \(value)")]
+        // The phone page's last words (Core's TextedCode); the longer text first, since the shorter one's
+        // pattern would take its value as "… with the second factor".
+        let pairs = [
+            localized(pair: "Signed in with \(value)"),
+            localized(pair: "Signed in as \(value) with the second factor. You can close this tab."),
+            localized(pair: "Signed in as \(value). You can close this tab."),
+            localized(pair: "Added \(value) as a second factor. You can close this tab."),
+        ]
         return pairs.map {
             CallbackPageWording.Pattern(english: $0.english, translation: $0.text, placeholders: [value])
         }

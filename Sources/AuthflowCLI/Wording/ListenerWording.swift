@@ -131,6 +131,7 @@ extension TemplateSyntaxProblem {
         case .invalidInheritance: localized("an inheritance section holds what it may not")
         case .invalidConfiguration: localized("a configuration tag is malformed or unknown")
         case .other: localized("the parser failed")
+        case .partialCycle: localized("a partial includes itself")
         }
     }
 }

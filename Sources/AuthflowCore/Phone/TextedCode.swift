@@ -47,9 +47,10 @@ final class TextedCode: Sendable {
         }
     }
 
-    /// The step finished; the page says `message` before the listener stops.
+    /// The step finished; the page says `message` (in the page's language, through ``CallbackPageWording``, which
+    /// the front end fills with its translations of these English texts) before the listener stops.
     func succeeded(_ message: String) async {
-        page?.finished(message)
+        page?.finished(CallbackPageWording.text(message))
         await page?.letPageSeeOutcome()
         listener?.stop()
     }

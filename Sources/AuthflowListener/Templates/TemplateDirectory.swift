@@ -19,6 +19,7 @@ import Synchronization
 /// Pages come in languages: `<directory>/ko/page.html` is the Korean edition of `<directory>/page.html`.
 /// With ``languages`` set (`["ko-KR", "ko"]`), each directory is asked for its editions in that order before
 /// its English page, so a branded directory's own pages (and its own languages) win over the built-in ones.
+/// The partials a page includes (`{{> phone-recaptcha.js}}`) are files looked up the same way (``PageRenderer``).
 public struct TemplateDirectory: Sendable, Equatable {
     /// The environment variable naming a templates directory.
     public static let environmentVariable = "AUTHFLOW_TEMPLATES"

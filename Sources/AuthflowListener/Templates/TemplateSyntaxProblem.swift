@@ -15,6 +15,9 @@ public enum TemplateSyntaxProblem: Sendable, Hashable, CaseIterable, CustomStrin
     case invalidConfiguration
     /// The parser failed in another way.
     case other
+    /// A partial (`{{> name}}`) includes itself, directly or through other partials, or the page includes
+    /// itself.
+    case partialCycle
 
     /// The problem in English, for logs and embedders.
     public var description: String {
@@ -26,6 +29,7 @@ public enum TemplateSyntaxProblem: Sendable, Hashable, CaseIterable, CustomStrin
         case .invalidInheritance: "an inheritance section holds what it may not"
         case .invalidConfiguration: "a configuration tag is malformed or unknown"
         case .other: "the parser failed"
+        case .partialCycle: "a partial includes itself"
         }
     }
 }

@@ -302,6 +302,42 @@ struct OAuthWebRouteTests {
         #expect(session.secondFactorID == factorID)
     }
 
+    @Test("Under --lang ko the page's script words its steps in Korean: a refused TOTP code, then the sign-in")
+    func koreanScriptWords() async throws {
+        let fixture = try PhoneCLIFixture()
+        let (_, app) = try await fixture.totpAccount("totp-ko@example.com")
+        let claims = OAuthHostedRouteTests.claims(sub: "gh-totp-ko", email: "totp-ko@example.com")
+        var prompt = ""
+        var wrong = ""
+        var final = ""
+
+        let outcome = try await Self.signIn(
+            fixture, provider: "github.com", email: "", extra: ["--lang", "ko"], claims: claims
+        ) { chromium in
+            prompt = try await chromium.evaluate("return document.getElementById('status').textContent") as? String
+                ?? ""
+            try await chromium.type("000000", into: "#code")
+            try await chromium.click("#verify")
+            wrong = try await chromium.waitFor(
+                "return document.getElementById('status').textContent"
+            ) { text in ["인증 코드가", "않았", "not accepted", "did not"].contains { text.contains($0) } }
+            _ = try await chromium.evaluate("document.getElementById('code').value = ''; return 'ok';")
+            try await chromium.type(PhoneCLIFixture.nextCode(app), into: "#code")
+            try await chromium.click("#verify")
+            let finalStatus = """
+                var phase = document.getElementById('authflow').dataset.phase;
+                return phase === 'done' || phase === 'failed' ? document.getElementById('status').textContent : '';
+                """
+            final = try await chromium.waitFor(finalStatus) { !$0.isEmpty }
+        }
+
+        #expect(prompt == "이 계정은 다단계 인증을 사용합니다. 현재 인증 코드를 입력하세요.")
+        #expect(wrong == "인증 코드가 맞지 않습니다. 현재 코드를 입력하세요.")
+        #expect(final == "로그인했습니다. 이 탭을 닫고 터미널로 돌아가세요.")
+        #expect(outcome.phase == "done")
+        #expect(outcome.result.exitCode == 0, "\(outcome.result.stderrText)")
+    }
+
     @Test(
         "An account whose factor is SMS: the page sends the code through the SDK's PhoneAuthProvider with reCAPTCHA and resolves it; the session carries the factor"
     )

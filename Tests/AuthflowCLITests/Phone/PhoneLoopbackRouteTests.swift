@@ -190,6 +190,76 @@ struct PhoneLoopbackRouteTests {
         #expect(fixture.smsSent == 0)
     }
 
+    @Test(
+        "--templates DIR with only the page's script partial: the built-in page (English and Korean) runs DIR's script; a broken one stops at start-up"
+    )
+    func brandedScriptPartial() async throws {
+        let fixture = try PhoneCLIFixture()
+        let branded = fixture.directory.file("branded")
+        try FileManager.default.createDirectory(atPath: branded, withIntermediateDirectories: true)
+        try "/* branded script for {{phoneNumber}} */\n".write(
+            toFile: branded + "/phone-recaptcha.js", atomically: true, encoding: .utf8)
+        for (number, flags, heading) in [
+            ("+16505550138", [String](), "Verify your phone number"), ("+16505550139", ["--lang", "ko"], "전화번호 인증"),
+        ] {
+            let browser = try RecordingBrowser.install(at: fixture.directory.file("browser-\(number)"))
+            async let signIn = fixture.run(
+                ["phone", "sign-in", number, "--verifier", "loopback", "--browser", browser, "--templates", branded]
+                    + flags)
+            let page = LoopbackPageDriver(url: try await RecordingBrowser.url(recordedBy: browser))
+            let html = try await page.page().text
+            _ = try await page.answer([("error", "load-failed")])
+            _ = try await signIn
+
+            #expect(html.contains("/* branded script for \(number) */"), "\(flags)")
+            #expect(!html.contains("#authflow-texts [data-text]"), "\(flags): not the built-in script")
+            #expect(html.contains("<h1>\(heading)</h1>"), "\(flags): the built-in page")
+        }
+
+        try "{{#unclosed}}".write(toFile: branded + "/phone-recaptcha.js", atomically: true, encoding: .utf8)
+        let broken = try await fixture.run([
+            "phone", "sign-in", "+16505550140", "--verifier", "loopback", "--no-browser", "--templates", branded,
+        ])
+        #expect(broken.exitCode != 0)
+        #expect(broken.stderrText.contains("phone-recaptcha.js"), "\(broken.stderrText)")
+        #expect(fixture.smsSent == 0)
+    }
+
+    @Test(
+        "A code posted while the field is closed (409) shows the page's own words for it, in the page's language",
+        arguments: [
+            ([String](), "The code field is not open right now."), (["--lang", "ko"], "지금은 인증 코드를 입력할 수 없습니다."),
+        ])
+    func codeFieldClosed(flags: [String], expected: String) async throws {
+        let fixture = try PhoneCLIFixture()
+        let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
+        async let signIn = fixture.run(
+            ["phone", "sign-in", "+16505550141", "--verifier", "loopback", "--browser", browser] + flags)
+        let url = try await RecordingBrowser.url(recordedBy: browser)
+
+        let chromium = try await HeadlessChromium()
+        var shown = ""
+        do {
+            try await chromium.open(url)
+            // The field opened early, as a stale tab would have it: the flow still waits for the reCAPTCHA.
+            _ = try await chromium.evaluate("document.getElementById('step-code').hidden = false; return 'ok';")
+            try await chromium.type("123456", into: "#code")
+            try await chromium.click("#code-submit")
+            shown = try await chromium.waitFor(
+                "return document.getElementById('status').textContent"
+            ) { !$0.isEmpty }
+        } catch {
+            await chromium.quit()
+            throw error
+        }
+        await chromium.quit()
+        _ = try await LoopbackPageDriver(url: url).answer([("error", "load-failed")])
+        _ = try await signIn
+
+        #expect(shown == expected)
+        #expect(fixture.smsSent == 0)
+    }
+
     @Test("A page that reports the reCAPTCHA script did not load ends the sign-in with exit 3")
     func scriptDidNotLoad() async throws {
         let fixture = try PhoneCLIFixture()
@@ -208,36 +278,62 @@ struct PhoneLoopbackRouteTests {
         #expect(fixture.smsSent == 0)
     }
 
-    @Test("Headless Chromium clicks the page's stand-in widget and types the code into its field")
-    func headlessChromium() async throws {
+    /// What Chromium saw on the page while signing `number` in through it: the page's `lang`, its phase and
+    /// status line once the code field opened and at the end, and the command's result.
+    struct ChromiumRun {
+        var language = ""
+        var asked = ""
+        var final = ""
+        var result: SubprocessResult
+    }
+
+    /// Signs `number` in with `flags`, clicking the page's stand-in widget and typing the code into its field.
+    static func signInThroughChromium(_ number: String, flags: [String] = []) async throws -> ChromiumRun {
         let fixture = try PhoneCLIFixture()
         let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
-        async let signIn = fixture.run([
-            "phone", "sign-in", "+16505550135", "--verifier", "loopback", "--browser", browser, "--json",
-        ])
+        async let signIn = fixture.run(
+            ["phone", "sign-in", number, "--verifier", "loopback", "--browser", browser, "--json"] + flags)
         let url = try await RecordingBrowser.url(recordedBy: browser)
 
         let chromium = try await HeadlessChromium()
         let phaseScript =
             "return document.getElementById('authflow').dataset.phase + '|' + document.getElementById('status').textContent"
-        var final = ""
+        var seen = (language: "", asked: "", final: "")
         do {
             try await chromium.open(url)
+            seen.language = try await chromium.evaluate("return document.documentElement.lang") as? String ?? ""
             try await chromium.click("#test-widget")
-            _ = try await chromium.waitFor(phaseScript) { $0.hasPrefix("code|") }
-            let code = try #require(fixture.code(for: "+16505550135"))
+            seen.asked = try await chromium.waitFor(phaseScript) { $0.hasPrefix("code|") }
+            let code = try #require(fixture.code(for: number))
             try await chromium.type(code, into: "#code")
             try await chromium.click("#code-submit")
-            final = try await chromium.waitFor(phaseScript) { $0.hasPrefix("done|") || $0.hasPrefix("failed|") }
+            seen.final = try await chromium.waitFor(phaseScript) { $0.hasPrefix("done|") || $0.hasPrefix("failed|") }
         } catch {
             await chromium.quit()
             throw error
         }
         await chromium.quit()
-        let result = try await signIn
+        return ChromiumRun(language: seen.language, asked: seen.asked, final: seen.final, result: try await signIn)
+    }
 
-        #expect(final == "done|Signed in as +16505550135. You can close this tab.")
-        #expect(result.exitCode == 0, "\(result.stderrText)")
-        #expect(try jsonObject(result.stdoutText)["codeSource"] as? String == "page")
+    @Test("Headless Chromium clicks the page's stand-in widget and types the code into its field")
+    func headlessChromium() async throws {
+        let run = try await Self.signInThroughChromium("+16505550135")
+
+        #expect(run.language == "en")
+        #expect(run.asked == "code|Enter the code sent to +16505550135.")
+        #expect(run.final == "done|Signed in as +16505550135. You can close this tab.")
+        #expect(run.result.exitCode == 0, "\(run.result.stderrText)")
+        #expect(try jsonObject(run.result.stdoutText)["codeSource"] as? String == "page")
+    }
+
+    @Test("Under --lang ko, Chromium shows the Korean page, its script's Korean words for the code step, and the end")
+    func koreanPageInChromium() async throws {
+        let run = try await Self.signInThroughChromium("+16505550137", flags: ["--lang", "ko"])
+
+        #expect(run.language == "ko")
+        #expect(run.asked == "code|+16505550137(으)로 보낸 인증 코드를 입력하세요.")
+        #expect(run.final == "done|+16505550137(으)로 로그인했습니다. 이 탭을 닫아도 됩니다.", "the flow's last words too")
+        #expect(run.result.exitCode == 0, "\(run.result.stderrText)")
     }
 }
