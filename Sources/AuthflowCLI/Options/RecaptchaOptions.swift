@@ -18,7 +18,7 @@ struct RecaptchaOptions: ParsableArguments {
     var standIn: RecaptchaStandInOption
 
     func validate() throws {
-        if let tokenCommand, tokenCommand.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let tokenCommand, tokenCommand.isBlank {
             throw ValidationError(localized("--recaptcha-token-command must not be empty."))
         }
     }

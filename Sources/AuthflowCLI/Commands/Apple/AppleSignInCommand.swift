@@ -9,6 +9,7 @@ import Foundation
 struct AppleSignInCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign-in",
+        _superCommandName: "authflow",
         abstract: "Sign in with Apple (hosted page, identity token, or the updated credential of a refused link).",
         discussion: """
             Apple returns only to a registered HTTPS address, Firebase's \
@@ -111,7 +112,7 @@ struct AppleSignInCommand: AsyncParsableCommand {
                         + "the SHA-256 of the raw nonce."))
         }
         for (flag, value) in [("--id-token", idToken), ("--nonce", nonce)] {
-            if let value, value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            if let value, value.isBlankOrNewlines {
                 throw ValidationError(EmptyFlagWording.message(flag: flag))
             }
         }

@@ -8,6 +8,7 @@ import AuthflowPrimitives
 struct OAuthSignInCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign-in",
+        _superCommandName: "authflow",
         abstract:
             "Sign in with an identity provider (Google, GitHub, Microsoft, Yahoo, Twitter, Facebook, Apple, OIDC, SAML).",
         discussion: """

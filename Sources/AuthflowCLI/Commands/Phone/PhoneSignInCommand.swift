@@ -7,6 +7,7 @@ import AuthflowLocalization
 struct PhoneSignInCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign-in",
+        _superCommandName: "authflow",
         abstract: "Sign in with a phone number and the code Firebase texts to it.",
         discussion: """
             The number must be in E.164 form (+ and the country code, digits only: +16505553434).

@@ -9,6 +9,7 @@ import Foundation
 struct ListenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "listen",
+        _superCommandName: "authflow",
         abstract: "Wait on loopback for one browser redirect and print it.",
         discussion: """
             Prints the redirect URI to use (first line), then the callback once one arrives with the right \
@@ -73,7 +74,7 @@ struct ListenCommand: AsyncParsableCommand {
                         + "with a letter."))
         }
         if let state, state.isEmpty { throw ValidationError(localized("--state must not be empty.")) }
-        if stateParam.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if stateParam.isBlankOrNewlines {
             throw ValidationError(EmptyFlagWording.message(flag: "--state-param"))
         }
         if let open, URLParts(open.replacingOccurrences(of: "{redirect_uri}", with: "x")) == nil {
