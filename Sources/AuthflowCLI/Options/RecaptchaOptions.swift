@@ -34,7 +34,7 @@ struct RecaptchaOptions: ParsableArguments {
         return RecaptchaBrowserTokenSource(
             interaction: TerminalRecaptchaInteraction(
                 browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration),
-            script: script, port: wait.port, templates: TemplateDirectory.standard(explicit: wait.templates),
+            script: script, port: wait.port.value, templates: TemplateDirectory.standard(explicit: wait.templates),
             languageCode: context.configuration.firebaseLanguageCode)
     }
 }

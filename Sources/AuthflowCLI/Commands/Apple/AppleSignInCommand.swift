@@ -173,7 +173,7 @@ struct AppleSignInCommand: AsyncParsableCommand {
                 completed = try await flow.signIn(with: try flow.updatedCredential(), purpose: .signIn)
             } else {
                 let options = AppleSignIn.Options(
-                    scopes: Self.list(scopes), locale: locale, timeout: wait.duration, port: wait.port,
+                    scopes: Self.list(scopes), locale: locale, timeout: wait.duration, port: wait.port.value,
                     templates: .standard(explicit: wait.templates), rendezvous: RendezvousChoice.directory,
                     label: "authflow apple sign-in")
                 let interaction = TerminalOAuthInteraction(
@@ -215,7 +215,7 @@ struct AppleSignInCommand: AsyncParsableCommand {
         let completed: OAuthSignIn.Completed
         do throws(OAuthSignInError) {
             let options = OAuthSignIn.Options(
-                scopes: Self.list(scopes), timeout: wait.duration, port: wait.port,
+                scopes: Self.list(scopes), timeout: wait.duration, port: wait.port.value,
                 templates: .standard(explicit: wait.templates), rendezvous: RendezvousChoice.directory,
                 label: "authflow apple sign-in")
             let web = OAuthSignIn.WebOptions(sdk: webSDKURL.flatMap(FirebaseWebSDK.init(base:)) ?? .google)

@@ -80,7 +80,7 @@ struct SecondFactorContinuation {
         self.noBrowser = browser?.noBrowser ?? false
         if let wait {
             timeout = wait.duration
-            port = wait.port
+            port = wait.port.value
             templates = wait.templates
         }
     }

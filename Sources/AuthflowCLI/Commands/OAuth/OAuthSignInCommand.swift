@@ -153,7 +153,7 @@ struct OAuthSignInCommand: AsyncParsableCommand {
                     route.flatMap(OAuthRoute.init(rawValue:)) ?? OAuthRoute.standard(for: chosen, emulator: emulator)
                 let options = OAuthSignIn.Options(
                     scopes: AppleSignInCommand.list(scopes), customParameters: parameters,
-                    timeout: wait.duration, port: wait.port, templates: .standard(explicit: wait.templates),
+                    timeout: wait.duration, port: wait.port.value, templates: .standard(explicit: wait.templates),
                     rendezvous: RendezvousChoice.directory, label: "authflow oauth sign-in")
                 if selected == .web {
                     let web = OAuthSignIn.WebOptions(sdk: webSDKURL.flatMap(FirebaseWebSDK.init(base:)) ?? .google)

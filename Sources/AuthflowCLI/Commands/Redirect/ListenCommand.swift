@@ -94,7 +94,7 @@ struct ListenCommand: AsyncParsableCommand {
         do {
             listener = try RedirectListener(
                 configuration: .init(
-                    check: .state(expected, parameter: stateParam), port: wait.port, path: path, schemes: scheme,
+                    check: .state(expected, parameter: stateParam), port: wait.port.value, path: path, schemes: scheme,
                     rendezvous: rendezvous,
                     label: "authflow listen", templates: .standard(explicit: wait.templates),
                     successPage: (localized("Received"), localized("The redirect reached the program waiting for it."))
