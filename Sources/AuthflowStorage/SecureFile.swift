@@ -110,15 +110,8 @@ public enum SecureFile {
     package static func removeLeftovers(besides path: String) {
         let directory = FilePath.directory(of: path)
         let prefix = ".\(FilePath.lastComponent(of: path))."
-        guard let handle = opendir(directory) else { return }
-        defer { closedir(handle) }
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasPrefix(prefix), name.hasSuffix(".tmp") {
-                unlink(FilePath.join(directory, name))
-            }
+        for name in DirectoryEntries.names(in: directory) ?? [] where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            unlink(FilePath.join(directory, name))
         }
     }
 

@@ -10,6 +10,7 @@ import Foundation
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
+        _superCommandName: "authflow",
         abstract: "Walk through every sign-in flow against the embedded backend, showing each command.",
         discussion: """
             Starts the embedded backend (a local test and demo stand-in for Firebase Auth, like the Auth \

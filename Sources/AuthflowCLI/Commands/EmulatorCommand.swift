@@ -13,6 +13,7 @@ import Glibc
 struct EmulatorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "emulator",
+        _superCommandName: "authflow",
         abstract:
             "Run a local test and demo backend compatible with the Firebase Auth Emulator (not a production identity server).",
         discussion: """

@@ -119,7 +119,7 @@ struct ProjectOptions: ParsableArguments {
             ("--firebase-lang", firebaseLanguageCode),
         ]
         for (flag, value) in given {
-            if let value, value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            if let value, value.isBlankOrNewlines {
                 throw ValidationError(EmptyFlagWording.message(flag: flag))
             }
         }

@@ -18,7 +18,7 @@ struct RecaptchaOptions: ParsableArguments {
     var standIn: RecaptchaStandInOption
 
     func validate() throws {
-        if let tokenCommand, tokenCommand.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let tokenCommand, tokenCommand.isBlank {
             throw ValidationError(localized("--recaptcha-token-command must not be empty."))
         }
     }
@@ -34,7 +34,7 @@ struct RecaptchaOptions: ParsableArguments {
         return RecaptchaBrowserTokenSource(
             interaction: TerminalRecaptchaInteraction(
                 browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration),
-            script: script, port: wait.port, templates: TemplateDirectory.standard(explicit: wait.templates),
+            script: script, port: wait.port.value, templates: TemplateDirectory.standard(explicit: wait.templates),
             languageCode: context.configuration.firebaseLanguageCode)
     }
 }

@@ -4,10 +4,10 @@ import AuthflowLocalization
 /// How long and where a command waits for the browser.
 struct WaitOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Give up after this many seconds (exit 4).", valueName: "seconds"))
-    var timeout: Int = 300
+    var timeout = WaitSeconds(300)
 
     @Option(name: .long, help: ArgumentHelp("Listen on this loopback port instead of a free one.", valueName: "port"))
-    var port: UInt16 = 0
+    var port = LoopbackPort(0)
 
     @Option(
         name: .long,
@@ -17,10 +17,10 @@ struct WaitOptions: ParsableArguments {
     var templates: String?
 
     func validate() throws {
-        guard (1...86_400).contains(timeout) else {
+        guard (1...86_400).contains(timeout.value) else {
             throw ValidationError(localized("--timeout must be between 1 and 86400 seconds."))
         }
     }
 
-    var duration: Duration { .seconds(timeout) }
+    var duration: Duration { .seconds(timeout.value) }
 }

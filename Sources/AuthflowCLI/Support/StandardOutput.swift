@@ -1,4 +1,5 @@
 import AuthflowPrimitives
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -43,8 +44,34 @@ final class StandardOutput {
 
 /// Messages for people go to standard error, so that standard output stays machine-readable.
 enum StandardError {
+    /// Lines held back while `DirectRoute` parses (nil when not holding).
+    private static let held = Mutex<[String]?>(nil)
+
     static func write(_ line: String, newline: Bool = true) {
         let text = !newline || line.hasSuffix("\n") ? line : line + "\n"
+        let isHeld = held.withLock { lines in
+            guard lines != nil else { return false }
+            lines?.append(text)
+            return true
+        }
+        if !isHeld { emit(text) }
+    }
+
+    /// Runs `body`, holding back the lines written meanwhile; writes them when it returns a result and drops them
+    /// when it returns nil. The direct route parses with this: a note written while validating (a deprecated
+    /// flag's) is shown once whether the direct parse is kept or given up and made again from the root.
+    static func holdingLines<Result>(_ body: () -> Result?) -> Result? {
+        held.withLock { $0 = [] }
+        let result = body()
+        let lines = held.withLock { lines in
+            defer { lines = nil }
+            return lines ?? []
+        }
+        if result != nil { lines.forEach(emit) }
+        return result
+    }
+
+    private static func emit(_ text: String) {
         _ = text.utf8CString.withUnsafeBufferPointer { pointer in
             Glibc.write(STDERR_FILENO, pointer.baseAddress, pointer.count - 1)
         }

@@ -71,6 +71,6 @@ public enum PendingEmailLinkSearch {
     }
 
     private static func names(in path: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        (DirectoryEntries.names(in: path) ?? []).filter { !$0.hasPrefix(".") }.sorted()
     }
 }

@@ -38,7 +38,7 @@ public struct PendingPhoneVerificationStore: Sendable {
     /// that cannot be read are skipped:
     /// listing must not fail because of one damaged record.
     public func all() -> [PendingPhoneVerification] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        let names = DirectoryEntries.names(in: directory.path) ?? []
         return
             names
             .filter { $0.hasPrefix(Self.filePrefix) && $0.hasSuffix(".json") }

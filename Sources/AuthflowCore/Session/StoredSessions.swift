@@ -52,6 +52,6 @@ public enum StoredSessions {
     }
 
     private static func children(of path: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        (DirectoryEntries.names(in: path) ?? []).filter { !$0.hasPrefix(".") }.sorted()
     }
 }

@@ -124,7 +124,7 @@ public struct SchemeRegistrar: Sendable {
 
     /// The schemes authflow's entries in the applications folder handle, sorted.
     public func registeredSchemes() -> [String] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directories.applications) else {
+        guard let names = DirectoryEntries.names(in: directories.applications) else {
             return []
         }
         return names.filter { $0.hasPrefix("authflow-") && $0.hasSuffix(".desktop") }

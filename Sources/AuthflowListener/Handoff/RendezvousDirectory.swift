@@ -66,7 +66,7 @@ public struct RendezvousDirectory: Sendable, Equatable {
     /// The waiting flows, newest first. Files of processes that no longer run are removed on the way, and
     /// unreadable ones skipped.
     public func waitingFlows() -> [Rendezvous] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
+        guard let names = DirectoryEntries.names(in: path) else { return [] }
         // Parsed with JSONParser and dated with stat(2): JSONDecoder and FileManager's attribute dictionary were
         // ~1.5 M of handle-url's instructions (callgrind), on the path of a browser click.
         var found: [(record: Rendezvous, seconds: Int, nanoseconds: Int)] = []

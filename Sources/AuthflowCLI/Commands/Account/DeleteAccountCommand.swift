@@ -6,6 +6,7 @@ import AuthflowLocalization
 struct DeleteAccountCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete-account",
+        _superCommandName: "authflow",
         abstract: "Delete the signed-in user's Firebase account (asks first unless --yes).",
         discussion: """
             Deletes the account on the server and then forgets the local session. Firebase may require a \

@@ -10,6 +10,7 @@ import Foundation
 struct SessionsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sessions",
+        _superCommandName: "authflow",
         abstract: "List every signed-in session stored on this machine (all projects and emulators).",
         discussion: """
             Reads the state directory only; nothing is sent. Each line shows the project (and tenant), the \

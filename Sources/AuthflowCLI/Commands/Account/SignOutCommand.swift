@@ -6,6 +6,7 @@ import AuthflowLocalization
 struct SignOutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign-out",
+        _superCommandName: "authflow",
         abstract: "Forget the signed-in user of this project on this machine.",
         discussion: """
             Deletes the stored session (ID and refresh tokens). Firebase has no sign-out call: tokens already \

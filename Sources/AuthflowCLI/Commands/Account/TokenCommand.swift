@@ -5,6 +5,7 @@ import AuthflowCore
 struct TokenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "token",
+        _superCommandName: "authflow",
         abstract: "Print a fresh ID token of the signed-in user, and nothing else.",
         discussion: """
             The stored ID token is refreshed first through the secure-token endpoint when it expires within \

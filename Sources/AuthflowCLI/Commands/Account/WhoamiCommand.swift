@@ -5,6 +5,7 @@ import AuthflowCore
 struct WhoamiCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "whoami",
+        _superCommandName: "authflow",
         abstract: "Show the signed-in user of this project.",
         discussion: """
             Reads the stored session; nothing is sent unless --check is given, which asks Firebase for the \

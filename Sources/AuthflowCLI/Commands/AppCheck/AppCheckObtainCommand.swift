@@ -11,6 +11,7 @@ import Foundation
 struct AppCheckObtainCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "token",
+        _superCommandName: "authflow",
         abstract: "Obtain an App Check token now and cache it for the commands that follow (it is not printed).",
         discussion: """
             Uses the configured source: --app-check-debug-token, --app-check-token-command, or \

@@ -5,6 +5,7 @@ import AuthflowCore
 struct AppleNonceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nonce",
+        _superCommandName: "authflow",
         abstract: "Print a fresh nonce for Apple's request: the raw value and its SHA-256.",
         discussion: """
             Put the sha256 value (lowercase hex) into Apple's authorization request as `nonce`; keep the raw value \

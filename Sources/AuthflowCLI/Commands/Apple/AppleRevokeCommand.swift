@@ -8,6 +8,7 @@ import AuthflowLocalization
 struct AppleRevokeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "revoke",
+        _superCommandName: "authflow",
         abstract: "Revoke the signed-in user's Apple token (required before deleting an Apple account).",
         discussion: """
             Apple requires apps that offer Sign in with Apple to revoke the user's Apple tokens when the account \

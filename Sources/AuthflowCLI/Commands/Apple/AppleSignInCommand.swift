@@ -9,6 +9,7 @@ import Foundation
 struct AppleSignInCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign-in",
+        _superCommandName: "authflow",
         abstract: "Sign in with Apple (hosted page, identity token, or the updated credential of a refused link).",
         discussion: """
             Apple returns only to a registered HTTPS address, Firebase's \
@@ -111,7 +112,7 @@ struct AppleSignInCommand: AsyncParsableCommand {
                         + "the SHA-256 of the raw nonce."))
         }
         for (flag, value) in [("--id-token", idToken), ("--nonce", nonce)] {
-            if let value, value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            if let value, value.isBlankOrNewlines {
                 throw ValidationError(EmptyFlagWording.message(flag: flag))
             }
         }
@@ -172,7 +173,7 @@ struct AppleSignInCommand: AsyncParsableCommand {
                 completed = try await flow.signIn(with: try flow.updatedCredential(), purpose: .signIn)
             } else {
                 let options = AppleSignIn.Options(
-                    scopes: Self.list(scopes), locale: locale, timeout: wait.duration, port: wait.port,
+                    scopes: Self.list(scopes), locale: locale, timeout: wait.duration, port: wait.port.value,
                     templates: .standard(explicit: wait.templates), rendezvous: RendezvousChoice.directory,
                     label: "authflow apple sign-in")
                 let interaction = TerminalOAuthInteraction(
@@ -214,7 +215,7 @@ struct AppleSignInCommand: AsyncParsableCommand {
         let completed: OAuthSignIn.Completed
         do throws(OAuthSignInError) {
             let options = OAuthSignIn.Options(
-                scopes: Self.list(scopes), timeout: wait.duration, port: wait.port,
+                scopes: Self.list(scopes), timeout: wait.duration, port: wait.port.value,
                 templates: .standard(explicit: wait.templates), rendezvous: RendezvousChoice.directory,
                 label: "authflow apple sign-in")
             let web = OAuthSignIn.WebOptions(sdk: webSDKURL.flatMap(FirebaseWebSDK.init(base:)) ?? .google)

@@ -6,6 +6,7 @@ import AuthflowIdentityToolkit
 struct ConfigShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
+        _superCommandName: "authflow",
         abstract: "Print the resolved configuration and where each value came from.",
         discussion: """
             Precedence, highest first: flags (--api-key, --project-id, --auth-domain, --app-id, --client-id, \

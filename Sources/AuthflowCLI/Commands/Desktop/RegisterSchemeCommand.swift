@@ -7,6 +7,7 @@ import AuthflowPrimitives
 struct RegisterSchemeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "register-scheme",
+        _superCommandName: "authflow",
         abstract: "Make the desktop open custom-scheme callback URLs with authflow handle-url.",
         discussion: """
             Writes $XDG_DATA_HOME/applications/authflow-SCHEME.desktop (MimeType=x-scheme-handler/SCHEME, \

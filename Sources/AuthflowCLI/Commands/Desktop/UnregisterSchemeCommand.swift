@@ -6,6 +6,7 @@ import AuthflowLocalization
 struct UnregisterSchemeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "unregister-scheme",
+        _superCommandName: "authflow",
         abstract: "Stop the desktop from opening custom-scheme URLs with authflow.",
         discussion: """
             Removes authflow's desktop entry for each scheme and its line in $XDG_CONFIG_HOME/mimeapps.list. \

@@ -7,6 +7,7 @@ import AuthflowPrimitives
 struct EmailMethodsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "methods",
+        _superCommandName: "authflow",
         abstract: "List the sign-in methods of an email address (password, emailLink, providers).",
         discussion: """
             Asks createAuthUri, as the SDKs' fetchSignInMethodsForEmail does. With email enumeration protection \

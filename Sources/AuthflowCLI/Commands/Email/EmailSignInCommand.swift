@@ -6,6 +6,7 @@ import AuthflowLocalization
 struct EmailSignInCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign-in",
+        _superCommandName: "authflow",
         abstract: "Sign in with an email address and password.",
         discussion: """
             The password is asked for on the terminal without echo, or read from standard input with \

@@ -6,6 +6,7 @@ import AuthflowLocalization
 struct EmailVerifyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
+        _superCommandName: "authflow",
         abstract: "Send the signed-in user an email to verify their address.",
         discussion: """
             Sends sendOobCode with requestType VERIFY_EMAIL for the stored session (refreshing its ID token \

@@ -6,6 +6,7 @@ import AuthflowLocalization
 struct EmailLinkCompleteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "complete",
+        _superCommandName: "authflow",
         abstract: "Sign in with an email sign-in link, given as the link or as the email holding it.",
         discussion: """
             Takes the link as clicked anywhere, wrapped or not (Safe Links, Proofpoint, Google redirect, \

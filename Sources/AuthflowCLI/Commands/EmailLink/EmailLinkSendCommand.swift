@@ -7,6 +7,7 @@ import AuthflowLocalization
 struct EmailLinkSendCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "send",
+        _superCommandName: "authflow",
         abstract: "Email a sign-in link, and remember the address on this machine for completing it.",
         discussion: """
             Sends sendOobCode with requestType EMAIL_SIGNIN and canHandleCodeInApp. The continue URL must be on \
@@ -64,10 +65,10 @@ struct EmailLinkSendCommand: AsyncParsableCommand {
     var output: OutputOptions
 
     func validate() throws {
-        guard !email.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !email.isBlank else {
             throw ValidationError(localized("Pass the address to send the sign-in link to."))
         }
-        guard !continueURL.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !continueURL.isBlank else {
             throw ValidationError(
                 localized(
                     "--continue-url must be an absolute URL on an authorized domain, e.g. "
@@ -86,7 +87,7 @@ struct EmailLinkSendCommand: AsyncParsableCommand {
             try context.flowEnvironment(),
             recaptchaTokens: try recaptcha.tokenSource(context: context, browser: browser, wait: wait))
         let settings = ActionCodeSettings(
-            continueUrl: continueURL.trimmingCharacters(in: .whitespaces), canHandleCodeInApp: true,
+            continueUrl: continueURL.trimmingBlanks(), canHandleCodeInApp: true,
             linkDomain: linkDomain, iosBundleID: project.iosBundleID, androidPackageName: project.androidPackage,
             androidInstallApp: androidInstall ? true : nil, androidMinimumVersion: androidMinVersion)
         let pending: PendingEmailLink

@@ -7,6 +7,7 @@ import AuthflowParsing
 struct LinkInspectCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
+        _superCommandName: "authflow",
         abstract: "Show what Firebase needs from a link a user clicked, or from the email that holds it.",
         discussion: """
             Unwraps every layer around an email action link (mail-security rewriters such as Safe Links and \

@@ -7,6 +7,7 @@ import AuthflowLocalization
 struct MFAEnrollCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "enroll",
+        _superCommandName: "authflow",
         abstract: "Add a phone number (SMS) or, with --totp, an authenticator app as a second factor.",
         discussion: """
             The number must be in E.164 form (+ and the country code, digits only). Firebase requires a \

@@ -9,6 +9,7 @@ import Foundation
 struct MFAListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
+        _superCommandName: "authflow",
         abstract: "List the signed-in user's second factors.",
         discussion: """
             Looks the account up (refreshing the ID token first when due) and prints each factor: its number in \

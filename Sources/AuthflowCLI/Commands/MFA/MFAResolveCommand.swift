@@ -5,6 +5,7 @@ import AuthflowCore
 struct MFAResolveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resolve",
+        _superCommandName: "authflow",
         abstract: "Finish a sign-in that stopped at its second factor, SMS or TOTP (exit 5).",
         discussion: """
             A sign-in that needs a second factor and cannot ask for one saves the challenge (for 10 minutes, \

@@ -6,6 +6,7 @@ import AuthflowLocalization
 struct MFAUnenrollCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "unenroll",
+        _superCommandName: "authflow",
         abstract: "Remove one of the signed-in user's second factors.",
         discussion: """
             Names the factor by its ID, its display name or its number in `authflow mfa list`. Firebase may \

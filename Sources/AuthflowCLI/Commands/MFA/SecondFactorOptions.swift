@@ -35,13 +35,13 @@ struct SecondFactorOptions: ParsableArguments {
     var verifier: VerifierArgument?
 
     func validate() throws {
-        if let factor, factor.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let factor, factor.isBlank {
             throw ValidationError(localized("--factor must not be empty."))
         }
-        if let code, code.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let code, code.isBlank {
             throw ValidationError(localized("--mfa-code must not be empty."))
         }
-        if let codeCommand, codeCommand.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let codeCommand, codeCommand.isBlank {
             throw ValidationError(localized("--mfa-code-command must not be empty."))
         }
         if code != nil, codeCommand != nil {
@@ -80,7 +80,7 @@ struct SecondFactorContinuation {
         self.noBrowser = browser?.noBrowser ?? false
         if let wait {
             timeout = wait.duration
-            port = wait.port
+            port = wait.port.value
             templates = wait.templates
         }
     }

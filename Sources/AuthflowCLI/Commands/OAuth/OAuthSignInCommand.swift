@@ -8,6 +8,7 @@ import AuthflowPrimitives
 struct OAuthSignInCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign-in",
+        _superCommandName: "authflow",
         abstract:
             "Sign in with an identity provider (Google, GitHub, Microsoft, Yahoo, Twitter, Facebook, Apple, OIDC, SAML).",
         discussion: """
@@ -152,7 +153,7 @@ struct OAuthSignInCommand: AsyncParsableCommand {
                     route.flatMap(OAuthRoute.init(rawValue:)) ?? OAuthRoute.standard(for: chosen, emulator: emulator)
                 let options = OAuthSignIn.Options(
                     scopes: AppleSignInCommand.list(scopes), customParameters: parameters,
-                    timeout: wait.duration, port: wait.port, templates: .standard(explicit: wait.templates),
+                    timeout: wait.duration, port: wait.port.value, templates: .standard(explicit: wait.templates),
                     rendezvous: RendezvousChoice.directory, label: "authflow oauth sign-in")
                 if selected == .web {
                     let web = OAuthSignIn.WebOptions(sdk: webSDKURL.flatMap(FirebaseWebSDK.init(base:)) ?? .google)

@@ -7,6 +7,7 @@ import AuthflowPrimitives
 struct OAuthUnlinkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "unlink",
+        _superCommandName: "authflow",
         abstract: "Remove a sign-in provider from the signed-in user.",
         discussion: """
             Asks Firebase to remove PROVIDER (google.com, github.com, apple.com, password, phone, oidc.NAME, …) \

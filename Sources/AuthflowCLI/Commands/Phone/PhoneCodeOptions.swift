@@ -16,10 +16,10 @@ struct PhoneCodeOptions: ParsableArguments {
     var codeCommand: String?
 
     func validate() throws {
-        if let code, code.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let code, code.isBlank {
             throw ValidationError(localized("--code must not be empty."))
         }
-        if let codeCommand, codeCommand.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let codeCommand, codeCommand.isBlank {
             throw ValidationError(localized("--code-command must not be empty."))
         }
         if code != nil, codeCommand != nil {

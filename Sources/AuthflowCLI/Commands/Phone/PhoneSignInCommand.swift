@@ -7,6 +7,7 @@ import AuthflowLocalization
 struct PhoneSignInCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign-in",
+        _superCommandName: "authflow",
         abstract: "Sign in with a phone number and the code Firebase texts to it.",
         discussion: """
             The number must be in E.164 form (+ and the country code, digits only: +16505553434).
@@ -95,7 +96,7 @@ struct PhoneSignInCommand: AsyncParsableCommand {
         let options = PhoneSignIn.Options(
             verifier: verifier?.verifier, appVerificationDisabledForTesting: appVerificationDisabledForTesting,
             resend: resend, code: codes.code, codeCommand: codes.command(timeout: wait.duration),
-            timeout: wait.duration, port: wait.port, templates: .standard(explicit: wait.templates),
+            timeout: wait.duration, port: wait.port.value, templates: .standard(explicit: wait.templates),
             rendezvous: RendezvousChoice.directory, label: PhoneSignInNotice.Label.phoneSignIn)
         let interaction = TerminalPhoneInteraction(
             browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration)

@@ -7,6 +7,7 @@ import AuthflowLocalization
 struct PhoneVerifyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
+        _superCommandName: "authflow",
         abstract: "Finish a phone sign-in with the SMS code, without sending another SMS.",
         discussion: """
             Uses the verification `phone sign-in` saved when it sent the SMS, for the purpose it was started \

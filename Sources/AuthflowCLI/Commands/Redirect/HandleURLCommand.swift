@@ -9,6 +9,7 @@ import AuthflowPrimitives
 struct HandleURLCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "handle-url",
+        _superCommandName: "authflow",
         abstract: "Hand a callback URL to the authflow command waiting for it.",
         discussion: """
             The desktop runs this for the schemes `authflow register-scheme` registered. It finds the waiting \

@@ -9,6 +9,7 @@ import Foundation
 struct ListenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "listen",
+        _superCommandName: "authflow",
         abstract: "Wait on loopback for one browser redirect and print it.",
         discussion: """
             Prints the redirect URI to use (first line), then the callback once one arrives with the right \
@@ -73,7 +74,7 @@ struct ListenCommand: AsyncParsableCommand {
                         + "with a letter."))
         }
         if let state, state.isEmpty { throw ValidationError(localized("--state must not be empty.")) }
-        if stateParam.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if stateParam.isBlankOrNewlines {
             throw ValidationError(EmptyFlagWording.message(flag: "--state-param"))
         }
         if let open, URLParts(open.replacingOccurrences(of: "{redirect_uri}", with: "x")) == nil {
@@ -93,7 +94,7 @@ struct ListenCommand: AsyncParsableCommand {
         do {
             listener = try RedirectListener(
                 configuration: .init(
-                    check: .state(expected, parameter: stateParam), port: wait.port, path: path, schemes: scheme,
+                    check: .state(expected, parameter: stateParam), port: wait.port.value, path: path, schemes: scheme,
                     rendezvous: rendezvous,
                     label: "authflow listen", templates: .standard(explicit: wait.templates),
                     successPage: (localized("Received"), localized("The redirect reached the program waiting for it."))
