@@ -11,10 +11,10 @@ enum InspectionJSON {
     /// The object for a batch line that could not be inspected: kind `unknown`, every field `null`, and the
     /// reason in `problem`.
     static func line(forProblem problem: String) -> [UInt8] {
-        object(for: nil, problem: problem)
+        object(for: LinkInspection?.none, problem: problem)
     }
 
-    private static func object(for inspection: LinkInspection?, problem: String?) -> [UInt8] {
+    private static func object(for inspection: (some InspectionFields)?, problem: String?) -> [UInt8] {
         var json = JSONLineWriter()
         write(inspection, problem: problem, into: &json)
         return json.finished()
@@ -36,24 +36,33 @@ enum InspectionJSON {
         static let shortLink = JSONWriter.EncodedKey("shortLink")
     }
 
-    /// Writes the object's members into `json` (begun, not closed): batch mode reuses one writer for every line.
-    static func write(_ inspection: LinkInspection?, problem: String?, into json: inout JSONLineWriter) {
-        let action = inspection?.action
+    /// Writes the object's members into `json` (begun, not closed): batch mode reuses one writer for every line,
+    /// and writes a line's fields from the bytes of its `LinkReading`.
+    static func write(_ inspection: (some InspectionFields)?, problem: String?, into json: inout JSONLineWriter) {
+        guard let inspection else { return write(LinkInspection?.none, text: .init(), problem: problem, into: &json) }
+        inspection.withText { write(inspection, text: $0, problem: problem, into: &json) }
+    }
+
+    /// The members, in their order, with the text fields' bytes in `text`.
+    private static func write(
+        _ inspection: (some InspectionFields)?, text: LinkReading.Text, problem: String?,
+        into json: inout JSONLineWriter
+    ) {
         let callback = inspection?.callback
         json.field(Key.kind, (inspection?.kind ?? .unknown).rawValue)
-        json.field(Key.mode, action?.mode.rawValue)
-        json.field(Key.oobCode, action?.oobCode)
-        json.field(Key.apiKey, action?.apiKey)
-        json.field(Key.continueURL, action?.continueURL)
-        json.field(Key.lang, action?.languageCode)
-        json.field(Key.tenantID, action?.tenantID)
-        json.field(Key.link, inspection?.link)
+        json.field(Key.mode, inspection?.mode?.rawValue)
+        json.field(Key.oobCode, utf8: text.oobCode)
+        json.field(Key.apiKey, utf8: text.apiKey)
+        json.field(Key.continueURL, utf8: text.continueURL)
+        json.field(Key.lang, utf8: text.languageCode)
+        json.field(Key.tenantID, utf8: text.tenantID)
+        json.field(Key.link, utf8: text.link)
         json.field(Key.authType, callback?.authType)
         json.field(Key.eventID, callback?.eventID)
         json.field(Key.recaptchaToken, callback?.recaptchaToken)
         json.field("error", object: callback?.error.map { [("code", $0.code), ("message", $0.message)] })
         json.field("layers", strings: inspection?.layers.map(\.description) ?? [])
-        json.field(Key.shortLink, inspection?.unresolvedShortLink)
+        json.field(Key.shortLink, utf8: text.unresolvedShortLink)
         if let problem { json.field("problem", problem) }
     }
 }

@@ -19,6 +19,11 @@ struct JSONLineWriter {
         writer.writeMember(key, string: value)
     }
 
+    /// A string field written from UTF-8 bytes (`nil` for `null`): batch lines write their values from byte ranges.
+    mutating func field(_ key: JSONWriter.EncodedKey, utf8 value: UnsafeBufferPointer<UInt8>?) {
+        writer.writeMember(key, utf8: value)
+    }
+
     mutating func field(_ key: String, strings: [String]) {
         writer.writeMember(key, strings: strings)
     }

@@ -8,34 +8,48 @@ public enum LinkInput {
     /// Validates `text` and returns the link in it: surrounding white space, quotes and `<…>` removed, line
     /// breaks inside removed (mail clients wrap long links), and HTML-escaped `&amp;` turned back into `&`.
     public static func normalize(_ text: String) throws(LinkInputError) -> String {
-        guard text.utf8.count <= maximumLength else {
-            throw .tooLong(length: text.utf8.count, limit: maximumLength)
-        }
-        let link = tidy(text)
-        guard !link.isEmpty else { throw .empty }
-        if link.withUTF8Buffer(containsControl) { throw .controlCharacters }
-        guard URLParts.hasScheme(link) else {
-            throw .notAURL(preview: String(link.prefix(40)) + (link.count > 40 ? "…" : ""))
-        }
-        return link
+        var bytes = Array(text.utf8)
+        try normalize(&bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Decodes `bytes` as UTF-8 and normalises it.
     public static func normalize(bytes: some Collection<UInt8>) throws(LinkInputError) -> String {
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8 }
-        return try normalize(text)
+        var buffer = Array(bytes)
+        try normalize(validating: &buffer)
+        return String(decoding: buffer, as: UTF8.self)
     }
 
-    /// The cleaning part of ``normalize(_:)``, also applied to every nested link.
-    static func tidy(_ text: String) -> String {
-        guard text.withUTF8Buffer(needsTidying) else { return text }
-        var bytes = Array(text.utf8)
+    /// ``normalize(bytes:)`` in place, without a `String`: a batch reads each line into the unwrapper's buffer
+    /// and checks and cleans it there. Invalid UTF-8 is unusable input.
+    static func normalize(validating bytes: inout [UInt8]) throws(LinkInputError) {
+        guard bytes.withUnsafeBufferPointer(isValidUTF8) else { throw .invalidUTF8 }
+        try normalize(&bytes)
+    }
+
+    /// ``normalize(_:)`` on valid UTF-8, in place: the one set of checks behind every entry.
+    private static func normalize(_ bytes: inout [UInt8]) throws(LinkInputError) {
+        guard bytes.count <= maximumLength else {
+            throw .tooLong(length: bytes.count, limit: maximumLength)
+        }
         tidy(&bytes, from: 0)
-        return String(decoding: bytes, as: UTF8.self)
+        guard !bytes.isEmpty else { throw .empty }
+        if bytes.withUnsafeBufferPointer(containsControl) { throw .controlCharacters }
+        guard bytes.withUnsafeBufferPointer(URLParts.hasScheme(bytes:)) else {
+            let link = String(decoding: bytes, as: UTF8.self)
+            throw .notAURL(preview: String(link.prefix(40)) + (link.count > 40 ? "…" : ""))
+        }
     }
 
-    /// ``tidy(_:)`` applied in place to the bytes of `bytes` from `start` on: the unwrapper tidies each nested
-    /// link where it decoded it. Only ASCII bytes are removed, so valid UTF-8 stays valid.
+    /// Whether `bytes` are valid UTF-8: ASCII (nearly every link) is confirmed eight bytes at a time, anything
+    /// else by the standard library's validation.
+    private static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.asciiPrefixCount == bytes.count || String(validating: bytes, as: UTF8.self) != nil
+    }
+
+    /// The cleaning part of ``normalize(_:)``, applied in place to the bytes of `bytes` from `start` on; also
+    /// applied to every nested link, where the unwrapper decoded it. Only ASCII bytes are removed, so valid UTF-8
+    /// stays valid.
     static func tidy(_ bytes: inout [UInt8], from start: Int) {
         let needed = bytes.withUnsafeBufferPointer { needsTidying(UnsafeBufferPointer(rebasing: $0[start...])) }
         guard needed else { return }
@@ -69,7 +83,7 @@ public enum LinkInput {
         bytes.removeSubrange(write...)
     }
 
-    /// Whether ``tidy(_:)`` changes anything: a trimmable byte at either end, or a line break, tab or `&amp;`
+    /// Whether ``tidy(_:from:)`` changes anything: a trimmable byte at either end, or a line break, tab or `&amp;`
     /// inside. One pass, no allocation (the common link needs nothing).
     private static func needsTidying(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = buffer.first, let last = buffer.last else { return false }

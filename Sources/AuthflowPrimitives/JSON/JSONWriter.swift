@@ -113,6 +113,15 @@ public struct JSONWriter {
         if let value { write(string: value) } else { bytes.append(contentsOf: "null".utf8) }
     }
 
+    /// ``writeMember(_:string:)`` with a key encoded beforehand and the value's UTF-8 bytes (`nil` for `null`),
+    /// for output written from byte ranges without a `String` per value.
+    public mutating func writeMember(_ key: EncodedKey, utf8 value: UnsafeBufferPointer<UInt8>?) {
+        if objectHasMembers { bytes.append(UInt8(ascii: ",")) }
+        objectHasMembers = true
+        bytes.append(contentsOf: key.bytes)
+        if let value { write(utf8: value) } else { bytes.append(contentsOf: "null".utf8) }
+    }
+
     /// Appends `"key":["a","b",…]`, like ``writeMember(_:_:)`` without building a ``JSONValue`` first.
     public mutating func writeMember(_ key: String, strings: [String]) {
         beginMember(key)

@@ -34,9 +34,20 @@ public enum PercentDecoding {
     /// link unwrapping decodes each layer into one reused buffer.
     package static func decode(bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool, into output: inout [UInt8]) {
         let start = output.count
-        appendDecoded(bytes, plusAsSpace: plusAsSpace, to: &output)
+        if bytes.firstOffset(of: UInt8(ascii: "%")) == nil,
+            !plusAsSpace || bytes.firstOffset(of: UInt8(ascii: "+")) == nil
+        {
+            // Nothing to decode (most values): one copy.
+            output.append(contentsOf: bytes)
+        } else {
+            appendDecoded(bytes, plusAsSpace: plusAsSpace, to: &output)
+        }
         // Rare: non-ASCII bytes, which the `String` would have repaired (invalid UTF-8 becomes U+FFFD).
-        guard output[start...].contains(where: { $0 >= 0x80 }) else { return }
+        let isASCII = output.withUnsafeBufferPointer {
+            let written = UnsafeBufferPointer(rebasing: $0[start...])
+            return written.asciiPrefixCount == written.count
+        }
+        guard !isASCII else { return }
         let repaired = String(decoding: output[start...], as: UTF8.self)
         output.replaceSubrange(start..., with: repaired.utf8)
     }
