@@ -39,18 +39,26 @@ enum InspectionJSON {
     /// Writes the object's members into `json` (begun, not closed): batch mode reuses one writer for every line,
     /// and writes a line's fields from the bytes of its `LinkReading`.
     static func write(_ inspection: (some InspectionFields)?, problem: String?, into json: inout JSONLineWriter) {
-        guard let inspection else { return write(LinkInspection?.none, text: .init(), problem: problem, into: &json) }
-        inspection.withText { write(inspection, text: $0, problem: problem, into: &json) }
+        guard let inspection else {
+            return write(
+                kind: .unknown, mode: nil, callback: nil, layers: [LinkLayer](), text: .init(), problem: problem,
+                into: &json)
+        }
+        // The result's parts taken out once: a `LinkReading` is large, and copying it per member showed.
+        let (kind, mode, callback, layers) = (inspection.kind, inspection.mode, inspection.callback, inspection.layers)
+        inspection.withText {
+            write(
+                kind: kind, mode: mode, callback: callback, layers: layers, text: $0, problem: problem, into: &json)
+        }
     }
 
     /// The members, in their order, with the text fields' bytes in `text`.
     private static func write(
-        _ inspection: (some InspectionFields)?, text: LinkReading.Text, problem: String?,
-        into json: inout JSONLineWriter
+        kind: LinkKind, mode: EmailActionMode?, callback: AuthCallback?, layers: some Collection<LinkLayer>,
+        text: LinkReading.Text, problem: String?, into json: inout JSONLineWriter
     ) {
-        let callback = inspection?.callback
-        json.field(Key.kind, (inspection?.kind ?? .unknown).rawValue)
-        json.field(Key.mode, inspection?.mode?.rawValue)
+        json.field(Key.kind, kind.rawValue)
+        json.field(Key.mode, mode?.rawValue)
         json.field(Key.oobCode, utf8: text.oobCode)
         json.field(Key.apiKey, utf8: text.apiKey)
         json.field(Key.continueURL, utf8: text.continueURL)
@@ -61,7 +69,7 @@ enum InspectionJSON {
         json.field(Key.eventID, callback?.eventID)
         json.field(Key.recaptchaToken, callback?.recaptchaToken)
         json.field("error", object: callback?.error.map { [("code", $0.code), ("message", $0.message)] })
-        json.field("layers", strings: inspection?.layers.map(\.description) ?? [])
+        json.field("layers", strings: layers.map(\.description))
         json.field(Key.shortLink, utf8: text.unresolvedShortLink)
         if let problem { json.field("problem", problem) }
     }

@@ -84,7 +84,10 @@ public enum ActionLinkUnwrapper {
         /// ``LinkInput/normalize(validating:)``), without a `String`.
         mutating func load(line bytes: some Collection<UInt8>) throws(LinkInputError) {
             levels.removeAll(keepingCapacity: true)
-            levels.append(contentsOf: bytes)
+            // One copy from contiguous storage (a line of the reader's buffer); the generic append went byte by byte.
+            if bytes.withContiguousStorageIfAvailable({ levels.append(contentsOf: $0) }) == nil {
+                levels.append(contentsOf: bytes)
+            }
             linkCount = 0
             try LinkInput.normalize(validating: &levels)
             linkCount = levels.count

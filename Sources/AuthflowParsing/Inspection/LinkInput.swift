@@ -88,9 +88,11 @@ public enum LinkInput {
     private static func needsTidying(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = buffer.first, let last = buffer.last else { return false }
         if isTrimmable(first) || isTrimmable(last) { return true }
-        // memchr for each byte of interest: links are long and these bytes rare (`&` aside, found hop by hop).
-        if buffer.firstOffset(of: UInt8(ascii: "\n")) != nil || buffer.firstOffset(of: UInt8(ascii: "\r")) != nil
-            || buffer.firstOffset(of: UInt8(ascii: "\t")) != nil
+        // Line breaks and tabs are C0 controls, looked for eight bytes at a time (a control that is neither is
+        // left for the control check); `&` is found hop by hop with memchr.
+        if containsControl(buffer),
+            buffer.firstOffset(of: UInt8(ascii: "\n")) != nil || buffer.firstOffset(of: UInt8(ascii: "\r")) != nil
+                || buffer.firstOffset(of: UInt8(ascii: "\t")) != nil
         {
             return true
         }

@@ -95,6 +95,8 @@ public struct JSONWriter {
     /// CLI's batch output): writing it is one copy instead of a scan and five appends.
     public struct EncodedKey: Sendable {
         fileprivate let bytes: [UInt8]
+        /// The whole member with a `null` value (`"name":null`), written in one copy.
+        fileprivate let null: [UInt8]
 
         /// `key` as JSON, escaped as ``Escaping/javaScript`` escapes it, followed by `:`.
         public init(_ key: String) {
@@ -102,6 +104,7 @@ public struct JSONWriter {
             writer.write(string: key)
             writer.bytes.append(UInt8(ascii: ":"))
             bytes = writer.bytes
+            null = bytes + "null".utf8
         }
     }
 
@@ -109,8 +112,9 @@ public struct JSONWriter {
     public mutating func writeMember(_ key: EncodedKey, string value: String?) {
         if objectHasMembers { bytes.append(UInt8(ascii: ",")) }
         objectHasMembers = true
+        guard let value else { return bytes.append(contentsOf: key.null) }
         bytes.append(contentsOf: key.bytes)
-        if let value { write(string: value) } else { bytes.append(contentsOf: "null".utf8) }
+        write(string: value)
     }
 
     /// ``writeMember(_:string:)`` with a key encoded beforehand and the value's UTF-8 bytes (`nil` for `null`),
@@ -118,8 +122,9 @@ public struct JSONWriter {
     public mutating func writeMember(_ key: EncodedKey, utf8 value: UnsafeBufferPointer<UInt8>?) {
         if objectHasMembers { bytes.append(UInt8(ascii: ",")) }
         objectHasMembers = true
+        guard let value else { return bytes.append(contentsOf: key.null) }
         bytes.append(contentsOf: key.bytes)
-        if let value { write(utf8: value) } else { bytes.append(contentsOf: "null".utf8) }
+        write(utf8: value)
     }
 
     /// Appends `"key":["a","b",…]`, like ``writeMember(_:_:)`` without building a ``JSONValue`` first.
