@@ -20,7 +20,7 @@ enum InspectionJSON {
         return json.finished()
     }
 
-    /// The string members' keys, encoded once.
+    /// The members' keys, encoded once.
     private enum Key {
         static let kind = JSONWriter.EncodedKey("kind")
         static let mode = JSONWriter.EncodedKey("mode")
@@ -34,6 +34,8 @@ enum InspectionJSON {
         static let eventID = JSONWriter.EncodedKey("eventId")
         static let recaptchaToken = JSONWriter.EncodedKey("recaptchaToken")
         static let shortLink = JSONWriter.EncodedKey("shortLink")
+        static let error = JSONWriter.EncodedKey("error")
+        static let layers = JSONWriter.EncodedKey("layers")
     }
 
     /// Writes the object's members into `json` (begun, not closed): batch mode reuses one writer for every line,
@@ -68,8 +70,8 @@ enum InspectionJSON {
         json.field(Key.authType, callback?.authType)
         json.field(Key.eventID, callback?.eventID)
         json.field(Key.recaptchaToken, callback?.recaptchaToken)
-        json.field("error", object: callback?.error.map { [("code", $0.code), ("message", $0.message)] })
-        json.field("layers", strings: layers.map(\.description))
+        json.field(Key.error, object: callback?.error.map { [("code", $0.code), ("message", $0.message)] })
+        json.field(Key.layers, strings: layers.map(\.description))
         json.field(Key.shortLink, utf8: text.unresolvedShortLink)
         if let problem { json.field("problem", problem) }
     }

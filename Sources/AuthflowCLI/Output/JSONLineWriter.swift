@@ -30,7 +30,21 @@ struct JSONLineWriter {
 
     /// A nested object of string fields, or `null`.
     mutating func field(_ key: String, object: [(String, String?)]?) {
-        writer.writeMember(key, object.map { fields in .object(fields.map { ($0.0, .optional($0.1)) }) } ?? .null)
+        writer.writeMember(key, Self.object(object))
+    }
+
+    /// The same with a key encoded once.
+    mutating func field(_ key: JSONWriter.EncodedKey, object: [(String, String?)]?) {
+        writer.writeMember(key, Self.object(object))
+    }
+
+    /// A string-array field with a key encoded once.
+    mutating func field(_ key: JSONWriter.EncodedKey, strings: [String]) {
+        writer.writeMember(key, strings: strings)
+    }
+
+    private static func object(_ fields: [(String, String?)]?) -> JSONValue {
+        fields.map { fields in .object(fields.map { ($0.0, .optional($0.1)) }) } ?? .null
     }
 
     /// Any JSON value, for the smaller objects of the account commands (`whoami --json`, sign-in results).

@@ -240,6 +240,13 @@ public enum ActionLinkUnwrapper {
                 return (start + host.lowerBound)..<(start + host.upperBound)
             }
             guard let found else { return false }
+            // Most hosts are lowercase already and on no gateway: those are tested where they lie, uncopied.
+            let lowercaseAndPlain = levels.withUnsafeBufferPointer { buffer in
+                let bytes = UnsafeBufferPointer(rebasing: buffer[found])
+                return !bytes.contains { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+                    && !MailSecurityWrapper.isWrapperHost(bytes)
+            }
+            if lowercaseAndPlain { return false }
             host.removeAll(keepingCapacity: true)
             host.append(contentsOf: levels[found])
             for index in host.indices where (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(host[index]) {

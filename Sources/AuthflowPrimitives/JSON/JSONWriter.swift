@@ -127,9 +127,30 @@ public struct JSONWriter {
         write(utf8: value)
     }
 
+    /// ``writeMember(_:_:)`` with a key encoded beforehand (`null` in one copy).
+    public mutating func writeMember(_ key: EncodedKey, _ value: JSONValue) {
+        if objectHasMembers { bytes.append(UInt8(ascii: ",")) }
+        objectHasMembers = true
+        guard value != .null else { return bytes.append(contentsOf: key.null) }
+        bytes.append(contentsOf: key.bytes)
+        write(value)
+    }
+
+    /// ``writeMember(_:strings:)`` with a key encoded beforehand.
+    public mutating func writeMember(_ key: EncodedKey, strings: [String]) {
+        if objectHasMembers { bytes.append(UInt8(ascii: ",")) }
+        objectHasMembers = true
+        bytes.append(contentsOf: key.bytes)
+        writeArray(strings)
+    }
+
     /// Appends `"key":["a","b",…]`, like ``writeMember(_:_:)`` without building a ``JSONValue`` first.
     public mutating func writeMember(_ key: String, strings: [String]) {
         beginMember(key)
+        writeArray(strings)
+    }
+
+    private mutating func writeArray(_ strings: [String]) {
         bytes.append(UInt8(ascii: "["))
         for (index, text) in strings.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
