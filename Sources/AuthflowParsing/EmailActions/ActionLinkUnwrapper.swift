@@ -198,9 +198,12 @@ public enum ActionLinkUnwrapper {
         private mutating func appendNestedCandidate(of url: Range<Int>) -> Range<Int>? {
             let start = levels.count
             let outerIsLink: Bool
-            if query.decodeValue("deep_link_id", appendingTo: &levels) {
+            let outerRanges = Self.nestedLinkRanges(in: query)
+            if let deepLinkID = outerRanges.deepLinkID {
+                query.decode(deepLinkID, appendingTo: &levels)
                 outerIsLink = false
-            } else if query.decodeValue("link", appendingTo: &levels) {
+            } else if let link = outerRanges.link {
+                query.decode(link, appendingTo: &levels)
                 outerIsLink = true
             } else {
                 return nil
@@ -211,7 +214,9 @@ public enum ActionLinkUnwrapper {
             // `link` inside `deep_link_id`, or `deep_link_id` inside `link`.
             Self.split(value, of: levels, into: &candidateQuery)
             let innerStart = levels.count
-            if candidateQuery.decodeValue(outerIsLink ? "deep_link_id" : "link", appendingTo: &levels) {
+            let innerRanges = Self.nestedLinkRanges(in: candidateQuery)
+            if let inner = outerIsLink ? innerRanges.deepLinkID : innerRanges.link {
+                candidateQuery.decode(inner, appendingTo: &levels)
                 layers.append(classify(value, parameterIsLink: !outerIsLink))
                 LinkInput.tidy(&levels, from: innerStart)
                 return innerStart..<levels.count
@@ -219,6 +224,19 @@ public enum ActionLinkUnwrapper {
             LinkInput.tidy(&levels, from: start)
             return start..<levels.count
         }
+
+        /// The raw values of `deep_link_id` and `link` in `query` as ``RawQuery/value(_:rule:plusAsSpace:)`` reads
+        /// them (the last duplicate wins, an empty value counts as absent), found in one pass over the pairs.
+        private static func nestedLinkRanges(in query: RawQuery) -> (deepLinkID: Range<Int>?, link: Range<Int>?) {
+            var deepLinkID: Range<Int>?
+            var link: Range<Int>?
+            query.forEachPair(namedAnyOf: nestedLinkNames) { index, value in
+                if index == 0 { deepLinkID = value } else { link = value }
+            }
+            return (deepLinkID.flatMap { $0.isEmpty ? nil : $0 }, link.flatMap { $0.isEmpty ? nil : $0 })
+        }
+
+        private static let nestedLinkNames: [StaticString] = ["deep_link_id", "link"]
 
         private static func split(_ url: Range<Int>, of levels: [UInt8], into query: inout RawQuery) {
             levels.withUnsafeBufferPointer { query.reset(toURL: UnsafeBufferPointer(rebasing: $0[url])) }
