@@ -134,6 +134,10 @@ package struct RawQuery: Sendable {
     /// leniently for messages, and how it is damaged.
     package func firstDamage() -> (name: String, damage: PercentEscapeDamage)? {
         bytes.withUnsafeBufferPointer { buffer in
+            // The whole query at once first: `&` and `=` are neither hex digits nor part of a multi-byte
+            // character, so an escape cut by them, or a piece that does not decode to UTF-8, is damage in the whole
+            // as well; a clean whole means clean pairs, and the pair-by-pair search runs only on damage.
+            guard PercentDecoding.damage(in: buffer) != nil else { return nil }
             for pair in ranges {
                 let name = UnsafeBufferPointer(rebasing: buffer[pair.name])
                 let value = UnsafeBufferPointer(rebasing: buffer[pair.value])
