@@ -96,6 +96,8 @@ public enum LinkInput {
         {
             return true
         }
+        // `&amp;` needs a `;`, which links seldom hold: one memchr instead of one per `&`.
+        guard buffer.firstOffset(of: UInt8(ascii: ";")) != nil else { return false }
         var next = 0
         while let ampersand = buffer.firstOffset(of: UInt8(ascii: "&"), from: next) {
             if ampersand + 4 < buffer.count, buffer[ampersand + 1] == UInt8(ascii: "a"),
