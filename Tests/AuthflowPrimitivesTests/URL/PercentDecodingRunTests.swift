@@ -86,4 +86,14 @@ struct RawQueryPairsTests {
         #expect(first == Array("first".utf8))
         #expect(last == Array("second".utf8))
     }
+
+    /// The whole query is checked first; damage that only a pair shows (an escape cut by `&` or `=`, a character
+    /// split between pairs) is damage of the whole too, and still reported for its own pair.
+    @Test func damageIsNamedForItsPair() {
+        #expect(RawQuery("a=1&b=%C3&c=%A9").firstDamage()?.name == "b")
+        #expect(RawQuery("a=1&b=%C3&c=%A9").firstDamage()?.damage == .invalidUTF8)
+        #expect(RawQuery("x%4=1&b=2").firstDamage()?.name == "x%4")
+        #expect(RawQuery("a=%4&b=1").firstDamage()?.damage == .malformedEscape)
+        #expect(RawQuery("a=%C3%A9&b=%41").firstDamage() == nil)
+    }
 }
