@@ -71,7 +71,7 @@ enum InspectionJSON {
         json.field(Key.eventID, callback?.eventID)
         json.field(Key.recaptchaToken, callback?.recaptchaToken)
         json.field(Key.error, object: callback?.error.map { [("code", $0.code), ("message", $0.message)] })
-        json.field(Key.layers, strings: layers.map(\.description))
+        json.field(Key.layers, strings: layers.lazy.map(\.description))
         json.field(Key.shortLink, utf8: text.unresolvedShortLink)
         if let problem { json.field("problem", problem) }
     }

@@ -38,9 +38,11 @@ struct JSONLineWriter {
         writer.writeMember(key, Self.object(object))
     }
 
-    /// A string-array field with a key encoded once.
-    mutating func field(_ key: JSONWriter.EncodedKey, strings: [String]) {
-        writer.writeMember(key, strings: strings)
+    /// A string-array field with a key encoded once, from any sequence (no `Array` built for it).
+    mutating func field(_ key: JSONWriter.EncodedKey, strings: some Sequence<String>) {
+        writer.beginArrayMember(key)
+        for text in strings { writer.writeElement(string: text) }
+        writer.endArray()
     }
 
     private static func object(_ fields: [(String, String?)]?) -> JSONValue {

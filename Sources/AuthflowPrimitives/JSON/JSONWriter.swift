@@ -20,6 +20,8 @@ public struct JSONWriter {
     private let sortingKeys: Bool
     /// Whether the object begun with ``beginObject()`` already has a member.
     private var objectHasMembers = false
+    /// Whether the array begun with ``beginArrayMember(_:)`` has an element yet.
+    private var arrayHasElements = false
 
     /// An empty writer.
     public init(escaping: Escaping = .javaScript, sortingKeys: Bool = false) {
@@ -136,21 +138,32 @@ public struct JSONWriter {
         write(value)
     }
 
-    /// ``writeMember(_:strings:)`` with a key encoded beforehand.
-    public mutating func writeMember(_ key: EncodedKey, strings: [String]) {
+    /// Begins `"key":[` with a key encoded beforehand; the elements follow with ``writeElement(string:)`` and
+    /// ``endArray()`` closes it: an array written from a sequence without building an `Array` first (the CLI's
+    /// batch lines write their layers this way).
+    public mutating func beginArrayMember(_ key: EncodedKey) {
         if objectHasMembers { bytes.append(UInt8(ascii: ",")) }
         objectHasMembers = true
         bytes.append(contentsOf: key.bytes)
-        writeArray(strings)
+        bytes.append(UInt8(ascii: "["))
+        arrayHasElements = false
+    }
+
+    /// One string element of the array begun with ``beginArrayMember(_:)``.
+    public mutating func writeElement(string text: String) {
+        if arrayHasElements { bytes.append(UInt8(ascii: ",")) }
+        arrayHasElements = true
+        write(string: text)
+    }
+
+    /// Closes the array begun with ``beginArrayMember(_:)``.
+    public mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
     }
 
     /// Appends `"key":["a","b",…]`, like ``writeMember(_:_:)`` without building a ``JSONValue`` first.
     public mutating func writeMember(_ key: String, strings: [String]) {
         beginMember(key)
-        writeArray(strings)
-    }
-
-    private mutating func writeArray(_ strings: [String]) {
         bytes.append(UInt8(ascii: "["))
         for (index, text) in strings.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
