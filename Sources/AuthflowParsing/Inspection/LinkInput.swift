@@ -32,9 +32,11 @@ public enum LinkInput {
         guard bytes.count <= maximumLength else {
             throw .tooLong(length: bytes.count, limit: maximumLength)
         }
-        tidy(&bytes, from: 0)
+        // One scan for controls when there are none (nearly every line): tidying then has none to remove.
+        let hadControls = bytes.withUnsafeBufferPointer(containsControl)
+        tidy(&bytes, from: 0, mayHoldControls: hadControls)
         guard !bytes.isEmpty else { throw .empty }
-        if bytes.withUnsafeBufferPointer(containsControl) { throw .controlCharacters }
+        if hadControls, bytes.withUnsafeBufferPointer(containsControl) { throw .controlCharacters }
         guard bytes.withUnsafeBufferPointer(URLParts.hasScheme(bytes:)) else {
             let link = String(decoding: bytes, as: UTF8.self)
             throw .notAURL(preview: String(link.prefix(40)) + (link.count > 40 ? "…" : ""))
@@ -50,8 +52,13 @@ public enum LinkInput {
     /// The cleaning part of ``normalize(_:)``, applied in place to the bytes of `bytes` from `start` on; also
     /// applied to every nested link, where the unwrapper decoded it. Only ASCII bytes are removed, so valid UTF-8
     /// stays valid.
-    static func tidy(_ bytes: inout [UInt8], from start: Int) {
-        let needed = bytes.withUnsafeBufferPointer { needsTidying(UnsafeBufferPointer(rebasing: $0[start...])) }
+    ///
+    /// `mayHoldControls: false` says the bytes were just found to hold no control character (line breaks and tabs
+    /// included), so that they are not looked for again.
+    static func tidy(_ bytes: inout [UInt8], from start: Int, mayHoldControls: Bool = true) {
+        let needed = bytes.withUnsafeBufferPointer {
+            needsTidying(UnsafeBufferPointer(rebasing: $0[start...]), mayHoldControls: mayHoldControls)
+        }
         guard needed else { return }
         var write = start
         for read in start..<bytes.count {
@@ -85,12 +92,12 @@ public enum LinkInput {
 
     /// Whether ``tidy(_:from:)`` changes anything: a trimmable byte at either end, or a line break, tab or `&amp;`
     /// inside. One pass, no allocation (the common link needs nothing).
-    private static func needsTidying(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func needsTidying(_ buffer: UnsafeBufferPointer<UInt8>, mayHoldControls: Bool) -> Bool {
         guard let first = buffer.first, let last = buffer.last else { return false }
         if isTrimmable(first) || isTrimmable(last) { return true }
         // Line breaks and tabs are C0 controls, looked for eight bytes at a time (a control that is neither is
         // left for the control check); `&` is found hop by hop with memchr.
-        if containsControl(buffer),
+        if mayHoldControls, containsControl(buffer),
             buffer.firstOffset(of: UInt8(ascii: "\n")) != nil || buffer.firstOffset(of: UInt8(ascii: "\r")) != nil
                 || buffer.firstOffset(of: UInt8(ascii: "\t")) != nil
         {

@@ -105,8 +105,12 @@ package struct RawQuery: Sendable {
         bytes.withUnsafeBufferPointer { buffer in
             for pair in ranges {
                 let raw = UnsafeBufferPointer(rebasing: buffer[pair.name])
+                // Only an escaped name can match a name of another length (decoding shortens it).
+                let escaped = raw.contains(UInt8(ascii: "%"))
                 for index in names.indices {
                     let name = names[index]
+                    guard raw.count == name.utf8CodeUnitCount || (escaped && raw.count > name.utf8CodeUnitCount)
+                    else { continue }
                     let matches = name.withUTF8Buffer { Self.name(raw, equalsUTF8: $0, plusAsSpace: false) }
                     if matches {
                         body(index, pair.value)
