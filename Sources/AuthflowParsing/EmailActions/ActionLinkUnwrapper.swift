@@ -185,7 +185,8 @@ public enum ActionLinkUnwrapper {
             let wrapper = levels.withUnsafeBufferPointer { buffer in
                 host.withUnsafeBufferPointer { host in
                     MailSecurityWrapper.unwrap(
-                        bytes: UnsafeBufferPointer(rebasing: buffer[url]), host: host, query: wrapperQuery, into: &target)
+                        bytes: UnsafeBufferPointer(rebasing: buffer[url]), host: host, query: wrapperQuery,
+                        into: &target)
                 }
             }
             if wrapper != nil { levels.append(contentsOf: target) }

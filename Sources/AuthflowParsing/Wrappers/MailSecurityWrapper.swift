@@ -60,7 +60,9 @@ public enum MailSecurityWrapper: String, Sendable, CaseIterable {
         if ProofpointURLDefense.isHost(host) {
             // Rare and intricate: read from the `String`s.
             let text = String(decoding: url, as: UTF8.self)
-            if let parts = URLParts(text), let target = ProofpointURLDefense.decode(text, parts: parts), !target.isEmpty {
+            if let parts = URLParts(text), let target = ProofpointURLDefense.decode(text, parts: parts),
+                !target.isEmpty
+            {
                 output.append(contentsOf: target.utf8)
                 return .proofpointURLDefense
             }

@@ -97,7 +97,9 @@ struct LinkReadingTests {
         let accented = "https://www.example.com/caf\u{E9}?x=1"
         let reading = try inspector.read(bytes: Array(" <\(accented)>\n".utf8), workspace: &workspace)
         #expect(LinkInspection(reading).innermost == accented)
-        #expect(throws: LinkInputError.empty) { _ = try inspector.read(bytes: Array(" <> ".utf8), workspace: &workspace) }
+        #expect(throws: LinkInputError.empty) {
+            _ = try inspector.read(bytes: Array(" <> ".utf8), workspace: &workspace)
+        }
     }
 
     /// Mail gateways are read from the bytes as from `URLParts`: a `#` before the `?` leaves no query to unwrap,
