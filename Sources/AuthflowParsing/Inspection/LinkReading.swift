@@ -41,10 +41,15 @@ public struct LinkReading: Sendable {
     /// The UTF-8 bytes of the fields that hold text, `nil` where ``LinkInspection`` has `nil`; valid only inside
     /// the closure they are given to.
     public struct Text {
+        /// ``ActionCodeURL/oobCode``.
         public var oobCode: UnsafeBufferPointer<UInt8>?
+        /// ``ActionCodeURL/apiKey``.
         public var apiKey: UnsafeBufferPointer<UInt8>?
+        /// ``ActionCodeURL/continueURL``.
         public var continueURL: UnsafeBufferPointer<UInt8>?
+        /// ``ActionCodeURL/languageCode``.
         public var languageCode: UnsafeBufferPointer<UInt8>?
+        /// ``ActionCodeURL/tenantID``.
         public var tenantID: UnsafeBufferPointer<UInt8>?
         /// ``LinkInspection/link``: the action link, or the callback's OAuth `link`.
         public var link: UnsafeBufferPointer<UInt8>?
