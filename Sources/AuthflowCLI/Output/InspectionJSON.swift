@@ -11,16 +11,16 @@ enum InspectionJSON {
     /// The object for a batch line that could not be inspected: kind `unknown`, every field `null`, and the
     /// reason in `problem`.
     static func line(forProblem problem: String) -> [UInt8] {
-        object(for: nil, problem: problem)
+        object(for: LinkInspection?.none, problem: problem)
     }
 
-    private static func object(for inspection: LinkInspection?, problem: String?) -> [UInt8] {
+    private static func object(for inspection: (some InspectionFields)?, problem: String?) -> [UInt8] {
         var json = JSONLineWriter()
         write(inspection, problem: problem, into: &json)
         return json.finished()
     }
 
-    /// The string members' keys, encoded once.
+    /// The members' keys, encoded once.
     private enum Key {
         static let kind = JSONWriter.EncodedKey("kind")
         static let mode = JSONWriter.EncodedKey("mode")
@@ -34,26 +34,45 @@ enum InspectionJSON {
         static let eventID = JSONWriter.EncodedKey("eventId")
         static let recaptchaToken = JSONWriter.EncodedKey("recaptchaToken")
         static let shortLink = JSONWriter.EncodedKey("shortLink")
+        static let error = JSONWriter.EncodedKey("error")
+        static let layers = JSONWriter.EncodedKey("layers")
     }
 
-    /// Writes the object's members into `json` (begun, not closed): batch mode reuses one writer for every line.
-    static func write(_ inspection: LinkInspection?, problem: String?, into json: inout JSONLineWriter) {
-        let action = inspection?.action
-        let callback = inspection?.callback
-        json.field(Key.kind, (inspection?.kind ?? .unknown).rawValue)
-        json.field(Key.mode, action?.mode.rawValue)
-        json.field(Key.oobCode, action?.oobCode)
-        json.field(Key.apiKey, action?.apiKey)
-        json.field(Key.continueURL, action?.continueURL)
-        json.field(Key.lang, action?.languageCode)
-        json.field(Key.tenantID, action?.tenantID)
-        json.field(Key.link, inspection?.link)
+    /// Writes the object's members into `json` (begun, not closed): batch mode reuses one writer for every line,
+    /// and writes a line's fields from the bytes of its `LinkReading`.
+    static func write(_ inspection: (some InspectionFields)?, problem: String?, into json: inout JSONLineWriter) {
+        guard let inspection else {
+            return write(
+                kind: .unknown, mode: nil, callback: nil, layers: [LinkLayer](), text: .init(), problem: problem,
+                into: &json)
+        }
+        // The result's parts taken out once: a `LinkReading` is large, and copying it per member showed.
+        let (kind, mode, callback, layers) = (inspection.kind, inspection.mode, inspection.callback, inspection.layers)
+        inspection.withText {
+            write(
+                kind: kind, mode: mode, callback: callback, layers: layers, text: $0, problem: problem, into: &json)
+        }
+    }
+
+    /// The members, in their order, with the text fields' bytes in `text`.
+    private static func write(
+        kind: LinkKind, mode: EmailActionMode?, callback: AuthCallback?, layers: some Collection<LinkLayer>,
+        text: LinkReading.Text, problem: String?, into json: inout JSONLineWriter
+    ) {
+        json.field(Key.kind, kind.rawValue)
+        json.field(Key.mode, mode?.rawValue)
+        json.field(Key.oobCode, utf8: text.oobCode)
+        json.field(Key.apiKey, utf8: text.apiKey)
+        json.field(Key.continueURL, utf8: text.continueURL)
+        json.field(Key.lang, utf8: text.languageCode)
+        json.field(Key.tenantID, utf8: text.tenantID)
+        json.field(Key.link, utf8: text.link)
         json.field(Key.authType, callback?.authType)
         json.field(Key.eventID, callback?.eventID)
         json.field(Key.recaptchaToken, callback?.recaptchaToken)
-        json.field("error", object: callback?.error.map { [("code", $0.code), ("message", $0.message)] })
-        json.field("layers", strings: inspection?.layers.map(\.description) ?? [])
-        json.field(Key.shortLink, inspection?.unresolvedShortLink)
+        json.field(Key.error, object: callback?.error.map { [("code", $0.code), ("message", $0.message)] })
+        json.field(Key.layers, strings: layers.lazy.map(\.description))
+        json.field(Key.shortLink, utf8: text.unresolvedShortLink)
         if let problem { json.field("problem", problem) }
     }
 }

@@ -48,9 +48,22 @@ enum InspectionSummary {
         "No Firebase link among the \(linkCount) links in \(path == "-" ? "standard input" : path)."
     }
 
-    static func batchLine(for inspection: LinkInspection) -> String {
-        let detail = inspection.action?.mode.rawValue ?? inspection.callback?.authType ?? "-"
-        return "\(inspection.kind.rawValue)\t\(detail)\t\(inspection.link ?? inspection.innermost)\n"
+    static func batchLine(for inspection: some InspectionFields) -> [UInt8] {
+        var line: [UInt8] = []
+        writeBatchLine(for: inspection, into: &line)
+        return line
+    }
+
+    /// ``batchLine(for:)`` appended to `line` (batch mode reuses one buffer, and writes from a line's bytes).
+    static func writeBatchLine(for inspection: some InspectionFields, into line: inout [UInt8]) {
+        line.append(contentsOf: inspection.kind.rawValue.utf8)
+        line.append(UInt8(ascii: "\t"))
+        line.append(contentsOf: (inspection.mode?.rawValue ?? inspection.callback?.authType ?? "-").utf8)
+        line.append(UInt8(ascii: "\t"))
+        inspection.withText { text in
+            if let link = text.link ?? text.innermost { line.append(contentsOf: link) }
+        }
+        line.append(UInt8(ascii: "\n"))
     }
 
     private static func row(_ label: String, _ value: String?) -> String {

@@ -19,13 +19,34 @@ struct JSONLineWriter {
         writer.writeMember(key, string: value)
     }
 
+    /// A string field written from UTF-8 bytes (`nil` for `null`): batch lines write their values from byte ranges.
+    mutating func field(_ key: JSONWriter.EncodedKey, utf8 value: UnsafeBufferPointer<UInt8>?) {
+        writer.writeMember(key, utf8: value)
+    }
+
     mutating func field(_ key: String, strings: [String]) {
         writer.writeMember(key, strings: strings)
     }
 
     /// A nested object of string fields, or `null`.
     mutating func field(_ key: String, object: [(String, String?)]?) {
-        writer.writeMember(key, object.map { fields in .object(fields.map { ($0.0, .optional($0.1)) }) } ?? .null)
+        writer.writeMember(key, Self.object(object))
+    }
+
+    /// The same with a key encoded once.
+    mutating func field(_ key: JSONWriter.EncodedKey, object: [(String, String?)]?) {
+        writer.writeMember(key, Self.object(object))
+    }
+
+    /// A string-array field with a key encoded once, from any sequence (no `Array` built for it).
+    mutating func field(_ key: JSONWriter.EncodedKey, strings: some Sequence<String>) {
+        writer.beginArrayMember(key)
+        for text in strings { writer.writeElement(string: text) }
+        writer.endArray()
+    }
+
+    private static func object(_ fields: [(String, String?)]?) -> JSONValue {
+        fields.map { fields in .object(fields.map { ($0.0, .optional($0.1)) }) } ?? .null
     }
 
     /// Any JSON value, for the smaller objects of the account commands (`whoami --json`, sign-in results).

@@ -40,13 +40,30 @@ public struct LinkInspector: Sendable {
     public func inspectWithoutExpanding(
         bytes: some Collection<UInt8>, workspace: inout ActionLinkUnwrapper.Workspace
     ) throws(LinkInspectionError) -> LinkInspection {
-        do { return try offline.inspect(bytes: bytes, workspace: &workspace) } catch { throw .input(error) }
+        LinkInspection(try readWithoutExpanding(bytes: bytes, workspace: &workspace))
+    }
+
+    /// The same first step as byte ranges in `workspace`'s buffers (`LinkReading`): a batch writes its output
+    /// straight from them, and makes a `LinkInspection` (`LinkInspection(_:)`) only to expand a short link.
+    public func readWithoutExpanding(
+        bytes: some Collection<UInt8>, workspace: inout ActionLinkUnwrapper.Workspace
+    ) throws(LinkInspectionError) -> LinkReading {
+        do { return try offline.read(bytes: bytes, workspace: &workspace) } catch { throw .input(error) }
     }
 
     /// Whether `expandingShortLink(in:)` would go online for `inspection`: it holds a short link and this
     /// inspector has a resolver.
     public func expands(_ inspection: LinkInspection) -> Bool {
-        inspection.unresolvedShortLink != nil && resolver != nil
+        expands(hasShortLink: inspection.unresolvedShortLink != nil)
+    }
+
+    /// The same for a reading.
+    public func expands(_ reading: LinkReading) -> Bool {
+        expands(hasShortLink: reading.hasUnresolvedShortLink)
+    }
+
+    private func expands(hasShortLink: Bool) -> Bool {
+        hasShortLink && resolver != nil
     }
 
     /// `first` with its short link expanded and the link inside inspected; `first` itself when `expands(_:)` is

@@ -78,8 +78,9 @@ public struct AuthCallback: Sendable, Hashable {
         self.url = url
     }
 
-    /// ``hasCallbackShape(scheme:host:path:)`` for the UTF-8 bytes of a whole URL.
-    private static func hasCallbackShape(url: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// ``hasCallbackShape(scheme:host:path:)`` for the UTF-8 bytes of a whole URL (``init(url:)``'s first test;
+    /// the batch inspector asks it before making the URL's `String`).
+    static func hasCallbackShape(url: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let offsets = URLParts.Offsets(url) else { return false }
         var host = 0..<0
         if let authority = offsets.authority {

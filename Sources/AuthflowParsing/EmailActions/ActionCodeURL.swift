@@ -35,21 +35,25 @@ public struct ActionCodeURL: Sendable, Hashable {
         self.init(query: parameters, link: { link })
     }
 
-    /// The same for a link already known not to have an inert scheme; `link` is asked for only when the query
-    /// holds an action (the byte-level unwrapper makes the link's `String` then, and never for other levels).
+    /// The same for a link already known not to have an inert scheme.
     init?(query parameters: RawQuery, link: () -> String) {
-        guard let modeText = parameters.value("mode"),
-            let apiKey = parameters.value("apiKey"),
-            let oobCode = parameters.value("oobCode"),
-            let mode = EmailActionMode(rawValue: modeText)
-        else { return nil }
-        self.mode = mode
-        self.oobCode = oobCode
-        self.apiKey = apiKey
-        self.continueURL = parameters.value("continueUrl")
-        self.languageCode = parameters.value("lang")
-        self.tenantID = parameters.value("tenantId")
-        self.link = link()
+        guard let fields = ActionCodeFields(query: parameters) else { return nil }
+        var values: [UInt8] = []
+        self.init(fields.decoded(from: parameters, into: &values), in: values, link: link())
+    }
+
+    /// The action whose decoded fields sit in `values` (see ``ActionCodeFields/decoded(from:into:)``).
+    init(_ fields: ActionCodeFields, in values: [UInt8], link: String) {
+        func text(_ range: Range<Int>) -> String {
+            values.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+        }
+        self.mode = fields.mode
+        self.oobCode = text(fields.oobCode)
+        self.apiKey = text(fields.apiKey)
+        self.continueURL = fields.continueURL.map(text)
+        self.languageCode = fields.languageCode.map(text)
+        self.tenantID = fields.tenantID.map(text)
+        self.link = link
     }
 
     /// Whether this link signs a user in (operation `EMAIL_SIGNIN`).

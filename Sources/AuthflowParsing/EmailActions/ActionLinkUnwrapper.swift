@@ -33,27 +33,75 @@ public enum ActionLinkUnwrapper {
     /// The buffers unwrapping works in, kept from one link to the next (one per batch).
     public struct Workspace: Sendable {
         /// Every level's URL bytes, one after another: the input, then each decoded and tidied nested link.
-        private var levels: [UInt8] = []
+        private(set) var levels: [UInt8] = []
+        /// How many of ``levels``' first bytes are the link loaded (the input, normalised).
+        private(set) var linkCount = 0
+        /// The action link's fields, decoded (see ``ActionCodeFields``).
+        private(set) var values: [UInt8] = []
         /// The current level's query, split; and a second one for a candidate's query.
         private var query = RawQuery()
         private var candidateQuery = RawQuery()
         /// The current level's host, lowercased.
         private var host: [UInt8] = []
+        /// A mail gateway's target, decoded.
+        private var scratch: [UInt8] = []
         /// The wrappers peeled so far.
-        private var layers: [LinkLayer] = []
+        private(set) var layers: [LinkLayer] = []
         /// Levels left for their nested link before being parsed themselves; only these need a second look.
         private var passedOver: [(url: Range<Int>, depth: Int)] = []
 
         /// Empty buffers.
         public init() {}
 
+        /// Where unwrapping ended, as ranges in the workspace's buffers.
+        struct Found {
+            /// The action's fields decoded into ``values``, when an action link was found.
+            let action: ActionCodeFields?
+            /// The action link, or the innermost URL when there is none, in ``levels``.
+            let url: Range<Int>
+            /// How many of ``layers`` lead to it.
+            let depth: Int
+        }
+
         /// Unwraps `link`, which should already be normalised (see ``LinkInput``).
         public mutating func unwrap(_ link: String) throws(LinkInputError) -> Result {
+            load(normalized: link)
+            let found = try unwrapLoaded()
+            let url = text(found.url)
+            return Result(
+                action: found.action.map { ActionCodeURL($0, in: values, link: url) }, innermost: url,
+                layers: Array(layers.prefix(found.depth)))
+        }
+
+        /// Makes `link` (already normalised) the link to unwrap.
+        mutating func load(normalized link: String) {
             levels.removeAll(keepingCapacity: true)
             levels.append(contentsOf: link.utf8)
+            linkCount = levels.count
+        }
+
+        /// Makes a line of bytes as read the link to unwrap: checked and normalised in place (see
+        /// ``LinkInput/normalize(validating:)``), without a `String`.
+        mutating func load(line bytes: some Collection<UInt8>) throws(LinkInputError) {
+            levels.removeAll(keepingCapacity: true)
+            // One copy from contiguous storage (a line of the reader's buffer); the generic append went byte by byte.
+            if bytes.withContiguousStorageIfAvailable({ levels.append(contentsOf: $0) }) == nil {
+                levels.append(contentsOf: bytes)
+            }
+            linkCount = 0
+            try LinkInput.normalize(validating: &levels)
+            linkCount = levels.count
+        }
+
+        /// The loaded link's bytes.
+        var link: Range<Int> { 0..<linkCount }
+
+        /// Unwraps the loaded link.
+        mutating func unwrapLoaded() throws(LinkInputError) -> Found {
+            if levels.count > linkCount { levels.removeSubrange(linkCount...) }
             layers.removeAll(keepingCapacity: true)
             passedOver.removeAll(keepingCapacity: true)
-            var current = 0..<levels.count
+            var current = link
             var currentIsParsed = false
             // Each level's query is split once; a candidate split (and checked) below is carried into the next turn.
             var queryIsSplit = false
@@ -67,14 +115,10 @@ public enum ActionLinkUnwrapper {
                 }
                 queryIsSplit = false
                 if hasWrapperHost(current) {
-                    let url = text(current)
-                    if let parts = URLParts(url),
-                        let (wrapper, target) = MailSecurityWrapper.unwrap(url, parts: parts)
-                    {
+                    let start = levels.count
+                    if let wrapper = appendWrapperTarget(of: current) {
                         if !currentIsParsed { passedOver.append((current, layers.count)) }
                         layers.append(.mailSecurity(wrapper))
-                        let start = levels.count
-                        levels.append(contentsOf: target.utf8)
                         LinkInput.tidy(&levels, from: start)
                         current = start..<levels.count
                         currentIsParsed = false
@@ -83,8 +127,8 @@ public enum ActionLinkUnwrapper {
                 }
                 let depth = layers.count
                 guard let candidate = appendNestedCandidate(of: current) else {
-                    if !currentIsParsed, let result = actionResult(current, query: query, depth: layers.count) {
-                        return result
+                    if !currentIsParsed, let found = actionFound(current, query: query, depth: layers.count) {
+                        return found
                     }
                     break
                 }
@@ -92,7 +136,7 @@ public enum ActionLinkUnwrapper {
                 current = candidate
                 Self.split(current, of: levels, into: &candidateQuery)
                 if let (name, damage) = candidateQuery.firstDamage() { throw .damagedParameter(name: name, damage) }
-                if let result = actionResult(current, query: candidateQuery, depth: layers.count) { return result }
+                if let found = actionFound(current, query: candidateQuery, depth: layers.count) { return found }
                 currentIsParsed = true
                 swap(&query, &candidateQuery)
                 queryIsSplit = true
@@ -101,28 +145,53 @@ public enum ActionLinkUnwrapper {
             // A level may be an action link that also carries a stray `link`/`deep_link_id`; innermost wins.
             for level in passedOver.reversed() {
                 Self.split(level.url, of: levels, into: &candidateQuery)
-                if let result = actionResult(level.url, query: candidateQuery, depth: level.depth) { return result }
+                if let found = actionFound(level.url, query: candidateQuery, depth: level.depth) { return found }
             }
-            return Result(action: nil, innermost: text(current), layers: layers)
+            return Found(action: nil, url: current, depth: layers.count)
         }
 
-        /// The result when the level at `url` (its query in `query`) is an action link, with the first `depth`
-        /// layers.
-        private func actionResult(_ url: Range<Int>, query: RawQuery, depth: Int) -> Result? {
+        /// The finding when the level at `url` (its query in `query`) is an action link, with the first `depth`
+        /// layers; its fields are decoded into ``values``.
+        private mutating func actionFound(_ url: Range<Int>, query: RawQuery, depth: Int) -> Found? {
             let inert = levels.withUnsafeBufferPointer {
                 InertScheme.starts(bytes: UnsafeBufferPointer(rebasing: $0[url]))
             }
-            guard !inert else { return nil }
-            var link = ""
-            guard
-                let action = ActionCodeURL(
-                    query: query,
-                    link: {
-                        link = text(url)
-                        return link
-                    })
-            else { return nil }
-            return Result(action: action, innermost: link, layers: Array(layers.prefix(depth)))
+            guard !inert, let fields = ActionCodeFields(query: query) else { return nil }
+            values.removeAll(keepingCapacity: true)
+            return Found(action: fields.decoded(from: query, into: &values), url: url, depth: depth)
+        }
+
+        /// The mail gateway around the level at `url` (on a wrapper host, in ``host``), its target decoded onto the
+        /// end of ``levels``; `nil`, changing nothing, when the level is not wrapped.
+        private mutating func appendWrapperTarget(of url: Range<Int>) -> MailSecurityWrapper? {
+            // The gateway's parameter is read from the query as `URLParts` reads it: the level's split query,
+            // unless a `#` before the `?` leaves it none.
+            let (sameQuery, partsQuery) = levels.withUnsafeBufferPointer { buffer -> (Bool, Range<Int>?) in
+                let link = UnsafeBufferPointer(rebasing: buffer[url])
+                let partsQuery = URLParts.Offsets(link)?.query
+                return (partsQuery == URLParts.queryOffsets(in: link), partsQuery)
+            }
+            if !sameQuery {
+                levels.withUnsafeBufferPointer { buffer in
+                    let link = UnsafeBufferPointer(rebasing: buffer[url])
+                    candidateQuery.reset(toQuery: UnsafeBufferPointer(rebasing: link[partsQuery ?? 0..<0]))
+                }
+            }
+            let wrapperQuery = sameQuery ? query : candidateQuery
+            let host = self.host
+            var target: [UInt8] = []
+            swap(&target, &scratch)
+            target.removeAll(keepingCapacity: true)
+            let wrapper = levels.withUnsafeBufferPointer { buffer in
+                host.withUnsafeBufferPointer { host in
+                    MailSecurityWrapper.unwrap(
+                        bytes: UnsafeBufferPointer(rebasing: buffer[url]), host: host, query: wrapperQuery,
+                        into: &target)
+                }
+            }
+            if wrapper != nil { levels.append(contentsOf: target) }
+            scratch = target
+            return wrapper
         }
 
         /// The JS SDK's candidate for the level at `url` (its query in ``query``), decoded and tidied at the end of
@@ -130,9 +199,12 @@ public enum ActionLinkUnwrapper {
         private mutating func appendNestedCandidate(of url: Range<Int>) -> Range<Int>? {
             let start = levels.count
             let outerIsLink: Bool
-            if query.decodeValue("deep_link_id", appendingTo: &levels) {
+            let outerRanges = Self.nestedLinkRanges(in: query)
+            if let deepLinkID = outerRanges.deepLinkID {
+                query.decode(deepLinkID, appendingTo: &levels)
                 outerIsLink = false
-            } else if query.decodeValue("link", appendingTo: &levels) {
+            } else if let link = outerRanges.link {
+                query.decode(link, appendingTo: &levels)
                 outerIsLink = true
             } else {
                 return nil
@@ -143,7 +215,9 @@ public enum ActionLinkUnwrapper {
             // `link` inside `deep_link_id`, or `deep_link_id` inside `link`.
             Self.split(value, of: levels, into: &candidateQuery)
             let innerStart = levels.count
-            if candidateQuery.decodeValue(outerIsLink ? "deep_link_id" : "link", appendingTo: &levels) {
+            let innerRanges = Self.nestedLinkRanges(in: candidateQuery)
+            if let inner = outerIsLink ? innerRanges.deepLinkID : innerRanges.link {
+                candidateQuery.decode(inner, appendingTo: &levels)
                 layers.append(classify(value, parameterIsLink: !outerIsLink))
                 LinkInput.tidy(&levels, from: innerStart)
                 return innerStart..<levels.count
@@ -151,6 +225,19 @@ public enum ActionLinkUnwrapper {
             LinkInput.tidy(&levels, from: start)
             return start..<levels.count
         }
+
+        /// The raw values of `deep_link_id` and `link` in `query` as ``RawQuery/value(_:rule:plusAsSpace:)`` reads
+        /// them (the last duplicate wins, an empty value counts as absent), found in one pass over the pairs.
+        private static func nestedLinkRanges(in query: RawQuery) -> (deepLinkID: Range<Int>?, link: Range<Int>?) {
+            var deepLinkID: Range<Int>?
+            var link: Range<Int>?
+            query.forEachPair(namedAnyOf: nestedLinkNames) { index, value in
+                if index == 0 { deepLinkID = value } else { link = value }
+            }
+            return (deepLinkID.flatMap { $0.isEmpty ? nil : $0 }, link.flatMap { $0.isEmpty ? nil : $0 })
+        }
+
+        private static let nestedLinkNames: [StaticString] = ["deep_link_id", "link"]
 
         private static func split(_ url: Range<Int>, of levels: [UInt8], into query: inout RawQuery) {
             levels.withUnsafeBufferPointer { query.reset(toURL: UnsafeBufferPointer(rebasing: $0[url])) }
@@ -172,6 +259,13 @@ public enum ActionLinkUnwrapper {
                 return (start + host.lowerBound)..<(start + host.upperBound)
             }
             guard let found else { return false }
+            // Most hosts are lowercase already and on no gateway: those are tested where they lie, uncopied.
+            let lowercaseAndPlain = levels.withUnsafeBufferPointer { buffer in
+                let bytes = UnsafeBufferPointer(rebasing: buffer[found])
+                return !bytes.contains { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+                    && !MailSecurityWrapper.isWrapperHost(bytes)
+            }
+            if lowercaseAndPlain { return false }
             host.removeAll(keepingCapacity: true)
             host.append(contentsOf: levels[found])
             for index in host.indices where (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(host[index]) {
@@ -180,7 +274,7 @@ public enum ActionLinkUnwrapper {
             return host.withUnsafeBufferPointer(MailSecurityWrapper.isWrapperHost)
         }
 
-        private func text(_ url: Range<Int>) -> String {
+        func text(_ url: Range<Int>) -> String {
             levels.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[url]), as: UTF8.self) }
         }
     }

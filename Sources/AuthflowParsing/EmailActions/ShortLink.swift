@@ -8,9 +8,15 @@ public enum ShortLink {
     /// Whether `url` is a short link on a Dynamic Links domain or on one of `linkDomains`
     /// (hosts, optionally with `:port`, that the user configured): a path of its own and nothing nested.
     public static func isShortLink(_ url: String, linkDomains: [String] = []) -> Bool {
+        url.withUTF8Buffer { isShortLink(bytes: $0, linkDomains: linkDomains) }
+    }
+
+    /// ``isShortLink(_:linkDomains:)`` for a URL's UTF-8 bytes.
+    static func isShortLink(bytes: UnsafeBufferPointer<UInt8>, linkDomains: [String]) -> Bool {
         // Without domains of the user's, the host decides first, read from the URL's bytes: most links are on
         // other hosts, and are turned down before any part of them becomes a `String`.
-        if linkDomains.isEmpty, !url.withUTF8Buffer(isOnDynamicLinksDomain(url:)) { return false }
+        if linkDomains.isEmpty, !isOnDynamicLinksDomain(url: bytes) { return false }
+        let url = String(decoding: bytes, as: UTF8.self)
         guard let parts = URLParts(url), parts.scheme == "https" || parts.scheme == "http" else { return false }
         guard parts.path.count > 1 else { return false }
         let parameters = RawQuery(url: url[...])

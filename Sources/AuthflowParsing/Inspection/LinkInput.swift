@@ -8,36 +8,57 @@ public enum LinkInput {
     /// Validates `text` and returns the link in it: surrounding white space, quotes and `<…>` removed, line
     /// breaks inside removed (mail clients wrap long links), and HTML-escaped `&amp;` turned back into `&`.
     public static func normalize(_ text: String) throws(LinkInputError) -> String {
-        guard text.utf8.count <= maximumLength else {
-            throw .tooLong(length: text.utf8.count, limit: maximumLength)
-        }
-        let link = tidy(text)
-        guard !link.isEmpty else { throw .empty }
-        if link.withUTF8Buffer(containsControl) { throw .controlCharacters }
-        guard URLParts.hasScheme(link) else {
-            throw .notAURL(preview: String(link.prefix(40)) + (link.count > 40 ? "…" : ""))
-        }
-        return link
+        var bytes = Array(text.utf8)
+        try normalize(&bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Decodes `bytes` as UTF-8 and normalises it.
     public static func normalize(bytes: some Collection<UInt8>) throws(LinkInputError) -> String {
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8 }
-        return try normalize(text)
+        var buffer = Array(bytes)
+        try normalize(validating: &buffer)
+        return String(decoding: buffer, as: UTF8.self)
     }
 
-    /// The cleaning part of ``normalize(_:)``, also applied to every nested link.
-    static func tidy(_ text: String) -> String {
-        guard text.withUTF8Buffer(needsTidying) else { return text }
-        var bytes = Array(text.utf8)
-        tidy(&bytes, from: 0)
-        return String(decoding: bytes, as: UTF8.self)
+    /// ``normalize(bytes:)`` in place, without a `String`: a batch reads each line into the unwrapper's buffer
+    /// and checks and cleans it there. Invalid UTF-8 is unusable input.
+    static func normalize(validating bytes: inout [UInt8]) throws(LinkInputError) {
+        guard bytes.withUnsafeBufferPointer(isValidUTF8) else { throw .invalidUTF8 }
+        try normalize(&bytes)
     }
 
-    /// ``tidy(_:)`` applied in place to the bytes of `bytes` from `start` on: the unwrapper tidies each nested
-    /// link where it decoded it. Only ASCII bytes are removed, so valid UTF-8 stays valid.
-    static func tidy(_ bytes: inout [UInt8], from start: Int) {
-        let needed = bytes.withUnsafeBufferPointer { needsTidying(UnsafeBufferPointer(rebasing: $0[start...])) }
+    /// ``normalize(_:)`` on valid UTF-8, in place: the one set of checks behind every entry.
+    private static func normalize(_ bytes: inout [UInt8]) throws(LinkInputError) {
+        guard bytes.count <= maximumLength else {
+            throw .tooLong(length: bytes.count, limit: maximumLength)
+        }
+        // One scan for controls when there are none (nearly every line): tidying then has none to remove.
+        let hadControls = bytes.withUnsafeBufferPointer(containsControl)
+        tidy(&bytes, from: 0, mayHoldControls: hadControls)
+        guard !bytes.isEmpty else { throw .empty }
+        if hadControls, bytes.withUnsafeBufferPointer(containsControl) { throw .controlCharacters }
+        guard bytes.withUnsafeBufferPointer(URLParts.hasScheme(bytes:)) else {
+            let link = String(decoding: bytes, as: UTF8.self)
+            throw .notAURL(preview: String(link.prefix(40)) + (link.count > 40 ? "…" : ""))
+        }
+    }
+
+    /// Whether `bytes` are valid UTF-8: ASCII (nearly every link) is confirmed eight bytes at a time, anything
+    /// else by the standard library's validation.
+    private static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.asciiPrefixCount == bytes.count || String(validating: bytes, as: UTF8.self) != nil
+    }
+
+    /// The cleaning part of ``normalize(_:)``, applied in place to the bytes of `bytes` from `start` on; also
+    /// applied to every nested link, where the unwrapper decoded it. Only ASCII bytes are removed, so valid UTF-8
+    /// stays valid.
+    ///
+    /// `mayHoldControls: false` says the bytes were just found to hold no control character (line breaks and tabs
+    /// included), so that they are not looked for again.
+    static func tidy(_ bytes: inout [UInt8], from start: Int, mayHoldControls: Bool = true) {
+        let needed = bytes.withUnsafeBufferPointer {
+            needsTidying(UnsafeBufferPointer(rebasing: $0[start...]), mayHoldControls: mayHoldControls)
+        }
         guard needed else { return }
         var write = start
         for read in start..<bytes.count {
@@ -69,17 +90,21 @@ public enum LinkInput {
         bytes.removeSubrange(write...)
     }
 
-    /// Whether ``tidy(_:)`` changes anything: a trimmable byte at either end, or a line break, tab or `&amp;`
+    /// Whether ``tidy(_:from:)`` changes anything: a trimmable byte at either end, or a line break, tab or `&amp;`
     /// inside. One pass, no allocation (the common link needs nothing).
-    private static func needsTidying(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func needsTidying(_ buffer: UnsafeBufferPointer<UInt8>, mayHoldControls: Bool) -> Bool {
         guard let first = buffer.first, let last = buffer.last else { return false }
         if isTrimmable(first) || isTrimmable(last) { return true }
-        // memchr for each byte of interest: links are long and these bytes rare (`&` aside, found hop by hop).
-        if buffer.firstOffset(of: UInt8(ascii: "\n")) != nil || buffer.firstOffset(of: UInt8(ascii: "\r")) != nil
-            || buffer.firstOffset(of: UInt8(ascii: "\t")) != nil
+        // Line breaks and tabs are C0 controls, looked for eight bytes at a time (a control that is neither is
+        // left for the control check); `&` is found hop by hop with memchr.
+        if mayHoldControls, containsControl(buffer),
+            buffer.firstOffset(of: UInt8(ascii: "\n")) != nil || buffer.firstOffset(of: UInt8(ascii: "\r")) != nil
+                || buffer.firstOffset(of: UInt8(ascii: "\t")) != nil
         {
             return true
         }
+        // `&amp;` needs a `;`, which links seldom hold: one memchr instead of one per `&`.
+        guard buffer.firstOffset(of: UInt8(ascii: ";")) != nil else { return false }
         var next = 0
         while let ampersand = buffer.firstOffset(of: UInt8(ascii: "&"), from: next) {
             if ampersand + 4 < buffer.count, buffer[ampersand + 1] == UInt8(ascii: "a"),

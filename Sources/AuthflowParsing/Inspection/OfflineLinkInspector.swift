@@ -26,7 +26,15 @@ public struct OfflineLinkInspector: Sendable {
     public func inspect(
         bytes: some Collection<UInt8>, workspace: inout ActionLinkUnwrapper.Workspace
     ) throws(LinkInputError) -> LinkInspection {
-        try inspect(normalized: LinkInput.normalize(bytes: bytes), workspace: &workspace)
+        LinkInspection(try read(bytes: bytes, workspace: &workspace))
+    }
+
+    /// The same, as byte ranges in `workspace`'s buffers, for output written straight from the bytes.
+    public func read(
+        bytes: some Collection<UInt8>, workspace: inout ActionLinkUnwrapper.Workspace
+    ) throws(LinkInputError) -> LinkReading {
+        try workspace.load(line: bytes)
+        return try readLoaded(in: &workspace)
     }
 
     /// Inspects a link that already went through ``LinkInput/normalize(_:)``.
@@ -39,26 +47,40 @@ public struct OfflineLinkInspector: Sendable {
     public func inspect(
         normalized link: String, workspace: inout ActionLinkUnwrapper.Workspace
     ) throws(LinkInputError) -> LinkInspection {
-        if InertScheme.starts(link) {
+        workspace.load(normalized: link)
+        return LinkInspection(try readLoaded(in: &workspace))
+    }
+
+    /// The classification of the link loaded in `workspace`.
+    private func readLoaded(in workspace: inout ActionLinkUnwrapper.Workspace) throws(LinkInputError) -> LinkReading {
+        let link = workspace.link
+        let inert = workspace.levels.withUnsafeBufferPointer {
+            InertScheme.starts(bytes: UnsafeBufferPointer(rebasing: $0[link]))
+        }
+        if inert {
             // Script or local data: nothing inside is unwrapped or trusted.
-            return LinkInspection(
-                kind: .unknown, action: nil, callback: nil, layers: [], innermost: link,
-                unresolvedShortLink: nil)
+            return LinkReading(
+                kind: .unknown, found: .init(action: nil, url: link, depth: 0), callback: nil,
+                hasUnresolvedShortLink: false, workspace: workspace)
         }
-        let unwrapped = try workspace.unwrap(link)
-        if let action = unwrapped.action {
-            return LinkInspection(
-                kind: .emailAction, action: action, callback: nil, layers: unwrapped.layers,
-                innermost: unwrapped.innermost, unresolvedShortLink: nil)
+        let found = try workspace.unwrapLoaded()
+        if found.action != nil {
+            return LinkReading(
+                kind: .emailAction, found: found, callback: nil, hasUnresolvedShortLink: false, workspace: workspace)
         }
-        if let callback = AuthCallback(url: link) {
-            return LinkInspection(
-                kind: .authCallback, action: nil, callback: callback, layers: [],
-                innermost: callback.callbackURL, unresolvedShortLink: nil)
+        // The callback's shape is tested on the bytes; only a link that has it becomes a `String`.
+        let mayBeCallback = workspace.levels.withUnsafeBufferPointer {
+            AuthCallback.hasCallbackShape(url: UnsafeBufferPointer(rebasing: $0[link]))
         }
-        let shortLink = ShortLink.isShortLink(unwrapped.innermost, linkDomains: linkDomains) ? unwrapped.innermost : nil
-        return LinkInspection(
-            kind: .unknown, action: nil, callback: nil, layers: unwrapped.layers,
-            innermost: unwrapped.innermost, unresolvedShortLink: shortLink)
+        if mayBeCallback, let callback = AuthCallback(url: workspace.text(link)) {
+            return LinkReading(
+                kind: .authCallback, found: .init(action: nil, url: link, depth: 0), callback: callback,
+                hasUnresolvedShortLink: false, workspace: workspace)
+        }
+        let shortLink = workspace.levels.withUnsafeBufferPointer {
+            ShortLink.isShortLink(bytes: UnsafeBufferPointer(rebasing: $0[found.url]), linkDomains: linkDomains)
+        }
+        return LinkReading(
+            kind: .unknown, found: found, callback: nil, hasUnresolvedShortLink: shortLink, workspace: workspace)
     }
 }

@@ -23,21 +23,54 @@ public enum MailSecurityWrapper: String, Sendable, CaseIterable {
 
     /// The wrapper around `url` and the URL it protects, or `nil` when `url` is not wrapped.
     public static func unwrap(_ url: String, parts: URLParts) -> (wrapper: MailSecurityWrapper, target: String)? {
-        guard parts.scheme == "https" || parts.scheme == "http" else { return nil }
-        let host = parts.host
-        if isSafeLinksHost(host), let target = parameter("url", of: parts) {
-            return (.microsoftSafeLinks, target)
+        let query = RawQuery(parts.query?[...] ?? "")
+        var target: [UInt8] = []
+        let wrapper = url.withUTF8Buffer { url in
+            parts.host.withUTF8Buffer { host in
+                unwrap(bytes: url, host: host, query: query, into: &target)
+            }
         }
-        if isGoogleHost(host), parts.path == "/url",
-            let target = parameter("q", of: parts) ?? parameter("url", of: parts)
+        return wrapper.map { ($0, String(decoding: target, as: UTF8.self)) }
+    }
+
+    /// ``unwrap(_:parts:)`` on a URL's UTF-8 bytes, the target decoded onto the end of `output` (nothing appended
+    /// when `nil`): the unwrapper peels Safe Links, Google and Barracuda wrappers without a `String`.
+    ///
+    /// - Parameters:
+    ///   - host: the URL's host, lowercased.
+    ///   - query: the URL's query as ``URLParts`` reads it (empty without one).
+    static func unwrap(
+        bytes url: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>, query: RawQuery,
+        into output: inout [UInt8]
+    ) -> MailSecurityWrapper? {
+        guard let offsets = URLParts.Offsets(url) else { return nil }
+        let scheme = UnsafeBufferPointer(rebasing: url[..<offsets.colon])
+        guard URLParts.bytes(scheme, equalIgnoringCase: "https") || URLParts.bytes(scheme, equalIgnoringCase: "http")
+        else { return nil }
+        let pathIsURL = URLParts.bytes(UnsafeBufferPointer(rebasing: url[offsets.path]), equal: "/url")
+        if isSafeLinksHost(host), query.decodeValue("url", rule: .firstWins, appendingTo: &output) {
+            return .microsoftSafeLinks
+        }
+        if isGoogleHost(host), pathIsURL,
+            query.decodeValue("q", rule: .firstWins, appendingTo: &output)
+                || query.decodeValue("url", rule: .firstWins, appendingTo: &output)
         {
-            return (.googleRedirect, target)
+            return .googleRedirect
         }
-        if let target = ProofpointURLDefense.decode(url, parts: parts), !target.isEmpty {
-            return (.proofpointURLDefense, target)
+        if ProofpointURLDefense.isHost(host) {
+            // Rare and intricate: read from the `String`s.
+            let text = String(decoding: url, as: UTF8.self)
+            if let parts = URLParts(text), let target = ProofpointURLDefense.decode(text, parts: parts),
+                !target.isEmpty
+            {
+                output.append(contentsOf: target.utf8)
+                return .proofpointURLDefense
+            }
         }
-        if host == "linkprotect.cudasvc.com", parts.path == "/url", let target = parameter("a", of: parts) {
-            return (.barracudaLinkProtect, target)
+        if URLParts.bytes(host, equal: "linkprotect.cudasvc.com"), pathIsURL,
+            query.decodeValue("a", rule: .firstWins, appendingTo: &output)
+        {
+            return .barracudaLinkProtect
         }
         return nil
     }
@@ -49,25 +82,12 @@ public enum MailSecurityWrapper: String, Sendable, CaseIterable {
             || URLParts.bytes(host, equal: "linkprotect.cudasvc.com")
     }
 
-    private static func parameter(_ name: String, of parts: URLParts) -> String? {
-        guard let query = parts.query else { return nil }
-        return RawQuery(query[...]).value(name, rule: .firstWins)
-    }
-
-    private static func isSafeLinksHost(_ host: String) -> Bool {
-        host.withUTF8Buffer(isSafeLinksHost)
-    }
-
     private static func isSafeLinksHost(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
         URLParts.host(bytes: host, isWithin: "safelinks.protection.outlook.com")
             || URLParts.host(bytes: host, isWithin: "safelinks.protection.office365.us")
     }
 
     /// `google.com` and country sites such as `www.google.co.uk` (Gmail rewrites through the local one).
-    private static func isGoogleHost(_ host: String) -> Bool {
-        host.withUTF8Buffer(isGoogleHost)
-    }
-
     private static func isGoogleHost(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
         var name = host
         if name.count >= 4, URLParts.bytes(UnsafeBufferPointer(rebasing: name[..<4]), equal: "www.") {

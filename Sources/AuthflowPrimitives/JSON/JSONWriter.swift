@@ -20,6 +20,8 @@ public struct JSONWriter {
     private let sortingKeys: Bool
     /// Whether the object begun with ``beginObject()`` already has a member.
     private var objectHasMembers = false
+    /// Whether the array begun with ``beginArrayMember(_:)`` has an element yet.
+    private var arrayHasElements = false
 
     /// An empty writer.
     public init(escaping: Escaping = .javaScript, sortingKeys: Bool = false) {
@@ -95,6 +97,8 @@ public struct JSONWriter {
     /// CLI's batch output): writing it is one copy instead of a scan and five appends.
     public struct EncodedKey: Sendable {
         fileprivate let bytes: [UInt8]
+        /// The whole member with a `null` value (`"name":null`), written in one copy.
+        fileprivate let null: [UInt8]
 
         /// `key` as JSON, escaped as ``Escaping/javaScript`` escapes it, followed by `:`.
         public init(_ key: String) {
@@ -102,6 +106,7 @@ public struct JSONWriter {
             writer.write(string: key)
             writer.bytes.append(UInt8(ascii: ":"))
             bytes = writer.bytes
+            null = bytes + "null".utf8
         }
     }
 
@@ -109,8 +114,51 @@ public struct JSONWriter {
     public mutating func writeMember(_ key: EncodedKey, string value: String?) {
         if objectHasMembers { bytes.append(UInt8(ascii: ",")) }
         objectHasMembers = true
+        guard let value else { return bytes.append(contentsOf: key.null) }
         bytes.append(contentsOf: key.bytes)
-        if let value { write(string: value) } else { bytes.append(contentsOf: "null".utf8) }
+        write(string: value)
+    }
+
+    /// ``writeMember(_:string:)`` with a key encoded beforehand and the value's UTF-8 bytes (`nil` for `null`),
+    /// for output written from byte ranges without a `String` per value.
+    public mutating func writeMember(_ key: EncodedKey, utf8 value: UnsafeBufferPointer<UInt8>?) {
+        if objectHasMembers { bytes.append(UInt8(ascii: ",")) }
+        objectHasMembers = true
+        guard let value else { return bytes.append(contentsOf: key.null) }
+        bytes.append(contentsOf: key.bytes)
+        write(utf8: value)
+    }
+
+    /// ``writeMember(_:_:)`` with a key encoded beforehand (`null` in one copy).
+    public mutating func writeMember(_ key: EncodedKey, _ value: JSONValue) {
+        if objectHasMembers { bytes.append(UInt8(ascii: ",")) }
+        objectHasMembers = true
+        guard value != .null else { return bytes.append(contentsOf: key.null) }
+        bytes.append(contentsOf: key.bytes)
+        write(value)
+    }
+
+    /// Begins `"key":[` with a key encoded beforehand; the elements follow with ``writeElement(string:)`` and
+    /// ``endArray()`` closes it: an array written from a sequence without building an `Array` first (the CLI's
+    /// batch lines write their layers this way).
+    public mutating func beginArrayMember(_ key: EncodedKey) {
+        if objectHasMembers { bytes.append(UInt8(ascii: ",")) }
+        objectHasMembers = true
+        bytes.append(contentsOf: key.bytes)
+        bytes.append(UInt8(ascii: "["))
+        arrayHasElements = false
+    }
+
+    /// One string element of the array begun with ``beginArrayMember(_:)``.
+    public mutating func writeElement(string text: String) {
+        if arrayHasElements { bytes.append(UInt8(ascii: ",")) }
+        arrayHasElements = true
+        write(string: text)
+    }
+
+    /// Closes the array begun with ``beginArrayMember(_:)``.
+    public mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
     }
 
     /// Appends `"key":["a","b",…]`, like ``writeMember(_:_:)`` without building a ``JSONValue`` first.

@@ -15,6 +15,19 @@ extension StringProtocol {
 }
 
 extension UnsafeBufferPointer<UInt8> {
+    /// How many leading bytes are ASCII (below 0x80), eight bytes at a time: link text nearly always is all of it.
+    package var asciiPrefixCount: Int {
+        guard let base = baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        while index + 8 <= count {
+            if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { break }
+            index += 8
+        }
+        while index < count, self[index] < 0x80 { index += 1 }
+        return index
+    }
+
     /// The offset of the first `byte` at or after `start` (memchr).
     @inlinable
     package func firstOffset(of byte: UInt8, from start: Int = 0, to end: Int? = nil) -> Int? {

@@ -34,9 +34,20 @@ public enum PercentDecoding {
     /// link unwrapping decodes each layer into one reused buffer.
     package static func decode(bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool, into output: inout [UInt8]) {
         let start = output.count
-        appendDecoded(bytes, plusAsSpace: plusAsSpace, to: &output)
+        if bytes.firstOffset(of: UInt8(ascii: "%")) == nil,
+            !plusAsSpace || bytes.firstOffset(of: UInt8(ascii: "+")) == nil
+        {
+            // Nothing to decode (most values): one copy.
+            output.append(contentsOf: bytes)
+        } else {
+            appendDecoded(bytes, plusAsSpace: plusAsSpace, to: &output)
+        }
         // Rare: non-ASCII bytes, which the `String` would have repaired (invalid UTF-8 becomes U+FFFD).
-        guard output[start...].contains(where: { $0 >= 0x80 }) else { return }
+        let isASCII = output.withUnsafeBufferPointer {
+            let written = UnsafeBufferPointer(rebasing: $0[start...])
+            return written.asciiPrefixCount == written.count
+        }
+        guard !isASCII else { return }
         let repaired = String(decoding: output[start...], as: UTF8.self)
         output.replaceSubrange(start..., with: repaired.utf8)
     }
@@ -45,17 +56,44 @@ public enum PercentDecoding {
         _ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool, to output: inout [UInt8]
     ) {
         // Written through a pointer into room made up front: appending byte by byte re-checked the array's
-        // uniqueness and capacity each time, which was most of the decoding cost (callgrind).
+        // uniqueness and capacity each time, which was most of the decoding cost (callgrind). The room is made by
+        // copying the input (one memcpy; filling it with zeros went byte by byte), then decoded over.
         let start = output.count
-        output.append(contentsOf: repeatElement(0, count: bytes.count))
-        let written = output.withUnsafeMutableBufferPointer { whole in
-            let out = UnsafeMutableBufferPointer(rebasing: whole[start...])
+        output.append(contentsOf: bytes)
+        let written = output.withUnsafeMutableBufferPointer { whole -> Int in
+            // Raw pointers: the loop runs over every byte of every nested link.
+            guard let input = bytes.baseAddress, let out = whole.baseAddress.map({ $0 + start }) else { return 0 }
+            let count = bytes.count
+            let ones: UInt64 = 0x0101_0101_0101_0101
             var write = 0
             var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
-                    let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+            while index < count {
+                // Eight bytes at a time up to the next `%` (or `+` when it becomes a space): the word is stored
+                // whole (the room is there: `write` never passes `index`), and only its plain bytes kept. The
+                // lowest flagged byte of `(x - 0x01…) & ~x & 0x80…` is exactly the first byte equal to the
+                // pattern, and on a little-endian machine the lowest byte comes first.
+                if index + 8 <= count {
+                    let word = UnsafeRawPointer(input + index).loadUnaligned(as: UInt64.self)
+                    let percent = word ^ (ones &* UInt64(UInt8(ascii: "%")))
+                    var stops = (percent &- ones) & ~percent
+                    if plusAsSpace {
+                        let plus = word ^ (ones &* UInt64(UInt8(ascii: "+")))
+                        stops |= (plus &- ones) & ~plus
+                    }
+                    stops &= ones &* 0x80
+                    UnsafeMutableRawPointer(out + write).storeBytes(of: word, as: UInt64.self)
+                    guard stops != 0 else {
+                        index += 8
+                        write += 8
+                        continue
+                    }
+                    let plain = stops.trailingZeroBitCount >> 3
+                    index += plain
+                    write += plain
+                }
+                let byte = input[index]
+                if byte == UInt8(ascii: "%"), index + 2 < count,
+                    let high = hexValue(input[index + 1]), let low = hexValue(input[index + 2])
                 {
                     out[write] = high << 4 | low
                     index += 3

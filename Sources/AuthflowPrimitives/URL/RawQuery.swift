@@ -74,10 +74,12 @@ package struct RawQuery: Sendable {
         }
     }
 
-    /// Appends the bytes ``value(_:rule:plusAsSpace:)`` would return (last duplicate wins, `+` kept) to `output`
+    /// Appends the bytes ``value(_:rule:plusAsSpace:)`` would return (`+` kept) to `output`
     /// without making a `String`; `false`, appending nothing, when there is no such value.
-    package func decodeValue(_ name: String, appendingTo output: inout [UInt8]) -> Bool {
-        guard let range = valueRange(name, rule: .lastWins, plusAsSpace: false) else { return false }
+    package func decodeValue(
+        _ name: String, rule: QueryParameters.DuplicateRule = .lastWins, appendingTo output: inout [UInt8]
+    ) -> Bool {
+        guard let range = valueRange(name, rule: rule, plusAsSpace: false) else { return false }
         bytes.withUnsafeBufferPointer {
             PercentDecoding.decode(bytes: UnsafeBufferPointer(rebasing: $0[range]), plusAsSpace: false, into: &output)
         }
@@ -96,10 +98,50 @@ package struct RawQuery: Sendable {
         }
     }
 
+    /// Calls `body` with the index in `names` and the raw value range (empty when the pair has none) of every pair
+    /// named one of `names`, in order: several names are read in one pass over the pairs instead of one each, and
+    /// the caller keeps the last (or first) it is given, as ``value(_:rule:plusAsSpace:)`` does for one name.
+    package func forEachPair(namedAnyOf names: [StaticString], _ body: (Int, Range<Int>) -> Void) {
+        bytes.withUnsafeBufferPointer { buffer in
+            for pair in ranges {
+                let raw = UnsafeBufferPointer(rebasing: buffer[pair.name])
+                // Only an escaped name can match a name of another length (decoding shortens it).
+                let escaped = raw.contains(UInt8(ascii: "%"))
+                for index in names.indices {
+                    let name = names[index]
+                    guard raw.count == name.utf8CodeUnitCount || (escaped && raw.count > name.utf8CodeUnitCount)
+                    else { continue }
+                    let matches = name.withUTF8Buffer { Self.name(raw, equalsUTF8: $0, plusAsSpace: false) }
+                    if matches {
+                        body(index, pair.value)
+                        break
+                    }
+                }
+            }
+        }
+    }
+
+    /// Percent-decodes (`+` kept) the raw bytes at `range`, as given by ``forEachPair(namedAnyOf:_:)``, onto the
+    /// end of `output`.
+    package func decode(_ range: Range<Int>, appendingTo output: inout [UInt8]) {
+        bytes.withUnsafeBufferPointer {
+            PercentDecoding.decode(bytes: UnsafeBufferPointer(rebasing: $0[range]), plusAsSpace: false, into: &output)
+        }
+    }
+
+    /// Runs `body` on the raw (undecoded) bytes at `range`.
+    package func withRawBytes<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
     /// The first pair whose name or value is damaged (see ``PercentDecoding/damage(in:)``): its name, decoded
     /// leniently for messages, and how it is damaged.
     package func firstDamage() -> (name: String, damage: PercentEscapeDamage)? {
         bytes.withUnsafeBufferPointer { buffer in
+            // The whole query at once first: `&` and `=` are neither hex digits nor part of a multi-byte
+            // character, so an escape cut by them, or a piece that does not decode to UTF-8, is damage in the whole
+            // as well; a clean whole means clean pairs, and the pair-by-pair search runs only on damage.
+            guard PercentDecoding.damage(in: buffer) != nil else { return nil }
             for pair in ranges {
                 let name = UnsafeBufferPointer(rebasing: buffer[pair.name])
                 let value = UnsafeBufferPointer(rebasing: buffer[pair.value])
@@ -121,16 +163,18 @@ package struct RawQuery: Sendable {
     }
 
     private static func name(_ raw: UnsafeBufferPointer<UInt8>, equals wanted: String, plusAsSpace: Bool) -> Bool {
+        wanted.withUTF8Buffer { name(raw, equalsUTF8: $0, plusAsSpace: plusAsSpace) }
+    }
+
+    private static func name(
+        _ raw: UnsafeBufferPointer<UInt8>, equalsUTF8 wanted: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool
+    ) -> Bool {
         // Decoding never lengthens a name, so a shorter one cannot match; most names differ in length.
-        let wantedCount = wanted.utf8.count
-        guard raw.count >= wantedCount else { return false }
-        if raw.count == wantedCount {
-            let exact = wanted.withUTF8Buffer { URLParts.bytes(raw, equal: $0) }
-            if exact { return true }
-        }
-        // Rare: an escaped name (`%6Dode`) only matches after decoding.
+        guard raw.count >= wanted.count else { return false }
+        if raw.count == wanted.count, URLParts.bytes(raw, equal: wanted) { return true }
+        // Rare: an escaped name (`%6Dode`) only matches after decoding (compared as `String`s, as always).
         guard raw.contains(UInt8(ascii: "%")) || (plusAsSpace && raw.contains(UInt8(ascii: "+"))) else { return false }
-        return PercentDecoding.decode(bytes: raw, plusAsSpace: plusAsSpace) == wanted
+        return PercentDecoding.decode(bytes: raw, plusAsSpace: plusAsSpace) == String(decoding: wanted, as: UTF8.self)
     }
 }
 

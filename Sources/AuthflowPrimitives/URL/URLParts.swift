@@ -102,10 +102,13 @@ public struct URLParts: Sendable, Hashable {
 
     /// Whether `text` starts with a valid `scheme:`, without splitting the rest.
     public static func hasScheme(_ text: String) -> Bool {
-        text.withUTF8Buffer { text in
-            guard let colon = text.firstOffset(of: UInt8(ascii: ":")) else { return false }
-            return isValidScheme(bytes: UnsafeBufferPointer(rebasing: text[..<colon]))
-        }
+        text.withUTF8Buffer(hasScheme(bytes:))
+    }
+
+    /// ``hasScheme(_:)`` over UTF-8 bytes.
+    package static func hasScheme(bytes text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let colon = text.firstOffset(of: UInt8(ascii: ":")) else { return false }
+        return isValidScheme(bytes: UnsafeBufferPointer(rebasing: text[..<colon]))
     }
 
     /// RFC 3986 `scheme`: an ASCII letter, then letters, digits, `+`, `-` and `.`.

@@ -33,6 +33,20 @@ struct JSONTests {
         #expect(JSONWriter.string(value, escaping: .allControls) == "\"a\\u007fb\\u0008\\u000c\\u0001/\\\"\\\\\"")
     }
 
+    /// Members with encoded keys, written from bytes or `String`s, `nil` as one `"key":null`, commas between.
+    @Test func encodedKeysWriteBytesStringsAndNulls() {
+        var writer = JSONWriter(escaping: .allControls)
+        writer.beginObject()
+        let key = JSONWriter.EncodedKey("k\"")
+        writer.writeMember(key, utf8: nil)
+        Array("a\u{7F}\nb".utf8).withUnsafeBufferPointer { writer.writeMember(key, utf8: $0) }
+        writer.writeMember(key, string: nil)
+        writer.writeMember(key, string: "é")
+        writer.endObject()
+        let written = String(decoding: writer.bytes, as: UTF8.self)
+        #expect(written == #"{"k\"":null,"k\"":"a\u007f\nb","k\"":null,"k\"":"é"}"#)
+    }
+
     @Test func numbersPrintAsJavaScriptPrintsThem() {
         let numbers: JSONValue = [1, .number(1.5), .number(-0.25), .number(.infinity), .integer(42)]
         #expect(JSONWriter.string(numbers) == "[1,1.5,-0.25,null,42]")

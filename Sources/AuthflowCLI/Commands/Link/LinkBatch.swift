@@ -38,12 +38,17 @@ struct LinkBatch {
             }
             return .success
         }
-        let inspection: LinkInspection
+        let reading: LinkReading
         do throws(LinkInspectionError) {
-            // Awaited only for a short link to expand: the task switches of the async path on every line cost
-            // more than the inspection itself (callgrind).
-            let first = try inspector.inspectWithoutExpanding(bytes: line, workspace: &workspace)
-            inspection = inspector.expands(first) ? try await inspector.expandingShortLink(in: first) : first
+            // Read as byte ranges, written straight from them; a `LinkInspection` is made (and awaited) only for
+            // a short link to expand: the task switches of the async path on every line cost more than the
+            // inspection itself (callgrind).
+            reading = try inspector.readWithoutExpanding(bytes: line, workspace: &workspace)
+            if inspector.expands(reading) {
+                let expanded = try await inspector.expandingShortLink(in: LinkInspection(reading))
+                write(expanded, into: output, json: &buffer)
+                return expanded.kind == .unknown ? .refused : .success
+            }
         } catch {
             if json {
                 output.write(bytes: InspectionJSON.line(forProblem: error.cliMessage))
@@ -52,14 +57,21 @@ struct LinkBatch {
             }
             return error.exitStatus
         }
+        write(reading, into: output, json: &buffer)
+        return reading.kind == .unknown ? .refused : .success
+    }
+
+    /// One output line for a result, in the one buffer.
+    private func write(
+        _ inspection: some InspectionFields, into output: StandardOutput, json buffer: inout JSONLineWriter
+    ) {
         if json {
             buffer.restart()
             InspectionJSON.write(inspection, problem: nil, into: &buffer)
             output.write(bytes: buffer.finishInPlace())
             output.write("\n")
         } else {
-            output.write(InspectionSummary.batchLine(for: inspection))
+            output.write(bytes: InspectionSummary.batchLine(for: inspection))
         }
-        return inspection.kind == .unknown ? .refused : .success
     }
 }

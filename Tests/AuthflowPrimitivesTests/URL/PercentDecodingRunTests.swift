@@ -1,0 +1,99 @@
+import AuthflowPrimitives
+import Testing
+
+/// The decoder copies plain runs eight bytes at a time and stops at each `%` (and `+` when it becomes a space);
+/// every position of an escape relative to those eight-byte words must decode as a byte-by-byte reading does.
+struct PercentDecodingRunTests {
+    /// The reading the decoder promises, one byte at a time: `%XX` decoded, anything else (a broken escape
+    /// included) kept, `+` a space only when asked, invalid UTF-8 repaired.
+    func reference(_ text: String, plusAsSpace: Bool) -> String {
+        let bytes = Array(text.utf8)
+        func hex(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case 0x30...0x39: byte - 0x30
+            case 0x41...0x46: byte - 0x41 + 10
+            case 0x61...0x66: byte - 0x61 + 10
+            default: nil
+            }
+        }
+        var output: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count, let high = hex(bytes[index + 1]),
+                let low = hex(bytes[index + 2])
+            {
+                output.append(high << 4 | low)
+                index += 3
+            } else {
+                output.append(plusAsSpace && bytes[index] == UInt8(ascii: "+") ? UInt8(ascii: " ") : bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Escapes, broken escapes and plus signs at every offset of the first words, in runs of every length.
+    var samples: [String] {
+        var samples: [String] = []
+        let fill = "abcdefghijklmnopqrstuvwxyz0123456789"
+        for offset in 0..<18 {
+            let head = String(fill.prefix(offset))
+            for piece in ["%41", "%e9", "%C3%A9", "+", "%4", "%", "%zz", "%2B%25", "%41%42%43%44"] {
+                samples.append(head + piece + fill)
+                samples.append(head + piece)
+                samples.append(fill + head + piece + head)
+            }
+        }
+        samples.append("https%3A%2F%2Fp.firebaseapp.com%2F__%2Fauth%2Faction%3FapiKey%3DK%26mode%3DsignIn%26oob")
+        return samples
+    }
+
+    @Test func everyOffsetDecodesAsByteByByte() {
+        for sample in samples {
+            for plusAsSpace in [false, true] {
+                #expect(
+                    PercentDecoding.decode(sample, plusAsSpace: plusAsSpace)
+                        == reference(sample, plusAsSpace: plusAsSpace), "\(sample) \(plusAsSpace)")
+                var buffer: [UInt8] = Array("kept".utf8)
+                sample.withUTF8Buffer { PercentDecoding.decode(bytes: $0, plusAsSpace: plusAsSpace, into: &buffer) }
+                #expect(buffer == Array(("kept" + reference(sample, plusAsSpace: plusAsSpace)).utf8), "\(sample)")
+            }
+        }
+    }
+}
+
+/// ``RawQuery/forEachPair(namedAnyOf:_:)`` reads several names in one pass: every pair so named, in order, with
+/// the index of its name, escaped names matched after decoding, a pair without `=` given an empty value.
+struct RawQueryPairsTests {
+    @Test func givesEveryNamedPairInOrder() {
+        let query = RawQuery("mode=a&x=1&%6Dode=b&apiKey&oobCode=c&mode=&other=mode")
+        var seen: [(Int, String)] = []
+        query.forEachPair(namedAnyOf: ["mode", "apiKey", "oobCode"]) { index, range in
+            var value: [UInt8] = []
+            query.decode(range, appendingTo: &value)
+            seen.append((index, String(decoding: value, as: UTF8.self)))
+        }
+        #expect(seen.map(\.0) == [0, 0, 1, 2, 0])
+        #expect(seen.map(\.1) == ["a", "b", "", "c", ""])
+    }
+
+    @Test func firstOrLastValueByRule() {
+        let query = RawQuery("q=first&q=second&url=x")
+        var first: [UInt8] = []
+        var last: [UInt8] = []
+        #expect(query.decodeValue("q", rule: .firstWins, appendingTo: &first))
+        #expect(query.decodeValue("q", appendingTo: &last))
+        #expect(first == Array("first".utf8))
+        #expect(last == Array("second".utf8))
+    }
+
+    /// The whole query is checked first; damage that only a pair shows (an escape cut by `&` or `=`, a character
+    /// split between pairs) is damage of the whole too, and still reported for its own pair.
+    @Test func damageIsNamedForItsPair() {
+        #expect(RawQuery("a=1&b=%C3&c=%A9").firstDamage()?.name == "b")
+        #expect(RawQuery("a=1&b=%C3&c=%A9").firstDamage()?.damage == .invalidUTF8)
+        #expect(RawQuery("x%4=1&b=2").firstDamage()?.name == "x%4")
+        #expect(RawQuery("a=%4&b=1").firstDamage()?.damage == .malformedEscape)
+        #expect(RawQuery("a=%C3%A9&b=%41").firstDamage() == nil)
+    }
+}
