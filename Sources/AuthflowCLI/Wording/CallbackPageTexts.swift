@@ -10,6 +10,7 @@ enum CallbackPageTexts {
             localized(pair: "Done"), localized(pair: "The answer from your browser was received."),
             localized(pair: "Not found"), localized(pair: "Nothing is served at this address."),
             localized(pair: "Sign-in failed"), localized(pair: "Not accepted"),
+            localized(pair: "No reCAPTCHA token"),
             localized(pair: "reCAPTCHA solved"),
             localized(pair: "Answer received; go back to the terminal for the SMS code."),
             localized(pair: "The SMS is being sent."), localized(pair: "reCAPTCHA done"),

@@ -71,6 +71,11 @@ extension LoopbackPageRejection {
             localized("The answer lacks the reCAPTCHA token; reload the page.")
         case .incomplete(.webSignIn):
             localized("The answer lacks the user's tokens; sign in again on the page.")
+        case .foreignPage(.phoneRecaptcha), .foreignPage(.webSignIn):
+            localized("This page belongs to another sign-in. Open the address given for this one.")
+        case .foreignPage(.recaptchaToken):
+            localized("This page belongs to another request. Open the address given for this one.")
+        case .wrongMethod(_, let method): localized("This address only takes \(method) requests.")
         }
     }
 }

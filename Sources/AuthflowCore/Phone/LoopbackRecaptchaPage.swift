@@ -133,10 +133,7 @@ public final class LoopbackRecaptchaPage: Sendable {
     // MARK: Requests
 
     private func page(_ request: LoopbackRequest) -> LoopbackResponse {
-        guard request.method == "GET" else { return .text("Use GET.\n", status: 405) }
-        guard isOurs(QueryParameters(query: (request.query ?? "")[...], plusAsSpace: true)) else {
-            return .text("This page belongs to another sign-in. Open the address given for this one.\n", status: 400)
-        }
+        if let refusal = frame.refusal(ofPageRequest: request, page: .phoneRecaptcha) { return refusal }
         let nonce = RandomToken.make(bytes: 16)
         var context: TemplateContext = [
             "state": .text(state), "phoneNumber": .text(recipient), "recaptchaAction": .text(recaptchaAction),
@@ -162,9 +159,11 @@ public final class LoopbackRecaptchaPage: Sendable {
     }
 
     private func code(_ request: LoopbackRequest) -> LoopbackResponse {
-        guard request.method == "POST" else { return .text("Use POST.\n", status: 405) }
+        guard request.method == "POST" else {
+            return LoopbackPageFrame.refusal(.wrongMethod(.phoneRecaptcha, expected: "POST"), status: 405)
+        }
         let form = QueryParameters(query: request.text[...], plusAsSpace: true)
-        guard isOurs(form) else { return .text("Wrong state.\n", status: 403) }
+        guard isOurs(form) else { return Self.foreignPost }
         let code = (form.value("code", rule: .firstWins) ?? "").trimmingWhitespace()
         guard !code.isEmpty else { return statusReply(status: 400, message: "Enter the code from the SMS.") }
         guard progress.submit(code: code) else {
@@ -174,9 +173,11 @@ public final class LoopbackRecaptchaPage: Sendable {
     }
 
     private func fallback(_ request: LoopbackRequest) -> LoopbackResponse {
-        guard request.method == "POST" else { return .text("Use POST.\n", status: 405) }
+        guard request.method == "POST" else {
+            return LoopbackPageFrame.refusal(.wrongMethod(.phoneRecaptcha, expected: "POST"), status: 405)
+        }
         let form = QueryParameters(query: request.text[...], plusAsSpace: true)
-        guard isOurs(form) else { return .text("Wrong state.\n", status: 403) }
+        guard isOurs(form) else { return Self.foreignPost }
         let token = form.value("recaptchaToken", rule: .firstWins) ?? ""
         guard !token.isEmpty else { return statusReply(status: 400, message: "Solve the reCAPTCHA first.") }
         guard progress.submit(fallbackToken: token) else {
@@ -187,7 +188,7 @@ public final class LoopbackRecaptchaPage: Sendable {
 
     private func status(_ request: LoopbackRequest) -> LoopbackResponse {
         guard isOurs(QueryParameters(query: (request.query ?? "")[...], plusAsSpace: true)) else {
-            return .text("Wrong state.\n", status: 403)
+            return Self.foreignPost
         }
         progress.polled(progress.phase)
         return statusReply(status: 200)
@@ -205,6 +206,11 @@ public final class LoopbackRecaptchaPage: Sendable {
                 HTTPHeader(name: "Cache-Control", value: "no-store"),
             ],
             body: Array(body))
+    }
+
+    /// The refusal of a post or poll carrying another page's state.
+    private static var foreignPost: LoopbackResponse {
+        LoopbackPageFrame.refusal(.anotherAttempt(.phoneRecaptcha), status: 403)
     }
 
     private func isOurs(_ parameters: QueryParameters) -> Bool {

@@ -27,6 +27,22 @@ struct LoopbackPageFrame: Sendable {
         return ConstantTime.equal(given, state)
     }
 
+    /// The refusal of a request to the page itself (`page`'s kind) that is not a `GET` carrying this page's
+    /// state; nil for one to serve.
+    func refusal(ofPageRequest request: LoopbackRequest, page: LoopbackPageKind) -> LoopbackResponse? {
+        guard request.method == "GET" else { return Self.refusal(.wrongMethod(page, expected: "GET"), status: 405) }
+        guard isOurs(QueryParameters(query: (request.query ?? "")[...], plusAsSpace: true)) else {
+            return Self.refusal(.foreignPage(page), status: 400)
+        }
+        return nil
+    }
+
+    /// A plain-text refusal for `reason`, worded by the installed ``CallbackPageWording`` (the person may see
+    /// it in the browser).
+    static func refusal(_ reason: LoopbackPageRejection, status: Int) -> LoopbackResponse {
+        .text(CallbackPageWording.rejection(reason) + "\n", status: status)
+    }
+
     /// The check every page that posts its own answer shares: only the page's own post (not a pasted or
     /// handed-over URL) carrying this page's state; `read` then rules on the posted parameters (an `error` the
     /// page reports, or what it obtained). `page` says which page refused, in the rejections.

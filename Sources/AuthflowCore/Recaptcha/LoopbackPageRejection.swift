@@ -9,10 +9,19 @@ public enum LoopbackPageRejection: CallbackRejectionReason, Hashable {
     case anotherAttempt(LoopbackPageKind)
     /// The post lacks what the flow needs from the page (the reCAPTCHA token, the user's tokens).
     case incomplete(LoopbackPageKind)
+    /// The page was opened with another page's state (or none): its address belongs to another attempt.
+    case foreignPage(LoopbackPageKind)
+    /// A request to one of the page's addresses used another HTTP method than `expected` (`GET` or `POST`).
+    case wrongMethod(LoopbackPageKind, expected: String)
 
     /// Every reason, for each page.
     public static var allCases: [LoopbackPageRejection] {
-        LoopbackPageKind.allCases.flatMap { [.pasted($0), .anotherAttempt($0), .incomplete($0)] }
+        LoopbackPageKind.allCases.flatMap {
+            [
+                .pasted($0), .anotherAttempt($0), .incomplete($0), .foreignPage($0),
+                .wrongMethod($0, expected: "GET"), .wrongMethod($0, expected: "POST"),
+            ]
+        }
     }
 
     public var code: CallbackRejectionCode {
@@ -20,16 +29,24 @@ public enum LoopbackPageRejection: CallbackRejectionReason, Hashable {
         case .pasted(let page): CallbackRejectionCode("page-answer-pasted", [page.rawValue])
         case .anotherAttempt(let page): CallbackRejectionCode("page-answer-foreign", [page.rawValue])
         case .incomplete(let page): CallbackRejectionCode("page-answer-incomplete", [page.rawValue])
+        case .foreignPage(let page): CallbackRejectionCode("page-foreign", [page.rawValue])
+        case .wrongMethod(let page, let method): CallbackRejectionCode("page-wrong-method", [page.rawValue, method])
         }
     }
 
     /// The reason `code` stands for, when it is one of these.
     public init?(code: CallbackRejectionCode) {
-        guard code.values.count == 1, let page = LoopbackPageKind(rawValue: code.values[0]) else { return nil }
+        guard let first = code.values.first, let page = LoopbackPageKind(rawValue: first) else { return nil }
+        if code.name == "page-wrong-method", code.values.count == 2 {
+            self = .wrongMethod(page, expected: code.values[1])
+            return
+        }
+        guard code.values.count == 1 else { return nil }
         switch code.name {
         case "page-answer-pasted": self = .pasted(page)
         case "page-answer-foreign": self = .anotherAttempt(page)
         case "page-answer-incomplete": self = .incomplete(page)
+        case "page-foreign": self = .foreignPage(page)
         default: return nil
         }
     }
@@ -44,6 +61,9 @@ public enum LoopbackPageRejection: CallbackRejectionReason, Hashable {
             "The answer lacks the reCAPTCHA token this project needs; solve the reCAPTCHA again."
         case .incomplete(.recaptchaToken): "The answer lacks the reCAPTCHA token; reload the page."
         case .incomplete(.webSignIn): "The answer lacks the user's tokens; sign in again on the page."
+        case .foreignPage(let page):
+            "This address opens another \(page.rawValue) attempt's page; open the address given for this one."
+        case .wrongMethod(let page, let method): "The \(page.rawValue) page's addresses take \(method) requests here."
         }
     }
 }

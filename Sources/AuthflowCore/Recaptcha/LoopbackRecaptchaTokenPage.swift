@@ -77,10 +77,7 @@ public final class LoopbackRecaptchaTokenPage: Sendable {
     }
 
     private func page(_ incoming: LoopbackRequest) -> LoopbackResponse {
-        guard incoming.method == "GET" else { return .text("Use GET.\n", status: 405) }
-        guard frame.isOurs(QueryParameters(query: (incoming.query ?? "")[...], plusAsSpace: true)) else {
-            return .text("This page belongs to another request. Open the address given for this one.\n", status: 400)
-        }
+        if let refusal = frame.refusal(ofPageRequest: incoming, page: .recaptchaToken) { return refusal }
         let nonce = RandomToken.make(bytes: 16)
         let context: TemplateContext = [
             "state": .text(state), "answerPath": .text(Self.answerPath), "nonce": .text(nonce),

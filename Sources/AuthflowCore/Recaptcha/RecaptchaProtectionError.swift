@@ -38,4 +38,7 @@ public enum RecaptchaProtectionError: Error, Sendable, Equatable, CustomStringCo
 
 /// The flow's pages report their failures as this error (the listener shows them on its "sign-in failed" page),
 /// so a front end words them as it words the error itself.
-extension RecaptchaProtectionError: CallbackFailure {}
+extension RecaptchaProtectionError: CallbackFailure {
+    /// The token page signs nobody in (it gets a token for a request or for App Check).
+    public var pageTitle: String { "No reCAPTCHA token" }
+}

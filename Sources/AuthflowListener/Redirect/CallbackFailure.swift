@@ -8,4 +8,13 @@
 /// own terminal, in its own language.
 ///
 /// `description` is the failure in English, for logs and embedders.
-public protocol CallbackFailure: Sendable, CustomStringConvertible {}
+public protocol CallbackFailure: Sendable, CustomStringConvertible {
+    /// The failure page's title in English (translated through ``CallbackPageWording`` like every page title):
+    /// "Sign-in failed" unless the page was not a sign-in.
+    var pageTitle: String { get }
+}
+
+extension CallbackFailure {
+    /// "Sign-in failed": most pages that report a failure are sign-ins.
+    public var pageTitle: String { "Sign-in failed" }
+}

@@ -32,10 +32,10 @@ struct CallbackPages: Sendable {
         page(Self.failed, status: status, title: title, message: CallbackPageWording.text(message))
     }
 
-    /// The "sign-in failed" page for a callback that answers the flow with `failure`, worded by the installed
-    /// ``CallbackPageWording``.
+    /// The "sign-in failed" page (titled by the failure) for a callback that answers the flow with `failure`,
+    /// worded by the installed ``CallbackPageWording``.
     func failed(_ failure: any CallbackFailure) -> LoopbackResponse {
-        page(Self.failed, status: 200, title: "Sign-in failed", message: CallbackPageWording.failure(failure))
+        page(Self.failed, status: 200, title: failure.pageTitle, message: CallbackPageWording.failure(failure))
     }
 
     /// The 400 page for a callback refused for `reason`, worded by the installed ``CallbackPageWording``.

@@ -123,10 +123,7 @@ public final class LoopbackOAuthWebPage: Sendable {
     }
 
     private func page(_ incoming: LoopbackRequest) -> LoopbackResponse {
-        guard incoming.method == "GET" else { return .text("Use GET.\n", status: 405) }
-        guard frame.isOurs(QueryParameters(query: (incoming.query ?? "")[...], plusAsSpace: true)) else {
-            return .text("This page belongs to another sign-in. Open the address given for this one.\n", status: 400)
-        }
+        if let refusal = frame.refusal(ofPageRequest: incoming, page: .webSignIn) { return refusal }
         let nonce = RandomToken.make(bytes: 16)
         var webConfig: [(String, JSONValue)] = [
             ("apiKey", .string(config.apiKey)), ("authDomain", .string(config.authDomain)),
