@@ -93,14 +93,17 @@ struct LoopbackPageLanguageTests {
     }
 
     @Test(
-        "email sign-in --lang ko, second factor on the loopback page: the longer 'with the second factor' text wins"
+        "mfa resolve --lang ko on the loopback page: the longer 'with the second factor' text wins over the shorter"
     )
     func secondFactorLastWords() async throws {
         let fixture = try PhoneCLIFixture()
         _ = try await fixture.mfaAccount("lee@example.com")
+        let challenged = try await fixture.passwordSignIn("lee@example.com")
+        #expect(challenged.exitCode == 5, "\(challenged.stderrText)")
         let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
-        async let signedIn = fixture.passwordSignIn(
-            "lee@example.com", ["--mfa-verifier", "loopback", "--browser", browser, "--lang", "ko"])
+        async let signedIn = fixture.run(
+            ["mfa", "resolve", "--verifier", "loopback", "--browser", browser, "--lang", "ko"],
+            environment: Self.posixC)
         let page = LoopbackPageDriver(url: try await RecordingBrowser.url(recordedBy: browser))
 
         _ = try await page.answer([("recaptchaToken", "v2-token")])
