@@ -25,7 +25,7 @@ struct CallbackPages: Sendable {
     }
 
     func received(title: String, message: String) -> LoopbackResponse {
-        page(Self.received, status: 200, title: title, message: message)
+        page(Self.received, status: 200, title: title, message: CallbackPageWording.text(message))
     }
 
     func failed(title: String, message: String, status: Int) -> LoopbackResponse {

@@ -69,7 +69,9 @@ struct LoopbackPageLanguageTests {
         #expect(result.exitCode == 3, "\(result.stderrText)")
     }
 
-    @Test("mfa enroll --lang ko on the loopback page: the page's last words say the factor was added, in Korean")
+    @Test(
+        "mfa enroll --lang ko on the loopback page: the answer's success page and the page's last words are Korean"
+    )
     func enrolmentLastWords() async throws {
         let fixture = try PhoneCLIFixture()
         let session = try await fixture.signUp(email: "kim@example.com")
@@ -80,7 +82,7 @@ struct LoopbackPageLanguageTests {
             environment: Self.posixC)
         let page = LoopbackPageDriver(url: try await RecordingBrowser.url(recordedBy: browser))
 
-        _ = try await page.answer([("recaptchaToken", "v2-token")])
+        let answered = try await page.answer([("recaptchaToken", "v2-token")])
         _ = try await page.waitFor(["code"])
         let code = try #require(fixture.codes(for: "+15555550167").first)
         _ = try await page.submit(code: code)
@@ -90,6 +92,9 @@ struct LoopbackPageLanguageTests {
         #expect(result.exitCode == 0, "\(result.stderrText)")
         #expect(last["phase"] == "done")
         #expect(last["message"] == "+15555550167을(를) 두 번째 인증 수단으로 추가했습니다. 이 탭을 닫아도 됩니다.")
+        // The answer's own page (the listener's success page): its title and its message in Korean.
+        #expect(answered.text.contains("<title>reCAPTCHA 완료</title>"), "\(answered.text)")
+        #expect(answered.text.contains("<p>SMS를 보내는 중입니다.</p>"), "\(answered.text)")
     }
 
     @Test(
