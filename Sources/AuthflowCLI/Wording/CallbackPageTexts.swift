@@ -11,6 +11,8 @@ enum CallbackPageTexts {
             localized(pair: "Not found"), localized(pair: "Nothing is served at this address."),
             localized(pair: "Sign-in failed"), localized(pair: "Not accepted"),
             localized(pair: "No reCAPTCHA token"),
+            localized(pair: "Request body too large."),
+            localized(pair: "The Host header does not name this loopback server."), localized(pair: "Starting up."),
             localized(pair: "reCAPTCHA solved"),
             localized(pair: "Answer received; go back to the terminal for the SMS code."),
             localized(pair: "The SMS is being sent."), localized(pair: "reCAPTCHA done"),

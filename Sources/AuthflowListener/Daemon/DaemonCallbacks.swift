@@ -132,7 +132,12 @@ private func send(_ response: LoopbackResponse, on connection: OpaquePointer) ->
 }
 
 extension LoopbackResponse {
-    static let payloadTooLarge = LoopbackResponse.text("Request body too large.\n", status: 413)
+    /// In the page language (``CallbackPageWording``): a person may see these in the browser.
+    static var payloadTooLarge: LoopbackResponse {
+        .text(CallbackPageWording.text("Request body too large.") + "\n", status: 413)
+    }
     /// The Host names something else (DNS rebinding, a stray proxy request); the attacker's name is not echoed.
-    static let misdirected = LoopbackResponse.text("The Host header does not name this loopback server.\n", status: 400)
+    static var misdirected: LoopbackResponse {
+        .text(CallbackPageWording.text("The Host header does not name this loopback server.") + "\n", status: 400)
+    }
 }

@@ -1,3 +1,5 @@
+import AuthflowHTTP
+import AuthflowPrimitives
 import AuthflowTestSupport
 import Foundation
 import Testing
@@ -45,7 +47,7 @@ struct LoopbackPageLanguageTests {
         }
     }
 
-    @Test("phone sign-in --lang ko: the page's routes refuse another state and another method in Korean")
+    @Test("phone sign-in --lang ko: the page's routes refuse another state, method and Host in Korean")
     func phonePageRefusals() async throws {
         let fixture = try PhoneCLIFixture()
         let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
@@ -57,6 +59,8 @@ struct LoopbackPageLanguageTests {
         let stranger = try await LoopbackPageDriver(url: Self.foreign(page.url)).page()
         let foreignCode = try await page.post("/phone/code", [("state", "x"), ("code", "123456")])
         let postedPage = try await page.post("/phone", [("state", page.state)])
+        let rebound = try await HTTPClient(configuration: HTTPClientConfiguration(proxy: .none)).send(
+            HTTPRequest(url: page.url, headers: [HTTPHeader(name: "Host", value: "rebound.example")]))
         _ = try await page.answer([("error", "load-failed")])
         let result = try await signIn
 
@@ -66,6 +70,8 @@ struct LoopbackPageLanguageTests {
         #expect(foreignCode.text == "다른 로그인의 응답입니다. 이번 로그인에서 연 페이지를 새로고침하세요.\n")
         #expect(postedPage.status == 405)
         #expect(postedPage.text == "이 주소는 GET 요청만 받습니다.\n")
+        #expect(rebound.status == 400)
+        #expect(rebound.text == "Host 헤더가 이 루프백 서버를 가리키지 않습니다.\n")
         #expect(result.exitCode == 3, "\(result.stderrText)")
     }
 
