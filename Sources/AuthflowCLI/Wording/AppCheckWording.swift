@@ -1,5 +1,6 @@
 import AuthflowCore
 import AuthflowIdentityToolkit
+import AuthflowListener
 import AuthflowLocalization
 
 /// App Check failures with the CLI's flags and variables.
@@ -60,12 +61,22 @@ extension AppCheckFailure {
                 "\(flag) gets App Check tokens in the browser, and this command opens none. Run `authflow "
                     + "app-check token` with the same settings first (it opens the page and caches a token), or use "
                     + "--app-check-debug-token or --app-check-token-command on machines without a browser.")
-        case .pageFailed:
-            return description
+        case .pageFailed(let error):
+            return localized("No App Check token: the browser page for \(flag) failed: \(Self.pageMessage(error))")
         case .rejected:
             return localized(
                 "The project refused the App Check token from \(flag); it may be for another app or project. "
                     + "Check --app-id and the token source, then try again (the refused token was forgotten).")
+        }
+    }
+
+    /// The page layer's error (the page's own report, the listener's, the template's) as the CLI words it.
+    private static func pageMessage(_ error: any Error & CustomStringConvertible) -> String {
+        switch error {
+        case let error as RecaptchaProtectionError: error.cliMessage
+        case let error as RedirectListenerError: error.cliMessage
+        case let error as TemplateError: error.cliMessage
+        default: error.description
         }
     }
 

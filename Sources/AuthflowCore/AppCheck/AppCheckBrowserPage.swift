@@ -32,7 +32,7 @@ public struct AppCheckBrowserPage: Sendable {
 
     /// Serves the page for `siteKey` and returns the token it posts.
     public func token(siteKey: String) async throws(AppCheckFailure) -> String {
-        func failed(_ why: String) -> AppCheckFailure {
+        func failed(_ why: any Error & CustomStringConvertible) -> AppCheckFailure {
             AppCheckFailure(source: .recaptchaEnterprise, problem: .pageFailed(why))
         }
         let page = LoopbackRecaptchaTokenPage(
@@ -40,7 +40,7 @@ public struct AppCheckBrowserPage: Sendable {
         do {
             try page.preload()
         } catch {
-            throw failed("the page's template could not be loaded: \(error)")
+            throw failed(error)
         }
         let listener: RedirectListener<LoopbackRecaptchaTokenPage.Answer>
         do {
@@ -50,7 +50,7 @@ public struct AppCheckBrowserPage: Sendable {
                     templates: templates, routes: page.routes,
                     successPage: ("App Check token obtained", "You can close this tab.")))
         } catch {
-            throw failed(error.description)
+            throw failed(error)
         }
         defer { listener.stop() }
         present(page.url(port: listener.port))
@@ -58,11 +58,11 @@ public struct AppCheckBrowserPage: Sendable {
         do {
             answer = try await listener.callback(timeout: timeout)
         } catch {
-            throw failed(error.description)
+            throw failed(error)
         }
         switch answer {
         case .success(let token): return token
-        case .failure(let error): throw failed(error.description)
+        case .failure(let error): throw failed(error)
         }
     }
 }

@@ -22,8 +22,9 @@ public struct AppCheckFailure: Error, Sendable, CustomStringConvertible {
         case commandTokenExpired
         /// The source needs a browser, and this run has none (no page was opened).
         case browserUnavailable
-        /// The browser page reported this failure, or did not answer.
-        case pageFailed(String)
+        /// The browser page reported this failure, or did not answer, or could not be served: the page layer's own
+        /// typed error (its `description` is the English), which a front end words as it words that error.
+        case pageFailed(any Error & CustomStringConvertible)
         /// The backend refused the App Check token that was sent.
         case rejected(ServerError)
     }

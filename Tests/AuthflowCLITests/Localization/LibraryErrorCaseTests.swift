@@ -146,6 +146,8 @@ struct LibraryErrorCaseTests {
             .commandOutputUnusable(.notSingleToken), .commandOutputUnusable(.notATime(field: "ttl")),
             .commandTokenExpired, .browserUnavailable,
             .rejected(ServerError(httpStatus: 401, message: "App Check token is invalid.")),
+            .pageFailed(RecaptchaProtectionError.page(RecaptchaPageFailure(code: "load-failed"))),
+            .pageFailed(RedirectListenerError.timedOut(.seconds(300))), .pageFailed(RedirectListenerError.cancelled),
         ]
         let sources: [AppCheckSource] = [.debugToken, .tokenCommand, .recaptchaEnterprise]
         return sources.flatMap { source in problems.map { AppCheckFailure(source: source, problem: $0).cliMessage } }
