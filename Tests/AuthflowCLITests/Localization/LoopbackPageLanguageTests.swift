@@ -88,11 +88,7 @@ struct LoopbackPageLanguageTests {
             environment: Self.posixC)
         let page = LoopbackPageDriver(url: try await RecordingBrowser.url(recordedBy: browser))
 
-        let answered = try await page.answer([("recaptchaToken", "v2-token")])
-        _ = try await page.waitFor(["code"])
-        let code = try #require(fixture.codes(for: "+15555550167").first)
-        _ = try await page.submit(code: code)
-        let last = try await page.waitFor(["done", "failed"])
+        let (answered, last) = try await page.solveAndType { fixture.codes(for: "+15555550167").first }
         let result = try await enrolled
 
         #expect(result.exitCode == 0, "\(result.stderrText)")
@@ -117,11 +113,7 @@ struct LoopbackPageLanguageTests {
             environment: Self.posixC)
         let page = LoopbackPageDriver(url: try await RecordingBrowser.url(recordedBy: browser))
 
-        _ = try await page.answer([("recaptchaToken", "v2-token")])
-        _ = try await page.waitFor(["code"])
-        let code = try #require(fixture.codes(for: "+15555550199").first)
-        _ = try await page.submit(code: code)
-        let last = try await page.waitFor(["done", "failed"])
+        let (_, last) = try await page.solveAndType { fixture.codes(for: "+15555550199").first }
         let result = try await signedIn
 
         #expect(result.exitCode == 0, "\(result.stderrText)")
@@ -133,13 +125,7 @@ struct LoopbackPageLanguageTests {
         let fixture = try PhoneCLIFixture()
         let ids = try await fixture.mfaAccount("park@example.com")
         let uid = try #require(fixture.backend.accounts.first?.localID)
-        fixture.backend.setFault(
-            .status(
-                200,
-                body:
-                    #"{"mfaPendingCredential":"\#(fixture.pendingCredential(uid: uid))","mfaInfo":[{"mfaEnrollmentId":"\#(ids[0])","displayName":"work phone","phoneInfo":"+*******0199"}]}"#
-            ),
-            for: "accounts:signInWithPhoneNumber", times: 1)
+        fixture.challengeNextPhoneSignIn(uid: uid, factorID: ids[0])
         let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
         async let signedIn = fixture.run(
             [
@@ -148,14 +134,23 @@ struct LoopbackPageLanguageTests {
             ], environment: Self.posixC)
         let page = LoopbackPageDriver(url: try await RecordingBrowser.url(recordedBy: browser))
 
-        _ = try await page.answer([("recaptchaToken", "v2-token")])
-        _ = try await page.waitFor(["code"])
-        let code = try #require(fixture.code(for: "+16505550139"))
-        _ = try await page.submit(code: code)
-        let last = try await page.waitFor(["done", "failed"])
+        let (_, last) = try await page.solveAndType { fixture.code(for: "+16505550139") }
         let result = try await signedIn
 
         #expect(result.exitCode == 0, "\(result.stderrText)")
         #expect(last["message"] == "전화번호는 인증되었지만 이 계정은 두 번째 인증 수단도 필요합니다. 터미널로 돌아가세요.")
+    }
+}
+
+extension LoopbackPageDriver {
+    /// Posts a reCAPTCHA token, waits for the code field, types the code `code` reads once it is texted, and
+    /// waits for the page's last status: the answer's reply and that status.
+    func solveAndType(
+        code: () -> String?
+    ) async throws -> (answered: HTTPResponse, last: [String: String]) {
+        let answered = try await answer([("recaptchaToken", "v2-token")])
+        _ = try await waitFor(["code"])
+        _ = try await submit(code: try #require(code()))
+        return (answered, try await waitFor(["done", "failed"]))
     }
 }

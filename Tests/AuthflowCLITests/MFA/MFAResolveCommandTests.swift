@@ -163,14 +163,7 @@ struct MFAResolveCommandTests {
         let fixture = try PhoneCLIFixture()
         let ids = try await fixture.mfaAccount("gus@example.com")
         let uid = try #require(fixture.backend.accounts.first?.localID)
-        // The emulator refuses phone as a first factor of an MFA account; production answers with a challenge.
-        fixture.backend.setFault(
-            .status(
-                200,
-                body:
-                    #"{"mfaPendingCredential":"\#(fixture.pendingCredential(uid: uid))","mfaInfo":[{"mfaEnrollmentId":"\#(ids[0])","displayName":"work phone","phoneInfo":"+*******0199"}]}"#
-            ),
-            for: "accounts:signInWithPhoneNumber", times: 1)
+        fixture.challengeNextPhoneSignIn(uid: uid, factorID: ids[0])
 
         let result = try await fixture.run(
             [

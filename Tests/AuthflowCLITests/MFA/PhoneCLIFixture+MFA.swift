@@ -42,6 +42,18 @@ extension PhoneCLIFixture {
         guard response.status < 400 else { throw Unexpected("opening the verification link gave \(response.status)") }
     }
 
+    /// Makes the next phone sign-in answer with a second-factor challenge for `uid`'s factor `factorID` (the
+    /// emulator refuses phone as a first factor of an MFA account; production answers with a challenge).
+    func challengeNextPhoneSignIn(uid: String, factorID: String) {
+        backend.setFault(
+            .status(
+                200,
+                body:
+                    #"{"mfaPendingCredential":"\#(pendingCredential(uid: uid))","mfaInfo":[{"mfaEnrollmentId":"\#(factorID)","displayName":"work phone","phoneInfo":"+*******0199"}]}"#
+            ),
+            for: "accounts:signInWithPhoneNumber", times: 1)
+    }
+
     /// The emulator's pending credential for `uid` after a password first factor, as its sign-in replies carry it.
     func pendingCredential(uid: String, provider: String = "password") -> String {
         let json =
