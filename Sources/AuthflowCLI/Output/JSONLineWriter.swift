@@ -69,11 +69,11 @@ struct JSONLineWriter {
         writer.beginObject()
     }
 
-    /// Closes the object in place and returns it without the newline; the result shares the writer's buffer
-    /// until the next ``restart()``.
-    mutating func finishInPlace() -> [UInt8] {
+    /// Closes the object in place and runs `body` on its bytes (without the newline) where they lie, in the
+    /// writer's buffer: batch lines are handed on without a copy.
+    mutating func finishInPlace<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         writer.endObject()
-        return writer.bytes
+        return writer.withBytes(body)
     }
 
     /// The whole object as one line of JSON.
