@@ -33,8 +33,9 @@ struct JSONLineWriter {
         writer.writeMember(key, Self.object(object))
     }
 
-    /// The same with a key encoded once.
+    /// The same with a key encoded once (`null`, the batch's usual value, written without a ``JSONValue``).
     mutating func field(_ key: JSONWriter.EncodedKey, object: [(String, String?)]?) {
+        guard let object else { return writer.writeMember(key, utf8: nil) }
         writer.writeMember(key, Self.object(object))
     }
 
