@@ -129,18 +129,25 @@ package struct RawQuery: Sendable {
     /// the caller keeps the last (or first) it is given, as ``value(_:rule:plusAsSpace:)`` does for one name.
     package func forEachPair(namedAnyOf names: [StaticString], _ body: (Int, Range<Int>) -> Void) {
         withBytes { buffer in
-            for pair in ranges {
-                let raw = UnsafeBufferPointer(rebasing: buffer[pair.name])
-                // Only an escaped name can match a name of another length (decoding shortens it).
-                let escaped = raw.contains(UInt8(ascii: "%"))
-                for index in names.indices {
-                    let name = names[index]
-                    guard raw.count == name.utf8CodeUnitCount || (escaped && raw.count > name.utf8CodeUnitCount)
-                    else { continue }
-                    let matches = name.withUTF8Buffer { Self.name(raw, equalsUTF8: $0, plusAsSpace: false) }
-                    if matches {
-                        body(index, pair.value)
-                        break
+            // The pairs through a pointer: the slice ``ranges`` gives costs a retain and a bounds check per pair.
+            storedRanges.withUnsafeBufferPointer { pairs in
+                for pair in UnsafeBufferPointer(rebasing: pairs[..<pairCount]) {
+                    let raw = UnsafeBufferPointer(rebasing: buffer[pair.name])
+                    // Only an escaped name can match a name of another length (decoding shortens it); whether it is
+                    // escaped is looked at only when a shorter name is compared.
+                    var escaped: Bool?
+                    for index in names.indices {
+                        let name = names[index]
+                        if raw.count != name.utf8CodeUnitCount {
+                            guard raw.count > name.utf8CodeUnitCount else { continue }
+                            if escaped == nil { escaped = raw.contains(UInt8(ascii: "%")) }
+                            guard escaped == true else { continue }
+                        }
+                        let matches = name.withUTF8Buffer { Self.name(raw, equalsUTF8: $0, plusAsSpace: false) }
+                        if matches {
+                            body(index, pair.value)
+                            break
+                        }
                     }
                 }
             }
