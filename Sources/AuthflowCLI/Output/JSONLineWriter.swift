@@ -33,8 +33,9 @@ struct JSONLineWriter {
         writer.writeMember(key, Self.object(object))
     }
 
-    /// The same with a key encoded once.
+    /// The same with a key encoded once (`null`, the batch's usual value, written without a ``JSONValue``).
     mutating func field(_ key: JSONWriter.EncodedKey, object: [(String, String?)]?) {
+        guard let object else { return writer.writeMember(key, utf8: nil) }
         writer.writeMember(key, Self.object(object))
     }
 
@@ -69,11 +70,11 @@ struct JSONLineWriter {
         writer.beginObject()
     }
 
-    /// Closes the object in place and returns it without the newline; the result shares the writer's buffer
-    /// until the next ``restart()``.
-    mutating func finishInPlace() -> [UInt8] {
+    /// Closes the object in place and runs `body` on its bytes (without the newline) where they lie, in the
+    /// writer's buffer: batch lines are handed on without a copy.
+    mutating func finishInPlace<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         writer.endObject()
-        return writer.bytes
+        return writer.withBytes(body)
     }
 
     /// The whole object as one line of JSON.

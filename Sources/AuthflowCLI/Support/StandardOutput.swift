@@ -27,6 +27,13 @@ final class StandardOutput {
         if buffer.count >= flushThreshold { flush() }
     }
 
+    /// `bytes` and a newline.
+    func write(line bytes: UnsafeBufferPointer<UInt8>) {
+        buffer.append(contentsOf: bytes)
+        buffer.append(UInt8(ascii: "\n"))
+        if buffer.count >= flushThreshold { flush() }
+    }
+
     func flush() {
         Self.writeAll(buffer)
         buffer.removeAll(keepingCapacity: true)

@@ -62,21 +62,41 @@ public struct AuthCallback: Sendable, Hashable {
         }
 
         let parameters = RawQuery(url: callbackURL[...])
-        func value(_ name: String) -> String? { parameters.value(name, rule: .firstWins, plusAsSpace: true) }
-        let error = value("firebaseError").map(FirebaseCallbackError.init(raw:))
-        let recaptchaToken = value("recaptchaToken")
-        let link = value("link")
+        // The five parameters found in one pass over the pairs, the first of each name kept (an empty one counts
+        // as absent), as `value(_:rule: .firstWins, plusAsSpace: true)` reads each: no name here holds a space,
+        // so `+` in a name matches none of them either way.
+        var first = [Range<Int>?](repeating: nil, count: Self.parameterNames.count)
+        parameters.forEachPair(namedAnyOf: Self.parameterNames) { index, range in
+            if first[index] == nil { first[index] = range }
+        }
+        func value(_ parameter: Parameter) -> String? {
+            guard let range = first[parameter.rawValue], !range.isEmpty else { return nil }
+            return parameters.withRawBytes(range) { PercentDecoding.decode(bytes: $0, plusAsSpace: true) }
+        }
+        let error = value(.firebaseError).map(FirebaseCallbackError.init(raw:))
+        let recaptchaToken = value(.recaptchaToken)
+        let link = value(.link)
+        let eventID = value(.eventID)
         // Something only a callback carries must be present; `authType` alone is not enough on a loopback URL.
-        guard error != nil || recaptchaToken != nil || link != nil || value("eventId") != nil else { return nil }
+        guard error != nil || recaptchaToken != nil || link != nil || eventID != nil else { return nil }
 
-        self.authType = value("authType")
-        self.eventID = value("eventId")
+        self.authType = value(.authType)
+        self.eventID = eventID
         self.recaptchaToken = recaptchaToken
         self.link = link
         self.error = error
         self.callbackURL = callbackURL
         self.url = url
     }
+
+    /// The callback's parameters, by their index in ``parameterNames``.
+    private enum Parameter: Int {
+        case firebaseError, recaptchaToken, link, eventID, authType
+    }
+
+    private static let parameterNames: [StaticString] = [
+        "firebaseError", "recaptchaToken", "link", "eventId", "authType",
+    ]
 
     /// ``hasCallbackShape(scheme:host:path:)`` for the UTF-8 bytes of a whole URL (``init(url:)``'s first test;
     /// the batch inspector asks it before making the URL's `String`).

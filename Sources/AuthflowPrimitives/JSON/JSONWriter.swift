@@ -14,8 +14,20 @@ public struct JSONWriter {
         case allControls
     }
 
+    /// The buffer: its first ``count`` bytes are those written so far, the rest is room, so that a string is
+    /// copied in through one pointer (its scan for bytes to escape and its copy in one pass) rather than appended
+    /// piece by piece.
+    private var storage: [UInt8] = []
+    /// How many bytes of `storage` are written.
+    private var count = 0
+
     /// The bytes written so far.
-    public private(set) var bytes: [UInt8] = []
+    public var bytes: [UInt8] { Array(storage[..<count]) }
+
+    /// Runs `body` on the bytes written so far, in place: batch output hands each line on without copying it.
+    public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try storage.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[..<count])) }
+    }
     private let escaping: Escaping
     private let sortingKeys: Bool
     /// Whether the object begun with ``beginObject()`` already has a member.
@@ -42,33 +54,34 @@ public struct JSONWriter {
     ) -> [UInt8] {
         var writer = JSONWriter(escaping: escaping, sortingKeys: sortingKeys)
         writer.write(value)
-        return writer.bytes
+        writer.storage.removeSubrange(writer.count...)
+        return writer.storage
     }
 
     /// Appends `value`.
     public mutating func write(_ value: JSONValue) {
         switch value {
-        case .null: bytes.append(contentsOf: "null".utf8)
-        case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .number(let number): bytes.append(contentsOf: Self.format(number).utf8)
+        case .null: append("null")
+        case .bool(let flag): append(flag ? "true" : "false")
+        case .number(let number): Self.format(number).withUTF8Buffer { append($0) }
         case .string(let text): write(string: text)
         case .array(let elements):
-            bytes.append(UInt8(ascii: "["))
+            append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                if index > 0 { append(UInt8(ascii: ",")) }
                 write(element)
             }
-            bytes.append(UInt8(ascii: "]"))
+            append(UInt8(ascii: "]"))
         case .object(let object):
-            bytes.append(UInt8(ascii: "{"))
+            append(UInt8(ascii: "{"))
             let entries = sortingKeys ? object.entries.sorted { $0.key < $1.key } : object.entries
             for (index, entry) in entries.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                if index > 0 { append(UInt8(ascii: ",")) }
                 write(string: entry.key)
-                bytes.append(UInt8(ascii: ":"))
+                append(UInt8(ascii: ":"))
                 write(entry.value)
             }
-            bytes.append(UInt8(ascii: "}"))
+            append(UInt8(ascii: "}"))
         }
     }
 
@@ -76,7 +89,7 @@ public struct JSONWriter {
     /// produced (the CLI's batch lines) without building a whole ``JSONObject`` first. Not nestable: a member's
     /// value is written whole.
     public mutating func beginObject() {
-        bytes.append(UInt8(ascii: "{"))
+        append(UInt8(ascii: "{"))
         objectHasMembers = false
     }
 
@@ -90,51 +103,50 @@ public struct JSONWriter {
     /// ``JSONValue`` first.
     public mutating func writeMember(_ key: String, string value: String?) {
         beginMember(key)
-        if let value { write(string: value) } else { bytes.append(contentsOf: "null".utf8) }
+        if let value { write(string: value) } else { append("null") }
     }
 
     /// A member name encoded once (`"name":`), for objects written with the same members line after line (the
     /// CLI's batch output): writing it is one copy instead of a scan and five appends.
     public struct EncodedKey: Sendable {
-        fileprivate let bytes: [UInt8]
-        /// The whole member with a `null` value (`"name":null`), written in one copy.
+        /// `,"name":`, the comma left out for an object's first member.
+        fileprivate let member: [UInt8]
+        /// The whole member with a `null` value (`,"name":null`), written in one copy.
         fileprivate let null: [UInt8]
 
         /// `key` as JSON, escaped as ``Escaping/javaScript`` escapes it, followed by `:`.
         public init(_ key: String) {
             var writer = JSONWriter()
+            writer.append(UInt8(ascii: ","))
             writer.write(string: key)
-            writer.bytes.append(UInt8(ascii: ":"))
-            bytes = writer.bytes
-            null = bytes + "null".utf8
+            writer.append(UInt8(ascii: ":"))
+            member = writer.bytes
+            null = member + "null".utf8
         }
     }
 
     /// ``writeMember(_:string:)`` with a key encoded beforehand.
     public mutating func writeMember(_ key: EncodedKey, string value: String?) {
-        if objectHasMembers { bytes.append(UInt8(ascii: ",")) }
-        objectHasMembers = true
-        guard let value else { return bytes.append(contentsOf: key.null) }
-        bytes.append(contentsOf: key.bytes)
-        write(string: value)
+        let skip = memberStart()
+        guard let value else { return append(key.null, from: skip) }
+        key.member.withUnsafeBufferPointer { member in
+            value.withUTF8Buffer { write(utf8: $0, after: UnsafeBufferPointer(rebasing: member[skip...])) }
+        }
     }
 
     /// ``writeMember(_:string:)`` with a key encoded beforehand and the value's UTF-8 bytes (`nil` for `null`),
     /// for output written from byte ranges without a `String` per value.
     public mutating func writeMember(_ key: EncodedKey, utf8 value: UnsafeBufferPointer<UInt8>?) {
-        if objectHasMembers { bytes.append(UInt8(ascii: ",")) }
-        objectHasMembers = true
-        guard let value else { return bytes.append(contentsOf: key.null) }
-        bytes.append(contentsOf: key.bytes)
-        write(utf8: value)
+        let skip = memberStart()
+        guard let value else { return append(key.null, from: skip) }
+        key.member.withUnsafeBufferPointer { write(utf8: value, after: UnsafeBufferPointer(rebasing: $0[skip...])) }
     }
 
     /// ``writeMember(_:_:)`` with a key encoded beforehand (`null` in one copy).
     public mutating func writeMember(_ key: EncodedKey, _ value: JSONValue) {
-        if objectHasMembers { bytes.append(UInt8(ascii: ",")) }
-        objectHasMembers = true
-        guard value != .null else { return bytes.append(contentsOf: key.null) }
-        bytes.append(contentsOf: key.bytes)
+        let skip = memberStart()
+        guard value != .null else { return append(key.null, from: skip) }
+        append(key.member, from: skip)
         write(value)
     }
 
@@ -142,53 +154,61 @@ public struct JSONWriter {
     /// ``endArray()`` closes it: an array written from a sequence without building an `Array` first (the CLI's
     /// batch lines write their layers this way).
     public mutating func beginArrayMember(_ key: EncodedKey) {
-        if objectHasMembers { bytes.append(UInt8(ascii: ",")) }
-        objectHasMembers = true
-        bytes.append(contentsOf: key.bytes)
-        bytes.append(UInt8(ascii: "["))
+        append(key.member, from: memberStart())
+        append(UInt8(ascii: "["))
         arrayHasElements = false
+    }
+
+    /// Where an encoded member (`,"name":…`) starts: after its comma for the object's first member.
+    private mutating func memberStart() -> Int {
+        defer { objectHasMembers = true }
+        return objectHasMembers ? 0 : 1
+    }
+
+    private mutating func append(_ source: [UInt8], from start: Int) {
+        source.withUnsafeBufferPointer { append(UnsafeBufferPointer(rebasing: $0[start...])) }
     }
 
     /// One string element of the array begun with ``beginArrayMember(_:)``.
     public mutating func writeElement(string text: String) {
-        if arrayHasElements { bytes.append(UInt8(ascii: ",")) }
+        if arrayHasElements { append(UInt8(ascii: ",")) }
         arrayHasElements = true
         write(string: text)
     }
 
     /// Closes the array begun with ``beginArrayMember(_:)``.
     public mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+        append(UInt8(ascii: "]"))
     }
 
     /// Appends `"key":["a","b",…]`, like ``writeMember(_:_:)`` without building a ``JSONValue`` first.
     public mutating func writeMember(_ key: String, strings: [String]) {
         beginMember(key)
-        bytes.append(UInt8(ascii: "["))
+        append(UInt8(ascii: "["))
         for (index, text) in strings.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            if index > 0 { append(UInt8(ascii: ",")) }
             write(string: text)
         }
-        bytes.append(UInt8(ascii: "]"))
+        append(UInt8(ascii: "]"))
     }
 
     /// Empties the writer and keeps its buffer, for output written one object after another (the CLI's batch
     /// lines reuse one writer instead of growing a new buffer per line).
     public mutating func removeAll() {
-        bytes.removeAll(keepingCapacity: true)
+        count = 0
         objectHasMembers = false
     }
 
     private mutating func beginMember(_ key: String) {
-        if objectHasMembers { bytes.append(UInt8(ascii: ",")) }
+        if objectHasMembers { append(UInt8(ascii: ",")) }
         objectHasMembers = true
         write(string: key)
-        bytes.append(UInt8(ascii: ":"))
+        append(UInt8(ascii: ":"))
     }
 
     /// Closes the object begun with ``beginObject()``.
     public mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
+        append(UInt8(ascii: "}"))
     }
 
     /// Integers print without a fraction, as JavaScript prints them; non-finite numbers become `null`.
@@ -205,33 +225,59 @@ public struct JSONWriter {
         text.withUTF8Buffer { write(utf8: $0) }
     }
 
-    /// Appends UTF-8 `text` as a JSON string: the part before the first byte to escape (usually all of it) in
-    /// one copy, found eight bytes at a time; batch output writes ~30 strings a line, and a byte-by-byte scan
-    /// was most of its cost (callgrind).
-    private mutating func write(utf8 text: UnsafeBufferPointer<UInt8>) {
-        let plain = Self.plainPrefixLength(text)
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<plain]))
+    /// Appends UTF-8 `text` as a JSON string after the bytes of `prefix` (a member's `,"key":`, or nothing). The
+    /// room for all of it is made once, and the part before the first byte to escape (usually all of it) is
+    /// scanned and copied in one pass, eight bytes at a time: batch output writes a dozen strings a line, and
+    /// appending each piece to an `Array`, then scanning and copying the value separately, was most of its cost
+    /// (callgrind).
+    private mutating func write(utf8 text: UnsafeBufferPointer<UInt8>, after prefix: UnsafeBufferPointer<UInt8>) {
+        reserve(prefix.count + text.count + 2)
+        let start = count
+        let plain = storage.withUnsafeMutableBufferPointer { target -> Int in
+            guard let base = target.baseAddress else { return 0 }
+            var at = base + start
+            if let prefixBase = prefix.baseAddress {
+                at.update(from: prefixBase, count: prefix.count)
+                at += prefix.count
+            }
+            at.pointee = UInt8(ascii: "\"")
+            let plain = Self.copyPlainPrefix(of: text, to: at + 1)
+            if plain == text.count { at[plain + 1] = UInt8(ascii: "\"") }
+            return plain
+        }
+        guard plain < text.count else {
+            count = start + prefix.count + text.count + 2
+            return
+        }
+        count = start + prefix.count + 1 + plain
         var runStart = plain
         var offset = plain
         while offset < text.count {
             let byte = text[offset]
             offset += 1
             guard needsEscape(byte) else { continue }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<(offset - 1)]))
+            append(UnsafeBufferPointer(rebasing: text[runStart..<(offset - 1)]))
             appendEscaped(byte)
             runStart = offset
         }
-        if runStart < text.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart...])) }
-        bytes.append(UInt8(ascii: "\""))
+        if runStart < text.count { append(UnsafeBufferPointer(rebasing: text[runStart...])) }
+        append(UInt8(ascii: "\""))
     }
 
-    /// How many leading bytes of `text` are neither a C0 control, `"`, `\` nor DEL (which only some escaping
-    /// escapes: the caller looks at the byte itself). With every byte below 0x80, `(x - 0x20…) & ~x` sets a
-    /// byte's top bit at or above a byte below 0x20, and the same on `x ^ c…` less 0x01… finds a byte equal to c.
-    private static func plainPrefixLength(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+    /// Appends UTF-8 `text` as a JSON string.
+    private mutating func write(utf8 text: UnsafeBufferPointer<UInt8>) {
+        write(utf8: text, after: UnsafeBufferPointer(start: nil, count: 0))
+    }
+
+    /// Copies the leading bytes of `text` that are neither a C0 control, `"`, `\` nor DEL (which only some escaping
+    /// escapes: the caller looks at the byte itself) to `target`, which has room for all of `text`, and returns
+    /// how many. Eight bytes at a time: with every byte below 0x80, `(x - 0x20…) & ~x` sets a byte's top bit at or
+    /// above a byte below 0x20, and the same on `x ^ c…` less 0x01… finds a byte equal to c; a clean word is
+    /// stored whole, and the word with a byte to escape is gone through byte by byte.
+    static func copyPlainPrefix(of text: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) -> Int {
         guard let base = text.baseAddress else { return 0 }
         let raw = UnsafeRawPointer(base)
+        let rawTarget = UnsafeMutableRawPointer(target)
         let high: UInt64 = 0x8080_8080_8080_8080
         let ones: UInt64 = 0x0101_0101_0101_0101
         var index = 0
@@ -244,14 +290,52 @@ public struct JSONWriter {
                 ((word &- ones &* 0x20) & ~word) | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
                 | ((delete &- ones) & ~delete)
             if found & high != 0 { break }
+            rawTarget.storeBytes(of: word, toByteOffset: index, as: UInt64.self)
             index += 8
         }
         while index < text.count {
             let byte = text[index]
             if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F { break }
+            target[index] = byte
             index += 1
         }
         return index
+    }
+
+    /// Makes room for `extra` more bytes after the written ones.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if storage.count - count < extra { grow(by: extra) }
+    }
+
+    /// Enlarges the buffer at least twofold, so that appending stays linear.
+    private mutating func grow(by extra: Int) {
+        let size = Swift.max(count + extra, storage.count * 2, 256)
+        storage.append(contentsOf: repeatElement(0, count: size - storage.count))
+    }
+
+    private mutating func append(_ byte: UInt8) {
+        reserve(1)
+        storage[count] = byte
+        count += 1
+    }
+
+    private mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
+        guard let sourceBase = source.baseAddress, !source.isEmpty else { return }
+        reserve(source.count)
+        let start = count
+        storage.withUnsafeMutableBufferPointer { target in
+            target.baseAddress?.advanced(by: start).update(from: sourceBase, count: source.count)
+        }
+        count += source.count
+    }
+
+    private mutating func append(_ source: [UInt8]) {
+        source.withUnsafeBufferPointer { append($0) }
+    }
+
+    private mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { append($0) }
     }
 
     @inline(__always)
@@ -261,18 +345,18 @@ public struct JSONWriter {
     }
 
     private mutating func appendEscaped(_ byte: UInt8) {
-        bytes.append(UInt8(ascii: "\\"))
+        append(UInt8(ascii: "\\"))
         switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-        case UInt8(ascii: "\n"): bytes.append(UInt8(ascii: "n"))
-        case UInt8(ascii: "\r"): bytes.append(UInt8(ascii: "r"))
-        case UInt8(ascii: "\t"): bytes.append(UInt8(ascii: "t"))
-        case 0x08 where escaping == .javaScript: bytes.append(UInt8(ascii: "b"))
-        case 0x0C where escaping == .javaScript: bytes.append(UInt8(ascii: "f"))
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): append(byte)
+        case UInt8(ascii: "\n"): append(UInt8(ascii: "n"))
+        case UInt8(ascii: "\r"): append(UInt8(ascii: "r"))
+        case UInt8(ascii: "\t"): append(UInt8(ascii: "t"))
+        case 0x08 where escaping == .javaScript: append(UInt8(ascii: "b"))
+        case 0x0C where escaping == .javaScript: append(UInt8(ascii: "f"))
         default:
-            bytes.append(contentsOf: "u00".utf8)
-            bytes.append(Self.hexDigits[Int(byte >> 4)])
-            bytes.append(Self.hexDigits[Int(byte & 0x0F)])
+            append("u00")
+            append(Self.hexDigits[Int(byte >> 4)])
+            append(Self.hexDigits[Int(byte & 0x0F)])
         }
     }
 }

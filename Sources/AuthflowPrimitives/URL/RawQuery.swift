@@ -4,14 +4,26 @@
 /// of the cost of inspecting a link, so the scan works on UTF-8 bytes and decodes on demand. A batch reuses one
 /// value for every level of every link (``reset(toURL:)``), so after the first links it allocates nothing.
 package struct RawQuery: Sendable {
-    private var bytes: [UInt8]
+    /// The query's bytes are the first `length` of `storage`, its pairs the first `pairCount` of `storedRanges`:
+    /// a reset overwrites both in place instead of emptying and refilling the arrays (emptying an `Array` goes
+    /// through its generic `replaceSubrange`, which showed in callgrind at four resets a link).
+    private var storage: [UInt8]
+    private var length = 0
+    private var storedRanges: [(name: Range<Int>, value: Range<Int>)]
+    private var pairCount = 0
+
     /// Undecoded pairs in order as byte ranges; a pair without `=` has an empty value range.
-    private var ranges: [(name: Range<Int>, value: Range<Int>)]
+    private var ranges: ArraySlice<(name: Range<Int>, value: Range<Int>)> { storedRanges[..<pairCount] }
 
     /// An empty query, to be filled by ``reset(toURL:)``.
     package init() {
-        bytes = []
-        ranges = []
+        storage = []
+        storedRanges = []
+    }
+
+    /// Runs `body` on the query's bytes.
+    private func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<length])) }
     }
 
     package init(_ query: Substring) {
@@ -33,26 +45,40 @@ package struct RawQuery: Sendable {
 
     /// Splits `query` in place of this one, keeping the storage.
     package mutating func reset(toQuery query: UnsafeBufferPointer<UInt8>) {
-        bytes.removeAll(keepingCapacity: true)
-        bytes.append(contentsOf: query)
-        ranges.removeAll(keepingCapacity: true)
+        if storage.count < query.count {
+            storage.append(contentsOf: repeatElement(0, count: query.count - storage.count))
+        }
+        if let source = query.baseAddress, !query.isEmpty {
+            storage.withUnsafeMutableBufferPointer { $0.baseAddress?.update(from: source, count: query.count) }
+        }
+        length = query.count
+        pairCount = 0
         var start = 0
         while start < query.count {
             let end = query.firstOffset(of: UInt8(ascii: "&"), from: start) ?? query.count
             if start < end {
                 if let equals = query.firstOffset(of: UInt8(ascii: "="), from: start, to: end) {
-                    ranges.append((start..<equals, (equals + 1)..<end))
+                    addPair(start..<equals, (equals + 1)..<end)
                 } else {
-                    ranges.append((start..<end, end..<end))
+                    addPair(start..<end, end..<end)
                 }
             }
             start = end + 1
         }
     }
 
+    private mutating func addPair(_ name: Range<Int>, _ value: Range<Int>) {
+        if pairCount < storedRanges.count {
+            storedRanges[pairCount] = (name, value)
+        } else {
+            storedRanges.append((name, value))
+        }
+        pairCount += 1
+    }
+
     /// All pairs, decoded.
     package func decodedPairs(plusAsSpace: Bool) -> [(name: String, value: String)] {
-        bytes.withUnsafeBufferPointer { buffer in
+        withBytes { buffer in
             ranges.map {
                 (
                     PercentDecoding.decode(
@@ -69,7 +95,7 @@ package struct RawQuery: Sendable {
         _ name: String, rule: QueryParameters.DuplicateRule = .lastWins, plusAsSpace: Bool = false
     ) -> String? {
         guard let range = valueRange(name, rule: rule, plusAsSpace: plusAsSpace) else { return nil }
-        return bytes.withUnsafeBufferPointer {
+        return withBytes {
             PercentDecoding.decode(bytes: UnsafeBufferPointer(rebasing: $0[range]), plusAsSpace: plusAsSpace)
         }
     }
@@ -80,7 +106,7 @@ package struct RawQuery: Sendable {
         _ name: String, rule: QueryParameters.DuplicateRule = .lastWins, appendingTo output: inout [UInt8]
     ) -> Bool {
         guard let range = valueRange(name, rule: rule, plusAsSpace: false) else { return false }
-        bytes.withUnsafeBufferPointer {
+        withBytes {
             PercentDecoding.decode(bytes: UnsafeBufferPointer(rebasing: $0[range]), plusAsSpace: false, into: &output)
         }
         return true
@@ -88,7 +114,7 @@ package struct RawQuery: Sendable {
 
     /// The raw bytes of the non-empty value for `name`, or `nil`.
     private func valueRange(_ name: String, rule: QueryParameters.DuplicateRule, plusAsSpace: Bool) -> Range<Int>? {
-        bytes.withUnsafeBufferPointer { buffer in
+        withBytes { buffer in
             let matches = { (pair: (name: Range<Int>, value: Range<Int>)) in
                 Self.name(UnsafeBufferPointer(rebasing: buffer[pair.name]), equals: name, plusAsSpace: plusAsSpace)
             }
@@ -102,19 +128,26 @@ package struct RawQuery: Sendable {
     /// named one of `names`, in order: several names are read in one pass over the pairs instead of one each, and
     /// the caller keeps the last (or first) it is given, as ``value(_:rule:plusAsSpace:)`` does for one name.
     package func forEachPair(namedAnyOf names: [StaticString], _ body: (Int, Range<Int>) -> Void) {
-        bytes.withUnsafeBufferPointer { buffer in
-            for pair in ranges {
-                let raw = UnsafeBufferPointer(rebasing: buffer[pair.name])
-                // Only an escaped name can match a name of another length (decoding shortens it).
-                let escaped = raw.contains(UInt8(ascii: "%"))
-                for index in names.indices {
-                    let name = names[index]
-                    guard raw.count == name.utf8CodeUnitCount || (escaped && raw.count > name.utf8CodeUnitCount)
-                    else { continue }
-                    let matches = name.withUTF8Buffer { Self.name(raw, equalsUTF8: $0, plusAsSpace: false) }
-                    if matches {
-                        body(index, pair.value)
-                        break
+        withBytes { buffer in
+            // The pairs through a pointer: the slice ``ranges`` gives costs a retain and a bounds check per pair.
+            storedRanges.withUnsafeBufferPointer { pairs in
+                for pair in UnsafeBufferPointer(rebasing: pairs[..<pairCount]) {
+                    let raw = UnsafeBufferPointer(rebasing: buffer[pair.name])
+                    // Only an escaped name can match a name of another length (decoding shortens it); whether it is
+                    // escaped is looked at only when a shorter name is compared.
+                    var escaped: Bool?
+                    for index in names.indices {
+                        let name = names[index]
+                        if raw.count != name.utf8CodeUnitCount {
+                            guard raw.count > name.utf8CodeUnitCount else { continue }
+                            if escaped == nil { escaped = raw.contains(UInt8(ascii: "%")) }
+                            guard escaped == true else { continue }
+                        }
+                        let matches = name.withUTF8Buffer { Self.name(raw, equalsUTF8: $0, plusAsSpace: false) }
+                        if matches {
+                            body(index, pair.value)
+                            break
+                        }
                     }
                 }
             }
@@ -124,20 +157,20 @@ package struct RawQuery: Sendable {
     /// Percent-decodes (`+` kept) the raw bytes at `range`, as given by ``forEachPair(namedAnyOf:_:)``, onto the
     /// end of `output`.
     package func decode(_ range: Range<Int>, appendingTo output: inout [UInt8]) {
-        bytes.withUnsafeBufferPointer {
+        withBytes {
             PercentDecoding.decode(bytes: UnsafeBufferPointer(rebasing: $0[range]), plusAsSpace: false, into: &output)
         }
     }
 
     /// Runs `body` on the raw (undecoded) bytes at `range`.
     package func withRawBytes<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        withBytes { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     /// The first pair whose name or value is damaged (see ``PercentDecoding/damage(in:)``): its name, decoded
     /// leniently for messages, and how it is damaged.
     package func firstDamage() -> (name: String, damage: PercentEscapeDamage)? {
-        bytes.withUnsafeBufferPointer { buffer in
+        withBytes { buffer in
             // The whole query at once first: `&` and `=` are neither hex digits nor part of a multi-byte
             // character, so an escape cut by them, or a piece that does not decode to UTF-8, is damage in the whole
             // as well; a clean whole means clean pairs, and the pair-by-pair search runs only on damage.
@@ -155,7 +188,7 @@ package struct RawQuery: Sendable {
 
     /// Whether a name is present at all (even with an empty value).
     package func contains(_ name: String) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
+        withBytes { buffer in
             ranges.contains {
                 Self.name(UnsafeBufferPointer(rebasing: buffer[$0.name]), equals: name, plusAsSpace: false)
             }

@@ -151,6 +151,19 @@ struct AuthCallbackTests {
         #expect(callback.recaptchaToken == "a b")
     }
 
+    /// The parameters are read in one pass: the first pair of a name decides even when its value is empty (and
+    /// then counts as absent), an escaped name counts as its decoded self, other names are left alone.
+    @Test func firstPairOfANameDecidesEvenWhenEmpty() throws {
+        let callback = try #require(
+            AuthCallback(
+                url: "http://127.0.0.1:1/cb?authType=&authType=verifyApp&%65ventId=E&recaptchaToken=t&eventIds=X"))
+        #expect(callback.authType == nil)
+        #expect(callback.eventID == "E")
+        #expect(callback.recaptchaToken == "t")
+        #expect(AuthCallback(url: "http://127.0.0.1:1/cb?eventId=&eventId=B") == nil)
+        #expect(AuthCallback(url: "http://127.0.0.1:1/cb?link=&firebaseError=&eventId") == nil)
+    }
+
     /// The shape is read from the URL's bytes before any part becomes a `String`; it must answer as the
     /// lowercased parts compared character by character do: scheme and host in any ASCII case count, a mark
     /// joining the loopback prefix's dot or a prefix character joining the callback path's slash does not.

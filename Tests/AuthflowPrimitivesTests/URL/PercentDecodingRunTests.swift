@@ -96,4 +96,23 @@ struct RawQueryPairsTests {
         #expect(RawQuery("a=%4&b=1").firstDamage()?.damage == .malformedEscape)
         #expect(RawQuery("a=%C3%A9&b=%41").firstDamage() == nil)
     }
+
+    /// One value reused for query after query, as the batch does: a shorter query after a longer one sees none
+    /// of the longer one's pairs or bytes (its buffers are overwritten in place, not emptied).
+    @Test func aResetForgetsTheLongerQueryBefore() {
+        var query = RawQuery()
+        let queries = ["a=1&b=%zz&c=3&mode=x&d=4", "b=2", "", "mode=y&e", "a=%C3%A9"]
+        for text in queries {
+            Array(text.utf8).withUnsafeBufferPointer { query.reset(toQuery: $0) }
+            let fresh = RawQuery(text[...])
+            #expect(query.decodedPairs(plusAsSpace: false).map { [$0.name, $0.value] }
+                == fresh.decodedPairs(plusAsSpace: false).map { [$0.name, $0.value] })
+            #expect(query.firstDamage()?.name == fresh.firstDamage()?.name)
+            #expect(query.contains("c") == text.contains("c="))
+            #expect(query.value("mode") == fresh.value("mode"))
+        }
+        Array("b=2".utf8).withUnsafeBufferPointer { query.reset(toQuery: $0) }
+        #expect(query.firstDamage() == nil)
+        #expect(query.decodedPairs(plusAsSpace: false).count == 1)
+    }
 }

@@ -68,8 +68,7 @@ struct LinkBatch {
         if json {
             buffer.restart()
             InspectionJSON.write(inspection, problem: nil, into: &buffer)
-            output.write(bytes: buffer.finishInPlace())
-            output.write("\n")
+            buffer.finishInPlace { output.write(line: $0) }
         } else {
             output.write(bytes: InspectionSummary.batchLine(for: inspection))
         }
