@@ -83,9 +83,10 @@ struct PageScriptWordsTests {
         // The scripts' own partials (page-words.js, which reads the texts).
         for partial in included {
             let text = try #require(BuiltInTemplates.text(named: partial))
-            included.formUnion(text.matches(of: try Regex(#"\{\{> ([^}\s]+)\}\}"#)).compactMap {
-                $0.output[1].substring.map(String.init)
-            })
+            included.formUnion(
+                text.matches(of: try Regex(#"\{\{> ([^}\s]+)\}\}"#)).compactMap {
+                    $0.output[1].substring.map(String.init)
+                })
         }
         #expect(included == Set(BuiltInTemplates.partialNames))
         #expect(try Self.pagesWithScripts().count == 3, "phone-recaptcha, recaptcha-enterprise and oauth-web")

@@ -97,7 +97,12 @@ enum DirectRoute {
             self.command = command
             parse = { rest in
                 guard let parsed = DirectRoute.parse(Command.self, rest) else { return nil }
-                return Parsed(command: parsed, run: { var command = parsed; try await command.run() })
+                return Parsed(
+                    command: parsed,
+                    run: {
+                        var command = parsed
+                        try await command.run()
+                    })
             }
         }
 
@@ -106,7 +111,12 @@ enum DirectRoute {
             self.command = command
             parse = { rest in
                 guard let parsed = DirectRoute.parse(Command.self, rest) else { return nil }
-                return Parsed(command: parsed, run: { var command = parsed; try command.run() })
+                return Parsed(
+                    command: parsed,
+                    run: {
+                        var command = parsed
+                        try command.run()
+                    })
             }
         }
     }

@@ -233,7 +233,9 @@ private final class Inbox<Answer: Sendable>: Sendable {
     }
 
     func handle(_ request: LoopbackRequest) -> LoopbackResponse {
-        guard let owner = listener.load()?.value else { return .text(CallbackPageWording.text("Starting up.") + "\n", status: 503) }
+        guard let owner = listener.load()?.value else {
+            return .text(CallbackPageWording.text("Starting up.") + "\n", status: 503)
+        }
         return owner.handle(request)
     }
 }

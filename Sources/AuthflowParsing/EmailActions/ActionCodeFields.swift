@@ -22,7 +22,12 @@ struct ActionCodeFields: Sendable, Hashable {
     /// The raw value ranges of an action link's parameters in `query`, or `nil` when it holds no action.
     init?(query: RawQuery) {
         // Six locals rather than an array: this runs on every level of every link, and allocates nothing.
-        var mode, apiKey, oobCode, continueURL, languageCode, tenantID: Range<Int>?
+        var mode: Range<Int>?
+        var apiKey: Range<Int>?
+        var oobCode: Range<Int>?
+        var continueURL: Range<Int>?
+        var languageCode: Range<Int>?
+        var tenantID: Range<Int>?
         query.forEachPair(namedAnyOf: Self.names) { index, value in
             let nonEmpty = value.isEmpty ? nil : value
             switch index {

@@ -314,7 +314,8 @@ struct OAuthWebRouteTests {
         let outcome = try await Self.signIn(
             fixture, provider: "github.com", email: "", extra: ["--lang", "ko"], claims: claims
         ) { chromium in
-            prompt = try await chromium.evaluate("return document.getElementById('status').textContent") as? String
+            prompt =
+                try await chromium.evaluate("return document.getElementById('status').textContent") as? String
                 ?? ""
             try await chromium.type("000000", into: "#code")
             try await chromium.click("#verify")

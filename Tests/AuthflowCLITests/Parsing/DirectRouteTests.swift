@@ -54,8 +54,10 @@ struct DirectRouteTests {
             ["x", "--generate-completion-script", "bash"],
         ]
         // For the commands whose start-up is measured, and two whose validation writes a note.
-        let detailed = [["listen"], ["handle-url"], ["email-link", "send"], ["email-link", "complete"],
-            ["link", "inspect"], ["apple", "sign-in"]]
+        let detailed = [
+            ["listen"], ["handle-url"], ["email-link", "send"], ["email-link", "complete"],
+            ["link", "inspect"], ["apple", "sign-in"],
+        ]
         let detailedShapes: [[String]] = [
             ["x", "y"], ["--json", "x"], ["x", "--json"], ["--verbose", "x"], ["-v", "x"],
             ["x", "--help"], ["help"], ["-vh"], ["--help-hidden"], ["x", "--version"],
@@ -137,8 +139,9 @@ struct DirectRouteTests {
             #expect(DirectRoute.parse(line) == nil, "\(line)")
         }
         #expect(DirectRoute.parse(["authflow", "listen", "--json", "--timeout", "60"])?.command is ListenCommand)
-        #expect(DirectRoute.parse(["authflow", "email-link", "complete", "https://x"])?.command
-            is EmailLinkCompleteCommand)
+        #expect(
+            DirectRoute.parse(["authflow", "email-link", "complete", "https://x"])?.command
+                is EmailLinkCompleteCommand)
     }
 
     @Test("A note validation writes is shown once, whether the direct parse is kept or given up for the root's")

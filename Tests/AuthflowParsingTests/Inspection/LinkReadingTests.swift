@@ -7,7 +7,8 @@ import Testing
 /// the ``LinkInspection`` built from the same reading, and stay so after the workspace reads the next line.
 struct LinkReadingTests {
     func enc(_ text: String) -> String { PercentEncoding.encodeComponent(text) }
-    let action = "https://p.firebaseapp.com/__/auth/action?apiKey=KEY&mode=signIn&oobCode=CODE&lang=fr&tenantId=T"
+    let action =
+        "https://p.firebaseapp.com/__/auth/action?apiKey=KEY&mode=signIn&oobCode=CODE&lang=fr&tenantId=T"
         + "&continueUrl=https%3A%2F%2Fapp.example%2Fdone"
     let inspector = OfflineLinkInspector(linkDomains: ["links.example.org"])
 
@@ -108,8 +109,10 @@ struct LinkReadingTests {
         let inner = "https://example.com/a"
         let samples: [(String, [LinkLayer])] = [
             ("https://nam12.safelinks.protection.outlook.com/#x?url=" + enc(inner), []),
-            ("HTTPS://WWW.Google.com/url?q=" + enc(inner) + "&q=" + enc("https://other.example/"),
-             [.mailSecurity(.googleRedirect)]),
+            (
+                "HTTPS://WWW.Google.com/url?q=" + enc(inner) + "&q=" + enc("https://other.example/"),
+                [.mailSecurity(.googleRedirect)]
+            ),
             ("https://www.google.co.uk/url?url=" + enc(inner), [.mailSecurity(.googleRedirect)]),
             ("https://www.google.com/URL?q=" + enc(inner), []),
             ("http://linkprotect.cudasvc.com/url?a=" + enc(inner) + "&c=E", [.mailSecurity(.barracudaLinkProtect)]),

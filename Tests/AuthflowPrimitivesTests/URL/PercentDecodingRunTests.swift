@@ -105,8 +105,9 @@ struct RawQueryPairsTests {
         for text in queries {
             Array(text.utf8).withUnsafeBufferPointer { query.reset(toQuery: $0) }
             let fresh = RawQuery(text[...])
-            #expect(query.decodedPairs(plusAsSpace: false).map { [$0.name, $0.value] }
-                == fresh.decodedPairs(plusAsSpace: false).map { [$0.name, $0.value] })
+            #expect(
+                query.decodedPairs(plusAsSpace: false).map { [$0.name, $0.value] }
+                    == fresh.decodedPairs(plusAsSpace: false).map { [$0.name, $0.value] })
             #expect(query.firstDamage()?.name == fresh.firstDamage()?.name)
             #expect(query.contains("c") == text.contains("c="))
             #expect(query.value("mode") == fresh.value("mode"))
