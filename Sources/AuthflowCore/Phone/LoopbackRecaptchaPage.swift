@@ -121,8 +121,10 @@ public final class LoopbackRecaptchaPage: Sendable {
     public func nextCode() async -> String? { await progress.nextCode() }
 
     /// Gives a page that is being watched up to `limit` to show the final outcome, so stopping the listener
-    /// right after does not leave the tab saying authflow went away. Returns at once when no browser polls.
-    public func letPageSeeOutcome(limit: Duration = .seconds(2)) async {
+    /// right after does not leave the tab saying authflow went away. Returns at once when no browser polls, and as
+    /// soon as the page has polled the outcome; the limit (5 s) leaves room for a page polling every 700 ms in a
+    /// tab whose timers the browser slows (a background tab's run at most once a second) or on a busy machine.
+    public func letPageSeeOutcome(limit: Duration = .seconds(5)) async {
         guard progress.everPolled else { return }
         let deadline = ContinuousClock.now + limit
         while !progress.finalPhaseSeen, ContinuousClock.now < deadline {

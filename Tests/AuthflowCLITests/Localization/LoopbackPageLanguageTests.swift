@@ -150,7 +150,11 @@ extension LoopbackPageDriver {
     ) async throws -> (answered: HTTPResponse, last: [String: String]) {
         let answered = try await answer([("recaptchaToken", "v2-token")])
         _ = try await waitFor(["code"])
-        _ = try await submit(code: try #require(code()))
-        return (answered, try await waitFor(["done", "failed"]))
+        let typed = try #require(code())
+        // Polling starts before the code is posted: the flow stops its listener soon after the page has seen
+        // the last status, and a poll sent only after the code's reply can come too late on a busy machine.
+        async let last = waitFor(["done", "failed"])
+        _ = try await submit(code: typed)
+        return (answered, try await last)
     }
 }
