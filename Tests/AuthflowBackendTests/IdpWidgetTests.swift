@@ -57,6 +57,11 @@ struct IdpWidgetTests {
         #expect(try Self.firstAccountClaims(page.text) == claims)
         #expect(page.text.contains("sim@example.com"))
         #expect(page.text.contains("(No display name)"))
+        // The Korean edition words a nameless account itself.
+        let korean = try await harness.get(
+            "/emulator/auth/handler?\(Self.widgetQuery)&clientId=123-abc.apps.googleusercontent.com&hl=ko")
+        #expect(korean.text.contains("(표시 이름 없음)"), "\(korean.text)")
+        #expect(!korean.text.contains("(No display name)"))
         #expect(page.text.contains("Sign-in with Apple via generic IDP is only supported in the Auth Emulator"))
         #expect(!page.text.contains("<script src"), "no external resources")
         #expect(!page.text.contains("https://unpkg.com"))

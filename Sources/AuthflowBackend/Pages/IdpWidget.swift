@@ -38,7 +38,9 @@ enum IdpWidget {
                         picture: info.photoUrl
                     )))
             return [
-                "displayName": .text(info.displayName ?? "(No display name)"),
+                // An account without a name is worded by the page's own edition.
+                "displayName": .text(info.displayName ?? ""),
+                "named": .flag(info.displayName != nil),
                 "email": .text(info.email ?? ""),
                 "idToken": .text(claims),
                 "idTokenEncoded": .text(URLEncoding.component(claims)),

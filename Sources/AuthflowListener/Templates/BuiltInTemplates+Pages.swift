@@ -144,7 +144,7 @@ extension BuiltInTemplates {
         <form method="post" action="{{selectPath}}">
           {{#hidden}}<input type="hidden" name="{{name}}" value="{{value}}">{{/hidden}}
           <input type="hidden" name="id_token" value="{{idToken}}">
-          <button type="submit" class="account">{{displayName}}<span class="email">{{email}}</span></button>
+          <button type="submit" class="account">{{#named}}{{displayName}}{{/named}}{{^named}}(No display name){{/named}}<span class="email">{{email}}</span></button>
         </form>
       </li>
       {{/accounts}}
@@ -853,7 +853,7 @@ Array.prototype.forEach.call(document.querySelectorAll('#authflow-texts [data-te
         <form method="post" action="{{selectPath}}">
           {{#hidden}}<input type="hidden" name="{{name}}" value="{{value}}">{{/hidden}}
           <input type="hidden" name="id_token" value="{{idToken}}">
-          <button type="submit" class="account">{{displayName}}<span class="email">{{email}}</span></button>
+          <button type="submit" class="account">{{#named}}{{displayName}}{{/named}}{{^named}}(표시 이름 없음){{/named}}<span class="email">{{email}}</span></button>
         </form>
       </li>
       {{/accounts}}
