@@ -130,6 +130,9 @@ public final class LoopbackRecaptchaPage: Sendable {
         while !progress.finalPhaseSeen, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(100))
         }
+        // The poll that saw the outcome is noted before its answer is written; stopping the listener at once
+        // could cut that answer off, and the page would report that authflow went away after all.
+        if progress.finalPhaseSeen { try? await Task.sleep(for: .milliseconds(300)) }
     }
 
     // MARK: Requests
