@@ -35,8 +35,11 @@ struct LiveBackend {
             tenantID: tenantID
         )
         configuration.retry = sleeps.policy()
-        // The default transport, as a real caller gets it: loopback hosts bypass any proxy from the environment.
-        client = IdentityToolkitClient(configuration: configuration, observer: { exchanges.append($0) })
+        // The default transport, as a real caller gets it (loopback hosts bypass any proxy from the environment),
+        // with room for the whole call: these tests count attempts, and on a loaded machine the default 30 s budget
+        // could leave no time for a retry (RetryReadsTests covers the budget).
+        let http = HTTPClient(configuration: HTTPClientConfiguration(totalTimeout: .seconds(600)))
+        client = IdentityToolkitClient(configuration: configuration, http: http, observer: { exchanges.append($0) })
     }
 
     func stop() {
