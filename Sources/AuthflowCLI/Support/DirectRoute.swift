@@ -93,30 +93,28 @@ enum DirectRoute {
         let parse: @Sendable ([String]) -> Parsed?
 
         init<Command: AsyncParsableCommand>(_ names: [String], _ command: Command.Type) {
-            self.names = names
-            self.command = command
-            parse = { rest in
-                guard let parsed = DirectRoute.parse(Command.self, rest) else { return nil }
-                return Parsed(
-                    command: parsed,
-                    run: {
-                        var command = parsed
-                        try await command.run()
-                    })
+            self.init(names, command) { parsed in
+                var command = parsed
+                try await command.run()
             }
         }
 
         init<Command: ParsableCommand>(_ names: [String], _ command: Command.Type) {
+            self.init(names, command) { parsed in
+                var command = parsed
+                try command.run()
+            }
+        }
+
+        /// The leaf `command` under `names`, run by `run` once parsed (awaiting or not, as the command's kind says).
+        private init<Command: ParsableCommand>(
+            _ names: [String], _ command: Command.Type, run: @escaping @Sendable (Command) async throws -> Void
+        ) {
             self.names = names
             self.command = command
             parse = { rest in
                 guard let parsed = DirectRoute.parse(Command.self, rest) else { return nil }
-                return Parsed(
-                    command: parsed,
-                    run: {
-                        var command = parsed
-                        try command.run()
-                    })
+                return Parsed(command: parsed, run: { try await run(parsed) })
             }
         }
     }
