@@ -3,12 +3,14 @@
 
 1. `authflow handle-url` latency: from starting the process to its exit, which comes only after the waiting
    `authflow listen` acknowledged the URL. Baseline: a trivial C program doing one loopback HTTP POST to the same
-   listener with the secret it was handed (no rendezvous lookup), the floor for any handoff helper.
+   listener with the secret it was handed (no rendezvous lookup), the floor for any handoff helper. For context,
+   the same runs time `bench/swift/bare.swift` (a static Swift program that imports Foundation, parses a URL and
+   exits, built like authflow): what any Swift program built this way costs before it does anything.
 2. Junk flood: answers/s the waiting listener gives to a flood of stray requests (C keep-alive flood, 8
    connections), the time a valid callback takes to complete during the flood, and the listener's memory before
    and after. Baseline: the same flood against Python's ThreadingHTTPServer answering 404.
 
-Usage: bench/handoff.py AUTHFLOW LOOPBACK_POST FLOOD [RUNS]
+Usage: bench/handoff.py AUTHFLOW LOOPBACK_POST FLOOD BARE_SWIFT [RUNS]
 """
 import glob
 import http.server
@@ -24,8 +26,8 @@ import urllib.request
 
 import goals
 
-authflow, post, flood = sys.argv[1:4]
-runs = int(sys.argv[4]) if len(sys.argv) > 4 else 200
+authflow, post, flood, bare = sys.argv[1:5]
+runs = int(sys.argv[5]) if len(sys.argv) > 5 else 200
 runtime = tempfile.mkdtemp(prefix="authflow-bench.")
 env = dict(os.environ, XDG_RUNTIME_DIR=runtime, BROWSER="", no_proxy="*")
 scheme = "com.example.bench"
@@ -54,7 +56,7 @@ def percentile(values, fraction):
 
 def handoff_latency():
     url = f"{scheme}://firebaseauth/link?state=st&code=1"
-    ours, floor = [], []
+    ours, floor, bare_swift = [], [], []
     for index in range(runs):
         # Alternate which goes first so drift (CPU frequency, caches) falls on both alike.
         for kind in (("ours", "floor") if index % 2 == 0 else ("floor", "ours")):
@@ -66,13 +68,21 @@ def handoff_latency():
             assert result.returncode == 0, f"{kind} handoff failed"
             finish(process)
             (ours if kind == "ours" else floor).append(elapsed)
+        start = time.perf_counter_ns()
+        subprocess.run([bare], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        bare_swift.append((time.perf_counter_ns() - start) / 1e6)
     print(f"handle-url handoff, {runs} runs (ms, process start to the waiting flow's acknowledgement):")
-    for name, values in (("authflow handle-url", ours), ("C loopback POST (floor)", floor)):
+    for name, values in (("authflow handle-url", ours), ("C loopback POST (floor)", floor),
+                         ("bare Swift, no handoff", bare_swift)):
         print(f"  {name:26s} median {statistics.median(values):6.2f}  p99 {percentile(values, 0.99):6.2f}")
     ratio = statistics.median(ours) / statistics.median(floor)
+    bare_ratio = statistics.median(bare_swift) / statistics.median(floor)
     print(f"  ratio (median)             {ratio:6.2f}x")
+    print(f"  bare Swift / C POST        {bare_ratio:6.2f}x  (a static Swift+Foundation program that does nothing)")
     goals.record("handle-url <= 2x the C loopback POST", f"{statistics.median(ours):.2f} ms",
                  f"{statistics.median(floor):.2f} ms", f"{ratio:.2f}x", ratio <= 2)
+    goals.record("  context: bare static Swift+Foundation, no work", f"{statistics.median(bare_swift):.2f} ms",
+                 f"{statistics.median(floor):.2f} ms", f"{bare_ratio:.2f}x", bare_ratio <= 2)
 
 
 def rss_kib(pid):
