@@ -150,6 +150,25 @@ public enum ActionLinkUnwrapper {
             return Found(action: nil, url: current, depth: layers.count)
         }
 
+        /// The auth callback the loaded link is, its values decoded into ``values`` (emptied first); `nil` when it
+        /// is none.
+        mutating func readCallback() -> CallbackFields? {
+            // The buffers taken out for the reading, so that `levels` can be read while they are written.
+            var values: [UInt8] = []
+            var query = RawQuery()
+            swap(&values, &self.values)
+            swap(&query, &candidateQuery)
+            defer {
+                swap(&values, &self.values)
+                swap(&query, &candidateQuery)
+            }
+            values.removeAll(keepingCapacity: true)
+            let link = self.link
+            return levels.withUnsafeBufferPointer {
+                CallbackFields(url: UnsafeBufferPointer(rebasing: $0[link]), query: &query, into: &values)
+            }
+        }
+
         /// The finding when the level at `url` (its query in `query`) is an action link, with the first `depth`
         /// layers; its fields are decoded into ``values``.
         private mutating func actionFound(_ url: Range<Int>, query: RawQuery, depth: Int) -> Found? {

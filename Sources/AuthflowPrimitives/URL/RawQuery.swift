@@ -154,11 +154,12 @@ package struct RawQuery: Sendable {
         }
     }
 
-    /// Percent-decodes (`+` kept) the raw bytes at `range`, as given by ``forEachPair(namedAnyOf:_:)``, onto the
-    /// end of `output`.
-    package func decode(_ range: Range<Int>, appendingTo output: inout [UInt8]) {
+    /// Percent-decodes the raw bytes at `range`, as given by ``forEachPair(namedAnyOf:_:)``, onto the end of
+    /// `output` (`+` kept unless `plusAsSpace`).
+    package func decode(_ range: Range<Int>, plusAsSpace: Bool = false, appendingTo output: inout [UInt8]) {
         withBytes {
-            PercentDecoding.decode(bytes: UnsafeBufferPointer(rebasing: $0[range]), plusAsSpace: false, into: &output)
+            PercentDecoding.decode(
+                bytes: UnsafeBufferPointer(rebasing: $0[range]), plusAsSpace: plusAsSpace, into: &output)
         }
     }
 
