@@ -105,28 +105,31 @@ public enum ActionLinkUnwrapper {
             var currentIsParsed = false
             // Each level's query is split once; a candidate split (and checked) below is carried into the next turn.
             var queryIsSplit = false
+            // Each level's offsets are found once, for its query, its host, its wrapper and its layer.
+            var offsets = Self.offsets(current, in: levels)
             while true {
                 guard layers.count <= maximumDepth else { throw .tooDeeplyNested(limit: maximumDepth) }
                 if !queryIsSplit {
-                    Self.split(current, of: levels, into: &query)
+                    Self.split(current, offsets: offsets, of: levels, into: &query)
                     // Every layer is read as the SDKs read it, strictly: a broken escape anywhere is a damaged
                     // link, never text passed on half-decoded.
                     if let (name, damage) = query.firstDamage() { throw .damagedParameter(name: name, damage) }
                 }
                 queryIsSplit = false
-                if hasWrapperHost(current) {
+                if hasWrapperHost(current, offsets: offsets) {
                     let start = levels.count
-                    if let wrapper = appendWrapperTarget(of: current) {
+                    if let wrapper = appendWrapperTarget(of: current, offsets: offsets) {
                         if !currentIsParsed { passedOver.append((current, layers.count)) }
                         layers.append(.mailSecurity(wrapper))
                         LinkInput.tidy(&levels, from: start)
                         current = start..<levels.count
+                        offsets = Self.offsets(current, in: levels)
                         currentIsParsed = false
                         continue
                     }
                 }
                 let depth = layers.count
-                guard let candidate = appendNestedCandidate(of: current) else {
+                guard let candidate = appendNestedCandidate(of: current, offsets: offsets) else {
                     if !currentIsParsed, let found = actionFound(current, query: query, depth: layers.count) {
                         return found
                     }
@@ -134,7 +137,8 @@ public enum ActionLinkUnwrapper {
                 }
                 if !currentIsParsed { passedOver.append((current, depth)) }
                 current = candidate
-                Self.split(current, of: levels, into: &candidateQuery)
+                offsets = Self.offsets(current, in: levels)
+                Self.split(current, offsets: offsets, of: levels, into: &candidateQuery)
                 if let (name, damage) = candidateQuery.firstDamage() { throw .damagedParameter(name: name, damage) }
                 if let found = actionFound(current, query: candidateQuery, depth: layers.count) { return found }
                 currentIsParsed = true
@@ -182,13 +186,14 @@ public enum ActionLinkUnwrapper {
 
         /// The mail gateway around the level at `url` (on a wrapper host, in ``host``), its target decoded onto the
         /// end of ``levels``; `nil`, changing nothing, when the level is not wrapped.
-        private mutating func appendWrapperTarget(of url: Range<Int>) -> MailSecurityWrapper? {
+        private mutating func appendWrapperTarget(
+            of url: Range<Int>, offsets: URLParts.Offsets?
+        ) -> MailSecurityWrapper? {
             // The gateway's parameter is read from the query as `URLParts` reads it: the level's split query,
             // unless a `#` before the `?` leaves it none.
-            let (sameQuery, partsQuery) = levels.withUnsafeBufferPointer { buffer -> (Bool, Range<Int>?) in
-                let link = UnsafeBufferPointer(rebasing: buffer[url])
-                let partsQuery = URLParts.Offsets(link)?.query
-                return (partsQuery == URLParts.queryOffsets(in: link), partsQuery)
+            let partsQuery = offsets?.query
+            let sameQuery = levels.withUnsafeBufferPointer { buffer in
+                partsQuery == URLParts.queryOffsets(in: UnsafeBufferPointer(rebasing: buffer[url]), offsets: offsets)
             }
             if !sameQuery {
                 levels.withUnsafeBufferPointer { buffer in
@@ -205,7 +210,7 @@ public enum ActionLinkUnwrapper {
                 host.withUnsafeBufferPointer { host in
                     MailSecurityWrapper.unwrap(
                         bytes: UnsafeBufferPointer(rebasing: buffer[url]), host: host, query: wrapperQuery,
-                        into: &target)
+                        offsets: offsets, into: &target)
                 }
             }
             if wrapper != nil { levels.append(contentsOf: target) }
@@ -215,7 +220,7 @@ public enum ActionLinkUnwrapper {
 
         /// The JS SDK's candidate for the level at `url` (its query in ``query``), decoded and tidied at the end of
         /// ``levels``, with its layers appended; `nil`, changing nothing, when the level nests nothing.
-        private mutating func appendNestedCandidate(of url: Range<Int>) -> Range<Int>? {
+        private mutating func appendNestedCandidate(of url: Range<Int>, offsets: URLParts.Offsets?) -> Range<Int>? {
             let start = levels.count
             let outerIsLink: Bool
             let outerRanges = Self.nestedLinkRanges(in: query)
@@ -228,7 +233,7 @@ public enum ActionLinkUnwrapper {
             } else {
                 return nil
             }
-            let outer = classify(url, parameterIsLink: outerIsLink)
+            let outer = classify(url, offsets: .some(offsets), parameterIsLink: outerIsLink)
             layers.append(outer)
             let value = start..<levels.count
             // `link` inside `deep_link_id`, or `deep_link_id` inside `link`.
@@ -237,7 +242,7 @@ public enum ActionLinkUnwrapper {
             let innerRanges = Self.nestedLinkRanges(in: candidateQuery)
             if let inner = outerIsLink ? innerRanges.deepLinkID : innerRanges.link {
                 candidateQuery.decode(inner, appendingTo: &levels)
-                layers.append(classify(value, parameterIsLink: !outerIsLink))
+                layers.append(classify(value, offsets: nil, parameterIsLink: !outerIsLink))
                 LinkInput.tidy(&levels, from: innerStart)
                 return innerStart..<levels.count
             }
@@ -262,17 +267,35 @@ public enum ActionLinkUnwrapper {
             levels.withUnsafeBufferPointer { query.reset(toURL: UnsafeBufferPointer(rebasing: $0[url])) }
         }
 
-        private func classify(_ url: Range<Int>, parameterIsLink: Bool) -> LinkLayer {
-            levels.withUnsafeBufferPointer {
-                LinkLayer.classify(outer: UnsafeBufferPointer(rebasing: $0[url]), parameterIsLink: parameterIsLink)
+        /// The same for a level whose offsets are known: its query found from them.
+        private static func split(
+            _ url: Range<Int>, offsets: URLParts.Offsets?, of levels: [UInt8], into query: inout RawQuery
+        ) {
+            levels.withUnsafeBufferPointer { buffer in
+                let link = UnsafeBufferPointer(rebasing: buffer[url])
+                let range = URLParts.queryOffsets(in: link, offsets: offsets) ?? link.count..<link.count
+                query.reset(toQuery: UnsafeBufferPointer(rebasing: link[range]))
             }
         }
 
-        /// Whether the level at `url` is on a mail gateway's host (compared as lowercased bytes).
-        private mutating func hasWrapperHost(_ url: Range<Int>) -> Bool {
+        /// The offsets of the level at `url`.
+        private static func offsets(_ url: Range<Int>, in levels: [UInt8]) -> URLParts.Offsets? {
+            levels.withUnsafeBufferPointer { URLParts.Offsets(UnsafeBufferPointer(rebasing: $0[url])) }
+        }
+
+        private func classify(_ url: Range<Int>, offsets: URLParts.Offsets??, parameterIsLink: Bool) -> LinkLayer {
+            levels.withUnsafeBufferPointer {
+                LinkLayer.classify(
+                    outer: UnsafeBufferPointer(rebasing: $0[url]), offsets: offsets, parameterIsLink: parameterIsLink)
+            }
+        }
+
+        /// Whether the level at `url` (its offsets `offsets`) is on a mail gateway's host (compared as lowercased
+        /// bytes).
+        private mutating func hasWrapperHost(_ url: Range<Int>, offsets: URLParts.Offsets?) -> Bool {
             let found = levels.withUnsafeBufferPointer { buffer -> Range<Int>? in
                 let link = UnsafeBufferPointer(rebasing: buffer[url])
-                guard let authority = URLParts.Offsets(link)?.authority else { return nil }
+                guard let authority = offsets?.authority else { return nil }
                 let (host, _) = URLParts.hostAndPort(ofAuthority: UnsafeBufferPointer(rebasing: link[authority]))
                 let start = url.lowerBound + authority.lowerBound
                 return (start + host.lowerBound)..<(start + host.upperBound)
