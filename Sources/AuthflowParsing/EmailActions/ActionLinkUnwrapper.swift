@@ -36,6 +36,8 @@ public enum ActionLinkUnwrapper {
         private(set) var levels: [UInt8] = []
         /// How many of ``levels``' first bytes are the link loaded (the input, normalised).
         private(set) var linkCount = 0
+        /// Whether the link loaded is all ASCII (found while checking it).
+        private var linkIsASCII = false
         /// The action link's fields, decoded (see ``ActionCodeFields``).
         private(set) var values: [UInt8] = []
         /// The current level's query, split; and a second one for a candidate's query.
@@ -78,6 +80,7 @@ public enum ActionLinkUnwrapper {
             levels.removeAll(keepingCapacity: true)
             levels.append(contentsOf: link.utf8)
             linkCount = levels.count
+            linkIsASCII = levels.withUnsafeBufferPointer { $0.asciiPrefixCount == $0.count }
         }
 
         /// Makes a line of bytes as read the link to unwrap: checked and normalised in place (see
@@ -89,7 +92,8 @@ public enum ActionLinkUnwrapper {
                 levels.append(contentsOf: bytes)
             }
             linkCount = 0
-            try LinkInput.normalize(validating: &levels)
+            linkIsASCII = false
+            linkIsASCII = try LinkInput.normalize(validating: &levels)
             linkCount = levels.count
         }
 
@@ -107,13 +111,18 @@ public enum ActionLinkUnwrapper {
             var queryIsSplit = false
             // Each level's offsets are found once, for its query, its host, its wrapper and its layer.
             var offsets = Self.offsets(current, in: levels)
+            // Whether the level is known to be all ASCII (the input as checked, a nested link as decoded): its
+            // strict escape check then need not look for other bytes.
+            var isASCII = linkIsASCII
             while true {
                 guard layers.count <= maximumDepth else { throw .tooDeeplyNested(limit: maximumDepth) }
                 if !queryIsSplit {
                     Self.split(current, offsets: offsets, of: levels, into: &query)
                     // Every layer is read as the SDKs read it, strictly: a broken escape anywhere is a damaged
                     // link, never text passed on half-decoded.
-                    if let (name, damage) = query.firstDamage() { throw .damagedParameter(name: name, damage) }
+                    if let (name, damage) = query.firstDamage(knownASCII: isASCII) {
+                        throw .damagedParameter(name: name, damage)
+                    }
                 }
                 queryIsSplit = false
                 if hasWrapperHost(current, offsets: offsets) {
@@ -124,12 +133,13 @@ public enum ActionLinkUnwrapper {
                         LinkInput.tidy(&levels, from: start)
                         current = start..<levels.count
                         offsets = Self.offsets(current, in: levels)
+                        isASCII = false
                         currentIsParsed = false
                         continue
                     }
                 }
                 let depth = layers.count
-                guard let candidate = appendNestedCandidate(of: current, offsets: offsets) else {
+                guard let (candidate, candidateIsASCII) = appendNestedCandidate(of: current, offsets: offsets) else {
                     if !currentIsParsed, let found = actionFound(current, query: query, depth: layers.count) {
                         return found
                     }
@@ -138,8 +148,11 @@ public enum ActionLinkUnwrapper {
                 if !currentIsParsed { passedOver.append((current, depth)) }
                 current = candidate
                 offsets = Self.offsets(current, in: levels)
+                isASCII = candidateIsASCII
                 Self.split(current, offsets: offsets, of: levels, into: &candidateQuery)
-                if let (name, damage) = candidateQuery.firstDamage() { throw .damagedParameter(name: name, damage) }
+                if let (name, damage) = candidateQuery.firstDamage(knownASCII: isASCII) {
+                    throw .damagedParameter(name: name, damage)
+                }
                 if let found = actionFound(current, query: candidateQuery, depth: layers.count) { return found }
                 currentIsParsed = true
                 swap(&query, &candidateQuery)
@@ -219,16 +232,20 @@ public enum ActionLinkUnwrapper {
         }
 
         /// The JS SDK's candidate for the level at `url` (its query in ``query``), decoded and tidied at the end of
-        /// ``levels``, with its layers appended; `nil`, changing nothing, when the level nests nothing.
-        private mutating func appendNestedCandidate(of url: Range<Int>, offsets: URLParts.Offsets?) -> Range<Int>? {
+        /// ``levels``, with its layers appended, and whether it is all ASCII; `nil`, changing nothing, when the level
+        /// nests nothing.
+        private mutating func appendNestedCandidate(
+            of url: Range<Int>, offsets: URLParts.Offsets?
+        ) -> (Range<Int>, isASCII: Bool)? {
             let start = levels.count
             let outerIsLink: Bool
+            let outerIsASCII: Bool
             let outerRanges = Self.nestedLinkRanges(in: query)
             if let deepLinkID = outerRanges.deepLinkID {
-                query.decode(deepLinkID, appendingTo: &levels)
+                outerIsASCII = query.decode(deepLinkID, appendingTo: &levels)
                 outerIsLink = false
             } else if let link = outerRanges.link {
-                query.decode(link, appendingTo: &levels)
+                outerIsASCII = query.decode(link, appendingTo: &levels)
                 outerIsLink = true
             } else {
                 return nil
@@ -240,14 +257,15 @@ public enum ActionLinkUnwrapper {
             Self.split(value, of: levels, into: &candidateQuery)
             let innerStart = levels.count
             let innerRanges = Self.nestedLinkRanges(in: candidateQuery)
+            // Tidying removes ASCII bytes only: what was ASCII stays so.
             if let inner = outerIsLink ? innerRanges.deepLinkID : innerRanges.link {
-                candidateQuery.decode(inner, appendingTo: &levels)
+                let innerIsASCII = candidateQuery.decode(inner, appendingTo: &levels)
                 layers.append(classify(value, offsets: nil, parameterIsLink: !outerIsLink))
                 LinkInput.tidy(&levels, from: innerStart)
-                return innerStart..<levels.count
+                return (innerStart..<levels.count, innerIsASCII)
             }
             LinkInput.tidy(&levels, from: start)
-            return start..<levels.count
+            return (start..<levels.count, outerIsASCII)
         }
 
         /// The raw values of `deep_link_id` and `link` in `query` as ``RawQuery/value(_:rule:plusAsSpace:)`` reads

@@ -31,8 +31,12 @@ public enum PercentDecoding {
     }
 
     /// Appends to `output` the UTF-8 of what ``decode(bytes:plusAsSpace:)`` returns, without making a `String`:
-    /// link unwrapping decodes each layer into one reused buffer.
-    package static func decode(bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool, into output: inout [UInt8]) {
+    /// link unwrapping decodes each layer into one reused buffer. Returns whether the bytes appended are all ASCII
+    /// (looked at anyway, for the repair below), so that they need not be looked at again.
+    @discardableResult
+    package static func decode(
+        bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool, into output: inout [UInt8]
+    ) -> Bool {
         let start = output.count
         if bytes.firstOffset(of: UInt8(ascii: "%")) == nil,
             !plusAsSpace || bytes.firstOffset(of: UInt8(ascii: "+")) == nil
@@ -47,9 +51,10 @@ public enum PercentDecoding {
             let written = UnsafeBufferPointer(rebasing: $0[start...])
             return written.asciiPrefixCount == written.count
         }
-        guard !isASCII else { return }
+        guard !isASCII else { return true }
         let repaired = String(decoding: output[start...], as: UTF8.self)
         output.replaceSubrange(start..., with: repaired.utf8)
+        return false
     }
 
     private static func appendDecoded(
@@ -110,7 +115,10 @@ public enum PercentDecoding {
 
     /// What strict decoding (the JS SDK's `decodeURIComponent`) would throw on in `bytes`: a `%` not followed
     /// by two hex digits, or escapes that decode to invalid UTF-8; nil when the text decodes cleanly.
-    package static func damage(in bytes: UnsafeBufferPointer<UInt8>) -> PercentEscapeDamage? {
+    ///
+    /// - Parameter knownASCII: the caller knows every byte is ASCII (a line checked on reading, a level decoded to
+    ///   ASCII), so that they are not looked at again.
+    package static func damage(in bytes: UnsafeBufferPointer<UInt8>, knownASCII: Bool = false) -> PercentEscapeDamage? {
         // Common case, checked without a scratch buffer: ASCII text whose escapes are well formed and decode to
         // ASCII decodes to ASCII, which is valid UTF-8. Escapes are found with memchr.
         var decodesToASCII = true
@@ -125,7 +133,7 @@ public enum PercentDecoding {
             next = percent + 3
         }
         guard found else { return nil }
-        if decodesToASCII, isASCII(bytes) { return nil }
+        if decodesToASCII, knownASCII || isASCII(bytes) { return nil }
         var output = [UInt8]()
         output.reserveCapacity(bytes.count)
         var index = 0

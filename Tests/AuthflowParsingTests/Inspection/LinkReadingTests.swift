@@ -137,6 +137,31 @@ struct LinkReadingTests {
         }
     }
 
+    /// Lines as bytes are checked for ASCII and controls in one pass: a control or DEL anywhere (in a word or in
+    /// the tail, beside non-ASCII text or not) is refused, line breaks inside are removed, and non-ASCII text that
+    /// only looks like a control to the word test is kept.
+    @Test func controlsInLinesReadAsBytes() throws {
+        var workspace = ActionLinkUnwrapper.Workspace()
+        let link = Array("https://www.example.com/caf\u{E9}/news?x=1&y=2".utf8)
+        for position in [5, 8, 15, 16, 27, link.count - 2] {
+            for control: UInt8 in [0x01, 0x1F, 0x7F] {
+                var broken = link
+                broken.insert(control, at: position)
+                #expect(throws: LinkInputError.controlCharacters) {
+                    _ = try inspector.read(bytes: broken, workspace: &workspace)
+                }
+            }
+            var wrapped = link
+            wrapped.insert(UInt8(ascii: "\n"), at: position)
+            let reading = try inspector.read(bytes: wrapped, workspace: &workspace)
+            #expect(reading.urlText == String(decoding: link, as: UTF8.self))
+        }
+        for text in ["https://x.example/\u{E9}\u{C0}\u{80}\u{FF}?a=\u{1F600}", "https://x.example/\u{7E}\u{A0}"] {
+            let reading = try inspector.read(bytes: Array(text.utf8), workspace: &workspace)
+            #expect(reading.urlText == text)
+        }
+    }
+
     /// Mail gateways are read from the bytes as from `URLParts`: a `#` before the `?` leaves no query to unwrap,
     /// schemes and hosts in any case are peeled, the first duplicate wins.
     @Test func mailGatewaysFromBytes() throws {

@@ -111,7 +111,9 @@ struct PercentDecodingIntoBufferTests {
         for sample in samples {
             for plusAsSpace in [false, true] {
                 var buffer: [UInt8] = Array("prefix".utf8)
-                sample.withUTF8Buffer { PercentDecoding.decode(bytes: $0, plusAsSpace: plusAsSpace, into: &buffer) }
+                _ = sample.withUTF8Buffer {
+                    PercentDecoding.decode(bytes: $0, plusAsSpace: plusAsSpace, into: &buffer)
+                }
                 let expected = PercentDecoding.decode(sample, plusAsSpace: plusAsSpace)
                 #expect(buffer == Array(("prefix" + expected).utf8), "\(sample)")
             }
