@@ -139,8 +139,13 @@ public enum ActionLinkUnwrapper {
                     }
                 }
                 let depth = layers.count
-                guard let (candidate, candidateIsASCII) = appendNestedCandidate(of: current, offsets: offsets) else {
-                    if !currentIsParsed, let found = actionFound(current, query: query, depth: layers.count) {
+                guard
+                    let (candidate, candidateIsASCII) = appendNestedCandidate(
+                        of: current, offsets: offsets, isASCII: isASCII)
+                else {
+                    if !currentIsParsed,
+                        let found = actionFound(current, query: query, isASCII: isASCII, depth: layers.count)
+                    {
                         return found
                     }
                     break
@@ -153,7 +158,9 @@ public enum ActionLinkUnwrapper {
                 if let (name, damage) = candidateQuery.firstDamage(knownASCII: isASCII) {
                     throw .damagedParameter(name: name, damage)
                 }
-                if let found = actionFound(current, query: candidateQuery, depth: layers.count) { return found }
+                if let found = actionFound(current, query: candidateQuery, isASCII: isASCII, depth: layers.count) {
+                    return found
+                }
                 currentIsParsed = true
                 swap(&query, &candidateQuery)
                 queryIsSplit = true
@@ -162,7 +169,9 @@ public enum ActionLinkUnwrapper {
             // A level may be an action link that also carries a stray `link`/`deep_link_id`; innermost wins.
             for level in passedOver.reversed() {
                 Self.split(level.url, of: levels, into: &candidateQuery)
-                if let found = actionFound(level.url, query: candidateQuery, depth: level.depth) { return found }
+                if let found = actionFound(level.url, query: candidateQuery, isASCII: false, depth: level.depth) {
+                    return found
+                }
             }
             return Found(action: nil, url: current, depth: layers.count)
         }
@@ -186,15 +195,16 @@ public enum ActionLinkUnwrapper {
             }
         }
 
-        /// The finding when the level at `url` (its query in `query`) is an action link, with the first `depth`
-        /// layers; its fields are decoded into ``values``.
-        private mutating func actionFound(_ url: Range<Int>, query: RawQuery, depth: Int) -> Found? {
+        /// The finding when the level at `url` (its query in `query`, all ASCII when `isASCII`) is an action link,
+        /// with the first `depth` layers; its fields are decoded into ``values``.
+        private mutating func actionFound(_ url: Range<Int>, query: RawQuery, isASCII: Bool, depth: Int) -> Found? {
             let inert = levels.withUnsafeBufferPointer {
                 InertScheme.starts(bytes: UnsafeBufferPointer(rebasing: $0[url]))
             }
             guard !inert, let fields = ActionCodeFields(query: query) else { return nil }
             values.removeAll(keepingCapacity: true)
-            return Found(action: fields.decoded(from: query, into: &values), url: url, depth: depth)
+            return Found(
+                action: fields.decoded(from: query, knownASCII: isASCII, into: &values), url: url, depth: depth)
         }
 
         /// The mail gateway around the level at `url` (on a wrapper host, in ``host``), its target decoded onto the
@@ -231,21 +241,21 @@ public enum ActionLinkUnwrapper {
             return wrapper
         }
 
-        /// The JS SDK's candidate for the level at `url` (its query in ``query``), decoded and tidied at the end of
-        /// ``levels``, with its layers appended, and whether it is all ASCII; `nil`, changing nothing, when the level
-        /// nests nothing.
+        /// The JS SDK's candidate for the level at `url` (its query in ``query``, all ASCII when `isASCII`, its
+        /// offsets `offsets`), decoded and tidied at the end of ``levels``, with its layers appended, and whether it
+        /// is all ASCII; `nil`, changing nothing, when the level nests nothing.
         private mutating func appendNestedCandidate(
-            of url: Range<Int>, offsets: URLParts.Offsets?
+            of url: Range<Int>, offsets: URLParts.Offsets?, isASCII: Bool
         ) -> (Range<Int>, isASCII: Bool)? {
             let start = levels.count
             let outerIsLink: Bool
             let outerIsASCII: Bool
             let outerRanges = Self.nestedLinkRanges(in: query)
             if let deepLinkID = outerRanges.deepLinkID {
-                outerIsASCII = query.decode(deepLinkID, appendingTo: &levels)
+                outerIsASCII = query.decode(deepLinkID, knownASCII: isASCII, appendingTo: &levels)
                 outerIsLink = false
             } else if let link = outerRanges.link {
-                outerIsASCII = query.decode(link, appendingTo: &levels)
+                outerIsASCII = query.decode(link, knownASCII: isASCII, appendingTo: &levels)
                 outerIsLink = true
             } else {
                 return nil
@@ -259,7 +269,7 @@ public enum ActionLinkUnwrapper {
             let innerRanges = Self.nestedLinkRanges(in: candidateQuery)
             // Tidying removes ASCII bytes only: what was ASCII stays so.
             if let inner = outerIsLink ? innerRanges.deepLinkID : innerRanges.link {
-                let innerIsASCII = candidateQuery.decode(inner, appendingTo: &levels)
+                let innerIsASCII = candidateQuery.decode(inner, knownASCII: outerIsASCII, appendingTo: &levels)
                 layers.append(classify(value, offsets: nil, parameterIsLink: !outerIsLink))
                 LinkInput.tidy(&levels, from: innerStart)
                 return (innerStart..<levels.count, innerIsASCII)

@@ -26,16 +26,19 @@ public enum PercentDecoding {
         }
         var output = [UInt8]()
         output.reserveCapacity(bytes.count)
-        appendDecoded(bytes, plusAsSpace: plusAsSpace, to: &output)
+        _ = appendDecoded(bytes, plusAsSpace: plusAsSpace, to: &output)
         return String(decoding: output, as: UTF8.self)
     }
 
     /// Appends to `output` the UTF-8 of what ``decode(bytes:plusAsSpace:)`` returns, without making a `String`:
     /// link unwrapping decodes each layer into one reused buffer. Returns whether the bytes appended are all ASCII
     /// (looked at anyway, for the repair below), so that they need not be looked at again.
+    ///
+    /// - Parameter knownASCII: the caller knows `bytes` are all ASCII (a level of a link, checked or decoded):
+    ///   then only escapes of bytes from 0x80 up can make the output anything else, and it is not looked at again.
     @discardableResult
     package static func decode(
-        bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool, into output: inout [UInt8]
+        bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool, knownASCII: Bool = false, into output: inout [UInt8]
     ) -> Bool {
         let start = output.count
         if bytes.firstOffset(of: UInt8(ascii: "%")) == nil,
@@ -43,8 +46,10 @@ public enum PercentDecoding {
         {
             // Nothing to decode (most values): one copy.
             output.append(contentsOf: bytes)
+            if knownASCII { return true }
         } else {
-            appendDecoded(bytes, plusAsSpace: plusAsSpace, to: &output)
+            let decodedHighByte = appendDecoded(bytes, plusAsSpace: plusAsSpace, to: &output)
+            if knownASCII, !decodedHighByte { return true }
         }
         // Rare: non-ASCII bytes, which the `String` would have repaired (invalid UTF-8 becomes U+FFFD).
         let isASCII = output.withUnsafeBufferPointer {
@@ -57,14 +62,16 @@ public enum PercentDecoding {
         return false
     }
 
+    /// Returns whether an escape decoded to a byte from 0x80 up.
     private static func appendDecoded(
         _ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool, to output: inout [UInt8]
-    ) {
+    ) -> Bool {
         // Written through a pointer into room made up front: appending byte by byte re-checked the array's
         // uniqueness and capacity each time, which was most of the decoding cost (callgrind). The room is made by
         // copying the input (one memcpy; filling it with zeros went byte by byte), then decoded over.
         let start = output.count
         output.append(contentsOf: bytes)
+        var decodedHighByte = false
         let written = output.withUnsafeMutableBufferPointer { whole -> Int in
             // Raw pointers: the loop runs over every byte of every nested link.
             guard let input = bytes.baseAddress, let out = whole.baseAddress.map({ $0 + start }) else { return 0 }
@@ -101,6 +108,7 @@ public enum PercentDecoding {
                     let high = hexValue(input[index + 1]), let low = hexValue(input[index + 2])
                 {
                     out[write] = high << 4 | low
+                    if high >= 8 { decodedHighByte = true }
                     index += 3
                 } else {
                     out[write] = plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte
@@ -111,6 +119,7 @@ public enum PercentDecoding {
             return write
         }
         output.removeLast(bytes.count - written)
+        return decodedHighByte
     }
 
     /// What strict decoding (the JS SDK's `decodeURIComponent`) would throw on in `bytes`: a `%` not followed

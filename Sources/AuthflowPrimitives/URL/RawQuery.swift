@@ -155,12 +155,16 @@ package struct RawQuery: Sendable {
     }
 
     /// Percent-decodes the raw bytes at `range`, as given by ``forEachPair(namedAnyOf:_:)``, onto the end of
-    /// `output` (`+` kept unless `plusAsSpace`); returns whether the bytes appended are all ASCII.
+    /// `output` (`+` kept unless `plusAsSpace`); returns whether the bytes appended are all ASCII. `knownASCII`:
+    /// the caller knows the query is (see ``PercentDecoding/decode(bytes:plusAsSpace:knownASCII:into:)``).
     @discardableResult
-    package func decode(_ range: Range<Int>, plusAsSpace: Bool = false, appendingTo output: inout [UInt8]) -> Bool {
+    package func decode(
+        _ range: Range<Int>, plusAsSpace: Bool = false, knownASCII: Bool = false, appendingTo output: inout [UInt8]
+    ) -> Bool {
         withBytes {
             PercentDecoding.decode(
-                bytes: UnsafeBufferPointer(rebasing: $0[range]), plusAsSpace: plusAsSpace, into: &output)
+                bytes: UnsafeBufferPointer(rebasing: $0[range]), plusAsSpace: plusAsSpace, knownASCII: knownASCII,
+                into: &output)
         }
     }
 
