@@ -8,7 +8,8 @@ protocol InspectionFields {
     associatedtype Layers: Collection<LinkLayer>
     var kind: LinkKind { get }
     var mode: EmailActionMode? { get }
-    var callback: AuthCallback? { get }
+    /// The callback's error (its other fields are text, given by ``withText(_:)``).
+    var callbackError: FirebaseCallbackError? { get }
     var layers: Layers { get }
     /// Runs `body` once with the UTF-8 bytes of every text field.
     func withText(_ body: (LinkReading.Text) -> Void)
@@ -18,12 +19,13 @@ extension LinkReading: InspectionFields {}
 
 extension LinkInspection: InspectionFields {
     var mode: EmailActionMode? { action?.mode }
+    var callbackError: FirebaseCallbackError? { callback?.error }
 
     /// The `String`s copied into one buffer (single links and expanded short links only; batch lines are read).
     func withText(_ body: (LinkReading.Text) -> Void) {
         let fields = [
             action?.oobCode, action?.apiKey, action?.continueURL, action?.languageCode, action?.tenantID, link,
-            innermost, unresolvedShortLink,
+            innermost, unresolvedShortLink, callback?.authType, callback?.eventID, callback?.recaptchaToken,
         ]
         var bytes: [UInt8] = []
         let ranges = fields.map { field in
@@ -44,6 +46,9 @@ extension LinkInspection: InspectionFields {
             text.link = slices[5]
             text.innermost = slices[6]
             text.unresolvedShortLink = slices[7]
+            text.authType = slices[8]
+            text.eventID = slices[9]
+            text.recaptchaToken = slices[10]
             body(text)
         }
     }

@@ -43,20 +43,23 @@ enum InspectionJSON {
     static func write(_ inspection: (some InspectionFields)?, problem: String?, into json: inout JSONLineWriter) {
         guard let inspection else {
             return write(
-                kind: .unknown, mode: nil, callback: nil, layers: [LinkLayer](), text: .init(), problem: problem,
-                into: &json)
+                kind: .unknown, mode: nil, callbackError: nil, layers: [LinkLayer](), text: .init(),
+                problem: problem, into: &json)
         }
         // The result's parts taken out once: a `LinkReading` is large, and copying it per member showed.
-        let (kind, mode, callback, layers) = (inspection.kind, inspection.mode, inspection.callback, inspection.layers)
+        let (kind, mode, layers) = (inspection.kind, inspection.mode, inspection.layers)
+        let callbackError = inspection.callbackError
         inspection.withText {
             write(
-                kind: kind, mode: mode, callback: callback, layers: layers, text: $0, problem: problem, into: &json)
+                kind: kind, mode: mode, callbackError: callbackError, layers: layers, text: $0, problem: problem,
+                into: &json)
         }
     }
 
     /// The members, in their order, with the text fields' bytes in `text`.
     private static func write(
-        kind: LinkKind, mode: EmailActionMode?, callback: AuthCallback?, layers: some Collection<LinkLayer>,
+        kind: LinkKind, mode: EmailActionMode?, callbackError: FirebaseCallbackError?,
+        layers: some Collection<LinkLayer>,
         text: LinkReading.Text, problem: String?, into json: inout JSONLineWriter
     ) {
         json.field(Key.kind, kind.rawValue)
@@ -67,10 +70,10 @@ enum InspectionJSON {
         json.field(Key.lang, utf8: text.languageCode)
         json.field(Key.tenantID, utf8: text.tenantID)
         json.field(Key.link, utf8: text.link)
-        json.field(Key.authType, callback?.authType)
-        json.field(Key.eventID, callback?.eventID)
-        json.field(Key.recaptchaToken, callback?.recaptchaToken)
-        json.field(Key.error, object: callback?.error.map { [("code", $0.code), ("message", $0.message)] })
+        json.field(Key.authType, utf8: text.authType)
+        json.field(Key.eventID, utf8: text.eventID)
+        json.field(Key.recaptchaToken, utf8: text.recaptchaToken)
+        json.field(Key.error, object: callbackError.map { [("code", $0.code), ("message", $0.message)] })
         json.field(Key.layers, strings: layers.lazy.map(\.description))
         json.field(Key.shortLink, utf8: text.unresolvedShortLink)
         if let problem { json.field("problem", problem) }

@@ -58,13 +58,20 @@ enum InspectionSummary {
     static func writeBatchLine(for inspection: some InspectionFields, into line: inout [UInt8]) {
         line.append(contentsOf: inspection.kind.rawValue.utf8)
         line.append(UInt8(ascii: "\t"))
-        line.append(contentsOf: (inspection.mode?.rawValue ?? inspection.callback?.authType ?? "-").utf8)
-        line.append(UInt8(ascii: "\t"))
+        let mode = inspection.mode
         inspection.withText { text in
+            if let mode {
+                line.append(contentsOf: mode.rawValue.utf8)
+            } else {
+                line.append(contentsOf: text.authType ?? UnsafeBufferPointer(start: Self.dash.utf8Start, count: 1))
+            }
+            line.append(UInt8(ascii: "\t"))
             if let link = text.link ?? text.innermost { line.append(contentsOf: link) }
         }
         line.append(UInt8(ascii: "\n"))
     }
+
+    private static let dash: StaticString = "-"
 
     private static func row(_ label: String, _ value: String?) -> String {
         let padded = label + String(repeating: " ", count: max(1, 16 - label.count))

@@ -34,90 +34,59 @@ public struct AuthCallback: Sendable, Hashable {
 
     /// Parses `url`, or returns `nil` when it is not a Firebase auth callback.
     public init?(url: String) {
-        // Most links inspected are no callbacks: their shape is read from the bytes, before any part of the URL
-        // becomes a `String`.
-        guard url.withUTF8Buffer(Self.hasCallbackShape(url:)), let parts = URLParts(url) else { return nil }
-        self.init(url: url, parts: parts)
+        // Read from the bytes (``CallbackFields``); only a callback's fields become `String`s.
+        var query = RawQuery()
+        var values: [UInt8] = []
+        guard let fields = url.withUTF8Buffer({ CallbackFields(url: $0, query: &query, into: &values) }) else {
+            return nil
+        }
+        self.init(fields, values: values, url: url)
     }
 
     /// Reads `url`, already split into `parts` (a listener splits each callback once), or returns `nil` when
     /// it is not a Firebase auth callback.
     public init?(url: String, parts: URLParts) {
-        let callbackURL: String
+        // Most requests a listener sees are no callbacks: the parts it has turn those down first.
         let shape = parts.scheme.withUTF8Buffer { scheme in
             parts.host.withUTF8Buffer { host in
                 parts.path.withUTF8Buffer { path in Self.hasCallbackShape(scheme: scheme, host: host, path: path) }
             }
         }
         guard shape else { return nil }
-        if parts.scheme == "http" || parts.scheme == "https" {
-            callbackURL = url
-            transport = .http
+        self.init(url: url)
+    }
+
+    /// The callback `fields` describe, their decoded values in `values` and the URL read being `url`.
+    init(_ fields: CallbackFields, values: [UInt8], url: String) {
+        func text(_ range: Range<Int>?) -> String? {
+            range.map { range in
+                values.withUnsafeBufferPointer {
+                    String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+                }
+            }
+        }
+        if fields.isCustomScheme {
+            let scheme = url.withUTF8Buffer {
+                URLParts.asciiLowercased(bytes: UnsafeBufferPointer(rebasing: $0[fields.scheme]))
+            }
+            transport = .customScheme(scheme)
         } else {
-            guard !InertScheme.starts(url), let query = parts.query,
-                let inner = RawQuery(query[...]).value("deep_link_id", rule: .firstWins, plusAsSpace: true)
-            else { return nil }
-            callbackURL = inner
-            transport = .customScheme(parts.scheme)
+            transport = .http
         }
-
-        let parameters = RawQuery(url: callbackURL[...])
-        // The five parameters found in one pass over the pairs, the first of each name kept (an empty one counts
-        // as absent), as `value(_:rule: .firstWins, plusAsSpace: true)` reads each: no name here holds a space,
-        // so `+` in a name matches none of them either way.
-        var first = [Range<Int>?](repeating: nil, count: Self.parameterNames.count)
-        parameters.forEachPair(namedAnyOf: Self.parameterNames) { index, range in
-            if first[index] == nil { first[index] = range }
-        }
-        func value(_ parameter: Parameter) -> String? {
-            guard let range = first[parameter.rawValue], !range.isEmpty else { return nil }
-            return parameters.withRawBytes(range) { PercentDecoding.decode(bytes: $0, plusAsSpace: true) }
-        }
-        let error = value(.firebaseError).map(FirebaseCallbackError.init(raw:))
-        let recaptchaToken = value(.recaptchaToken)
-        let link = value(.link)
-        let eventID = value(.eventID)
-        // Something only a callback carries must be present; `authType` alone is not enough on a loopback URL.
-        guard error != nil || recaptchaToken != nil || link != nil || eventID != nil else { return nil }
-
-        self.authType = value(.authType)
-        self.eventID = eventID
-        self.recaptchaToken = recaptchaToken
-        self.link = link
-        self.error = error
-        self.callbackURL = callbackURL
+        authType = text(fields.authType)
+        eventID = text(fields.eventID)
+        recaptchaToken = text(fields.recaptchaToken)
+        link = text(fields.link)
+        error = text(fields.firebaseError).map(FirebaseCallbackError.init(raw:))
+        callbackURL = text(fields.callbackURL) ?? url
         self.url = url
-    }
-
-    /// The callback's parameters, by their index in ``parameterNames``.
-    private enum Parameter: Int {
-        case firebaseError, recaptchaToken, link, eventID, authType
-    }
-
-    private static let parameterNames: [StaticString] = [
-        "firebaseError", "recaptchaToken", "link", "eventId", "authType",
-    ]
-
-    /// ``hasCallbackShape(scheme:host:path:)`` for the UTF-8 bytes of a whole URL (``init(url:)``'s first test;
-    /// the batch inspector asks it before making the URL's `String`).
-    static func hasCallbackShape(url: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let offsets = URLParts.Offsets(url) else { return false }
-        var host = 0..<0
-        if let authority = offsets.authority {
-            let found = URLParts.hostAndPort(ofAuthority: UnsafeBufferPointer(rebasing: url[authority])).0
-            host = (authority.lowerBound + found.lowerBound)..<(authority.lowerBound + found.upperBound)
-        }
-        return hasCallbackShape(
-            scheme: UnsafeBufferPointer(rebasing: url[..<offsets.colon]),
-            host: UnsafeBufferPointer(rebasing: url[host]),
-            path: UnsafeBufferPointer(rebasing: url[offsets.path]))
     }
 
     /// Whether a URL's scheme, host and path (UTF-8 bytes, scheme and host in any ASCII case) are a callback's:
     /// an HTTP(S) URL whose path ends in `/__/auth/callback` or whose host is loopback, or a custom-scheme
-    /// `firebaseauth` or `google` host with the path `/link`. The one test behind both initialisers; it answers
-    /// as comparing whole characters would.
-    private static func hasCallbackShape(
+    /// `firebaseauth` or `google` host with the path `/link`. The one test behind every reading of a callback; it
+    /// answers as comparing whole characters would.
+    static func hasCallbackShape(
         scheme: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>, path: UnsafeBufferPointer<UInt8>
     ) -> Bool {
         if URLParts.bytes(scheme, equalIgnoringCase: "http") || URLParts.bytes(scheme, equalIgnoringCase: "https") {

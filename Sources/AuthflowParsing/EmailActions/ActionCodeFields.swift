@@ -59,11 +59,12 @@ struct ActionCodeFields: Sendable, Hashable {
         self.tenantID = tenantID
     }
 
-    /// These fields (raw ranges in `query`) percent-decoded onto the end of `values`, as ranges there.
-    func decoded(from query: RawQuery, into values: inout [UInt8]) -> ActionCodeFields {
+    /// These fields (raw ranges in `query`) percent-decoded onto the end of `values`, as ranges there;
+    /// `knownASCII`: the caller knows the query is all ASCII.
+    func decoded(from query: RawQuery, knownASCII: Bool = false, into values: inout [UInt8]) -> ActionCodeFields {
         func decode(_ range: Range<Int>) -> Range<Int> {
             let start = values.count
-            query.decode(range, appendingTo: &values)
+            query.decode(range, knownASCII: knownASCII, appendingTo: &values)
             return start..<values.count
         }
         return ActionCodeFields(

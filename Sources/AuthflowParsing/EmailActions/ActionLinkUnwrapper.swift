@@ -36,6 +36,8 @@ public enum ActionLinkUnwrapper {
         private(set) var levels: [UInt8] = []
         /// How many of ``levels``' first bytes are the link loaded (the input, normalised).
         private(set) var linkCount = 0
+        /// Whether the link loaded is all ASCII (found while checking it).
+        private var linkIsASCII = false
         /// The action link's fields, decoded (see ``ActionCodeFields``).
         private(set) var values: [UInt8] = []
         /// The current level's query, split; and a second one for a candidate's query.
@@ -78,6 +80,7 @@ public enum ActionLinkUnwrapper {
             levels.removeAll(keepingCapacity: true)
             levels.append(contentsOf: link.utf8)
             linkCount = levels.count
+            linkIsASCII = levels.withUnsafeBufferPointer { $0.asciiPrefixCount == $0.count }
         }
 
         /// Makes a line of bytes as read the link to unwrap: checked and normalised in place (see
@@ -89,7 +92,8 @@ public enum ActionLinkUnwrapper {
                 levels.append(contentsOf: bytes)
             }
             linkCount = 0
-            try LinkInput.normalize(validating: &levels)
+            linkIsASCII = false
+            linkIsASCII = try LinkInput.normalize(validating: &levels)
             linkCount = levels.count
         }
 
@@ -105,38 +109,58 @@ public enum ActionLinkUnwrapper {
             var currentIsParsed = false
             // Each level's query is split once; a candidate split (and checked) below is carried into the next turn.
             var queryIsSplit = false
+            // Each level's offsets are found once, for its query, its host, its wrapper and its layer.
+            var offsets = Self.offsets(current, in: levels)
+            // Whether the level is known to be all ASCII (the input as checked, a nested link as decoded): its
+            // strict escape check then need not look for other bytes.
+            var isASCII = linkIsASCII
             while true {
                 guard layers.count <= maximumDepth else { throw .tooDeeplyNested(limit: maximumDepth) }
                 if !queryIsSplit {
-                    Self.split(current, of: levels, into: &query)
+                    Self.split(current, offsets: offsets, of: levels, into: &query)
                     // Every layer is read as the SDKs read it, strictly: a broken escape anywhere is a damaged
                     // link, never text passed on half-decoded.
-                    if let (name, damage) = query.firstDamage() { throw .damagedParameter(name: name, damage) }
+                    if let (name, damage) = query.firstDamage(knownASCII: isASCII) {
+                        throw .damagedParameter(name: name, damage)
+                    }
                 }
                 queryIsSplit = false
-                if hasWrapperHost(current) {
+                if hasWrapperHost(current, offsets: offsets) {
                     let start = levels.count
-                    if let wrapper = appendWrapperTarget(of: current) {
+                    if let wrapper = appendWrapperTarget(of: current, offsets: offsets) {
                         if !currentIsParsed { passedOver.append((current, layers.count)) }
                         layers.append(.mailSecurity(wrapper))
                         LinkInput.tidy(&levels, from: start)
                         current = start..<levels.count
+                        offsets = Self.offsets(current, in: levels)
+                        isASCII = false
                         currentIsParsed = false
                         continue
                     }
                 }
                 let depth = layers.count
-                guard let candidate = appendNestedCandidate(of: current) else {
-                    if !currentIsParsed, let found = actionFound(current, query: query, depth: layers.count) {
+                guard
+                    let (candidate, candidateIsASCII) = appendNestedCandidate(
+                        of: current, offsets: offsets, isASCII: isASCII)
+                else {
+                    if !currentIsParsed,
+                        let found = actionFound(current, query: query, isASCII: isASCII, depth: layers.count)
+                    {
                         return found
                     }
                     break
                 }
                 if !currentIsParsed { passedOver.append((current, depth)) }
                 current = candidate
-                Self.split(current, of: levels, into: &candidateQuery)
-                if let (name, damage) = candidateQuery.firstDamage() { throw .damagedParameter(name: name, damage) }
-                if let found = actionFound(current, query: candidateQuery, depth: layers.count) { return found }
+                offsets = Self.offsets(current, in: levels)
+                isASCII = candidateIsASCII
+                Self.split(current, offsets: offsets, of: levels, into: &candidateQuery)
+                if let (name, damage) = candidateQuery.firstDamage(knownASCII: isASCII) {
+                    throw .damagedParameter(name: name, damage)
+                }
+                if let found = actionFound(current, query: candidateQuery, isASCII: isASCII, depth: layers.count) {
+                    return found
+                }
                 currentIsParsed = true
                 swap(&query, &candidateQuery)
                 queryIsSplit = true
@@ -145,31 +169,54 @@ public enum ActionLinkUnwrapper {
             // A level may be an action link that also carries a stray `link`/`deep_link_id`; innermost wins.
             for level in passedOver.reversed() {
                 Self.split(level.url, of: levels, into: &candidateQuery)
-                if let found = actionFound(level.url, query: candidateQuery, depth: level.depth) { return found }
+                if let found = actionFound(level.url, query: candidateQuery, isASCII: false, depth: level.depth) {
+                    return found
+                }
             }
             return Found(action: nil, url: current, depth: layers.count)
         }
 
-        /// The finding when the level at `url` (its query in `query`) is an action link, with the first `depth`
-        /// layers; its fields are decoded into ``values``.
-        private mutating func actionFound(_ url: Range<Int>, query: RawQuery, depth: Int) -> Found? {
+        /// The auth callback the loaded link is, its values decoded into ``values`` (emptied first); `nil` when it
+        /// is none.
+        mutating func readCallback() -> CallbackFields? {
+            // The buffers taken out for the reading, so that `levels` can be read while they are written.
+            var values: [UInt8] = []
+            var query = RawQuery()
+            swap(&values, &self.values)
+            swap(&query, &candidateQuery)
+            defer {
+                swap(&values, &self.values)
+                swap(&query, &candidateQuery)
+            }
+            values.removeAll(keepingCapacity: true)
+            let link = self.link
+            return levels.withUnsafeBufferPointer {
+                CallbackFields(url: UnsafeBufferPointer(rebasing: $0[link]), query: &query, into: &values)
+            }
+        }
+
+        /// The finding when the level at `url` (its query in `query`, all ASCII when `isASCII`) is an action link,
+        /// with the first `depth` layers; its fields are decoded into ``values``.
+        private mutating func actionFound(_ url: Range<Int>, query: RawQuery, isASCII: Bool, depth: Int) -> Found? {
             let inert = levels.withUnsafeBufferPointer {
                 InertScheme.starts(bytes: UnsafeBufferPointer(rebasing: $0[url]))
             }
             guard !inert, let fields = ActionCodeFields(query: query) else { return nil }
             values.removeAll(keepingCapacity: true)
-            return Found(action: fields.decoded(from: query, into: &values), url: url, depth: depth)
+            return Found(
+                action: fields.decoded(from: query, knownASCII: isASCII, into: &values), url: url, depth: depth)
         }
 
         /// The mail gateway around the level at `url` (on a wrapper host, in ``host``), its target decoded onto the
         /// end of ``levels``; `nil`, changing nothing, when the level is not wrapped.
-        private mutating func appendWrapperTarget(of url: Range<Int>) -> MailSecurityWrapper? {
+        private mutating func appendWrapperTarget(
+            of url: Range<Int>, offsets: URLParts.Offsets?
+        ) -> MailSecurityWrapper? {
             // The gateway's parameter is read from the query as `URLParts` reads it: the level's split query,
             // unless a `#` before the `?` leaves it none.
-            let (sameQuery, partsQuery) = levels.withUnsafeBufferPointer { buffer -> (Bool, Range<Int>?) in
-                let link = UnsafeBufferPointer(rebasing: buffer[url])
-                let partsQuery = URLParts.Offsets(link)?.query
-                return (partsQuery == URLParts.queryOffsets(in: link), partsQuery)
+            let partsQuery = offsets?.query
+            let sameQuery = levels.withUnsafeBufferPointer { buffer in
+                partsQuery == URLParts.queryOffsets(in: UnsafeBufferPointer(rebasing: buffer[url]), offsets: offsets)
             }
             if !sameQuery {
                 levels.withUnsafeBufferPointer { buffer in
@@ -186,7 +233,7 @@ public enum ActionLinkUnwrapper {
                 host.withUnsafeBufferPointer { host in
                     MailSecurityWrapper.unwrap(
                         bytes: UnsafeBufferPointer(rebasing: buffer[url]), host: host, query: wrapperQuery,
-                        into: &target)
+                        offsets: offsets, into: &target)
                 }
             }
             if wrapper != nil { levels.append(contentsOf: target) }
@@ -194,36 +241,41 @@ public enum ActionLinkUnwrapper {
             return wrapper
         }
 
-        /// The JS SDK's candidate for the level at `url` (its query in ``query``), decoded and tidied at the end of
-        /// ``levels``, with its layers appended; `nil`, changing nothing, when the level nests nothing.
-        private mutating func appendNestedCandidate(of url: Range<Int>) -> Range<Int>? {
+        /// The JS SDK's candidate for the level at `url` (its query in ``query``, all ASCII when `isASCII`, its
+        /// offsets `offsets`), decoded and tidied at the end of ``levels``, with its layers appended, and whether it
+        /// is all ASCII; `nil`, changing nothing, when the level nests nothing.
+        private mutating func appendNestedCandidate(
+            of url: Range<Int>, offsets: URLParts.Offsets?, isASCII: Bool
+        ) -> (Range<Int>, isASCII: Bool)? {
             let start = levels.count
             let outerIsLink: Bool
+            let outerIsASCII: Bool
             let outerRanges = Self.nestedLinkRanges(in: query)
             if let deepLinkID = outerRanges.deepLinkID {
-                query.decode(deepLinkID, appendingTo: &levels)
+                outerIsASCII = query.decode(deepLinkID, knownASCII: isASCII, appendingTo: &levels)
                 outerIsLink = false
             } else if let link = outerRanges.link {
-                query.decode(link, appendingTo: &levels)
+                outerIsASCII = query.decode(link, knownASCII: isASCII, appendingTo: &levels)
                 outerIsLink = true
             } else {
                 return nil
             }
-            let outer = classify(url, parameterIsLink: outerIsLink)
+            let outer = classify(url, offsets: .some(offsets), parameterIsLink: outerIsLink)
             layers.append(outer)
             let value = start..<levels.count
             // `link` inside `deep_link_id`, or `deep_link_id` inside `link`.
             Self.split(value, of: levels, into: &candidateQuery)
             let innerStart = levels.count
             let innerRanges = Self.nestedLinkRanges(in: candidateQuery)
+            // Tidying removes ASCII bytes only: what was ASCII stays so.
             if let inner = outerIsLink ? innerRanges.deepLinkID : innerRanges.link {
-                candidateQuery.decode(inner, appendingTo: &levels)
-                layers.append(classify(value, parameterIsLink: !outerIsLink))
+                let innerIsASCII = candidateQuery.decode(inner, knownASCII: outerIsASCII, appendingTo: &levels)
+                layers.append(classify(value, offsets: nil, parameterIsLink: !outerIsLink))
                 LinkInput.tidy(&levels, from: innerStart)
-                return innerStart..<levels.count
+                return (innerStart..<levels.count, innerIsASCII)
             }
             LinkInput.tidy(&levels, from: start)
-            return start..<levels.count
+            return (start..<levels.count, outerIsASCII)
         }
 
         /// The raw values of `deep_link_id` and `link` in `query` as ``RawQuery/value(_:rule:plusAsSpace:)`` reads
@@ -243,17 +295,35 @@ public enum ActionLinkUnwrapper {
             levels.withUnsafeBufferPointer { query.reset(toURL: UnsafeBufferPointer(rebasing: $0[url])) }
         }
 
-        private func classify(_ url: Range<Int>, parameterIsLink: Bool) -> LinkLayer {
-            levels.withUnsafeBufferPointer {
-                LinkLayer.classify(outer: UnsafeBufferPointer(rebasing: $0[url]), parameterIsLink: parameterIsLink)
+        /// The same for a level whose offsets are known: its query found from them.
+        private static func split(
+            _ url: Range<Int>, offsets: URLParts.Offsets?, of levels: [UInt8], into query: inout RawQuery
+        ) {
+            levels.withUnsafeBufferPointer { buffer in
+                let link = UnsafeBufferPointer(rebasing: buffer[url])
+                let range = URLParts.queryOffsets(in: link, offsets: offsets) ?? link.count..<link.count
+                query.reset(toQuery: UnsafeBufferPointer(rebasing: link[range]))
             }
         }
 
-        /// Whether the level at `url` is on a mail gateway's host (compared as lowercased bytes).
-        private mutating func hasWrapperHost(_ url: Range<Int>) -> Bool {
+        /// The offsets of the level at `url`.
+        private static func offsets(_ url: Range<Int>, in levels: [UInt8]) -> URLParts.Offsets? {
+            levels.withUnsafeBufferPointer { URLParts.Offsets(UnsafeBufferPointer(rebasing: $0[url])) }
+        }
+
+        private func classify(_ url: Range<Int>, offsets: URLParts.Offsets??, parameterIsLink: Bool) -> LinkLayer {
+            levels.withUnsafeBufferPointer {
+                LinkLayer.classify(
+                    outer: UnsafeBufferPointer(rebasing: $0[url]), offsets: offsets, parameterIsLink: parameterIsLink)
+            }
+        }
+
+        /// Whether the level at `url` (its offsets `offsets`) is on a mail gateway's host (compared as lowercased
+        /// bytes).
+        private mutating func hasWrapperHost(_ url: Range<Int>, offsets: URLParts.Offsets?) -> Bool {
             let found = levels.withUnsafeBufferPointer { buffer -> Range<Int>? in
                 let link = UnsafeBufferPointer(rebasing: buffer[url])
-                guard let authority = URLParts.Offsets(link)?.authority else { return nil }
+                guard let authority = offsets?.authority else { return nil }
                 let (host, _) = URLParts.hostAndPort(ofAuthority: UnsafeBufferPointer(rebasing: link[authority]))
                 let start = url.lowerBound + authority.lowerBound
                 return (start + host.lowerBound)..<(start + host.upperBound)

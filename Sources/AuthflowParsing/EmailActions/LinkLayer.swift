@@ -27,16 +27,18 @@ public enum LinkLayer: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The layer a nested link was found in, from the outer URL's UTF-8 bytes and the parameter that held it
-    /// (`link` or `deep_link_id`).
-    static func classify(outer: UnsafeBufferPointer<UInt8>, parameterIsLink: Bool) -> LinkLayer {
-        if let offsets = URLParts.Offsets(outer) {
+    /// (`link` or `deep_link_id`); `offsets` are the outer URL's when the caller has them already.
+    static func classify(
+        outer: UnsafeBufferPointer<UInt8>, offsets known: URLParts.Offsets?? = nil, parameterIsLink: Bool
+    ) -> LinkLayer {
+        if let offsets = known ?? URLParts.Offsets(outer) {
             let scheme = UnsafeBufferPointer(rebasing: outer[..<offsets.colon])
             if URLParts.isValidScheme(bytes: scheme) {
                 let isHTTP =
                     scheme.count == 4 || scheme.count == 5
                     ? zip(scheme, "https".utf8).allSatisfy { $0 | 0x20 == $1 } : false
                 guard isHTTP else { return .customScheme(URLParts.asciiLowercased(bytes: scheme)) }
-                if UnsafeBufferPointer(rebasing: outer[offsets.path]).elementsEqual("/__/auth/links".utf8) {
+                if URLParts.bytes(UnsafeBufferPointer(rebasing: outer[offsets.path]), equal: "/__/auth/links") {
                     return .hostingLinks
                 }
             }

@@ -21,19 +21,27 @@ public enum LinkInput {
     }
 
     /// ``normalize(bytes:)`` in place, without a `String`: a batch reads each line into the unwrapper's buffer
-    /// and checks and cleans it there. Invalid UTF-8 is unusable input.
-    static func normalize(validating bytes: inout [UInt8]) throws(LinkInputError) {
-        guard bytes.withUnsafeBufferPointer(isValidUTF8) else { throw .invalidUTF8 }
-        try normalize(&bytes)
+    /// and checks and cleans it there. Invalid UTF-8 is unusable input. Returns whether the link is all ASCII
+    /// (nearly every one is; the unwrapper then need not look for other bytes again).
+    @discardableResult
+    static func normalize(validating bytes: inout [UInt8]) throws(LinkInputError) -> Bool {
+        // One pass finds whether the line is ASCII (then valid UTF-8) and whether it holds controls.
+        let (isASCII, hasControls) = bytes.withUnsafeBufferPointer(asciiAndControls)
+        guard isASCII || bytes.withUnsafeBufferPointer({ String(validating: $0, as: UTF8.self) != nil }) else {
+            throw .invalidUTF8
+        }
+        try normalize(&bytes, hadControls: hasControls)
+        return isASCII
     }
 
-    /// ``normalize(_:)`` on valid UTF-8, in place: the one set of checks behind every entry.
-    private static func normalize(_ bytes: inout [UInt8]) throws(LinkInputError) {
+    /// ``normalize(_:)`` on valid UTF-8, in place: the one set of checks behind every entry; `hadControls` says
+    /// whether `bytes` hold a control, when the caller has looked already.
+    private static func normalize(_ bytes: inout [UInt8], hadControls known: Bool? = nil) throws(LinkInputError) {
         guard bytes.count <= maximumLength else {
             throw .tooLong(length: bytes.count, limit: maximumLength)
         }
         // One scan for controls when there are none (nearly every line): tidying then has none to remove.
-        let hadControls = bytes.withUnsafeBufferPointer(containsControl)
+        let hadControls = known ?? bytes.withUnsafeBufferPointer(containsControl)
         tidy(&bytes, from: 0, mayHoldControls: hadControls)
         guard !bytes.isEmpty else { throw .empty }
         if hadControls, bytes.withUnsafeBufferPointer(containsControl) { throw .controlCharacters }
@@ -43,10 +51,32 @@ public enum LinkInput {
         }
     }
 
-    /// Whether `bytes` are valid UTF-8: ASCII (nearly every link) is confirmed eight bytes at a time, anything
-    /// else by the standard library's validation.
-    private static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.asciiPrefixCount == bytes.count || String(validating: bytes, as: UTF8.self) != nil
+    /// Whether every byte is ASCII, and whether a C0 control or DEL occurs, in one pass eight bytes at a time
+    /// (the word test of ``containsControl(_:)``, which never misses a control; a word it flags, possibly only
+    /// for a non-ASCII byte beside another, is settled by that exact scan).
+    private static func asciiAndControls(_ buffer: UnsafeBufferPointer<UInt8>) -> (isASCII: Bool, hasControls: Bool) {
+        guard let base = buffer.baseAddress else { return (true, false) }
+        let raw = UnsafeRawPointer(base)
+        let high: UInt64 = 0x8080_8080_8080_8080
+        var seen: UInt64 = 0
+        var flagged: UInt64 = 0
+        var index = 0
+        while index + 8 <= buffer.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let delete = word ^ 0x7F7F_7F7F_7F7F_7F7F
+            seen |= word
+            flagged |= ((word &- 0x2020_2020_2020_2020) & ~word) | ((delete &- 0x0101_0101_0101_0101) & ~delete)
+            index += 8
+        }
+        var hasControls = false
+        while index < buffer.count {
+            let byte = buffer[index]
+            seen |= UInt64(byte)
+            if byte < 0x20 || byte == 0x7F { hasControls = true }
+            index += 1
+        }
+        if !hasControls, flagged & high != 0 { hasControls = containsControl(buffer) }
+        return (seen & high == 0, hasControls)
     }
 
     /// The cleaning part of ``normalize(_:)``, applied in place to the bytes of `bytes` from `start` on; also

@@ -8,8 +8,8 @@ import AuthflowPrimitives
 public struct LinkReading: Sendable {
     /// The classification.
     public let kind: LinkKind
-    /// The callback's fields, for ``LinkKind/authCallback``.
-    public let callback: AuthCallback?
+    /// The callback's fields, decoded into ``values``, for ``LinkKind/authCallback``.
+    let callbackFields: CallbackFields?
     /// The action's fields, decoded into ``values``, for ``LinkKind/emailAction``.
     let action: ActionCodeFields?
     /// The action link, or the innermost URL reached, in ``levels`` (unused for a callback).
@@ -24,11 +24,11 @@ public struct LinkReading: Sendable {
     let values: [UInt8]
 
     init(
-        kind: LinkKind, found: ActionLinkUnwrapper.Workspace.Found, callback: AuthCallback?,
+        kind: LinkKind, found: ActionLinkUnwrapper.Workspace.Found, callback: CallbackFields?,
         hasUnresolvedShortLink: Bool, workspace: ActionLinkUnwrapper.Workspace
     ) {
         self.kind = kind
-        self.callback = callback
+        callbackFields = callback
         action = found.action
         url = found.url
         allLayers = workspace.layers
@@ -57,6 +57,12 @@ public struct LinkReading: Sendable {
         public var innermost: UnsafeBufferPointer<UInt8>?
         /// ``LinkInspection/unresolvedShortLink``.
         public var unresolvedShortLink: UnsafeBufferPointer<UInt8>?
+        /// ``AuthCallback/authType``.
+        public var authType: UnsafeBufferPointer<UInt8>?
+        /// ``AuthCallback/eventID``.
+        public var eventID: UnsafeBufferPointer<UInt8>?
+        /// ``AuthCallback/recaptchaToken``.
+        public var recaptchaToken: UnsafeBufferPointer<UInt8>?
 
         /// Every field `nil`.
         public init() {}
@@ -64,6 +70,21 @@ public struct LinkReading: Sendable {
 
     /// What an action link does, for ``LinkKind/emailAction``.
     public var mode: EmailActionMode? { action?.mode }
+
+    /// The callback's fields as `String`s, for ``LinkKind/authCallback`` (batch output reads them with
+    /// ``withText(_:)`` and ``callbackError``).
+    public var callback: AuthCallback? {
+        callbackFields.map { AuthCallback($0, values: values, url: urlText) }
+    }
+
+    /// ``AuthCallback/error``, the only callback field batch output needs as more than bytes (rare).
+    public var callbackError: FirebaseCallbackError? {
+        callbackFields?.firebaseError.map { range in
+            values.withUnsafeBufferPointer {
+                FirebaseCallbackError(raw: String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self))
+            }
+        }
+    }
 
     /// The wrappers peeled, outermost first.
     public var layers: ArraySlice<LinkLayer> { allLayers.prefix(depth) }
@@ -83,19 +104,18 @@ public struct LinkReading: Sendable {
                     text.link = url
                 }
                 text.unresolvedShortLink = hasUnresolvedShortLink ? url : nil
-                guard let callback else {
-                    text.innermost = url
-                    return body(text)
-                }
-                // A callback's own fields are `String`s (callbacks are read by `AuthCallback` alone).
-                callback.callbackURL.withUTF8Buffer { callbackURL in
-                    text.innermost = callbackURL
-                    guard let link = callback.link else { return body(text) }
-                    link.withUTF8Buffer { link in
-                        text.link = link
-                        body(text)
+                text.innermost = url
+                if let callback = callbackFields {
+                    func bytes(_ range: Range<Int>?) -> UnsafeBufferPointer<UInt8>? {
+                        range.map { UnsafeBufferPointer(rebasing: values[$0]) }
                     }
+                    text.innermost = bytes(callback.callbackURL) ?? url
+                    text.link = bytes(callback.link)
+                    text.authType = bytes(callback.authType)
+                    text.eventID = bytes(callback.eventID)
+                    text.recaptchaToken = bytes(callback.recaptchaToken)
                 }
+                body(text)
             }
         }
     }
@@ -110,11 +130,12 @@ extension LinkInspection {
     /// The inspection `reading` describes, its fields made into `String`s.
     public init(_ reading: LinkReading) {
         let url = reading.urlText
+        let callback = reading.callbackFields.map { AuthCallback($0, values: reading.values, url: url) }
         self.init(
             kind: reading.kind,
             action: reading.action.map { ActionCodeURL($0, in: reading.values, link: url) },
-            callback: reading.callback, layers: Array(reading.layers),
-            innermost: reading.callback?.callbackURL ?? url,
+            callback: callback, layers: Array(reading.layers),
+            innermost: callback?.callbackURL ?? url,
             unresolvedShortLink: reading.hasUnresolvedShortLink ? url : nil)
     }
 }

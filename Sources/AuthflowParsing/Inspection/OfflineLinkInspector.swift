@@ -68,11 +68,8 @@ public struct OfflineLinkInspector: Sendable {
             return LinkReading(
                 kind: .emailAction, found: found, callback: nil, hasUnresolvedShortLink: false, workspace: workspace)
         }
-        // The callback's shape is tested on the bytes; only a link that has it becomes a `String`.
-        let mayBeCallback = workspace.levels.withUnsafeBufferPointer {
-            AuthCallback.hasCallbackShape(url: UnsafeBufferPointer(rebasing: $0[link]))
-        }
-        if mayBeCallback, let callback = AuthCallback(url: workspace.text(link)) {
+        // A callback is read from the bytes, its values decoded into the workspace (no `String`).
+        if let callback = workspace.readCallback() {
             return LinkReading(
                 kind: .authCallback, found: .init(action: nil, url: link, depth: 0), callback: callback,
                 hasUnresolvedShortLink: false, workspace: workspace)

@@ -39,11 +39,12 @@ public enum MailSecurityWrapper: String, Sendable, CaseIterable {
     /// - Parameters:
     ///   - host: the URL's host, lowercased.
     ///   - query: the URL's query as ``URLParts`` reads it (empty without one).
+    ///   - offsets: the URL's ``URLParts/Offsets``, when the caller has them already.
     static func unwrap(
         bytes url: UnsafeBufferPointer<UInt8>, host: UnsafeBufferPointer<UInt8>, query: RawQuery,
-        into output: inout [UInt8]
+        offsets: URLParts.Offsets? = nil, into output: inout [UInt8]
     ) -> MailSecurityWrapper? {
-        guard let offsets = URLParts.Offsets(url) else { return nil }
+        guard let offsets = offsets ?? URLParts.Offsets(url) else { return nil }
         let scheme = UnsafeBufferPointer(rebasing: url[..<offsets.colon])
         guard URLParts.bytes(scheme, equalIgnoringCase: "https") || URLParts.bytes(scheme, equalIgnoringCase: "http")
         else { return nil }
@@ -83,8 +84,8 @@ public enum MailSecurityWrapper: String, Sendable, CaseIterable {
     }
 
     private static func isSafeLinksHost(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
-        URLParts.host(bytes: host, isWithin: "safelinks.protection.outlook.com")
-            || URLParts.host(bytes: host, isWithin: "safelinks.protection.office365.us")
+        URLParts.host(bytes: host, isWithinStatic: "safelinks.protection.outlook.com")
+            || URLParts.host(bytes: host, isWithinStatic: "safelinks.protection.office365.us")
     }
 
     /// `google.com` and country sites such as `www.google.co.uk` (Gmail rewrites through the local one).

@@ -26,40 +26,52 @@ public enum PercentDecoding {
         }
         var output = [UInt8]()
         output.reserveCapacity(bytes.count)
-        appendDecoded(bytes, plusAsSpace: plusAsSpace, to: &output)
+        _ = appendDecoded(bytes, plusAsSpace: plusAsSpace, to: &output)
         return String(decoding: output, as: UTF8.self)
     }
 
     /// Appends to `output` the UTF-8 of what ``decode(bytes:plusAsSpace:)`` returns, without making a `String`:
-    /// link unwrapping decodes each layer into one reused buffer.
-    package static func decode(bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool, into output: inout [UInt8]) {
+    /// link unwrapping decodes each layer into one reused buffer. Returns whether the bytes appended are all ASCII
+    /// (looked at anyway, for the repair below), so that they need not be looked at again.
+    ///
+    /// - Parameter knownASCII: the caller knows `bytes` are all ASCII (a level of a link, checked or decoded):
+    ///   then only escapes of bytes from 0x80 up can make the output anything else, and it is not looked at again.
+    @discardableResult
+    package static func decode(
+        bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool, knownASCII: Bool = false, into output: inout [UInt8]
+    ) -> Bool {
         let start = output.count
         if bytes.firstOffset(of: UInt8(ascii: "%")) == nil,
             !plusAsSpace || bytes.firstOffset(of: UInt8(ascii: "+")) == nil
         {
             // Nothing to decode (most values): one copy.
             output.append(contentsOf: bytes)
+            if knownASCII { return true }
         } else {
-            appendDecoded(bytes, plusAsSpace: plusAsSpace, to: &output)
+            let decodedHighByte = appendDecoded(bytes, plusAsSpace: plusAsSpace, to: &output)
+            if knownASCII, !decodedHighByte { return true }
         }
         // Rare: non-ASCII bytes, which the `String` would have repaired (invalid UTF-8 becomes U+FFFD).
         let isASCII = output.withUnsafeBufferPointer {
             let written = UnsafeBufferPointer(rebasing: $0[start...])
             return written.asciiPrefixCount == written.count
         }
-        guard !isASCII else { return }
+        guard !isASCII else { return true }
         let repaired = String(decoding: output[start...], as: UTF8.self)
         output.replaceSubrange(start..., with: repaired.utf8)
+        return false
     }
 
+    /// Returns whether an escape decoded to a byte from 0x80 up.
     private static func appendDecoded(
         _ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool, to output: inout [UInt8]
-    ) {
+    ) -> Bool {
         // Written through a pointer into room made up front: appending byte by byte re-checked the array's
         // uniqueness and capacity each time, which was most of the decoding cost (callgrind). The room is made by
         // copying the input (one memcpy; filling it with zeros went byte by byte), then decoded over.
         let start = output.count
         output.append(contentsOf: bytes)
+        var decodedHighByte = false
         let written = output.withUnsafeMutableBufferPointer { whole -> Int in
             // Raw pointers: the loop runs over every byte of every nested link.
             guard let input = bytes.baseAddress, let out = whole.baseAddress.map({ $0 + start }) else { return 0 }
@@ -96,6 +108,7 @@ public enum PercentDecoding {
                     let high = hexValue(input[index + 1]), let low = hexValue(input[index + 2])
                 {
                     out[write] = high << 4 | low
+                    if high >= 8 { decodedHighByte = true }
                     index += 3
                 } else {
                     out[write] = plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte
@@ -106,11 +119,15 @@ public enum PercentDecoding {
             return write
         }
         output.removeLast(bytes.count - written)
+        return decodedHighByte
     }
 
     /// What strict decoding (the JS SDK's `decodeURIComponent`) would throw on in `bytes`: a `%` not followed
     /// by two hex digits, or escapes that decode to invalid UTF-8; nil when the text decodes cleanly.
-    package static func damage(in bytes: UnsafeBufferPointer<UInt8>) -> PercentEscapeDamage? {
+    ///
+    /// - Parameter knownASCII: the caller knows every byte is ASCII (a line checked on reading, a level decoded to
+    ///   ASCII), so that they are not looked at again.
+    package static func damage(in bytes: UnsafeBufferPointer<UInt8>, knownASCII: Bool = false) -> PercentEscapeDamage? {
         // Common case, checked without a scratch buffer: ASCII text whose escapes are well formed and decode to
         // ASCII decodes to ASCII, which is valid UTF-8. Escapes are found with memchr.
         var decodesToASCII = true
@@ -125,7 +142,7 @@ public enum PercentDecoding {
             next = percent + 3
         }
         guard found else { return nil }
-        if decodesToASCII, isASCII(bytes) { return nil }
+        if decodesToASCII, knownASCII || isASCII(bytes) { return nil }
         var output = [UInt8]()
         output.reserveCapacity(bytes.count)
         var index = 0

@@ -106,7 +106,7 @@ package struct RawQuery: Sendable {
         _ name: String, rule: QueryParameters.DuplicateRule = .lastWins, appendingTo output: inout [UInt8]
     ) -> Bool {
         guard let range = valueRange(name, rule: rule, plusAsSpace: false) else { return false }
-        withBytes {
+        _ = withBytes {
             PercentDecoding.decode(bytes: UnsafeBufferPointer(rebasing: $0[range]), plusAsSpace: false, into: &output)
         }
         return true
@@ -154,11 +154,17 @@ package struct RawQuery: Sendable {
         }
     }
 
-    /// Percent-decodes (`+` kept) the raw bytes at `range`, as given by ``forEachPair(namedAnyOf:_:)``, onto the
-    /// end of `output`.
-    package func decode(_ range: Range<Int>, appendingTo output: inout [UInt8]) {
+    /// Percent-decodes the raw bytes at `range`, as given by ``forEachPair(namedAnyOf:_:)``, onto the end of
+    /// `output` (`+` kept unless `plusAsSpace`); returns whether the bytes appended are all ASCII. `knownASCII`:
+    /// the caller knows the query is (see ``PercentDecoding/decode(bytes:plusAsSpace:knownASCII:into:)``).
+    @discardableResult
+    package func decode(
+        _ range: Range<Int>, plusAsSpace: Bool = false, knownASCII: Bool = false, appendingTo output: inout [UInt8]
+    ) -> Bool {
         withBytes {
-            PercentDecoding.decode(bytes: UnsafeBufferPointer(rebasing: $0[range]), plusAsSpace: false, into: &output)
+            PercentDecoding.decode(
+                bytes: UnsafeBufferPointer(rebasing: $0[range]), plusAsSpace: plusAsSpace, knownASCII: knownASCII,
+                into: &output)
         }
     }
 
@@ -167,14 +173,14 @@ package struct RawQuery: Sendable {
         withBytes { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
-    /// The first pair whose name or value is damaged (see ``PercentDecoding/damage(in:)``): its name, decoded
-    /// leniently for messages, and how it is damaged.
-    package func firstDamage() -> (name: String, damage: PercentEscapeDamage)? {
+    /// The first pair whose name or value is damaged (see ``PercentDecoding/damage(in:knownASCII:)``): its name,
+    /// decoded leniently for messages, and how it is damaged. `knownASCII`: the caller knows the query is ASCII.
+    package func firstDamage(knownASCII: Bool = false) -> (name: String, damage: PercentEscapeDamage)? {
         withBytes { buffer in
             // The whole query at once first: `&` and `=` are neither hex digits nor part of a multi-byte
             // character, so an escape cut by them, or a piece that does not decode to UTF-8, is damage in the whole
             // as well; a clean whole means clean pairs, and the pair-by-pair search runs only on damage.
-            guard PercentDecoding.damage(in: buffer) != nil else { return nil }
+            guard PercentDecoding.damage(in: buffer, knownASCII: knownASCII) != nil else { return nil }
             for pair in ranges {
                 let name = UnsafeBufferPointer(rebasing: buffer[pair.name])
                 let value = UnsafeBufferPointer(rebasing: buffer[pair.value])

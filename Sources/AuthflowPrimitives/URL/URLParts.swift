@@ -93,6 +93,22 @@ public struct URLParts: Sendable, Hashable {
         return (question + 1)..<(url.firstOffset(of: UInt8(ascii: "#"), from: question + 1) ?? url.count)
     }
 
+    /// ``queryOffsets(in:)`` from the URL's ``Offsets``, found already: the one scan per URL serves both readings
+    /// of its query. Bytes are looked at again only where the offsets cannot tell (a `?` among the scheme's bytes
+    /// or after the `#`).
+    package static func queryOffsets(in url: UnsafeBufferPointer<UInt8>, offsets: Offsets?) -> Range<Int>? {
+        guard let offsets else { return queryOffsets(in: url) }
+        // The first `?` is after the colon (the scheme's bytes are few: looked at one by one).
+        for index in 0..<offsets.colon where url[index] == UInt8(ascii: "?") { return queryOffsets(in: url) }
+        // Then it is the query's `?` when there is one (the first `#` after the colon comes after it) …
+        if let query = offsets.query { return query }
+        // … and otherwise none lies between the colon and the `#` (or the end).
+        guard let fragment = offsets.fragment,
+            let question = url.firstOffset(of: UInt8(ascii: "?"), from: fragment.lowerBound)
+        else { return nil }
+        return (question + 1)..<(url.firstOffset(of: UInt8(ascii: "#"), from: question + 1) ?? url.count)
+    }
+
     /// The host of `url`, lowercased, without building a whole ``URLParts`` (nil without `scheme://`).
     package static func host(of url: String) -> String? {
         let text = url[...]
@@ -134,8 +150,19 @@ public struct URLParts: Sendable, Hashable {
     /// Where the host (unbracketed, not yet lowercased) lies in the UTF-8 bytes of an authority, and the port:
     /// the one reading of an authority, for ``init(_:)`` and the byte-level link unwrapper.
     package static func hostAndPort(ofAuthority authority: UnsafeBufferPointer<UInt8>) -> (Range<Int>, Int?) {
+        // One pass from the end finds the last `@` (userinfo ends there) and the last `:` after it.
         var start = 0
-        if let at = authority.lastIndex(of: UInt8(ascii: "@")) { start = at + 1 }
+        var lastColon: Int?
+        var index = authority.count
+        while index > 0 {
+            index -= 1
+            let byte = authority[index]
+            if byte == UInt8(ascii: "@") {
+                start = index + 1
+                break
+            }
+            if byte == UInt8(ascii: ":"), lastColon == nil { lastColon = index }
+        }
         let end = authority.count
         if start < end, authority[start] == UInt8(ascii: "["),
             let close = authority.firstOffset(of: UInt8(ascii: "]"), from: start + 1)
@@ -144,7 +171,7 @@ public struct URLParts: Sendable, Hashable {
             let port = hasPort ? integer(UnsafeBufferPointer(rebasing: authority[(close + 2)...])) : nil
             return ((start + 1)..<close, port)
         }
-        if let colon = authority[start...].lastIndex(of: UInt8(ascii: ":")) {
+        if let colon = lastColon {
             if colon + 1 == end { return (start..<colon, nil) }
             let portText = UnsafeBufferPointer(rebasing: authority[(colon + 1)...])
             if let port = integer(portText), (0...65535).contains(port) {
@@ -209,12 +236,22 @@ extension URLParts {
 
     /// ``host(_:isWithin:)`` over the UTF-8 bytes of `host`.
     package static func host(bytes host: UnsafeBufferPointer<UInt8>, isWithin domain: String) -> Bool {
-        domain.withUTF8Buffer { domain in
-            guard host.count >= domain.count else { return false }
-            let tail = host.count - domain.count
-            guard bytes(UnsafeBufferPointer(rebasing: host[tail...]), equal: domain) else { return false }
-            return tail == 0 || host[tail - 1] == UInt8(ascii: ".")
-        }
+        domain.withUTF8Buffer { Self.host(bytes: host, isWithinUTF8: $0) }
+    }
+
+    /// The same for a domain known in advance (a mail gateway's), without a `String`.
+    package static func host(bytes host: UnsafeBufferPointer<UInt8>, isWithinStatic domain: StaticString) -> Bool {
+        Self.host(
+            bytes: host, isWithinUTF8: UnsafeBufferPointer(start: domain.utf8Start, count: domain.utf8CodeUnitCount))
+    }
+
+    private static func host(
+        bytes host: UnsafeBufferPointer<UInt8>, isWithinUTF8 domain: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        guard host.count >= domain.count else { return false }
+        let tail = host.count - domain.count
+        guard bytes(UnsafeBufferPointer(rebasing: host[tail...]), equal: domain) else { return false }
+        return tail == 0 || host[tail - 1] == UInt8(ascii: ".")
     }
 
     /// Whether two byte strings are the same (hosts and names compared without making `String`s).

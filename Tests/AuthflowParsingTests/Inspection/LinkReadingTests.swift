@@ -68,6 +68,40 @@ struct LinkReadingTests {
         #expect(text(of: first) == expected)
     }
 
+    /// A callback is read from the bytes into the workspace: its text fields and error, given as bytes, are the
+    /// `AuthCallback`'s `String`s (plus as space, first duplicate, escaped names, an error object), and stay so
+    /// after the workspace reads the next line.
+    @Test func callbackFieldsAreTheCallbacksStrings() throws {
+        let error = enc(#"{"code":"auth/internal-error","message":"x y"}"#)
+        let callbacks = [
+            links[4], links[5],
+            "http://127.0.0.1:1/cb?authType=&authType=verifyApp&%65ventId=E+F&recaptchaToken=a+b%2Bc&eventId=G",
+            "https://p.firebaseapp.com/__/auth/callback?firebaseError=" + error + "&authType=signInViaRedirect",
+            "COM.Example.App://FirebaseAuth/link?deep_link_id="
+                + enc("https://p.example/__/auth/callback?eventId=1&link=" + enc("https://h.example/?a=%C3%A9+b")),
+        ]
+        var workspace = ActionLinkUnwrapper.Workspace()
+        for link in callbacks {
+            let callback = try #require(AuthCallback(url: link), "\(link)")
+            let reading = try inspector.read(bytes: Array(link.utf8), workspace: &workspace)
+            #expect(reading.kind == .authCallback)
+            #expect(reading.callback == callback, "\(link)")
+            #expect(reading.callbackError == callback.error)
+            var fields: [String?] = []
+            reading.withText { text in
+                fields = [text.authType, text.eventID, text.recaptchaToken, text.link, text.innermost].map {
+                    $0.map { String(decoding: $0, as: UTF8.self) }
+                }
+            }
+            #expect(fields == [callback.authType, callback.eventID, callback.recaptchaToken, callback.link,
+                callback.callbackURL], "\(link)")
+        }
+        let first = try inspector.read(bytes: Array(callbacks[2].utf8), workspace: &workspace)
+        _ = try inspector.read(bytes: Array(callbacks[1].utf8), workspace: &workspace)
+        #expect(first.callback?.eventID == "E F" && first.callback?.recaptchaToken == "a b+c")
+        #expect(first.callback?.authType == nil)
+    }
+
     /// The action's fields in one pass: the last duplicate wins even when empty, escaped names and modes count.
     @Test func actionFieldsAsTheSDKReadsThem() throws {
         let base = "https://p.example/a?apiKey=K&oobCode=C"
@@ -100,6 +134,31 @@ struct LinkReadingTests {
         #expect(LinkInspection(reading).innermost == accented)
         #expect(throws: LinkInputError.empty) {
             _ = try inspector.read(bytes: Array(" <> ".utf8), workspace: &workspace)
+        }
+    }
+
+    /// Lines as bytes are checked for ASCII and controls in one pass: a control or DEL anywhere (in a word or in
+    /// the tail, beside non-ASCII text or not) is refused, line breaks inside are removed, and non-ASCII text that
+    /// only looks like a control to the word test is kept.
+    @Test func controlsInLinesReadAsBytes() throws {
+        var workspace = ActionLinkUnwrapper.Workspace()
+        let link = Array("https://www.example.com/caf\u{E9}/news?x=1&y=2".utf8)
+        for position in [5, 8, 15, 16, 27, link.count - 2] {
+            for control: UInt8 in [0x01, 0x1F, 0x7F] {
+                var broken = link
+                broken.insert(control, at: position)
+                #expect(throws: LinkInputError.controlCharacters) {
+                    _ = try inspector.read(bytes: broken, workspace: &workspace)
+                }
+            }
+            var wrapped = link
+            wrapped.insert(UInt8(ascii: "\n"), at: position)
+            let reading = try inspector.read(bytes: wrapped, workspace: &workspace)
+            #expect(reading.urlText == String(decoding: link, as: UTF8.self))
+        }
+        for text in ["https://x.example/\u{E9}\u{C0}\u{80}\u{FF}?a=\u{1F600}", "https://x.example/\u{7E}\u{A0}"] {
+            let reading = try inspector.read(bytes: Array(text.utf8), workspace: &workspace)
+            #expect(reading.urlText == text)
         }
     }
 

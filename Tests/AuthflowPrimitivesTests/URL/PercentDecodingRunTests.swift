@@ -55,8 +55,19 @@ struct PercentDecodingRunTests {
                     PercentDecoding.decode(sample, plusAsSpace: plusAsSpace)
                         == reference(sample, plusAsSpace: plusAsSpace), "\(sample) \(plusAsSpace)")
                 var buffer: [UInt8] = Array("kept".utf8)
-                sample.withUTF8Buffer { PercentDecoding.decode(bytes: $0, plusAsSpace: plusAsSpace, into: &buffer) }
-                #expect(buffer == Array(("kept" + reference(sample, plusAsSpace: plusAsSpace)).utf8), "\(sample)")
+                let isASCII = sample.withUTF8Buffer {
+                    PercentDecoding.decode(bytes: $0, plusAsSpace: plusAsSpace, into: &buffer)
+                }
+                let expected = reference(sample, plusAsSpace: plusAsSpace)
+                #expect(buffer == Array(("kept" + expected).utf8), "\(sample)")
+                // What the bytes appended are, as the unwrapper is told (it skips a second look at ASCII levels).
+                #expect(isASCII == expected.utf8.allSatisfy { $0 < 0x80 }, "\(sample)")
+                // Told that the (ASCII) sample is ASCII, the decoder skips its own look and answers the same.
+                var told: [UInt8] = Array("kept".utf8)
+                let toldASCII = sample.withUTF8Buffer {
+                    PercentDecoding.decode(bytes: $0, plusAsSpace: plusAsSpace, knownASCII: true, into: &told)
+                }
+                #expect(told == buffer && toldASCII == isASCII, "\(sample)")
             }
         }
     }

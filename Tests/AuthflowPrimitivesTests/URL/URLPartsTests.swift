@@ -1,5 +1,6 @@
-import AuthflowPrimitives
 import Testing
+
+@testable import AuthflowPrimitives
 
 struct URLPartsTests {
     @Test func splitsAllParts() throws {
@@ -33,6 +34,35 @@ struct URLPartsTests {
         #expect(URLParts.query(of: "https://x/?a=1#b=2") == "a=1")
         #expect(URLParts.query(of: "https://x/#b?c") == "c")
         #expect(URLParts.query(of: "https://x/") == nil)
+    }
+
+    /// The unwrapper finds a level's query from its offsets; that must be the query `query(of:)` reads, wherever the
+    /// `?`, `#` and `:` fall.
+    @Test(arguments: [
+        "https://x/?a=1#b=2", "https://x/#b?c", "https://x/#b?c#d", "https://x/", "https://x/#f", "a?b:c?d",
+        "ab?:c", "h:?q", "h:", "h:#?", "no colon?q", "https://u:p@x:9/p?q=1&r=:#s?t", "?:x", "x:y#z#?w#v",
+    ])
+    func queryFromOffsetsIsTheQuery(url: String) {
+        var text = url
+        text.withUTF8 { bytes in
+            let offsets = URLParts.Offsets(bytes)
+            #expect(URLParts.queryOffsets(in: bytes, offsets: offsets) == URLParts.queryOffsets(in: bytes), "\(url)")
+        }
+    }
+
+    /// Host and port from one pass over the authority: userinfo ends at the last `@`, the port follows the last
+    /// `:` after it.
+    @Test func hostAndPortOfAuthorities() throws {
+        #expect(try #require(URLParts("https://a:b@c:d@Host:81/")).host == "host")
+        #expect(try #require(URLParts("https://a:b@c:d@Host:81/")).port == 81)
+        #expect(try #require(URLParts("https://user:pw@host/")).host == "host")
+        #expect(try #require(URLParts("https://user:pw@host/")).port == nil)
+        #expect(try #require(URLParts("https://host:/")).host == "host")
+        #expect(try #require(URLParts("https://h:1:2/")).host == "h:1")
+        #expect(try #require(URLParts("https://h:1:2/")).port == 2)
+        #expect(try #require(URLParts("https://h:99999/")).host == "h:99999")
+        #expect(try #require(URLParts("https://@[::1]:7/")).port == 7)
+        #expect(try #require(URLParts("https://x@/")).host == "")
     }
 
     @Test func domainBoundary() {
@@ -81,7 +111,9 @@ struct PercentDecodingIntoBufferTests {
         for sample in samples {
             for plusAsSpace in [false, true] {
                 var buffer: [UInt8] = Array("prefix".utf8)
-                sample.withUTF8Buffer { PercentDecoding.decode(bytes: $0, plusAsSpace: plusAsSpace, into: &buffer) }
+                _ = sample.withUTF8Buffer {
+                    PercentDecoding.decode(bytes: $0, plusAsSpace: plusAsSpace, into: &buffer)
+                }
                 let expected = PercentDecoding.decode(sample, plusAsSpace: plusAsSpace)
                 #expect(buffer == Array(("prefix" + expected).utf8), "\(sample)")
             }
