@@ -23,7 +23,9 @@ private final class StandInTokens: RecaptchaTokenSource {
 struct RecaptchaNotEnforcedRecordTests {
     private static let recaptchaConfig = "recaptchaConfig"
 
-    private func send(_ fixture: SignedInBackend, _ email: String, tokens: (any RecaptchaTokenSource)? = nil)
+    private func send(
+        _ fixture: SignedInBackend, _ email: String, tokens: (any RecaptchaTokenSource)? = nil
+    )
         async throws(SignInError)
     {
         _ = try await RecaptchaProtection(fixture.flowEnvironment, tokens: tokens)
