@@ -91,22 +91,6 @@ int authflow_library_load(authflow_library library) {
     return handle_for(library) != NULL;
 }
 
-static void *load_in_background(void *argument) {
-    (void)handle_for((authflow_library)(long)argument);
-    return NULL;
-}
-
-void authflow_library_load_in_background(authflow_library library) {
-    if (entry_for(library) == NULL || authflow_library_is_loaded(library)) return;
-    pthread_attr_t attributes;
-    if (pthread_attr_init(&attributes) != 0) return;
-    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-    pthread_t thread;
-    // A thread that cannot be started only means the first use opens the library, as without this call.
-    (void)pthread_create(&thread, &attributes, load_in_background, (void *)(long)library);
-    pthread_attr_destroy(&attributes);
-}
-
 int authflow_library_is_loaded(authflow_library library) {
     struct authflow_library_entry *entry = entry_for(library);
     return entry != NULL && __atomic_load_n(&entry->handle, __ATOMIC_ACQUIRE) != NULL;

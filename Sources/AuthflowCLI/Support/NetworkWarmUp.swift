@@ -1,11 +1,11 @@
-import AuthflowPrimitives
+import AuthflowHTTP
 
-/// Starts opening libcurl on a second thread as soon as the command line names a command that always asks the
-/// server, so the loader's work (~11.5 M instructions for libcurl and its dependencies, callgrind) overlaps the
-/// argument parse (~21 M) on another core instead of following it. Commands not listed open nothing until they
-/// fetch, as before; help requests and root flags are left alone. The opening itself is CSharedLibrary's single
-/// once-only resolver: the first request waits for it if it is still under way, and a missing libcurl is reported
-/// there, worded as always.
+/// Starts opening and initialising libcurl on a second thread as soon as the command line names a command that
+/// always asks the server, so that work (~11.5 M instructions for libcurl and its dependencies, ~2.4 M for its
+/// initialisation, callgrind) overlaps the argument parse (~21 M) on another core instead of following it. Commands
+/// not listed open nothing until they fetch, as before; help requests and root flags are left alone. The opening is
+/// CSharedLibrary's single once-only resolver and the initialisation AuthflowHTTP's once-only global: the first
+/// request waits for them if they are still under way, and a missing libcurl is reported there, worded as always.
 enum NetworkWarmUp {
     /// Leaf commands (their names on the command line) that send a request on every successful parse.
     static let commands: [[String]] = [
@@ -26,8 +26,8 @@ enum NetworkWarmUp {
         return !rest.contains(where: elsewhere.contains)
     }
 
-    /// Starts opening libcurl when ``applies(to:)``.
+    /// Starts preparing libcurl when ``applies(to:)``.
     static func start(for arguments: [String]) {
-        if applies(to: arguments) { SharedLibrary.curl.loadInBackground() }
+        if applies(to: arguments) { HTTPClient.prepareInBackground() }
     }
 }

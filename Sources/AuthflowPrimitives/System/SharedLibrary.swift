@@ -27,14 +27,6 @@ public enum SharedLibrary: Sendable, Equatable, CaseIterable {
         throw SharedLibraryUnavailable(library: self, reason: reason)
     }
 
-    /// Starts opening the library on a thread of its own and returns at once, for a caller that knows it will
-    /// need the library soon (a command that always fetches starts libcurl while its arguments are parsed). It goes
-    /// through the same once-only opening as ``load()``, which then waits for it if it is still under way and
-    /// reports a missing library as before.
-    public func loadInBackground() {
-        authflow_library_load_in_background(cLibrary)
-    }
-
     private var cLibrary: authflow_library {
         switch self {
         case .curl: AUTHFLOW_LIBRARY_CURL

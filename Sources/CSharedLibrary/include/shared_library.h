@@ -18,10 +18,6 @@ typedef void (*authflow_library_missing_handler)(const char *soname, const char 
 /// Opens the library if that has not happened yet (once, thread-safely); 1 when it is open, 0 when it is missing.
 int authflow_library_load(authflow_library library);
 
-/// Starts opening the library on a detached thread of its own, through the same once-only opening as
-/// authflow_library_load (a use meanwhile waits for it to finish); a failure is kept for that use to report.
-void authflow_library_load_in_background(authflow_library library);
-
 /// 1 when the library is already open in this process (never opens it).
 int authflow_library_is_loaded(authflow_library library);
 
