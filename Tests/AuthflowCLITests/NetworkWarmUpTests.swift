@@ -62,16 +62,13 @@ struct NetworkWarmUpTests {
     /// early opening fails quietly and the first request reports it as any command does: exit 2, the package named.
     @Test("email-link send without libcurl: the early opening's failure is reported by the request, exit 2")
     func missingLibraryStillAClearUsageError() async throws {
-        let library = URL(fileURLWithPath: "/usr/lib/x86_64-linux-gnu/libcurl.so.4").resolvingSymlinksInPath().path
         let fixture = try await SignedInBackend()
-        let script = "mount --bind /dev/null \"$1\" && shift && exec \"$@\""
-        let command = [
-            AuthflowCommand.binaryPath, "email-link", "send", "ada@example.com", "--continue-url",
-            "https://app.example.com/finish", "--state-dir", fixture.stateRoot.path,
-        ]
-        let result = try await Subprocess.run(
-            "/usr/bin/unshare", arguments: ["-rm", "/bin/sh", "-c", script, "sh", library] + command,
-            environment: fixture.environment, workingDirectory: fixture.directory.path, timeout: .seconds(60))
+        let result = try await LazyLibraryTests.runHiding(
+            "libcurl.so.4",
+            [
+                "email-link", "send", "ada@example.com", "--continue-url", "https://app.example.com/finish",
+                "--state-dir", fixture.stateRoot.path,
+            ], directory: fixture.directory.url, environment: fixture.environment)
         #expect(result.exitCode == 2, "\(result.stderrText)")
         #expect(result.stderrText.contains("libcurl.so.4"))
         #expect(result.stderrText.contains("apt install libcurl4"))
