@@ -79,14 +79,18 @@ struct LazyLibraryTests {
         #expect(offline.exitCode == 0, "whoami without --check needs no libcurl: \(offline.stderrText)")
     }
 
-    /// Runs the binary with `library` unreadable, as above.
-    private func runHiding(_ library: String, _ arguments: [String], directory: URL) async throws -> SubprocessResult {
+    /// Runs the binary with `library` unreadable, as above, with `environment` besides the state directories.
+    static func runHiding(
+        _ library: String, _ arguments: [String], directory: URL, environment: [String: String] = [:]
+    ) async throws -> SubprocessResult {
         let path = URL(fileURLWithPath: "/usr/lib/x86_64-linux-gnu/\(library)").resolvingSymlinksInPath().path
         let script = "mount --bind /dev/null \"$1\" && shift && exec \"$@\""
         return try await Subprocess.run(
             "/usr/bin/unshare",
             arguments: ["-rm", "/bin/sh", "-c", script, "sh", path, AuthflowCommand.binaryPath] + arguments,
-            environment: ["XDG_RUNTIME_DIR": directory.path, "XDG_STATE_HOME": directory.path],
+            environment: environment.merging(["XDG_RUNTIME_DIR": directory.path, "XDG_STATE_HOME": directory.path]) {
+                $1
+            },
             workingDirectory: directory.path, timeout: .seconds(60))
     }
 
@@ -94,7 +98,8 @@ struct LazyLibraryTests {
     /// .libraryUnavailable), which `listen` words like any missing library: exit 2, the package named.
     @Test func aMissingListenerLibraryIsAClearUsageError() async throws {
         let directory = try TemporaryDirectory()
-        let result = try await runHiding("libmicrohttpd.so.12", ["listen", "--timeout", "5"], directory: directory.url)
+        let result = try await Self.runHiding(
+            "libmicrohttpd.so.12", ["listen", "--timeout", "5"], directory: directory.url)
         #expect(result.exitCode == 2, "\(result.stderrText)")
         #expect(result.stderrText.contains("libmicrohttpd.so.12"))
         #expect(result.stderrText.contains("apt install libmicrohttpd12"))
@@ -107,7 +112,7 @@ struct LazyLibraryTests {
         let directory = try TemporaryDirectory()
         let page = directory.url.appendingPathComponent("page.html")
         try Data("<a href=\"https://example.com/\">x</a>".utf8).write(to: page)
-        let result = try await runHiding(
+        let result = try await Self.runHiding(
             "libxml2.so.2", ["link", "inspect", "--offline", "--html", page.path], directory: directory.url)
         #expect(result.exitCode == 2, "\(result.stderrText)")
         #expect(result.stderrText.hasPrefix("authflow: \(page.path): This command needs libxml2.so.2"))

@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// The values one source supplies. Layers are merged in precedence order by ``ConfigurationLoader``.
 public struct ConfigurationLayer: Sendable, Equatable {
     /// Where every value in this layer came from; flags and variables name themselves per key.
@@ -37,15 +39,5 @@ public struct ConfiguredValue: Sendable, Equatable {
     public init(value: String, source: ConfigurationSource) {
         self.value = value
         self.source = source
-    }
-}
-
-extension String {
-    func trimmingWhitespace() -> String {
-        let isSpace: (Character) -> Bool = { $0.isWhitespace }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
-        return String(self[first...last])
     }
 }

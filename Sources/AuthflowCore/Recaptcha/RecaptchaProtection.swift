@@ -1,4 +1,5 @@
 import AuthflowIdentityToolkit
+import Foundation
 
 /// Sends the calls the email/password provider's reCAPTCHA Enterprise setting protects (`sendOobCode`,
 /// `signInWithPassword`, `signUp`) as the project's `recaptchaConfig` asks:
@@ -9,6 +10,11 @@ import AuthflowIdentityToolkit
 ///   refuses with `MISSING_RECAPTCHA_TOKEN` (the project audits, or enforces since the configuration was
 ///   read) the call is sent once more with a token, never a third time.
 ///
+/// What a read found is kept for the next runs only when it was NOT `ENFORCE`
+/// (``RecaptchaNotEnforcedRecord``): while that record is recent the read is skipped and the call goes
+/// without a token first; a refusal with `MISSING_RECAPTCHA_TOKEN` reads the configuration again and updates or
+/// removes the record.
+///
 /// Without a token source, a call that needs a token fails with
 /// ``RecaptchaProtectionError/tokenNeeded(action:enforcement:)`` before anything protected is sent (under
 /// ENFORCE), or after the one refusal that asked for it.
@@ -16,19 +22,22 @@ public struct RecaptchaProtection: Sendable {
     private let client: IdentityToolkitClient
     private let project: SessionProject
     private let tokens: (any RecaptchaTokenSource)?
+    private let record: RecaptchaNotEnforcedStore
 
     /// Protection for `environment`'s project with `tokens` (nil: no way to get a token).
     public init(_ environment: FlowEnvironment, tokens: (any RecaptchaTokenSource)?) {
         self.client = environment.client
         self.project = environment.project
         self.tokens = tokens
+        self.record = RecaptchaNotEnforcedStore(directory: environment.directory)
     }
 
     /// Sends `request`, with a token when the project requires one (see the type's description).
     public func send<Request: RecaptchaProtectedRequest>(
         _ request: Request
     ) async throws(SignInError) -> Request.Response {
-        var config = await recaptchaConfig()
+        // A recent record that the project does not enforce stands in for the read (see the type's description).
+        var config = record.isNotEnforced(at: Date()) ? nil : await recaptchaConfig()
         let enforcement = config?.enforcementState(for: .emailPassword) ?? .off
         if enforcement == .enforce {
             return try await sendWithToken(request, config: config, enforcement: enforcement)
@@ -38,8 +47,13 @@ public struct RecaptchaProtection: Sendable {
         } catch {
             guard error.serverError?.code == .missingRecaptchaToken else { throw .service(error) }
         }
-        // The configuration may be out of date (or was never read): read it again for the site key.
-        if config?.siteKey == nil { config = await recaptchaConfig() }
+        // The configuration may be out of date (or was never read): read it again for the site key. The read
+        // updates the record; without one, the server's refusal alone says the record no longer holds.
+        if config?.siteKey == nil {
+            config = await recaptchaConfig()
+        } else {
+            record.forget()
+        }
         let now = config?.enforcementState(for: .emailPassword) ?? .enforce
         return try await sendWithToken(request, config: config, enforcement: now == .off ? .enforce : now)
     }
@@ -66,8 +80,23 @@ public struct RecaptchaProtection: Sendable {
     }
 
     /// The project's configuration, or nil when it cannot be read (an emulator's 501, a network failure):
-    /// then the server's `MISSING_RECAPTCHA_TOKEN` is what asks for a token.
+    /// then the server's `MISSING_RECAPTCHA_TOKEN` is what asks for a token. A read that answered is recorded
+    /// (``RecaptchaNotEnforcedStore``); a failure to reach the server is not.
     private func recaptchaConfig() async -> GetRecaptchaConfigResponse? {
-        try? await client.send(GetRecaptchaConfigRequest(clientType: .web, tenantID: project.tenantID))
+        let config: GetRecaptchaConfigResponse
+        do {
+            config = try await client.send(GetRecaptchaConfigRequest(clientType: .web, tenantID: project.tenantID))
+        } catch {
+            // The Auth Emulator does not implement the endpoint: a project without a configuration.
+            if let refusal = error.serverError, refusal.httpStatus == 501 || refusal.status == "NOT_IMPLEMENTED" {
+                record.recordNotEnforced(at: Date())
+            }
+            return nil
+        }
+        switch config.enforcementState(for: .emailPassword) {
+        case .off, .audit: record.recordNotEnforced(at: Date())
+        case .enforce, .unspecified: record.forget()
+        }
+        return config
     }
 }

@@ -1,11 +1,24 @@
 import AuthflowPrimitives
 import CCurl
+import Glibc
 
 /// libcurl's process-wide setup (OpenSSL among it) runs once, on the first request only: Swift initialises
 /// globals lazily and exactly once across threads, and processes that never fetch pay nothing.
 private let globalInitResult: CURLcode = authflow_curl_global_init_default()
 
 enum CurlGlobal {
+    /// Runs ``ensureInitialized()`` on a detached thread of its own and returns at once; a request meanwhile waits
+    /// for it (Swift's once-only global), and a failure is reported by that request as before. A thread that cannot
+    /// be started only leaves the work to the first request.
+    static func initializeInBackground() {
+        var attributes = pthread_attr_t()
+        guard pthread_attr_init(&attributes) == 0 else { return }
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        var thread = pthread_t()
+        _ = pthread_create(&thread, &attributes, initializeOnThread, nil)
+    }
+
     /// Performs the one-time initialisation if needed and reports whether it succeeded.
     static func ensureInitialized() throws(HTTPError) {
         // Before the first libcurl call: a missing libcurl is a typed error, not the loader's exit.
@@ -19,4 +32,10 @@ enum CurlGlobal {
             throw .transport(code: Int(result.rawValue), detail: "libcurl could not be initialised")
         }
     }
+}
+
+/// The body of ``CurlGlobal/initializeInBackground()``'s thread: a plain function, as C callbacks are here.
+private func initializeOnThread(_: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    try? CurlGlobal.ensureInitialized()
+    return nil
 }

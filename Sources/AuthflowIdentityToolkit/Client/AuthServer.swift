@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import Foundation
 
 /// Where requests go: Google's production Firebase Auth servers or an Auth Emulator. (Not to be confused with
@@ -30,7 +31,7 @@ public enum AuthServer: Sendable, Hashable {
 enum EmulatorHost {
     /// The trimmed, validated `host:port`.
     static func validate(_ raw: String) throws(EmulatorHostError) -> String {
-        let value = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = raw.trimmingWhitespace()
         guard !value.isEmpty else { throw EmulatorHostError(value: raw, problem: .empty) }
         if value.contains("://") { throw EmulatorHostError(value: raw, problem: .hasScheme) }
         if value.contains(where: { "/?#@".contains($0) }) { throw EmulatorHostError(value: raw, problem: .hasPath) }

@@ -1,0 +1,77 @@
+import AuthflowTestSupport
+import Foundation
+import Testing
+
+@testable import AuthflowCLI
+
+/// Which command lines start opening libcurl before the parse, and that the real binary then opens it once and
+/// still opens nothing for the same commands' help.
+@Suite("libcurl opened early for commands that always fetch")
+struct NetworkWarmUpTests {
+    @Test("Every listed command is a leaf of the command tree")
+    func listedCommandsAreLeaves() {
+        let leaves = DirectRoute.leaves.map(\.names)
+        for command in NetworkWarmUp.commands {
+            #expect(leaves.contains(command), "\(command) is not a leaf")
+        }
+    }
+
+    @Test(
+        "Applies to a listed command's run, not to its help, other commands or a root flag",
+        arguments: [
+            (["authflow", "email-link", "send", "a@example.com"], true),
+            (["authflow", "email-link", "complete", "https://x.example/?oobCode=1"], true),
+            (["authflow", "email", "sign-in", "a@example.com", "--password-stdin"], true),
+            (["authflow", "email-link", "send", "--help"], false),
+            (["authflow", "email-link", "send", "a@example.com", "-h"], false),
+            (["authflow", "email-link", "send", "--version"], false),
+            (["authflow", "email-link"], false),
+            (["authflow", "whoami"], false),
+            (["authflow", "handle-url", "email-link", "send"], false),
+            (["authflow"], false),
+        ])
+    func applies(_ arguments: [String], _ expected: Bool) {
+        #expect(NetworkWarmUp.applies(to: arguments) == expected)
+    }
+
+    /// LD_DEBUG=files reports each object the loader opens; libcurl's line appears once however the two threads
+    /// meet, and not at all for the command's help.
+    @Test("email-link send opens libcurl once; its help opens no library")
+    func opensOnceAndNotForHelp() async throws {
+        let fixture = try await SignedInBackend()
+        var environment = fixture.environment
+        environment["LD_DEBUG"] = "files"
+        let state = ["--state-dir", fixture.stateRoot.path]
+        let send = try await AuthflowCommand.run(
+            ["email-link", "send", "ada@example.com", "--continue-url", "https://app.example.com/finish"] + state,
+            environment: environment, workingDirectory: fixture.directory.path)
+        let help = try await AuthflowCommand.run(
+            ["email-link", "send", "--help"], environment: environment, workingDirectory: fixture.directory.path)
+
+        #expect(send.exitCode == 0, "\(send.stderrText.suffix(2000))")
+        let opened = send.stderrText.split(separator: "\n").filter {
+            $0.contains("file=libcurl.so.4 ") && $0.contains("dynamically loaded")
+        }
+        #expect(opened.count == 1, "\(opened)")
+        #expect(help.exitCode == 0)
+        #expect(help.stderrText.contains("file="), "LD_DEBUG reported nothing")
+        #expect(!help.stderrText.contains("file=libcurl"))
+    }
+
+    /// With libcurl unreadable (bound over by /dev/null in a user and mount namespace, as LazyLibraryTests does), the
+    /// early opening fails quietly and the first request reports it as any command does: exit 2, the package named.
+    @Test("email-link send without libcurl: the early opening's failure is reported by the request, exit 2")
+    func missingLibraryStillAClearUsageError() async throws {
+        let fixture = try await SignedInBackend()
+        let result = try await LazyLibraryTests.runHiding(
+            "libcurl.so.4",
+            [
+                "email-link", "send", "ada@example.com", "--continue-url", "https://app.example.com/finish",
+                "--state-dir", fixture.stateRoot.path,
+            ], directory: fixture.directory.url, environment: fixture.environment)
+        #expect(result.exitCode == 2, "\(result.stderrText)")
+        #expect(result.stderrText.contains("libcurl.so.4"))
+        #expect(result.stderrText.contains("apt install libcurl4"))
+        #expect(fixture.backend.oobCodes.isEmpty)
+    }
+}
