@@ -1,8 +1,3 @@
-// RTLD_DEEPBIND and RTLD_DEFAULT are GNU extensions.
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE
-#endif
-
 #include "shared_library.h"
 
 #include <dlfcn.h>
@@ -15,19 +10,16 @@
 struct authflow_library_entry {
     const char *soname;
     const char *package;
-    // RTLD_DEEPBIND: the library and its dependencies resolve their symbols among themselves before the
-    // executable's global scope (see open_library).
-    int deep_bind;
     pthread_once_t once;
     void *handle;
     char failure[512];
 };
 
 static struct authflow_library_entry entries[] = {
-    [AUTHFLOW_LIBRARY_CURL] = {"libcurl.so.4", "libcurl4", 1, PTHREAD_ONCE_INIT, NULL, ""},
-    [AUTHFLOW_LIBRARY_XML2] = {"libxml2.so.2", "libxml2", 0, PTHREAD_ONCE_INIT, NULL, ""},
-    [AUTHFLOW_LIBRARY_MICROHTTPD] = {"libmicrohttpd.so.12", "libmicrohttpd12", 0, PTHREAD_ONCE_INIT, NULL, ""},
-    [AUTHFLOW_LIBRARY_QRENCODE] = {"libqrencode.so.4", "libqrencode4", 0, PTHREAD_ONCE_INIT, NULL, ""},
+    [AUTHFLOW_LIBRARY_CURL] = {"libcurl.so.4", "libcurl4", PTHREAD_ONCE_INIT, NULL, ""},
+    [AUTHFLOW_LIBRARY_XML2] = {"libxml2.so.2", "libxml2", PTHREAD_ONCE_INIT, NULL, ""},
+    [AUTHFLOW_LIBRARY_MICROHTTPD] = {"libmicrohttpd.so.12", "libmicrohttpd12", PTHREAD_ONCE_INIT, NULL, ""},
+    [AUTHFLOW_LIBRARY_QRENCODE] = {"libqrencode.so.4", "libqrencode4", PTHREAD_ONCE_INIT, NULL, ""},
 };
 
 static const int entry_count = (int)(sizeof(entries) / sizeof(entries[0]));
@@ -45,20 +37,12 @@ static struct authflow_library_entry *entry_for(authflow_library library) {
     return index >= 0 && index < entry_count ? &entries[index] : NULL;
 }
 
-// libcurl's ~30 dependencies are mostly linked with BIND_NOW, so opening it resolves ~18,500 symbols, and each
-// lookup walks the global scope (the executable, libm, libstdc++, libgcc_s, libc, the loader) before the library's
-// own. With RTLD_DEEPBIND the library's scope comes first, where nearly all of them are: 12.6 M -> 10.2 M
-// instructions for the loader's lookups (callgrind, BENCHMARKS.md 2026-11-24 flows). The executable interposes
-// none of their symbols and has no copy relocations, and LD_DEBUG=bindings showed the same bindings either way
-// (but for frexp/ldexp, which glibc defines identically in libc and libm). AddressSanitizer refuses the flag (the
-// fuzz targets), so it is left out when its runtime is present.
-static int deep_bind_flag(const struct authflow_library_entry *entry) {
-    if (!entry->deep_bind || dlsym(RTLD_DEFAULT, "__asan_init") != NULL) return 0;
-    return RTLD_DEEPBIND;
-}
-
+// Plain RTLD_LAZY | RTLD_LOCAL. RTLD_DEEPBIND cut the loader's lookups for libcurl's BIND_NOW dependencies by
+// ~2.4 M instructions (BENCHMARKS.md, 2026-11-24 flows), but it changes which definitions those libraries bind to
+// and stops an LD_PRELOAD'ed allocator or tracer from reaching them; libcurl is opened on an early thread during
+// the argument parse for the commands that always fetch, so those instructions are off the critical path anyway.
 static void open_library(struct authflow_library_entry *entry) {
-    void *handle = dlopen(entry->soname, RTLD_LAZY | RTLD_LOCAL | deep_bind_flag(entry));
+    void *handle = dlopen(entry->soname, RTLD_LAZY | RTLD_LOCAL);
     if (handle == NULL) {
         const char *reason = dlerror();
         snprintf(entry->failure, sizeof(entry->failure), "%s", reason == NULL ? "not found" : reason);
