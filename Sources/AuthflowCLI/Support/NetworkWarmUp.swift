@@ -14,16 +14,14 @@ enum NetworkWarmUp {
         ["email", "sign-in"],
     ]
 
-    /// Arguments after which the command line asks for something other than the command's run.
-    private static let elsewhere: Set<String> = [
-        "-h", "--help", "help", "--version", "--generate-completion-script", "--experimental-dump-help",
-    ]
+    /// Help requests after a leaf's names; ArgumentParser answers them without running the command.
+    private static let help: Set<String> = ["-h", "--help"]
 
-    /// Whether `arguments` (the whole command line, the program first) run a command of ``commands``.
+    /// Whether `arguments` (the whole command line, the program first) run a command of ``commands``: they name
+    /// it as ``DirectRoute/match(_:)`` reads command lines (root flags leave it to the root) and ask for no help.
     static func applies(to arguments: [String]) -> Bool {
-        let rest = arguments.dropFirst()
-        guard commands.contains(where: { rest.starts(with: $0) }) else { return false }
-        return !rest.contains(where: elsewhere.contains)
+        guard let (leaf, rest) = DirectRoute.match(arguments), commands.contains(leaf.names) else { return false }
+        return !rest.contains(where: help.contains)
     }
 
     /// Starts preparing libcurl when ``applies(to:)``.
