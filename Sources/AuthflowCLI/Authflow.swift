@@ -52,7 +52,7 @@ struct Authflow: AsyncParsableCommand {
             VersionFastPath.answer()
             return
         }
-        NetworkWarmUp.start(for: CommandLine.arguments)
+        LibraryWarmUp.start(for: CommandLine.arguments)
         do {
             if let parsed = DirectRoute.parse(CommandLine.arguments) {
                 try await parsed.run()

@@ -23,6 +23,13 @@ public final class LoopbackServer: Sendable {
     private let daemons: Mutex<[Daemon]>
     private let reaper: ConnectionReaper
 
+    /// Starts opening libmicrohttpd on a thread of its own and returns at once, for a caller that will start a server
+    /// shortly (a command line being parsed), so the opening overlaps that work. Starting a server waits for it if it
+    /// is still under way, and reports a missing library as ever.
+    public static func prepareInBackground() {
+        SharedLibrary.microhttpd.loadInBackground()
+    }
+
     /// Binds and starts serving immediately; `handler` answers every request.
     public init(
         configuration: Configuration = .init(),

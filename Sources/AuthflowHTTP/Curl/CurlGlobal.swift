@@ -1,6 +1,5 @@
 import AuthflowPrimitives
 import CCurl
-import Glibc
 
 /// libcurl's process-wide setup (OpenSSL among it) runs once, on the first request only: Swift initialises
 /// globals lazily and exactly once across threads, and processes that never fetch pay nothing.
@@ -11,12 +10,7 @@ enum CurlGlobal {
     /// for it (Swift's once-only global), and a failure is reported by that request as before. A thread that cannot
     /// be started only leaves the work to the first request.
     static func initializeInBackground() {
-        var attributes = pthread_attr_t()
-        guard pthread_attr_init(&attributes) == 0 else { return }
-        defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-        var thread = pthread_t()
-        _ = pthread_create(&thread, &attributes, initializeOnThread, nil)
+        DetachedThread.start(initializeOnThread)
     }
 
     /// Performs the one-time initialisation if needed and reports whether it succeeded.

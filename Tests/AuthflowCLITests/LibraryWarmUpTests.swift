@@ -4,34 +4,60 @@ import Testing
 
 @testable import AuthflowCLI
 
-/// Which command lines start opening libcurl before the parse, and that the real binary then opens it once and
+/// Which command lines start opening a library before the parse, and that the real binary then opens it once and
 /// still opens nothing for the same commands' help.
-@Suite("libcurl opened early for commands that always fetch")
-struct NetworkWarmUpTests {
+@Suite("Libraries opened early for commands that always use them")
+struct LibraryWarmUpTests {
     @Test("Every listed command is a leaf of the command tree")
     func listedCommandsAreLeaves() {
         let leaves = DirectRoute.leaves.map(\.names)
-        for command in NetworkWarmUp.commands {
-            #expect(leaves.contains(command), "\(command) is not a leaf")
+        for entry in LibraryWarmUp.entries {
+            #expect(leaves.contains(entry.names), "\(entry.names) is not a leaf")
         }
     }
 
     @Test(
         "Applies to a listed command's run, not to its help, other commands or a root flag",
         arguments: [
-            (["authflow", "email-link", "send", "a@example.com"], true),
-            (["authflow", "email-link", "complete", "https://x.example/?oobCode=1"], true),
-            (["authflow", "email", "sign-in", "a@example.com", "--password-stdin"], true),
-            (["authflow", "email-link", "send", "--help"], false),
-            (["authflow", "email-link", "send", "a@example.com", "-h"], false),
-            (["authflow", "email-link", "send", "--version"], false),
-            (["authflow", "email-link"], false),
-            (["authflow", "whoami"], false),
-            (["authflow", "handle-url", "email-link", "send"], false),
-            (["authflow"], false),
-        ])
-    func applies(_ arguments: [String], _ expected: Bool) {
-        #expect(NetworkWarmUp.applies(to: arguments) == expected)
+            (["authflow", "email-link", "send", "a@example.com"], ["email-link", "send"]),
+            (["authflow", "email-link", "complete", "https://x.example/?oobCode=1"], ["email-link", "complete"]),
+            (["authflow", "email", "sign-in", "a@example.com", "--password-stdin"], ["email", "sign-in"]),
+            (["authflow", "listen", "--json"], ["listen"]),
+            (["authflow", "email-link", "send", "--help"], nil),
+            (["authflow", "email-link", "send", "a@example.com", "-h"], nil),
+            (["authflow", "email-link", "send", "--version"], nil),
+            (["authflow", "listen", "--generate-completion-script", "bash"], nil),
+            (["authflow", "email-link"], nil),
+            (["authflow", "whoami"], nil),
+            (["authflow", "handle-url", "email-link", "send"], nil),
+            (["authflow"], nil),
+        ] as [([String], [String]?)])
+    func applies(_ arguments: [String], _ expected: [String]?) {
+        #expect(LibraryWarmUp.entry(for: arguments)?.names == expected)
+    }
+
+    /// `listen` opens libmicrohttpd once, early or not (LD_DEBUG=files), and libcurl never; its help opens nothing.
+    @Test("listen opens libmicrohttpd once and not libcurl; its help opens no library")
+    func listenOpensTheListenerLibraryOnce() async throws {
+        let directory = try TemporaryDirectory()
+        var environment = ProcessInfo.processInfo.environment
+        environment["LD_DEBUG"] = "files"
+        environment["XDG_RUNTIME_DIR"] = directory.path
+        environment["BROWSER"] = ""
+        let listen = try await AuthflowCommand.run(
+            ["listen", "--json", "--timeout", "1"], environment: environment, workingDirectory: directory.path)
+        let help = try await AuthflowCommand.run(
+            ["listen", "--help"], environment: environment, workingDirectory: directory.path)
+
+        #expect(listen.exitCode == 4, "\(listen.stderrText.suffix(2000))")
+        let opened = listen.stderrText.split(separator: "\n").filter {
+            $0.contains("file=libmicrohttpd.so.12 ") && $0.contains("dynamically loaded")
+        }
+        #expect(opened.count == 1, "\(opened)")
+        #expect(!listen.stderrText.contains("file=libcurl"))
+        #expect(help.exitCode == 0)
+        #expect(help.stderrText.contains("file="), "LD_DEBUG reported nothing")
+        #expect(!help.stderrText.contains("file=libmicrohttpd"))
     }
 
     /// LD_DEBUG=files reports each object the loader opens; libcurl's line appears once however the two threads

@@ -1,0 +1,39 @@
+import AuthflowHTTP
+import AuthflowListener
+
+/// Starts opening the C library a command always needs on a second thread as soon as the command line names that
+/// command, so the opening overlaps the argument parse (~15–23 M instructions) on another core instead of following
+/// it: libcurl with its initialisation (~11.5 M + ~2.4 M, callgrind) for the commands that always ask the server,
+/// libmicrohttpd (~4.4 M) for `listen`. Commands not listed open nothing until they use a library, as before; help
+/// requests and root flags are left alone. The opening is CSharedLibrary's once-only resolver (and libcurl's
+/// initialisation AuthflowHTTP's once-only global): the first use waits for them if they are still under way, and a
+/// missing library is reported there, worded as always.
+enum LibraryWarmUp {
+    /// A leaf command (its names on the command line) and what it always needs once its parse succeeds.
+    struct Entry: Sendable {
+        let names: [String]
+        let start: @Sendable () -> Void
+    }
+
+    static let entries: [Entry] = [
+        Entry(names: ["email-link", "send"], start: HTTPClient.prepareInBackground),
+        Entry(names: ["email-link", "complete"], start: HTTPClient.prepareInBackground),
+        Entry(names: ["email", "sign-in"], start: HTTPClient.prepareInBackground),
+        Entry(names: ["listen"], start: LoopbackServer.prepareInBackground),
+    ]
+
+    /// Help requests after a leaf's names; ArgumentParser answers them without running the command.
+    private static let help: Set<String> = ["-h", "--help"]
+
+    /// The entry `arguments` (the whole command line, the program first) run: they name its command as
+    /// ``DirectRoute/match(_:)`` reads command lines (root flags leave it to the root) and ask for no help.
+    static func entry(for arguments: [String]) -> Entry? {
+        guard let (leaf, rest) = DirectRoute.match(arguments), !rest.contains(where: help.contains) else { return nil }
+        return entries.first { $0.names == leaf.names }
+    }
+
+    /// Starts what ``entry(for:)`` names, if anything.
+    static func start(for arguments: [String]) {
+        entry(for: arguments)?.start()
+    }
+}
