@@ -115,9 +115,10 @@ struct GracefulStopTests {
 
     @Test("Idle keep-alive connections and connections that sent nothing do not hold stop() for its grace period")
     func idleConnectionsDoNotHoldStop() async throws {
-        let server = try LoopbackServer(configuration: .init(stopGracePeriod: .seconds(600))) { request in
-            .text(request.path)
-        }
+        // Nor do idle connections time out (or get reaped) while the test waits.
+        let configuration = LoopbackServer.Configuration(
+            connectionTimeout: .seconds(600), requestDeadline: .seconds(600), stopGracePeriod: .seconds(600))
+        let server = try LoopbackServer(configuration: configuration) { request in .text(request.path) }
         let port = server.port
         let keptAlive = try await RawHTTPConnection(port: port)
         try await keptAlive.send("GET /first HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
