@@ -115,6 +115,10 @@ public final class LoopbackServer: Sendable {
         running.forEach { $0.stop() }
     }
 
+    /// Whether ``stop()`` has begun: from then on new connections are refused. For tests, which must not poll
+    /// the socket table or the port to find out.
+    var isStopping: Bool { context.requests.isStopping }
+
     deinit {
         stop()
     }
