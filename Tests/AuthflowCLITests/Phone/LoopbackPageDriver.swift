@@ -26,8 +26,11 @@ struct LoopbackPageDriver {
                 body: Array(body.utf8)))
     }
 
+    /// Posts the page's answer; like the page's script, polls the status once after reporting an error.
     func answer(_ fields: [(String, String)]) async throws -> HTTPResponse {
-        try await post("/phone/answer", [("state", state)] + fields)
+        let reply = try await post("/phone/answer", [("state", state)] + fields)
+        if fields.contains(where: { $0.0 == "error" }) { _ = try await status() }
+        return reply
     }
 
     func submit(code: String) async throws -> HTTPResponse {
