@@ -139,14 +139,8 @@ extension LoopbackPageProgress {
     /// Whether the page has polled since the flow reached a final phase: then the person saw the outcome and
     /// the listener can stop.
     var finalPhaseSeen: Bool { seen.withLock { $0.final } }
-    /// Whether a browser is showing the page: it polled, or posted its answer (its script polls right after).
-    var isWatched: Bool { seen.withLock { $0.any } }
-
-    /// The page posted its answer, tokens or an error: its script polls next, so the page is watched even
-    /// before its first poll, and a failure the answer causes must wait for that poll.
-    func answerPosted() {
-        seen.withLock { $0.any = true }
-    }
+    /// Whether the page polled at all (a browser is showing it).
+    var everPolled: Bool { seen.withLock { $0.any } }
 
     /// Notes a poll that showed `phase`.
     func polled(_ phase: Phase) {

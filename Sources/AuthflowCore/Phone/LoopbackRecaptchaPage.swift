@@ -75,9 +75,7 @@ public final class LoopbackRecaptchaPage: Sendable {
     /// `error` the page reports, which ends the wait as a failure). The listener's answer is the tokens.
     public var check: CallbackCheck<Answer> {
         let plan = self.plan
-        let progress = self.progress
         return frame.postedAnswerCheck(page: .phoneRecaptcha) { parameters in
-            progress.answerPosted()
             if let error = parameters.nonEmptyValue("error", rule: .firstWins) {
                 let failure = Self.failure(error)
                 return .acceptedWithError(.failure(failure), failure: failure)
@@ -123,15 +121,13 @@ public final class LoopbackRecaptchaPage: Sendable {
     public func nextCode() async -> String? { await progress.nextCode() }
 
     /// Gives a page that is being watched up to `limit` to show the final outcome, so stopping the listener
-    /// right after does not leave the tab saying authflow went away. A page is watched once it has polled or
-    /// posted its answer (it polls right after, also after reporting an error). Returns at once when no browser
-    /// polls, and as
+    /// right after does not leave the tab saying authflow went away. Returns at once when no browser polls, and as
     /// soon as the page has polled the outcome; the limit (5 s) leaves room for a page polling every 700 ms in a
     /// tab whose timers the browser slows (a background tab's run at most once a second) or on a busy machine.
     /// The poll that saw the outcome may still be being answered when this returns: the listener's graceful stop
     /// (`LoopbackServer.stop()`) lets that answer finish, so the caller can stop it at once.
     public func letPageSeeOutcome(limit: Duration = .seconds(5)) async {
-        guard progress.isWatched else { return }
+        guard progress.everPolled else { return }
         let deadline = ContinuousClock.now + limit
         while !progress.finalPhaseSeen, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(100))
