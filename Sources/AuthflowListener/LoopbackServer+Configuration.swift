@@ -28,6 +28,11 @@ extension LoopbackServer {
         /// bytes: ``connectionTimeout`` alone cannot stop a slow sender. Time spent in the handler and
         /// sending its response does not count.
         public var requestDeadline: Duration
+        /// How long ``LoopbackServer/stop()`` lets requests in progress finish, their answers included, once it
+        /// has stopped accepting connections; idle connections are never waited for. A request on loopback is
+        /// answered in milliseconds, so the period only runs out for a handler that does not return or a client
+        /// that does not read; then ``LoopbackServer/stop()`` returns anyway.
+        public var stopGracePeriod: Duration
 
         /// Defaults suit a one-shot callback listener on an ephemeral port.
         public init(
@@ -38,7 +43,8 @@ extension LoopbackServer {
             maxConnections: Int = 256,
             hostPolicy: HostPolicy = .loopback,
             maxHeaderBytes: Int = 32 * 1024,
-            requestDeadline: Duration = .seconds(30)
+            requestDeadline: Duration = .seconds(30),
+            stopGracePeriod: Duration = .seconds(2)
         ) {
             self.port = port
             self.maxBodyBytes = maxBodyBytes
@@ -48,6 +54,7 @@ extension LoopbackServer {
             self.hostPolicy = hostPolicy
             self.maxHeaderBytes = maxHeaderBytes
             self.requestDeadline = requestDeadline
+            self.stopGracePeriod = stopGracePeriod
         }
     }
 

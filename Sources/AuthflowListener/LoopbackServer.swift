@@ -1,5 +1,6 @@
 import AuthflowPrimitives
 import CMicroHTTPD
+import Foundation
 import Synchronization
 
 /// A small HTTP(S) server on 127.0.0.1 and ::1 only, for browser redirects back to this process.
@@ -22,6 +23,7 @@ public final class LoopbackServer: Sendable {
     private let tlsStrings: TLSStrings?
     private let daemons: Mutex<[Daemon]>
     private let reaper: ConnectionReaper
+    private let stopGracePeriod: Duration
 
     /// Starts opening libmicrohttpd on a thread of its own and returns at once, for a caller that will start a server
     /// shortly (a command line being parsed), so the opening overlaps that work. Starting a server waits for it if it
@@ -79,21 +81,50 @@ public final class LoopbackServer: Sendable {
         self.tlsStrings = tlsStrings
         self.daemons = Mutex(started)
         self.reaper = ConnectionReaper(registry: context.connections, deadline: configuration.requestDeadline)
+        self.stopGracePeriod = configuration.stopGracePeriod
     }
 
-    /// Stops listening and frees the port. Requests already being answered get up to a second to reach
-    /// their clients (the page for the callback that made the caller stop); handlers still running are
-    /// waited for. Do not call it from a handler: it would wait the full second for that handler's own answer.
-    /// Safe to call more than once.
+    /// Stops gracefully, in three steps, and frees the port:
+    /// 1. New connections are refused at once, on both addresses.
+    /// 2. Requests in progress (from their request line until their answer is fully sent, the handler's time
+    ///    included) may finish, for up to ``Configuration/stopGracePeriod`` (default 2 s); answers given from
+    ///    now on close their connections. Idle keep-alive connections and connections that have sent nothing
+    ///    are not waited for, so a browser's spare connections do not hold up the stop.
+    /// 3. Every connection left is closed and its thread waited for.
+    ///
+    /// So the answer that made the caller stop (the page for a callback, the status a page polled) reaches its
+    /// client, and nothing else delays the stop. If the period passes first, whatever is still in progress is cut
+    /// off and this returns anyway: step 3 goes on in the background until a handler that is still running
+    /// returns (its answer is dropped), and only then is the listening socket closed, though it is no longer
+    /// listening. A request whose request line had not fully arrived when the stop began is not waited for.
+    /// Do not call it from a handler: that handler's own request would hold it for the whole period.
+    /// Safe to call more than once; a second call returns at once.
     public func stop() {
-        context.deliveries.waitUntilDelivered(limit: .seconds(1))
         let running = daemons.withLock { daemons in
             defer { daemons.removeAll() }
             return daemons
         }
-        running.forEach { $0.stop() }
+        guard !running.isEmpty else { return }
+        running.forEach { $0.refuseNewConnections() }
+        let drained = context.requests.drain(limit: stopGracePeriod)
         reaper.stop()
+        guard drained else {
+            // A handler may never return; its thread must not hold the caller. The callbacks' context and the
+            // TLS strings stay alive until libmicrohttpd is done with them.
+            let context = self.context
+            let tlsStrings = self.tlsStrings
+            Thread.detachNewThread {
+                running.forEach { $0.stop() }
+                withExtendedLifetime((context, tlsStrings)) {}
+            }
+            return
+        }
+        running.forEach { $0.stop() }
     }
+
+    /// Whether ``stop()`` has begun: from then on new connections are refused. For tests, which must not poll
+    /// the socket table or the port to find out.
+    var isStopping: Bool { context.requests.isStopping }
 
     deinit {
         stop()

@@ -18,6 +18,7 @@
 #define MHD_get_connection_values authflow_linked_MHD_get_connection_values
 #define MHD_queue_response authflow_linked_MHD_queue_response
 #define MHD_stop_daemon authflow_linked_MHD_stop_daemon
+#define MHD_quiesce_daemon authflow_linked_MHD_quiesce_daemon
 #include <microhttpd.h>
 #undef MHD_add_response_header
 #undef MHD_create_response_from_callback
@@ -25,6 +26,7 @@
 #undef MHD_get_connection_values
 #undef MHD_queue_response
 #undef MHD_stop_daemon
+#undef MHD_quiesce_daemon
 
 #define AUTHFLOW_MHD_FUNCTION(type, name) AUTHFLOW_LIBRARY_FUNCTION(AUTHFLOW_LIBRARY_MICROHTTPD, type, name)
 
@@ -62,6 +64,12 @@ static inline enum MHD_Result MHD_queue_response(struct MHD_Connection *connecti
 
 static inline void MHD_stop_daemon(struct MHD_Daemon *daemon) {
     AUTHFLOW_MHD_FUNCTION(void (*)(struct MHD_Daemon *), "MHD_stop_daemon")(daemon);
+}
+
+/// Stops accepting: the daemon no longer polls its listening socket, which it hands back (-1 when it cannot) and
+/// will not close on MHD_stop_daemon; the caller closes it, but only after MHD_stop_daemon has returned.
+static inline MHD_socket MHD_quiesce_daemon(struct MHD_Daemon *daemon) {
+    return AUTHFLOW_MHD_FUNCTION(MHD_socket (*)(struct MHD_Daemon *), "MHD_quiesce_daemon")(daemon);
 }
 
 typedef struct MHD_Daemon *(*authflow_mhd_start_daemon_function)(unsigned int, uint16_t, MHD_AcceptPolicyCallback,
@@ -125,9 +133,10 @@ static inline struct MHD_Daemon *authflow_mhd_start_daemon(
                             MHD_OPTION_END);
 }
 
-/// Thread per connection, driven by an internal poll() thread (no FD_SETSIZE limit).
+/// Thread per connection, driven by an internal poll() thread (no FD_SETSIZE limit). The inter-thread channel
+/// (MHD_USE_ITC) is what lets MHD_quiesce_daemon wake that thread to stop accepting.
 static inline unsigned int authflow_mhd_flags_threaded(void) {
-    return MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL_INTERNAL_THREAD;
+    return MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL_INTERNAL_THREAD | MHD_USE_ITC;
 }
 
 static inline unsigned int authflow_mhd_flag_ipv6(void) {

@@ -26,14 +26,18 @@ struct RequestContextLifetimeTests {
 
         weak var context: RequestContext?
         do {
-            let pointer = "/callback?x".withCString { startRequest(target: $0, on: open) }
+            let pointer = "/callback?x".withCString { startRequest(target: $0, on: open, of: server) }
             context = Unmanaged<RequestContext>.fromOpaque(pointer).takeUnretainedValue()
         }
         #expect(context?.target == "/callback?x")
+        let inProgressBeforeClose = !server.requests.drain(limit: .zero)
 
         // What libmicrohttpd's close notification does; no completion came before it.
         server.connections.closed(connection)
         #expect(context == nil)
+        // A stop no longer waits for it.
+        #expect(inProgressBeforeClose)
+        #expect(server.requests.drain(limit: .zero))
     }
 
     @Test("A completed request's context is freed at once, before the connection closes")
@@ -41,13 +45,16 @@ struct RequestContextLifetimeTests {
         let (server, open, cls) = openServer()
 
         weak var context: RequestContext?
-        var requestPointer: UnsafeMutableRawPointer? = "/a".withCString { startRequest(target: $0, on: open) }
+        var requestPointer: UnsafeMutableRawPointer? = "/a".withCString {
+            startRequest(target: $0, on: open, of: server)
+        }
         context = Unmanaged<RequestContext>.fromOpaque(try #require(requestPointer)).takeUnretainedValue()
         #expect(context?.target == "/a")
         let completedOK = try #require(MHD_RequestTerminationCode(rawValue: 0)) // MHD_REQUEST_TERMINATED_COMPLETED_OK
         listenerRequestCompleted(cls, connection, &requestPointer, completedOK)
         #expect(requestPointer == nil)
         #expect(context == nil)
+        #expect(server.requests.drain(limit: .zero))
         server.connections.closed(connection)
     }
 
@@ -58,7 +65,7 @@ struct RequestContextLifetimeTests {
         do {
             let server = ServerContext(handler: { _ in .text("handled") }, maxBodyBytes: 1024, authority: nil)
             let opened = server.connections.opened(connection, descriptor: -1)
-            let pointer = "/callback?x".withCString { startRequest(target: $0, on: opened) }
+            let pointer = "/callback?x".withCString { startRequest(target: $0, on: opened, of: server) }
             context = Unmanaged<RequestContext>.fromOpaque(pointer).takeUnretainedValue()
             open = opened
             #expect(context?.connection === opened)

@@ -124,15 +124,14 @@ public final class LoopbackRecaptchaPage: Sendable {
     /// right after does not leave the tab saying authflow went away. Returns at once when no browser polls, and as
     /// soon as the page has polled the outcome; the limit (5 s) leaves room for a page polling every 700 ms in a
     /// tab whose timers the browser slows (a background tab's run at most once a second) or on a busy machine.
+    /// The poll that saw the outcome may still be being answered when this returns: the listener's graceful stop
+    /// (`LoopbackServer.stop()`) lets that answer finish, so the caller can stop it at once.
     public func letPageSeeOutcome(limit: Duration = .seconds(5)) async {
         guard progress.everPolled else { return }
         let deadline = ContinuousClock.now + limit
         while !progress.finalPhaseSeen, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(100))
         }
-        // The poll that saw the outcome is noted before its answer is written; stopping the listener at once
-        // could cut that answer off, and the page would report that authflow went away after all.
-        if progress.finalPhaseSeen { try? await Task.sleep(for: .milliseconds(300)) }
     }
 
     // MARK: Requests

@@ -40,9 +40,22 @@ struct Daemon: @unchecked Sendable {
     /// a connection sending a 100 KB body; 4 KiB leaves a wide margin.
     static let minimumHeaderBytes = 4096
 
-    /// Stops accepting, waits for running handlers to return, and closes the listening socket.
+    /// Stops accepting new connections; those already open go on being served. libmicrohttpd stops polling the
+    /// listening socket (MHD_quiesce_daemon), which is then shut down for reading: on Linux that ends listening, so
+    /// a new connection is refused at once rather than left in the backlog until ``stop()``. The socket stays open,
+    /// and its number taken, until ``stop()``, since libmicrohttpd's thread may still hold it for a moment.
+    func refuseNewConnections() {
+        let listening = MHD_quiesce_daemon(raw)
+        if listening >= 0 { _ = shutdown(listening, Int32(SHUT_RD)) }
+    }
+
+    /// Closes every connection, waits for their threads (a handler still running is waited for), and closes the
+    /// listening socket: libmicrohttpd's own close, or this one's once it was quiesced (quiescing again only
+    /// hands the socket back).
     func stop() {
+        let listening = MHD_quiesce_daemon(raw)
         MHD_stop_daemon(raw)
+        if listening >= 0 { _ = close(listening) }
     }
 }
 

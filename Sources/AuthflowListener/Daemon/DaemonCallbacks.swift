@@ -13,32 +13,36 @@ func listenerRequestStarted(
     _ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<CChar>?, _ connection: OpaquePointer?
 ) -> UnsafeMutableRawPointer? {
     // No context: the access handler refuses the request.
-    guard cls != nil, let connection, let open = authflow_mhd_connection_socket_context(connection) else {
+    guard let cls, let connection, let open = authflow_mhd_connection_socket_context(connection) else {
         return nil
     }
-    return startRequest(target: uri, on: Unmanaged<OpenConnection>.fromOpaque(open).takeUnretainedValue())
+    let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
+    return startRequest(
+        target: uri, on: Unmanaged<OpenConnection>.fromOpaque(open).takeUnretainedValue(), of: server)
 }
 
 /// The per-request context for `target` on `connection`, whose ``OpenConnection`` owns it, so it is freed when
-/// the connection closes even if libmicrohttpd never reports the request complete.
-func startRequest(target: UnsafePointer<CChar>?, on connection: OpenConnection) -> UnsafeMutableRawPointer {
-    let context = RequestContext(target: target.map { String(cString: $0) } ?? "", connection: connection)
+/// the connection closes even if libmicrohttpd never reports the request complete. From here until it is freed
+/// the request counts as in progress for `server`'s graceful stop.
+func startRequest(
+    target: UnsafePointer<CChar>?, on connection: OpenConnection, of server: ServerContext
+) -> UnsafeMutableRawPointer {
+    let context = RequestContext(
+        target: target.map { String(cString: $0) } ?? "", connection: connection, inProgress: server.requests)
     connection.holdRequest(context)
     return Unmanaged.passUnretained(context).toOpaque()
 }
 
-/// MHD_OPTION_NOTIFY_COMPLETED: drops the per-request context, whether or not a response was sent, and
-/// starts the connection's wait for its next request.
+/// MHD_OPTION_NOTIFY_COMPLETED: drops the per-request context, whether or not a response was sent (which
+/// counts the request out of those a stop waits for), and starts the connection's wait for its next request.
 func listenerRequestCompleted(
     _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
     _ requestPointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ reason: MHD_RequestTerminationCode
 ) {
-    guard let cls, connection != nil, let requestPointer, let context = request(requestPointer.pointee) else {
+    guard cls != nil, connection != nil, let requestPointer, let context = request(requestPointer.pointee) else {
         return
     }
-    let server = Unmanaged<ServerContext>.fromOpaque(cls).takeUnretainedValue()
     context.connection.answered()
-    if context.delivering { server.deliveries.end() }
     requestPointer.pointee = nil
     context.connection.finishRequest()
 }
@@ -71,15 +75,15 @@ func listenerAccess(
         let pointer = Unmanaged.passUnretained(context).toOpaque()
         MHD_get_connection_values(connection, authflow_mhd_header_kind(), listenerCollectHeader, pointer)
         if let authority = server.authority, !authority.admits(target: context.target, headers: context.headers) {
-            beginAnswer(context, server, connection)
-            return send(.misdirected, on: connection)
+            beginAnswer(context)
+            return send(.misdirected, on: connection, server)
         }
         // Refuse an announced oversize body before reading any of it.
         if let length = context.headers.firstValue(named: "Content-Length").flatMap(Int.init),
             length > server.maxBodyBytes
         {
-            beginAnswer(context, server, connection)
-            return send(.payloadTooLarge, on: connection)
+            beginAnswer(context)
+            return send(.payloadTooLarge, on: connection, server)
         }
         return authflow_mhd_yes()
     }
@@ -94,8 +98,8 @@ func listenerAccess(
     }
 
     if context.answered { return authflow_mhd_yes() }
-    beginAnswer(context, server, connection)
-    if context.bodyTooLarge { return send(.payloadTooLarge, on: connection) }
+    beginAnswer(context)
+    if context.bodyTooLarge { return send(.payloadTooLarge, on: connection, server) }
 
     let incoming = LoopbackRequest(
         method: method.map { String(cString: $0) } ?? "",
@@ -103,20 +107,18 @@ func listenerAccess(
         headers: context.headers,
         body: context.body
     )
-    return send(server.handler(incoming), on: connection)
+    return send(server.handler(incoming), on: connection, server)
 }
 
-/// The request is complete, or refused: from here the request deadline no longer applies, and its answer
-/// counts as pending until libmicrohttpd reports the request finished. Counting starts before the handler
-/// runs, since the handler may be what makes the owner stop.
-private func beginAnswer(_ context: RequestContext, _ server: ServerContext, _ connection: OpaquePointer) {
+/// The request is complete, or refused: from here the request deadline no longer applies.
+private func beginAnswer(_ context: RequestContext) {
     context.answered = true
-    context.delivering = true
-    server.deliveries.begin()
     context.connection.answering()
 }
 
-private func send(_ response: LoopbackResponse, on connection: OpaquePointer) -> MHD_Result {
+/// Queues `response`; once the server is stopping it also closes the connection after the answer, so the client
+/// does not send another request on a connection about to go.
+private func send(_ response: LoopbackResponse, on connection: OpaquePointer, _ server: ServerContext) -> MHD_Result {
     let created =
         response.delivery == .whole
         ? response.body.withUnsafeBytes { authflow_mhd_response_copying($0.count, $0.baseAddress) }
@@ -127,6 +129,7 @@ private func send(_ response: LoopbackResponse, on connection: OpaquePointer) ->
         // libmicrohttpd rejects unsafe values (line breaks) and headers it manages itself; those are dropped.
         _ = MHD_add_response_header(created, header.name, header.value)
     }
+    if server.requests.isStopping { _ = MHD_add_response_header(created, "Connection", "close") }
     let status = (100...999).contains(response.status) ? response.status : 500
     return MHD_queue_response(connection, UInt32(status), created)
 }

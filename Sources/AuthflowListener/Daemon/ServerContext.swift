@@ -6,7 +6,7 @@ final class ServerContext: Sendable {
     /// The names requests must use, built from the bound port; nil when any `Host` is accepted.
     let authority: LoopbackAuthority?
     let connections = ConnectionRegistry()
-    let deliveries = PendingDeliveries()
+    let requests = RequestsInProgress()
 
     init(
         handler: @escaping @Sendable (LoopbackRequest) -> LoopbackResponse, maxBodyBytes: Int,
