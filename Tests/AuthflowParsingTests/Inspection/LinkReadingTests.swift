@@ -93,8 +93,11 @@ struct LinkReadingTests {
                     $0.map { String(decoding: $0, as: UTF8.self) }
                 }
             }
-            #expect(fields == [callback.authType, callback.eventID, callback.recaptchaToken, callback.link,
-                callback.callbackURL], "\(link)")
+            #expect(
+                fields == [
+                    callback.authType, callback.eventID, callback.recaptchaToken, callback.link,
+                    callback.callbackURL,
+                ], "\(link)")
         }
         let first = try inspector.read(bytes: Array(callbacks[2].utf8), workspace: &workspace)
         _ = try inspector.read(bytes: Array(callbacks[1].utf8), workspace: &workspace)
