@@ -3,6 +3,9 @@ import Foundation
 import Glibc
 import Testing
 
+/// Serialized: the second test changes the process's environment, which the first compares whole; run side by side,
+/// the first could read the variable between two changes through one reader and not the other (seen once in a full run).
+@Suite(.serialized)
 struct ProcessEnvironmentTests {
     @Test func readsWhatFoundationReads() {
         // Without duplicate names (none in a test run), the two agree on every variable.
