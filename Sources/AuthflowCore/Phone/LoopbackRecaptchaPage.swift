@@ -194,12 +194,16 @@ public final class LoopbackRecaptchaPage: Sendable {
         guard isOurs(QueryParameters(query: (request.query ?? "")[...], plusAsSpace: true)) else {
             return Self.foreignPost
         }
-        progress.polled(progress.phase)
-        return statusReply(status: 200)
+        // One reading of the phase: the poll is noted as having shown exactly what it answers.
+        let phase = progress.phase
+        progress.polled(phase)
+        return statusReply(status: 200, phase: phase)
     }
 
-    private func statusReply(status: Int, message: String? = nil) -> LoopbackResponse {
-        let phase = progress.phase
+    private func statusReply(
+        status: Int, message: String? = nil, phase known: LoopbackPageProgress.Phase? = nil
+    ) -> LoopbackResponse {
+        let phase = known ?? progress.phase
         var object: [String: String] = ["phase": phase.name]
         if let text = message ?? phase.message { object["message"] = text }
         let body = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
