@@ -1,6 +1,5 @@
 import AuthflowPrimitives
 import CMicroHTTPD
-import Foundation
 import Synchronization
 
 /// A small HTTP(S) server on 127.0.0.1 and ::1 only, for browser redirects back to this process.
@@ -113,10 +112,12 @@ public final class LoopbackServer: Sendable {
             // TLS strings stay alive until libmicrohttpd is done with them.
             let context = self.context
             let tlsStrings = self.tlsStrings
-            Thread.detachNewThread {
+            let finish: @Sendable () -> Void = {
                 running.forEach { $0.stop() }
                 withExtendedLifetime((context, tlsStrings)) {}
             }
+            // Without a thread, finishing here is the only way that keeps the context alive long enough.
+            if !DetachedThread.run(finish) { finish() }
             return
         }
         running.forEach { $0.stop() }

@@ -65,7 +65,7 @@ public struct BrowserLauncher: Sendable {
             usleep(20_000)
         }
         // Still running: the browser itself. Reap it whenever it ends so it never lingers as a zombie.
-        Thread.detachNewThread { _ = child.wait() }
+        DetachedThread.run { _ = child.wait() }
         return nil
     }
 }

@@ -19,3 +19,31 @@ public enum DetachedThread {
         return pthread_create(&thread, &attributes, body, context) == 0
     }
 }
+
+extension DetachedThread {
+    /// Runs `body` on a new detached thread and returns at once; false when no thread could be started (`body` is
+    /// then not run, and the caller decides what to do instead).
+    @discardableResult
+    public static func run(_ body: @escaping @Sendable () -> Void) -> Bool {
+        let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+        guard start(runThreadBody, context: context) else {
+            Unmanaged<ThreadBody>.fromOpaque(context).release()
+            return false
+        }
+        return true
+    }
+}
+
+/// A closure handed to a thread through its context pointer.
+private final class ThreadBody: Sendable {
+    let body: @Sendable () -> Void
+
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+}
+
+/// The thread body of ``DetachedThread/run(_:)``: takes the closure back (and its ownership) and runs it.
+private func runThreadBody(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    guard let context else { return nil }
+    Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().body()
+    return nil
+}
