@@ -52,8 +52,14 @@ struct Authflow: AsyncParsableCommand {
             VersionFastPath.answer()
             return
         }
-        LibraryWarmUp.start(for: CommandLine.arguments)
         do {
+            // Ahead of the warm-up, which it does not need; when a waiting flow takes the URL the command ends
+            // here without an async call, so no worker thread is started.
+            if let url = HandoffFastPath.url(in: CommandLine.arguments) {
+                try await HandoffFastPath.handOver(url)?.run()
+                return
+            }
+            LibraryWarmUp.start(for: CommandLine.arguments)
             if let parsed = DirectRoute.parse(CommandLine.arguments) {
                 try await parsed.run()
                 return

@@ -30,8 +30,13 @@ struct HandleURLCommand: AsyncParsableCommand {
     var project: ProjectOptions
 
     func run() async throws {
-        // Trimmed by Character.isWhitespace (the White_Space characters CharacterSet.whitespacesAndNewlines
-        // names): Foundation's trimming cost ~0.9 M instructions here (callgrind), a third of the command's own work.
+        try await Self.handOver(url)?.finish { project }
+    }
+
+    /// Hands `url` to the waiting flows, on the calling thread; nil when one took it, otherwise what is left to do.
+    /// The URL is trimmed by Character.isWhitespace (the White_Space characters CharacterSet.whitespacesAndNewlines
+    /// names; Foundation's trimming cost ~0.9 M instructions here, callgrind) and refused unless it has a scheme.
+    static func handOver(_ url: String) throws -> Unaccepted? {
         var trimmed = Substring(url)
         while trimmed.first?.isWhitespace == true { trimmed.removeFirst() }
         while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
@@ -40,23 +45,36 @@ struct HandleURLCommand: AsyncParsableCommand {
             throw CommandFailure(
                 localized("\"\(text)\" is not a URL: pass the whole address, including its scheme."), status: .usage)
         }
-        let flows = RendezvousChoice.directory.waitingFlows()
-        let outcomes = HandoffSender.deliver(text, to: flows)
-        if outcomes.contains(where: { $0.outcome == .accepted }) { return }
-        // Inspected once: the sign-in link goes on to be completed as found, and anything else is explained
-        // from the same inspection.
-        let inspection = try? OfflineLinkInspector().inspect(text)
-        if let inspection, let link = try? EmailSignInLink(inspection) {
-            try await EmailLinkHandoff(options: project).complete(link)
-            return
+        let outcomes = HandoffSender.deliver(text, to: RendezvousChoice.directory.waitingFlows())
+        if outcomes.contains(where: { $0.outcome == .accepted }) { return nil }
+        return Unaccepted(text: text, outcomes: outcomes)
+    }
+
+    /// What each waiting flow said of a URL.
+    typealias Outcomes = [(flow: Rendezvous, outcome: HandoffSender.Outcome)]
+
+    /// A URL no waiting flow took, and what each said.
+    struct Unaccepted: Sendable {
+        /// The URL as handed over.
+        let text: String
+        let outcomes: Outcomes
+
+        /// The rest of the command: an email sign-in link is completed with the command's project options
+        /// (`project`, asked for only then); anything else is explained.
+        func finish(project: () throws -> ProjectOptions) async throws {
+            // Inspected once: the sign-in link goes on to be completed as found, and anything else is explained
+            // from the same inspection.
+            let inspection = try? OfflineLinkInspector().inspect(text)
+            if let inspection, let link = try? EmailSignInLink(inspection) {
+                try await EmailLinkHandoff(options: project()).complete(link)
+                return
+            }
+            throw CommandFailure(HandleURLCommand.explain(outcomes, inspection: inspection), status: .refused)
         }
-        throw CommandFailure(Self.explain(outcomes, inspection: inspection), status: .refused)
     }
 
     /// Why no flow took the URL; `inspection` is the URL's, when it could be inspected.
-    static func explain(
-        _ outcomes: [(flow: Rendezvous, outcome: HandoffSender.Outcome)], inspection: LinkInspection?
-    ) -> String {
+    static func explain(_ outcomes: Outcomes, inspection: LinkInspection?) -> String {
         if outcomes.isEmpty {
             if let mode = inspection?.action?.mode {
                 return localized(
