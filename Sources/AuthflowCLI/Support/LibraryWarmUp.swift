@@ -38,11 +38,13 @@ enum LibraryWarmUp {
 
     /// Starts what ``entry(for:)`` names, if anything.
     ///
-    /// Before the library's thread, an empty task starts a worker thread of Swift's global executor, where the
-    /// command's `run` will continue after the parse. glibc creates no thread while a `dlopen` holds the loader's
-    /// lock, so a worker first needed after the parse waited for the whole opening (strace: the `pthread_create`
-    /// blocked behind the early thread's `dlopen`, 2.5 ms for `email-link send`); started first, it is there when
-    /// the parse ends, and the command's own work before its first library call overlaps the opening.
+    /// Before the library's thread, an empty task makes the runtime's first enqueue on Swift's global executor,
+    /// where the command's `run` continues after the parse. That first enqueue looks up a dispatch function with
+    /// `dlsym` and creates the executor's worker thread, and both wait for the dynamic loader's locks, which a
+    /// `dlopen` holds until it returns (`strace -k`: the main thread blocked in `dlsym` and in `pthread_create`'s
+    /// TLS set-up until the early thread's opening ended): made after the parse, it waited for the whole opening
+    /// (2.5 ms for `email-link send`). Made first, the worker is there when the parse ends, and the command's own
+    /// work before its first library call overlaps the opening.
     static func start(for arguments: [String]) {
         guard let entry = entry(for: arguments) else { return }
         Task.detached {}
