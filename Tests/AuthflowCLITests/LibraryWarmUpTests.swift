@@ -84,6 +84,41 @@ struct LibraryWarmUpTests {
         #expect(!help.stderrText.contains("file=libcurl"))
     }
 
+    /// A listed command whose parse fails exits while its early work (the library's thread, the executor's first
+    /// worker) may still be under way: the outcome is the parse's alone, status 2 and ArgumentParser's message on
+    /// standard error, nothing else on either stream.
+    @Test(
+        "A listed command's usage error while its early work runs: exit 2, ArgumentParser's message alone",
+        arguments: [
+            (["listen", "--no-such-option"], "Error: Unknown option '--no-such-option'", "listen"),
+            (
+                ["email-link", "send", "a@example.com", "--continue-url"],
+                "Error: Missing value for '--continue-url <url>'", "email-link send"
+            ),
+            (
+                ["email-link", "complete", "--email"], "Error: Missing value for '--email <email>'",
+                "email-link complete"
+            ),
+            (
+                ["email", "sign-in", "a@example.com", "--no-such-option"], "Error: Unknown option '--no-such-option'",
+                "email sign-in"
+            ),
+        ] as [([String], String, String)])
+    func usageErrorUnchanged(_ arguments: [String], _ firstLine: String, _ command: String) async throws {
+        #expect(LibraryWarmUp.entry(for: ["authflow"] + arguments) != nil, "not a listed command line")
+        let directory = try TemporaryDirectory()
+        let result = try await AuthflowCommand.run(
+            arguments, environment: ["XDG_RUNTIME_DIR": directory.path, "XDG_STATE_HOME": directory.path],
+            workingDirectory: directory.path)
+        let lines = result.stderrText.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(result.exitCode == 2)
+        #expect(result.stdoutText.isEmpty, "\(result.stdoutText)")
+        #expect(lines.first.map(String.init) == firstLine, "\(result.stderrText)")
+        #expect(lines.contains("  See 'authflow \(command) --help' for more information."), "\(result.stderrText)")
+        #expect(lines.filter { $0.hasPrefix("Error: ") }.count == 1, "\(result.stderrText)")
+        #expect(lines.count <= 5, "\(result.stderrText)")
+    }
+
     /// With libcurl unreadable (bound over by /dev/null in a user and mount namespace, as LazyLibraryTests does), the
     /// early opening fails quietly and the first request reports it as any command does: exit 2, the package named.
     @Test("email-link send without libcurl: the early opening's failure is reported by the request, exit 2")
