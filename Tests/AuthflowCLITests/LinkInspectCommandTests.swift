@@ -209,6 +209,25 @@ struct LinkInspectCommandTests {
         #expect(result.exitCode == 2)
     }
 
+    @Test func batchLinesLongerThanOneReadAndCarriageReturns() async throws {
+        // A line several times the reader's 64 KiB read, split across reads, then CRLF lines, the last one
+        // without its LF: each comes out whole, in order.
+        let padding = String(repeating: "a", count: 300_000)
+        var input = Array("https://e.com/a?mode=signIn&apiKey=K&oobCode=LONG&continueUrl=https%3A%2F%2Fx.com%2F".utf8)
+        input += Array(padding.utf8) + [0x0A]
+        input += Array("https://e.com/a?mode=signIn&apiKey=K&oobCode=C2\r\n".utf8)
+        input += Array("https://e.com/a?mode=signIn&apiKey=K&oobCode=C3\r".utf8)
+        let result = try await AuthflowCommand.run(["link", "inspect", "--json", "--offline", "-"], stdin: input)
+        let lines = result.stdoutText.split(separator: "\n")
+        #expect(lines.count == 3)
+        let first = try jsonObject(lines[0])
+        #expect(first["oobCode"] as? String == "LONG")
+        #expect(first["continueUrl"] as? String == "https://x.com/" + padding)
+        #expect(try jsonObject(lines[1])["oobCode"] as? String == "C2")
+        #expect(try jsonObject(lines[2])["oobCode"] as? String == "C3")
+        #expect(result.exitCode == 0)
+    }
+
     @Test func shortLinkOffline() async throws {
         let result = try await AuthflowCommand.run([
             "link", "inspect", "--json", "--offline", "https://demo.page.link/AbCd",
