@@ -243,6 +243,23 @@ struct LinkInspectCommandTests {
         #expect(!result.timedOut)
     }
 
+    @Test func batchExpandsAShortLinkBetweenOfflineLines() async throws {
+        // Only the short link's line goes online (and, with no network, says why it failed); the lines around it
+        // are read and written as they are.
+        let input = Array(
+            ("https://e.com/a?mode=signIn&apiKey=K&oobCode=C1\nhttps://demo.page.link/AbCd\n"
+                + "https://e.com/a?mode=signIn&apiKey=K&oobCode=C2\n").utf8)
+        let result = try await AuthflowCommand.run(["link", "inspect", "--json", "-"], stdin: input)
+        let lines = result.stdoutText.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(try jsonObject(lines[0])["oobCode"] as? String == "C1")
+        let problem = try jsonObject(lines[1])["problem"] as? String
+        #expect(problem?.contains("Could not resolve the short link https://demo.page.link/AbCd") == true)
+        #expect(try jsonObject(lines[2])["oobCode"] as? String == "C2")
+        #expect(result.exitCode == 3)
+        #expect(!result.timedOut)
+    }
+
     @Test func deeplyNestedInputExitsTwo() async throws {
         let link = String(repeating: "https://x.page.link/?link=", count: 10_000) + action
         let result = try await AuthflowCommand.run(["link", "inspect", "--json", "-"], stdin: Array(link.utf8))
