@@ -147,6 +147,24 @@ struct RawQueryPairsTests {
         #expect(seen.map(\.1) == ["a", "b", "", "c", ""])
     }
 
+    /// Names of one length (`mode`, `lang`) told apart, a name as long as none wanted passed over, escaped names
+    /// matched after decoding as `String`s (a Kelvin sign is canonically a `K`), as
+    /// ``RawQuery/value(_:rule:plusAsSpace:)`` reads them.
+    @Test func namesOfOneLengthAndEscapedNames() {
+        let names: RawQuery.Names = ["mode", "apiKey", "oobCode", "continueUrl", "lang", "tenantId"]
+        let query = RawQuery("lang=en&mode=m&x=1&api%E2%84%AAey=k&la%6Eg=fr&continueUrlx=no&%25mode=no&tenantId")
+        var seen: [(Int, String)] = []
+        query.forEachPair(namedAnyOf: names) { index, range in
+            var value: [UInt8] = []
+            query.decode(range, appendingTo: &value)
+            seen.append((index, String(decoding: value, as: UTF8.self)))
+        }
+        #expect(seen.map(\.0) == [4, 0, 1, 4, 5])
+        #expect(seen.map(\.1) == ["en", "m", "k", "fr", ""])
+        #expect(query.value("apiKey") == "k")
+        #expect(query.value("lang") == "fr")
+    }
+
     @Test func firstOrLastValueByRule() {
         let query = RawQuery("q=first&q=second&url=x")
         var first: [UInt8] = []
