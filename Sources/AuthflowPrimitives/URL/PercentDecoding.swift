@@ -77,14 +77,32 @@ public enum PercentDecoding {
             guard let input = bytes.baseAddress, let out = whole.baseAddress.map({ $0 + start }) else { return 0 }
             let count = bytes.count
             let ones: UInt64 = 0x0101_0101_0101_0101
+            let percents = SIMD16<UInt8>(repeating: UInt8(ascii: "%"))
+            let pluses = SIMD16<UInt8>(repeating: UInt8(ascii: "+"))
             var write = 0
             var index = 0
             while index < count {
-                // Eight bytes at a time up to the next `%` (or `+` when it becomes a space): the word is stored
-                // whole (the room is there: `write` never passes `index`), and only its plain bytes kept. The
-                // lowest flagged byte of `(x - 0x01…) & ~x & 0x80…` is exactly the first byte equal to the
-                // pattern, and on a little-endian machine the lowest byte comes first.
-                if index + 8 <= count {
+                // Sixteen bytes at a time up to the next `%` (or `+` when it becomes a space), as one `SIMD16`
+                // vector, stored whole (the room is there: `write` never passes `index`), and only its plain bytes
+                // kept; the lanes read as two words, whose lowest set byte comes first (little-endian).
+                if index + 16 <= count {
+                    let vector = UnsafeRawPointer(input + index).loadUnaligned(as: SIMD16<UInt8>.self)
+                    var stops = vector .== percents
+                    if plusAsSpace { stops .|= vector .== pluses }
+                    UnsafeMutableRawPointer(out + write).storeBytes(of: vector, as: SIMD16<UInt8>.self)
+                    let lanes = unsafeBitCast(stops, to: SIMD2<UInt64>.self)
+                    guard lanes[0] | lanes[1] != 0 else {
+                        index += 16
+                        write += 16
+                        continue
+                    }
+                    let plain =
+                        lanes[0] != 0 ? lanes[0].trailingZeroBitCount >> 3 : 8 + lanes[1].trailingZeroBitCount >> 3
+                    index += plain
+                    write += plain
+                } else if index + 8 <= count {
+                    // The same eight bytes at a time: the lowest flagged byte of `(x - 0x01…) & ~x & 0x80…` is
+                    // exactly the first byte equal to the pattern.
                     let word = UnsafeRawPointer(input + index).loadUnaligned(as: UInt64.self)
                     let percent = word ^ (ones &* UInt64(UInt8(ascii: "%")))
                     var stops = (percent &- ones) & ~percent

@@ -1,8 +1,9 @@
 import AuthflowPrimitives
 import Testing
 
-/// The decoder copies plain runs eight bytes at a time and stops at each `%` (and `+` when it becomes a space);
-/// every position of an escape relative to those eight-byte words must decode as a byte-by-byte reading does.
+/// The decoder copies plain runs sixteen, then eight bytes at a time and stops at each `%` (and `+` when it becomes a
+/// space); every position of an escape relative to those vectors and words must decode as a byte-by-byte reading
+/// does.
 struct PercentDecodingRunTests {
     /// The reading the decoder promises, one byte at a time: `%XX` decoded, anything else (a broken escape
     /// included) kept, `+` a space only when asked, invalid UTF-8 repaired.
