@@ -1,6 +1,16 @@
 import AuthflowPrimitives
 import Testing
 
+/// A hex digit's value, as the byte-by-byte references below read it.
+private func hexDigit(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case 0x30...0x39: byte - 0x30
+    case 0x41...0x46: byte - 0x41 + 10
+    case 0x61...0x66: byte - 0x61 + 10
+    default: nil
+    }
+}
+
 /// The decoder copies plain runs sixteen, then eight bytes at a time and stops at each `%` (and `+` when it becomes a
 /// space); every position of an escape relative to those vectors and words must decode as a byte-by-byte reading
 /// does.
@@ -9,19 +19,11 @@ struct PercentDecodingRunTests {
     /// included) kept, `+` a space only when asked, invalid UTF-8 repaired.
     func reference(_ text: String, plusAsSpace: Bool) -> String {
         let bytes = Array(text.utf8)
-        func hex(_ byte: UInt8) -> UInt8? {
-            switch byte {
-            case 0x30...0x39: byte - 0x30
-            case 0x41...0x46: byte - 0x41 + 10
-            case 0x61...0x66: byte - 0x61 + 10
-            default: nil
-            }
-        }
         var output: [UInt8] = []
         var index = 0
         while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count, let high = hex(bytes[index + 1]),
-                let low = hex(bytes[index + 2])
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count, let high = hexDigit(bytes[index + 1]),
+                let low = hexDigit(bytes[index + 2])
             {
                 output.append(high << 4 | low)
                 index += 3
@@ -80,14 +82,6 @@ struct PercentDecodingRunTests {
 struct PercentEscapeDamageTests {
     /// The check as the JS SDK's `decodeURIComponent` makes it, one byte at a time.
     func reference(_ bytes: [UInt8]) -> PercentEscapeDamage? {
-        func hex(_ byte: UInt8) -> UInt8? {
-            switch byte {
-            case 0x30...0x39: byte - 0x30
-            case 0x41...0x46: byte - 0x41 + 10
-            case 0x61...0x66: byte - 0x61 + 10
-            default: nil
-            }
-        }
         var output: [UInt8] = []
         var index = 0
         while index < bytes.count {
@@ -96,7 +90,8 @@ struct PercentEscapeDamageTests {
                 index += 1
                 continue
             }
-            guard index + 2 < bytes.count, let high = hex(bytes[index + 1]), let low = hex(bytes[index + 2]) else {
+            guard index + 2 < bytes.count, let high = hexDigit(bytes[index + 1]), let low = hexDigit(bytes[index + 2])
+            else {
                 return .malformedEscape
             }
             output.append(high << 4 | low)
