@@ -209,6 +209,25 @@ struct LinkInspectCommandTests {
         #expect(result.exitCode == 2)
     }
 
+    @Test func batchLinesLongerThanOneReadAndCarriageReturns() async throws {
+        // A line several times the reader's 64 KiB read, split across reads, then CRLF lines, the last one
+        // without its LF: each comes out whole, in order.
+        let padding = String(repeating: "a", count: 300_000)
+        var input = Array("https://e.com/a?mode=signIn&apiKey=K&oobCode=LONG&continueUrl=https%3A%2F%2Fx.com%2F".utf8)
+        input += Array(padding.utf8) + [0x0A]
+        input += Array("https://e.com/a?mode=signIn&apiKey=K&oobCode=C2\r\n".utf8)
+        input += Array("https://e.com/a?mode=signIn&apiKey=K&oobCode=C3\r".utf8)
+        let result = try await AuthflowCommand.run(["link", "inspect", "--json", "--offline", "-"], stdin: input)
+        let lines = result.stdoutText.split(separator: "\n")
+        #expect(lines.count == 3)
+        let first = try jsonObject(lines[0])
+        #expect(first["oobCode"] as? String == "LONG")
+        #expect(first["continueUrl"] as? String == "https://x.com/" + padding)
+        #expect(try jsonObject(lines[1])["oobCode"] as? String == "C2")
+        #expect(try jsonObject(lines[2])["oobCode"] as? String == "C3")
+        #expect(result.exitCode == 0)
+    }
+
     @Test func shortLinkOffline() async throws {
         let result = try await AuthflowCommand.run([
             "link", "inspect", "--json", "--offline", "https://demo.page.link/AbCd",
@@ -221,6 +240,23 @@ struct LinkInspectCommandTests {
         let result = try await AuthflowCommand.run(["link", "inspect", "https://demo.page.link/AbCd"])
         #expect(result.exitCode == 3)
         #expect(result.stderrText.contains("Could not resolve the short link https://demo.page.link/AbCd"))
+        #expect(!result.timedOut)
+    }
+
+    @Test func batchExpandsAShortLinkBetweenOfflineLines() async throws {
+        // Only the short link's line goes online (and, with no network, says why it failed); the lines around it
+        // are read and written as they are.
+        let input = Array(
+            ("https://e.com/a?mode=signIn&apiKey=K&oobCode=C1\nhttps://demo.page.link/AbCd\n"
+                + "https://e.com/a?mode=signIn&apiKey=K&oobCode=C2\n").utf8)
+        let result = try await AuthflowCommand.run(["link", "inspect", "--json", "-"], stdin: input)
+        let lines = result.stdoutText.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(try jsonObject(lines[0])["oobCode"] as? String == "C1")
+        let problem = try jsonObject(lines[1])["problem"] as? String
+        #expect(problem?.contains("Could not resolve the short link https://demo.page.link/AbCd") == true)
+        #expect(try jsonObject(lines[2])["oobCode"] as? String == "C2")
+        #expect(result.exitCode == 3)
         #expect(!result.timedOut)
     }
 

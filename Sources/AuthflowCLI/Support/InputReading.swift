@@ -101,30 +101,50 @@ enum InputReading {
 /// Standard input read in chunks and split into lines as they arrive (by ``LineSplitter``), so
 /// `tail -f … | authflow link inspect -` streams.
 final class LineReader {
-    private var pending: [UInt8] = []
-    private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    /// The bytes read are `buffer[..<filled]`, of which the first `consumed` were handed out as lines. The next
+    /// read moves the rest to the front and reads after it, in place: once the buffer is large enough, reading
+    /// allocates nothing. (Appending each chunk to a pending array, which the lines handed out still shared,
+    /// copied that array into a fresh 64 KiB+ allocation per read: ~400 `mmap`/`munmap` pairs and ~6,900 page
+    /// faults per 100,000 links, ~8 % of the batch's time in `perf`.)
+    private var buffer = [UInt8](repeating: 0, count: 2 * chunkSize)
+    private var filled = 0
+    private var consumed = 0
     private var finished = false
+    /// The least room a read is given.
+    private static let chunkSize = 64 * 1024
 
     /// The complete lines available after the next read, without their line ends; `nil` at end of input.
     func nextLines() -> [ArraySlice<UInt8>]? {
         guard !finished else { return nil }
-        let count = SystemCall.read(STDIN_FILENO, into: &chunk)
+        // The lines handed out last time are gone by now, so the move happens in place (were they still held,
+        // the array would be copied first, and still be right).
+        let kept = filled - consumed
+        if consumed > 0, kept > 0 {
+            buffer.withUnsafeMutableBytes { raw in
+                guard let base = raw.baseAddress else { return }
+                base.copyMemory(from: base + consumed, byteCount: kept)
+            }
+        }
+        filled = kept
+        consumed = 0
+        // A line longer than the room left doubles the buffer.
+        if buffer.count - filled < Self.chunkSize {
+            buffer.append(contentsOf: repeatElement(0, count: Swift.max(buffer.count, Self.chunkSize)))
+        }
+        let count = SystemCall.read(STDIN_FILENO, into: &buffer, from: filled)
         if count <= 0 {
             finished = true
-            defer { pending = [] }
-            return pending.isEmpty ? nil : [trimCR(pending[...])]
+            return filled == 0 ? nil : [trimCR(buffer[..<filled])]
         }
-        pending.append(contentsOf: chunk[0..<count])
+        filled += count
         var lines: [ArraySlice<UInt8>] = []
-        var consumed = 0
-        pending.withUnsafeBufferPointer { buffer in
-            var splitter = LineSplitter(buffer: buffer, range: 0..<buffer.count)
+        buffer.withUnsafeBufferPointer { whole in
+            var splitter = LineSplitter(buffer: whole, range: 0..<filled)
             while let line = splitter.next(), line.isTerminated {
-                lines.append(pending[line.content])
+                lines.append(buffer[line.content])
                 consumed = line.next
             }
         }
-        pending.removeFirst(consumed)
         return lines
     }
 

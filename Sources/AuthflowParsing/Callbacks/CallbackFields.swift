@@ -20,7 +20,7 @@ struct CallbackFields: Sendable, Hashable {
     let firebaseError: Range<Int>?
 
     /// The parameters read, in the order of the indices ``init(url:query:into:)`` is given.
-    private static let names: [StaticString] = ["firebaseError", "recaptchaToken", "link", "eventId", "authType"]
+    private static let names: RawQuery.Names = ["firebaseError", "recaptchaToken", "link", "eventId", "authType"]
 
     /// Reads the callback in `url` (UTF-8 bytes), splitting queries in `query` and appending the decoded values
     /// to `values`; `nil` when `url` is not a Firebase auth callback (what was appended is then of no use).
@@ -74,12 +74,12 @@ struct CallbackFields: Sendable, Hashable {
         isCustomScheme = !isHTTP
     }
 
-    private static let deepLinkID: [StaticString] = ["deep_link_id"]
+    private static let deepLinkID: RawQuery.Names = ["deep_link_id"]
 
     /// The raw value of the first pair of each of `names` (at most five, in this order), `nil` where there is none
     /// or it is empty. A tuple, not an array: this runs on every callback read, and allocates nothing.
     private static func firstValues(
-        in query: RawQuery, names: [StaticString]
+        in query: RawQuery, names: RawQuery.Names
     ) -> (Range<Int>?, Range<Int>?, Range<Int>?, Range<Int>?, Range<Int>?) {
         var first: (Range<Int>?, Range<Int>?, Range<Int>?, Range<Int>?, Range<Int>?) = (nil, nil, nil, nil, nil)
         var seen = (false, false, false, false, false)

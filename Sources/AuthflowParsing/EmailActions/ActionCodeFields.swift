@@ -17,7 +17,7 @@ struct ActionCodeFields: Sendable, Hashable {
     let tenantID: Range<Int>?
 
     /// The parameters read, in the order of the indices ``init(query:)`` is given.
-    private static let names: [StaticString] = ["mode", "apiKey", "oobCode", "continueUrl", "lang", "tenantId"]
+    private static let names: RawQuery.Names = ["mode", "apiKey", "oobCode", "continueUrl", "lang", "tenantId"]
 
     /// The raw value ranges of an action link's parameters in `query`, or `nil` when it holds no action.
     init?(query: RawQuery) {

@@ -289,7 +289,7 @@ public enum ActionLinkUnwrapper {
             return (deepLinkID.flatMap { $0.isEmpty ? nil : $0 }, link.flatMap { $0.isEmpty ? nil : $0 })
         }
 
-        private static let nestedLinkNames: [StaticString] = ["deep_link_id", "link"]
+        private static let nestedLinkNames: RawQuery.Names = ["deep_link_id", "link"]
 
         private static func split(_ url: Range<Int>, of levels: [UInt8], into query: inout RawQuery) {
             levels.withUnsafeBufferPointer { query.reset(toURL: UnsafeBufferPointer(rebasing: $0[url])) }

@@ -51,32 +51,44 @@ public enum LinkInput {
         }
     }
 
-    /// Whether every byte is ASCII, and whether a C0 control or DEL occurs, in one pass eight bytes at a time
-    /// (the word test of ``containsControl(_:)``, which never misses a control; a word it flags, possibly only
-    /// for a non-ASCII byte beside another, is settled by that exact scan).
+    /// Whether every byte is ASCII, and whether a C0 control or DEL occurs, in one pass sixteen bytes at a time as
+    /// `SIMD16` vectors (the bytes or-ed together for the top bit; ``controls(in:)`` for the controls, exactly),
+    /// the last few one by one.
     private static func asciiAndControls(_ buffer: UnsafeBufferPointer<UInt8>) -> (isASCII: Bool, hasControls: Bool) {
         guard let base = buffer.baseAddress else { return (true, false) }
         let raw = UnsafeRawPointer(base)
-        let high: UInt64 = 0x8080_8080_8080_8080
-        var seen: UInt64 = 0
-        var flagged: UInt64 = 0
+        var seen = SIMD16<UInt8>(repeating: 0)
+        var found = SIMDMask<SIMD16<Int8>>(repeating: false)
         var index = 0
-        while index + 8 <= buffer.count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            let delete = word ^ 0x7F7F_7F7F_7F7F_7F7F
-            seen |= word
-            flagged |= ((word &- 0x2020_2020_2020_2020) & ~word) | ((delete &- 0x0101_0101_0101_0101) & ~delete)
-            index += 8
+        while index + 16 <= buffer.count {
+            let vector = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+            seen |= vector
+            found .|= controls(in: vector)
+            index += 16
         }
-        var hasControls = false
+        var hasControls = anySet(found)
+        var high = anySet(seen .>= SIMD16(repeating: 0x80))
         while index < buffer.count {
             let byte = buffer[index]
-            seen |= UInt64(byte)
+            if byte >= 0x80 { high = true }
             if byte < 0x20 || byte == 0x7F { hasControls = true }
             index += 1
         }
-        if !hasControls, flagged & high != 0 { hasControls = containsControl(buffer) }
-        return (seen & high == 0, hasControls)
+        return (!high, hasControls)
+    }
+
+    /// The lanes of `vector` that hold a C0 control or DEL (constants as vectors: a scalar operand made the
+    /// compiler compare lane by lane).
+    @inline(__always)
+    private static func controls(in vector: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+        (vector & SIMD16(repeating: 0xE0) .== SIMD16(repeating: 0)) .| (vector .== SIMD16(repeating: 0x7F))
+    }
+
+    /// Whether any lane is set, read as two words (`any(_:)` was a call per vector).
+    @inline(__always)
+    private static func anySet(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
+        let lanes = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+        return lanes[0] | lanes[1] != 0
     }
 
     /// The cleaning part of ``normalize(_:)``, applied in place to the bytes of `bytes` from `start` on; also
@@ -148,20 +160,14 @@ public enum LinkInput {
         return false
     }
 
-    /// Whether a C0 control or DEL occurs, eight bytes at a time: with each byte below 0x80, `(x - 0x20…) & ~x`
-    /// sets a byte's top bit only at or above a byte below 0x20, and the same on `x ^ 0x7F…` finds DEL.
+    /// Whether a C0 control or DEL occurs, sixteen bytes at a time (``controls(in:)``), the last few one by one.
     private static func containsControl(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = buffer.baseAddress else { return false }
         let raw = UnsafeRawPointer(base)
-        let high: UInt64 = 0x8080_8080_8080_8080
         var index = 0
-        while index + 8 <= buffer.count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            let delete = word ^ 0x7F7F_7F7F_7F7F_7F7F
-            let belowSpace = (word &- 0x2020_2020_2020_2020) & ~word & high
-            let isDelete = (delete &- 0x0101_0101_0101_0101) & ~delete & high
-            if belowSpace | isDelete != 0 { break }
-            index += 8
+        while index + 16 <= buffer.count {
+            if anySet(controls(in: raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self))) { return true }
+            index += 16
         }
         return UnsafeBufferPointer(rebasing: buffer[index...]).contains { $0 < 0x20 || $0 == 0x7F }
     }

@@ -274,13 +274,45 @@ public struct JSONWriter {
     /// how many. Eight bytes at a time: with every byte below 0x80, `(x - 0x20…) & ~x` sets a byte's top bit at or
     /// above a byte below 0x20, and the same on `x ^ c…` less 0x01… finds a byte equal to c; a clean word is
     /// stored whole, and the word with a byte to escape is gone through byte by byte.
+    ///
+    /// Sixteen bytes at a time first, as one vector (`SIMD16`, compared against vectors, never a scalar: a scalar
+    /// operand made the compiler compare element by element), with the same four tests; about half the
+    /// instructions of the word loop for the long URLs of batch output (callgrind).
     static func copyPlainPrefix(of text: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) -> Int {
         guard let base = text.baseAddress else { return 0 }
         let raw = UnsafeRawPointer(base)
         let rawTarget = UnsafeMutableRawPointer(target)
+        var index = 0
+        let controlBits = SIMD16<UInt8>(repeating: 0xE0)
+        let zero = SIMD16<UInt8>(repeating: 0)
+        let quotes = SIMD16<UInt8>(repeating: 0x22)
+        let backslashes = SIMD16<UInt8>(repeating: 0x5C)
+        let deletes = SIMD16<UInt8>(repeating: 0x7F)
+        func isPlain(_ vector: SIMD16<UInt8>) -> Bool {
+            let found =
+                (vector & controlBits .== zero) .| (vector .== quotes) .| (vector .== backslashes)
+                .| (vector .== deletes)
+            // No lane set, read as two words (`any(_:)` was a call per vector).
+            let lanes = unsafeBitCast(found, to: SIMD2<UInt64>.self)
+            return lanes[0] | lanes[1] == 0
+        }
+        while index + 16 <= text.count {
+            let vector = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+            guard isPlain(vector) else { break }
+            rawTarget.storeBytes(of: vector, toByteOffset: index, as: SIMD16<UInt8>.self)
+            index += 16
+        }
+        // Every vector clean: the last sixteen bytes as one more, overlapping the ones copied, so that a clean end
+        // is copied whole.
+        if index < text.count, index + 16 > text.count, text.count >= 16 {
+            let vector = raw.loadUnaligned(fromByteOffset: text.count - 16, as: SIMD16<UInt8>.self)
+            if isPlain(vector) {
+                rawTarget.storeBytes(of: vector, toByteOffset: text.count - 16, as: SIMD16<UInt8>.self)
+                return text.count
+            }
+        }
         let high: UInt64 = 0x8080_8080_8080_8080
         let ones: UInt64 = 0x0101_0101_0101_0101
-        var index = 0
         while index + 8 <= text.count {
             let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
             let quote = word ^ (ones &* 0x22)

@@ -23,6 +23,16 @@ public enum SystemCall {
         }
     }
 
+    /// `read(2)` into `buffer[offset...]`, retried on `EINTR`: the byte count, 0 at end of input (or with no room
+    /// after `offset`), or -1 with `errno` set. For a buffer read into again and again, after bytes kept from the
+    /// last read.
+    public static func read(_ descriptor: Int32, into buffer: inout [UInt8], from offset: Int) -> Int {
+        guard offset < buffer.count else { return 0 }
+        return buffer.withUnsafeMutableBytes { raw in
+            retryingInterrupts { Glibc.read(descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset) }
+        }
+    }
+
     /// Writes every byte of `bytes` to `descriptor`, retrying on `EINTR` and after short writes. `false` when a
     /// write failed (`errno` says why) or wrote nothing.
     @discardableResult

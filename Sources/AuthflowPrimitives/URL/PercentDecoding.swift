@@ -77,14 +77,32 @@ public enum PercentDecoding {
             guard let input = bytes.baseAddress, let out = whole.baseAddress.map({ $0 + start }) else { return 0 }
             let count = bytes.count
             let ones: UInt64 = 0x0101_0101_0101_0101
+            let percents = SIMD16<UInt8>(repeating: UInt8(ascii: "%"))
+            let pluses = SIMD16<UInt8>(repeating: UInt8(ascii: "+"))
             var write = 0
             var index = 0
             while index < count {
-                // Eight bytes at a time up to the next `%` (or `+` when it becomes a space): the word is stored
-                // whole (the room is there: `write` never passes `index`), and only its plain bytes kept. The
-                // lowest flagged byte of `(x - 0x01…) & ~x & 0x80…` is exactly the first byte equal to the
-                // pattern, and on a little-endian machine the lowest byte comes first.
-                if index + 8 <= count {
+                // Sixteen bytes at a time up to the next `%` (or `+` when it becomes a space), as one `SIMD16`
+                // vector, stored whole (the room is there: `write` never passes `index`), and only its plain bytes
+                // kept; the lanes read as two words, whose lowest set byte comes first (little-endian).
+                if index + 16 <= count {
+                    let vector = UnsafeRawPointer(input + index).loadUnaligned(as: SIMD16<UInt8>.self)
+                    var stops = vector .== percents
+                    if plusAsSpace { stops .|= vector .== pluses }
+                    UnsafeMutableRawPointer(out + write).storeBytes(of: vector, as: SIMD16<UInt8>.self)
+                    let lanes = unsafeBitCast(stops, to: SIMD2<UInt64>.self)
+                    guard lanes[0] | lanes[1] != 0 else {
+                        index += 16
+                        write += 16
+                        continue
+                    }
+                    let plain =
+                        lanes[0] != 0 ? lanes[0].trailingZeroBitCount >> 3 : 8 + lanes[1].trailingZeroBitCount >> 3
+                    index += plain
+                    write += plain
+                } else if index + 8 <= count {
+                    // The same eight bytes at a time: the lowest flagged byte of `(x - 0x01…) & ~x & 0x80…` is
+                    // exactly the first byte equal to the pattern.
                     let word = UnsafeRawPointer(input + index).loadUnaligned(as: UInt64.self)
                     let percent = word ^ (ones &* UInt64(UInt8(ascii: "%")))
                     var stops = (percent &- ones) & ~percent
@@ -129,18 +147,8 @@ public enum PercentDecoding {
     ///   ASCII), so that they are not looked at again.
     package static func damage(in bytes: UnsafeBufferPointer<UInt8>, knownASCII: Bool = false) -> PercentEscapeDamage? {
         // Common case, checked without a scratch buffer: ASCII text whose escapes are well formed and decode to
-        // ASCII decodes to ASCII, which is valid UTF-8. Escapes are found with memchr.
-        var decodesToASCII = true
-        var found = false
-        var next = 0
-        while let percent = bytes.firstOffset(of: UInt8(ascii: "%"), from: next) {
-            found = true
-            guard percent + 2 < bytes.count, let high = hexValue(bytes[percent + 1]),
-                hexValue(bytes[percent + 2]) != nil
-            else { return .malformedEscape }
-            if high >= 8 { decodesToASCII = false }
-            next = percent + 3
-        }
+        // ASCII decodes to ASCII, which is valid UTF-8.
+        guard let (found, decodesToASCII) = escapesAreWellFormed(bytes) else { return .malformedEscape }
         guard found else { return nil }
         if decodesToASCII, knownASCII || isASCII(bytes) { return nil }
         var output = [UInt8]()
@@ -159,6 +167,70 @@ public enum PercentDecoding {
             index += 3
         }
         return String(validating: output, as: UTF8.self) == nil ? .invalidUTF8 : nil
+    }
+
+    /// Whether every `%` in `bytes` is followed by two hex digits (`nil` when one is not), with whether there is
+    /// any escape and whether every escape is of a byte below 0x80.
+    ///
+    /// Sixteen positions at a time as `SIMD16` vectors: the `%`s among them, and the two bytes after each
+    /// position read as two more (overlapping) vectors and tested for hex digits lane by lane; a vector without a
+    /// `%` is one comparison. Finding each escape with `memchr` cost a call per escape, and the queries of wrapped
+    /// links are mostly escapes (callgrind, perf). The last positions, whose two bytes after would run past the
+    /// end, are looked at one by one.
+    private static func escapesAreWellFormed(
+        _ bytes: UnsafeBufferPointer<UInt8>
+    ) -> (found: Bool, decodesToASCII: Bool)? {
+        guard let base = bytes.baseAddress else { return (false, true) }
+        let raw = UnsafeRawPointer(base)
+        let count = bytes.count
+        var found = false
+        var decodesToASCII = true
+        var index = 0
+        // Constants as vectors: a scalar operand made the compiler compare lane by lane.
+        let percents = SIMD16<UInt8>(repeating: UInt8(ascii: "%"))
+        let zeros = SIMD16<UInt8>(repeating: UInt8(ascii: "0"))
+        let eights = SIMD16<UInt8>(repeating: UInt8(ascii: "8"))
+        let lowercaseAs = SIMD16<UInt8>(repeating: UInt8(ascii: "a"))
+        let caseBits = SIMD16<UInt8>(repeating: 0x20)
+        let nines = SIMD16<UInt8>(repeating: 9)
+        let fives = SIMD16<UInt8>(repeating: 5)
+        let ones = SIMD16<UInt8>(repeating: 1)
+        // Any lane set, read as two words (`any(_:)` was a call per vector).
+        func anySet(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
+            let lanes = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+            return lanes[0] | lanes[1] != 0
+        }
+        while index + 18 <= count {
+            let isPercent = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self) .== percents
+            guard anySet(isPercent) else {
+                index += 16
+                continue
+            }
+            found = true
+            let first = raw.loadUnaligned(fromByteOffset: index + 1, as: SIMD16<UInt8>.self)
+            let second = raw.loadUnaligned(fromByteOffset: index + 2, as: SIMD16<UInt8>.self)
+            // Letters: `A`-`F` and `a`-`f`, by folding case; digits by subtracting `0`; both with wrapping.
+            let firstIsLetter = (first | caseBits) &- lowercaseAs .<= fives
+            let firstIsHex = (first &- zeros .<= nines) .| firstIsLetter
+            let secondIsHex = (second &- zeros .<= nines) .| ((second | caseBits) &- lowercaseAs .<= fives)
+            if anySet(isPercent .& .!(firstIsHex .& secondIsHex)) { return nil }
+            // An escape of 0x80 or above starts with `8`, `9` or a letter.
+            if anySet(isPercent .& (firstIsLetter .| (first &- eights .<= ones))) { decodesToASCII = false }
+            index += 16
+        }
+        // The hex digits of an escape are no `%`, so the positions left are looked at independently.
+        while index < count {
+            guard bytes[index] == UInt8(ascii: "%") else {
+                index += 1
+                continue
+            }
+            found = true
+            guard index + 2 < count, let high = hexValue(bytes[index + 1]), hexValue(bytes[index + 2]) != nil
+            else { return nil }
+            if high >= 8 { decodesToASCII = false }
+            index += 3
+        }
+        return (found, decodesToASCII)
     }
 
     /// Whether every byte is ASCII, eight at a time.

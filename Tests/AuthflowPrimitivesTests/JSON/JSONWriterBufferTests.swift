@@ -1,7 +1,8 @@
 import AuthflowPrimitives
 import Testing
 
-/// The writer's own buffer: strings copied in eight bytes at a time up to the first byte to escape, members with
+/// The writer's own buffer: strings copied sixteen, then eight bytes at a time up to the first byte to escape (a
+/// clean end of sixteen bytes or more copied as one overlapping vector), members with
 /// encoded keys written with their comma in the same copy, and the buffer grown as lines get longer.
 struct JSONWriterBufferTests {
     /// The escaping written out byte by byte, the way the specification reads.
@@ -26,13 +27,14 @@ struct JSONWriterBufferTests {
         return text + "\""
     }
 
-    /// Every length up to 40 with each kind of byte to escape at each position (inside a word, at its edges,
-    /// in the tail), in both escapings, as members written from bytes: the text before the byte is copied by
-    /// words, the rest escaped, and the members after it land right.
+    /// Every length up to 70 with each kind of byte to escape at each position (inside a vector or word, at
+    /// their edges, in the overlapping last vector, in the tail), in both escapings, as members written from
+    /// bytes: the text before the byte is copied by vectors and words, the rest escaped, and the members after
+    /// it land right.
     @Test func bytesToEscapeAnywhereComeOutEscaped() {
         let key = JSONWriter.EncodedKey("v")
         for allControls in [false, true] {
-            for length in 1...40 {
+            for length in 1...70 {
                 for position in 0..<length {
                     for special: UInt8 in [0x00, 0x08, 0x0A, 0x1F, 0x22, 0x5C, 0x7F] {
                         var value = (0..<length).map { UInt8(ascii: "a") + UInt8($0 % 26) }

@@ -16,7 +16,13 @@ struct LinkBatch {
         var workspace = ActionLinkUnwrapper.Workspace()
         while let lines = reader.nextLines() {
             for line in lines {
-                let status = await inspect(line, into: output, json: &json, workspace: &workspace)
+                // Read and written without `await` unless a short link is to be expanded: an async call per line
+                // cost a task-executor check and an async frame each (perf).
+                let status: AuthflowExitCode
+                switch inspect(line, into: output, json: &json, workspace: &workspace) {
+                case .written(let written): status = written
+                case .expanding(let first): status = await expand(first, into: output, json: &json)
+                }
                 if status.rawValue > worst.rawValue { worst = status }
             }
             output.flush()
@@ -24,10 +30,18 @@ struct LinkBatch {
         return worst
     }
 
+    /// What became of a line read offline.
+    private enum Outcome {
+        /// Its output line is written, with this status.
+        case written(AuthflowExitCode)
+        /// It holds a short link to expand online before its line is written.
+        case expanding(LinkInspection)
+    }
+
     private func inspect(
         _ line: ArraySlice<UInt8>, into output: StandardOutput, json buffer: inout JSONLineWriter,
         workspace: inout ActionLinkUnwrapper.Workspace
-    ) async -> AuthflowExitCode {
+    ) -> Outcome {
         // One output line per input line, always, so results can be pasted beside their input; a blank line
         // is no failure.
         if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
@@ -36,7 +50,7 @@ struct LinkBatch {
             } else {
                 output.write("blank\t-\t-\n")
             }
-            return .success
+            return .written(.success)
         }
         let reading: LinkReading
         do throws(LinkInspectionError) {
@@ -44,21 +58,35 @@ struct LinkBatch {
             // a short link to expand: the task switches of the async path on every line cost more than the
             // inspection itself (callgrind).
             reading = try inspector.readWithoutExpanding(bytes: line, workspace: &workspace)
-            if inspector.expands(reading) {
-                let expanded = try await inspector.expandingShortLink(in: LinkInspection(reading))
-                write(expanded, into: output, json: &buffer)
-                return expanded.kind == .unknown ? .refused : .success
-            }
         } catch {
-            if json {
-                output.write(bytes: InspectionJSON.line(forProblem: error.cliMessage))
-            } else {
-                output.write("invalid\t-\t\(error.cliMessage)\n")
-            }
-            return error.exitStatus
+            return .written(writeProblem(error, into: output))
         }
+        if inspector.expands(reading) { return .expanding(LinkInspection(reading)) }
         write(reading, into: output, json: &buffer)
-        return reading.kind == .unknown ? .refused : .success
+        return .written(reading.kind == .unknown ? .refused : .success)
+    }
+
+    /// The line for `first` once its short link is expanded.
+    private func expand(
+        _ first: LinkInspection, into output: StandardOutput, json buffer: inout JSONLineWriter
+    ) async -> AuthflowExitCode {
+        do throws(LinkInspectionError) {
+            let expanded = try await inspector.expandingShortLink(in: first)
+            write(expanded, into: output, json: &buffer)
+            return expanded.kind == .unknown ? .refused : .success
+        } catch {
+            return writeProblem(error, into: output)
+        }
+    }
+
+    /// The line for an input that could not be inspected, and its status.
+    private func writeProblem(_ error: LinkInspectionError, into output: StandardOutput) -> AuthflowExitCode {
+        if json {
+            output.write(bytes: InspectionJSON.line(forProblem: error.cliMessage))
+        } else {
+            output.write("invalid\t-\t\(error.cliMessage)\n")
+        }
+        return error.exitStatus
     }
 
     /// One output line for a result, in the one buffer.
