@@ -2,7 +2,7 @@
 /// handed over before ArgumentParser parses anything. The handoff sits on the path of every custom-scheme click,
 /// and ArgumentParser's parse of the command (reflecting over it and its project options, each first
 /// protocol-conformance lookup walking every record in the binary) is most of what the process does (callgrind:
-/// 12.7 M of its 17.4 M instructions; BENCHMARKS.md 2026-11-25 handoff).
+/// 12.7 M of its 17.4 M instructions; BENCHMARKS.md, 2026-11-25 lead).
 ///
 /// What it reads of the command line is only what ``DirectRoute`` would parse it to, and `HandoffFastPathTests`
 /// holds it to that: the program, the command's name and one argument not starting with `-`, which ArgumentParser
