@@ -84,7 +84,9 @@ public enum LinkInput {
         (vector & SIMD16(repeating: 0xE0) .== SIMD16(repeating: 0)) .| (vector .== SIMD16(repeating: 0x7F))
     }
 
-    /// Whether any lane is set, read as two words (`any(_:)` was a call per vector).
+    /// Whether any lane is set, as AuthflowPrimitives' `hasSetLane` reads it; a copy of its two lines, because
+    /// that `@inlinable` property used from this module made `asciiAndControls` ~2 M instructions slower per
+    /// 10,000 links (callgrind).
     @inline(__always)
     private static func anySet(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
         let lanes = unsafeBitCast(mask, to: SIMD2<UInt64>.self)

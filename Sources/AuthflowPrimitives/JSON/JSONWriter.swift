@@ -292,9 +292,7 @@ public struct JSONWriter {
             let found =
                 (vector & controlBits .== zero) .| (vector .== quotes) .| (vector .== backslashes)
                 .| (vector .== deletes)
-            // No lane set, read as two words (`any(_:)` was a call per vector).
-            let lanes = unsafeBitCast(found, to: SIMD2<UInt64>.self)
-            return lanes[0] | lanes[1] == 0
+            return !found.hasSetLane
         }
         while index + 16 <= text.count {
             let vector = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)

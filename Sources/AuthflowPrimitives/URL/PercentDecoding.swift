@@ -84,20 +84,17 @@ public enum PercentDecoding {
             while index < count {
                 // Sixteen bytes at a time up to the next `%` (or `+` when it becomes a space), as one `SIMD16`
                 // vector, stored whole (the room is there: `write` never passes `index`), and only its plain bytes
-                // kept; the lanes read as two words, whose lowest set byte comes first (little-endian).
+                // kept (`firstSetLane`).
                 if index + 16 <= count {
                     let vector = UnsafeRawPointer(input + index).loadUnaligned(as: SIMD16<UInt8>.self)
                     var stops = vector .== percents
                     if plusAsSpace { stops .|= vector .== pluses }
                     UnsafeMutableRawPointer(out + write).storeBytes(of: vector, as: SIMD16<UInt8>.self)
-                    let lanes = unsafeBitCast(stops, to: SIMD2<UInt64>.self)
-                    guard lanes[0] | lanes[1] != 0 else {
+                    guard let plain = stops.firstSetLane else {
                         index += 16
                         write += 16
                         continue
                     }
-                    let plain =
-                        lanes[0] != 0 ? lanes[0].trailingZeroBitCount >> 3 : 8 + lanes[1].trailingZeroBitCount >> 3
                     index += plain
                     write += plain
                 } else if index + 8 <= count {
@@ -195,14 +192,9 @@ public enum PercentDecoding {
         let nines = SIMD16<UInt8>(repeating: 9)
         let fives = SIMD16<UInt8>(repeating: 5)
         let ones = SIMD16<UInt8>(repeating: 1)
-        // Any lane set, read as two words (`any(_:)` was a call per vector).
-        func anySet(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
-            let lanes = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
-            return lanes[0] | lanes[1] != 0
-        }
         while index + 18 <= count {
             let isPercent = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self) .== percents
-            guard anySet(isPercent) else {
+            guard isPercent.hasSetLane else {
                 index += 16
                 continue
             }
@@ -213,9 +205,9 @@ public enum PercentDecoding {
             let firstIsLetter = (first | caseBits) &- lowercaseAs .<= fives
             let firstIsHex = (first &- zeros .<= nines) .| firstIsLetter
             let secondIsHex = (second &- zeros .<= nines) .| ((second | caseBits) &- lowercaseAs .<= fives)
-            if anySet(isPercent .& .!(firstIsHex .& secondIsHex)) { return nil }
+            if (isPercent .& .!(firstIsHex .& secondIsHex)).hasSetLane { return nil }
             // An escape of 0x80 or above starts with `8`, `9` or a letter.
-            if anySet(isPercent .& (firstIsLetter .| (first &- eights .<= ones))) { decodesToASCII = false }
+            if (isPercent .& (firstIsLetter .| (first &- eights .<= ones))).hasSetLane { decodesToASCII = false }
             index += 16
         }
         // The hex digits of an escape are no `%`, so the positions left are looked at independently.
