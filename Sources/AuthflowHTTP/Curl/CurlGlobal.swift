@@ -10,7 +10,7 @@ enum CurlGlobal {
     /// for it (Swift's once-only global), and a failure is reported by that request as before. A thread that cannot
     /// be started only leaves the work to the first request.
     static func initializeInBackground() {
-        DetachedThread.start(initializeOnThread)
+        DetachedThread.run { try? ensureInitialized() }
     }
 
     /// Performs the one-time initialisation if needed and reports whether it succeeded.
@@ -26,10 +26,4 @@ enum CurlGlobal {
             throw .transport(code: Int(result.rawValue), detail: "libcurl could not be initialised")
         }
     }
-}
-
-/// The body of ``CurlGlobal/initializeInBackground()``'s thread: a plain function, as C callbacks are here.
-private func initializeOnThread(_: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-    try? CurlGlobal.ensureInitialized()
-    return nil
 }

@@ -4,29 +4,20 @@ import Glibc
 /// initialisation the work shares with the first caller), and a thread that cannot be started only leaves the work
 /// to that caller.
 public enum DetachedThread {
-    /// Starts `body(context)` on a new detached thread and returns at once; false when no thread could be started.
-    /// `body` is a plain function, as C callbacks are here.
-    @discardableResult
-    public static func start(
-        _ body: @escaping @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?,
-        context: UnsafeMutableRawPointer? = nil
-    ) -> Bool {
-        var attributes = pthread_attr_t()
-        guard pthread_attr_init(&attributes) == 0 else { return false }
-        defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-        var thread = pthread_t()
-        return pthread_create(&thread, &attributes, body, context) == 0
-    }
-}
-
-extension DetachedThread {
     /// Runs `body` on a new detached thread and returns at once; false when no thread could be started (`body` is
     /// then not run, and the caller decides what to do instead).
     @discardableResult
     public static func run(_ body: @escaping @Sendable () -> Void) -> Bool {
         let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
-        guard start(runThreadBody, context: context) else {
+        var attributes = pthread_attr_t()
+        guard pthread_attr_init(&attributes) == 0 else {
+            Unmanaged<ThreadBody>.fromOpaque(context).release()
+            return false
+        }
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        var thread = pthread_t()
+        guard pthread_create(&thread, &attributes, runThreadBody, context) == 0 else {
             Unmanaged<ThreadBody>.fromOpaque(context).release()
             return false
         }
@@ -41,7 +32,8 @@ private final class ThreadBody: Sendable {
     init(_ body: @escaping @Sendable () -> Void) { self.body = body }
 }
 
-/// The thread body of ``DetachedThread/run(_:)``: takes the closure back (and its ownership) and runs it.
+/// The thread body of ``DetachedThread/run(_:)``, a plain function as C callbacks are here: takes the closure back
+/// (and its ownership) and runs it.
 private func runThreadBody(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
     guard let context else { return nil }
     Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().body()

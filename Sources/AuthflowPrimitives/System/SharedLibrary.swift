@@ -31,10 +31,10 @@ public enum SharedLibrary: Sendable, Equatable, CaseIterable {
     /// needed shortly, so the opening overlaps what it does meanwhile. The first ``load()`` waits for it if it is still
     /// under way (the opening is once-only), and a missing library is reported there, as without this call.
     public func loadInBackground() {
-        DetachedThread.start(loadOnThread, context: UnsafeMutableRawPointer(bitPattern: Int(cLibrary.rawValue) + 1))
+        DetachedThread.run { _ = try? load() }
     }
 
-    fileprivate var cLibrary: authflow_library {
+    private var cLibrary: authflow_library {
         switch self {
         case .curl: AUTHFLOW_LIBRARY_CURL
         case .xml2: AUTHFLOW_LIBRARY_XML2
@@ -61,11 +61,4 @@ public struct SharedLibraryUnavailable: Error, Sendable, Equatable, CustomString
     public var description: String {
         "\(library.soname) could not be loaded (\(reason)); the Debian package \(library.debianPackage) installs it."
     }
-}
-
-/// The body of ``SharedLibrary/loadInBackground()``'s thread: the library's C value, plus one, is the context.
-private func loadOnThread(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-    guard let context else { return nil }
-    _ = authflow_library_load(authflow_library(rawValue: UInt32(Int(bitPattern: context) - 1)))
-    return nil
 }
