@@ -1,6 +1,5 @@
-/// Sixteen bytes tested at once, for the scans over link and JSON bytes. Compared against vector constants, never
-/// a scalar operand, and a mask read as two words: a scalar operand and `any(_:)` compiled to lane-by-lane loops
-/// and a call per vector (assembly checked; BENCHMARKS.md, 2026-11-25 linkbytes6).
+/// The result of comparing sixteen bytes at once (`SIMD16<UInt8>`, compared against vector constants), read as two
+/// words: `any(_:)` compiled to a call per vector (assembly checked; BENCHMARKS.md, 2026-11-25 linkbytes6).
 extension SIMDMask where Storage == SIMD16<Int8> {
     /// Whether any lane is set.
     @inlinable @inline(__always)
