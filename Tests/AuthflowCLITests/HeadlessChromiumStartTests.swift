@@ -18,8 +18,7 @@ struct HeadlessChromiumStartTests {
             [ "$count" -lt \(failures) ] && exit 1
             exec "\(real)" "$@"
             """
-        try script.write(toFile: path, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        try ExecutableScript.write(script, to: path)
         return path
     }
 
