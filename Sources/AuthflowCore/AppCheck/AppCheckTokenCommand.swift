@@ -43,10 +43,8 @@ public struct AppCheckTokenCommand: Sendable {
         let command = self.command
         let timeout = self.timeout
         let childEnvironment = environment
-        let printed: Result<[UInt8], AppCheckFailure> = await withCheckedContinuation { continuation in
-            Thread {
-                continuation.resume(returning: Self.execute(command, environment: childEnvironment, timeout: timeout))
-            }.start()
+        let printed = await DetachedThread.value {
+            Self.execute(command, environment: childEnvironment, timeout: timeout)
         }
         return try Self.parse(try printed.get(), now: now)
     }

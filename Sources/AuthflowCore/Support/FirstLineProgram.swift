@@ -29,9 +29,7 @@ struct FirstLineProgram: Sendable {
         let cancelled = CancellationSwitch()
         let program = self
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                Thread { continuation.resume(returning: program.runHere(cancelled: cancelled)) }.start()
-            }
+            await DetachedThread.value { program.runHere(cancelled: cancelled) }
         } onCancel: {
             cancelled.flip()
         }

@@ -111,12 +111,7 @@ public final class HeadlessChromium: @unchecked Sendable {
         _ = try? await Self.call(http, "DELETE", "\(base)/session/\(session)", nil)
         driver.send(SIGTERM)
         let driver = self.driver
-        await withCheckedContinuation { continuation in
-            Thread {
-                _ = driver.wait()
-                continuation.resume()
-            }.start()
-        }
+        _ = await DetachedThread.value { driver.wait() }
     }
 
     /// Loads `url`.

@@ -124,13 +124,11 @@ final class AuthflowRun: Sendable {
         let output = self.output
         // Ctrl-C on the tour ends the command it waits for, so the tour can clean up.
         let termination = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                Thread {
-                    let end = child.wait()
-                    // The output must be shown before the next line of the tour.
-                    while output.map({ !$0.isDrained }) ?? false { usleep(2000) }
-                    continuation.resume(returning: end)
-                }.start()
+            await DetachedThread.value {
+                let end = child.wait()
+                // The output must be shown before the next line of the tour.
+                while output.map({ !$0.isDrained }) ?? false { usleep(2000) }
+                return end
             }
         } onCancel: {
             child.send(SIGTERM)

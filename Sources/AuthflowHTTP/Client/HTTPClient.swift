@@ -1,4 +1,4 @@
-import Foundation
+import AuthflowPrimitives
 
 /// Sends HTTP requests with libcurl without tying up Swift's cooperative thread pool.
 ///
@@ -20,16 +20,8 @@ public struct HTTPClient: Sendable {
         let cancellation = CancellationFlag()
         let configuration = self.configuration
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation {
-                (continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>) in
-                let thread = Thread {
-                    continuation.resume(
-                        returning: CurlTransfer.perform(
-                            request, configuration: configuration, cancellation: cancellation)
-                    )
-                }
-                thread.name = "authflow-http"
-                thread.start()
+            await DetachedThread.value {
+                CurlTransfer.perform(request, configuration: configuration, cancellation: cancellation)
             }
         } onCancel: {
             cancellation.cancel()

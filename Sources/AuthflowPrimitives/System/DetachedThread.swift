@@ -1,8 +1,8 @@
 import Glibc
 
 /// A thread for work nobody waits on by joining: whoever needs its result waits for it by other means (a once-only
-/// initialisation the work shares with the first caller), and a thread that cannot be started only leaves the work
-/// to that caller.
+/// initialisation the work shares with the first caller, or ``value(of:)``'s continuation), and a thread that
+/// cannot be started only leaves the work to that caller.
 public enum DetachedThread {
     /// Runs `body` on a new detached thread and returns at once; false when no thread could be started (`body` is
     /// then not run, and the caller decides what to do instead).
@@ -22,6 +22,17 @@ public enum DetachedThread {
             return false
         }
         return true
+    }
+
+    /// Runs `body`, which may block (a child's exit, a blocking read, a transfer), on a new detached thread and
+    /// returns its value, so the waiting task holds none of the few threads of Swift's cooperative pool, whose
+    /// other tasks (timers, deadlines, servers' replies) would otherwise wait behind it. When no thread can be
+    /// started, `body` runs on the caller's thread instead.
+    public static func value<Value: Sendable>(of body: @escaping @Sendable () -> Value) async -> Value {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Value, Never>) in
+            let started = run { continuation.resume(returning: body()) }
+            if !started { continuation.resume(returning: body()) }
+        }
     }
 }
 
