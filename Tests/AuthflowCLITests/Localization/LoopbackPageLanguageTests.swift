@@ -92,7 +92,8 @@ struct LoopbackPageLanguageTests {
         do {
             solved = try await page.solveAndType { fixture.codes(for: "+15555550167").first }
         } catch {
-            // Seen once in a loaded full run ("Could not connect"): say what the command itself reported.
+            // The driver's error alone ("Could not connect") does not say why the listener stopped; the
+            // command's own output does.
             let result = try await enrolled
             Issue.record("The page driver failed: \(error); mfa enroll exited \(result.exitCode): \(result.stderrText)")
             return
@@ -160,10 +161,6 @@ extension LoopbackPageDriver {
         let answered = try await answer([("recaptchaToken", "v2-token")])
         _ = try await waitFor(["code"])
         let typed = try #require(code())
-        // Polling starts before the code is posted: the flow stops its listener soon after the page has seen
-        // the last status, and a poll sent only after the code's reply can come too late on a busy machine.
-        async let last = waitFor(["done", "failed"])
-        _ = try await submit(code: typed)
-        return (answered, try await last)
+        return (answered, try await submitAndWaitForOutcome(code: typed))
     }
 }

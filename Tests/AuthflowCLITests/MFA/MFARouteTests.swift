@@ -49,11 +49,7 @@ struct MFARouteTests {
 
         let html = try await page.page()
         let answered = try await page.answer([("recaptchaToken", "v2-token")])
-        var status = try await page.status()
-        while status["phase"] != "code" {
-            try await Task.sleep(for: .milliseconds(50))
-            status = try await page.status()
-        }
+        _ = try await page.waitFor(["code"])
         let code = try #require(fixture.codes(for: "+15555550166").first)
         let submitted = try await page.submit(code: code)
         let result = try await enrolled
