@@ -1,18 +1,35 @@
+import AuthflowListener
 import Foundation
 
 /// Writes a script tests run as a program.
 ///
-/// Foundation's file writing leaves its descriptor inheritable, so a child spawned meanwhile by another test
-/// keeps the script open for writing and executing it fails with ETXTBSY ("text file busy"). Here the
-/// descriptor is close-on-exec.
+/// Executing a file fails with ETXTBSY ("text file busy") while any process has it open for writing, and a
+/// descriptor this process opened, even close-on-exec, is copied into every child another test spawns meanwhile
+/// and stays open there until that child's `exec`, which a loaded machine can delay. So this process never opens
+/// the script: a short-lived `sh` writes it from a pipe and exits before this returns.
 public enum ExecutableScript {
     public static func write(_ text: String, to path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
-        defer { close(descriptor) }
-        let bytes = Array(text.utf8)
-        guard bytes.withUnsafeBytes({ Foundation.write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else {
+        guard let input = ChildPipe.make() else { throw CocoaError(.fileWriteUnknown) }
+        let child: ChildProcess
+        do {
+            child = try ChildProcess.spawn(
+                "/bin/sh", arguments: ["-c", #"cat > "$1" && chmod 755 "$1""#, "sh", path],
+                options: .init(standardInput: input.read))
+        } catch {
+            close(input.read)
+            close(input.write)
             throw CocoaError(.fileWriteUnknown)
         }
+        close(input.read)
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Foundation.write(input.write, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            if written <= 0 { break }
+            offset += written
+        }
+        close(input.write)
+        guard child.wait() == .exited(0), offset == bytes.count else { throw CocoaError(.fileWriteUnknown) }
     }
 }
