@@ -12,7 +12,9 @@ struct AppCheckBrowserTests {
     static let appID = "1:123456:web:abcdef"
     static let siteKey = "6LcStandInSiteKey"
 
-    @Test("headless Chromium obtains the token on the loopback page; a later sign-in uses the cached token, no browser")
+    @Test(
+        "headless Chromium obtains the token on the loopback page; a later sign-in uses the cached token, no browser",
+        .drivesABrowser)
     func browserSource() async throws {
         let fixture = try await SignedInBackend()
         fixture.backend.forgetAppCheckTokens()

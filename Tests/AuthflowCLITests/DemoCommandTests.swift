@@ -7,7 +7,8 @@ import Testing
 @Suite("authflow demo")
 struct DemoCommandTests {
     @Test(
-        "The tour runs every flow with authflow's own commands, reads the backend's mailbox, and leaves nothing behind")
+        "The tour runs every flow with authflow's own commands, reads the backend's mailbox, and leaves nothing behind",
+        .drivesABrowser)
     func fullTour() async throws {
         let home = try TemporaryDirectory()
         let userState = home.path + "/user-state"
@@ -94,12 +95,12 @@ struct DemoCommandTests {
         let page = LoopbackPageDriver(url: try await RecordingBrowser.url(recordedBy: browser))
         let answered = try await page.answer([("recaptchaToken", "authflow-test-widget-1")])
         #expect(answered.status == 200)
-        #expect(terminal.waitFor("the code "))
-        #expect(terminal.waitFor("Type it where the command asks."))
+        #expect(await terminal.waitFor("the code "))
+        #expect(await terminal.waitFor("Type it where the command asks."))
         let shown = String(decoding: terminal.shown, as: UTF8.self)
         let code = try #require(shown.firstMatch(of: /the code (\d{6})/)?.1)
         terminal.type(code + "\n")
-        #expect(terminal.finish() == .exited(0))
+        #expect(await terminal.finish() == .exited(0))
         let transcript = String(decoding: terminal.shown, as: UTF8.self)
         #expect(transcript.contains("$ authflow phone sign-in +15555550100 --verifier loopback --browser"))
         #expect(transcript.contains("Done: 1 of 1 flows completed"), "\(transcript)")

@@ -66,9 +66,9 @@ struct EmailCommandTests {
             ["email", "sign-in", fixture.email, "--state-dir", fixture.stateRoot.path], environment: environment,
             thenShowSettings: true)
 
-        #expect(terminal.waitFor("Password for ada@example.com: "))
+        #expect(await terminal.waitFor("Password for ada@example.com: "))
         terminal.type(fixture.password + "\n")
-        let termination = terminal.finish()
+        let termination = await terminal.finish()
 
         let shown = String(decoding: terminal.shown, as: UTF8.self)
         #expect(termination == .exited(0), "\(shown)")

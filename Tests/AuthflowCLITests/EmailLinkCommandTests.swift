@@ -74,9 +74,9 @@ struct EmailLinkCommandTests {
         let terminal = try TerminalSession(
             ["email-link", "complete", link, "--state-dir", fixture.stateRoot], environment: environment)
 
-        #expect(terminal.waitFor("Email address: "))
+        #expect(await terminal.waitFor("Email address: "))
         terminal.type("ada@example.com\n")
-        let termination = terminal.finish()
+        let termination = await terminal.finish()
 
         let shown = String(decoding: terminal.shown, as: UTF8.self)
         #expect(termination == .exited(0), "\(shown)")

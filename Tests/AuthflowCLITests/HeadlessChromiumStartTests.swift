@@ -26,7 +26,9 @@ struct HeadlessChromiumStartTests {
         try String(contentsOfFile: directory.path + "/starts", encoding: .utf8).trimmingCharacters(in: .newlines)
     }
 
-    @Test("A chromedriver that exits twice before its port is started a third time, and the browser works")
+    @Test(
+        "A chromedriver that exits twice before its port is started a third time, and the browser works",
+        .drivesABrowser)
     func startedAgain() async throws {
         let programs = try #require(HeadlessChromium.locate())
         let directory = try TemporaryDirectory()
@@ -39,7 +41,7 @@ struct HeadlessChromiumStartTests {
         #expect(try Self.starts(in: directory) == "3")
     }
 
-    @Test("One that never announces a port is tried three times, then reported")
+    @Test("One that never announces a port is tried three times, then reported", .drivesABrowser)
     func givesUp() async throws {
         let programs = try #require(HeadlessChromium.locate())
         let directory = try TemporaryDirectory()

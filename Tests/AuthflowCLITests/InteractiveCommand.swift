@@ -1,5 +1,6 @@
 import AuthflowCore
 import AuthflowListener
+import AuthflowPrimitives
 import AuthflowTestSupport
 import Foundation
 import Synchronization
@@ -90,9 +91,7 @@ final class InteractiveCommand: Sendable {
     func finish() async -> ChildProcess.Termination {
         closeInput()
         let child = self.child
-        let termination = await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: child.wait()) }.start()
-        }
+        let termination = await DetachedThread.value { child.wait() }
         while collected.withLock({ $0.open > 0 }) { try? await Task.sleep(for: .milliseconds(20)) }
         return termination
     }

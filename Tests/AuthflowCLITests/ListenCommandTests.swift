@@ -14,7 +14,7 @@ struct ListenCommandTests {
             ["listen", "--json", "--scheme", "app-1-2-ios-3", "--state", "st-1", "--timeout", "60"],
             environment: environment
         )
-        let first = try #require(listen.readLine())
+        let first = try #require(await listen.readLine())
         let listening = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: String])
 
         let stray = try await AuthflowCommand.run(
@@ -22,7 +22,7 @@ struct ListenCommandTests {
         let handed = try await AuthflowCommand.run(
             ["handle-url", "app-1-2-ios-3://firebaseauth/link?code=c+1&state=st-1"], environment: environment
         )
-        let (termination, lines) = listen.finish()
+        let (termination, lines) = await listen.finish()
         let nobody = try await AuthflowCommand.run(
             ["handle-url", "app-1-2-ios-3://firebaseauth/link?state=st-1"], environment: environment)
 
@@ -57,13 +57,13 @@ struct ListenCommandTests {
             let listen = try RunningCommand(
                 ["listen", "--scheme", "app-1-2-ios-3", "--state", "st-1", "--timeout", "60"],
                 environment: environment(listenLanguage))
-            _ = try #require(listen.readLine())
+            _ = try #require(await listen.readLine())
             let stray = try await AuthflowCommand.run(
                 ["handle-url", "app-1-2-ios-3://firebaseauth/link?code=c"], environment: environment(handleLanguage))
             _ = try await AuthflowCommand.run(
                 ["handle-url", "app-1-2-ios-3://firebaseauth/link?code=c&state=st-1"],
                 environment: environment(listenLanguage))
-            _ = listen.finish()
+            _ = await listen.finish()
             #expect(stray.exitCode == 1)
             if handleLanguage == "C" {
                 #expect(stray.stderrText.contains("The callback has no state parameter"), "\(stray.stderrText)")
@@ -79,11 +79,11 @@ struct ListenCommandTests {
         let runtime = try TemporaryDirectory()
         let listen = try RunningCommand(
             ["listen", "--state", "st-2", "--path", "/cb"], environment: ["XDG_RUNTIME_DIR": runtime.path])
-        let redirectURI = try #require(listen.readLine())
+        let redirectURI = try #require(await listen.readLine())
         let client = HTTPClient(configuration: HTTPClientConfiguration(proxy: .none))
 
         let page = try await client.send(HTTPRequest(url: redirectURI + "?code=x&state=st-2"))
-        let (termination, lines) = listen.finish()
+        let (termination, lines) = await listen.finish()
 
         #expect(redirectURI.hasSuffix("/cb"))
         #expect(page.status == 200)
@@ -96,9 +96,9 @@ struct ListenCommandTests {
         let runtime = try TemporaryDirectory()
         let environment = ["XDG_RUNTIME_DIR": runtime.path]
         let listen = try RunningCommand(["listen"], environment: environment)
-        let redirectURI = try #require(listen.readLine())
+        let redirectURI = try #require(await listen.readLine())
         listen.send(SIGINT)
-        let (termination, _) = listen.finish()
+        let (termination, _) = await listen.finish()
         let client = HTTPClient(configuration: HTTPClientConfiguration(proxy: .none))
         var refused = false
         do { _ = try await client.send(HTTPRequest(url: redirectURI)) } catch {
@@ -139,12 +139,12 @@ struct CallbackPageLanguageTests {
                     "XDG_RUNTIME_DIR": runtime.path, "LANG": language == "ko" ? "ko_KR.UTF-8" : "C", "LC_ALL": "",
                     "LANGUAGE": "", "AUTHFLOW_LANG": "",
                 ])
-            let redirectURI = try #require(listen.readLine())
+            let redirectURI = try #require(await listen.readLine())
             let client = HTTPClient(configuration: HTTPClientConfiguration(proxy: .none))
             let missing = try await client.send(HTTPRequest(url: redirectURI + "/elsewhere"))
             let refused = try await client.send(HTTPRequest(url: redirectURI + "?code=x&state=wrong"))
             _ = try await client.send(HTTPRequest(url: redirectURI + "?code=x&state=st-3"))
-            _ = listen.finish()
+            _ = await listen.finish()
             bodies[language] = missing.text + refused.text
             #expect(missing.status == 404)
         }

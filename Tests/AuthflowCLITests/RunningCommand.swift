@@ -1,4 +1,5 @@
 import AuthflowListener
+import AuthflowPrimitives
 import AuthflowTestSupport
 import Foundation
 
@@ -22,8 +23,13 @@ final class RunningCommand: @unchecked Sendable {
         output = pipe.read
     }
 
-    /// The next line of standard output, without its newline; nil at the end.
-    func readLine() -> String? {
+    /// The next line of standard output, without its newline; nil at the end. The read blocks a thread of its
+    /// own, not one of the cooperative pool the other tests share.
+    func readLine() async -> String? {
+        await DetachedThread.value { [self] in nextLine() }
+    }
+
+    private func nextLine() -> String? {
         while true {
             if let newline = buffered.firstIndex(of: 0x0A) {
                 let line = String(decoding: buffered[..<newline], as: UTF8.self)
@@ -42,11 +48,14 @@ final class RunningCommand: @unchecked Sendable {
         child.send(signal)
     }
 
-    /// Waits for the exit; the remaining lines of output come back with the status.
-    func finish() -> (termination: ChildProcess.Termination, lines: [String]) {
-        var lines: [String] = []
-        while let line = readLine() { lines.append(line) }
-        close(output)
-        return (child.wait(), lines)
+    /// Waits for the exit (on a thread of its own, as ``readLine()``); the remaining lines of output come back
+    /// with the status.
+    func finish() async -> (termination: ChildProcess.Termination, lines: [String]) {
+        await DetachedThread.value { [self] in
+            var lines: [String] = []
+            while let line = nextLine() { lines.append(line) }
+            close(output)
+            return (child.wait(), lines)
+        }
     }
 }

@@ -37,12 +37,12 @@ struct SchemeCommandTests {
         let listen = try RunningCommand(
             ["listen", "--json", "--scheme", scheme, "--state-param", "eventId", "--state", "ev-7", "--timeout", "60"],
             environment: environment)
-        _ = try #require(listen.readLine())
+        _ = try #require(await listen.readLine())
         let opened = try await Subprocess.run(
             "/usr/bin/xdg-open", arguments: ["\(scheme)://firebaseauth/link?eventId=ev-7&recaptchaToken=tok"],
             environment: environment, timeout: .seconds(30))
         if opened.exitCode != 0 { listen.send(SIGTERM) }
-        let (termination, lines) = listen.finish()
+        let (termination, lines) = await listen.finish()
         let listed = try await AuthflowCommand.run(["register-scheme", "--list"], environment: environment)
         let removed = try await AuthflowCommand.run(["unregister-scheme", scheme], environment: environment)
         let query = try await Subprocess.run(

@@ -6,7 +6,7 @@ import Testing
 struct ShortLinkCommandTests {
     @Test func expandsAShortLinkOnANamedDomain() async throws {
         let action = "https://proj.firebaseapp.com/__/auth/action?apiKey=AIzaKEY&mode=signIn&oobCode=CODE123"
-        let server = try HTTPSRecordingServer { request, _ in
+        let server = try await HTTPSRecordingServer { request, _ in
             request.path == "/AbCd" ? .redirect(to: action) : .text("gone", status: 404)
         }
         let domain = server.hostAndPort
@@ -36,7 +36,7 @@ struct ShortLinkCommandTests {
     /// names (used above) still work as hidden aliases.
     @Test func expandsWithTheNewOptionNames() async throws {
         let action = "https://proj.firebaseapp.com/__/auth/action?apiKey=AIzaKEY&mode=signIn&oobCode=CODE456"
-        let server = try HTTPSRecordingServer { request, _ in
+        let server = try await HTTPSRecordingServer { request, _ in
             request.path == "/EfGh" ? .redirect(to: action) : .text("gone", status: 404)
         }
         let domain = server.hostAndPort

@@ -1,5 +1,6 @@
 import AuthflowCore
 import AuthflowListener
+import AuthflowPrimitives
 import AuthflowTestSupport
 import Foundation
 
@@ -40,12 +41,15 @@ final class TerminalSession: @unchecked Sendable {
         output = stdoutPipe.read
     }
 
-    /// Reads what the terminal shows until `text` has appeared; false if the program ended first.
-    func waitFor(_ text: String) -> Bool {
-        while !String(decoding: shown, as: UTF8.self).contains(text) {
-            guard readMore() else { return false }
+    /// Reads what the terminal shows until `text` has appeared; false if the program ended first. The reads block
+    /// a thread of their own, not one of the cooperative pool the other tests share.
+    func waitFor(_ text: String) async -> Bool {
+        await DetachedThread.value { [self] in
+            while !String(decoding: shown, as: UTF8.self).contains(text) {
+                guard readMore() else { return false }
+            }
+            return true
         }
-        return true
     }
 
     /// Types `text` at the terminal.
@@ -53,12 +57,14 @@ final class TerminalSession: @unchecked Sendable {
         _ = text.utf8CString.withUnsafeBufferPointer { write(input, $0.baseAddress, $0.count - 1) }
     }
 
-    /// Waits for the exit; what the terminal showed is in ``shown``.
-    func finish() -> ChildProcess.Termination {
-        while readMore() {}
-        close(input)
-        close(output)
-        return child.wait()
+    /// Waits for the exit (on a thread of its own, as ``waitFor(_:)``); what the terminal showed is in ``shown``.
+    func finish() async -> ChildProcess.Termination {
+        await DetachedThread.value { [self] in
+            while readMore() {}
+            close(input)
+            close(output)
+            return child.wait()
+        }
     }
 
     private func readMore() -> Bool {

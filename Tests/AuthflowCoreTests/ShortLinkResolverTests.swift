@@ -20,7 +20,7 @@ struct ShortLinkResolverTests {
 
     @Test func expandsOneHop() async throws {
         let action = self.action
-        let server = try HTTPSRecordingServer { request, _ in
+        let server = try await HTTPSRecordingServer { request, _ in
             request.path == "/AbCd" ? .redirect(to: action) : .text("no", status: 404)
         }
         let resolved = try await resolver(for: server).resolve(server.url("/AbCd"))
@@ -30,7 +30,7 @@ struct ShortLinkResolverTests {
 
     @Test func followsHopsOnAllowedHostsOnly() async throws {
         let action = self.action
-        let server = try HTTPSRecordingServer { request, origin in
+        let server = try await HTTPSRecordingServer { request, origin in
             switch request.path {
             case "/one": .redirect(to: origin + "/two")
             case "/two": .redirect(to: "/three") // relative Location, resolved against the hop
@@ -44,16 +44,16 @@ struct ShortLinkResolverTests {
     }
 
     @Test func doesNotRequestHostsOffTheAllowList() async throws {
-        let elsewhere = try HTTPSRecordingServer { _, _ in .text("should not be asked") }
+        let elsewhere = try await HTTPSRecordingServer { _, _ in .text("should not be asked") }
         let target = elsewhere.url("/app-store")
-        let server = try HTTPSRecordingServer { _, _ in .redirect(to: target) }
+        let server = try await HTTPSRecordingServer { _, _ in .redirect(to: target) }
         let resolved = try await resolver(for: server).resolve(server.url("/AbCd"))
         #expect(resolved.target == target)
         #expect(elsewhere.targets.isEmpty)
     }
 
     @Test func stopsAfterFiveHops() async throws {
-        let server = try HTTPSRecordingServer { request, origin in
+        let server = try await HTTPSRecordingServer { request, origin in
             .redirect(to: origin + "/loop\(request.path.count)")
         }
         await #expect(throws: ShortLinkError.tooManyHops(link: server.url("/start"), limit: 5)) {
@@ -63,21 +63,21 @@ struct ShortLinkResolverTests {
     }
 
     @Test func goneLinkIsNotFound() async throws {
-        let server = try HTTPSRecordingServer { _, _ in .text("Not found", status: 404) }
+        let server = try await HTTPSRecordingServer { _, _ in .text("Not found", status: 404) }
         await #expect(throws: ShortLinkError.notFound(link: server.url("/gone"))) {
             try await resolver(for: server).resolve(server.url("/gone"))
         }
     }
 
     @Test func pageWithoutRedirect() async throws {
-        let server = try HTTPSRecordingServer { _, _ in .html("<p>preview</p>") }
+        let server = try await HTTPSRecordingServer { _, _ in .html("<p>preview</p>") }
         await #expect(throws: ShortLinkError.noRedirect(link: server.url("/x"), status: 200)) {
             try await resolver(for: server).resolve(server.url("/x"))
         }
     }
 
     @Test func untrustedCertificateIsATLSFailure() async throws {
-        let server = try HTTPSRecordingServer { _, _ in .redirect(to: "https://example.com/") }
+        let server = try await HTTPSRecordingServer { _, _ in .redirect(to: "https://example.com/") }
         var configuration = HTTPClientConfiguration()
         configuration.proxy = .none
         let untrusting = ShortLinkResolver(linkDomains: [server.hostAndPort], configuration: configuration)
@@ -113,7 +113,7 @@ struct ShortLinkResolverTests {
 
     @Test func inspectorUnwrapsAroundAndInsideTheShortLink() async throws {
         let hosting = "https://proj.firebaseapp.com/__/auth/links?link=" + PercentEncoding.encodeComponent(action)
-        let server = try HTTPSRecordingServer { _, _ in .redirect(to: hosting) }
+        let server = try await HTTPSRecordingServer { _, _ in .redirect(to: hosting) }
         let inspector = LinkInspector(
             offline: OfflineLinkInspector(linkDomains: [server.hostAndPort]), resolver: resolver(for: server))
         let wrapped =

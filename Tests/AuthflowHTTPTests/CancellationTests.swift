@@ -1,5 +1,6 @@
 import AuthflowHTTP
 import AuthflowListener
+import AuthflowPrimitives
 import AuthflowTestSupport
 import Testing
 
@@ -24,7 +25,7 @@ struct CancellationTests {
 
         let task = Task { await capturedError { try await client.send(HTTPRequest(url: server.url("/slow"))) } }
         // Wait (off the cooperative pool) until the request is really in flight.
-        let inFlight = await Task.detached { arrived.wait(timeout: .seconds(10)) }.value
+        let inFlight = await DetachedThread.value { arrived.wait(timeout: .seconds(60)) }
         task.cancel()
         let error = await task.value
 

@@ -94,7 +94,7 @@ struct RedirectTests {
         let capture = try RecordingServer(replying: "stolen")
         defer { capture.stop() }
         let target = capture.url("/capture")
-        let server = try HTTPSRecordingServer { _, _ in .redirect(to: target, status: status) }
+        let server = try await HTTPSRecordingServer { _, _ in .redirect(to: target, status: status) }
         defer { server.stop() }
         let client = makeClient(redirects: .doNotFollow, caBundlePath: server.certificate.certificatePath)
 

@@ -16,7 +16,7 @@ struct TLSTests {
 
     @Test("A self-signed certificate is rejected by default with .tls")
     func untrustedCertificateFails() async throws {
-        let certificate = try SelfSignedCertificate.make()
+        let certificate = try await SelfSignedCertificate.make()
         let server = try tlsServer(certificate)
         defer { server.stop() }
 
@@ -33,7 +33,7 @@ struct TLSTests {
 
     @Test("The same certificate is accepted when given as caBundlePath, by IP and by name")
     func trustedBundleSucceeds() async throws {
-        let certificate = try SelfSignedCertificate.make()
+        let certificate = try await SelfSignedCertificate.make()
         let server = try tlsServer(certificate)
         defer { server.stop() }
         let client = makeClient(caBundlePath: certificate.certificatePath)
@@ -46,7 +46,7 @@ struct TLSTests {
 
     @Test("Host verification stays on: a trusted certificate for another name is rejected")
     func wrongNameFails() async throws {
-        let certificate = try SelfSignedCertificate.make(
+        let certificate = try await SelfSignedCertificate.make(
             commonName: "elsewhere.invalid", altNames: ["elsewhere.invalid"])
         let server = try tlsServer(certificate)
         defer { server.stop() }

@@ -1,5 +1,6 @@
 import AuthflowHTTP
 import AuthflowListener
+import AuthflowPrimitives
 import AuthflowTestSupport
 import Testing
 
@@ -49,7 +50,7 @@ struct ConcurrencyTests {
         let client = self.client
 
         let slow = Task { try await client.send(HTTPRequest(url: server.url("/slow"))) }
-        #expect(await Task.detached { arrived.wait(timeout: .seconds(10)) }.value)
+        #expect(await DetachedThread.value { arrived.wait(timeout: .seconds(60)) })
         let fast = try await client.send(HTTPRequest(url: server.url("/fast")))
         let slowStillRunning = !release.wait(timeout: .zero)
         release.open()

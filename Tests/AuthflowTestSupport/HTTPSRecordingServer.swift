@@ -9,8 +9,10 @@ public final class HTTPSRecordingServer: Sendable {
 
     /// Starts the server. `reply` also gets the origin the client addressed (`https://` + its `Host`), so
     /// redirects to absolute URLs on the same server are easy to write.
-    public init(reply: @escaping @Sendable (_ request: LoopbackRequest, _ origin: String) -> LoopbackResponse) throws {
-        let certificate = try SelfSignedCertificate.make()
+    public init(
+        reply: @escaping @Sendable (_ request: LoopbackRequest, _ origin: String) -> LoopbackResponse
+    ) async throws {
+        let certificate = try await SelfSignedCertificate.make()
         recording = try RecordingServer(
             configuration: .init(
                 tls: .init(certificatePEM: certificate.certificatePEM, privateKeyPEM: certificate.keyPEM))

@@ -14,7 +14,7 @@ public struct SelfSignedCertificate: Sendable {
     public static func make(
         commonName: String = "localhost",
         altNames: [String] = ["localhost", "127.0.0.1"]
-    ) throws -> SelfSignedCertificate {
+    ) async throws -> SelfSignedCertificate {
         let directory = try TemporaryDirectory(prefix: "authflow-cert")
         let certificatePath = directory.file("certificate.pem")
         let keyPath = directory.file("key.pem")
@@ -25,7 +25,7 @@ public struct SelfSignedCertificate: Sendable {
             "-addext", "basicConstraints=critical,CA:TRUE",
         ]
         if !altNames.isEmpty { arguments += ["-addext", "subjectAltName=\(subjectAltNames)"] }
-        let result = try Subprocess.runBlocking("openssl", arguments: arguments, timeout: .seconds(60))
+        let result = try await Subprocess.run("openssl", arguments: arguments, timeout: .seconds(60))
         guard result.succeeded else {
             throw Subprocess.Failure(description: "openssl req failed (\(result.exitCode)): \(result.stderrText)")
         }

@@ -1,4 +1,5 @@
 import AuthflowListener
+import AuthflowPrimitives
 import Foundation
 import Synchronization
 
@@ -29,21 +30,17 @@ public enum Subprocess {
         workingDirectory: String? = nil,
         timeout: Duration = .seconds(60)
     ) async throws -> SubprocessResult {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                continuation.resume(
-                    with: Result {
-                        try runBlocking(
-                            executable, arguments: arguments, stdin: stdin, environment: environment,
-                            inheritEnvironment: inheritEnvironment, workingDirectory: workingDirectory, timeout: timeout
-                        )
-                    })
-            }.start()
-        }
+        try await DetachedThread.value {
+            Result {
+                try runBlocking(
+                    executable, arguments: arguments, stdin: stdin, environment: environment,
+                    inheritEnvironment: inheritEnvironment, workingDirectory: workingDirectory, timeout: timeout)
+            }
+        }.get()
     }
 
-    /// The blocking form of ``run(_:arguments:stdin:environment:inheritEnvironment:workingDirectory:timeout:)``
-    /// for synchronous helpers; do not call it from many tasks at once on the cooperative pool.
+    /// The blocking form of ``run(_:arguments:stdin:environment:inheritEnvironment:workingDirectory:timeout:)``,
+    /// for threads of a test's own; never on the cooperative pool, whose few threads every other test shares.
     public static func runBlocking(
         _ executable: String,
         arguments: [String] = [],

@@ -170,8 +170,8 @@ struct AppleHostedRouteTests {
     }
 
     @Test(
-        "Headless Chromium picks the fake Apple account (relay address, name) on the widget; the custom-scheme navigation it attempted goes to handle-url"
-    )
+        "Headless Chromium picks the fake Apple account (relay address, name) on the widget; the custom-scheme navigation it attempted goes to handle-url",
+        .drivesABrowser)
     func headlessChromium() async throws {
         let fixture = try PhoneCLIFixture()
         let claims =

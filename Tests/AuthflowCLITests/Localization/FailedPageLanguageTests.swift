@@ -15,7 +15,9 @@ struct FailedPageLanguageTests {
     /// The authorization server's own text, shown as it sent it.
     static let serverText = "The user denied access"
 
-    @Test("listen: an authorization server's error in Chromium fails in Korean (LANG=ko_KR) and English (LANG=C)")
+    @Test(
+        "listen: an authorization server's error in Chromium fails in Korean (LANG=ko_KR) and English (LANG=C)",
+        .drivesABrowser)
     func listenInChromium() async throws {
         var pages: [String: String] = [:]
         var callbacks: [String: [String]] = [:]
@@ -26,7 +28,7 @@ struct FailedPageLanguageTests {
                 environment: Self.posix(language == "ko" ? "ko_KR.UTF-8" : "C").merging([
                     "XDG_RUNTIME_DIR": runtime.path
                 ]) { _, new in new })
-            let first = try #require(listen.readLine())
+            let first = try #require(await listen.readLine())
             let listening = try #require(
                 try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: String])
             let redirectURI = try #require(listening["redirectUri"])
@@ -39,11 +41,11 @@ struct FailedPageLanguageTests {
                 pages[language] = shown as? String ?? ""
             } catch {
                 await chromium.quit()
-                _ = listen.finish()
+                _ = await listen.finish()
                 throw error
             }
             await chromium.quit()
-            let (termination, lines) = listen.finish()
+            let (termination, lines) = await listen.finish()
             #expect(termination == .exited(0))
             // The port differs from run to run; everything else must be the same.
             callbacks[language] = lines.map { $0.replacingOccurrences(of: redirectURI, with: "REDIRECT_URI") }

@@ -17,15 +17,15 @@ struct MessageCatalogueTests {
     }
 
     @Test("Every message passed to localized(…) is a literal the catalogue can be keyed by")
-    func keysReadable() throws {
-        let scanned = try SourceMessages.scan(Self.sourceDirectories, root: Self.root)
+    func keysReadable() async throws {
+        let scanned = try await SourceMessages.ofCatalogueSources()
         #expect(scanned.unreadable.isEmpty, "localized(…) needs string literals: \(scanned.unreadable)")
         #expect(scanned.messages.count > 20)
     }
 
     @Test("Every message has English (its key) and a Korean translation", arguments: translatedLanguages)
-    func everyKeyTranslated(language: String) throws {
-        let scanned = try SourceMessages.scan(Self.sourceDirectories, root: Self.root)
+    func everyKeyTranslated(language: String) async throws {
+        let scanned = try await SourceMessages.ofCatalogueSources()
         let entries = try Self.catalogue(language).byKey
         var missing: [String] = []
         for message in scanned.messages {
@@ -50,8 +50,8 @@ struct MessageCatalogueTests {
     }
 
     @Test("The catalogue holds no message the sources no longer show", arguments: translatedLanguages)
-    func noObsoleteEntries(language: String) throws {
-        let keys = Set(try SourceMessages.scan(Self.sourceDirectories, root: Self.root).messages.map(\.key))
+    func noObsoleteEntries(language: String) async throws {
+        let keys = Set(try await SourceMessages.ofCatalogueSources().messages.map(\.key))
         let obsolete = try Self.catalogue(language).entries.map(\.key).filter { !keys.contains($0) }
         #expect(obsolete.isEmpty, "po/\(language).po has entries no source shows: \(obsolete)")
     }
@@ -59,9 +59,9 @@ struct MessageCatalogueTests {
     @Test(
         "The compiled catalogue under locale/ is po/<language>.po's (run scripts/compile-catalogue)",
         arguments: translatedLanguages)
-    func compiledMatchesSource(language: String) throws {
+    func compiledMatchesSource(language: String) async throws {
         let compiled = Self.root.appendingPathComponent("locale/\(language)/LC_MESSAGES/authflow.mo").path
-        let result = try Subprocess.runBlocking("msgunfmt", arguments: [compiled])
+        let result = try await Subprocess.run("msgunfmt", arguments: [compiled])
         try #require(result.exitCode == 0, "msgunfmt (Debian's gettext package) failed: \(result.stderrText)")
         let unpacked = POFile(text: result.stdoutText).entries.filter { !$0.fuzzy }
         let source = try Self.catalogue(language).entries.filter { !$0.fuzzy }
@@ -72,9 +72,9 @@ struct MessageCatalogueTests {
     }
 
     @Test("msgfmt --check accepts each catalogue: placeholders and plural forms agree", arguments: translatedLanguages)
-    func formatsCheck(language: String) throws {
+    func formatsCheck(language: String) async throws {
         let path = Self.root.appendingPathComponent("po/\(language).po").path
-        let result = try Subprocess.runBlocking(
+        let result = try await Subprocess.run(
             "msgfmt", arguments: ["--check", "--output-file=/dev/null", path])
         #expect(result.exitCode == 0, "\(result.stderrText)")
     }

@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import Foundation
 
 /// The messages the sources pass to `localized(…)`, read from the Swift text as the catalogue keys they make
@@ -15,6 +16,19 @@ struct SourceMessages {
     var messages: [Message] = []
     /// String literals outside `localized(…)`: where, the text as a key, and the code just before it.
     var plainLiterals: [(location: String, text: String, before: String)] = []
+
+    /// The messages of the sources the catalogue covers (``MessageCatalogueTests/sourceDirectories``), scanned
+    /// once per test run, on a thread of its own: a second or more of reading and scanning that would otherwise
+    /// hold one of the test pool's few threads in each test that needs it.
+    static func ofCatalogueSources() async throws -> SourceMessages {
+        try await catalogueScan.value
+    }
+
+    private static let catalogueScan = Task {
+        try await DetachedThread.value {
+            Result { try scan(MessageCatalogueTests.sourceDirectories, root: MessageCatalogueTests.root) }
+        }.get()
+    }
 
     /// The messages of every `.swift` file under `directories` (paths from the repository root).
     static func scan(_ directories: [String], root: URL) throws -> SourceMessages {

@@ -64,9 +64,8 @@ struct UntranslatedSentenceTests {
     ]
 
     /// Every sentence literal outside `localized(…)`, help text and the exempt files, as `file:line: text`.
-    static func untranslated() throws -> [String] {
-        let scanned = try SourceMessages.scan(
-            MessageCatalogueTests.sourceDirectories, root: AuthflowCommand.repositoryRoot)
+    static func untranslated() async throws -> [String] {
+        let scanned = try await SourceMessages.ofCatalogueSources()
         var left: [String] = []
         var previousWasHelp = false
         for literal in scanned.plainLiterals {
@@ -85,8 +84,8 @@ struct UntranslatedSentenceTests {
     }
 
     @Test("No English sentence is shown outside the catalogue: every message goes through localized(…)")
-    func noEnglishOutsideCatalogue() throws {
-        let left = try Self.untranslated()
+    func noEnglishOutsideCatalogue() async throws {
+        let left = try await Self.untranslated()
         #expect(left.isEmpty, "English sentences outside localized(…):\n\(left.joined(separator: "\n"))")
     }
 

@@ -187,15 +187,15 @@ struct MFAResolveCommandTests {
         let terminal = try TerminalSession(
             ["email", "sign-in", "hal@example.com", "--state-dir", fixture.stateRoot], environment: fixture.environment)
 
-        #expect(terminal.waitFor("Password for hal@example.com: "))
+        #expect(await terminal.waitFor("Password for hal@example.com: "))
         terminal.type(PhoneCLIFixture.password + "\n")
-        #expect(terminal.waitFor("Choose one [1-2]: "))
+        #expect(await terminal.waitFor("Choose one [1-2]: "))
         terminal.type("7\n")
-        #expect(terminal.waitFor("No second factor is called \"7\""))
+        #expect(await terminal.waitFor("No second factor is called \"7\""))
         terminal.type("2\n")
-        #expect(terminal.waitFor("Enter the code sent to +*******0177: "))
+        #expect(await terminal.waitFor("Enter the code sent to +*******0177: "))
         terminal.type((fixture.codes(for: "+15555550177").first ?? "none") + "\n")
-        let termination = terminal.finish()
+        let termination = await terminal.finish()
         let shown = String(decoding: terminal.shown, as: UTF8.self)
 
         #expect(termination == .exited(0), "\(shown)")

@@ -268,14 +268,14 @@ struct TOTPCommandTests {
             ["mfa", "enroll", "--totp", "--display-name", "laptop", "--state-dir", fixture.stateRoot],
             environment: fixture.environment)
 
-        #expect(terminal.waitFor("Enter the 6-digit code the app shows: "))
+        #expect(await terminal.waitFor("Enter the 6-digit code the app shows: "))
         let shown = String(decoding: terminal.shown, as: UTF8.self)
         let uri = String(try #require(shown.firstMatch(of: /URI: (otpauth:\/\/totp\/[^\s]+)/)?.1))
         let app = try #require(TimeBasedOneTimePassword(base32Secret: QueryParameters(url: uri).value("secret") ?? ""))
         terminal.type("12345x\n")
-        #expect(terminal.waitFor("Check that the app's clock is right"))
+        #expect(await terminal.waitFor("Check that the app's clock is right"))
         terminal.type(app.code(at: PhoneCLIFixture.now) + "\n")
-        let termination = terminal.finish()
+        let termination = await terminal.finish()
         let everything = String(decoding: terminal.shown, as: UTF8.self)
 
         #expect(termination == .exited(0), "\(everything)")

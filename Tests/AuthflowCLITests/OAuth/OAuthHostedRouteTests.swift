@@ -182,8 +182,8 @@ struct OAuthHostedRouteTests {
     }
 
     @Test(
-        "Headless Chromium picks an existing Google account on the widget; the custom-scheme navigation goes to handle-url"
-    )
+        "Headless Chromium picks an existing Google account on the widget; the custom-scheme navigation goes to handle-url",
+        .drivesABrowser)
     func headlessChromium() async throws {
         let fixture = try PhoneCLIFixture()
         let claims =

@@ -10,8 +10,8 @@ import Testing
 @Suite("authflow oauth sign-in --route web: linking and collisions")
 struct OAuthWebLinkTests {
     @Test(
-        "--link: the page's sign-in created an account only to carry the credential; authflow deletes it and links GitHub to the signed-in user"
-    )
+        "--link: the page's sign-in created an account only to carry the credential; authflow deletes it and links GitHub to the signed-in user",
+        .drivesABrowser)
     func linkNewProviderAccount() async throws {
         let fixture = try PhoneCLIFixture()
         let owner = try await fixture.signUp(email: "owner@example.com")
@@ -31,8 +31,8 @@ struct OAuthWebLinkTests {
     }
 
     @Test(
-        "--link, the GitHub account's email is the signed-in user's: the SDK's account-exists error carries the credential, which authflow links"
-    )
+        "--link, the GitHub account's email is the signed-in user's: the SDK's account-exists error carries the credential, which authflow links",
+        .drivesABrowser)
     func linkFromNeedConfirmation() async throws {
         let fixture = try PhoneCLIFixture()
         let owner = try await fixture.signUp(email: "same@example.com")
@@ -49,8 +49,8 @@ struct OAuthWebLinkTests {
     }
 
     @Test(
-        "needConfirmation on a web sign-in keeps the SDK's credential (0600); after signing in to the account, --link --pending adds GitHub without a browser"
-    )
+        "needConfirmation on a web sign-in keeps the SDK's credential (0600); after signing in to the account, --link --pending adds GitHub without a browser",
+        .drivesABrowser)
     func needConfirmationKeepsCredential() async throws {
         let fixture = try PhoneCLIFixture()
         let owner = try await fixture.signUp(email: "grace-web@example.com")
@@ -80,8 +80,8 @@ struct OAuthWebLinkTests {
     }
 
     @Test(
-        "--link with a GitHub account another user has: Firebase refuses (FEDERATED_USER_ID_ALREADY_LINKED), that user is untouched, the credential is kept"
-    )
+        "--link with a GitHub account another user has: Firebase refuses (FEDERATED_USER_ID_ALREADY_LINKED), that user is untouched, the credential is kept",
+        .drivesABrowser)
     func linkAlreadyLinked() async throws {
         let fixture = try PhoneCLIFixture()
         let first = try await OAuthWebRouteTests.signIn(fixture, provider: "github.com", email: "first-web@example.com")
@@ -100,7 +100,9 @@ struct OAuthWebLinkTests {
         #expect(try OAuthCollisionTests.mode(OAuthCollisionTests.pendingFile(fixture)) == 0o600)
     }
 
-    @Test("--link with a GitHub account whose email another user has: EMAIL_EXISTS names that user's providers")
+    @Test(
+        "--link with a GitHub account whose email another user has: EMAIL_EXISTS names that user's providers",
+        .drivesABrowser)
     func linkEmailExists() async throws {
         let fixture = try PhoneCLIFixture()
         _ = try await fixture.signUp(email: "taken-web@example.com")

@@ -106,8 +106,8 @@ struct OAuthWebRouteTests {
     }
 
     @Test(
-        "GitHub through the web route: the page's tokens become the session, checked against the project; the widget got the scopes, parameters and a hashed sessionId"
-    )
+        "GitHub through the web route: the page's tokens become the session, checked against the project; the widget got the scopes, parameters and a hashed sessionId",
+        .drivesABrowser)
     func github() async throws {
         let fixture = try PhoneCLIFixture()
 
@@ -136,6 +136,7 @@ struct OAuthWebRouteTests {
 
     @Test(
         "Every provider family signs in through the web route's pop-up (opened by the click, the widget's result read by the opener)",
+        .drivesABrowser,
         arguments: [
             "google.com", "microsoft.com", "yahoo.com", "twitter.com", "facebook.com", "apple.com", "oidc.okta",
             "saml.acme-idp",
@@ -154,8 +155,8 @@ struct OAuthWebRouteTests {
     }
 
     @Test(
-        "apple sign-in --route web, then a web --reauth keeps Apple's access token; delete-account revokes it and deletes"
-    )
+        "apple sign-in --route web, then a web --reauth keeps Apple's access token; delete-account revokes it and deletes",
+        .drivesABrowser)
     func appleDeleteAfterWebReauth() async throws {
         let fixture = try PhoneCLIFixture()
 
@@ -273,8 +274,8 @@ struct OAuthWebRouteTests {
     }
 
     @Test(
-        "An account with a TOTP factor: the page asks for the code and resolves it with the SDK's resolver; the session carries the factor"
-    )
+        "An account with a TOTP factor: the page asks for the code and resolves it with the SDK's resolver; the session carries the factor",
+        .drivesABrowser)
     func totpSecondFactor() async throws {
         let fixture = try PhoneCLIFixture()
         let (factorID, app) = try await fixture.totpAccount("totp-web@example.com")
@@ -302,7 +303,9 @@ struct OAuthWebRouteTests {
         #expect(session.secondFactorID == factorID)
     }
 
-    @Test("Under --lang ko the page's script words its steps in Korean: a refused TOTP code, then the sign-in")
+    @Test(
+        "Under --lang ko the page's script words its steps in Korean: a refused TOTP code, then the sign-in",
+        .drivesABrowser)
     func koreanScriptWords() async throws {
         let fixture = try PhoneCLIFixture()
         let (_, app) = try await fixture.totpAccount("totp-ko@example.com")
@@ -340,8 +343,8 @@ struct OAuthWebRouteTests {
     }
 
     @Test(
-        "An account whose factor is SMS: the page sends the code through the SDK's PhoneAuthProvider with reCAPTCHA and resolves it; the session carries the factor"
-    )
+        "An account whose factor is SMS: the page sends the code through the SDK's PhoneAuthProvider with reCAPTCHA and resolves it; the session carries the factor",
+        .drivesABrowser)
     func smsSecondFactor() async throws {
         let fixture = try PhoneCLIFixture()
         let ids = try await fixture.mfaAccount("sms-web@example.com")

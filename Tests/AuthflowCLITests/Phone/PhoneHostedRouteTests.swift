@@ -143,8 +143,8 @@ struct PhoneHostedRouteTests {
     }
 
     @Test(
-        "Headless Chromium clicks through the stand-in page; the custom-scheme navigation it attempted (read from its network log, since headless Chromium launches no protocol handler) goes to handle-url"
-    )
+        "Headless Chromium clicks through the stand-in page; the custom-scheme navigation it attempted (read from its network log, since headless Chromium launches no protocol handler) goes to handle-url",
+        .drivesABrowser)
     func headlessChromium() async throws {
         let fixture = try PhoneCLIFixture()
         let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))

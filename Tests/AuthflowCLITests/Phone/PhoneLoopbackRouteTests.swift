@@ -104,8 +104,8 @@ struct PhoneLoopbackRouteTests {
     }
 
     @Test(
-        "Headless Chromium under AUDIT: the stand-in widget gives the Enterprise token; after a refusal it is the v2 checkbox"
-    )
+        "Headless Chromium under AUDIT: the stand-in widget gives the Enterprise token; after a refusal it is the v2 checkbox",
+        .drivesABrowser)
     func headlessChromiumAuditFallback() async throws {
         let fixture = try PhoneCLIFixture()
         fixture.backend.setRecaptchaEnforcement(.audit, for: .phone)
@@ -227,6 +227,7 @@ struct PhoneLoopbackRouteTests {
 
     @Test(
         "A code posted while the field is closed (409) shows the page's own words for it, in the page's language",
+        .drivesABrowser,
         arguments: [
             ([String](), "The code field is not open right now."), (["--lang", "ko"], "지금은 인증 코드를 입력할 수 없습니다."),
         ])
@@ -316,7 +317,7 @@ struct PhoneLoopbackRouteTests {
         return ChromiumRun(language: seen.language, asked: seen.asked, final: seen.final, result: try await signIn)
     }
 
-    @Test("Headless Chromium clicks the page's stand-in widget and types the code into its field")
+    @Test("Headless Chromium clicks the page's stand-in widget and types the code into its field", .drivesABrowser)
     func headlessChromium() async throws {
         let run = try await Self.signInThroughChromium("+16505550135")
 
@@ -327,7 +328,9 @@ struct PhoneLoopbackRouteTests {
         #expect(try jsonObject(run.result.stdoutText)["codeSource"] as? String == "page")
     }
 
-    @Test("Under --lang ko, Chromium shows the Korean page, its script's Korean words for the code step, and the end")
+    @Test(
+        "Under --lang ko, Chromium shows the Korean page, its script's Korean words for the code step, and the end",
+        .drivesABrowser)
     func koreanPageInChromium() async throws {
         let run = try await Self.signInThroughChromium("+16505550137", flags: ["--lang", "ko"])
 

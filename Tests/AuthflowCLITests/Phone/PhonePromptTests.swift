@@ -10,7 +10,7 @@ struct PhonePromptTests {
     static let hosted = PhoneHostedRouteTests.hosted
 
     @Test("Ctrl-C at the register-scheme question exits 130 and sends no SMS")
-    func interruptAtRegisterQuestion() throws {
+    func interruptAtRegisterQuestion() async throws {
         let fixture = try PhoneCLIFixture()
         let terminal = try TerminalSession(
             [
@@ -18,16 +18,16 @@ struct PhonePromptTests {
                 fixture.stateRoot,
             ] + Self.hosted,
             environment: fixture.environment)
-        #expect(terminal.waitFor("[Y/n]"), "\(String(decoding: terminal.shown, as: UTF8.self))")
+        #expect(await terminal.waitFor("[Y/n]"), "\(String(decoding: terminal.shown, as: UTF8.self))")
         terminal.type("\u{03}")
-        let end = terminal.finish()
+        let end = await terminal.finish()
 
         #expect(end == .exited(130), "\(String(decoding: terminal.shown, as: UTF8.self))")
         #expect(fixture.smsSent == 0)
     }
 
     @Test("An unanswered register-scheme question ends with the flow's --timeout (exit 4)")
-    func questionBoundedByTimeout() throws {
+    func questionBoundedByTimeout() async throws {
         let fixture = try PhoneCLIFixture()
         let terminal = try TerminalSession(
             [
@@ -35,24 +35,24 @@ struct PhonePromptTests {
                 "--state-dir", fixture.stateRoot,
             ] + Self.hosted,
             environment: fixture.environment)
-        #expect(terminal.waitFor("[Y/n]"))
-        let end = terminal.finish()
+        #expect(await terminal.waitFor("[Y/n]"))
+        let end = await terminal.finish()
 
         #expect(end == .exited(4), "\(String(decoding: terminal.shown, as: UTF8.self))")
         #expect(fixture.smsSent == 0)
     }
 
     @Test("--no-browser: no handler offered, a clear paste prompt with per-browser advice, and Ctrl-C exits 130")
-    func pastePromptAtTerminal() throws {
+    func pastePromptAtTerminal() async throws {
         let fixture = try PhoneCLIFixture()
         let terminal = try TerminalSession(
             ["phone", "sign-in", "+16505550142", "--code", "123456", "--no-browser", "--state-dir", fixture.stateRoot]
                 + Self.hosted,
             environment: fixture.environment)
-        #expect(terminal.waitFor("Paste the address here: "))
+        #expect(await terminal.waitFor("Paste the address here: "))
         terminal.type("com.googleusercontent.apps.123-abc://firebase")
         terminal.type("\u{03}")
-        let end = terminal.finish()
+        let end = await terminal.finish()
         let shown = String(decoding: terminal.shown, as: UTF8.self)
 
         #expect(end == .exited(130), "\(shown)")

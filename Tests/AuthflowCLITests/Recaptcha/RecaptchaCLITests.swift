@@ -157,7 +157,7 @@ struct RecaptchaCLITests {
 
     @Test(
         "ENFORCE in the browser: headless Chromium runs the page with the stand-in script; the token goes with the call",
-        arguments: RecaptchaCLIFixture.calls)
+        .drivesABrowser, arguments: RecaptchaCLIFixture.calls)
     func enforceInBrowser(_ call: RecaptchaCLIFixture.Call) async throws {
         let fixture = try await RecaptchaCLIFixture()
         fixture.backend.setRecaptchaEnforcement(.enforce, for: .emailPassword)

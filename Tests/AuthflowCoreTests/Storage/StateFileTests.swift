@@ -1,5 +1,6 @@
 import AuthflowCore
 import AuthflowListener
+import AuthflowPrimitives
 import AuthflowStorage
 import AuthflowTestSupport
 import Foundation
@@ -138,12 +139,16 @@ import Testing
                 writer, arguments: [directory, String(size)], options: .init(standardOutput: output.write)
             )
             close(output.write)
-            var ready = [UInt8](repeating: 0, count: 6)
-            _ = read(output.read, &ready, 6) // "ready\n": at least one version exists.
-            close(output.read)
+            let readyEnd = output.read
+            // "ready\n": at least one version exists. Read, as the exit is waited for, on a thread of its own.
+            await DetachedThread.value {
+                var ready = [UInt8](repeating: 0, count: 6)
+                _ = read(readyEnd, &ready, 6)
+                close(readyEnd)
+            }
             try await Task.sleep(for: .milliseconds(2 + (round * 7) % 30))
             child.send(SIGKILL)
-            #expect(child.wait() == .signalled(SIGKILL))
+            #expect(await DetachedThread.value { child.wait() } == .signalled(SIGKILL))
 
             let bytes = try #require(try SecureFile.read(directory + "/session.json", limit: 16 << 20))
             let newline = try #require(bytes.firstIndex(of: 0x0A))

@@ -64,8 +64,8 @@ struct SubprocessTests {
     }
 
     @Test("SelfSignedCertificate writes a PEM certificate and key")
-    func certificate() throws {
-        let certificate = try SelfSignedCertificate.make(
+    func certificate() async throws {
+        let certificate = try await SelfSignedCertificate.make(
             commonName: "localhost", altNames: ["localhost", "127.0.0.1", "::1"])
 
         #expect(certificate.certificatePEM.hasPrefix("-----BEGIN CERTIFICATE-----"))
