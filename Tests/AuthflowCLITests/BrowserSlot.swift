@@ -7,6 +7,12 @@ import Testing
 /// polls within 5 s of the outcome, a command the test ends after a minute). A test with this trait waits for a
 /// slot before its first step, so nothing it starts is running while it waits.
 struct BrowserSlot: TestTrait, TestScoping {
+    /// A slot for each case of a parameterized test, never one for the test as a whole: that one would be held
+    /// while its own cases wait for theirs.
+    func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+        testCase == nil ? nil : self
+    }
+
     func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
