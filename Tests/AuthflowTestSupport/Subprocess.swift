@@ -40,7 +40,8 @@ public enum Subprocess {
     }
 
     /// The blocking form of ``run(_:arguments:stdin:environment:inheritEnvironment:workingDirectory:timeout:)``,
-    /// for threads of a test's own; never on the cooperative pool, whose few threads every other test shares.
+    /// for a program that ends at once (a file written, a tool's quick answer) or a thread of a test's own: a long
+    /// wait on the cooperative pool holds one of the few threads every other test shares.
     public static func runBlocking(
         _ executable: String,
         arguments: [String] = [],
