@@ -4,6 +4,8 @@ import AuthflowStorage
 public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A configuration file exists but could not be read.
     case unreadableFile(path: String, reason: StorageProblem)
+    /// The user's own configuration file, or its directory at `path`, could have been written by someone else.
+    case untrustedFile(path: String, reason: ConfigurationFileTrustProblem)
     /// A file is not one of the formats the loader reads.
     case unrecognizedFile(path: String)
     /// A file has the right format but broken content.
@@ -20,6 +22,8 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
         switch self {
         case .unreadableFile(let path, let reason):
             return "Cannot read the configuration file \(path): \(reason)."
+        case .untrustedFile(let path, let reason):
+            return "The configuration \(path) is not used: \(reason). Only its owner may write it."
         case .unrecognizedFile(let path):
             return "\(path) is not a configuration this library understands. Use GoogleService-Info.plist (iOS), "
                 + "google-services.json (Android), a web config JSON with apiKey/authDomain/projectId/appId, "

@@ -3,11 +3,16 @@ import AuthflowLocalization
 import AuthflowPrimitives
 import AuthflowStorage
 
-/// Merges configuration from flags, the environment and files, in that order of precedence.
+/// Merges configuration from flags, the environment and files.
 ///
-/// Files: the one given with `--config`, otherwise every one of ``ConfigurationFile/workingDirectoryNames``
-/// present in the working directory (earlier names win). Nothing here touches the network; deriving the auth
-/// domain from the project's authorized domains is ``AuthDomainResolver``'s job.
+/// Precedence, highest first: flags; the environment; the file named with `--config`; the user's own file
+/// (``UserConfigurationFile``); and, only when no file is named, every one of
+/// ``ConfigurationFile/workingDirectoryNames`` present in the working directory (earlier names win).
+///
+/// A file found in the working directory supplies identifiers only: a value whose
+/// ``ConfigurationKey/role`` runs a program or chooses where requests go is left out and listed in
+/// ``ProjectConfiguration/ignoredValues``. Nothing here touches the network; deriving the auth domain from the
+/// project's authorized domains is ``AuthDomainResolver``'s job.
 public struct ConfigurationLoader: Sendable {
     /// Values given as command-line flags.
     public var flags: ConfigurationLayer
@@ -15,6 +20,8 @@ public struct ConfigurationLoader: Sendable {
     public var environment: [String: String]
     /// `--config FILE`, which replaces the working-directory search.
     public var configPath: String?
+    /// The user's own configuration file; by default ``UserConfigurationFile/path(environment:)``.
+    public var userConfigPath: String?
     /// Where to look for configuration files.
     public var workingDirectory: String
 
@@ -33,6 +40,7 @@ public struct ConfigurationLoader: Sendable {
         self.flags = flags
         self.environment = environment
         self.configPath = configPath
+        self.userConfigPath = UserConfigurationFile.path(environment: environment)
         self.workingDirectory = workingDirectory
     }
 
@@ -41,11 +49,22 @@ public struct ConfigurationLoader: Sendable {
     public func load() throws(ConfigurationError) -> ProjectConfiguration {
         let files = try loadFiles()
         var merged: [ConfigurationKey: ConfiguredValue] = [:]
-        let layers = [flags, .environment(environment)] + files.map(\.layer)
-        for layer in layers {
+        var ignored: [IgnoredConfigurationValue] = []
+        for layer in [flags, .environment(environment)] {
             merged.merge(layer.values) { higher, _ in higher }
         }
-        var configuration = ProjectConfiguration(values: merged, files: files)
+        for file in files {
+            for key in ConfigurationKey.allCases {
+                // A value a stronger source sets anyway is neither used nor worth a warning.
+                guard let configured = file.layer.values[key], merged[key] == nil else { continue }
+                guard file.origin.allows(key.role) else {
+                    ignored.append(IgnoredConfigurationValue(key: key, value: configured.value, path: file.path))
+                    continue
+                }
+                merged[key] = configured
+            }
+        }
+        var configuration = ProjectConfiguration(values: merged, files: files, ignoredValues: ignored)
         try checkLanguageTag(configuration)
         resolveLanguage(&configuration)
         try applyEmulatorDefaults(&configuration)
@@ -101,15 +120,23 @@ public struct ConfigurationLoader: Sendable {
         }
     }
 
+    /// The files in precedence order: the named one, the user's own, then (with none named) the working
+    /// directory's.
     private func loadFiles() throws(ConfigurationError) -> [ConfigurationFile] {
-        if let configPath {
-            return [try ConfigurationFile.load(path: configPath)]
-        }
         var files: [ConfigurationFile] = []
+        if let configPath {
+            files.append(try ConfigurationFile.load(path: configPath))
+        }
+        if let userConfigPath, let file = try UserConfigurationFile.load(path: userConfigPath) {
+            files.append(file)
+        }
+        guard configPath == nil else { return files }
         for name in ConfigurationFile.workingDirectoryNames {
             let path = workingDirectory == "." ? name : FilePath.join(workingDirectory, name)
             guard FileProbe.isRegularFile(path) else { continue }
-            files.append(try ConfigurationFile.load(path: path))
+            var file = try ConfigurationFile.load(path: path)
+            file.origin = .workingDirectory
+            files.append(file)
         }
         return files
     }

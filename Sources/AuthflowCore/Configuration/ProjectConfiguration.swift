@@ -4,11 +4,17 @@ public struct ProjectConfiguration: Sendable, Equatable {
     public private(set) var values: [ConfigurationKey: ConfiguredValue]
     /// The configuration files that were read, highest precedence first.
     public let files: [ConfigurationFile]
+    /// Values that files found in the working directory set but may not set (commands, hosts), left out.
+    public let ignoredValues: [IgnoredConfigurationValue]
 
     /// A configuration from already-merged values.
-    public init(values: [ConfigurationKey: ConfiguredValue], files: [ConfigurationFile] = []) {
+    public init(
+        values: [ConfigurationKey: ConfiguredValue], files: [ConfigurationFile] = [],
+        ignoredValues: [IgnoredConfigurationValue] = []
+    ) {
         self.values = values
         self.files = files
+        self.ignoredValues = ignoredValues
     }
 
     /// The value of `key`, if set.

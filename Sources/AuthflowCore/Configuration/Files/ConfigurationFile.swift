@@ -21,6 +21,23 @@ public struct ConfigurationFile: Sendable, Equatable {
     public var layer: ConfigurationLayer
     /// Keys present in the file that authflow does not use (a typo such as `apikey` shows up here).
     public var ignoredKeys: [String]
+    /// How the file was found, which decides what it may set (``ConfigurationKeyRole``).
+    public var origin: Origin = .named
+
+    /// How a configuration file was found.
+    public enum Origin: String, Sendable, Equatable, CaseIterable {
+        /// Named explicitly by the user (`--config`): trusted with every setting.
+        case named
+        /// The user's own configuration file (``UserConfigurationFile``): trusted with every setting.
+        case userDirectory
+        /// Found in the working directory: identifiers only.
+        case workingDirectory
+
+        /// Whether a value of `role` is taken from a file found this way.
+        public func allows(_ role: ConfigurationKeyRole) -> Bool {
+            self != .workingDirectory || role.isAllowedFromImplicitFile
+        }
+    }
 
     /// The names looked for in the working directory, in precedence order.
     public static let workingDirectoryNames = [
