@@ -25,9 +25,12 @@ enum AuthflowCommand {
         environment: [String: String] = [:],
         workingDirectory: String? = nil
     ) async throws -> SubprocessResult {
-        // No proxy and no Firebase settings from the developer's environment: these tests only ever talk to
-        // loopback, and each one says which project it means.
-        var isolated = ["http_proxy": "", "https_proxy": "", "HTTPS_PROXY": "", "all_proxy": "", "ALL_PROXY": ""]
+        // No proxy and no Firebase settings from the developer's environment, nor their own configuration file:
+        // these tests only ever talk to loopback, and each one says which project it means.
+        var isolated = [
+            "http_proxy": "", "https_proxy": "", "HTTPS_PROXY": "", "all_proxy": "", "ALL_PROXY": "",
+            "XDG_CONFIG_HOME": "/nonexistent/authflow-tests/config",
+        ]
         for key in ConfigurationKey.allCases { isolated[key.environmentVariable] = "" }
         isolated.merge(environment) { _, new in new }
         return try await Subprocess.run(

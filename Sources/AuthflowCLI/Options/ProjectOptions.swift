@@ -94,8 +94,8 @@ struct ProjectOptions: ParsableArguments {
     @Option(
         name: .customLong("config"),
         help: ArgumentHelp(
-            "GoogleService-Info.plist, google-services.json, a web config JSON or authflow.json "
-                + "(default: those found in the working directory).",
+            "GoogleService-Info.plist, google-services.json, a web config JSON or authflow.json, trusted with "
+                + "commands and hosts (default: those found in the working directory, identifiers only).",
             valueName: "file"),
         completion: .file())
     var configPath: String?

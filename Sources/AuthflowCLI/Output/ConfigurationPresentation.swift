@@ -4,7 +4,9 @@ import AuthflowPrimitives
 
 /// How `config show` prints a configuration: values with their sources, API key masked.
 enum ConfigurationPresentation {
-    static func text(_ configuration: ProjectConfiguration, statePath: String?, derivationProblem: String?) -> String {
+    static func text(
+        _ configuration: ProjectConfiguration, statePath: String?, derivationProblem: String?, userFile: String
+    ) -> String {
         var rows: [(String, String, String)] = []
         for key in ConfigurationKey.allCases {
             guard let configured = configuration.values[key] else {
@@ -33,11 +35,16 @@ enum ConfigurationPresentation {
             lines.append(localized("Files: none found (looked for \(names))."))
         }
         for file in configuration.files {
-            var line = localized("File: \(file.path) (\(file.format.rawValue))")
+            var line = localized("File: \(file.path) (\(file.format.rawValue), \(file.origin.cliName))")
             if !file.ignoredKeys.isEmpty {
                 line += localized("; ignored keys: \(file.ignoredKeys.joined(separator: ", "))")
             }
             lines.append(line)
+        }
+        for ignored in configuration.ignoredValues {
+            lines.append(
+                localized(
+                    "Ignored: \(ignored.key.jsonName) in \(ignored.path): \(ignored.cliReason(userFile: userFile))."))
         }
         lines.append(
             statePath.map { localized("Session directory: \($0)") }
@@ -71,7 +78,20 @@ enum ConfigurationPresentation {
                         .object([
                             ("path", .string(file.path)),
                             ("format", .string(file.format.rawValue)),
+                            ("origin", .string(file.origin.rawValue)),
                             ("ignoredKeys", .array(file.ignoredKeys.map(JSONValue.string))),
+                        ])
+                    })
+            ),
+            (
+                "ignoredValues",
+                .array(
+                    configuration.ignoredValues.map { ignored in
+                        .object([
+                            ("key", .string(ignored.key.jsonName)),
+                            ("value", .string(shown(ignored.key, ignored.value))),
+                            ("file", .string(ignored.path)),
+                            ("reason", .string(ignored.role.rawValue)),
                         ])
                     })
             ),
@@ -85,5 +105,16 @@ enum ConfigurationPresentation {
 
     private static func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+}
+
+extension ConfigurationFile.Origin {
+    /// How the file was found, as `config show` says it.
+    var cliName: String {
+        switch self {
+        case .named: localized("named with --config")
+        case .userDirectory: localized("your configuration file")
+        case .workingDirectory: localized("found in the working directory: identifiers only")
+        }
     }
 }

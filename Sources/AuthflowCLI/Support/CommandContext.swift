@@ -33,6 +33,7 @@ struct CommandContext {
         } catch {
             throw .from(error)
         }
+        Self.warnAboutIgnoredValues(configuration, environment: environment)
         // A configuration file's `lang` is known only now.
         if let code = configuration.languageCode, let language = DisplayLanguage(parsing: code),
             language != MessageCatalogue.language
@@ -76,6 +77,15 @@ struct CommandContext {
         return AppCheckTokenSupply(
             setting: setting, projectID: configuration.projectID, appID: configuration[.appID], exchanger: exchanger,
             cache: configuration.stateDirectory(under: stateRoot).map(AppCheckTokenCache.init), page: page)
+    }
+
+    /// One warning line for each command or host a file found in the working directory set and was not let
+    /// set, saying how to allow it.
+    static func warnAboutIgnoredValues(_ configuration: ProjectConfiguration, environment: [String: String]) {
+        let userFile = IgnoredConfigurationValue.userFile(environment: environment)
+        for ignored in configuration.ignoredValues {
+            StandardError.write(ignored.cliWarning(userFile: userFile))
+        }
     }
 
     static func requestTimeout(_ text: String?) throws(CommandFailure) -> Duration {

@@ -20,6 +20,15 @@ extension ConfigurationError {
             return localized(
                 "\(purpose) needs \(key.jsonName): pass \(key.flag), set \(key.environmentVariable), or add "
                     + "\"\(key.jsonName)\" to authflow.json.")
+        case .untrustedFile(let path, .ownedByAnotherUser(let uid)):
+            return localized(
+                "Refusing the configuration \(path): it belongs to another user (uid \(uid)), and it may set "
+                    + "commands to run and where requests go. Remove it, or make it yours.")
+        case .untrustedFile(let path, .writableByOthers(let mode)):
+            return localized(
+                "Refusing the configuration \(path): its group or other users can write it (mode "
+                    + "\(String(mode, radix: 8))), and it may set commands to run and where requests go. Run: "
+                    + "chmod go-w \(path)")
         case .unreadableFile(let path, let reason):
             return localized("Cannot read the configuration file \(path): \(reason.cliMessage).")
         case .invalidFile(let path, let reason):
@@ -28,6 +37,33 @@ extension ConfigurationError {
             return localized(
                 "\(key.jsonName) \"\(value)\" from \(source.cliName) cannot be used. \(reason.cliMessage)")
         }
+    }
+}
+
+extension IgnoredConfigurationValue {
+    /// Why the value was left out and how to allow it, as a sentence; `userFile` is the user's own
+    /// configuration file.
+    func cliReason(userFile: String) -> String {
+        switch role {
+        case .runsProgram:
+            localized(
+                "a file found in the working directory may not set a command to run; to allow it, pass --config "
+                    + "\(path) or put it in \(userFile)")
+        case .choosesEndpoint, .identifier:
+            localized(
+                "a file found in the working directory may not choose where requests go; to allow it, pass "
+                    + "--config \(path) or put it in \(userFile)")
+        }
+    }
+
+    /// The one-line warning printed when the value is left out.
+    func cliWarning(userFile: String) -> String {
+        localized("authflow: warning: ignored \(key.jsonName) in \(path): \(cliReason(userFile: userFile)).")
+    }
+
+    /// The user's own configuration file as messages name it: its path, or the rule when it has none.
+    static func userFile(environment: [String: String]) -> String {
+        UserConfigurationFile.path(environment: environment) ?? "$XDG_CONFIG_HOME/authflow/config.json"
     }
 }
 

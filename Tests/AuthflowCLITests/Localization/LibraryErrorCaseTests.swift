@@ -173,6 +173,16 @@ struct LibraryErrorCaseTests {
             .noWebSettings, .notUTF8, .projectInfoNotObject, .noAndroidSettings,
         ]
         messages += files.map { ConfigurationError.invalidFile(path: "f.json", reason: $0).cliMessage }
+        let trustProblems: [ConfigurationFileTrustProblem] = [
+            .ownedByAnotherUser(uid: 7), .writableByOthers(mode: 0o664),
+        ]
+        messages += trustProblems.map {
+            ConfigurationError.untrustedFile(path: "/c/config.json", reason: $0).cliMessage
+        }
+        messages += ConfigurationKey.allCases.filter { $0.role != .identifier }.map {
+            IgnoredConfigurationValue(key: $0, value: "v", path: "authflow.json").cliWarning(userFile: "/c/config.json")
+        }
+        messages += ConfigurationFile.Origin.allCases.map(\.cliName)
         let hostProblems: [EmulatorHostError.Problem] = [
             .empty, .hasScheme, .hasPath, .missingPort, .invalidPort, .invalidHost, .unbracketedIPv6,
         ]

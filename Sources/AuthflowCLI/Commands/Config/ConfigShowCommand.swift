@@ -1,6 +1,7 @@
 import ArgumentParser
 import AuthflowCore
 import AuthflowIdentityToolkit
+import AuthflowPrimitives
 
 /// `authflow config show`: every setting, its value and where it came from.
 struct ConfigShowCommand: AsyncParsableCommand {
@@ -12,9 +13,16 @@ struct ConfigShowCommand: AsyncParsableCommand {
             Precedence, highest first: flags (--api-key, --project-id, --auth-domain, --app-id, --client-id, \
             --ios-bundle-id, --tenant-id, --emulator, --lang); environment (FIREBASE_API_KEY, \
             FIREBASE_PROJECT_ID, FIREBASE_AUTH_DOMAIN, FIREBASE_APP_ID, FIREBASE_CLIENT_ID, \
-            FIREBASE_IOS_BUNDLE_ID, FIREBASE_TENANT_ID, FIREBASE_AUTH_EMULATOR_HOST, AUTHFLOW_LANG); then the \
-            file given with --config, or else these files in the working directory, earlier ones first: \
-            authflow.json, GoogleService-Info.plist, google-services.json, firebase-config.json.
+            FIREBASE_IOS_BUNDLE_ID, FIREBASE_TENANT_ID, FIREBASE_AUTH_EMULATOR_HOST, AUTHFLOW_LANG); the file \
+            given with --config; your own $XDG_CONFIG_HOME/authflow/config.json (~/.config/authflow/config.json); \
+            then, without --config, these files in the working directory, earlier ones first: authflow.json, \
+            GoogleService-Info.plist, google-services.json, firebase-config.json.
+
+            A file found in the working directory supplies identifiers only (API key, project, app and client \
+            IDs, auth domain, tenant, language, App Check debug token and site key, Android package and \
+            certificate, referrer). A command (appCheckTokenCommand) or host (emulatorHost) in it is ignored with \
+            a warning and listed here; name the file with --config, or put the setting in your own file, to \
+            allow it. Your own file is refused when another user owns it or others can write it.
 
             When no auth domain is configured it is derived as the SDKs do, from the project's authorized \
             domains (one request to getProjectConfig; --offline skips it). The API key is shown masked.
@@ -56,7 +64,8 @@ struct ConfigShowCommand: AsyncParsableCommand {
         } else {
             standardOutput.write(
                 ConfigurationPresentation.text(
-                    configuration, statePath: statePath, derivationProblem: derivationProblem) + "\n")
+                    configuration, statePath: statePath, derivationProblem: derivationProblem,
+                    userFile: IgnoredConfigurationValue.userFile(environment: ProcessEnvironment.current())) + "\n")
         }
         standardOutput.flush()
     }

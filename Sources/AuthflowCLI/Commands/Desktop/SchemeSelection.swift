@@ -20,6 +20,7 @@ enum SchemeSelection {
         } catch {
             throw .from(error)
         }
+        CommandContext.warnAboutIgnoredValues(configuration, environment: ProcessEnvironment.current())
         guard let scheme = configuration.callbackScheme else {
             throw CommandFailure(
                 localized(
