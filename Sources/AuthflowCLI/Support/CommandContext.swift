@@ -33,13 +33,13 @@ struct CommandContext {
         } catch {
             throw .from(error)
         }
-        Self.warnAboutIgnoredValues(configuration, environment: environment)
         // A configuration file's `lang` is known only now.
         if let code = configuration.languageCode, let language = DisplayLanguage(parsing: code),
             language != MessageCatalogue.language
         {
             LanguageArgument.use(language, environment: environment)
         }
+        Self.warnAboutIgnoredValues(configuration, environment: environment)
         do {
             stateRoot = try StateDirectory.resolve(explicit: options.stateDirectory, environment: environment)
         } catch {
