@@ -310,7 +310,9 @@ struct RedirectListenerTests {
         }
     }
 
-    @Test("A state nested in deep_link_id is found; pasted URLs must be this flow's scheme or callback address")
+    @Test(
+        "A state nested in deep_link_id is found, but not when repeated there; pasted URLs must be this flow's scheme or callback address"
+    )
     func pasteAndNesting() async throws {
         let listener = try listener(schemes: ["app-1-2"])
         defer { listener.stop() }
@@ -319,6 +321,11 @@ struct RedirectListenerTests {
             "app-1-2://firebaseauth/link?deep_link_id="
             + (inner.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
 
+        let twice = "https://p.firebaseapp.com/__/auth/callback?state=s-123&state=other"
+        let nestedTwice =
+            "app-1-2://firebaseauth/link?deep_link_id="
+            + (twice.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+        #expect(listener.submit(nestedTwice) == .rejected(RedirectRejection.repeatedParameter("state")))
         #expect(listener.submit("other-scheme://x?state=s-123") != .accepted)
         #expect(listener.submit("http://127.0.0.1:1/callback?state=s-123") != .accepted)
         #expect(listener.submit("  \(nested)\n") == .accepted)
