@@ -8,12 +8,16 @@ struct LoopbackSocket {
 
     var port: UInt16 { UInt16(bigEndian: address.sin_port) }
 
-    /// Binds a new socket, and listens with `backlog` when one is given. The caller owns the descriptor.
-    static func bind(listenBacklog backlog: Int32? = nil) throws -> LoopbackSocket {
+    /// Binds a new socket (to `port`, with `SO_REUSEADDR`, when one is given), and listens with `backlog` when one
+    /// is given. The caller owns the descriptor.
+    static func bind(port: UInt16 = 0, listenBacklog backlog: Int32? = nil) throws -> LoopbackSocket {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw failure("socket") }
+        var reuse: Int32 = 1
+        if port != 0 { setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size)) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
         address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let ready = withUnsafeMutablePointer(to: &address) {

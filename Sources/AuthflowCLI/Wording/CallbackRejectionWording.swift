@@ -50,6 +50,8 @@ extension RedirectRejection {
             localized("The callback has no \(name) parameter, so it cannot be matched to this sign-in.")
         case .mismatchedParameter(let name):
             localized("The callback's \(name) does not match this sign-in; it belongs to another attempt.")
+        case .controlCharacter(let codePoint):
+            localized("The URL holds a control character (\(codePoint)), which no callback URL carries unencoded.")
         }
     }
 }
@@ -99,6 +101,20 @@ extension HostedHandlerRejection {
             localized("That is not a Firebase callback (\(scheme)://firebaseauth/link?deep_link_id=…).")
         case .anotherAttempt:
             localized("That callback belongs to another attempt (its eventId or authType does not match this one).")
+        case .repeatedParameter(let name):
+            localized("The callback carries \(name) more than once, so it cannot be matched to this sign-in.")
+        }
+    }
+}
+
+extension CallbackURLError {
+    /// Why `handle-url` refuses a URL before offering it to any flow.
+    var cliMessage: String {
+        switch self {
+        case .controlCharacter(_, let offset):
+            localized(
+                "The URL holds a control character (\(codePoint)) at position \(offset + 1): a callback URL carries "
+                    + "one only percent-encoded. Pass the URL exactly as the browser or the desktop gave it.")
         }
     }
 }

@@ -4,7 +4,7 @@ import AuthflowPrimitives
 
 /// Recognises a hosted handler page's answer among the URLs handed to a listener, as the iOS SDK's matcher
 /// does: the URL must be `<scheme>://firebaseauth/link?deep_link_id=…`, and the inner callback must carry the
-/// attempt's `authType` and `eventId`; anything else belongs to someone else and the wait goes on.
+/// attempt's `authType` and `eventId`, each once; anything else belongs to someone else and the wait goes on.
 ///
 /// The phone flow reads a reCAPTCHA token from the matching answer, the Apple flow an OAuth `link`; both
 /// flows get the `firebaseError` the page may send instead. The callback is read once, here, into the flow's
@@ -46,6 +46,9 @@ struct HostedHandlerCallback: Sendable {
         else {
             return .failure(.notFirebaseCallback(scheme: scheme.scheme))
         }
+        // Two values of the eventId (or of anything read with it) leave it open which the page meant: refused, as
+        // a listener refuses a repeated state, whichever value comes first.
+        if let name = parsed.repeatedParameter { return .failure(.repeatedParameter(name)) }
         guard parsed.authType == authType, let found = parsed.eventID, ConstantTime.equal(found, eventID) else {
             return .failure(.anotherAttempt)
         }

@@ -9,6 +9,8 @@ public enum HostedHandlerRejection: CallbackRejectionReason, Hashable, Error {
     case notFirebaseCallback(scheme: String)
     /// The callback's `eventId` or `authType` is not this attempt's.
     case anotherAttempt
+    /// The callback carries the parameter `name` (`eventId`, say) more than once, so it cannot be matched.
+    case repeatedParameter(String)
 
     public var code: CallbackRejectionCode {
         switch self {
@@ -18,6 +20,7 @@ public enum HostedHandlerRejection: CallbackRejectionReason, Hashable, Error {
             CallbackRejectionCode("hosted-answer-at-address", [scheme, "sign-in", providerID])
         case .notFirebaseCallback(let scheme): CallbackRejectionCode("hosted-answer-not-firebase", [scheme])
         case .anotherAttempt: CallbackRejectionCode("hosted-answer-foreign")
+        case .repeatedParameter(let name): CallbackRejectionCode("hosted-answer-repeated", [name])
         }
     }
 
@@ -30,6 +33,7 @@ public enum HostedHandlerRejection: CallbackRejectionReason, Hashable, Error {
             self = .notAtAddress(page: .signIn(providerID: code.values[2]), scheme: code.values[0])
         case ("hosted-answer-not-firebase", 1): self = .notFirebaseCallback(scheme: code.values[0])
         case ("hosted-answer-foreign", 0): self = .anotherAttempt
+        case ("hosted-answer-repeated", 1): self = .repeatedParameter(code.values[0])
         default: return nil
         }
     }
@@ -43,6 +47,8 @@ public enum HostedHandlerRejection: CallbackRejectionReason, Hashable, Error {
             "That is not a Firebase callback (\(scheme)://firebaseauth/link?deep_link_id=…)."
         case .anotherAttempt:
             "That callback belongs to another attempt (its eventId or authType does not match this one)."
+        case .repeatedParameter(let name):
+            "The callback carries \(name) more than once, so it cannot be matched to this sign-in."
         }
     }
 }

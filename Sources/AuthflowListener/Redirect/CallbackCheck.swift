@@ -104,13 +104,17 @@ extension CallbackCheck where Answer == RedirectCallback {
     public static func state(_ expected: String, parameter: String = "state") -> CallbackCheck {
         CallbackCheck { callback in
             // Two values of the state or the code (`?state=A&state=B`, or a form_post whose body repeats the
-            // query's code) leave it open which one the server meant: refuse rather than pick one.
+            // query's code) leave it open which one the server meant: refuse rather than pick one. So does a state
+            // repeated inside a wrapped callback.
             let names = callback.parameters.names
             for name in [parameter, "code"] where names.lazy.filter({ $0 == name }).count > 1 {
                 return .rejected(RedirectRejection.repeatedParameter(name))
             }
-            guard let found = value(of: parameter, in: callback.parameters, depth: 3) else {
-                return .rejected(RedirectRejection.missingParameter(parameter))
+            let found: String
+            switch lookup(parameter, in: callback.parameters, depth: 3) {
+            case .found(let value): found = value
+            case .repeated: return .rejected(RedirectRejection.repeatedParameter(parameter))
+            case .absent: return .rejected(RedirectRejection.missingParameter(parameter))
             }
             guard ConstantTime.equal(found, expected) else {
                 return .rejected(RedirectRejection.mismatchedParameter(parameter))
@@ -124,13 +128,26 @@ extension CallbackCheck where Answer == RedirectCallback {
         }
     }
 
-    private static func value(of name: String, in parameters: QueryParameters, depth: Int) -> String? {
-        if let value = parameters.value(name, rule: .firstWins) { return value }
-        guard depth > 0 else { return nil }
+    /// What a lookup of a parameter found.
+    private enum Lookup {
+        case found(String)
+        case repeated
+        case absent
+    }
+
+    /// The parameter `name` among `parameters`, else inside the first of their values that is a URL holding it,
+    /// up to `depth` wrappings down; repeated wherever it is found more than once.
+    private static func lookup(_ name: String, in parameters: QueryParameters, depth: Int) -> Lookup {
+        let values = parameters.pairs.lazy.filter { $0.name == name }.map(\.value)
+        if let value = values.first { return values.dropFirst().isEmpty ? .found(value) : .repeated }
+        guard depth > 0 else { return .absent }
         for pair in parameters.pairs where pair.value.contains("://") {
-            let nested = RedirectCallback(url: pair.value, route: .paste).parameters
-            if let value = value(of: name, in: nested, depth: depth - 1) { return value }
+            // A wrapped URL holding a control character is no callback: nothing is looked up inside it.
+            guard let nested = try? RedirectCallback(url: pair.value, route: .paste) else { continue }
+            let inner = lookup(name, in: nested.parameters, depth: depth - 1)
+            if case .absent = inner { continue }
+            return inner
         }
-        return nil
+        return .absent
     }
 }

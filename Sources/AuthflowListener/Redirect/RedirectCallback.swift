@@ -22,13 +22,17 @@ public struct RedirectCallback: Sendable, Hashable {
     /// it is not a URL.
     public let parts: URLParts?
 
-    /// A callback made of its parts; the listener builds these, tests and embedders may too.
-    public init(url: String, parameters: QueryParameters, route: Route) {
+    /// A callback made of its parts; the listener builds these, tests and embedders may too. A `url` holding a
+    /// control character is refused (see ``CallbackURLError``).
+    public init(url: String, parameters: QueryParameters, route: Route) throws(CallbackURLError) {
+        try Self.check(url)
         self.init(url: url, parts: URLParts(url), parameters: parameters, route: route)
     }
 
-    /// A callback carried by a URL alone (pasted or handed over): its query and fragment parameters.
-    public init(url: String, route: Route) {
+    /// A callback carried by a URL alone (pasted or handed over): its query and fragment parameters. The one
+    /// place a callback URL is read: a `url` holding a control character is refused (see ``CallbackURLError``).
+    public init(url: String, route: Route) throws(CallbackURLError) {
+        try Self.check(url)
         let parts = URLParts(url)
         // `+` is a space in both, as form encoding (and OAuth servers) use it.
         var pairs = QueryParameters(url: url, plusAsSpace: true).pairs
@@ -36,6 +40,13 @@ public struct RedirectCallback: Sendable, Hashable {
             pairs += QueryParameters(query: fragment[...], plusAsSpace: true).pairs
         }
         self.init(url: url, parts: parts, parameters: QueryParameters(pairs: pairs), route: route)
+    }
+
+    /// Refuses a URL holding one of the ``ControlCharacters``: raw, no URL carries one.
+    private static func check(_ url: String) throws(CallbackURLError) {
+        if let (scalar, offset) = ControlCharacters.first(in: url) {
+            throw .controlCharacter(scalar, offset: offset)
+        }
     }
 
     private init(url: String, parts: URLParts?, parameters: QueryParameters, route: Route) {

@@ -30,6 +30,7 @@ public final class RedirectListener<Answer: Sendable>: Sendable {
     private let configuration: Configuration
     private let server: LoopbackServer
     private let secret: String
+    private let proofKey: String
     private let rendezvousFile: String?
     private let state = Mutex(WaitState<Answer>())
     private let pages: CallbackPages
@@ -37,6 +38,7 @@ public final class RedirectListener<Answer: Sendable>: Sendable {
     /// Starts listening (and publishes the rendezvous file) at once.
     public init(configuration: Configuration) throws(RedirectListenerError) {
         let secret = RandomToken.make()
+        let proofKey = RandomToken.make()
         let inbox = Inbox<Answer>()
         let server: LoopbackServer
         var serverConfiguration = configuration.server
@@ -51,11 +53,12 @@ public final class RedirectListener<Answer: Sendable>: Sendable {
         self.path = configuration.path
         self.configuration = configuration
         self.secret = secret
+        self.proofKey = proofKey
         self.pages = CallbackPages(renderer: PageRenderer(directory: configuration.templates))
 
         if let directory = configuration.rendezvous {
             let record = Rendezvous(
-                port: server.port, secret: secret, schemes: configuration.schemes, pid: getpid(),
+                port: server.port, secret: secret, proofKey: proofKey, schemes: configuration.schemes, pid: getpid(),
                 label: configuration.label
             )
             do {
@@ -105,7 +108,11 @@ public final class RedirectListener<Answer: Sendable>: Sendable {
     /// Offers a URL the user pasted. It is judged like any callback; the verdict says whether it ended the
     /// wait, or why not, so the caller can ask again.
     public func submit(_ url: String) -> CallbackVerdict {
-        offer(RedirectCallback(url: url.trimmingCharacters(in: .whitespacesAndNewlines), route: .paste))
+        do {
+            return offer(try RedirectCallback(url: url.trimmingCharacters(in: .whitespacesAndNewlines), route: .paste))
+        } catch {
+            return .rejected(RedirectRejection(error))
+        }
     }
 
     /// Stops listening, withdraws the rendezvous file and ends any wait with ``RedirectListenerError/cancelled``.
@@ -165,6 +172,7 @@ public final class RedirectListener<Answer: Sendable>: Sendable {
     // MARK: - HTTP
 
     fileprivate func handle(_ request: LoopbackRequest) -> LoopbackResponse {
+        if request.path == HandoffEndpoint.proofPath { return proof(request) }
         if request.path == HandoffEndpoint.path { return handoff(request) }
         if let route = configuration.routes[request.path] { return route(request) }
         guard request.path == path, request.method == "GET" || request.method == "POST" else {
@@ -176,10 +184,15 @@ public final class RedirectListener<Answer: Sendable>: Sendable {
         {
             pairs += QueryParameters(query: request.text[...], plusAsSpace: true).pairs
         }
-        let callback = RedirectCallback(
-            url: redirectURI + (request.query.map { "?\($0)" } ?? ""), parameters: QueryParameters(pairs: pairs),
-            route: .http
-        )
+        let callback: RedirectCallback
+        do {
+            callback = try RedirectCallback(
+                url: redirectURI + (request.query.map { "?\($0)" } ?? ""), parameters: QueryParameters(pairs: pairs),
+                route: .http
+            )
+        } catch {
+            return pages.rejected(RedirectRejection(error))
+        }
         switch offer(callback) {
         case .accepted:
             return pages.received(title: configuration.successPage.title, message: configuration.successPage.message)
@@ -190,13 +203,33 @@ public final class RedirectListener<Answer: Sendable>: Sendable {
         }
     }
 
+    /// Answers a handoff sender's challenge with this flow's ``HandoffProof``; nothing else is told.
+    private func proof(_ request: LoopbackRequest) -> LoopbackResponse {
+        guard request.method == "GET" else { return .text("Use GET.\n", status: 405) }
+        guard let challenge = request.header(HandoffEndpoint.challengeHeader), !challenge.isEmpty,
+            challenge.utf8.count <= HandoffProof.maximumChallengeBytes
+        else {
+            return .text("No challenge.\n", status: 400)
+        }
+        var response = LoopbackResponse(status: 204)
+        response.headers.append(
+            HTTPHeader(name: HandoffEndpoint.proofHeader, value: HandoffProof.answer(to: challenge, key: proofKey)))
+        return response
+    }
+
     private func handoff(_ request: LoopbackRequest) -> LoopbackResponse {
         guard request.method == "POST" else { return .text("Use POST.\n", status: 405) }
         guard let presented = request.header(HandoffEndpoint.secretHeader), ConstantTime.equal(presented, secret) else {
             return .text("Wrong handoff secret.\n", status: 401)
         }
         let url = request.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        switch offer(RedirectCallback(url: url, route: .handoff)) {
+        let verdict: CallbackVerdict
+        do {
+            verdict = offer(try RedirectCallback(url: url, route: .handoff))
+        } catch {
+            verdict = .rejected(RedirectRejection(error))
+        }
+        switch verdict {
         // A failure ends the wait too: the waiting flow reports it in its own terminal, so nothing is worded here.
         case .accepted, .acceptedWithError:
             return LoopbackResponse(status: 204)

@@ -15,6 +15,8 @@ public enum RedirectRejection: CallbackRejectionReason, Hashable {
     case missingParameter(String)
     /// The callback's matching parameter has another value: it belongs to another attempt.
     case mismatchedParameter(String)
+    /// The URL holds a raw control character, `codePoint` (`U+000D`) the first: see ``CallbackURLError``.
+    case controlCharacter(codePoint: String)
 
     public var code: CallbackRejectionCode {
         switch self {
@@ -25,6 +27,7 @@ public enum RedirectRejection: CallbackRejectionReason, Hashable {
         case .repeatedParameter(let name): CallbackRejectionCode("repeated-parameter", [name])
         case .missingParameter(let name): CallbackRejectionCode("missing-parameter", [name])
         case .mismatchedParameter(let name): CallbackRejectionCode("mismatched-parameter", [name])
+        case .controlCharacter(let codePoint): CallbackRejectionCode("control-character", [codePoint])
         }
     }
 
@@ -38,6 +41,7 @@ public enum RedirectRejection: CallbackRejectionReason, Hashable {
         case ("repeated-parameter", 1): self = .repeatedParameter(code.values[0])
         case ("missing-parameter", 1): self = .missingParameter(code.values[0])
         case ("mismatched-parameter", 1): self = .mismatchedParameter(code.values[0])
+        case ("control-character", 1): self = .controlCharacter(codePoint: code.values[0])
         default: return nil
         }
     }
@@ -56,6 +60,15 @@ public enum RedirectRejection: CallbackRejectionReason, Hashable {
             "The callback has no \(name) parameter, so it cannot be matched to this sign-in."
         case .mismatchedParameter(let name):
             "The callback's \(name) does not match this sign-in; it belongs to another attempt."
+        case .controlCharacter(let codePoint):
+            "The URL holds a control character (\(codePoint)), which no callback URL carries unencoded."
         }
+    }
+}
+
+extension RedirectRejection {
+    /// The refusal of a URL that cannot be a callback URL at all.
+    init(_ error: CallbackURLError) {
+        self = .controlCharacter(codePoint: error.codePoint)
     }
 }

@@ -31,6 +31,10 @@ public struct AuthCallback: Sendable, Hashable {
     public let callbackURL: String
     /// The URL as received.
     public let url: String
+    /// The first parameter read here (`deep_link_id`, `eventId`, `authType`, …) that the URL carries more than
+    /// once; the fields above hold its first value, as the SDKs read it, but a flow matching the callback to its
+    /// attempt refuses it, as a listener refuses a repeated `state`.
+    public let repeatedParameter: String?
 
     /// Parses `url`, or returns `nil` when it is not a Firebase auth callback.
     public init?(url: String) {
@@ -80,6 +84,7 @@ public struct AuthCallback: Sendable, Hashable {
         error = text(fields.firebaseError).map(FirebaseCallbackError.init(raw:))
         callbackURL = text(fields.callbackURL) ?? url
         self.url = url
+        repeatedParameter = fields.repeatedParameter
     }
 
     /// Whether a URL's scheme, host and path (UTF-8 bytes, scheme and host in any ASCII case) are a callback's:

@@ -1,6 +1,7 @@
 /// SHA-256 (FIPS 180-4), for the places the protocol hashes a value it keeps: a redirect's `sessionId` and
 /// Apple's nonce go out as the lowercase hex digest while the raw value stays with the client, and the
-/// embedded backend checks a raw `sessionId` against the digest its hosted handler was opened with. The
+/// embedded backend checks a raw `sessionId` against the digest its hosted handler was opened with; and its
+/// HMAC, with which a waiting listener proves to `handle-url` that it is the flow a rendezvous file names. The
 /// package has no crypto library (Foundation on Linux offers none), and the inputs are a few dozen bytes.
 public enum SHA256 {
     /// The digest of `text`'s UTF-8 bytes as 64 lowercase hex digits.
@@ -39,6 +40,14 @@ public enum SHA256 {
             for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { hash[index] = hash[index] &+ value }
         }
         return hash.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - $0 * 8)) } }
+    }
+
+    /// HMAC-SHA-256 (RFC 2104) of `message` under `key`: 32 bytes.
+    public static func hmac(key: [UInt8], message: [UInt8]) -> [UInt8] {
+        var block = key.count > 64 ? digest(key) : key
+        block += [UInt8](repeating: 0, count: 64 - block.count)
+        let inner = digest(block.map { $0 ^ 0x36 } + message)
+        return digest(block.map { $0 ^ 0x5C } + inner)
     }
 
     private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {

@@ -236,6 +236,7 @@ struct LibraryErrorCaseTests {
         let unreachable: [HandoffSender.Unreachable] =
             system.map { .system($0) } + [.nothingListens(port: 4000), .closed, .noAnswer, .notHTTP, .status(500)]
         messages += unreachable.map(\.cliMessage)
+        messages.append(CallbackURLError.controlCharacter("\r", offset: 12).cliMessage)
         messages.append(RecaptchaProtectionError.interrupted.cliMessage)
         messages.append(
             RecaptchaProtectionError.pageUnavailable(.unreadable(path: "p.html", reason: .notUTF8)).cliMessage)
@@ -248,12 +249,13 @@ struct LibraryErrorCaseTests {
         let redirect: [RedirectRejection] = [
             .notURL, .foreignAddress(expected: "http://127.0.0.1:4000/callback"), .foreignScheme("other"),
             .alreadyAnswered, .repeatedParameter("state"), .missingParameter("state"), .mismatchedParameter("state"),
+            .controlCharacter(codePoint: "U+000D"),
         ]
         let hosted: [HostedHandlerRejection] = [
             .notAtAddress(page: .recaptcha, scheme: "app-1-2"),
             .notAtAddress(page: .signIn(providerID: "apple.com"), scheme: "app-1-2"),
             .notAtAddress(page: .signIn(providerID: "github.com"), scheme: "app-1-2"),
-            .notFirebaseCallback(scheme: "app-1-2"), .anotherAttempt,
+            .notFirebaseCallback(scheme: "app-1-2"), .anotherAttempt, .repeatedParameter("eventId"),
         ]
         return redirect + LoopbackPageRejection.allCases + hosted
     }()
@@ -261,14 +263,16 @@ struct LibraryErrorCaseTests {
     static func listed(_ reason: RedirectRejection) {
         switch reason {
         case .notURL, .foreignAddress, .foreignScheme, .alreadyAnswered, .repeatedParameter, .missingParameter,
-            .mismatchedParameter:
+            .mismatchedParameter, .controlCharacter:
             break
         }
     }
 
     static func listed(_ reason: HostedHandlerRejection) {
         switch reason {
-        case .notAtAddress(.recaptcha, _), .notAtAddress(.signIn, _), .notFirebaseCallback, .anotherAttempt: break
+        case .notAtAddress(.recaptcha, _), .notAtAddress(.signIn, _), .notFirebaseCallback, .anotherAttempt,
+            .repeatedParameter:
+            break
         }
     }
 

@@ -1,6 +1,7 @@
 import AuthflowBackend
 import AuthflowCore
 import AuthflowDemo
+import AuthflowHTTP
 import AuthflowIdentityToolkit
 import AuthflowPrimitives
 import AuthflowTestSupport
@@ -134,6 +135,48 @@ struct OAuthHostedRouteTests {
         )
         #expect(profile["email"] as? String == "someone@example.com")
         #expect(try fixture.sessions.load()?.providerIDs.contains(provider) == true)
+    }
+
+    @Test(
+        "handle-url with another attempt's eventId, or this one's twice, is refused while the wait goes on; the real answer ends it once"
+    )
+    func foreignAndRepeatedEventID() async throws {
+        let fixture = try PhoneCLIFixture()
+        let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
+        let claims = Self.claims(sub: "5150", email: "eve@example.com")
+        async let signIn = fixture.run(
+            ["oauth", "sign-in", "--provider", "github.com", "--browser", browser, "--json"] + Self.iosApp)
+        let url = try await RecordingBrowser.url(recordedBy: browser)
+        let eventID = try #require(QueryParameters(url: url).value("eventId"))
+        // The widget's answer, as its form sends it; its 303 leads to the app's custom scheme.
+        var configuration = HTTPClientConfiguration(proxy: .none)
+        configuration.redirects = .doNotFollow
+        let answer = try await HTTPClient(configuration: configuration).send(
+            HTTPRequest(
+                url: url.replacingOccurrences(of: "/emulator/auth/handler?", with: "/emulator/auth/handler/select?")
+                    + "&id_token=" + (claims.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")))
+        let callback = try #require(answer.location)
+        let otherID = String(repeating: "Q", count: eventID.count)
+        try #require(callback.contains(eventID) && !callback.contains(otherID))
+
+        let foreign = try await fixture.run(
+            ["handle-url", callback.replacingOccurrences(of: eventID, with: otherID)])
+        let repeated = try await fixture.run(
+            ["handle-url", callback.replacingOccurrences(of: eventID, with: eventID + "%26eventId%3D" + otherID)])
+        let handed = try await fixture.run(["handle-url", callback])
+        let result = try await signIn
+        let replayed = try await fixture.run(["handle-url", callback])
+
+        #expect(foreign.exitCode == 1, "\(foreign.stderrText)")
+        #expect(foreign.stderrText.contains("That callback belongs to another attempt"), "\(foreign.stderrText)")
+        #expect(repeated.exitCode == 1, "\(repeated.stderrText)")
+        #expect(repeated.stderrText.contains("carries eventId more than once"), "\(repeated.stderrText)")
+        #expect(handed.exitCode == 0, "\(handed.stderrText)")
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(
+            (try jsonObject(result.stdoutText)["provider"] as? [String: Any])?["email"] as? String == "eve@example.com")
+        #expect(replayed.exitCode == 1, "a callback is used once: \(replayed.stderrText)")
+        #expect(try fixture.sessions.load()?.email == "eve@example.com")
     }
 
     @Test("A provider ID Firebase does not have, or no provider, is a usage error (exit 2)")

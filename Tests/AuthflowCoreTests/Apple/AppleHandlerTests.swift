@@ -88,11 +88,17 @@ struct AppleHandlerTests {
     }
 
     /// protocol.md §12.2's prefix, for the client-ID scheme.
-    static func callback(_ query: String, scheme: String = "com.googleusercontent.apps.123456") -> RedirectCallback {
-        RedirectCallback(
-            url:
-                "\(scheme)://firebaseauth/link?deep_link_id=https%3A%2F%2Fexample.firebaseapp.com%2F__%2Fauth%2Fcallback%3F\(query)",
-            route: .handoff)
+    static func callbackURL(_ query: String, scheme: String = "com.googleusercontent.apps.123456") -> String {
+        "\(scheme)://firebaseauth/link?deep_link_id=https%3A%2F%2Fexample.firebaseapp.com%2F__%2Fauth%2Fcallback%3F\(query)"
+    }
+
+    /// ``callbackURL(_:scheme:)`` as a handed-over callback.
+    static func callback(
+        _ query: String, scheme: String = "com.googleusercontent.apps.123456"
+    ) throws
+        -> RedirectCallback
+    {
+        try RedirectCallback(url: callbackURL(query, scheme: scheme), route: .handoff)
     }
 
     static let check = AppleRedirectCallback.check(eventID: "OURS", scheme: clientScheme)
@@ -104,23 +110,26 @@ struct AppleHandlerTests {
 
     @Test("The §12.2 OAuth fixture is accepted and its link read")
     func matchingLink() throws {
-        let callback = Self.callback("authType%3DsignInWithRedirect%26link%3DfakeOAuthResponseURL%26eventId%3DOURS")
+        let callback = try Self.callback("authType%3DsignInWithRedirect%26link%3DfakeOAuthResponseURL%26eventId%3DOURS")
         #expect(Self.check.verdict(on: callback) == .accepted)
         #expect(try Self.link(from: callback) == "fakeOAuthResponseURL")
     }
 
     @Test(
-        "Other attempts, the phone authType, other schemes and plain HTTP are rejected so the wait goes on",
+        "Other attempts, eventId (or deep_link_id) twice, the phone authType, other schemes and plain HTTP are rejected so the wait goes on",
         arguments: [
-            callback("authType%3DsignInWithRedirect%26link%3Dx"),
-            callback("authType%3DsignInWithRedirect%26link%3Dx%26eventId%3DOTHER"),
-            callback("authType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3DOURS"),
-            callback("authType%3DsignInWithRedirect%26link%3Dx%26eventId%3DOURS", scheme: "app-1-2-ios-3"),
-            RedirectCallback(
-                url: "http://127.0.0.1:1/__/auth/callback?authType=signInWithRedirect&link=x&eventId=OURS", route: .http
-            ),
+            callbackURL("authType%3DsignInWithRedirect%26link%3Dx"),
+            callbackURL("authType%3DsignInWithRedirect%26link%3Dx%26eventId%3DOTHER"),
+            callbackURL("authType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3DOURS"),
+            callbackURL("authType%3DsignInWithRedirect%26link%3Dx%26eventId%3DOURS", scheme: "app-1-2-ios-3"),
+            "http://127.0.0.1:1/__/auth/callback?authType=signInWithRedirect&link=x&eventId=OURS",
+            callbackURL("authType%3DsignInWithRedirect%26link%3Dx%26eventId%3DOURS%26eventId%3DOTHER"),
+            callbackURL("authType%3DsignInWithRedirect%26link%3Dx%26eventId%3DOTHER%26eventId%3DOURS"),
+            callbackURL("authType%3DsignInWithRedirect%26link%3Dx%26eventId%3DOURS")
+                + "&deep_link_id=https%3A%2F%2Fx%2F__%2Fauth%2Fcallback%3FeventId%3DOTHER",
         ])
-    func rejected(callback: RedirectCallback) {
+    func rejected(url: String) throws {
+        let callback = try RedirectCallback(url: url, route: url.hasPrefix("http:") ? .http : .handoff)
         guard case .rejected = Self.check.verdict(on: callback) else {
             Issue.record("accepted \(callback.url)")
             return
@@ -129,11 +138,11 @@ struct AppleHandlerTests {
 
     @Test("firebaseError ends the wait as the page's error; OAuth reads a bare one as missing code / message")
     func pageErrors() throws {
-        let cancelled = Self.callback(
+        let cancelled = try Self.callback(
             "firebaseError%3D%257B%2522code%2522%253A%2522auth%252Fuser-cancelled%2522%252C%2522message%2522%253A%2522No.%2522%257D%26authType%3DsignInWithRedirect%26eventId%3DOURS"
         )
-        let bare = Self.callback("firebaseError%3D%257B%257D%26authType%3DsignInWithRedirect%26eventId%3DOURS")
-        let garbage = Self.callback("firebaseError%3Dnot-json%26authType%3DsignInWithRedirect%26eventId%3DOURS")
+        let bare = try Self.callback("firebaseError%3D%257B%257D%26authType%3DsignInWithRedirect%26eventId%3DOURS")
+        let garbage = try Self.callback("firebaseError%3Dnot-json%26authType%3DsignInWithRedirect%26eventId%3DOURS")
 
         guard case .acceptedWithError(let failure) = Self.check.verdict(on: cancelled),
             case AppleSignInError.page(let shown) = failure

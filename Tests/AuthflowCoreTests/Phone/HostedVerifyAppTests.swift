@@ -44,11 +44,17 @@ struct HostedVerifyAppTests {
     }
 
     /// protocol.md §12.2's prefix, for the client-ID scheme.
-    static func callback(_ query: String, scheme: String = "com.googleusercontent.apps.123456") -> RedirectCallback {
-        RedirectCallback(
-            url:
-                "\(scheme)://firebaseauth/link?deep_link_id=https%3A%2F%2Fexample.firebaseapp.com%2F__%2Fauth%2Fcallback%3F\(query)",
-            route: .handoff)
+    static func callbackURL(_ query: String, scheme: String = "com.googleusercontent.apps.123456") -> String {
+        "\(scheme)://firebaseauth/link?deep_link_id=https%3A%2F%2Fexample.firebaseapp.com%2F__%2Fauth%2Fcallback%3F\(query)"
+    }
+
+    /// ``callbackURL(_:scheme:)`` as a handed-over callback.
+    static func callback(
+        _ query: String, scheme: String = "com.googleusercontent.apps.123456"
+    ) throws
+        -> RedirectCallback
+    {
+        try RedirectCallback(url: callbackURL(query, scheme: scheme), route: .handoff)
     }
 
     static let check = HostedVerifyAppCallback.check(eventID: "OURS", scheme: clientScheme)
@@ -61,34 +67,42 @@ struct HostedVerifyAppTests {
 
     @Test("The token of a matching answer is accepted and read")
     func matchingToken() throws {
-        let callback = Self.callback("authType%3DverifyApp%26recaptchaToken%3DfakeReCAPTCHAToken%26eventId%3DOURS")
+        let callback = try Self.callback("authType%3DverifyApp%26recaptchaToken%3DfakeReCAPTCHAToken%26eventId%3DOURS")
         #expect(Self.check.verdict(on: callback) == .accepted)
         #expect(try Self.token(from: callback) == "fakeReCAPTCHAToken")
     }
 
     @Test(
-        "Answers to other attempts, other schemes or hosts, and plain HTTP are rejected so the wait goes on",
+        "Answers to other attempts, with eventId (or deep_link_id) twice, other schemes or hosts, and plain HTTP are rejected so the wait goes on",
         arguments: [
-            callback("authType%3DverifyApp%26recaptchaToken%3Dt"),
-            callback("authType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3DOTHER"),
-            callback("authType%3DsignInWithRedirect%26link%3Dx%26eventId%3DOURS"),
-            callback("authType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3DOURS", scheme: "app-1-2-ios-3"),
-            RedirectCallback(
-                url:
-                    "com.googleusercontent.apps.123456://google/link?deep_link_id=https%3A%2F%2Fx%2F__%2Fauth%2Fcallback%3FauthType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3DOURS",
-                route: .paste),
-            RedirectCallback(url: "http://127.0.0.1:1/callback?recaptchaToken=t&eventId=OURS", route: .http),
+            callbackURL("authType%3DverifyApp%26recaptchaToken%3Dt"),
+            callbackURL("authType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3DOTHER"),
+            callbackURL("authType%3DsignInWithRedirect%26link%3Dx%26eventId%3DOURS"),
+            callbackURL("authType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3DOURS", scheme: "app-1-2-ios-3"),
+            "com.googleusercontent.apps.123456://google/link?deep_link_id=https%3A%2F%2Fx%2F__%2Fauth%2Fcallback%3FauthType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3DOURS",
+            "http://127.0.0.1:1/callback?recaptchaToken=t&eventId=OURS",
+            callbackURL("authType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3DOURS%26eventId%3DOTHER"),
+            callbackURL("authType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3DOTHER%26eventId%3DOURS"),
+            callbackURL("authType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3DOURS")
+                + "&deep_link_id=https%3A%2F%2Fx%2F__%2Fauth%2Fcallback%3FeventId%3DOTHER",
         ])
-    func rejected(callback: RedirectCallback) {
+    func rejected(url: String) throws {
+        let callback = try RedirectCallback(url: url, route: url.hasPrefix("http:") ? .http : .handoff)
         #expect(!Self.check.verdict(on: callback).isAccepted)
+    }
+
+    @Test("This attempt's eventId followed by another is refused as repeated, as a listener refuses a repeated state")
+    func repeatedEventID() throws {
+        let repeated = try Self.callback("authType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3DOURS%26eventId%3DOURS")
+        #expect(Self.check.verdict(on: repeated) == .rejected(HostedHandlerRejection.repeatedParameter("eventId")))
     }
 
     @Test("A matching firebaseError ends the wait as a failure with the SDK's meaning")
     func firebaseErrors() throws {
-        let invalid = Self.callback(
+        let invalid = try Self.callback(
             "firebaseError%3D%257B%2522code%2522%253A%2522auth%252Finvalid-oauth-client-id%2522%252C%2522message%2522%253A%2522The%2520OAuth%2520client%2520ID%2520provided%2520is%2520either%2520invalid%2520or%2520does%2520not%2520match%2520the%2520specified%2520API%2520key.%2522%257D%26authType%3DverifyApp%26eventId%3DOURS"
         )
-        let unstructured = Self.callback(
+        let unstructured = try Self.callback(
             "firebaseError%3D%257B%2522unstructuredcode%2522%253A%2522auth%252Funknown-error-id%2522%257D%26authType%3DverifyApp%26eventId%3DOURS"
         )
 

@@ -21,6 +21,11 @@ struct RedirectListenerTests {
             ))
     }
 
+    /// `url` as `handle-url` hands it over.
+    private static func handed(_ url: String) throws -> RedirectCallback {
+        try RedirectCallback(url: url, route: .handoff)
+    }
+
     @Test("A wrong state gets 400 and the wait goes on; the right one ends it; a repeat gets 400")
     func stateAndSingleUse() async throws {
         let listener = try listener()
@@ -172,11 +177,11 @@ struct RedirectListenerTests {
         var forged = flow
         forged.secret = "not-the-secret"
 
-        let unauthorized = HandoffSender.send("app-1-2://x?state=s-123", to: forged)
-        let mismatched = HandoffSender.send("app-1-2://x?state=nope", to: flow)
-        let otherScheme = HandoffSender.deliver("other://x?state=s-123", to: [flow])
-        let accepted = HandoffSender.send("app-1-2://firebaseauth/link?code=c&state=s-123", to: flow)
-        let again = HandoffSender.send("app-1-2://firebaseauth/link?code=d&state=s-123", to: flow)
+        let unauthorized = HandoffSender.send(try Self.handed("app-1-2://x?state=s-123"), to: forged)
+        let mismatched = HandoffSender.send(try Self.handed("app-1-2://x?state=nope"), to: flow)
+        let otherScheme = HandoffSender.deliver(try Self.handed("other://x?state=s-123"), to: [flow])
+        let accepted = HandoffSender.send(try Self.handed("app-1-2://firebaseauth/link?code=c&state=s-123"), to: flow)
+        let again = HandoffSender.send(try Self.handed("app-1-2://firebaseauth/link?code=d&state=s-123"), to: flow)
         let callback = try await listener.callback(timeout: .seconds(30))
 
         #expect(unauthorized == .unauthorized)
@@ -201,24 +206,90 @@ struct RedirectListenerTests {
         let listener = try listener(schemes: ["app-1-2"], rendezvous: directory)
         defer { listener.stop() }
         let flow = try #require(directory.waitingFlows().first)
-        let missing = HandoffSender.send("app-1-2://x?code=c", to: flow)
+        let missing = HandoffSender.send(try Self.handed("app-1-2://x?code=c"), to: flow)
         #expect(missing == .rejected(.coded(CallbackRejectionCode("missing-parameter", ["state"]))))
 
-        let older = try LoopbackServer { _ in .text("That is not this flow's.\n", status: 400) }
+        let older = try LoopbackServer { request in
+            Self.proving(request, key: "k") ?? .text("That is not this flow's.\n", status: 400)
+        }
         defer { older.stop() }
-        let olderFlow = Rendezvous(port: older.port, secret: "s", schemes: ["app-1-2"], pid: getpid(), label: "old")
-        #expect(HandoffSender.send("app-1-2://x", to: olderFlow) == .rejected(.uncoded("That is not this flow's.")))
+        let olderFlow = Rendezvous(
+            port: older.port, secret: "s", proofKey: "k", schemes: ["app-1-2"], pid: getpid(), label: "old")
+        #expect(
+            HandoffSender.send(try Self.handed("app-1-2://x"), to: olderFlow)
+                == .rejected(.uncoded("That is not this flow's.")))
 
-        let newer = try LoopbackServer { _ in
+        let newer = try LoopbackServer { request in
+            if let proof = Self.proving(request, key: "k") { return proof }
             var response = LoopbackResponse.text("Some newer reason.\n", status: 400)
             response.headers.append(HTTPHeader(name: "x-authflow-rejection", value: "reason=newer-reason&value=a%26b"))
             return response
         }
         defer { newer.stop() }
-        let newerFlow = Rendezvous(port: newer.port, secret: "s", schemes: ["app-1-2"], pid: getpid(), label: "new")
+        let newerFlow = Rendezvous(
+            port: newer.port, secret: "s", proofKey: "k", schemes: ["app-1-2"], pid: getpid(), label: "new")
         #expect(
-            HandoffSender.send("app-1-2://x", to: newerFlow)
+            HandoffSender.send(try Self.handed("app-1-2://x"), to: newerFlow)
                 == .rejected(.coded(CallbackRejectionCode("newer-reason", ["a&b"]))))
+    }
+
+    /// A listener's answer to a handoff proof request under `key`; nil for any other request.
+    static func proving(_ request: LoopbackRequest, key: String) -> LoopbackResponse? {
+        guard request.path == HandoffEndpoint.proofPath, let challenge = request.header(HandoffEndpoint.challengeHeader)
+        else { return nil }
+        return LoopbackResponse(
+            status: 204,
+            headers: [
+                HTTPHeader(name: HandoffEndpoint.proofHeader, value: HandoffProof.answer(to: challenge, key: key))
+            ])
+    }
+
+    @Test(
+        "The sender sends nothing secret to what cannot prove it is the flow: a server that answers anything, one with a wrong proof"
+    )
+    func strangersAreNotTrusted() async throws {
+        let temporary = try TemporaryDirectory()
+        let directory = RendezvousDirectory(path: temporary.file("authflow"))
+        let listener = try listener(schemes: ["app-1-2"], rendezvous: directory)
+        let flow = try #require(directory.waitingFlows().first)
+        listener.stop()
+        let squatter = try PortSquatter(port: flow.port)
+        defer { squatter.stop() }
+        let wrongKey = try LoopbackServer { request in
+            Self.proving(request, key: "not-the-key") ?? LoopbackResponse(status: 204)
+        }
+        defer { wrongKey.stop() }
+        var impostor = flow
+        impostor.port = wrongKey.port
+        let callback = try Self.handed("app-1-2://x?state=s-123&code=the-code")
+
+        #expect(HandoffSender.send(callback, to: flow) == .unproven)
+        #expect(HandoffSender.send(callback, to: impostor) == .unproven)
+        #expect(squatter.receivedText.contains(HandoffEndpoint.challengeHeader))
+        #expect(!squatter.receivedText.contains(flow.secret) && !squatter.receivedText.contains("the-code"))
+    }
+
+    @Test("The listener's proof answers the challenge under its proof key, and only that key")
+    func proof() async throws {
+        let temporary = try TemporaryDirectory()
+        let directory = RendezvousDirectory(path: temporary.file("authflow"))
+        let listener = try listener(schemes: ["app-1-2"], rendezvous: directory)
+        defer { listener.stop() }
+        let flow = try #require(directory.waitingFlows().first)
+        let challenge = HandoffProof.challenge()
+        let answer = try #require(
+            try await RawHTTPConnection.exchange(
+                "GET \(HandoffEndpoint.proofPath) HTTP/1.1\r\nHost: 127.0.0.1:\(flow.port)\r\n"
+                    + "\(HandoffEndpoint.challengeHeader): \(challenge)\r\nConnection: close\r\n\r\n",
+                port: flow.port))
+        let proof = try #require(answer.header(HandoffEndpoint.proofHeader))
+
+        #expect(answer.status == 204)
+        #expect(flow.proofKey.utf8.count >= 43 && flow.proofKey != flow.secret)
+        #expect(HandoffProof.verify(proof, challenge: challenge, key: flow.proofKey))
+        #expect(!HandoffProof.verify(proof, challenge: HandoffProof.challenge(), key: flow.proofKey))
+        #expect(!HandoffProof.verify(proof, challenge: challenge, key: flow.secret))
+        #expect(!answer.text.contains(flow.proofKey) && !answer.text.contains(flow.secret))
     }
 
     @Test("The answer to the callback that ends the wait is delivered, even when the owner stops at once")
@@ -232,13 +303,16 @@ struct RedirectListenerTests {
                 _ = try? await listener.callback(timeout: .seconds(30))
                 listener.stop()
             }
-            let outcome = await Task.detached { HandoffSender.send("app-1-2://x?state=s-123", to: flow) }.value
+            let callback = try Self.handed("app-1-2://x?state=s-123")
+            let outcome = await Task.detached { HandoffSender.send(callback, to: flow) }.value
             await owner.value
             #expect(outcome == .accepted, "round \(round)")
         }
     }
 
-    @Test("A state nested in deep_link_id is found; pasted URLs must be this flow's scheme or callback address")
+    @Test(
+        "A state nested in deep_link_id is found, but not when repeated there; pasted URLs must be this flow's scheme or callback address"
+    )
     func pasteAndNesting() async throws {
         let listener = try listener(schemes: ["app-1-2"])
         defer { listener.stop() }
@@ -247,6 +321,11 @@ struct RedirectListenerTests {
             "app-1-2://firebaseauth/link?deep_link_id="
             + (inner.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
 
+        let twice = "https://p.firebaseapp.com/__/auth/callback?state=s-123&state=other"
+        let nestedTwice =
+            "app-1-2://firebaseauth/link?deep_link_id="
+            + (twice.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+        #expect(listener.submit(nestedTwice) == .rejected(RedirectRejection.repeatedParameter("state")))
         #expect(listener.submit("other-scheme://x?state=s-123") != .accepted)
         #expect(listener.submit("http://127.0.0.1:1/callback?state=s-123") != .accepted)
         #expect(listener.submit("  \(nested)\n") == .accepted)

@@ -13,8 +13,9 @@ struct HandleURLCommand: AsyncParsableCommand {
         abstract: "Hand a callback URL to the authflow command waiting for it.",
         discussion: """
             The desktop runs this for the schemes `authflow register-scheme` registered. It finds the waiting \
-            flow through its rendezvous file under $XDG_RUNTIME_DIR/authflow/, forwards the URL over loopback \
-            and returns at once: exit 0 when a flow took the URL, 1 when none did.
+            flow through its rendezvous file under $XDG_RUNTIME_DIR/authflow/, has its listener prove it is that \
+            flow, forwards the URL over loopback and returns at once: exit 0 when a flow took the URL, 1 when \
+            none did, 2 when the URL holds a control character.
 
             An email sign-in link that no flow takes is completed as `authflow email-link complete` would, \
             with the address `email-link send` remembered (never a prompt). Without project flags, the \
@@ -34,14 +35,21 @@ struct HandleURLCommand: AsyncParsableCommand {
     }
 
     /// Hands `url` (without surrounding whitespace) to the waiting flows, on the calling thread; nil when one took
-    /// it, otherwise what is left to do. A URL without a scheme is refused.
+    /// it, otherwise what is left to do. A URL holding a control character, or without a scheme, is refused before
+    /// any flow sees it.
     static func handOver(_ url: String) throws -> Unaccepted? {
         let text = url.trimmingWhitespace()
+        let callback: RedirectCallback
+        do {
+            callback = try RedirectCallback(url: text, route: .handoff)
+        } catch {
+            throw CommandFailure(error.cliMessage, status: .usage)
+        }
         guard URLParts.hasScheme(text) else {
             throw CommandFailure(
                 localized("\"\(text)\" is not a URL: pass the whole address, including its scheme."), status: .usage)
         }
-        let outcomes = HandoffSender.deliver(text, to: RendezvousChoice.directory.waitingFlows())
+        let outcomes = HandoffSender.deliver(callback, to: RendezvousChoice.directory.waitingFlows())
         if outcomes.contains(where: { $0.outcome == .accepted }) { return nil }
         return Unaccepted(text: text, outcomes: outcomes)
     }
@@ -69,9 +77,20 @@ struct HandleURLCommand: AsyncParsableCommand {
         }
     }
 
-    /// Why no flow took the URL; `inspection` is the URL's, when it could be inspected.
+    /// Why no flow took the URL; `inspection` is the URL's, when it could be inspected. A flow whose port is held by
+    /// a program that could not prove it is that flow is no waiting flow: it is left out.
     static func explain(_ outcomes: Outcomes, inspection: LinkInspection?) -> String {
-        if outcomes.isEmpty {
+        let reasons = outcomes.compactMap { flow, outcome -> String? in
+            switch outcome {
+            case .accepted: localized("\(flow.label): accepted")
+            case .rejected(let refusal): "\(flow.label): \(CallbackRejectionWording.cliMessage(refusal))"
+            case .alreadyCompleted: localized("\(flow.label): already has its answer")
+            case .unauthorized: localized("\(flow.label): refused the handoff secret (a stale rendezvous file)")
+            case .unproven: nil
+            case .unreachable(let reason): "\(flow.label): \(reason.cliMessage)"
+            }
+        }
+        if reasons.isEmpty {
             if let mode = inspection?.action?.mode {
                 return localized(
                     "This is a \(mode.summary), not a sign-in link, and no authflow command is waiting for it: "
@@ -80,15 +99,6 @@ struct HandleURLCommand: AsyncParsableCommand {
             return localized(
                 "No authflow command is waiting for this URL: start the sign-in again, then open the "
                     + "link from it.")
-        }
-        let reasons = outcomes.map { flow, outcome -> String in
-            switch outcome {
-            case .accepted: localized("\(flow.label): accepted")
-            case .rejected(let refusal): "\(flow.label): \(CallbackRejectionWording.cliMessage(refusal))"
-            case .alreadyCompleted: localized("\(flow.label): already has its answer")
-            case .unauthorized: localized("\(flow.label): refused the handoff secret (a stale rendezvous file)")
-            case .unreachable(let reason): "\(flow.label): \(reason.cliMessage)"
-            }
         }
         return localized("No waiting authflow command took this URL. ") + reasons.joined(separator: "; ")
     }

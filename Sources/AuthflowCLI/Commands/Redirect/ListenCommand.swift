@@ -64,7 +64,7 @@ struct ListenCommand: AsyncParsableCommand {
     @OptionGroup(title: "Browser") var browser: BrowserOptions
 
     func validate() throws {
-        guard path.hasPrefix("/"), !path.contains("?"), !path.contains("#"), path != HandoffEndpoint.path else {
+        guard path.hasPrefix("/"), !path.contains("?"), !path.contains("#"), !HandoffEndpoint.isReserved(path) else {
             throw ValidationError(localized("--path must start with / and have no query or fragment, e.g. /callback."))
         }
         for name in scheme where !URLParts.isValidScheme(name[...]) {
