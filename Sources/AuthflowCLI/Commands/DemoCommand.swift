@@ -104,6 +104,10 @@ struct DemoCommand: AsyncParsableCommand {
             }
             return status
         }
+        // The tour reports its interruption as Ctrl-C's 130; another signal ends the demo with its own status.
+        if status == AuthflowExitCode.interrupted.rawValue, SignalWaiter.firstReceived != nil {
+            throw ExitCode(SignalWaiter.interruptedStatus)
+        }
         if status != 0 { throw ExitCode(status) }
     }
 
