@@ -40,6 +40,10 @@ struct Authflow: AsyncParsableCommand {
     static func main() async {
         // A closed pipe (`| head`, a caller that stopped reading) is a write error, not a reason to die.
         signal(SIGPIPE, SIG_IGN)
+        // SIGQUIT asks authflow to quit; it is no crash. The Swift runtime's crash reporter catches it (and printed a
+        // backtrace, then left the process running); with the default action back, it ends authflow as the other
+        // ending signals do (EndingSignals): through a wait's handler or ChildGroups', else by the default action.
+        signal(SIGQUIT, SIG_DFL)
         MissingLibraryHandler.install()
         LanguageArgument.activate()
         // Arguments reach Swift with invalid UTF-8 quietly replaced; a link or address damaged that way must
@@ -72,6 +76,8 @@ struct Authflow: AsyncParsableCommand {
             }
         } catch let failure as CommandFailure {
             StandardError.write("authflow: \(failure.shownMessage)")
+            // Ended by a signal: that signal's status (128 + its number), whichever one it was.
+            if failure.status == .interrupted { Foundation.exit(SignalWaiter.interruptedStatus) }
             end(failure.status)
         } catch {
             if exitCode(for: error) == .validationFailure {

@@ -10,7 +10,10 @@ extension LoopbackServer {
         public var connectionTimeout: Duration
         /// Serve HTTPS with this identity instead of plain HTTP.
         public var tls: TLSIdentity?
-        /// Connections beyond this many, per address family, are refused.
+        /// At most this many connections are open at once, on both addresses together. One more makes room by
+        /// closing the open connection that has waited longest for a complete request (a slow sender, an idle
+        /// kept-alive connection), so connections trickling bytes cannot keep a browser's request out; it is
+        /// refused only when every open connection is being answered.
         public var maxConnections: Int
         /// Which `Host` headers are answered; see ``HostPolicy``. The default, ``HostPolicy/loopback``,
         /// defeats DNS rebinding: a web page cannot reach this server under a name its attacker controls.

@@ -54,7 +54,7 @@ public final class LoopbackServer: Sendable {
         let sockets = try Self.bindLoopback(port: configuration.port)
         // The Host check needs the bound port, so the callbacks' context is made only now.
         let context = ServerContext(
-            handler: handler, maxBodyBytes: configuration.maxBodyBytes,
+            handler: handler, maxBodyBytes: configuration.maxBodyBytes, maxConnections: configuration.maxConnections,
             authority: configuration.hostPolicy == .loopback
                 ? LoopbackAuthority(port: sockets[0].port, defaultPort: configuration.tls == nil ? 80 : 443) : nil
         )

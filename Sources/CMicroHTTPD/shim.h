@@ -91,10 +91,13 @@ typedef void *(*authflow_mhd_uri_log_callback)(void *cls, const char *uri, struc
 /// Starts a daemon on a socket the caller has already bound to a loopback address and put into listening state,
 /// so libmicrohttpd never binds an address of its own choosing. TLS is enabled when both PEM strings are non-NULL.
 /// `connection_memory_limit` bounds each connection's memory pool, which holds the request line and headers:
-/// a request whose head does not fit is refused by libmicrohttpd itself (414 or 431).
+/// a request whose head does not fit is refused by libmicrohttpd itself (414 or 431). `accept_policy` is called
+/// for each accepted connection before it is served (after libmicrohttpd's own `connection_limit` check).
 static inline struct MHD_Daemon *authflow_mhd_start_daemon(
     unsigned int flags,
     int listen_socket,
+    MHD_AcceptPolicyCallback accept_policy,
+    void *accept_policy_cls,
     MHD_AccessHandlerCallback access_handler,
     void *access_handler_cls,
     authflow_mhd_uri_log_callback uri_log,
@@ -110,7 +113,7 @@ static inline struct MHD_Daemon *authflow_mhd_start_daemon(
     const char *tls_cert_pem)
 {
     if (tls_key_pem != NULL && tls_cert_pem != NULL) {
-        return MHD_start_daemon(flags | MHD_USE_TLS, 0, NULL, NULL, access_handler, access_handler_cls,
+        return MHD_start_daemon(flags | MHD_USE_TLS, 0, accept_policy, accept_policy_cls, access_handler, access_handler_cls,
                                 MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_socket,
                                 MHD_OPTION_URI_LOG_CALLBACK, uri_log, uri_log_cls,
                                 MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
@@ -122,7 +125,7 @@ static inline struct MHD_Daemon *authflow_mhd_start_daemon(
                                 MHD_OPTION_HTTPS_MEM_CERT, tls_cert_pem,
                                 MHD_OPTION_END);
     }
-    return MHD_start_daemon(flags, 0, NULL, NULL, access_handler, access_handler_cls,
+    return MHD_start_daemon(flags, 0, accept_policy, accept_policy_cls, access_handler, access_handler_cls,
                             MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_socket,
                             MHD_OPTION_URI_LOG_CALLBACK, uri_log, uri_log_cls,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,

@@ -58,3 +58,9 @@ int authflow_signal_pipe_release(int signal_number) {
     authflow_signal_fds[signal_number] = 0;
     return result;
 }
+
+int authflow_signal_is_ignored(int signal_number) {
+    struct sigaction current;
+    if (sigaction(signal_number, NULL, &current) != 0) return 0;
+    return !(current.sa_flags & SA_SIGINFO) && current.sa_handler == SIG_IGN;
+}

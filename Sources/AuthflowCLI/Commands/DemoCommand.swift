@@ -86,10 +86,13 @@ struct DemoCommand: AsyncParsableCommand {
             language == nil && ProcessEnvironment.current()["AUTHFLOW_LANG"] == nil
             ? nil : chosen.tag
         let tour = DemoTour(settings: settings)
-        let signals = SignalWaiter(signals: [SIGINT, SIGTERM])
+        let signals = SignalWaiter()
         let status = await withTaskGroup(of: Int32?.self) { group in
             group.addTask { await tour.run() }
-            group.addTask { await signals.wait() == 0 ? nil : AuthflowExitCode.interrupted.rawValue }
+            group.addTask {
+                let signal = await signals.wait()
+                return signal == 0 ? nil : EndingSignals.exitStatus(for: signal)
+            }
             var status: Int32 = 0
             for await finished in group {
                 guard let finished else { continue }
@@ -97,9 +100,13 @@ struct DemoCommand: AsyncParsableCommand {
                 signals.cancel()
                 group.cancelAll()
                 // The tour's own status wins: it cleaned up and said what happened.
-                if finished != AuthflowExitCode.interrupted.rawValue { break }
+                if finished != SignalWaiter.interruptedStatus { break }
             }
             return status
+        }
+        // The tour reports its interruption as Ctrl-C's 130; another signal ends the demo with its own status.
+        if status == AuthflowExitCode.interrupted.rawValue, SignalWaiter.firstReceived != nil {
+            throw ExitCode(SignalWaiter.interruptedStatus)
         }
         if status != 0 { throw ExitCode(status) }
     }

@@ -88,7 +88,7 @@ struct EmulatorCommand: AsyncParsableCommand {
         }
 
         // Signals are caught from here on, so Ctrl-C during the banner still stops cleanly.
-        let signals = SignalWaiter(signals: [SIGINT, SIGTERM])
+        let signals = SignalWaiter()
         if format.json {
             console.write(
                 bytes: JSONLineWriter.line([
@@ -98,7 +98,7 @@ struct EmulatorCommand: AsyncParsableCommand {
                 ]))
             let received = await signals.wait()
             backend.stop()
-            StandardError.write("Stopped (\(received == SIGTERM ? "SIGTERM" : "SIGINT")).")
+            StandardError.write("Stopped (\(EndingSignals.name(of: received))).")
             return
         }
         let base = backend.baseURL
@@ -125,7 +125,7 @@ struct EmulatorCommand: AsyncParsableCommand {
                 """))
         let received = await signals.wait()
         backend.stop()
-        console.write("Stopped (\(received == SIGTERM ? "SIGTERM" : "SIGINT")).")
+        console.write("Stopped (\(EndingSignals.name(of: received))).")
     }
 
     /// A busy port or a server that cannot start is 3; bad input (templates, project) is 2.

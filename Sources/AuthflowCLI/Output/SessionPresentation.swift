@@ -52,10 +52,12 @@ enum SessionPresentation {
         if let tenant = project.tenantID { details.append(localized("tenant \(tenant)")) }
         if let emulator = project.emulatorHost { details.append(localized("the emulator at \(emulator)")) }
         let place = project.projectID + (details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")")
-        let header = localized("Signed in to \(place)")
+        let header = localized("Signed in to \(TerminalText.escaped(place))")
+        // Values come from the server and the provider (a display name may hold anything): each is escaped whole,
+        // line feeds too, so none can drive the terminal or forge a line.
         return
             ([header + ":"]
-            + rows.map { "  " + TerminalWidth.padded($0.0, to: width) + "  " + $0.1 })
+            + rows.map { "  " + TerminalWidth.padded($0.0, to: width) + "  " + TerminalText.escaped($0.1) })
             .joined(separator: "\n")
     }
 

@@ -10,7 +10,8 @@ enum SignInPresentation {
     static func text(
         _ session: UserSession, purpose: SignInPurpose, isNewUser: Bool, method: String = "email-link sign-in"
     ) -> String {
-        let who = "\(session.email ?? session.phoneNumber ?? session.uid) (uid \(session.uid))"
+        // From the server and the provider: escaped whole, so the line cannot be overwritten or extended.
+        let who = TerminalText.escaped("\(session.email ?? session.phoneNumber ?? session.uid) (uid \(session.uid))")
         switch purpose {
         case .signIn:
             return isNewUser

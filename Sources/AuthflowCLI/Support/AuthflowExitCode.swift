@@ -15,7 +15,8 @@ enum AuthflowExitCode: Int32, CaseIterable {
     case browserTimeout = 4
     /// A second factor is required and cannot be resolved without a terminal.
     case secondFactorRequired = 5
-    /// Interrupted with Ctrl-C (128 + SIGINT, as shells report it).
+    /// Interrupted with Ctrl-C (128 + SIGINT, as shells report it). Another signal that ends authflow exits with
+    /// 128 + its number instead (``EndingSignals``; `SignalWaiter.interruptedStatus`).
     case interrupted = 130
 
     var exitCode: ExitCode { ExitCode(rawValue) }
@@ -39,7 +40,11 @@ enum AuthflowExitCode: Int32, CaseIterable {
             ["network or backend unavailable (offline, DNS, connection refused,", "TLS, timeout, server error)"]
         case .browserTimeout: ["timed out waiting for the browser"]
         case .secondFactorRequired: ["second factor required but not resolvable non-interactively"]
-        case .interrupted: ["interrupted (Ctrl-C or SIGTERM) while waiting"]
+        case .interrupted:
+            [
+                "interrupted (Ctrl-C) while waiting; another signal: 128 + its number",
+                "(SIGHUP 129, SIGQUIT 131, SIGTERM 143)",
+            ]
         }
     }
 

@@ -10,8 +10,10 @@ import Glibc
 final class ConsoleLines: Sendable {
     private let lock = Mutex(())
 
-    /// Writes `text`, adding the newline if it has none.
+    /// Writes `text`, adding the newline if it has none; its control characters are escaped (``TerminalText``),
+    /// tabs and line feeds excepted.
     func write(_ text: String) {
+        let text = TerminalText.escapedKeepingLayout(text)
         write(bytes: Array((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }
 

@@ -8,7 +8,9 @@ import Darwin
 #endif
 
 /// Buffered writes to standard output: batch mode prints one line per input, and a write per line would cost
-/// more than inspecting the link.
+/// more than inspecting the link. Text written as a `String` has its control characters escaped
+/// (``TerminalText``), tabs and line feeds excepted: whatever outside data it holds cannot drive the terminal.
+/// Bytes (JSON lines, whose writer escapes every control) go out as they are.
 final class StandardOutput {
     private var buffer: [UInt8] = []
     private let flushThreshold = 64 * 1024
@@ -18,7 +20,7 @@ final class StandardOutput {
     }
 
     func write(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
+        buffer.append(contentsOf: TerminalText.escapedKeepingLayout(text).utf8)
         if buffer.count >= flushThreshold { flush() }
     }
 
@@ -49,12 +51,15 @@ final class StandardOutput {
     }
 }
 
-/// Messages for people go to standard error, so that standard output stays machine-readable.
+/// Messages for people go to standard error, so that standard output stays machine-readable. Their control
+/// characters are escaped (``TerminalText``), tabs and line feeds excepted, so a server's message or a name in
+/// one cannot drive the terminal; only ``draw(_:)`` writes terminal controls.
 enum StandardError {
     /// Lines held back while `DirectRoute` parses (nil when not holding).
     private static let held = Mutex<[String]?>(nil)
 
     static func write(_ line: String, newline: Bool = true) {
+        let line = TerminalText.escapedKeepingLayout(line)
         let text = !newline || line.hasSuffix("\n") ? line : line + "\n"
         let isHeld = held.withLock { lines in
             guard lines != nil else { return false }
@@ -62,6 +67,12 @@ enum StandardError {
             return true
         }
         if !isHeld { emit(text) }
+    }
+
+    /// Writes `text` as it is, terminal controls and all: for authflow's own drawing (the wait indicator's
+    /// redrawn line, a QR code's colours), never for text holding outside data unescaped.
+    static func draw(_ text: String) {
+        emit(text)
     }
 
     /// Runs `body`, holding back the lines written meanwhile; writes them when it returns a result and drops them

@@ -1,23 +1,23 @@
+import AuthflowListener
+
 #if canImport(Glibc)
 import Glibc
 #endif
 
 extension Terminal {
     /// Shows `question` on standard error and reads one line without echoing it (a password); nil at end of
-    /// input. Echo comes back afterwards, and also when Ctrl-C ends the prompt, so the shell is not left
-    /// typing blind.
+    /// input. Echo comes back afterwards, and also when Ctrl-C or another ending signal ends the prompt, so the
+    /// shell is not left typing blind.
     static func promptSecret(_ question: String) -> String? {
         var saved = termios()
         guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return prompt(question) }
         var silent = saved
         silent.c_lflag &= ~tcflag_t(ECHO)
         SecretPromptState.saved = saved
-        let previousInterrupt = signal(SIGINT, restoreEchoAndExit)
-        let previousTerminate = signal(SIGTERM, restoreEchoAndExit)
+        let previous = SignalWaiter.catchable(EndingSignals.all).map { ($0, signal($0, restoreEchoAndExit)) }
         defer {
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
-            signal(SIGINT, previousInterrupt)
-            signal(SIGTERM, previousTerminate)
+            for (number, action) in previous { signal(number, action) }
             StandardError.write("") // The newline the user typed was not echoed.
         }
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)

@@ -1,4 +1,5 @@
 import AuthflowLocalization
+import AuthflowPrimitives
 import Foundation
 import Synchronization
 
@@ -27,7 +28,7 @@ final class WaitIndicator: Sendable {
                 let left = max(0, (deadline - .now).components.seconds)
                 let clock = "\(left / 60):\(String(format: "%02d", left % 60))"
                 let text = localized("\(message) \(clock) left · Ctrl-C to cancel")
-                let line = "\r\u{1B}[K\(frames[frame % frames.count]) " + text
+                let line = "\r\u{1B}[K\(frames[frame % frames.count]) " + TerminalText.escaped(text)
                 self?.draw(line)
                 frame += 1
                 try? await Task.sleep(for: .milliseconds(250))
@@ -37,7 +38,7 @@ final class WaitIndicator: Sendable {
     }
 
     private func draw(_ line: String) {
-        state.withLock { if $0.active { StandardError.write(line, newline: false) } }
+        state.withLock { if $0.active { StandardError.draw(line) } }
     }
 
     /// Stops drawing and clears the line.
@@ -46,7 +47,7 @@ final class WaitIndicator: Sendable {
             guard state.active else { return }
             state.active = false
             state.task?.cancel()
-            StandardError.write("\r\u{1B}[K", newline: false)
+            StandardError.draw("\r\u{1B}[K")
         }
     }
 }

@@ -34,6 +34,33 @@ final class ConnectionRegistry: Sendable {
         }
     }
 
+    /// Keeps the open connections under `limit` for one just accepted: when `limit` or more are open and not yet
+    /// shut down, shuts down the one that has waited longest for a complete request (a slow sender, or a kept-alive
+    /// connection with nothing to ask), as ``shutDownOverdue(deadline:now:)`` would. Returns false, so the new
+    /// connection is refused, only when every one of them is being answered. Called for each accepted connection,
+    /// before libmicrohttpd reports it open.
+    func makeRoom(limit: Int) -> Bool {
+        entries.withLock { entries in
+            // Shut-down connections still count until closed, so fewer entries than the limit is room enough.
+            guard entries.count >= limit else { return true }
+            var live = 0
+            var oldest: (connection: OpenConnection, since: ContinuousClock.Instant)?
+            for open in entries.values {
+                switch open.standing {
+                case .closing: continue
+                case .busy: live += 1
+                case .waiting(let since):
+                    live += 1
+                    if oldest.map({ since < $0.since }) ?? true { oldest = (open, since) }
+                }
+            }
+            guard live >= limit else { return true }
+            guard let oldest else { return false }
+            oldest.connection.shutDown()
+            return true
+        }
+    }
+
     /// A request context and its connection refer to each other until the request finishes or the connection
     /// closes; connections still here when the server goes (none, if every close was reported) drop theirs now.
     deinit {

@@ -21,11 +21,15 @@ struct Daemon: @unchecked Sendable {
         if socket.family == .ipv6 { flags |= authflow_mhd_flag_ipv6() }
         let timeout = UInt32(
             clamping: max(1, Int((configuration.connectionTimeout + .milliseconds(999)).components.seconds)))
-        let limit = UInt32(clamping: max(1, configuration.maxConnections))
+        // libmicrohttpd's own limit stops accepting altogether (new connections wait in the backlog until one
+        // closes): it is only the hard stop above ``ConnectionRegistry/makeRoom(limit:)``, which keeps the
+        // configured limit by closing the connection that has waited longest for its request.
+        let limit = UInt32(clamping: max(1, configuration.maxConnections) + Daemon.sheddingHeadroom)
         let memory = max(Daemon.minimumHeaderBytes, configuration.maxHeaderBytes)
         let contextPointer = Unmanaged.passUnretained(context).toOpaque()
         let raw = authflow_mhd_start_daemon(
             flags, socket.descriptor,
+            listenerAdmitConnection, contextPointer,
             listenerAccess, contextPointer,
             listenerRequestStarted, contextPointer,
             listenerRequestCompleted, contextPointer,
@@ -35,6 +39,10 @@ struct Daemon: @unchecked Sendable {
         )
         return raw.map(Daemon.init(raw:))
     }
+
+    /// Connections libmicrohttpd accepts beyond the configured limit: those just shut down to make room, whose
+    /// threads have not yet closed them (milliseconds on loopback), must not stop it accepting.
+    static let sheddingHeadroom = 64
 
     /// See ``LoopbackServer/Configuration/maxHeaderBytes``: with a 512-byte pool libmicrohttpd 0.9.75 dropped
     /// a connection sending a 100 KB body; 4 KiB leaves a wide margin.

@@ -64,6 +64,35 @@ final class OpenConnection: Sendable {
         state.withLock { $0.request = nil }
     }
 
+    /// Where a connection stands, for ``ConnectionRegistry/makeRoom(limit:)``.
+    enum Standing {
+        /// Shut down already: libmicrohttpd is closing it, so it no longer counts against the limit.
+        case closing
+        /// Its request is being answered, or it has no socket to shut down: it cannot make room.
+        case busy
+        /// Waiting since then for a complete request.
+        case waiting(since: ContinuousClock.Instant)
+    }
+
+    var standing: Standing {
+        state.withLock { state in
+            if state.shutDown { return .closing }
+            guard descriptor >= 0, let since = state.waitingSince else { return .busy }
+            return .waiting(since: since)
+        }
+    }
+
+    /// Shuts the socket down, both ways, now (libmicrohttpd then closes it), unless it already was. Called only
+    /// with the registry locked, as ``shutDownIfOverdue(deadline:now:)``.
+    func shutDown() {
+        guard descriptor >= 0 else { return }
+        state.withLock { state in
+            guard !state.shutDown else { return }
+            _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
+            state.shutDown = true
+        }
+    }
+
     /// Shuts the socket down, both ways, if the connection has waited `deadline` or longer for a complete request;
     /// libmicrohttpd then reads end-of-file and closes the connection itself. Called only with the registry
     /// locked, which the close notification also takes, so the descriptor cannot have been closed and reused.

@@ -3,6 +3,8 @@
 final class ServerContext: Sendable {
     let handler: @Sendable (LoopbackRequest) -> LoopbackResponse
     let maxBodyBytes: Int
+    /// Open connections beyond this many make room by closing the one that has waited longest for its request.
+    let maxConnections: Int
     /// The names requests must use, built from the bound port; nil when any `Host` is accepted.
     let authority: LoopbackAuthority?
     let connections = ConnectionRegistry()
@@ -10,10 +12,11 @@ final class ServerContext: Sendable {
 
     init(
         handler: @escaping @Sendable (LoopbackRequest) -> LoopbackResponse, maxBodyBytes: Int,
-        authority: LoopbackAuthority?
+        maxConnections: Int = LoopbackServer.Configuration().maxConnections, authority: LoopbackAuthority?
     ) {
         self.handler = handler
         self.maxBodyBytes = maxBodyBytes
+        self.maxConnections = max(1, maxConnections)
         self.authority = authority
     }
 }

@@ -5,11 +5,12 @@ import Glibc
 #endif
 
 /// The process groups of the user's commands running now (``ChildProcess/Options/ownGroup``), so a
-/// Ctrl-C or SIGTERM that ends authflow ends them too.
+/// signal that ends authflow (``EndingSignals``) ends them too.
 ///
-/// While at least one runs, SIGINT and SIGTERM, when nothing else of ours handles them (their action is the
-/// default), get a handler that kills every registered group and exits with 130, whichever of the two came:
-/// the group is in a process group of its own, so the terminal's Ctrl-C no longer reaches it by itself.
+/// While at least one runs, each of ``EndingSignals/all``, when nothing else of ours handles it (its action is
+/// the default), gets a handler that kills every registered group and exits with 128 + the signal's number:
+/// the group is in a process group of its own, so the terminal's Ctrl-C no longer reaches it by itself, and a
+/// signal's default action would end authflow alone, leaving the command's children running.
 /// When a caller already catches the signals (a wait on the browser), its own cancellation stops the
 /// command, which kills the group too.
 package enum ChildGroups {
@@ -40,7 +41,7 @@ package enum ChildGroups {
     }
 
     /// Holds the calling thread for good once the signal handler has begun ending the process, so a thread that
-    /// saw the killed command end cannot report that and exit with another status before the handler's 130.
+    /// saw the killed command end cannot report that and exit with another status before the handler's.
     package static func holdIfExiting() {
         guard exitingForSignal.load(ordering: .sequentiallyConsistent) else { return }
         while true { pause() }
@@ -59,10 +60,10 @@ package enum ChildGroups {
         }
     }
 
-    /// Installs the handler for SIGINT and SIGTERM where their action is the default; returns what it replaced.
+    /// Installs the handler for the ending signals whose action is the default; returns what it replaced.
     private static func installHandlers() -> [(Int32, sigaction)] {
         var replaced: [(Int32, sigaction)] = []
-        for signal in [SIGINT, SIGTERM] {
+        for signal in EndingSignals.all {
             var current = sigaction()
             guard sigaction(signal, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil else { continue }
             var handler = sigaction()
@@ -97,12 +98,12 @@ private func loadGroup(_ slot: Int) -> pid_t {
     }
 }
 
-/// The SIGINT/SIGTERM handler while user commands run: kill their groups, then exit as interrupted (130).
+/// The ending signals' handler while user commands run: kill their groups, then exit with 128 + the signal.
 private func killRunningGroupsAndExit(_ signal: Int32) {
     exitingForSignal.store(true, ordering: .sequentiallyConsistent)
     for slot in 0..<4 {
         let pid = loadGroup(slot)
         if pid > 0 { kill(-pid, SIGKILL) }
     }
-    _exit(130)
+    _exit(128 + signal)
 }

@@ -13,4 +13,8 @@ int authflow_signal_pipe_catch(int signal_number, int write_fd);
 /// Gives `signal_number` its default action again and forgets the pipe. Returns 0, or -1 with errno set.
 int authflow_signal_pipe_release(int signal_number);
 
+/// Whether `signal_number`'s action is to ignore it (SIG_IGN): the process was started so (`nohup` for SIGHUP, a
+/// script's background job for SIGINT and SIGQUIT), and a signal it was told to ignore is left ignored.
+int authflow_signal_is_ignored(int signal_number);
+
 #endif

@@ -6,9 +6,10 @@ import Testing
 import Glibc
 #endif
 
-/// A `--code-command` runs in a process group of its own that authflow kills on every way out: Ctrl-C and
-/// SIGTERM both end authflow with 130 and take the command and whatever it started along; if authflow is
-/// killed outright, the command's shell dies with it (PR_SET_PDEATHSIG).
+/// A `--code-command` runs in a process group of its own that authflow kills on every way out: each signal that
+/// ends authflow (SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGTERM) ends it with 128 + the signal's number and
+/// takes the command and whatever it started along; if authflow is killed outright, the command's shell dies
+/// with it (PR_SET_PDEATHSIG).
 @Suite("authflow phone: the code command's process group")
 struct CodeCommandGroupTests {
     /// A code command that records its shell's PID and a background child's, then waits for ever; neither
@@ -46,8 +47,8 @@ struct CodeCommandGroupTests {
     }
 
     @Test(
-        "SIGINT and SIGTERM while the code command runs: exit 130, the command and its children are gone",
-        arguments: [SIGINT, SIGTERM])
+        "An ending signal while the code command runs: exit 128 + signal, the command and its children are gone",
+        .timeLimit(.minutes(1)), arguments: [SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGTERM])
     func interrupted(signal: Int32) async throws {
         let fixture = try PhoneCLIFixture()
         let record = fixture.directory.file("pids")
@@ -59,7 +60,8 @@ struct CodeCommandGroupTests {
         command.send(signal: signal)
         let end = await command.finish()
 
-        #expect(end == .exited(130), "\(command.stderrText)")
+        #expect(end == .exited(128 + signal), "\(command.stderrText)")
+        #expect(!command.stderrText.contains("crashed"), "no crash report")
         #expect(try await Self.allEnd(pids), "the code command's shell and its background child were killed")
         for pid in pids { kill(pid, SIGKILL) }
     }

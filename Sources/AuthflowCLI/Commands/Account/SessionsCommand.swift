@@ -59,14 +59,16 @@ struct SessionsCommand: ParsableCommand {
         } else {
             for entry in entries {
                 guard let session = entry.session else {
-                    standardOutput.write("damaged\t\(entry.path)\t\(entry.problem?.cliMessage ?? "")\n")
+                    let columns = ["damaged", entry.path, entry.problem?.cliMessage ?? ""]
+                    standardOutput.write(columns.map(TerminalText.escaped).joined(separator: "\t") + "\n")
                     continue
                 }
                 var project = session.project.projectID
                 if let tenant = session.project.tenantID { project += " (tenant \(tenant))" }
                 let who = session.email ?? session.phoneNumber.map(PhoneNumberMask.mask) ?? "-"
-                standardOutput.write(
-                    "\(project)\t\(session.project.emulatorHost ?? "production")\t\(session.uid)\t\(who)\n")
+                // Each column escaped whole, tabs and line feeds too, so no value can add a column or a row.
+                let columns = [project, session.project.emulatorHost ?? "production", session.uid, who]
+                standardOutput.write(columns.map(TerminalText.escaped).joined(separator: "\t") + "\n")
             }
         }
         standardOutput.flush()

@@ -3,6 +3,7 @@ import AuthflowCore
 import AuthflowIdentityToolkit
 import AuthflowLocalization
 import AuthflowParsing
+import AuthflowPrimitives
 import Foundation
 
 /// `authflow mfa list`: the signed-in user's second factors, as the account has them now.
@@ -75,7 +76,7 @@ struct MFAListCommand: AsyncParsableCommand {
                     "\(index + 1)",
                     factor.phoneNumber.map(PhoneNumberMask.mask)
                         ?? (factor.factorKind == .totp ? localized("(TOTP app)") : localized("(not SMS)")),
-                    factor.displayName ?? "-",
+                    factor.displayName.map(TerminalText.escaped) ?? "-",
                     factor.enrolledAt.flatMap(Self.date).map(TimeText.timestamp) ?? factor.enrolledAt ?? "-", factor.id,
                 ]
             }

@@ -108,7 +108,7 @@ struct TOTPEnrollmentSteps {
             localized("Scan this QR code with an authenticator app (Google Authenticator, 1Password, Aegis, …):"))
         StandardError.write("")
         if let matrix {
-            for line in TerminalQRCode.lines(matrix, colour: colour) { StandardError.write("  " + line) }
+            for line in TerminalQRCode.lines(matrix, colour: colour) { StandardError.draw("  " + line + "\n") }
             StandardError.write("")
         }
         StandardError.write(localized("Or type the key: \(secret.groupedKey)"))

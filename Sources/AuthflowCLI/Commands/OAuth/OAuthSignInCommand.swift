@@ -209,12 +209,15 @@ struct OAuthSignInCommand: AsyncParsableCommand {
     static func profileLines(_ profile: OAuthProfile, tokens: Bool) -> [String] {
         var lines: [String] = []
         var shared: [String] = []
-        if let name = profile.displayName { shared.append(localized("name \(name)")) }
-        if let email = profile.email { shared.append(localized("email \(email)")) }
-        if let id = profile.providerUserID { shared.append(localized("user ID \(id)")) }
-        if let photo = profile.photoURL { shared.append(localized("photo \(photo)")) }
+        // All the provider's: each value escaped whole (line feeds too), so none can drive the terminal or forge
+        // a line such as another "Signed in as".
+        let escaped = TerminalText.escaped
+        if let name = profile.displayName { shared.append(localized("name \(escaped(name))")) }
+        if let email = profile.email { shared.append(localized("email \(escaped(email))")) }
+        if let id = profile.providerUserID { shared.append(localized("user ID \(escaped(id))")) }
+        if let photo = profile.photoURL { shared.append(localized("photo \(escaped(photo))")) }
         if !shared.isEmpty {
-            lines.append(localized("From \(profile.providerID): \(shared.joined(separator: ", "))."))
+            lines.append(localized("From \(escaped(profile.providerID)): \(shared.joined(separator: ", "))."))
         }
         if tokens {
             let none = localized("(none)")

@@ -2,7 +2,7 @@ import AuthflowListener
 import AuthflowLocalization
 import Foundation
 
-/// Waits for a listener's callback with the countdown line, ending early on Ctrl-C or SIGTERM.
+/// Waits for a listener's callback with the countdown line, ending early on Ctrl-C or another ending signal.
 enum BrowserWait {
     enum Outcome<Answer: Sendable>: Sendable {
         case callback(Answer)
@@ -10,10 +10,11 @@ enum BrowserWait {
         case interrupted
     }
 
-    /// Catches Ctrl-C and SIGTERM from now on; make it before announcing the wait, so an early Ctrl-C is
-    /// handled rather than killing the process with the port still in its rendezvous file.
+    /// Catches Ctrl-C and the other signals that end authflow (``EndingSignals``) from now on; make it before
+    /// announcing the wait, so an early Ctrl-C is handled rather than killing the process with the port still in
+    /// its rendezvous file.
     static func catchInterrupts() -> SignalWaiter {
-        SignalWaiter(signals: [SIGINT, SIGTERM])
+        SignalWaiter()
     }
 
     /// Waits for `listener`'s callback. With `stopsListener` false the listener keeps serving afterwards (the
