@@ -9,13 +9,18 @@ import Darwin
 /// Reads ordinary files (configuration, documents), which unlike state files may be shared.
 package enum PlainFile {
     /// The file's bytes, or nil when it does not exist. `check` sees the open file before it is read.
+    ///
+    /// Every file authflow reads (state, configuration, documents, templates) comes through here. It is opened
+    /// with `O_NONBLOCK` and refused unless `fstat` says it is a regular file: a FIFO planted in a file's place
+    /// would otherwise block the open (and then the read) for ever, and a device would be read from. For a
+    /// regular file `O_NONBLOCK` changes nothing.
     package static func read(
         _ path: String,
         limit: Int,
         flags: Int32 = 0,
         check: (Int32, stat) throws(StorageError) -> Void = { _, _ in }
     ) throws(StorageError) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | flags)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | flags)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
             throw .read(path: path, reason: .system(.current))

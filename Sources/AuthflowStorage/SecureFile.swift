@@ -44,6 +44,32 @@ public enum SecureFile {
         }
     }
 
+    /// ``makePrivateDirectory(_:)`` for a directory in a place others can write to (`/tmp`), where a stranger
+    /// may have made it first: it must be a real directory (a symbolic link is refused, not followed), this
+    /// user's, and writable by nobody else. A mode that only lets others read or search it is tightened to 0700.
+    package static func makeSharedPlacePrivateDirectory(_ path: String) throws(StorageError) {
+        var info = stat()
+        if lstat(path, &info) != 0 {
+            guard errno == ENOENT else { throw .directory(path: path, reason: .system(.current)) }
+            try makePrivateDirectory(path)
+            guard lstat(path, &info) == 0 else { throw .directory(path: path, reason: .system(.current)) }
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: break
+        case S_IFLNK: throw .directory(path: path, reason: .symbolicLink)
+        default: throw .directory(path: path, reason: .notADirectory)
+        }
+        guard info.st_uid == geteuid() else {
+            throw .directory(path: path, reason: .ownedByAnotherUser(uid: info.st_uid))
+        }
+        guard info.st_mode & 0o022 == 0 else {
+            throw .directory(path: path, reason: .writableByOthers(mode: UInt32(info.st_mode & 0o7777)))
+        }
+        if info.st_mode & 0o077 != 0, chmod(path, 0o700) != 0 {
+            throw .directory(path: path, reason: .cannotRestrictMode(.current))
+        }
+    }
+
     /// Parents outside our own directories (`~/.local/state`) are created 0700 as XDG asks, but left alone
     /// when they exist.
     private static func makeParentDirectory(_ path: String) throws(StorageError) {
@@ -60,13 +86,7 @@ public enum SecureFile {
     /// with the file ending up as `mode`.
     package static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t) throws(StorageError) {
         let directory = FilePath.directory(of: path)
-        var template = Array(FilePath.join(directory, ".\(FilePath.lastComponent(of: path)).XXXXXX.tmp").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            guard let base = buffer.baseAddress else { return -1 }
-            return mkstemps(base, 4)
-        }
-        guard descriptor >= 0 else { throw .write(path: path, reason: .system(.current)) }
-        let temporary = FilePath.string(fromCString: template)
+        let (descriptor, temporary) = try makeTemporary(besides: path)
         var failure: StorageProblem?
         if fchmod(descriptor, mode) != 0 {
             failure = .system(.current)
@@ -84,6 +104,36 @@ public enum SecureFile {
             throw .write(path: path, reason: failure)
         }
         syncDirectory(directory)
+    }
+
+    /// Checks that `byteCount` bytes could be written beside `path` right now: creates the temporary file a
+    /// write would, fills it, flushes it to disk and removes it, throwing what a write would throw (no space
+    /// left, a read-only file system, no permission, a quota). Call it before something that cannot be undone
+    /// and whose result must then be saved, such as spending a one-time code. The directory must exist.
+    public static func checkWritable(besides path: String, byteCount: Int) throws(StorageError) {
+        let (descriptor, temporary) = try makeTemporary(besides: path)
+        var failure: StorageProblem?
+        if let problem = writeAll([UInt8](repeating: 0x20, count: max(0, byteCount)), to: descriptor) {
+            failure = problem
+        } else if fsync(descriptor) != 0 {
+            failure = .system(.current)
+        }
+        close(descriptor)
+        unlink(temporary)
+        if let failure { throw .write(path: path, reason: failure) }
+    }
+
+    /// A new empty file (mode 0600) beside `path`, named as ``removeLeftovers(besides:)`` finds it, and its
+    /// descriptor.
+    private static func makeTemporary(besides path: String) throws(StorageError) -> (Int32, String) {
+        let directory = FilePath.directory(of: path)
+        var template = Array(FilePath.join(directory, ".\(FilePath.lastComponent(of: path)).XXXXXX.tmp").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return -1 }
+            return mkstemps(base, 4)
+        }
+        guard descriptor >= 0 else { throw .write(path: path, reason: .system(.current)) }
+        return (descriptor, FilePath.string(fromCString: template))
     }
 
     /// The file's bytes, or nil when it does not exist. A file readable by others is tightened to 0600

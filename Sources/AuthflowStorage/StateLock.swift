@@ -16,11 +16,16 @@ package enum StateLock {
         timeout: Duration = .seconds(15),
         _ body: () async throws -> T
     ) async throws -> T {
-        let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        // Not through a symlink, and never blocking on a FIFO planted in the lock file's place.
+        let descriptor = open(path, O_CREAT | O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw StorageError.write(path: path, reason: .system(.current))
         }
         defer { close(descriptor) } // Closing releases the lock.
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw StorageError.write(path: path, reason: .notARegularFile)
+        }
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while SystemCall.retryingInterrupts({ flock(descriptor, LOCK_EX | LOCK_NB) }) != 0 {

@@ -30,6 +30,10 @@ public enum StorageProblem: Sendable, Hashable, CustomStringConvertible {
     case otherProject(found: String, expected: String)
     /// An error of an unexpected type, named by `type`, ended the operation.
     case unexpected(type: String)
+    /// The path is a symbolic link where a real directory is required.
+    case symbolicLink
+    /// The directory can be written by other users (its permission bits are `mode`).
+    case writableByOthers(mode: UInt32)
 
     /// The problem in English, for logs and embedders.
     public var description: String {
@@ -38,6 +42,8 @@ public enum StorageProblem: Sendable, Hashable, CustomStringConvertible {
         case .notADirectory: "it exists and is not a directory"
         case .notARegularFile: "not a regular file"
         case .ownedByAnotherUser(let uid): "it belongs to another user (uid \(uid))"
+        case .symbolicLink: "it is a symbolic link"
+        case .writableByOthers(let mode): "other users can write to it (mode \(String(mode, radix: 8)))"
         case .cannotRestrictMode(let error): "cannot restrict it to mode 0700: \(error)"
         case .cannotRemove(let error): "cannot remove it: \(error)"
         case .tooLarge(let limit): "larger than \(limit) bytes"

@@ -23,7 +23,8 @@ enum AuthflowCommand {
         _ arguments: [String],
         stdin: [UInt8]? = nil,
         environment: [String: String] = [:],
-        workingDirectory: String? = nil
+        workingDirectory: String? = nil,
+        timeout: Duration = .seconds(60)
     ) async throws -> SubprocessResult {
         // No proxy and no Firebase settings from the developer's environment, nor their own configuration file:
         // these tests only ever talk to loopback, and each one says which project it means.
@@ -35,7 +36,7 @@ enum AuthflowCommand {
         isolated.merge(environment) { _, new in new }
         return try await Subprocess.run(
             binaryPath, arguments: arguments, stdin: stdin, environment: isolated,
-            workingDirectory: workingDirectory, timeout: .seconds(60))
+            workingDirectory: workingDirectory, timeout: timeout)
     }
 }
 

@@ -128,9 +128,11 @@ struct EmulatorCommand: AsyncParsableCommand {
         console.write("Stopped (\(EndingSignals.name(of: received))).")
     }
 
-    /// A busy port or a server that cannot start is 3; bad input (templates, project) is 2.
+    /// A busy `--port` is the person's to change (2), as in every command taking `--port`; a server that cannot
+    /// start otherwise is 3; bad input (templates, project) is 2.
     static func exitStatus(for error: EmbeddedBackendError) -> AuthflowExitCode {
         switch error {
+        case .server(.portInUse): .usage
         case .server: .unavailable
         case .hostNotLoopback, .invalidProjectID, .templates: .usage
         }

@@ -21,12 +21,12 @@ extension CommandFailure {
             var failure = from(service)
             failure.message = error.cliMessage
             return failure
-        case .browser(.timedOut), .codeTimedOut:
+        case .codeTimedOut:
             return CommandFailure(error.cliMessage, status: .browserTimeout)
-        case .browser(.cancelled), .interrupted:
+        case .interrupted:
             return CommandFailure(error.cliMessage, status: .interrupted)
-        case .browser:
-            return CommandFailure(error.cliMessage, status: .unavailable)
+        case .browser(let wait):
+            return from(wait, message: error.cliMessage)
         case .hostedPage(let page):
             switch page.kind {
             case .invalidClientID: return CommandFailure(error.cliMessage, status: .usage)

@@ -8,6 +8,7 @@ extension CommandFailure {
         switch error {
         case .service(let service): from(service)
         case .storage(let storage): from(storage)
+        case .cannotStore: CommandFailure(error.cliMessage, status: .usage)
         case .conflict, .userMismatch: CommandFailure(error.cliMessage, status: .refused)
         case .unusableReply: CommandFailure(error.cliMessage, status: .unavailable)
         case .recaptcha(let recaptcha): from(recaptcha)

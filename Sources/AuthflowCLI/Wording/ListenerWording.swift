@@ -10,6 +10,13 @@ extension RedirectListenerError {
             return localized(
                 "No callback arrived within \(seconds) seconds: run the command again and finish in the browser "
                     + "sooner, or raise --timeout.")
+        case .rendezvous(.directory(let path, let problem)):
+            // The runtime directory, not the state directory: StorageError's own wording would name the latter.
+            return localized(
+                "Cannot use the runtime directory \(path), where a waiting flow publishes itself for authflow "
+                    + "handle-url: \(problem.cliMessage). Point XDG_RUNTIME_DIR at a directory of your own, or "
+                    + "remove \(path) (or fix it: your own directory, mode 0700, not a symbolic link) and run the "
+                    + "command again.")
         case .rendezvous(let reason):
             return localized("Could not publish this flow for authflow handle-url: \(reason.cliMessage)")
         case .server(.libraryUnavailable(let missing)):
@@ -115,7 +122,7 @@ enum RendezvousWording {
     static func fallback(refused: String, using path: String) -> String {
         localized(
             "authflow: warning: \(refused) belongs to another user or is writable by others, so it was not used; "
-                + "this flow waits in \(path) instead (authflow handle-url finds it only from the same environment). "
+                + "flows wait in \(path) instead, where authflow handle-url looks too while \(refused) is refused. "
                 + "Remove \(refused) or fix its owner and mode (0700).")
     }
 }

@@ -27,6 +27,10 @@ extension SignInError {
     var cliMessage: String {
         switch self {
         case .storage(let error): error.cliMessage
+        case .cannotStore(let error):
+            localized(
+                "\(error.cliMessage) Nothing was sent, so the link or code is still unused: free some space or make "
+                    + "the state directory writable, then run the command again.")
         case .recaptcha(let error): error.cliMessage
         case .projectMismatch(let mismatch): mismatch.cliMessage
         case .invalidEmail(let invalid): invalid.cliMessage
@@ -51,6 +55,17 @@ extension SignInError {
     }
 }
 
+/// Warnings about the stored session.
+enum SessionWording {
+    /// `authflow token` printed a refreshed token it could not store.
+    static func unsavedToken(_ error: StorageError) -> String {
+        localized(
+            "authflow: warning: the refreshed ID token was printed but could not be saved. \(error.cliMessage) "
+                + "It is valid, but the stored one is not: the next authflow token refreshes again. Free some "
+                + "space or make the state directory writable to keep refreshed tokens.")
+    }
+}
+
 extension StorageError {
     var cliMessage: String {
         switch self {
@@ -66,6 +81,10 @@ extension StorageError {
             localized("Cannot use the state directory \(path): \(reason.cliMessage).")
         case .write(let path, let reason):
             localized("Cannot save \(path): \(reason.cliMessage). The previous version, if any, is unchanged.")
+        case .read(let path, .notARegularFile):
+            localized(
+                "Cannot read \(path): it is not a regular file (a FIFO, a device or a directory is in its place). "
+                    + "Remove it, or put a regular file there, and run the command again.")
         case .read(let path, let reason):
             localized("Cannot read \(path): \(reason.cliMessage).")
         case .corrupt(let path, let reason):
@@ -82,6 +101,8 @@ extension StorageProblem {
         case .notADirectory: localized("it exists and is not a directory")
         case .notARegularFile: localized("it is not a regular file")
         case .ownedByAnotherUser(let uid): localized("it belongs to another user (uid \(uid))")
+        case .symbolicLink: localized("it is a symbolic link")
+        case .writableByOthers(let mode): localized("other users can write to it (mode \(String(mode, radix: 8)))")
         case .cannotRestrictMode(let error): localized("it cannot be restricted to mode 0700: \(error.cliMessage)")
         case .cannotRemove(let error): localized("it cannot be removed: \(error.cliMessage)")
         case .tooLarge(let limit): localized("it is larger than \(limit) bytes")

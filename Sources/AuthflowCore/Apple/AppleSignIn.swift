@@ -71,10 +71,11 @@ public struct AppleSignIn: Sendable {
     public func run(
         purpose: SignInPurpose = .signIn, options: Options = .init(), interaction: some OAuthSignInInteraction
     ) async throws(AppleSignInError) -> Completed {
+        // Checked before the browser opens, so nobody signs in to Apple for nothing.
+        let ending = SignInEnding(environment, purpose: purpose)
+        try ending.checkStorable(reportingAs: AppleSignInError.self)
         if purpose != .signIn {
-            // Checked before the browser opens, so nobody signs in to Apple for nothing.
-            _ = try await SignInEnding(environment, purpose: purpose)
-                .previousSession(reportingAs: AppleSignInError.self)
+            _ = try await ending.previousSession(reportingAs: AppleSignInError.self)
         }
         let round = OAuthSignIn.Options(
             scopes: options.scopes, customParameters: options.locale.map { ["locale": $0] } ?? [:],
@@ -103,6 +104,8 @@ public struct AppleSignIn: Sendable {
         let previous = try await ending.previousSession(reportingAs: AppleSignInError.self)
         let updatedFile = UpdatedAppleCredential.file(in: environment.directory)
         let request = credential.request(linkingTo: ending.idTokenToLink(previous), purpose: purpose)
+        // Apple's authorization code (or the hosted page's session) is spent by this request.
+        try ending.checkStorable(reportingAs: AppleSignInError.self)
         let reply: SignInWithIdpResponse
         do {
             reply = try await environment.client.send(request)

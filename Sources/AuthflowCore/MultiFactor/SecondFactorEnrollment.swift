@@ -107,6 +107,12 @@ public struct SecondFactorEnrollment: Sendable {
         store: SessionStore, account: AccountService
     ) async throws(SecondFactorError) -> (session: UserSession, factor: EnrolledFactor) {
         let file = PendingSecondFactorEnrollment.file(for: pending.phoneNumber, in: environment.directory)
+        // The SMS code is spent by the finalize request, whose new tokens must then be stored.
+        do {
+            try store.checkWritable()
+        } catch {
+            throw .signIn(.cannotStore(error))
+        }
         let reply: FinalizeMFAEnrollmentResponse
         do {
             reply = try await environment.client.send(

@@ -152,6 +152,8 @@ public struct SecondFactorSignIn: Sendable {
     private func finalize(
         _ pending: PendingSecondFactor, factor: EnrolledFactor, sent: SentSecondFactorCode, code: String
     ) async throws(SecondFactorError) -> UserSession {
+        // The SMS code is spent by the finalize request: first make sure the session will have somewhere to go.
+        try SignInEnding(environment, purpose: pending.purpose).checkStorable(reportingAs: SecondFactorError.self)
         let reply: FinalizeMFASignInResponse
         do {
             reply = try await environment.client.send(
@@ -171,6 +173,8 @@ public struct SecondFactorSignIn: Sendable {
         _ pending: PendingSecondFactor, factor: EnrolledFactor, code: String, origin: PhoneCodeOrigin
     ) async throws(SecondFactorError) -> Completed {
         guard factor.factorKind == .totp else { throw .totp(.notATOTPFactor(factor)) }
+        // A TOTP code is accepted once: the session must have somewhere to go before it is spent.
+        try SignInEnding(environment, purpose: pending.purpose).checkStorable(reportingAs: SecondFactorError.self)
         let reply: FinalizeMFASignInResponse
         do {
             reply = try await environment.client.send(

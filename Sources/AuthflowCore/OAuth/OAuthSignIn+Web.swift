@@ -35,6 +35,8 @@ extension OAuthSignIn {
         web: WebOptions = .init(), interaction: some OAuthWebPageInteraction
     ) async throws(OAuthSignInError) -> Completed {
         let ending = SignInEnding(environment, purpose: purpose)
+        // The page's own sign-in spends the provider's code: the session must have somewhere to go first.
+        try ending.checkStorable(reportingAs: OAuthSignInError.self)
         let previous = try await ending.previousSession(reportingAs: OAuthSignInError.self)
         let config = try await webConfig()
         let page = LoopbackOAuthWebPage(

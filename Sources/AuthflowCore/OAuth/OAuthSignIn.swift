@@ -70,10 +70,11 @@ public struct OAuthSignIn: Sendable {
         _ provider: OAuthProvider, purpose: SignInPurpose = .signIn, options: Options = .init(),
         interaction: some OAuthSignInInteraction
     ) async throws(OAuthSignInError) -> Completed {
+        // Checked before the browser opens, so nobody signs in at the provider for nothing.
+        let ending = SignInEnding(environment, purpose: purpose)
+        try ending.checkStorable(reportingAs: OAuthSignInError.self)
         if purpose != .signIn {
-            // Checked before the browser opens, so nobody signs in at the provider for nothing.
-            _ = try await SignInEnding(environment, purpose: purpose)
-                .previousSession(reportingAs: OAuthSignInError.self)
+            _ = try await ending.previousSession(reportingAs: OAuthSignInError.self)
         }
         let (answer, page) = try await hostedAnswer(
             provider, options: options, interaction: interaction
@@ -193,6 +194,8 @@ public struct OAuthSignIn: Sendable {
         }
         var request = request
         if request.idToken == nil { request.idToken = ending.idTokenToLink(previous) }
+        // A provider's authorization code (or a nonce-bound ID token) is spent by this request.
+        try ending.checkStorable(reportingAs: OAuthSignInError.self)
         let reply: SignInWithIdpResponse
         do {
             reply = try await environment.client.send(request)

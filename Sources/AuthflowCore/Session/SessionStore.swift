@@ -33,6 +33,16 @@ public struct SessionStore: Sendable {
         try file.save(session)
     }
 
+    /// A generous size for a session file: tokens, profile, providers and factors come to a few KiB.
+    static let expectedSessionBytes = 16 * 1024
+
+    /// Checks that a session could be saved now (space and permission), so a flow can stop before it spends
+    /// something that cannot be spent twice (an email link, an SMS or TOTP code, a provider's one-time
+    /// authorization code) and would then have nowhere to keep the result.
+    public func checkWritable() throws(StorageError) {
+        try file.checkWritable(expectedBytes: Self.expectedSessionBytes)
+    }
+
     /// Forgets the session (sign-out).
     public func remove() throws(StorageError) {
         try file.remove()

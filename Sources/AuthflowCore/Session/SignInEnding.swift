@@ -66,10 +66,23 @@ struct SignInEnding: Sendable {
         }
     }
 
-    /// Sends `request`, with its refusal in the flow's terms (see ``refusal(_:flowCodes:)``).
+    /// Checks that the session this sign-in produces could be stored (see ``SessionStore/checkWritable()``),
+    /// reported as the flow's `signIn(.cannotStore(_:))`. Call it right before the request that spends a one-time
+    /// credential (``send(_:flowCodes:)`` does), so a full or read-only state directory leaves it unspent.
+    func checkStorable<Failure: SignInFlowError>(reportingAs failure: Failure.Type) throws(Failure) {
+        do {
+            try sessions.checkWritable()
+        } catch {
+            throw .signIn(.cannotStore(error))
+        }
+    }
+
+    /// Checks that the session could be stored (``checkStorable(reportingAs:)``), then sends `request`, with its
+    /// refusal in the flow's terms (see ``refusal(_:flowCodes:)``).
     func send<Request: IdentityToolkitRequest, Failure: SignInFlowError>(
         _ request: Request, flowCodes: (ServerError, ServerErrorCode) -> Failure? = { _, _ in nil }
     ) async throws(Failure) -> Request.Response {
+        try checkStorable(reportingAs: Failure.self)
         do {
             return try await environment.client.send(request)
         } catch {

@@ -7,6 +7,9 @@ public enum SignInError: Error, Sendable, CustomStringConvertible {
     case service(IdentityToolkitError)
     /// The new session could not be stored; the previous one, if any, is unchanged.
     case storage(StorageError)
+    /// The session could not have been stored (a full or read-only state directory, no permission), found
+    /// before anything was sent: the one-time credential (link, code, authorization code) is still unused.
+    case cannotStore(StorageError)
     /// The credential belongs to another account.
     case conflict(SignInConflict)
     /// The reply had neither tokens nor a second-factor challenge.
@@ -26,6 +29,8 @@ public enum SignInError: Error, Sendable, CustomStringConvertible {
             return error.description
         case .storage(let error):
             return error.description
+        case .cannotStore(let error):
+            return error.description + " Nothing was sent, so the link or code is still unused."
         case .conflict(.needsConfirmation(let email)):
             return "An account with \(email ?? "this email") already exists with another sign-in method. Sign in "
                 + "to that account first, then link this method to it."

@@ -21,36 +21,78 @@ public struct TokenRefresher: Sendable {
         self.now = now
     }
 
+    /// A session with a fresh ID token, and why it could not be stored when it could not.
+    public struct Fresh: Sendable {
+        /// The session, with an ID token valid for at least ``TokenRefresher/refreshMargin``.
+        public let session: UserSession
+        /// Set when the tokens were refreshed but could not be saved (a full or read-only state directory):
+        /// they are good now, and the next call refreshes again. `nil` when nothing needed saving or it was saved.
+        public let unsaved: StorageError?
+    }
+
     /// The session with an ID token valid for at least ``refreshMargin``, refreshed and saved when needed
-    /// (always when `force` is set).
-    /// A still-valid token is read without the lock: reading needs no write, so it also works on a read-only
-    /// state directory. (Session files are replaced atomically, so an unlocked read sees a whole file.)
+    /// (always when `force` is set). A refreshed session that cannot be saved is an error; see
+    /// ``freshSessionEvenIfUnsaved(force:project:)`` for a caller that only needs the token.
     public func freshSession(force: Bool = false, project: SessionProject) async throws(SessionError) -> UserSession {
+        let fresh = try await freshSessionEvenIfUnsaved(force: force, project: project)
+        if let unsaved = fresh.unsaved { throw .storage(unsaved) }
+        return fresh.session
+    }
+
+    /// The session with an ID token valid for at least ``refreshMargin``, refreshed when needed (always when
+    /// `force` is set) and saved when possible: a state directory that is full or read-only does not keep the
+    /// caller from the fresh token, it is returned with the reason it was not saved.
+    ///
+    /// A still-valid token is read without the lock: reading needs no write, so it also works on a read-only
+    /// state directory. (Session files are replaced atomically, so an unlocked read sees a whole file.) When the
+    /// lock file itself cannot be opened (a read-only directory), the refresh runs without it and saves nothing,
+    /// so it cannot overwrite newer tokens another process stored.
+    public func freshSessionEvenIfUnsaved(
+        force: Bool = false, project: SessionProject
+    ) async throws(SessionError) -> Fresh {
         if !force, let session = try load(), !session.tokens.expires(within: Self.refreshMargin, of: now()) {
-            return session
+            return Fresh(session: session, unsaved: nil)
         }
+        let lock = store.directory.file(".lock")
         do {
-            return try await store.directory.withLock { () async throws(SessionError) -> UserSession in
-                guard var session = try load() else { throw .notSignedIn(project: project) }
-                guard force || session.tokens.expires(within: Self.refreshMargin, of: now()) else { return session }
-                let reply = try await refresh(session.tokens.refreshToken)
-                if let mismatch = ProjectMismatch.check(idToken: reply.idToken, project: session.project) {
-                    throw SessionError.projectMismatch(mismatch)
+            return try await store.directory.withLock { () async throws(SessionError) -> Fresh in
+                guard let session = try load() else { throw .notSignedIn(project: project) }
+                guard force || session.tokens.expires(within: Self.refreshMargin, of: now()) else {
+                    return Fresh(session: session, unsaved: nil)
                 }
-                session.update(
-                    tokens: SessionTokens(
-                        idToken: reply.idToken, refreshToken: reply.refreshToken, expiresIn: reply.expiresIn,
-                        receivedAt: now()))
-                try save(session)
-                return session
+                let refreshed = try await refreshed(session)
+                do throws(StorageError) {
+                    try store.save(refreshed)
+                } catch {
+                    return Fresh(session: refreshed, unsaved: error)
+                }
+                return Fresh(session: refreshed, unsaved: nil)
             }
         } catch let error as SessionError {
             throw error
+        } catch StorageError.write(let path, let reason) where path == lock {
+            // The lock could not even be opened: refresh, and leave the stored session as it is.
+            guard let session = try load() else { throw .notSignedIn(project: project) }
+            return Fresh(session: try await refreshed(session), unsaved: .write(path: store.path, reason: reason))
         } catch let error as StorageError {
             throw .storage(error)
         } catch {
             throw .storage(.write(path: store.path, reason: .unexpected(type: "\(type(of: error))")))
         }
+    }
+
+    /// `session` with tokens fresh from the secure-token endpoint, not yet saved.
+    private func refreshed(_ session: UserSession) async throws(SessionError) -> UserSession {
+        let reply = try await refresh(session.tokens.refreshToken)
+        if let mismatch = ProjectMismatch.check(idToken: reply.idToken, project: session.project) {
+            throw SessionError.projectMismatch(mismatch)
+        }
+        var session = session
+        session.update(
+            tokens: SessionTokens(
+                idToken: reply.idToken, refreshToken: reply.refreshToken, expiresIn: reply.expiresIn,
+                receivedAt: now()))
+        return session
     }
 
     private func refresh(_ refreshToken: String) async throws(SessionError) -> SecureTokenResponse {
@@ -59,14 +101,6 @@ public struct TokenRefresher: Sendable {
         } catch {
             if let server = error.serverError, !error.isBackendUnavailable { throw .rejected(server) }
             throw .service(error)
-        }
-    }
-
-    private func save(_ session: UserSession) throws(SessionError) {
-        do {
-            try store.save(session)
-        } catch {
-            throw .storage(error)
         }
     }
 

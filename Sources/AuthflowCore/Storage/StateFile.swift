@@ -53,6 +53,16 @@ public struct StateFile<Value: Codable & Sendable>: Sendable {
         try SecureFile.writeAtomically(Array(bytes) + [0x0A], to: path)
     }
 
+    /// Checks that ``save(_:)`` could store a document of about `expectedBytes` bytes now (or twice the stored
+    /// one's size, if larger): the directory is prepared and a file that size is written beside this one, synced
+    /// and removed. A full disk, a read-only file system or missing permission throws the error saving would.
+    public func checkWritable(expectedBytes: Int) throws(StorageError) {
+        try directory.prepare()
+        var info = stat()
+        let stored = lstat(path, &info) == 0 ? Int(info.st_size) : 0
+        try SecureFile.checkWritable(besides: path, byteCount: max(expectedBytes, 2 * stored))
+    }
+
     /// Deletes the stored value; nothing stored is not an error.
     public func remove() throws(StorageError) {
         try SecureFile.remove(path)

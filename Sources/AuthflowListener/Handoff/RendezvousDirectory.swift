@@ -3,7 +3,8 @@ import AuthflowStorage
 import Foundation
 
 /// The directory of rendezvous files, one per waiting flow: `$XDG_RUNTIME_DIR/authflow/`, or
-/// `/tmp/authflow-<uid>/` where no runtime directory is set. Mode 0700, files 0600, written atomically.
+/// `/tmp/authflow-<uid>/` where no runtime directory is set or another user holds that one. Mode 0700, files
+/// 0600, written atomically.
 public struct RendezvousDirectory: Sendable, Equatable {
     /// The directory's path.
     public let path: String
@@ -21,25 +22,19 @@ public struct RendezvousDirectory: Sendable, Equatable {
         resolve(environment: environment).directory
     }
 
-    /// The standard location, unless something another user owns (or that is not a directory) already sits
-    /// there: then a fresh private directory of our own (`mkdtemp`, 0700), with the refused path, so a
-    /// stranger cannot stop flows from starting. (Only flows in the same directory find each other.)
+    /// The standard location, unless something another user owns (or that is not a directory, or that others
+    /// can write to) already sits at `$XDG_RUNTIME_DIR/authflow`: then the fixed fallback `/tmp/authflow-<uid>`,
+    /// with the refused path, so a stranger cannot stop flows from starting, and every command (the waiting
+    /// flow and `handle-url` alike) settles on the same directory. Nothing is created here: ``publish(_:)``
+    /// creates and checks the directory, and refuses a fallback a stranger made first.
     public static func resolve(
         environment: [String: String] = ProcessEnvironment.current()
     ) -> (directory: RendezvousDirectory, refused: String?) {
-        let preferred: String
-        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
-            preferred = FilePath.join(runtime, "authflow")
-        } else {
-            preferred = "/tmp/authflow-\(geteuid())"
-        }
+        let fallback = RendezvousDirectory(path: "/tmp/authflow-\(geteuid())")
+        guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else { return (fallback, nil) }
+        let preferred = FilePath.join(runtime, "authflow")
         guard isForeign(preferred) else { return (RendezvousDirectory(path: preferred), nil) }
-        var template = Array("/tmp/authflow-\(geteuid())-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
-        }
-        // mkdtemp creates the directory 0700; if even that fails, publishing will report the preferred path.
-        return (RendezvousDirectory(path: made ?? preferred), preferred)
+        return (fallback, preferred)
     }
 
     /// Whether `path` exists and is not a directory this user owns, with no write access for anyone else.
@@ -49,9 +44,10 @@ public struct RendezvousDirectory: Sendable, Equatable {
         return (info.st_mode & S_IFMT) != S_IFDIR || info.st_uid != geteuid() || (info.st_mode & 0o022) != 0
     }
 
-    /// Writes `record` to a new file and returns its path.
+    /// Writes `record` to a new file and returns its path. The directory is created (0700) when missing, and
+    /// refused when it is a symbolic link, another user's, or writable by others.
     public func publish(_ record: Rendezvous) throws(StorageError) -> String {
-        try SecureFile.makePrivateDirectory(path)
+        try SecureFile.makeSharedPlacePrivateDirectory(path)
         let file = FilePath.join(path, "flow-\(record.pid)-\(RandomToken.make(bytes: 16)).json")
         let bytes: Data
         do {

@@ -80,8 +80,16 @@ struct BadInputCommandTests {
         #expect(result.stderrText.contains("longer than any Firebase password"), "\(result.stderrText)")
     }
 
-    @Test("listen --port on a busy port is the user's choice to change: 2, suggesting --port 0")
-    func busyPort() async throws {
+    @Test(
+        "--port on a busy port is the user's choice to change: 2 in every command that takes it",
+        arguments: [
+            ["listen", "--no-browser"], ["phone", "sign-in", "+16505550162", "--verifier", "loopback", "--no-browser"],
+            ["oauth", "sign-in", "--provider", "github.com", "--client-id", "x", "--ios-bundle-id", "com.example.x"],
+            ["oauth", "sign-in", "--provider", "github.com", "--route", "web", "--no-browser"],
+            ["apple", "sign-in", "--no-browser", "--client-id", "x", "--ios-bundle-id", "com.example.x"],
+            ["emulator"],
+        ])
+    func busyPort(command: [String]) async throws {
         let fixture = try EmailLinkCLIFixture()
         let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #expect(socketDescriptor >= 0)
@@ -100,11 +108,13 @@ struct BadInputCommandTests {
         #expect(bound)
         let port = UInt16(bigEndian: address.sin_port)
         let result = try await AuthflowCommand.run(
-            ["listen", "--port", String(port), "--no-browser"], environment: fixture.environment,
+            command + ["--port", String(port)], stdin: [],
+            environment: fixture.environment.merging(["XDG_STATE_HOME": fixture.directory.path]) { _, new in new },
             workingDirectory: fixture.directory.path)
-        #expect(result.exitCode == 2, "\(result.stderrText)")
-        #expect(result.stderrText.contains("Port \(port) is already in use"), "\(result.stderrText)")
-        #expect(result.stderrText.contains("--port 0"))
+        #expect(result.exitCode == 2, "\(command): \(result.stderrText)")
+        #expect(result.stderrText.contains("Port \(port)"), "\(result.stderrText)")
+        #expect(result.stderrText.contains("already in use"), "\(result.stderrText)")
+        if command[0] != "emulator" { #expect(result.stderrText.contains("--port 0"), "\(result.stderrText)") }
     }
 
     @Test("mfa unenroll on an account without second factors says there are none (1)")
@@ -167,7 +177,7 @@ struct BadInputCommandTests {
 @Suite("authflow: the rendezvous directory")
 struct RendezvousDirectoryCommandTests {
     @Test(
-        "A world-writable XDG_RUNTIME_DIR/authflow does not stop listen: without --scheme it is not used, with one a private directory replaces it, with a warning"
+        "A world-writable XDG_RUNTIME_DIR/authflow does not stop listen: without --scheme it is not used, with one the fixed /tmp/authflow-UID replaces it, with a warning"
     )
     func foreignRuntimeDirectory() async throws {
         let directory = try TemporaryDirectory()
@@ -176,7 +186,7 @@ struct RendezvousDirectoryCommandTests {
         #expect(chmod(planted, 0o777) == 0)
         let environment = ["XDG_RUNTIME_DIR": directory.path]
 
-        // Nothing answers, so both end at their one-second deadline (4), not at startup (3).
+        // Nothing answers, so both end at their one-second deadline (4), not at startup.
         let plain = try await AuthflowCommand.run(
             ["listen", "--json", "--timeout", "1"], environment: environment)
         #expect(plain.exitCode == 4, "\(plain.stderrText)")
@@ -189,8 +199,69 @@ struct RendezvousDirectoryCommandTests {
         #expect(
             withScheme.stderrText.contains("warning: \(planted) belongs to another user or is writable by others"),
             "\(withScheme.stderrText)")
+        #expect(withScheme.stderrText.contains("flows wait in /tmp/authflow-\(geteuid()) instead"))
         let leftInPlanted = try FileManager.default.contentsOfDirectory(atPath: planted)
         #expect(leftInPlanted.isEmpty, "nothing was published into the planted directory")
+    }
+
+    @Test(
+        "With XDG_RUNTIME_DIR/authflow refused, listen --scheme and handle-url meet in the one fallback directory: the handoff works, and no directory is made per command"
+    )
+    func handoffThroughTheFallback() async throws {
+        let directory = try TemporaryDirectory()
+        let planted = directory.file("authflow")
+        try FileManager.default.createDirectory(atPath: planted, withIntermediateDirectories: false)
+        #expect(chmod(planted, 0o777) == 0)
+        let environment = ["XDG_RUNTIME_DIR": directory.path]
+        let made = { () -> Set<String> in
+            Set((try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? []).filter {
+                $0.hasPrefix("authflow-\(geteuid())-")
+            }
+        }
+        let before = made()
+        let scheme = "com.example.fallback-\(getpid())"
+        let state = "st-fallback-\(UInt32.random(in: 0...UInt32.max))"
+        let listen = try RunningCommand(
+            ["listen", "--json", "--scheme", scheme, "--state", state, "--timeout", "60"], environment: environment)
+        _ = try #require(await listen.readLine())
+
+        let handed = try await AuthflowCommand.run(
+            ["handle-url", "\(scheme)://cb?code=c1&state=\(state)"], environment: environment)
+        let (termination, lines) = await listen.finish()
+        #expect(handed.exitCode == 0, "\(handed.stderrText)")
+        #expect(termination == .exited(0))
+        #expect(lines.first?.contains("\"via\":\"handoff\"") == true, "\(lines)")
+        #expect(made().subtracting(before).isEmpty, "no /tmp/authflow-UID-XXXXXX directory was made")
+        var info = stat()
+        #expect(lstat("/tmp/authflow-\(geteuid())", &info) == 0)
+        #expect(info.st_mode & S_IFMT == S_IFDIR && info.st_mode & 0o777 == 0o700 && info.st_uid == geteuid())
+    }
+
+    @Test(
+        "An XDG_RUNTIME_DIR that cannot hold the rendezvous directory is a usage problem (2) naming the runtime directory, in listen and oauth sign-in"
+    )
+    func unusableRuntimeDirectory() async throws {
+        let fixture = try EmailLinkCLIFixture()
+        let notADirectory = fixture.directory.file("runtime-is-a-file")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: notADirectory))
+        for command in [
+            ["listen", "--json", "--timeout", "5", "--scheme", "com.example.app"],
+            [
+                "oauth", "sign-in", "--provider", "github.com", "--client-id", "x", "--ios-bundle-id", "com.example.x",
+                "--no-browser", "--timeout", "5", "--state-dir", fixture.stateRoot,
+            ],
+        ] {
+            let result = try await AuthflowCommand.run(
+                command, stdin: [],
+                environment: fixture.environment.merging(["XDG_RUNTIME_DIR": notADirectory]) { _, new in new },
+                workingDirectory: fixture.directory.path)
+            #expect(result.exitCode == 2, "\(command): \(result.stderrText)")
+            #expect(
+                result.stderrText.contains("Cannot use the runtime directory \(notADirectory)/authflow"),
+                "\(result.stderrText)")
+            #expect(result.stderrText.contains("XDG_RUNTIME_DIR"), "\(result.stderrText)")
+            #expect(!result.stderrText.contains("state directory"), "\(result.stderrText)")
+        }
     }
 
     @Test("Every command that can fall back from the rendezvous directory warns, once: handle-url and apple sign-in")

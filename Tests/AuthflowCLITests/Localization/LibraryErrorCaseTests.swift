@@ -90,7 +90,7 @@ struct LibraryErrorCaseTests {
             .notADirectory, .notARegularFile, .ownedByAnotherUser(uid: 1001), .cannotRestrictMode(system[0]),
             .cannotRemove(system[0]), .tooLarge(limit: 4096), .noSuchFile, .notUTF8, .notAuthflowDocument,
             .unsupportedFormat(found: 3, expected: 2), .unencodable, .otherProject(found: "a", expected: "b"),
-            .unexpected(type: "CancellationError"),
+            .unexpected(type: "CancellationError"), .symbolicLink, .writableByOthers(mode: 0o777),
         ]
 
     static let httpErrors: [HTTPError] = [
@@ -161,7 +161,9 @@ struct LibraryErrorCaseTests {
                 .read(path: "/s/f", reason: problem), .corrupt(path: "/s/f", reason: problem),
             ] {
                 messages.append(error.cliMessage)
+                messages.append(SignInError.cannotStore(error).cliMessage)
             }
+            messages.append(SessionWording.unsavedToken(.write(path: "/s/f", reason: problem)))
             messages.append(ConfigurationError.unreadableFile(path: "authflow.json", reason: problem).cliMessage)
             messages.append(TemplateError.unreadable(path: "page.html", reason: problem).cliMessage)
         }
@@ -212,6 +214,7 @@ struct LibraryErrorCaseTests {
             ]
         }
         errors += storageProblems.map { .rendezvous(.write(path: "/run/r", reason: $0)) }
+        errors += storageProblems.map { .rendezvous(.directory(path: "/run/r", reason: $0)) }
         var messages = errors.map(\.cliMessage)
         let shortLinks: [ShortLinkError] = [
             .network(link: "https://x.page.link/a", underlying: .dnsFailure(host: "x.page.link")),

@@ -4,6 +4,7 @@ import AuthflowPrimitives
 import AuthflowStorage
 import AuthflowTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @Suite struct StateFileTests {
@@ -88,6 +89,50 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: target)
         #expect(throws: StorageError.self) { try file.load() }
         #expect(try mode(target) == 0o644, "the link's target was not touched")
+    }
+
+    /// `save` writes a new file and renames it over the old one: a reader holding the old file (here, a hard
+    /// link to it) keeps the old version whole. Writing into the existing file instead would change the linked
+    /// file too, and a crash mid-write would leave it torn.
+    @Test func savingReplacesTheFileInsteadOfWritingIntoIt() throws {
+        let temporary = try TemporaryDirectory()
+        let directory = ProjectStateDirectory(root: StateDirectory(path: temporary.file("s")), projectID: "p")
+        let file = StateFile<Note>("note.json", in: directory)
+        try file.save(Note(text: "old"))
+        let before = try Data(contentsOf: URL(fileURLWithPath: file.path))
+        let held = temporary.file("held.json")
+        #expect(link(file.path, held) == 0)
+        try file.save(Note(text: "a new version, longer than the old one"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: held)) == before, "the old file was written into")
+        #expect(try file.load() == Note(text: "a new version, longer than the old one"))
+        var linked = stat()
+        var current = stat()
+        #expect(stat(held, &linked) == 0 && stat(file.path, &current) == 0)
+        #expect(linked.st_ino != current.st_ino, "the new version is a new file")
+    }
+
+    /// A FIFO in a state file's place would block `open` (and then `read`) for ever: it is refused at once.
+    /// Should the read block after all, the test opens the FIFO's other end itself so as not to hang.
+    @Test func refusesAFIFOInPlaceOfAStateFileWithoutWaiting() async throws {
+        let temporary = try TemporaryDirectory()
+        let directory = ProjectStateDirectory(root: StateDirectory(path: temporary.file("s")), projectID: "p")
+        try directory.prepare()
+        let file = StateFile<Note>("note.json", in: directory)
+        #expect(mkfifo(file.path, 0o600) == 0)
+        let finished = Mutex(false)
+        let released = Mutex(false)
+        let path = file.path
+        Thread {
+            let deadline = ContinuousClock.now + .seconds(20)
+            while !finished.withLock({ $0 }), ContinuousClock.now < deadline { usleep(10_000) }
+            guard !finished.withLock({ $0 }) else { return }
+            released.withLock { $0 = true } // Before the reader can return.
+            let writer = open(path, O_WRONLY | O_NONBLOCK) // Lets a blocked reader go.
+            if writer >= 0 { close(writer) }
+        }.start()
+        #expect(throws: StorageError.read(path: file.path, reason: .notARegularFile)) { try file.load() }
+        finished.withLock { $0 = true }
+        #expect(!released.withLock { $0 }, "loading a FIFO blocked until the test opened its other end")
     }
 
     @Test func refusesADirectoryInThePlaceOfTheStateRoot() throws {

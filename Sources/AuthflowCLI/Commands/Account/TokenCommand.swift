@@ -14,7 +14,8 @@ struct TokenCommand: AsyncParsableCommand {
               curl -H "Authorization: Bearer $(authflow token)" https://api.example.com/me
 
             Concurrent calls refresh once. Errors go to standard error, so standard output is either the \
-            token or empty.
+            token or empty. When the state directory is full or read-only, a refreshed token is still printed \
+            (exit 0) with a warning that it could not be saved: the next call refreshes again.
 
             \(AuthflowExitCode.table(for: AuthflowExitCode.online))
             """
@@ -33,15 +34,16 @@ struct TokenCommand: AsyncParsableCommand {
         let context = try CommandContext(options: project, verbose: output.verbose)
         let (store, _) = try context.requireSession() // "Not signed in" matters more than a missing API key.
         let client = try context.client()
-        let session: UserSession
+        let fresh: TokenRefresher.Fresh
         do {
-            session = try await TokenRefresher(client: client, store: store)
-                .freshSession(force: forceRefresh, project: context.namedProject)
+            fresh = try await TokenRefresher(client: client, store: store)
+                .freshSessionEvenIfUnsaved(force: forceRefresh, project: context.namedProject)
         } catch {
             throw context.report(.from(error))
         }
         let standardOutput = StandardOutput()
-        standardOutput.write(session.tokens.idToken + "\n")
+        standardOutput.write(fresh.session.tokens.idToken + "\n")
         standardOutput.flush()
+        if let unsaved = fresh.unsaved { StandardError.write(SessionWording.unsavedToken(unsaved)) }
     }
 }

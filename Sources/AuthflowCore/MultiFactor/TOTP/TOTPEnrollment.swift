@@ -59,6 +59,13 @@ public struct TOTPEnrollment: Sendable {
         _ started: Started, code: String, displayName: String?
     ) async throws(SecondFactorError) -> (session: UserSession, factor: EnrolledFactor) {
         let session = started.session
+        let store = SessionStore(directory: environment.directory)
+        // The code is accepted once, and the finalize request's new tokens must then be stored.
+        do {
+            try store.checkWritable()
+        } catch {
+            throw .signIn(.cannotStore(error))
+        }
         let reply: FinalizeMFAEnrollmentResponse
         do {
             reply = try await environment.client.send(
@@ -76,7 +83,6 @@ public struct TOTPEnrollment: Sendable {
                 idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresIn: tokens.expiresIn))
         let claims = IDTokenClaims(jwt: tokens.idToken)
         updated.secondFactorID = claims?.secondFactorID ?? updated.secondFactorID
-        let store = SessionStore(directory: environment.directory)
         do {
             try await store.saveSignedIn(updated)
         } catch {
