@@ -77,6 +77,15 @@ struct HelpTextTests {
         #expect(!text.contains("--link-domain"))
     }
 
+    /// The document limits were in neither the README nor the help.
+    @Test(arguments: [["link", "inspect"], ["email-link", "complete"]])
+    func documentLimitsAreStated(arguments: [String]) async throws {
+        let text = try await help(arguments).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("may be up to 32 MiB, and every link in it is searched, however many"), "\(text)")
+        #expect(text.contains("nest 32 levels deep and hold 10000 text parts"))
+        #expect(text.contains("unwrapped through at most 32 layers"))
+    }
+
     @Test func emailLinkSendKeepsItsLinkDomain() async throws {
         #expect(try await help(["email-link", "send"]).contains("--link-domain <domain>"))
     }

@@ -91,6 +91,37 @@ struct LinkInspectCommandTests {
         #expect(object["layers"] as? [String] == ["Microsoft Safe Links"])
     }
 
+    /// A long newsletter or a mail archive: more links than the 10,000 once searched, the sign-in link last.
+    /// Only the 32 MiB document limit bounds a page now.
+    @Test(
+        "A page or email with more than 10,000 links and the sign-in link last is searched to the end",
+        arguments: ["--html", "text", "mime"])
+    func manyLinksWithTheSignInLinkLast(kind: String) async throws {
+        let count = 12_000
+        let anchors = (0..<count).map { "<a href=\"https://news.example/item/\($0)\">item</a>\n" }.joined()
+        let lines = (0..<count).map { "https://news.example/item/\($0)\n" }.joined()
+        let headers = "From: news@example.com\r\nTo: ada@example.com\r\nSubject: News\r\nMIME-Version: 1.0\r\n"
+        let signIn = "<a href=\"\(action.replacingOccurrences(of: "&", with: "&amp;"))\">Sign in</a>\n"
+        let document: String
+        switch kind {
+        case "--html":
+            document = "<html><body>\n" + anchors + signIn + "</body></html>\n"
+        case "text":
+            document =
+                headers + "Content-Type: text/plain; charset=utf-8\r\n\r\n" + lines + action + "\n"
+        default:
+            document =
+                headers + "Content-Type: multipart/alternative; boundary=\"b\"\r\n\r\n--b\r\n"
+                + "Content-Type: text/plain; charset=utf-8\r\n\r\n" + lines + "\r\n--b\r\n"
+                + "Content-Type: text/html; charset=utf-8\r\n\r\n<html><body>\n" + anchors + signIn
+                + "</body></html>\r\n--b--\r\n"
+        }
+        let result = try await AuthflowCommand.run(
+            ["link", "inspect", "--json", kind == "--html" ? "--html" : "--eml", "-"], stdin: Array(document.utf8))
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(try jsonObject(result.stdoutText)["oobCode"] as? String == "CODE123")
+    }
+
     @Test func htmlFromStandardInput() async throws {
         let html = try Data(contentsOf: URL(fileURLWithPath: AuthflowCommand.example("sign-in.html")))
         let result = try await AuthflowCommand.run(["link", "inspect", "--json", "--html", "-"], stdin: Array(html))

@@ -87,6 +87,29 @@ struct SchemeCommandTests {
         #expect(https.stderrText.contains("belongs to the browser"))
     }
 
+    /// `--print` once showed an entry for any text; a scheme holding a line break wrote a key of its own.
+    @Test(
+        "--print refuses what registering refuses (2), printing no entry",
+        arguments: [
+            ("http", "http: belongs to the browser or the system"),
+            ("mailto", "mailto: belongs to the browser or the system"),
+            ("sftp", "sftp: belongs to the browser or the system"),
+            ("", #""" is not a URL scheme"#),
+            ("x\nExec=evil", #""x\nexec=evil" is not a URL scheme"#),
+        ])
+    func printRefusesWhatRegisteringRefuses(scheme: String, message: String) async throws {
+        let home = try TemporaryDirectory()
+        let environment = try Self.desktop(home)
+        for print in [["--print"], []] {
+            let result = try await AuthflowCommand.run(
+                ["register-scheme"] + print + ["com.example.ok", scheme], environment: environment)
+            #expect(result.exitCode == 2, "\(print) \(scheme.debugDescription): \(result.stderrText)")
+            #expect(result.stderrText.contains(message), "\(result.stderrText)")
+            #expect(result.stdoutText.isEmpty, "nothing shown or registered: \(result.stdoutText)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/data/applications"), "nothing written")
+    }
+
     @Test("listen --open fills in the redirect URI and state and starts --browser; the page's redirect ends the wait")
     func openWithBrowser() async throws {
         let home = try TemporaryDirectory()

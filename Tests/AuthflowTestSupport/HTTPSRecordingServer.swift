@@ -3,19 +3,23 @@ import AuthflowListener
 /// An HTTPS ``RecordingServer`` with a throwaway certificate, standing in for a remote host (a short-link
 /// domain, say). Clients trust it through ``certificate``'s path as their CA bundle.
 public final class HTTPSRecordingServer: Sendable {
-    /// The certificate the server presents, valid for `localhost` and `127.0.0.1`.
+    /// The certificate the server presents, valid for `altNames` (by default `localhost` and `127.0.0.1`).
     public let certificate: SelfSignedCertificate
     private let recording: RecordingServer
 
     /// Starts the server. `reply` also gets the origin the client addressed (`https://` + its `Host`), so
-    /// redirects to absolute URLs on the same server are easy to write.
+    /// redirects to absolute URLs on the same server are easy to write. `altNames` are the names the
+    /// certificate is valid for (libcurl resolves `localhost` and every `*.localhost` name to loopback).
     public init(
+        altNames: [String] = ["localhost", "127.0.0.1"],
         reply: @escaping @Sendable (_ request: LoopbackRequest, _ origin: String) -> LoopbackResponse
     ) async throws {
-        let certificate = try await SelfSignedCertificate.make()
+        let certificate = try await SelfSignedCertificate.make(altNames: altNames)
         recording = try RecordingServer(
+            // It stands in for other hosts, so it answers whatever name it was reached by.
             configuration: .init(
-                tls: .init(certificatePEM: certificate.certificatePEM, privateKeyPEM: certificate.keyPEM))
+                tls: .init(certificatePEM: certificate.certificatePEM, privateKeyPEM: certificate.keyPEM),
+                hostPolicy: .any)
         ) { request in
             reply(request, "https://" + (request.header("Host") ?? "localhost"))
         }
@@ -24,6 +28,8 @@ public final class HTTPSRecordingServer: Sendable {
 
     /// `localhost:PORT`, the form a user passes to `--link-domain`.
     public var hostAndPort: String { "localhost:\(recording.port)" }
+    /// The port the server listens on (loopback).
+    public var port: UInt16 { recording.port }
     /// The request targets received so far, in order.
     public var targets: [String] { recording.targets }
 

@@ -14,7 +14,7 @@ enum CallbackSchemeAdvice {
             advise(scheme, page: page)
             return false
         }
-        if registrar.handler(for: scheme) == registrar.entry(for: scheme).fileID { return true }
+        if registrar.isDefaultHandler(for: scheme) { return true }
         guard Terminal.isInteractive else {
             advise(scheme, page: page)
             return false

@@ -26,8 +26,6 @@ extension DocumentError {
             localized("The email nests MIME parts more than \(limit) levels deep.")
         case .tooManyParts(let limit):
             localized("The email has more than \(limit) text parts, the most searched; the search stopped there.")
-        case .tooManyLinks(let limit):
-            localized("The document holds more than \(limit) links, the most searched; the search stopped there.")
         case .libraryUnavailable(let missing):
             missing.cliMessage
         }
@@ -54,5 +52,15 @@ extension ShortLinkError {
             localized(
                 "The short link \(link) redirected more than \(limit) times between short-link hosts; stopped.")
         }
+    }
+}
+
+/// The limits on a saved page or email, as `link inspect` and `email-link complete` state them in their help.
+enum DocumentLimits {
+    static var help: String {
+        "A page or email (--html, --eml) may be up to \(InputReading.maximumDocumentBytes >> 20) MiB, and every "
+            + "link in it is searched, however many. An email's MIME parts may nest "
+            + "\(MIMEMessage.maximumNestingDepth) levels deep and hold \(MIMEMessage.maximumTextPartCount) text "
+            + "parts; a link is unwrapped through at most \(ActionLinkUnwrapper.maximumDepth) layers."
     }
 }

@@ -99,8 +99,8 @@ extension SchemeRegistrationError {
             error.cliMessage
         case .invalidScheme(let scheme):
             localized(
-                "\"\(scheme)\" is not a URL scheme: use a letter followed by letters, digits, '+', '-' or '.', "
-                    + "such as com.googleusercontent.apps.123-abc or app-1-123-ios-abc.")
+                "\(QuotedText.quoted(scheme)) is not a URL scheme: use a letter followed by letters, digits, "
+                    + "'+', '-' or '.', such as com.googleusercontent.apps.123-abc or app-1-123-ios-abc.")
         }
     }
 }

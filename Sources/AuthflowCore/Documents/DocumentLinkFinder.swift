@@ -21,53 +21,78 @@ public struct DocumentLinkFinder: Sendable {
     public func search(html: [UInt8]) async throws(DocumentSearchError) -> DocumentLinkSearch {
         let links: [ExtractedLink]
         do { links = try HTMLLinkExtractor.links(inHTML: html) } catch { throw .document(error) }
-        return try await search(links: links.map(\.url))
+        return try await search(extracted: links)
     }
 
     /// Searches a raw email (RFC 5322 / MIME).
     public func search(eml: [UInt8]) async throws(DocumentSearchError) -> DocumentLinkSearch {
         let links: [ExtractedLink]
         do { links = try EmailLinkExtractor.links(inEML: eml) } catch { throw .document(error) }
-        return try await search(links: links.map(\.url))
+        return try await search(extracted: links)
     }
 
-    /// Chooses among links already extracted, in document order.
+    /// Chooses among links, in document order; a link given twice counts once.
     public func search(links: [String]) async throws(DocumentSearchError) -> DocumentLinkSearch {
-        var inspections: [LinkInspection] = []
         var seen = Set<String>()
+        return try await choose(among: links.filter { seen.insert($0).inserted })
+    }
+
+    /// Chooses among the links an extractor found (``HTMLLinkExtractor``, ``EmailLinkExtractor``), which are
+    /// distinct already and in document order.
+    public func search(extracted links: [ExtractedLink]) async throws(DocumentSearchError) -> DocumentLinkSearch {
+        try await choose(among: links.lazy.map(\.url))
+    }
+
+    /// The choice among distinct links. Only what it needs is kept (the first link of each kind, the action
+    /// codes, the first few short links), not an inspection per link: a page may hold a million links.
+    private func choose(among links: some Sequence<String>) async throws(DocumentSearchError) -> DocumentLinkSearch {
+        var linkCount = 0
+        var firstSignIn: LinkInspection?
+        var firstAction: LinkInspection?
+        var firstCallback: LinkInspection?
+        var actionCodes = Set<String>()
+        var shortLinks: [String] = []
         var damage: LinkInputError?
-        for link in links where seen.insert(link).inserted {
+        for link in links {
+            linkCount += 1
+            let inspection: LinkInspection
             do {
-                inspections.append(try inspector.offline.inspect(link))
+                inspection = try inspector.offline.inspect(link)
             } catch {
                 // Links that are not URLs at all (broken markup, `javascript:` noise) are simply not candidates; a
                 // damaged one that bears a Firebase link's marks is kept to be reported if nothing better turns up.
                 if case .damagedParameter = error, damage == nil, FirebaseLinkTraces.appear(in: link) {
                     damage = error
                 }
+                continue
+            }
+            switch inspection.kind {
+            case .emailAction:
+                if let code = inspection.action?.oobCode { actionCodes.insert(code) }
+                if firstAction == nil { firstAction = inspection }
+                if firstSignIn == nil, inspection.action?.isSignIn == true { firstSignIn = inspection }
+            case .authCallback:
+                if firstCallback == nil { firstCallback = inspection }
+            case .unknown: break
+            }
+            if shortLinks.count < Self.maximumShortLinks, let shortLink = inspection.unresolvedShortLink {
+                shortLinks.append(shortLink)
             }
         }
-        let actions = inspections.filter { $0.kind == .emailAction }
-        let chosen =
-            actions.first(where: { $0.action?.isSignIn == true }) ?? actions.first
-            ?? inspections.first(where: { $0.kind == .authCallback })
-        if let chosen {
+        if let chosen = firstSignIn ?? firstAction ?? firstCallback {
             // A good Firebase link wins over a damaged copy (mailers often break the plain-text copy of a link).
-            return DocumentLinkSearch(
-                chosen: chosen, linkCount: seen.count,
-                actionLinkCount: Set(actions.compactMap(\.action?.oobCode)).count)
+            return DocumentLinkSearch(chosen: chosen, linkCount: linkCount, actionLinkCount: actionCodes.count)
         }
         if let damage { throw .damagedLink(damage) }
 
         var firstFailure: ShortLinkError?
         if inspector.resolver != nil {
-            let shortLinks = inspections.compactMap(\.unresolvedShortLink).prefix(Self.maximumShortLinks)
             for shortLink in shortLinks {
                 do {
                     let expanded = try await inspector.inspect(shortLink)
                     if expanded.kind != .unknown {
                         return DocumentLinkSearch(
-                            chosen: expanded, linkCount: seen.count,
+                            chosen: expanded, linkCount: linkCount,
                             actionLinkCount: expanded.kind == .emailAction ? 1 : 0)
                     }
                 } catch {
@@ -76,6 +101,6 @@ public struct DocumentLinkFinder: Sendable {
             }
         }
         if let firstFailure { throw .shortLink(firstFailure) }
-        return DocumentLinkSearch(chosen: nil, linkCount: seen.count, actionLinkCount: 0)
+        return DocumentLinkSearch(chosen: nil, linkCount: linkCount, actionLinkCount: 0)
     }
 }

@@ -106,7 +106,12 @@ public struct EmailLinkCompletion: Sendable {
         } catch {
             throw .signIn(.storage(error))
         }
-        if let pending = Self.cleaned(pending?.email) { return (pending, .pending) }
+        if let pending = Self.cleaned(pending?.email) {
+            // Remembered by `send`, which checked it; a file edited since (or written by an older version with a
+            // looser check) is held to the same rule.
+            do { try EmailAddressCheck.check(pending) } catch { throw .invalidEmail(error) }
+            return (pending, .pending)
+        }
         if let askForEmail, let answer = Self.cleaned(await askForEmail(Self.emailExplanation)) {
             // A typed address is checked like a given one: refused (the link unused), not asked again, so a
             // script answering the question cannot loop.

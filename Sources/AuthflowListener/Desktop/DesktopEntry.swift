@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import Foundation
 
 /// The desktop entry (`.desktop` file) that makes the desktop hand `SCHEME:` URLs to `authflow handle-url`.
@@ -13,14 +14,37 @@ public struct DesktopEntry: Sendable, Equatable {
     /// The key that marks a file as ours, so unregistering never removes someone else's handler.
     static let ownerKey = "X-Authflow-Scheme"
 
+    /// Schemes that belong to the browser, the desktop or another program every user has; taking one over would
+    /// break ordinary links (or hand them, and whatever they carry, to authflow).
+    public static let reservedSchemes: Set<String> = [
+        // The web and the browser's own.
+        "http", "https", "ws", "wss", "file", "ftp", "ftps", "data", "javascript", "about", "blob", "filesystem",
+        "view-source", "chrome", "chrome-extension", "moz-extension", "resource", "edge",
+        // Mail, messaging and telephony.
+        "mailto", "news", "nntp", "snews", "tel", "sms", "callto", "sip", "sips", "xmpp", "irc", "ircs", "webcal",
+        "geo", "magnet", "urn", "cid", "mid",
+        // Network file systems and remote shells the desktop's file manager opens.
+        "sftp", "ssh", "smb", "nfs", "dav", "davs", "afp", "trash", "recent", "computer", "network", "admin",
+    ]
+
     /// An entry for `scheme` that runs `executable handle-url %u`.
-    public init(scheme: String, executable: String) {
-        self.scheme = scheme.lowercased()
+    ///
+    /// The one check of a scheme before anything is written or shown: it must be a URL scheme (a letter, then
+    /// letters, digits, `+`, `-` or `.`: nothing that could break a line of the file or add a key to it), and not
+    /// one of ``reservedSchemes``.
+    public init(scheme: String, executable: String) throws(SchemeRegistrationError) {
+        guard URLParts.isValidScheme(Substring(scheme)) else { throw .invalidScheme(scheme) }
+        let scheme = scheme.lowercased()
+        guard !Self.reservedSchemes.contains(scheme) else { throw .reservedScheme(scheme) }
+        self.scheme = scheme
         self.executable = executable
     }
 
     /// The desktop file ID, which is also the file name: `authflow-SCHEME.desktop`.
-    public var fileID: String { "authflow-\(scheme).desktop" }
+    public var fileID: String { Self.fileID(for: scheme) }
+
+    /// The desktop file ID of authflow's entry for `scheme`: `authflow-SCHEME.desktop`.
+    public static func fileID(for scheme: String) -> String { "authflow-\(scheme.lowercased()).desktop" }
 
     /// The MIME type the desktop files URL handlers under.
     public var mimeType: String { Self.mimeType(for: scheme) }

@@ -14,11 +14,6 @@ public struct SchemeRegistrar: Sendable {
     public let executable: String
     private let environment: [String: String]
 
-    /// Schemes that belong to the browser or the system; taking them over would break ordinary links.
-    static let reservedSchemes: Set<String> = [
-        "http", "https", "file", "ftp", "mailto", "data", "javascript", "about", "blob", "ws", "wss", "tel", "sms",
-    ]
-
     /// A registrar writing under `directories` for `executable`; helper programs run with `environment`.
     public init(directories: XDGDirectories, executable: String, environment: [String: String]) {
         self.directories = directories
@@ -26,20 +21,26 @@ public struct SchemeRegistrar: Sendable {
         self.environment = environment
     }
 
-    /// The entry that registering `scheme` writes.
-    public func entry(for scheme: String) -> DesktopEntry {
-        DesktopEntry(scheme: scheme, executable: executable)
+    /// The entry that registering `scheme` writes; throws, as registering does, for a scheme that is no URL
+    /// scheme or that is reserved (``DesktopEntry/init(scheme:executable:)``).
+    public func entry(for scheme: String) throws(SchemeRegistrationError) -> DesktopEntry {
+        try DesktopEntry(scheme: scheme, executable: executable)
     }
 
-    /// The path of the entry for `scheme`.
+    /// The path of authflow's entry for `scheme`.
     public func entryPath(for scheme: String) -> String {
-        FilePath.join(directories.applications, entry(for: scheme).fileID)
+        FilePath.join(directories.applications, DesktopEntry.fileID(for: scheme))
+    }
+
+    /// Whether the desktop opens `scheme` URLs with authflow's entry for it.
+    public func isDefaultHandler(for scheme: String) -> Bool {
+        handler(for: scheme) == DesktopEntry.fileID(for: scheme)
     }
 
     /// Writes the entry for `scheme` and makes it the scheme's default handler.
     public func register(_ scheme: String) throws(SchemeRegistrationError) -> SchemeRegistration {
-        let entry = try checkedEntry(scheme)
-        let path = entryPath(for: scheme)
+        let entry = try entry(for: scheme)
+        let path = entryPath(for: entry.scheme)
         if let existing = try readText(path), DesktopEntry.ownedScheme(in: existing) == nil {
             throw .foreignEntry(path: path)
         }
@@ -70,8 +71,8 @@ public struct SchemeRegistrar: Sendable {
 
     /// Removes the entry for `scheme` (only if authflow wrote it) and its default; reports what was there.
     public func unregister(_ scheme: String) throws(SchemeRegistrationError) -> SchemeUnregistration {
-        let entry = try checkedEntry(scheme)
-        let path = entryPath(for: scheme)
+        let entry = try entry(for: scheme)
+        let path = entryPath(for: entry.scheme)
         var removedEntry = false
         if let existing = try readText(path) {
             guard DesktopEntry.ownedScheme(in: existing) != nil else { throw .foreignEntry(path: path) }
@@ -136,12 +137,6 @@ public struct SchemeRegistrar: Sendable {
     }
 
     // MARK: Steps
-
-    private func checkedEntry(_ scheme: String) throws(SchemeRegistrationError) -> DesktopEntry {
-        guard URLParts.isValidScheme(Substring(scheme)) else { throw .invalidScheme(scheme) }
-        guard !Self.reservedSchemes.contains(scheme.lowercased()) else { throw .reservedScheme(scheme.lowercased()) }
-        return entry(for: scheme)
-    }
 
     private func readText(_ path: String) throws(SchemeRegistrationError) -> String? {
         do {

@@ -10,8 +10,6 @@ public enum DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
     case nestingTooDeep(limit: Int)
     /// The email has more text parts than `limit`; the search stopped there rather than miss a link quietly.
     case tooManyParts(limit: Int)
-    /// The document holds more distinct links than `limit`; the search stopped there.
-    case tooManyLinks(limit: Int)
     /// libxml2, which reads HTML, could not be opened (it is loaded on first use, not at exec).
     case libraryUnavailable(SharedLibraryUnavailable)
 
@@ -25,8 +23,6 @@ public enum DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
             "The email nests MIME parts more than \(limit) levels deep."
         case .tooManyParts(let limit):
             "The email has more than \(limit) text parts, the most searched; the search stopped there."
-        case .tooManyLinks(let limit):
-            "The document holds more than \(limit) links, the most searched; the search stopped there."
         case .libraryUnavailable(let missing):
             "HTML cannot be read: \(missing)"
         }

@@ -7,20 +7,17 @@ public enum EmailLinkExtractor {
     public static func links(inEML bytes: [UInt8]) throws(DocumentError) -> [ExtractedLink] {
         let message = try MIMEMessage.parse(bytes)
         if message.textParts.contains(where: \.isHTML) { try HTMLLinkExtractor.loadLibrary() }
-        let collector = collect(in: message)
-        if collector.overflowed { throw .tooManyLinks(limit: collector.limit) }
-        return collector.links
+        return collect(in: message).links
     }
 
-    /// All links of an already parsed message, as ``links(inEML:)`` finds them (at most the first
-    /// ``HTMLLinkExtractor/maximumLinkCount``).
+    /// All links of an already parsed message, as ``links(inEML:)`` finds them.
     public static func links(in message: MIMEMessage) -> [ExtractedLink] {
         collect(in: message).links
     }
 
     private static func collect(in message: MIMEMessage) -> ExtractedLink.Collector {
         var collector = ExtractedLink.Collector()
-        for part in message.textParts where !collector.isFull {
+        for part in message.textParts {
             if part.isHTML {
                 HTMLLinkExtractor.collectLinks(inHTML: part.text, into: &collector)
             } else {

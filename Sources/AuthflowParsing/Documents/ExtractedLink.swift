@@ -16,35 +16,16 @@ public struct ExtractedLink: Sendable, Hashable {
 }
 
 extension ExtractedLink {
-    /// Gathers links in order of first appearance, each URL once, and stops at a fixed count so that hostile input
-    /// cannot grow the result without bound.
+    /// Gathers links in order of first appearance, each URL once. There is no count limit: what bounds the links
+    /// is the size of the document (``HTMLLinkExtractor/maximumInputSize``), and a long newsletter may hold its
+    /// sign-in link after tens of thousands of others (a million links in 32 MiB, measured in BENCHMARKS.md).
     struct Collector {
-        /// Enough for any real email; a document with more links is junk or an attack.
-        static let defaultLimit = 10_000
-
         private(set) var links: [ExtractedLink] = []
         private var seen: Set<String> = []
-        let limit: Int
 
-        init(limit: Int = Collector.defaultLimit) {
-            self.limit = limit
-        }
-
-        /// Set once a new link arrived after ``limit`` were kept: the search stopped short, and says so.
-        private(set) var overflowed = false
-
-        /// Whether the search should stop: a link beyond the limit has been seen.
-        var isFull: Bool { overflowed }
-
-        /// Adds `url` unless it is empty or already present; a new one past the limit marks the collector as
-        /// overflowed instead.
+        /// Adds `url` unless it is empty or already present.
         mutating func add(_ url: String, source: LinkSource) {
-            guard !url.isEmpty, !seen.contains(url) else { return }
-            guard links.count < limit else {
-                overflowed = true
-                return
-            }
-            seen.insert(url)
+            guard !url.isEmpty, seen.insert(url).inserted else { return }
             links.append(ExtractedLink(url: url, source: source))
         }
     }

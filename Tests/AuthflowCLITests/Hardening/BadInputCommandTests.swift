@@ -22,6 +22,44 @@ struct BadInputCommandTests {
         #expect(try fixture.pending.load() == nil, "nothing was remembered")
     }
 
+    /// The addresses the third hostile test got through to the backend, each with what the refusal must name.
+    static let hostileAddresses: [(address: String, reason: String)] = [
+        ("a@@b.com", "it has more than one @"),
+        ("a@b.com,c@d.com", "it has more than one @"),
+        ("<a@b.com>", #"the part before the @ contains "<""#),
+        ("\u{202E}moc.elpmaxe@ada", #"it contains the invisible character U+202E"#),
+        (".a@b.com", "the part before the @ starts or ends with a dot"),
+        (String(repeating: "a", count: 71) + "@b.com", "the part before the @ is 71 characters long; at most 64"),
+    ]
+
+    @Test(
+        "Every command that takes an address refuses the hostile test's addresses (2) before any request",
+        arguments: [
+            ["email-link", "send", "ADDRESS", "--continue-url", "https://app.example.com/finish"],
+            ["email-link", "complete", "LINK", "--email", "ADDRESS"],
+            ["email", "methods", "ADDRESS"],
+            ["email", "sign-in", "ADDRESS", "--password-stdin"],
+        ])
+    func hostileAddressesAreRefusedEverywhere(command: [String]) async throws {
+        let fixture = try EmailLinkCLIFixture()
+        let link = try await fixture.sendLink(to: "ada@example.com")
+        try fixture.pending.remove()
+        let requestsBefore = fixture.backend.receivedHeaders.count
+        for (address, reason) in Self.hostileAddresses {
+            let arguments = command.map { $0 == "ADDRESS" ? address : $0 == "LINK" ? link : $0 }
+            let result = try await fixture.run(arguments, stdin: Array("secret123\n".utf8))
+            let shown = "\(command[0]) \(command[1]) \(address.debugDescription)"
+            #expect(result.exitCode == 2, "\(shown): \(result.stderrText)")
+            #expect(result.stderrText.contains("is not an email address: \(reason)"), "\(shown): \(result.stderrText)")
+            #expect(!result.stderrText.unicodeScalars.contains("\u{202E}"), "shown escaped: \(shown)")
+        }
+        #expect(fixture.backend.receivedHeaders.count == requestsBefore, "no request reached the backend")
+        #expect(fixture.backend.oobCodes.count == 1, "no link was sent")
+        #expect(fixture.isUnused(link))
+        #expect(try fixture.pending.load() == nil, "nothing was remembered")
+        #expect(try fixture.sessions.load() == nil, "nobody signed in")
+    }
+
     @Test("email methods '' and 'a' are usage errors, not refusals")
     func methodsRefusesNonAddresses() async throws {
         let fixture = try EmailLinkCLIFixture()

@@ -224,7 +224,7 @@ struct LibraryErrorCaseTests {
         messages += shortLinks.map { LinkInspectionError.shortLink($0).cliMessage }
         let documents: [DocumentError] = [
             .tooLarge(limit: 1 << 20), .notAnEmail(detail: "it does not start with header lines"),
-            .nestingTooDeep(limit: 20), .tooManyParts(limit: 100), .tooManyLinks(limit: 1000),
+            .nestingTooDeep(limit: 20), .tooManyParts(limit: 100),
         ]
         messages += documents.map { DocumentSearchError.document($0).cliMessage }
         messages += shortLinks.map { DocumentSearchError.shortLink($0).cliMessage }

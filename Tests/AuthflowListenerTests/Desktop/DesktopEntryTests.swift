@@ -6,8 +6,8 @@ import Testing
 struct DesktopEntryTests {
     @Test(
         "The entry handles x-scheme-handler/SCHEME, runs handle-url with %u, stays out of menus and is marked as ours")
-    func text() {
-        let entry = DesktopEntry(scheme: "App-1-2-IOS-3", executable: "/usr/bin/authflow")
+    func text() throws {
+        let entry = try DesktopEntry(scheme: "App-1-2-IOS-3", executable: "/usr/bin/authflow")
         let lines = entry.text.split(separator: "\n").map(String.init)
 
         #expect(entry.fileID == "authflow-app-1-2-ios-3.desktop")

@@ -72,6 +72,11 @@ struct SchemeRegistrarTests {
 
         #expect(throws: SchemeRegistrationError.reservedScheme("https")) { try registrar.register("HTTPS") }
         #expect(throws: SchemeRegistrationError.invalidScheme("1abc")) { try registrar.register("1abc") }
+        #expect(throws: SchemeRegistrationError.invalidScheme("")) { try registrar.entry(for: "") }
+        #expect(throws: SchemeRegistrationError.invalidScheme("x\nExec=evil")) {
+            try registrar.entry(for: "x\nExec=evil")
+        }
+        #expect(throws: SchemeRegistrationError.reservedScheme("http")) { try registrar.entry(for: "http") }
         #expect(throws: SchemeRegistrationError.foreignEntry(path: foreign)) { try registrar.register("mine") }
         #expect(throws: SchemeRegistrationError.foreignEntry(path: foreign)) { try registrar.unregister("mine") }
         #expect(FileManager.default.fileExists(atPath: foreign))

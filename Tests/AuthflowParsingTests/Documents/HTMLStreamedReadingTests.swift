@@ -83,18 +83,18 @@ struct HTMLStreamedReadingTests {
         #expect(served <= HTMLLinkExtractor.maximumInputSize + 65536)
     }
 
-    @Test("Once the link limit is reached, the rest of the document is not read")
-    func stopsReadingWhenFull() throws {
-        let bytes = page(anchors: HTMLLinkExtractor.maximumLinkCount + 5000)
+    @Test("There is no link limit: a page with 15,000 links is read to its end, each link once")
+    func readsEveryLink() throws {
+        let bytes = page(anchors: 15_000)
         var offset = 0
-        #expect(throws: DocumentError.tooManyLinks(limit: HTMLLinkExtractor.maximumLinkCount)) {
-            try HTMLLinkExtractor.links(readingHTML: { buffer in
-                let count = min(buffer.count, bytes.count - offset)
-                for index in 0..<count { buffer[index] = bytes[offset + index] }
-                offset += count
-                return count
-            })
-        }
-        #expect(offset < bytes.count)
+        let links = try HTMLLinkExtractor.links(readingHTML: { buffer in
+            let count = min(buffer.count, bytes.count - offset)
+            for index in 0..<count { buffer[index] = bytes[offset + index] }
+            offset += count
+            return count
+        })
+        #expect(offset == bytes.count)
+        #expect(links.count == Set(links.map(\.url)).count)
+        #expect(links.count >= 15_000)
     }
 }

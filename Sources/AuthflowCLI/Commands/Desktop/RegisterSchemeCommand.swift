@@ -46,8 +46,10 @@ struct RegisterSchemeCommand: ParsableCommand {
         let registrar = try SchemeSelection.registrar(executable: exec)
         if list { return listRegistrations(registrar) }
         let chosen = try SchemeSelection.schemes(schemes, project: project)
-        if print { return preview(chosen, registrar) }
-        for scheme in chosen {
+        // Every scheme is checked before anything is written or shown, with the check registering makes.
+        let entries = try checkedEntries(chosen, registrar)
+        if print { return preview(entries, registrar) }
+        for scheme in entries.map(\.scheme) {
             let done: SchemeRegistration
             do {
                 done = try registrar.register(scheme)
@@ -75,10 +77,26 @@ struct RegisterSchemeCommand: ParsableCommand {
         }
     }
 
-    private func preview(_ chosen: [String], _ registrar: SchemeRegistrar) {
+    /// The entries registering `chosen` would write; a scheme registering refuses (no URL scheme, or reserved)
+    /// is refused here (2), so `--print` shows nothing registering would not write.
+    private func checkedEntries(
+        _ chosen: [String], _ registrar: SchemeRegistrar
+    ) throws(CommandFailure) -> [DesktopEntry] {
+        var entries: [DesktopEntry] = []
         for scheme in chosen {
-            let entry = registrar.entry(for: scheme)
-            Swift.print("# \(registrar.entryPath(for: scheme))")
+            do {
+                entries.append(try registrar.entry(for: scheme))
+            } catch {
+                throw SchemeSelection.failure(error)
+            }
+        }
+        return entries
+    }
+
+    /// Shows what registering would write.
+    private func preview(_ entries: [DesktopEntry], _ registrar: SchemeRegistrar) {
+        for entry in entries {
+            Swift.print("# \(registrar.entryPath(for: entry.scheme))")
             Swift.print(entry.text, terminator: "")
             Swift.print("# then: xdg-mime default \(entry.fileID) \(entry.mimeType)")
             Swift.print(
@@ -94,7 +112,7 @@ struct RegisterSchemeCommand: ParsableCommand {
             let rows = registered.map { scheme in
                 JSONValue.object([
                     ("scheme", .string(scheme)),
-                    ("isDefault", .bool(registrar.handler(for: scheme) == registrar.entry(for: scheme).fileID)),
+                    ("isDefault", .bool(registrar.isDefaultHandler(for: scheme))),
                     ("desktopFile", .string(registrar.entryPath(for: scheme))),
                 ])
             }
@@ -113,7 +131,7 @@ struct RegisterSchemeCommand: ParsableCommand {
             return
         }
         for scheme in registered {
-            let isDefault = registrar.handler(for: scheme) == registrar.entry(for: scheme).fileID
+            let isDefault = registrar.isDefaultHandler(for: scheme)
             Swift.print(
                 "\(scheme)\t\(isDefault ? "default" : localized("not the default"))\t\(registrar.entryPath(for: scheme))"
             )

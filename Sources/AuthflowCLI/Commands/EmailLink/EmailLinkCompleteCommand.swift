@@ -12,7 +12,7 @@ struct EmailLinkCompleteCommand: AsyncParsableCommand {
             Takes the link as clicked anywhere, wrapped or not (Safe Links, Proofpoint, Google redirect, \
             Dynamic Links, /__/auth/links, deep_link_id, the emulator's continue-URL redirect), or the whole \
             email or page holding it. It refuses a link that is not a sign-in link (a password reset, say) or \
-            belongs to another project or tenant, before using it.
+            belongs to another project or tenant, before using it. \(DocumentLimits.help)
 
             The address is --email, else the one `email-link send` remembered on this machine, else asked for \
             on a terminal. --link adds email-link sign-in to the signed-in user; --reauth re-authenticates \

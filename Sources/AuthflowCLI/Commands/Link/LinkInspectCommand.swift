@@ -18,6 +18,8 @@ struct LinkInspectCommand: AsyncParsableCommand {
             With -, reads one link per line from standard input and writes one result per line (blank lines \
             are skipped); the exit status is then the highest any line produced.
 
+            \(DocumentLimits.help)
+
             JSON keys, always present: kind (emailAction, authCallback, unknown), mode, oobCode, apiKey, \
             continueUrl, lang, tenantId, link, authType, eventId, recaptchaToken, error, layers, shortLink; \
             batch lines that could not be inspected add problem.
@@ -136,7 +138,7 @@ struct LinkInspectCommand: AsyncParsableCommand {
             throw DocumentSearchError.document(error)
         }
         if let failure = stream.failure { throw failure }
-        return try await finder.search(links: links.map(\.url))
+        return try await finder.search(extracted: links)
     }
 
     private func print(_ inspection: LinkInspection) {

@@ -8,8 +8,6 @@ import CLibXML2
 public enum HTMLLinkExtractor {
     /// The biggest document accepted, in bytes; sign-in emails are a few tens of kilobytes.
     public static let maximumInputSize = 32 * 1024 * 1024
-    /// The most links returned for one document; the rest are ignored.
-    public static let maximumLinkCount = ExtractedLink.Collector.defaultLimit
 
     /// Links in document order: `<a href>` and `<area href>` targets (entities decoded by libxml2),
     /// `<meta http-equiv=refresh content="0; url=…">` targets, and URLs written in text nodes (outside `<script>` and
@@ -37,7 +35,6 @@ public enum HTMLLinkExtractor {
         let walk = StreamWalk(collector: ExtractedLink.Collector())
         var text = MIMEPart.CharsetDecoder.decode(bytes, charset: declared)
         text.withUTF8 { walk.feed($0, isLast: true) }
-        if walk.collector.overflowed { throw .tooManyLinks(limit: walk.collector.limit) }
         return walk.collector.links
     }
 
@@ -69,7 +66,7 @@ public enum HTMLLinkExtractor {
         var pending = head
         if pending.starts(with: [0xEF, 0xBB, 0xBF]) { pending.removeFirst(3) }
         var atEnd = reader.isFinished
-        while !walk.collector.isFull {
+        while true {
             // A character cut by the end of this part waits for the rest of its bytes in the next.
             let end = pending.count - (atEnd ? 0 : unfinishedTail(of: pending))
             var chunk = String(decoding: pending[..<end], as: UTF8.self)
@@ -79,7 +76,6 @@ public enum HTMLLinkExtractor {
             if let chunk = try reader.next(read) { pending.append(contentsOf: chunk) } else { atEnd = true }
         }
         walk.finish()
-        if walk.collector.overflowed { throw .tooManyLinks(limit: walk.collector.limit) }
         return walk.collector.links
     }
 

@@ -27,7 +27,7 @@ extension HTMLLinkExtractor {
         /// Parses `utf8` (a whole document, or the next part of one with `isLast` false), feeding libxml2 in chunks.
         func feed(_ utf8: UnsafeBufferPointer<UInt8>, isLast: Bool) {
             var start = 0
-            while start < utf8.count, !collector.isFull {
+            while start < utf8.count {
                 let end = min(start + Self.chunkSize, utf8.count)
                 push(UnsafeBufferPointer(rebasing: utf8[start..<end]), terminate: false)
                 start = end
@@ -37,7 +37,7 @@ extension HTMLLinkExtractor {
 
         /// Ends the document: libxml2 closes what is open, and the last run of text is scanned.
         func finish() {
-            if !collector.isFull { push(UnsafeBufferPointer(start: nil, count: 0), terminate: true) }
+            push(UnsafeBufferPointer(start: nil, count: 0), terminate: true)
             flushText()
             if let context {
                 htmlFreeParserCtxt(context)
@@ -121,7 +121,6 @@ extension HTMLLinkExtractor {
             {
                 collector.add(URLCleaning.cleaned(target), source: .metaRefresh)
             }
-            stopIfFull()
         }
 
         fileprivate func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -151,14 +150,11 @@ extension HTMLLinkExtractor {
                     end = open
                 }
             }
-            if !collector.isFull {
-                text.withUnsafeBufferPointer { text in
-                    TextLinkExtractor.collectLinks(in: UnsafeBufferPointer(rebasing: text[..<end]), into: &collector)
-                }
+            text.withUnsafeBufferPointer { text in
+                TextLinkExtractor.collectLinks(in: UnsafeBufferPointer(rebasing: text[..<end]), into: &collector)
             }
             text.removeSubrange(..<end)
             if !keepingUnfinished { flushSize = Self.textFlushSize }
-            stopIfFull()
         }
 
         private func addTarget(_ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, source: LinkSource) {
@@ -166,11 +162,6 @@ extension HTMLLinkExtractor {
             collector.add(URLCleaning.cleaned(href), source: source)
         }
 
-        /// Once the collector is full, libxml2 is told to stop: the rest of the document is not read.
-        private func stopIfFull() {
-            guard collector.isFull, let context else { return }
-            xmlStopParser(context)
-        }
     }
 
     /// libxml2's global set-up is not safe to race; Swift runs a static initializer exactly once.

@@ -22,7 +22,7 @@ public enum TextLinkExtractor {
         into collector: inout ExtractedLink.Collector
     ) {
         var scanner = URLScanner(text: text)
-        while !collector.isFull, let url = scanner.next() {
+        while let url = scanner.next() {
             collector.add(url, source: source)
         }
     }
