@@ -26,14 +26,19 @@ extension EmbeddedBackend {
         public var revokeToken: RevokeTokenBehavior
         /// Larger request bodies get 413.
         public var maxBodyBytes: Int
-        /// Which `Host` headers are served; the default refuses any but this server's loopback names
-        /// (DNS rebinding). `.any` is for reproducing pages recorded under another host and port.
+        /// Which `Host` headers are served; the default refuses any but this server's loopback names with its
+        /// port (`127.0.0.1`, `localhost`, `[::1]`), against DNS rebinding. `.any` is for reproducing pages
+        /// recorded under another host and port.
         public var hostPolicy: LoopbackServer.HostPolicy
         /// Whether the project offers TOTP second factors (on by default; Identity Platform's switch). The
         /// emulator has no TOTP at all. Also switchable at run time with ``EmbeddedBackend/setTOTPEnabled(_:)``.
         public var totpEnabled = true
         /// What a request for another project ID gets (``SingleProjectMode/noWarning`` by default).
         public var singleProjectMode: SingleProjectMode = .noWarning
+        /// Whether the project config may name blocking functions anywhere. Off by default: only URLs on this
+        /// machine's loopback (`localhost`, `127.0.0.1`, `[::1]`) are accepted, and any other is refused with
+        /// 400 `INVALID_BLOCKING_FUNCTION`, because the backend sends each new account's or sign-in's JWT there.
+        public var allowsRemoteBlockingFunctions = false
 
         /// Defaults suit tests: 127.0.0.1 on a free port, project `demo-authflow`, standard template lookup.
         public init(

@@ -136,6 +136,22 @@ public final class EmbeddedBackend: Sendable {
         service.receivedHeaders.withLock { $0 }
     }
 
+    /// Where the configured project's blocking functions are called now, by event (`beforeCreate`,
+    /// `beforeSignIn`), as its config names them; empty until the config is given some (the config API accepts
+    /// loopback URLs only unless ``Configuration/allowsRemoteBlockingFunctions``).
+    public var blockingFunctionURLs: [String: String] {
+        service.state.withLock { state in
+            var urls: [String: String] = [:]
+            for event in BlockingFunctionEvent.allCases {
+                urls[event.rawValue] = state.projectConfig.functionURL(event)
+            }
+            return urls
+        }
+    }
+
+    /// Whether the config may name blocking functions off loopback (``Configuration/allowsRemoteBlockingFunctions``).
+    public var allowsRemoteBlockingFunctions: Bool { service.configuration.allowsRemoteBlockingFunctions }
+
     // MARK: Changing state
 
     /// Forgets everything: accounts, codes, refresh tokens, issued reCAPTCHA tokens. (The emulator's
@@ -191,9 +207,11 @@ public final class EmbeddedBackend: Sendable {
 
     // MARK: Validation
 
-    /// Checks that `host` is one the backend accepts (`127.x.x.x`, `localhost`, `::1`, `[::1]`), so a command
+    /// Checks that `host` is one the backend accepts (`127.0.0.1`, `localhost`, `::1`, `[::1]`), so a command
     /// line can reject others before starting. Links must never point at a host other than this machine's
-    /// loopback: the backend listens on loopback only and has no access control.
+    /// loopback: the backend listens on loopback only and has no access control. Other addresses of
+    /// 127.0.0.0/8 are refused too: the backend binds 127.0.0.1 and ::1 only, and answers only requests whose
+    /// `Host` names one of these three (``Configuration/hostPolicy``), so links naming them would not work.
     public static func checkLoopbackHost(_ host: String) throws(EmbeddedBackendError) {
         _ = try loopbackHost(host)
     }
@@ -203,11 +221,8 @@ public final class EmbeddedBackend: Sendable {
         var bare = host
         if bare.hasPrefix("["), bare.hasSuffix("]") { bare = String(bare.dropFirst().dropLast()) }
         let lowered = bare.lowercased()
-        if lowered == "localhost" || lowered == "::1" || lowered == "0:0:0:0:0:0:0:1" {
-            return lowered == "localhost" ? "localhost" : "::1"
-        }
-        let octets = lowered.split(separator: ".", omittingEmptySubsequences: false)
-        if octets.count == 4, octets.first == "127", octets.allSatisfy({ UInt8($0) != nil }) { return lowered }
+        if lowered == "::1" || lowered == "0:0:0:0:0:0:0:1" { return "::1" }
+        if lowered == "localhost" || lowered == "127.0.0.1" { return lowered }
         throw .hostNotLoopback(host)
     }
 

@@ -226,7 +226,7 @@ struct BlockingFunctionReplyTests {
         let meanwhile = try await patient.send(
             HTTPRequest(
                 url: harness.backend.baseURL + "/identitytoolkit.googleapis.com/v2/projects/"
-                    + "\(harness.projectID)/config?key=k"))
+                    + "\(harness.projectID)/config", headers: BackendHarness.owner))
         let functionAnsweredFirst = resumed.load(ordering: .sequentiallyConsistent)
         release.open()
         let finished = try await held.value

@@ -135,7 +135,9 @@ struct ProjectConfigTests {
 
     // MARK: Beyond the spec
 
-    @Test("The config answers an API key too, as the emulator's API description allows; neither is 401")
+    @Test(
+        "An API key alone is not enough, as in the emulator (the path names a project): 400 INSUFFICIENT_PERMISSION; nothing at all 403"
+    )
     func apiKey() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
@@ -143,7 +145,9 @@ struct ProjectConfigTests {
         let read = try await harness.get(Self.path(harness) + "?key=test-api-key")
         let none = try await harness.get(Self.path(harness))
 
-        #expect(read.status == 200)
+        #expect(read.status == 400)
+        #expect(
+            read.errorMessage == "INSUFFICIENT_PERMISSION : Only authenticated requests can specify target_project_id.")
         #expect(none.status == 403)
     }
 

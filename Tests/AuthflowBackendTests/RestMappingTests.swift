@@ -7,25 +7,35 @@ import Testing
 /// of `misc.spec.ts`, over HTTP.
 @Suite("REST API mapping")
 struct RestMappingTests {
-    @Test("OPTIONS / is a preflight: 204, origin, requested headers and private network reflected")
+    @Test(
+        "OPTIONS / is a preflight: 204, origin, requested headers and private network reflected; Authorization only to a loopback page"
+    )
     func crossOriginPreflightOnRoot() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
 
-        let reply = try await harness.send(
-            HTTPMethod(rawValue: "OPTIONS"), "/",
-            headers: [
-                HTTPHeader(name: "Origin", value: "example.com"),
-                HTTPHeader(
-                    name: "Access-Control-Request-Headers", value: "Authorization,X-Client-Version,X-Whatever-Header"),
-                HTTPHeader(name: "Access-Control-Request-Private-Network", value: "true"),
-            ])
+        func preflight(_ origin: String) async throws -> Reply {
+            try await harness.send(
+                HTTPMethod(rawValue: "OPTIONS"), "/",
+                headers: [
+                    HTTPHeader(name: "Origin", value: origin),
+                    HTTPHeader(
+                        name: "Access-Control-Request-Headers",
+                        value: "Authorization,X-Client-Version,X-Whatever-Header"),
+                    HTTPHeader(name: "Access-Control-Request-Private-Network", value: "true"),
+                ])
+        }
+        let local = try await preflight("http://localhost:3000")
+        let foreign = try await preflight("example.com")
 
-        #expect(reply.status == 204)
-        #expect(reply.header("Access-Control-Allow-Origin") == "example.com")
-        let allowed = Set((reply.header("Access-Control-Allow-Headers") ?? "").split(separator: ",").map(String.init))
+        #expect(local.status == 204)
+        #expect(local.header("Access-Control-Allow-Origin") == "http://localhost:3000")
+        let allowed = Set((local.header("Access-Control-Allow-Headers") ?? "").split(separator: ",").map(String.init))
         #expect(allowed == ["Authorization", "X-Client-Version", "X-Whatever-Header"])
-        #expect(reply.header("Access-Control-Allow-Private-Network") == "true")
+        #expect(local.header("Access-Control-Allow-Private-Network") == "true")
+        #expect(foreign.status == 204)
+        #expect(foreign.header("Access-Control-Allow-Origin") == "example.com")
+        #expect(foreign.header("Access-Control-Allow-Headers") == "X-Client-Version,X-Whatever-Header")
     }
 
     @Test(

@@ -214,16 +214,24 @@ struct TenantManagementTests {
 
     // MARK: Access
 
-    @Test("Tenant management is admin only: an API key alone is 401 UNAUTHENTICATED 'Login Required.'")
+    @Test(
+        "Tenant management is admin only, as in the emulator: an API key alone is 400 INSUFFICIENT_PERMISSION, nothing at all 403"
+    )
     func adminOnly() async throws {
         let harness = try BackendHarness()
         defer { harness.backend.stop() }
 
-        let reply = try await harness.post(Self.path + "?key=fake-api-key", json: [:])
+        let keyed = try await harness.post(Self.path + "?key=fake-api-key", json: [:])
+        let bare = try await harness.post(Self.path, json: [:])
 
-        #expect(reply.status == 401)
-        #expect(reply.errorObject?["status"] as? String == "UNAUTHENTICATED")
-        #expect(((reply.errorObject?["errors"] as? [[String: Any]])?.first)?["message"] as? String == "Login Required.")
+        #expect(keyed.status == 400)
+        #expect(
+            keyed.errorMessage == "INSUFFICIENT_PERMISSION : Only authenticated requests can specify target_project_id."
+        )
+        #expect(bare.status == 403)
+        #expect(bare.errorObject?["status"] as? String == "PERMISSION_DENIED")
+        let listed = try await harness.get(Self.path, headers: BackendHarness.owner).requireOK()
+        #expect((listed["tenants"] as? [Any] ?? []).isEmpty, "a refused create made a tenant")
     }
 
     @Test("Single-project mode error refuses another project's tenants with 400")

@@ -11,11 +11,14 @@ enum ProjectConfigOperations {
     /// `PATCH v2/projects/<id>/config[?updateMask=a.b,c]`: the triggers are checked first whatever the mask
     /// says; without a mask a full update with production defaults, otherwise the masked paths only.
     static func patch(_ state: inout BackendState, _ context: inout OperationContext) throws(APIError) -> JSONObject {
-        let body = try validated(context.body)
+        let body = try validated(context.body, remoteFunctionsAllowed: context.remoteFunctionsAllowed)
         let mask = context.query.nonEmptyValue("updateMask")
+        let before = BlockingFunctionURLPolicy.summary(state.projectConfig, projectID: state.projectID)
         state.updateProjectConfig { document in
             if let mask { document.apply(mask: mask, from: body) } else { document.replace(with: body) }
         }
+        let after = BlockingFunctionURLPolicy.summary(state.projectConfig, projectID: state.projectID)
+        if after != before { context.log(after) }
         return state.projectConfigJSON
     }
 
@@ -29,13 +32,15 @@ enum ProjectConfigOperations {
 
     /// `PATCH /emulator/v1/projects/<id>/config`: a masked update of whichever of the two settings the body
     /// carries.
-    static func emulatorPatch(_ body: RequestFields, _ state: inout BackendState) throws(APIError) -> JSONValue {
+    static func emulatorPatch(
+        _ body: RequestFields, _ state: inout BackendState, remoteFunctionsAllowed: Bool
+    ) throws(APIError) -> JSONValue {
         var mask: [String] = []
         if try body.nested("signIn")?.bool("allowDuplicateEmails") != nil { mask.append("signIn.allowDuplicateEmails") }
         if try body.nested("emailPrivacyConfig")?.bool("enableImprovedEmailPrivacy") != nil {
             mask.append("emailPrivacyConfig.enableImprovedEmailPrivacy")
         }
-        let checked = try validated(body)
+        let checked = try validated(body, remoteFunctionsAllowed: remoteFunctionsAllowed)
         if !mask.isEmpty {
             state.updateProjectConfig { $0.apply(mask: mask.joined(separator: ","), from: checked) }
         }
@@ -43,8 +48,9 @@ enum ProjectConfigOperations {
     }
 
     /// The body, its known fields type-checked as the emulator's schema does, and each trigger checked: a
-    /// known event with an absolute function URL, else `INVALID_BLOCKING_FUNCTION`.
-    private static func validated(_ body: RequestFields) throws(APIError) -> JSONObject {
+    /// known event with an absolute function URL, on loopback unless `remoteFunctionsAllowed`
+    /// (``BlockingFunctionURLPolicy``), else `INVALID_BLOCKING_FUNCTION`.
+    private static func validated(_ body: RequestFields, remoteFunctionsAllowed: Bool) throws(APIError) -> JSONObject {
         _ = try body.nested("signIn")?.bool("allowDuplicateEmails")
         _ = try body.nested("emailPrivacyConfig")?.bool("enableImprovedEmailPrivacy")
         let blocking = try body.nested("blockingFunctions")
@@ -57,9 +63,7 @@ enum ProjectConfigOperations {
                 try ensure(
                     BlockingFunctionEvent(rawValue: event) != nil,
                     "INVALID_BLOCKING_FUNCTION : ((Event type is invalid.))")
-                try ensure(
-                    functionUri.flatMap(AbsoluteURL.init) != nil,
-                    "INVALID_BLOCKING_FUNCTION : ((Expected an absolute URI with valid scheme and host.))")
+                try BlockingFunctionURLPolicy.check(functionUri, remoteAllowed: remoteFunctionsAllowed)
             }
         }
         return body.object

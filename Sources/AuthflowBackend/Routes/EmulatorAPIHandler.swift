@@ -26,7 +26,8 @@ enum EmulatorAPIHandler {
         case ("config", "GET") where scope.tenantID == nil:
             return JSONReply.ok(state.withLock { ProjectConfigOperations.emulatorView($0) })
         case ("config", "PATCH") where scope.tenantID == nil:
-            return updateConfig(request, state: state)
+            return updateConfig(
+                request, state: state, remoteFunctionsAllowed: service.configuration.allowsRemoteBlockingFunctions)
         case ("config", _) where scope.tenantID == nil:
             return JSONReply.error(.methodNotAllowed)
         case ("verificationCodes", _), ("oobCodes", _), ("accounts", _):
@@ -36,11 +37,13 @@ enum EmulatorAPIHandler {
         }
     }
 
-    private static func updateConfig(_ request: LoopbackRequest, state: ScopedStateLock) -> LoopbackResponse {
+    private static func updateConfig(
+        _ request: LoopbackRequest, state: ScopedStateLock, remoteFunctionsAllowed: Bool
+    ) -> LoopbackResponse {
         do throws(APIError) {
             let body = try RequestFields.parse(json: request.body)
             let reply = try state.withLock { (state) throws(APIError) -> JSONValue in
-                try ProjectConfigOperations.emulatorPatch(body, &state)
+                try ProjectConfigOperations.emulatorPatch(body, &state, remoteFunctionsAllowed: remoteFunctionsAllowed)
             }
             return JSONReply.ok(reply)
         } catch {

@@ -18,14 +18,14 @@ struct RestOperation: Sendable {
     var run: Operation
     /// The named segments of a resource path (`projectId`, `tenantId`), bound when the route matched.
     var pathParameters: [String: String] = [:]
-    /// Operations the emulator's API description allows only with OAuth 2 (`Bearer owner`), not an API key.
-    var adminOnly = false
     /// Which state it runs in: the addressed project's or tenant's (``OperationLevel``).
     var level = OperationLevel.scoped
     /// Legacy calls naming their project in the body (`targetProjectId`), which the emulator moves into the
     /// path; a body without one is refused with `INSUFFICIENT_PERMISSION`.
     var projectFromBody = false
-    /// v1 calls naming a project in their path (the Admin SDK's): only `Bearer owner` may (``RestHandler``).
+    /// Calls naming a project in their path (v1 admin paths, v2 tenants and config) or body: only `Bearer
+    /// owner` may, as in the emulator, which refuses `targetProjectId` to any request that is not
+    /// authenticated with OAuth 2 (``RestHandler``).
     var projectNeedsAdmin = false
 }
 
@@ -178,26 +178,27 @@ enum RestCatalog {
         return operation
     }
 
-    /// v2 resource paths the emulator's API description also opens to an API key (not admin only).
-    static let v2KeyedResources: [(template: PathTemplate, method: String, body: BodyFormat, run: Operation)] = [
+    /// The project's v2 config: run in the project's state like the client calls, not at ``OperationLevel/project``.
+    static let v2ConfigResources: [(template: PathTemplate, method: String, body: BodyFormat, run: Operation)] = [
         (PathTemplate("projects/{projectId}/config"), "GET", .none, ProjectConfigOperations.get),
         (PathTemplate("projects/{projectId}/config"), "PATCH", .json, ProjectConfigOperations.patch),
     ]
 
-    /// The v2 resource operation for `path` and `method`, its segments bound; admin only unless it is one of
-    /// ``v2KeyedResources``.
+    /// The v2 resource operation for `path` and `method`, its segments bound. Each names its project in the path,
+    /// so each needs `Bearer owner` (``RestOperation/projectNeedsAdmin``), as in the emulator.
     static func v2Resource(_ path: String, method: String) -> RestOperation? {
         for resource in v2Resources where resource.method == method {
             guard let bound = resource.template.match(path) else { continue }
             return RestOperation(
                 name: path, method: method, body: resource.body, run: resource.run, pathParameters: bound,
-                adminOnly: true, level: .project
+                level: .project, projectNeedsAdmin: true
             )
         }
-        for resource in v2KeyedResources where resource.method == method {
+        for resource in v2ConfigResources where resource.method == method {
             guard let bound = resource.template.match(path) else { continue }
             return RestOperation(
-                name: path, method: method, body: resource.body, run: resource.run, pathParameters: bound)
+                name: path, method: method, body: resource.body, run: resource.run, pathParameters: bound,
+                projectNeedsAdmin: true)
         }
         return nil
     }

@@ -29,7 +29,6 @@ enum RestHandler {
             $0.append(BackendRequestHeaders(operation: operation.name, all: request.headers))
         }
         let query = QueryParameters(form: request.query ?? "")
-        if operation.adminOnly, !privileged { return JSONReply.error(.loginRequired) }
         if let projectID = operation.pathParameters["projectId"],
             let refusal = ProjectCheck.refusal(projectID, service: service, logs: &logs)
         {
@@ -74,6 +73,7 @@ enum RestHandler {
         context.pathParameters = operation.pathParameters
         context.query = query
         context.locale = OobLink.language(request.header("X-Firebase-Locale"))
+        context.remoteFunctionsAllowed = service.configuration.allowsRemoteBlockingFunctions
         let result = BlockingFunctionRun.perform(&context) { context in
             service.scopes.withLock { states in
                 do throws(APIError) {

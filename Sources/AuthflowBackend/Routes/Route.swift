@@ -28,6 +28,12 @@ enum Route: Sendable {
     case firebaseWebSDKRedirectResult
     case notFound
 
+    /// The emulator-only API (`/emulator/v1/…`), which pages not on loopback may not use.
+    var isEmulatorAPI: Bool {
+        if case .emulatorAPI = self { return true }
+        return false
+    }
+
     /// The name faults are keyed by: the REST operation name (`accounts:signUp`, `token`), else the path.
     func faultKey(path: String) -> String {
         if case .rest(let operation) = self { return operation.name }

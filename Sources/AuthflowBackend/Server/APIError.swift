@@ -68,17 +68,29 @@ struct APIError: Error, Sendable, Equatable {
         ]
     )
 
-    /// An admin-only operation (OAuth 2 only in the emulator's API description) called without `Bearer`.
-    static let loginRequired = APIError(
-        code: 401, status: "UNAUTHENTICATED",
-        message:
-            "Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.",
-        errors: [
-            Item(
-                message: "Login Required.", reason: "required", domain: "global", location: "Authorization",
-                locationType: "header")
-        ]
-    )
+    /// What a web page not served from loopback asked for and may not have (``RequestOrigin``).
+    enum ForeignPageRequest: Sendable {
+        /// The emulator-only API, `/emulator/v1/…`.
+        case emulatorAPI
+        /// A request carrying `Authorization`: the admin credential.
+        case credential
+    }
+
+    /// A request from a web page that is not on this machine's loopback, for the emulator-only API or with the
+    /// admin credential: 403 `PERMISSION_DENIED`. The official emulator has no such check.
+    static func foreignPage(_ request: ForeignPageRequest) -> APIError {
+        let what =
+            switch request {
+            case .emulatorAPI: "The emulator API (/emulator/v1/...)"
+            case .credential: "The admin credential (Authorization)"
+            }
+        let message =
+            "\(what) is only for pages served from this machine's loopback (an Origin of http://localhost, "
+            + "127.0.0.1 or [::1] on any port); this request came from another web page."
+        return APIError(
+            code: 403, status: "PERMISSION_DENIED", message: message,
+            errors: [Item(message: message, reason: "forbidden", domain: "global")])
+    }
 
     /// A server-side failure that should not happen; never a crash.
     static func internalError(_ message: String) -> APIError {

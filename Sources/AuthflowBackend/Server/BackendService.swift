@@ -54,10 +54,16 @@ final class BackendService: Sendable {
     }
 
     func handle(_ request: LoopbackRequest) -> LoopbackResponse {
-        if request.method == "OPTIONS" {
-            return CORS.preflight(request)
-        }
+        let origin = RequestOrigin(request)
         let route = Router.route(method: request.method, path: request.path, revokeToken: configuration.revokeToken)
+        if request.method == "OPTIONS" {
+            return CORS.preflight(request, origin: origin, emulatorOnly: route.isEmulatorAPI)
+        }
+        if origin == .foreign, let refusal = Self.refusalOfForeignPage(route, request) {
+            emit(["Refused a request from a web page not served from this machine's loopback: \(refusal.message)"])
+            // No cross-origin headers: the page does not even learn why.
+            return JSONReply.error(refusal)
+        }
         let fault = faults.take(
             for: route.faultKey(path: URLEncoding.decode(Substring(request.path), plusIsSpace: false)))
         var response: LoopbackResponse
@@ -86,6 +92,14 @@ final class BackendService: Sendable {
         }
         CORS.decorate(&response, for: request)
         return response
+    }
+
+    /// Why a request from a page that is not on loopback is refused: the emulator-only API, or any request
+    /// carrying `Authorization` (`Bearer owner` is a fixed string any page could send); `nil` to serve it.
+    private static func refusalOfForeignPage(_ route: Route, _ request: LoopbackRequest) -> APIError? {
+        if route.isEmulatorAPI { return .foreignPage(.emulatorAPI) }
+        if request.header("Authorization") != nil { return .foreignPage(.credential) }
+        return nil
     }
 
     private func dispatch(_ route: Route, _ request: LoopbackRequest) -> LoopbackResponse {

@@ -25,6 +25,9 @@ struct OperationContext: Sendable {
     /// The request's `X-Firebase-Locale` (the client's language for emails and SMS), when it is a plausible
     /// language tag: the `lang` of the action links the request makes.
     var locale: String?
+    /// Whether the project config may name blocking functions off loopback
+    /// (``EmbeddedBackend/Configuration/allowsRemoteBlockingFunctions``).
+    var remoteFunctionsAllowed = false
 
     mutating func log(_ line: String) {
         logs.append(line)

@@ -2,6 +2,7 @@ import ArgumentParser
 import AuthflowBackend
 import AuthflowListener
 import AuthflowLocalization
+import AuthflowPrimitives
 import Dispatch
 import Synchronization
 
@@ -22,6 +23,11 @@ struct EmulatorCommand: AsyncParsableCommand {
             SMS multi-factor flows without a Firebase project or network. It is a test and demo tool: ID tokens \
             are unsigned, passwords are stored readably, and anything on this machine can read and change every \
             account. Never use it as a real identity server.
+
+            Against web pages: only requests addressed to 127.0.0.1, localhost or [::1] are answered; project \
+            configuration, tenants and admin paths need "Authorization: Bearer owner"; a page not served from \
+            loopback gets the client API only (no emulator API, no Authorization); blocking functions may be \
+            called on loopback only unless --allow-remote-functions is given.
 
             SMS codes and email links are printed as they are "sent", in the emulator's words. Point clients at \
             the backend with FIREBASE_AUTH_EMULATOR_HOST and FIREBASE_PROJECT_ID (the banner prints both; \
@@ -52,6 +58,12 @@ struct EmulatorCommand: AsyncParsableCommand {
         ))
     var singleProjectMode: SingleProjectModeArgument = .warning
 
+    @Flag(
+        help: ArgumentHelp(
+            "Let the project config name blocking functions off this machine (by default only loopback URLs are accepted)."
+        ))
+    var allowRemoteFunctions = false
+
     @OptionGroup var format: JSONOutputOptions<ReplacedEmulatorBanner>
 
     func validate() throws {
@@ -77,6 +89,7 @@ struct EmulatorCommand: AsyncParsableCommand {
                 }
             )
             configuration.singleProjectMode = singleProjectMode.mode
+            configuration.allowsRemoteBlockingFunctions = allowRemoteFunctions
             backend = try EmbeddedBackend(configuration: configuration)
         } catch {
             if case .templates(let templates) = error {
@@ -95,6 +108,15 @@ struct EmulatorCommand: AsyncParsableCommand {
                     ("host", .string(host)), ("port", .number(Double(backend.port))),
                     ("project", .string(backend.projectID)), ("emulatorHost", .string(backend.hostAndPort)),
                     ("baseURL", .string(backend.baseURL)),
+                    (
+                        "blockingFunctions",
+                        .object(
+                            JSONObject(
+                                backend.blockingFunctionURLs.sorted { $0.key < $1.key }.map {
+                                    ($0.key, JSONValue.string($0.value))
+                                }))
+                    ),
+                    ("remoteFunctionsAllowed", .bool(backend.allowsRemoteBlockingFunctions)),
                 ]))
             let received = await signals.wait()
             backend.stop()
@@ -104,6 +126,7 @@ struct EmulatorCommand: AsyncParsableCommand {
         let base = backend.baseURL
         let project = backend.projectID
         let pagesFrom = (try? pages.locate("backend-error.html"))?.location.path ?? localized("built-in")
+        let functions = Self.functionsLine(backend)
         console.write(
             localized(
                 """
@@ -116,6 +139,11 @@ struct EmulatorCommand: AsyncParsableCommand {
                   Codes:     \(base)/emulator/v1/projects/\(project)/verificationCodes
                   Links:     \(base)/emulator/v1/projects/\(project)/oobCodes
                   Pages:     \(pagesFrom)
+                  Functions: \(functions)
+
+                Project configuration, tenants and admin paths need "Authorization: Bearer owner". Only requests \
+                to 127.0.0.1, localhost or [::1] are answered, and web pages not served from there get the client \
+                API only.
 
                 Point clients at it with:
                   export FIREBASE_AUTH_EMULATOR_HOST=\(backend.hostAndPort)
@@ -126,6 +154,17 @@ struct EmulatorCommand: AsyncParsableCommand {
         let received = await signals.wait()
         backend.stop()
         console.write("Stopped (\(EndingSignals.name(of: received))).")
+    }
+
+    /// Where blocking functions are called and which URLs the config may name, for the banner: e.g. "none yet
+    /// (loopback URLs only)" or "beforeCreate at http://127.0.0.1:5001/f (any URL: --allow-remote-functions)".
+    static func functionsLine(_ backend: EmbeddedBackend) -> String {
+        let urls = backend.blockingFunctionURLs.sorted { $0.key < $1.key }
+        let named = urls.isEmpty ? localized("none yet") : urls.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
+        let rule =
+            backend.allowsRemoteBlockingFunctions
+            ? localized("any URL: --allow-remote-functions") : localized("loopback URLs only")
+        return "\(named) (\(rule))"
     }
 
     /// A busy `--port` is the person's to change (2), as in every command taking `--port`; a server that cannot

@@ -2,7 +2,9 @@ import AuthflowPrimitives
 
 /// This server's own names for ``LoopbackServer/HostPolicy/loopback``: decides whether a `Host` value, or the
 /// authority of an absolute-form target, addresses this server rather than a name that merely resolves here.
-struct LoopbackAuthority: Sendable {
+/// The names themselves (``isLoopback(authority:)``) are the one definition of "a loopback authority" for the
+/// package: the embedded backend checks browser `Origin`s and blocking-function URLs with it.
+package struct LoopbackAuthority: Sendable {
     /// The bound port, which the authority must name.
     let port: UInt16
     /// The scheme's default port (80, or 443 with TLS), the only one a client may leave out.
@@ -19,25 +21,43 @@ struct LoopbackAuthority: Sendable {
 
     /// Whether `authority` (`host[:port]`) is a loopback name with this server's port.
     func matches(_ authority: Substring) -> Bool {
+        guard let parts = Self.loopbackParts(authority) else { return false }
+        guard let portText = parts.port else { return port == defaultPort }
+        // Exact digits only: no sign, no leading zeros, nothing a lenient parser would accept.
+        return portText == String(port)
+    }
+
+    /// Whether `authority` (`host[:port]`, as in a URL or an `Origin`) is `127.0.0.1`, `localhost` or `[::1]`,
+    /// ASCII case-insensitively, with any port written as plain digits or none. Nothing else passes: no user
+    /// info, no other name that resolves here, no other address of 127.0.0.0/8 (this server binds 127.0.0.1
+    /// and ::1 only).
+    package static func isLoopback(authority: Substring) -> Bool {
+        guard let parts = loopbackParts(authority) else { return false }
+        guard let portText = parts.port else { return true }
+        return !portText.isEmpty && portText.utf8.count <= 5 && portText.utf8.allSatisfy { (0x30...0x39).contains($0) }
+            && (Int(portText) ?? .max) <= 65535
+    }
+
+    /// The host and port text of a loopback `authority` (spaces and tabs around it ignored), or nil when its host
+    /// is not one of ours.
+    private static func loopbackParts(_ authority: Substring) -> (host: Substring, port: Substring?)? {
         let trimmed = authority.trimmingSpacesAndTabs()
         let host: Substring
         let portText: Substring?
         if trimmed.hasPrefix("[") {
-            guard let close = trimmed.firstIndex(of: "]") else { return false }
+            guard let close = trimmed.firstIndex(of: "]") else { return nil }
             host = trimmed[trimmed.index(after: trimmed.startIndex)..<close]
             let rest = trimmed[trimmed.index(after: close)...]
-            guard rest.isEmpty || rest.hasPrefix(":") else { return false }
+            guard rest.isEmpty || rest.hasPrefix(":") else { return nil }
             portText = rest.isEmpty ? nil : rest.dropFirst()
-            guard host == "::1" else { return false }
+            guard host == "::1" else { return nil }
         } else {
             let colon = trimmed.lastIndex(of: ":")
             host = colon.map { trimmed[..<$0] } ?? trimmed
             portText = colon.map { trimmed[trimmed.index(after: $0)...] }
-            guard Self.isLoopbackName(host) else { return false }
+            guard isLoopbackName(host) else { return nil }
         }
-        guard let portText else { return port == defaultPort }
-        // Exact digits only: no sign, no leading zeros, nothing a lenient parser would accept.
-        return portText == String(port)
+        return (host, portText)
     }
 
     /// `127.0.0.1` or `localhost`, ASCII case-insensitively. `NAME.localhost` is not one of ours: no

@@ -19,7 +19,8 @@ struct BackendHarness {
         revokeToken: EmbeddedBackend.RevokeTokenBehavior = .accept,
         host: String = "127.0.0.1",
         hostPolicy: LoopbackServer.HostPolicy = .loopback,
-        singleProjectMode: EmbeddedBackend.SingleProjectMode = .noWarning
+        singleProjectMode: EmbeddedBackend.SingleProjectMode = .noWarning,
+        allowsRemoteBlockingFunctions: Bool = false
     ) throws {
         let logs = LogLines()
         var configuration = EmbeddedBackend.Configuration(
@@ -27,6 +28,7 @@ struct BackendHarness {
             verificationCodeLifetime: verificationCodeLifetime, revokeToken: revokeToken, hostPolicy: hostPolicy
         )
         configuration.singleProjectMode = singleProjectMode
+        configuration.allowsRemoteBlockingFunctions = allowsRemoteBlockingFunctions
         backend = try EmbeddedBackend(configuration: configuration)
         self.logs = logs
     }
