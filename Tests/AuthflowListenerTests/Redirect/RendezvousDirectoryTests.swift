@@ -34,7 +34,7 @@ struct RendezvousDirectoryTests {
     }
 
     @Test func publishRefusesADirectoryAStrangerCouldHaveMadeOrWrittenInto() throws {
-        let record = Rendezvous(port: 4100, secret: "s", schemes: [], pid: getpid(), label: "test")
+        let record = Rendezvous(port: 4100, secret: "s", proofKey: "k", schemes: [], pid: getpid(), label: "test")
         let (openParent, open) = try planted(mode: 0o777)
         #expect(throws: StorageError.directory(path: open, reason: .writableByOthers(mode: 0o777))) {
             try RendezvousDirectory(path: open).publish(record)
