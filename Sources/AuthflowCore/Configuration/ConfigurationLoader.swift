@@ -5,9 +5,9 @@ import AuthflowStorage
 
 /// Merges configuration from flags, the environment and files.
 ///
-/// Precedence, highest first: flags; the environment; the file named with `--config`; the user's own file
-/// (``UserConfigurationFile``); and, only when no file is named, every one of
-/// ``ConfigurationFile/workingDirectoryNames`` present in the working directory (earlier names win).
+/// Precedence, highest first: flags; the environment; the file named with `--config` or, only when no file is
+/// named, every one of ``ConfigurationFile/workingDirectoryNames`` present in the working directory (earlier
+/// names win); and the user's own file (``UserConfigurationFile``), whose values are defaults.
 ///
 /// A file found in the working directory supplies identifiers only: a value whose
 /// ``ConfigurationKey/role`` runs a program or chooses where requests go is left out and listed in
@@ -120,22 +120,23 @@ public struct ConfigurationLoader: Sendable {
         }
     }
 
-    /// The files in precedence order: the named one, the user's own, then (with none named) the working
-    /// directory's.
+    /// The files in precedence order: the named one or, with none named, the working directory's; then the
+    /// user's own, which gives defaults the project's files override (as git's global configuration is
+    /// overridden by a repository's), while only it can add a command or a host to them.
     private func loadFiles() throws(ConfigurationError) -> [ConfigurationFile] {
         var files: [ConfigurationFile] = []
         if let configPath {
             files.append(try ConfigurationFile.load(path: configPath))
+        } else {
+            for name in ConfigurationFile.workingDirectoryNames {
+                let path = workingDirectory == "." ? name : FilePath.join(workingDirectory, name)
+                guard FileProbe.isRegularFile(path) else { continue }
+                var file = try ConfigurationFile.load(path: path)
+                file.origin = .workingDirectory
+                files.append(file)
+            }
         }
         if let userConfigPath, let file = try UserConfigurationFile.load(path: userConfigPath) {
-            files.append(file)
-        }
-        guard configPath == nil else { return files }
-        for name in ConfigurationFile.workingDirectoryNames {
-            let path = workingDirectory == "." ? name : FilePath.join(workingDirectory, name)
-            guard FileProbe.isRegularFile(path) else { continue }
-            var file = try ConfigurationFile.load(path: path)
-            file.origin = .workingDirectory
             files.append(file)
         }
         return files

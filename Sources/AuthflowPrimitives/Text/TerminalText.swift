@@ -2,9 +2,8 @@
 /// show on a terminal: every control character is written as a visible escape, `\u{1B}`, so none can move the
 /// cursor, clear the screen, set the window title, ring the bell, overwrite a line (CR) or forge one (LF).
 ///
-/// Escaped: the C0 controls (U+0000–U+001F, tab and line feed included unless the layout is kept), DEL, the
-/// C1 controls (U+0080–U+009F, which some terminals obey as 8-bit CSI and OSC) and the bidirectional
-/// formatting characters (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), which reorder what is shown.
+/// Escaped: every one of ``ControlCharacters`` (C0, DEL, C1, which some terminals obey as 8-bit CSI and OSC, and
+/// the bidirectional formatting characters), tab and line feed included unless the layout is kept.
 /// Everything else, backslashes included, is kept: the result is for reading, not for parsing back.
 package enum TerminalText {
     /// `text` with every control character escaped, tabs and line feeds too: for one value inside a line.
@@ -40,9 +39,7 @@ package enum TerminalText {
     package static func isControl(_ scalar: Unicode.Scalar, keepingLayout: Bool = false) -> Bool {
         switch scalar.value {
         case 0x09, 0x0A: !keepingLayout
-        case 0x00...0x1F, 0x7F...0x9F: true
-        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
+        default: ControlCharacters.contains(scalar)
         }
     }
 

@@ -69,24 +69,25 @@ import Glibc
         #expect(configuration.files.map(\.origin) == [.named])
     }
 
-    @Test func precedenceEnvironmentNamedFileUserFileWorkingDirectory() throws {
+    @Test func precedenceEnvironmentProjectFilesUserFile() throws {
         let directory = try TemporaryDirectory()
         let (user, environment) = try userFile(
             #"{"apiKey":"USER","projectId":"user-proj","tenantId":"user-t","appCheckTokenCommand":"mint","lang":"fr"}"#,
             in: directory)
         try write(#"{"apiKey":"NAMED","projectId":"named-proj"}"#, to: directory.file("named.json"))
-        try write(#"{"apiKey":"CWD","appId":"1:2:web:3"}"#, to: directory.file("authflow.json"))
+        try write(#"{"apiKey":"CWD","appId":"1:2:web:3","tenantId":"cwd-t"}"#, to: directory.file("authflow.json"))
 
         let withCWD = try ConfigurationLoader(
             environment: environment.merging(["FIREBASE_API_KEY": "ENV"]) { _, new in new },
             workingDirectory: directory.path
         ).load()
         #expect(withCWD.apiKey == "ENV")
-        #expect(withCWD.projectID == "user-proj", "the user's file beats the working directory's")
+        #expect(withCWD.projectID == "user-proj", "the user's file fills in what the project's files leave out")
         #expect(withCWD[.appID] == "1:2:web:3")
+        #expect(withCWD.tenantID == "cwd-t", "the working directory's project file beats the user's defaults")
         #expect(withCWD.appCheckSource == .tokenCommand("mint"))
         #expect(withCWD.source(of: .appCheckTokenCommand) == .file(user))
-        #expect(withCWD.files.map(\.origin) == [.userDirectory, .workingDirectory])
+        #expect(withCWD.files.map(\.origin) == [.workingDirectory, .userDirectory])
 
         let named = try ConfigurationLoader(
             environment: environment, configPath: directory.file("named.json"), workingDirectory: directory.path
