@@ -10,22 +10,6 @@ import Glibc
 /// status is 128 + the signal's number (README "Exit status"); SIGQUIT too, without a crash report.
 @Suite("Signals that end authflow")
 struct EndingSignalTests {
-    /// Whether 127.0.0.1:`port` can be bound now (no SO_REUSEADDR: a socket still holding it would refuse).
-    static func canBind(_ port: UInt16) -> Bool {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
-        }
-    }
-
     @Test(
         "listen: each ending signal exits with 128 + its number and frees the port",
         arguments: [SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGTERM])
@@ -36,12 +20,12 @@ struct EndingSignalTests {
         let redirectURI = try #require(await listen.readLine())
         let port = try #require(
             redirectURI.split(separator: ":").last?.split(separator: "/").first.flatMap { UInt16($0) })
-        #expect(!Self.canBind(port), "listen holds its port while waiting")
+        #expect(!LoopbackSocket.isFree(port: port), "listen holds its port while waiting")
 
         listen.send(signal)
         let (termination, _) = await listen.finish()
 
         #expect(termination == .exited(128 + signal))
-        #expect(Self.canBind(port), "the port is free once authflow has exited")
+        #expect(LoopbackSocket.isFree(port: port), "the port is free once authflow has exited")
     }
 }

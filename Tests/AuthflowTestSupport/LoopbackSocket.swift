@@ -1,20 +1,33 @@
 import Foundation
 
 /// A TCP socket bound to 127.0.0.1 on a port the kernel picks, for tests that need raw socket behaviour.
-struct LoopbackSocket {
+public struct LoopbackSocket {
     let descriptor: Int32
     /// The bound address, port included (network byte order in `sin_port`).
     var address: sockaddr_in
 
     var port: UInt16 { UInt16(bigEndian: address.sin_port) }
 
-    /// Binds a new socket (to `port`, with `SO_REUSEADDR`, when one is given), and listens with `backlog` when one
-    /// is given. The caller owns the descriptor.
-    static func bind(port: UInt16 = 0, listenBacklog backlog: Int32? = nil) throws -> LoopbackSocket {
+    /// Whether 127.0.0.1:`port` can be bound now, without `SO_REUSEADDR`: a socket still holding it would refuse.
+    public static func isFree(port: UInt16) -> Bool {
+        guard let socket = try? bind(port: port, reuseAddress: false) else { return false }
+        close(socket.descriptor)
+        return true
+    }
+
+    /// Binds a new socket (to `port`, with `SO_REUSEADDR` unless told otherwise, when one is given), and listens
+    /// with `backlog` when one is given. The caller owns the descriptor.
+    static func bind(
+        port: UInt16 = 0, listenBacklog backlog: Int32? = nil, reuseAddress: Bool = true
+    ) throws
+        -> LoopbackSocket
+    {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw failure("socket") }
         var reuse: Int32 = 1
-        if port != 0 { setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size)) }
+        if port != 0, reuseAddress {
+            setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
