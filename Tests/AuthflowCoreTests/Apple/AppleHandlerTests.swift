@@ -87,20 +87,6 @@ struct AppleHandlerTests {
                 == #"{"locale":"x\"}&tid=attacker&clientId=0+1"}"#)
     }
 
-    /// protocol.md §12.2's prefix, for the client-ID scheme.
-    static func callbackURL(_ query: String, scheme: String = "com.googleusercontent.apps.123456") -> String {
-        "\(scheme)://firebaseauth/link?deep_link_id=https%3A%2F%2Fexample.firebaseapp.com%2F__%2Fauth%2Fcallback%3F\(query)"
-    }
-
-    /// ``callbackURL(_:scheme:)`` as a handed-over callback.
-    static func callback(
-        _ query: String, scheme: String = "com.googleusercontent.apps.123456"
-    ) throws
-        -> RedirectCallback
-    {
-        try RedirectCallback(url: callbackURL(query, scheme: scheme), route: .handoff)
-    }
-
     static let check = AppleRedirectCallback.check(eventID: "OURS", scheme: clientScheme)
 
     /// The link the check read from an accepted callback (the listener hands this answer to the flow).
@@ -110,7 +96,8 @@ struct AppleHandlerTests {
 
     @Test("The §12.2 OAuth fixture is accepted and its link read")
     func matchingLink() throws {
-        let callback = try Self.callback("authType%3DsignInWithRedirect%26link%3DfakeOAuthResponseURL%26eventId%3DOURS")
+        let callback = try HandedOverHostedCallback.callback(
+            "authType%3DsignInWithRedirect%26link%3DfakeOAuthResponseURL%26eventId%3DOURS")
         #expect(Self.check.verdict(on: callback) == .accepted)
         #expect(try Self.link(from: callback) == "fakeOAuthResponseURL")
     }
@@ -118,14 +105,15 @@ struct AppleHandlerTests {
     @Test(
         "Other attempts, eventId (or deep_link_id) twice, the phone authType, other schemes and plain HTTP are rejected so the wait goes on",
         arguments: [
-            callbackURL("authType%3DsignInWithRedirect%26link%3Dx"),
-            callbackURL("authType%3DsignInWithRedirect%26link%3Dx%26eventId%3DOTHER"),
-            callbackURL("authType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3DOURS"),
-            callbackURL("authType%3DsignInWithRedirect%26link%3Dx%26eventId%3DOURS", scheme: "app-1-2-ios-3"),
+            HandedOverHostedCallback.url("authType%3DsignInWithRedirect%26link%3Dx"),
+            HandedOverHostedCallback.url("authType%3DsignInWithRedirect%26link%3Dx%26eventId%3DOTHER"),
+            HandedOverHostedCallback.url("authType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3DOURS"),
+            HandedOverHostedCallback.url(
+                "authType%3DsignInWithRedirect%26link%3Dx%26eventId%3DOURS", scheme: "app-1-2-ios-3"),
             "http://127.0.0.1:1/__/auth/callback?authType=signInWithRedirect&link=x&eventId=OURS",
-            callbackURL("authType%3DsignInWithRedirect%26link%3Dx%26eventId%3DOURS%26eventId%3DOTHER"),
-            callbackURL("authType%3DsignInWithRedirect%26link%3Dx%26eventId%3DOTHER%26eventId%3DOURS"),
-            callbackURL("authType%3DsignInWithRedirect%26link%3Dx%26eventId%3DOURS")
+            HandedOverHostedCallback.url("authType%3DsignInWithRedirect%26link%3Dx%26eventId%3DOURS%26eventId%3DOTHER"),
+            HandedOverHostedCallback.url("authType%3DsignInWithRedirect%26link%3Dx%26eventId%3DOTHER%26eventId%3DOURS"),
+            HandedOverHostedCallback.url("authType%3DsignInWithRedirect%26link%3Dx%26eventId%3DOURS")
                 + "&deep_link_id=https%3A%2F%2Fx%2F__%2Fauth%2Fcallback%3FeventId%3DOTHER",
         ])
     func rejected(url: String) throws {
@@ -138,11 +126,13 @@ struct AppleHandlerTests {
 
     @Test("firebaseError ends the wait as the page's error; OAuth reads a bare one as missing code / message")
     func pageErrors() throws {
-        let cancelled = try Self.callback(
+        let cancelled = try HandedOverHostedCallback.callback(
             "firebaseError%3D%257B%2522code%2522%253A%2522auth%252Fuser-cancelled%2522%252C%2522message%2522%253A%2522No.%2522%257D%26authType%3DsignInWithRedirect%26eventId%3DOURS"
         )
-        let bare = try Self.callback("firebaseError%3D%257B%257D%26authType%3DsignInWithRedirect%26eventId%3DOURS")
-        let garbage = try Self.callback("firebaseError%3Dnot-json%26authType%3DsignInWithRedirect%26eventId%3DOURS")
+        let bare = try HandedOverHostedCallback.callback(
+            "firebaseError%3D%257B%257D%26authType%3DsignInWithRedirect%26eventId%3DOURS")
+        let garbage = try HandedOverHostedCallback.callback(
+            "firebaseError%3Dnot-json%26authType%3DsignInWithRedirect%26eventId%3DOURS")
 
         guard case .acceptedWithError(let failure) = Self.check.verdict(on: cancelled),
             case AppleSignInError.page(let shown) = failure

@@ -43,20 +43,6 @@ struct HostedVerifyAppTests {
         #expect(first.url.contains("&eventId=\(first.eventID)&"))
     }
 
-    /// protocol.md §12.2's prefix, for the client-ID scheme.
-    static func callbackURL(_ query: String, scheme: String = "com.googleusercontent.apps.123456") -> String {
-        "\(scheme)://firebaseauth/link?deep_link_id=https%3A%2F%2Fexample.firebaseapp.com%2F__%2Fauth%2Fcallback%3F\(query)"
-    }
-
-    /// ``callbackURL(_:scheme:)`` as a handed-over callback.
-    static func callback(
-        _ query: String, scheme: String = "com.googleusercontent.apps.123456"
-    ) throws
-        -> RedirectCallback
-    {
-        try RedirectCallback(url: callbackURL(query, scheme: scheme), route: .handoff)
-    }
-
     static let check = HostedVerifyAppCallback.check(eventID: "OURS", scheme: clientScheme)
 
     /// The token the check read from an accepted callback (the listener hands this answer to the flow).
@@ -67,7 +53,8 @@ struct HostedVerifyAppTests {
 
     @Test("The token of a matching answer is accepted and read")
     func matchingToken() throws {
-        let callback = try Self.callback("authType%3DverifyApp%26recaptchaToken%3DfakeReCAPTCHAToken%26eventId%3DOURS")
+        let callback = try HandedOverHostedCallback.callback(
+            "authType%3DverifyApp%26recaptchaToken%3DfakeReCAPTCHAToken%26eventId%3DOURS")
         #expect(Self.check.verdict(on: callback) == .accepted)
         #expect(try Self.token(from: callback) == "fakeReCAPTCHAToken")
     }
@@ -75,15 +62,18 @@ struct HostedVerifyAppTests {
     @Test(
         "Answers to other attempts, with eventId (or deep_link_id) twice, other schemes or hosts, and plain HTTP are rejected so the wait goes on",
         arguments: [
-            callbackURL("authType%3DverifyApp%26recaptchaToken%3Dt"),
-            callbackURL("authType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3DOTHER"),
-            callbackURL("authType%3DsignInWithRedirect%26link%3Dx%26eventId%3DOURS"),
-            callbackURL("authType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3DOURS", scheme: "app-1-2-ios-3"),
+            HandedOverHostedCallback.url("authType%3DverifyApp%26recaptchaToken%3Dt"),
+            HandedOverHostedCallback.url("authType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3DOTHER"),
+            HandedOverHostedCallback.url("authType%3DsignInWithRedirect%26link%3Dx%26eventId%3DOURS"),
+            HandedOverHostedCallback.url(
+                "authType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3DOURS", scheme: "app-1-2-ios-3"),
             "com.googleusercontent.apps.123456://google/link?deep_link_id=https%3A%2F%2Fx%2F__%2Fauth%2Fcallback%3FauthType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3DOURS",
             "http://127.0.0.1:1/callback?recaptchaToken=t&eventId=OURS",
-            callbackURL("authType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3DOURS%26eventId%3DOTHER"),
-            callbackURL("authType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3DOTHER%26eventId%3DOURS"),
-            callbackURL("authType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3DOURS")
+            HandedOverHostedCallback.url(
+                "authType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3DOURS%26eventId%3DOTHER"),
+            HandedOverHostedCallback.url(
+                "authType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3DOTHER%26eventId%3DOURS"),
+            HandedOverHostedCallback.url("authType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3DOURS")
                 + "&deep_link_id=https%3A%2F%2Fx%2F__%2Fauth%2Fcallback%3FeventId%3DOTHER",
         ])
     func rejected(url: String) throws {
@@ -93,16 +83,17 @@ struct HostedVerifyAppTests {
 
     @Test("This attempt's eventId followed by another is refused as repeated, as a listener refuses a repeated state")
     func repeatedEventID() throws {
-        let repeated = try Self.callback("authType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3DOURS%26eventId%3DOURS")
+        let repeated = try HandedOverHostedCallback.callback(
+            "authType%3DverifyApp%26recaptchaToken%3Dt%26eventId%3DOURS%26eventId%3DOURS")
         #expect(Self.check.verdict(on: repeated) == .rejected(HostedHandlerRejection.repeatedParameter("eventId")))
     }
 
     @Test("A matching firebaseError ends the wait as a failure with the SDK's meaning")
     func firebaseErrors() throws {
-        let invalid = try Self.callback(
+        let invalid = try HandedOverHostedCallback.callback(
             "firebaseError%3D%257B%2522code%2522%253A%2522auth%252Finvalid-oauth-client-id%2522%252C%2522message%2522%253A%2522The%2520OAuth%2520client%2520ID%2520provided%2520is%2520either%2520invalid%2520or%2520does%2520not%2520match%2520the%2520specified%2520API%2520key.%2522%257D%26authType%3DverifyApp%26eventId%3DOURS"
         )
-        let unstructured = try Self.callback(
+        let unstructured = try HandedOverHostedCallback.callback(
             "firebaseError%3D%257B%2522unstructuredcode%2522%253A%2522auth%252Funknown-error-id%2522%257D%26authType%3DverifyApp%26eventId%3DOURS"
         )
 
