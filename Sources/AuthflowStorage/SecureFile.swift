@@ -59,11 +59,8 @@ public enum SecureFile {
         case S_IFLNK: throw .directory(path: path, reason: .symbolicLink)
         default: throw .directory(path: path, reason: .notADirectory)
         }
-        guard info.st_uid == geteuid() else {
-            throw .directory(path: path, reason: .ownedByAnotherUser(uid: info.st_uid))
-        }
-        guard info.st_mode & 0o022 == 0 else {
-            throw .directory(path: path, reason: .writableByOthers(mode: UInt32(info.st_mode & 0o7777)))
+        if let problem = FileProbe.strangerMayWrite(info, trustingRoot: false) {
+            throw .directory(path: path, reason: problem)
         }
         if info.st_mode & 0o077 != 0, chmod(path, 0o700) != 0 {
             throw .directory(path: path, reason: .cannotRestrictMode(.current))

@@ -20,15 +20,15 @@ extension ConfigurationError {
             return localized(
                 "\(purpose) needs \(key.jsonName): pass \(key.flag), set \(key.environmentVariable), or add "
                     + "\"\(key.jsonName)\" to authflow.json.")
-        case .untrustedFile(let path, .ownedByAnotherUser(let uid)):
-            return localized(
-                "Refusing the configuration \(path): it belongs to another user (uid \(uid)), and it may set "
-                    + "commands to run and where requests go. Remove it, or make it yours.")
         case .untrustedFile(let path, .writableByOthers(let mode)):
             return localized(
                 "Refusing the configuration \(path): its group or other users can write it (mode "
                     + "\(String(mode, radix: 8))), and it may set commands to run and where requests go. Run: "
                     + "chmod go-w \(path)")
+        case .untrustedFile(let path, let reason): // Another user's (``FileProbe.strangerMayWrite``).
+            return localized(
+                "Refusing the configuration \(path): \(reason.cliMessage), and it may set commands to run and "
+                    + "where requests go. Remove it, or make it yours.")
         case .unreadableFile(let path, let reason):
             return localized("Cannot read the configuration file \(path): \(reason.cliMessage).")
         case .invalidFile(let path, let reason):

@@ -5,7 +5,7 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
     /// A configuration file exists but could not be read.
     case unreadableFile(path: String, reason: StorageProblem)
     /// The user's own configuration file, or its directory at `path`, could have been written by someone else.
-    case untrustedFile(path: String, reason: ConfigurationFileTrustProblem)
+    case untrustedFile(path: String, reason: StorageProblem)
     /// A file is not one of the formats the loader reads.
     case unrecognizedFile(path: String)
     /// A file has the right format but broken content.

@@ -175,7 +175,7 @@ struct LibraryErrorCaseTests {
             .noWebSettings, .notUTF8, .projectInfoNotObject, .noAndroidSettings,
         ]
         messages += files.map { ConfigurationError.invalidFile(path: "f.json", reason: $0).cliMessage }
-        let trustProblems: [ConfigurationFileTrustProblem] = [
+        let trustProblems: [StorageProblem] = [
             .ownedByAnotherUser(uid: 7), .writableByOthers(mode: 0o664),
         ]
         messages += trustProblems.map {

@@ -29,7 +29,9 @@ public enum UserConfigurationFile {
         let directory = FilePath.directory(of: path)
         var directoryInfo = stat()
         guard stat(directory, &directoryInfo) == 0 else { return nil }
-        if let problem = problem(directoryInfo) { throw .untrustedFile(path: directory, reason: problem) }
+        if let problem = FileProbe.strangerMayWrite(directoryInfo, trustingRoot: true) {
+            throw .untrustedFile(path: directory, reason: problem)
+        }
         var fileInfo: stat?
         let bytes: [UInt8]?
         do {
@@ -41,16 +43,12 @@ public enum UserConfigurationFile {
             }
         }
         guard let bytes, let fileInfo else { return nil }
-        if let problem = problem(fileInfo) { throw .untrustedFile(path: path, reason: problem) }
+        if let problem = FileProbe.strangerMayWrite(fileInfo, trustingRoot: true) {
+            throw .untrustedFile(path: path, reason: problem)
+        }
         var file = try ConfigurationFile.parse(bytes, path: path)
         file.origin = .userDirectory
         return file
     }
 
-    private static func problem(_ info: stat) -> ConfigurationFileTrustProblem? {
-        if info.st_uid != geteuid(), info.st_uid != 0 { return .ownedByAnotherUser(uid: info.st_uid) }
-        let mode = UInt32(info.st_mode) & 0o7777
-        if mode & 0o022 != 0 { return .writableByOthers(mode: mode) }
-        return nil
-    }
 }
