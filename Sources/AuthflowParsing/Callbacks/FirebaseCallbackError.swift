@@ -1,4 +1,4 @@
-import Foundation
+import AuthflowPrimitives
 
 /// The `firebaseError` a hosted Firebase page sends back instead of a result.
 ///
@@ -45,10 +45,11 @@ public struct FirebaseCallbackError: Sendable, Hashable {
     /// Parses a decoded `firebaseError` value.
     public init(raw: String) {
         self.raw = raw
-        let object = (try? JSONSerialization.jsonObject(with: Data(raw.utf8))) as? [String: Any]
+        // An open shape (any members, of any kind), so the project's JSON value, not a Codable type.
+        let object = (try? JSONParser.parse(raw))?.objectValue
         isJSON = object != nil
-        code = object?["code"] as? String
-        message = object?["message"] as? String
+        code = object?["code"]?.stringValue
+        message = object?["message"]?.stringValue
     }
 
     /// A sentence for people, with the server's wording where it gave one.

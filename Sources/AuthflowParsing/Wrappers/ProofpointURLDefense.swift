@@ -1,4 +1,5 @@
 import AuthflowPrimitives
+import Foundation
 
 /// Decoding of Proofpoint URL Defense rewrites, done offline from the URL alone.
 ///
