@@ -42,7 +42,7 @@ struct HostedHandlerCallback: Sendable {
             return .failure(.notAtAddress(page: page, scheme: scheme.scheme))
         }
         guard let parts = callback.parts, parts.scheme == scheme.scheme, parts.host == "firebaseauth",
-            let parsed = AuthCallback(url: callback.url, parts: parts)
+            let parsed = AuthCallback(url: callback.url, parts: parts, query: callback.query)
         else {
             return .failure(.notFirebaseCallback(scheme: scheme.scheme))
         }

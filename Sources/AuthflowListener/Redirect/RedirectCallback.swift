@@ -16,30 +16,44 @@ public struct RedirectCallback: Sendable, Hashable {
     public let url: String
     /// The query's parameters, then the fragment's (custom-scheme URLs only), then a form body's; decoded.
     public let parameters: QueryParameters
+    /// The URL's own query (after its first `?`, up to the next `#`), decoded with `+` as a space, read with the
+    /// rest of the URL: without the fragment's or a form body's parameters (in ``parameters`` they follow it). A
+    /// reader of a callback's fields takes them from here (`AuthCallback(url:parts:query:)`) rather than reading
+    /// the URL again.
+    public let query: QueryParameters
     /// How it arrived.
     public let route: Route
     /// The URL split into its parts, once, for every check that looks at its scheme, host or path; `nil` when
     /// it is not a URL.
     public let parts: URLParts?
 
-    /// A callback made of its parts; the listener builds these, tests and embedders may too. A `url` holding a
-    /// control character is refused (see ``CallbackURLError``).
+    /// A callback made of its parts; tests and embedders build these. A `url` holding a control character is
+    /// refused (see ``CallbackURLError``).
     public init(url: String, parameters: QueryParameters, route: Route) throws(CallbackURLError) {
         try Self.check(url)
-        self.init(url: url, parts: URLParts(url), parameters: parameters, route: route)
+        let read = Self.read(url)
+        self.init(url: url, parts: read.parts, query: read.query, parameters: parameters, route: route)
     }
 
     /// A callback carried by a URL alone (pasted or handed over): its query and fragment parameters. The one
     /// place a callback URL is read: a `url` holding a control character is refused (see ``CallbackURLError``).
     public init(url: String, route: Route) throws(CallbackURLError) {
         try Self.check(url)
-        let parts = URLParts(url)
-        // `+` is a space in both, as form encoding (and OAuth servers) use it.
-        var pairs = QueryParameters(url: url, plusAsSpace: true).pairs
+        let (parts, query) = Self.read(url)
+        var parameters = query
         if let fragment = parts?.fragment {
-            pairs += QueryParameters(query: fragment[...], plusAsSpace: true).pairs
+            parameters = QueryParameters(
+                pairs: query.pairs + QueryParameters(query: fragment[...], plusAsSpace: true).pairs)
         }
-        self.init(url: url, parts: parts, parameters: QueryParameters(pairs: pairs), route: route)
+        self.init(url: url, parts: parts, query: query, parameters: parameters, route: route)
+    }
+
+    /// A request to the listener's callback path: `url` is the request's address with its `query`, decoded by the
+    /// listener, and `body` the parameters of a form post (none otherwise). Only the address is split here.
+    init(url: String, query: QueryParameters, body: QueryParameters?, route: Route) throws(CallbackURLError) {
+        try Self.check(url)
+        let parameters = body.map { QueryParameters(pairs: query.pairs + $0.pairs) } ?? query
+        self.init(url: url, parts: URLParts(url), query: query, parameters: parameters, route: route)
     }
 
     /// Refuses a URL holding one of the ``ControlCharacters``: raw, no URL carries one.
@@ -49,9 +63,22 @@ public struct RedirectCallback: Sendable, Hashable {
         }
     }
 
-    private init(url: String, parts: URLParts?, parameters: QueryParameters, route: Route) {
+    /// `url` split into its parts and its query decoded, from one scan of its bytes. `+` is a space in the query,
+    /// as form encoding (and OAuth servers) use it.
+    private static func read(_ url: String) -> (parts: URLParts?, query: QueryParameters) {
+        let found = url.withUTF8Buffer { bytes in
+            let offsets = URLParts.Offsets(bytes)
+            return (offsets, URLParts.queryOffsets(in: bytes, offsets: offsets))
+        }
+        let parts = found.0.flatMap { URLParts(url, offsets: $0) }
+        let query = found.1.map { url[...].slice(utf8: $0.lowerBound, $0.upperBound) } ?? ""
+        return (parts, QueryParameters(query: query, plusAsSpace: true))
+    }
+
+    private init(url: String, parts: URLParts?, query: QueryParameters, parameters: QueryParameters, route: Route) {
         self.url = url
         self.parts = parts
+        self.query = query
         self.parameters = parameters
         self.route = route
     }

@@ -179,18 +179,17 @@ public final class RedirectListener<Answer: Sendable>: Sendable {
         guard request.path == path, request.method == "GET" || request.method == "POST" else {
             return pages.notFound()
         }
-        var pairs = QueryParameters(query: (request.query ?? "")[...], plusAsSpace: true).pairs
+        let query = QueryParameters(query: (request.query ?? "")[...], plusAsSpace: true)
+        var body: QueryParameters?
         if request.method == "POST",
             request.header("Content-Type")?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true
         {
-            pairs += QueryParameters(query: request.text[...], plusAsSpace: true).pairs
+            body = QueryParameters(query: request.text[...], plusAsSpace: true)
         }
         let callback: RedirectCallback
         do {
             callback = try RedirectCallback(
-                url: redirectURI + (request.query.map { "?\($0)" } ?? ""), parameters: QueryParameters(pairs: pairs),
-                route: .http
-            )
+                url: redirectURI + (request.query.map { "?\($0)" } ?? ""), query: query, body: body, route: .http)
         } catch {
             return pages.rejected(RedirectRejection(error))
         }

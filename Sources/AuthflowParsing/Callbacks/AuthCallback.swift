@@ -47,17 +47,18 @@ public struct AuthCallback: Sendable, Hashable {
         self.init(fields, values: values, url: url)
     }
 
-    /// Reads `url`, already split into `parts` (a listener splits each callback once), or returns `nil` when
-    /// it is not a Firebase auth callback.
-    public init?(url: String, parts: URLParts) {
-        // Most requests a listener sees are no callbacks: the parts it has turn those down first.
-        let shape = parts.scheme.withUTF8Buffer { scheme in
-            parts.host.withUTF8Buffer { host in
-                parts.path.withUTF8Buffer { path in Self.hasCallbackShape(scheme: scheme, host: host, path: path) }
-            }
+    /// Reads `url`, already split into `parts` with its query decoded into `query` (`+` as a space), or returns
+    /// `nil` when it is not a Firebase auth callback: a listener's callback (`RedirectCallback`'s `parts` and
+    /// `query`), read once there. The URL is not split, nor its query decoded, again: only the callback URL a
+    /// custom scheme wraps in `deep_link_id` is read here. It answers as ``init(url:)`` does.
+    public init?(url: String, parts: URLParts, query: QueryParameters) {
+        var inner = RawQuery()
+        var values: [UInt8] = []
+        let fields = url.withUTF8Buffer {
+            CallbackFields(url: $0, parts: parts, decoded: query, query: &inner, into: &values)
         }
-        guard shape else { return nil }
-        self.init(url: url)
+        guard let fields else { return nil }
+        self.init(fields, values: values, url: url)
     }
 
     /// The callback `fields` describe, their decoded values in `values` and the URL read being `url`.

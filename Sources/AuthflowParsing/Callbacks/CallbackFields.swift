@@ -24,7 +24,10 @@ struct CallbackFields: Sendable, Hashable {
     let repeatedParameter: String?
 
     /// The parameters read, in the order of the indices ``init(url:query:into:)`` is given.
-    private static let names: RawQuery.Names = ["firebaseError", "recaptchaToken", "link", "eventId", "authType"]
+    private static let fieldNames: [StaticString] = ["firebaseError", "recaptchaToken", "link", "eventId", "authType"]
+    private static let names = RawQuery.Names(fieldNames)
+    /// The same names as text, to find among decoded pairs.
+    private static let fieldNameText = fieldNames.map(\.description)
 
     /// Reads the callback in `url` (UTF-8 bytes), splitting queries in `query` and appending the decoded values
     /// to `values`; `nil` when `url` is not a Firebase auth callback (what was appended is then of no use).
@@ -45,8 +48,8 @@ struct CallbackFields: Sendable, Hashable {
         var repeated: String?
         let isHTTP =
             URLParts.bytes(scheme, equalIgnoringCase: "http") || URLParts.bytes(scheme, equalIgnoringCase: "https")
+        var callbackURL: Range<Int>?
         if isHTTP {
-            callbackURL = nil
             query.reset(toURL: url)
         } else {
             // The custom scheme's query as `URLParts` reads it; `deep_link_id` holds the callback URL.
@@ -63,35 +66,139 @@ struct CallbackFields: Sendable, Hashable {
             callbackURL = decoded
             values.withUnsafeBufferPointer { query.reset(toURL: UnsafeBufferPointer(rebasing: $0[decoded])) }
         }
+        self.init(
+            scheme: 0..<offsets.colon, isHTTP: isHTTP, callbackURL: callbackURL, query: query, repeated: repeated,
+            into: &values)
+    }
+
+    /// Reads the callback in `url` (UTF-8 bytes), already split into `parts` with its query decoded in `decoded`
+    /// (`+` as a space, as ``AuthCallback`` reads it): the URL is not split, nor its query decoded, again. Only the
+    /// callback URL a custom scheme wraps in `deep_link_id` is split, in `query`, and its values decoded onto the
+    /// end of `values`; `nil` when `url` is not a Firebase auth callback.
+    init?(
+        url: UnsafeBufferPointer<UInt8>, parts: URLParts, decoded: QueryParameters, query: inout RawQuery,
+        into values: inout [UInt8]
+    ) {
+        let shape = parts.scheme.withUTF8Buffer { scheme in
+            parts.host.withUTF8Buffer { host in
+                parts.path.withUTF8Buffer { path in
+                    AuthCallback.hasCallbackShape(scheme: scheme, host: host, path: path)
+                }
+            }
+        }
+        guard shape else { return nil }
+        // `parts.scheme` is the URL's, lowercased: as long.
+        let scheme = 0..<parts.scheme.utf8.count
+        let pairs = decoded.pairs
+        if parts.scheme == "http" || parts.scheme == "https" {
+            // The fields are the query's own, decoded already: their bytes are copied into `values`.
+            var repeats: UInt8 = 0
+            let first = Self.firstValues(in: pairs, names: Self.fieldNameText, repeats: &repeats)
+            self.init(scheme: scheme, isHTTP: true, callbackURL: nil, repeated: nil, repeats: repeats, into: &values) {
+                index, values in
+                first[index].map { Self.append(pairs[$0].value, to: &values) }
+            }
+            return
+        }
+        // The custom scheme's query as `URLParts` reads it (the decoded query is that one when it has one).
+        guard !InertScheme.starts(bytes: url), parts.query != nil else { return nil }
+        var repeats: UInt8 = 0
+        guard let inner = Self.firstValues(in: pairs, names: [Self.deepLinkName.description], repeats: &repeats)[0]
+        else {
+            return nil
+        }
+        let decodedURL = Self.append(pairs[inner].value, to: &values)
+        values.withUnsafeBufferPointer { query.reset(toURL: UnsafeBufferPointer(rebasing: $0[decodedURL])) }
+        self.init(
+            scheme: scheme, isHTTP: false, callbackURL: decodedURL, query: query,
+            repeated: repeats != 0 ? "deep_link_id" : nil, into: &values)
+    }
+
+    /// The fields of the callback whose parameters `query` holds (split, undecoded), decoded onto `values`.
+    private init?(
+        scheme: Range<Int>, isHTTP: Bool, callbackURL: Range<Int>?, query: RawQuery, repeated: String?,
+        into values: inout [UInt8]
+    ) {
         // The five parameters found in one pass over the pairs: no name here holds a space, so a `+` in a name
         // matches none of them whether or not it is read as a space.
         var repeats: UInt8 = 0
         let first = Self.firstValues(in: query, names: Self.names, repeats: &repeats)
+        self.init(
+            scheme: scheme, isHTTP: isHTTP, callbackURL: callbackURL, repeated: repeated, repeats: repeats,
+            into: &values
+        ) { index, values in
+            let range: Range<Int>? =
+                switch index {
+                case 0: first.0
+                case 1: first.1
+                case 2: first.2
+                case 3: first.3
+                default: first.4
+                }
+            guard let range else { return nil }
+            let start = values.count
+            query.decode(range, plusAsSpace: true, appendingTo: &values)
+            return start..<values.count
+        }
+    }
+
+    /// The fields, each value (by its index in ``fieldNames``) put into `values` by `decode`; bit `i` of
+    /// `repeats` is set when the `i`th name occurs more than once. The one ruling on what a callback is, whichever
+    /// way its parameters were read.
+    private init?(
+        scheme: Range<Int>, isHTTP: Bool, callbackURL: Range<Int>?, repeated: String?, repeats: UInt8,
+        into values: inout [UInt8], decode: (Int, inout [UInt8]) -> Range<Int>?
+    ) {
+        var repeated = repeated
         if repeated == nil, repeats != 0 {
             // Reported in the order a flow matches by: the attempt first, then what it carries.
             repeated =
                 [(3, "eventId"), (4, "authType"), (0, "firebaseError"), (1, "recaptchaToken"), (2, "link")]
                 .first { repeats & (1 << $0.0) != 0 }?.1
         }
-        func decode(_ range: Range<Int>?) -> Range<Int>? {
-            guard let range else { return nil }
-            let start = values.count
-            query.decode(range, plusAsSpace: true, appendingTo: &values)
-            return start..<values.count
-        }
-        firebaseError = decode(first.0)
-        recaptchaToken = decode(first.1)
-        link = decode(first.2)
-        eventID = decode(first.3)
+        firebaseError = decode(0, &values)
+        recaptchaToken = decode(1, &values)
+        link = decode(2, &values)
+        eventID = decode(3, &values)
         // Something only a callback carries must be present; `authType` alone is not enough on a loopback URL.
         guard firebaseError != nil || recaptchaToken != nil || link != nil || eventID != nil else { return nil }
-        authType = decode(first.4)
+        authType = decode(4, &values)
         repeatedParameter = repeated
-        self.scheme = 0..<offsets.colon
+        self.scheme = scheme
         isCustomScheme = !isHTTP
+        self.callbackURL = callbackURL
     }
 
-    private static let deepLinkID: RawQuery.Names = ["deep_link_id"]
+    /// Appends `text`'s bytes to `values`; where they are.
+    private static func append(_ text: String, to values: inout [UInt8]) -> Range<Int> {
+        let start = values.count
+        values.append(contentsOf: text.utf8)
+        return start..<values.count
+    }
+
+    private static let deepLinkName: StaticString = "deep_link_id"
+
+    /// The index in `pairs` of the first pair named each of `names`, `nil` where there is none or its value is
+    /// empty; bit `i` of `repeats` is set when the `i`th name occurs more than once: ``firstValues(in:names:repeats:)``
+    /// over decoded pairs. Names compare as ``RawQuery`` compares them (decoded, and none here holds a space or `+`).
+    private static func firstValues(
+        in pairs: [(name: String, value: String)], names: [String], repeats: inout UInt8
+    ) -> [Int?] {
+        var first = [Int?](repeating: nil, count: names.count)
+        var seen = [Bool](repeating: false, count: names.count)
+        for (position, pair) in pairs.enumerated() {
+            guard let index = names.firstIndex(of: pair.name) else { continue }
+            if seen[index] {
+                repeats |= UInt8(1) << UInt8(min(index, 7))
+                continue
+            }
+            seen[index] = true
+            if !pair.value.isEmpty { first[index] = position }
+        }
+        return first
+    }
+
+    private static let deepLinkID = RawQuery.Names([deepLinkName])
 
     /// The raw value of the first pair of each of `names` (at most five, in this order), `nil` where there is none
     /// or it is empty; bit `i` of `repeats` is set when the `i`th name occurs more than once. A tuple, not an array:

@@ -22,8 +22,14 @@ public struct URLParts: Sendable, Hashable {
 
     /// Splits `text`, or returns `nil` when it has no valid scheme.
     public init?(_ text: String) {
+        guard let found = text.withUTF8Buffer(Offsets.init) else { return nil }
+        self.init(text, offsets: found)
+    }
+
+    /// Splits `text` at `found`, its ``Offsets`` (a caller that needs them too scans the URL once), or returns
+    /// `nil` when it has no valid scheme.
+    package init?(_ text: String, offsets found: Offsets) {
         let whole = text[...]
-        guard let found = whole.withUTF8Buffer(Offsets.init) else { return nil }
         let schemeText = whole.slice(utf8: 0, found.colon)
         guard Self.isValidScheme(schemeText) else { return nil }
         scheme = Self.asciiLowercased(schemeText)
