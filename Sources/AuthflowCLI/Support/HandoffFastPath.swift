@@ -6,10 +6,10 @@
 ///
 /// What it reads of the command line is only what ``DirectRoute`` would parse it to, and `HandoffFastPathTests`
 /// holds it to that: the program, the command's name and one argument not starting with `-`, which ArgumentParser
-/// takes as the command's `url` with every project option absent. When no waiting flow takes the URL, the rest of
-/// the command runs as the command's own: explaining the refusal needs no option, and completing an email sign-in
-/// link takes its project options from the command ArgumentParser parses from that same argument, so the command's
-/// declaration stays the one definition of its arguments.
+/// takes as the command's `url` with every project option absent. The command line is read once, here: when no
+/// waiting flow takes the URL, the rest of the command runs as the command's own, with what was read (explaining
+/// the refusal needs no option; completing an email sign-in link takes the project options given, none, as
+/// ArgumentParser makes them from no arguments, so the options' declaration stays the one definition of them).
 enum HandoffFastPath {
     /// The URL argument when `arguments` (the whole command line, the program first) are the desktop's shape; nil
     /// for any other command line, which takes the usual route.
@@ -26,17 +26,16 @@ enum HandoffFastPath {
     /// needs.
     static func handOver(_ url: String) throws -> Remainder? {
         guard let unaccepted = try HandleURLCommand.handOver(url) else { return nil }
-        return Remainder(url: url, unaccepted: unaccepted)
+        return Remainder(unaccepted: unaccepted)
     }
 
     /// What is left when no waiting flow took the URL.
     struct Remainder: Sendable {
-        let url: String
         let unaccepted: HandleURLCommand.Unaccepted
 
-        /// Finishes the command, with the project options ArgumentParser parses from the same argument.
+        /// Finishes the command, with no project option: the command line held the URL alone.
         func run() async throws {
-            try await unaccepted.finish { try HandleURLCommand.parse([url]).project }
+            try await unaccepted.finish { try ProjectOptions.parse([]) }
         }
     }
 }

@@ -36,7 +36,7 @@ struct HandleURLCommand: AsyncParsableCommand {
 
     /// Hands `url` (without surrounding whitespace) to the waiting flows, on the calling thread; nil when one took
     /// it, otherwise what is left to do. A URL holding a control character, or without a scheme, is refused before
-    /// any flow sees it.
+    /// any flow sees it. The URL is read once, into the callback the flows are offered.
     static func handOver(_ url: String) throws -> Unaccepted? {
         let text = url.trimmingWhitespace()
         let callback: RedirectCallback
@@ -45,7 +45,8 @@ struct HandleURLCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure(error.cliMessage, status: .usage)
         }
-        guard URLParts.hasScheme(text) else {
+        // Split into parts exactly when it starts with a valid scheme.
+        guard callback.parts != nil else {
             throw CommandFailure(
                 localized("\"\(text)\" is not a URL: pass the whole address, including its scheme."), status: .usage)
         }
