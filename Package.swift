@@ -7,9 +7,13 @@
 //   CQREncode                     libqrencode (TOTP enrolment's QR code) behind a few plain functions
 //   CProcessSpawn                 the GNU posix_spawn additions Swift's Glibc module leaves out
 //   CSignalPipe                   signals caught by a plain C handler that writes to a pipe (no lost signal)
+//   CSharedLibrary                opens the four C libraries above on first use (dlopen by soname)
+//   CGettext                      glibc's gettext (libintl.h)
 //   AuthflowPrimitives            one definition of each shared concept, no C library: URL splitting and query
-//                                 parameters, percent coding, Base64, ordered JSON, HTTP header fields, lines,
-//                                 system calls retried on EINTR
+//                                 parameters, percent coding, Base64, HTTP header fields, lines, system calls
+//                                 retried on EINTR, and JSON: Codable for fixed shapes, the ordered `JSONValue`
+//                                 with `JSONParser`/`JSONWriter` for open ones, never JSONSerialization
+//   AuthflowLocalization          the language in force and the message catalogue (gettext)
 //   AuthflowStorage               private state files: 0600 in 0700 directories, atomic, locked
 //   AuthflowHTTP                  async HTTP client (libcurl)
 //   AuthflowParsing               action links, callbacks, HTML and MIME parsing (libxml2)
@@ -21,29 +25,31 @@
 //   AuthflowDemo                  `authflow demo`: the guided tour of every flow against the embedded backend
 //   AuthflowCLI                   the `authflow` command (swift-argument-parser)
 //
-// One library product per layer, so an embedder builds and links only what it uses:
-//   AuthflowListener  the redirect listener, handoff and browser launch (AuthflowListener, AuthflowStorage,
+// One library product per layer, named after its module and listing that module alone: SwiftPM builds and links
+// the modules it depends on, so an embedder gets only what the layer it names stands on. For example
+//   AuthflowListener  the redirect listener, handoff and browser launch (with AuthflowStorage and
 //                     AuthflowPrimitives): no REST client, no emulator, no libcurl, no libxml2
-//   AuthflowCore      flows, configuration, sessions, the REST client, HTTP, parsing, and the listener
+//   AuthflowCore      flows, configuration, sessions, and under them the REST client, HTTP, parsing, the listener
 //   AuthflowBackend   the embedded emulator-compatible backend, for tests
-// In a client package:
+// AuthflowDemo and AuthflowCLI are the command's own and have no library product. A client names the product of
+// every module it imports:
 //   .package(url: "https://example.com/authflow.git", from: "0.1.0"),  // this repository's URL, or .package(path:)
-//   .product(name: "AuthflowListener", package: "authflow"),  // or "AuthflowCore", "AuthflowBackend"
-// examples/embedding is such a package, using the listener product alone.
+//   .product(name: "AuthflowListener", package: "authflow"),  // and "AuthflowPrimitives" if it imports that too
+// examples/embedding is such a package, using the listener and primitives products alone.
 import PackageDescription
 
 let package = Package(
     name: "authflow",
     products: [
-        .library(name: "AuthflowListener", targets: ["AuthflowListener", "AuthflowStorage", "AuthflowPrimitives"]),
-        .library(
-            name: "AuthflowCore",
-            targets: [
-                "AuthflowCore", "AuthflowIdentityToolkit", "AuthflowHTTP", "AuthflowParsing", "AuthflowListener",
-                "AuthflowStorage", "AuthflowPrimitives",
-            ]
-        ),
+        .library(name: "AuthflowPrimitives", targets: ["AuthflowPrimitives"]),
+        .library(name: "AuthflowLocalization", targets: ["AuthflowLocalization"]),
+        .library(name: "AuthflowStorage", targets: ["AuthflowStorage"]),
+        .library(name: "AuthflowHTTP", targets: ["AuthflowHTTP"]),
+        .library(name: "AuthflowParsing", targets: ["AuthflowParsing"]),
+        .library(name: "AuthflowListener", targets: ["AuthflowListener"]),
+        .library(name: "AuthflowIdentityToolkit", targets: ["AuthflowIdentityToolkit"]),
         .library(name: "AuthflowBackend", targets: ["AuthflowBackend"]),
+        .library(name: "AuthflowCore", targets: ["AuthflowCore"]),
         .executable(name: "authflow", targets: ["AuthflowCLI"]),
     ],
     dependencies: [

@@ -8,13 +8,22 @@
 // still compiled in the Swift 6 language mode.
 import PackageDescription
 
-let targets = ["FuzzURLUnwrap", "FuzzCallback", "FuzzDocuments", "FuzzListener"]
+// Each target and the library products (one per authflow module) of the modules it imports.
+let targets: [(name: String, products: [String])] = [
+    ("FuzzURLUnwrap", ["AuthflowParsing"]),
+    ("FuzzCallback", ["AuthflowParsing"]),
+    ("FuzzDocuments", ["AuthflowParsing"]),
+    ("FuzzListener", ["AuthflowListener", "AuthflowPrimitives"]),
+]
 
 let package = Package(
     name: "authflow-fuzz",
     dependencies: [.package(name: "authflow", path: "..")],
-    targets: targets.map { name in
-        .executableTarget(name: name, dependencies: [.product(name: "AuthflowCore", package: "authflow")])
+    targets: targets.map { target in
+        .executableTarget(
+            name: target.name,
+            dependencies: target.products.map { .product(name: $0, package: "authflow") }
+        )
     },
     swiftLanguageVersions: [.version("6")]
 )

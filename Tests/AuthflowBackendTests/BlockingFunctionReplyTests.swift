@@ -137,8 +137,8 @@ struct BlockingFunctionReplyTests {
         defer { harness.backend.stop() }
         let closed = try ClosedPort()
         let url = "http://127.0.0.1:\(closed.port)/beforeCreate"
-        let body = try JSONSerialization.data(
-            withJSONObject: ["blockingFunctions": ["triggers": ["beforeCreate": ["functionUri": url]]]])
+        let body = JSONWriter.bytes(
+            ["blockingFunctions": ["triggers": ["beforeCreate": ["functionUri": .string(url)]]]])
         _ = try await harness.send(
             .patch, "/identitytoolkit.googleapis.com/v2/projects/\(harness.projectID)/config", body: Array(body),
             headers: BackendHarness.owner
@@ -209,8 +209,8 @@ struct BlockingFunctionReplyTests {
         }
         defer { functions.stop() }
         defer { release.open() }
-        let body = try JSONSerialization.data(
-            withJSONObject: ["blockingFunctions": ["triggers": ["beforeCreate": ["functionUri": functions.url("/f")]]]])
+        let body = JSONWriter.bytes(
+            ["blockingFunctions": ["triggers": ["beforeCreate": ["functionUri": .string(functions.url("/f"))]]]])
         _ = try await harness.send(
             .patch, "/identitytoolkit.googleapis.com/v2/projects/\(harness.projectID)/config", body: Array(body),
             headers: BackendHarness.owner

@@ -1,5 +1,6 @@
 import AuthflowBackend
 import AuthflowHTTP
+import AuthflowPrimitives
 import Foundation
 import Testing
 
@@ -60,7 +61,7 @@ struct FaultTests {
         #expect((try? truncated.json) == nil)
         #expect(malformed.status == 200)
         #expect(malformed.header("Content-Type") == "application/json; charset=utf-8")
-        #expect((try? JSONSerialization.jsonObject(with: Data(malformed.text.utf8))) == nil)
+        #expect((try? JSONParser.parse(malformed.text)) == nil)
     }
 
     @Test("delay holds the reply back, then answers normally; a short client timeout sees it time out")

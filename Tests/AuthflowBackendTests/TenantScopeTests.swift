@@ -1,4 +1,5 @@
 import AuthflowBackend
+import AuthflowPrimitives
 import Foundation
 import Testing
 
@@ -154,8 +155,8 @@ struct TenantScopeTests {
         #expect(pending["idToken"] == nil)
         #expect(pending["refreshToken"] == nil)
         let credential = try #require(pending["mfaPendingCredential"] as? String)
-        let payload = try JSONSerialization.jsonObject(with: try #require(Data(base64Encoded: credential)))
-        #expect((payload as? [String: Any])?["tenantId"] as? String == tenantID)
+        let payload = try JSONParser.parse(Array(try #require(Data(base64Encoded: credential))))
+        #expect(payload.objectValue?["tenantId"]?.stringValue == tenantID)
         #expect((pending["mfaInfo"] as? [Any])?.count == 1)
         #expect(direct["idToken"] is String)
     }

@@ -19,9 +19,7 @@ struct WebPageProtectionTests {
     }
 
     static func functionBody(_ url: String) throws -> [UInt8] {
-        Array(
-            try JSONSerialization.data(
-                withJSONObject: ["blockingFunctions": ["triggers": ["beforeCreate": ["functionUri": url]]]]))
+        JSONWriter.bytes(["blockingFunctions": ["triggers": ["beforeCreate": ["functionUri": .string(url)]]]])
     }
 
     /// The function URL the project's config holds now, read as the admin.

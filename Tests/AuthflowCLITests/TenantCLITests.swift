@@ -31,8 +31,8 @@ struct TenantCLITests {
         var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
         let data = try #require(Data(base64Encoded: base64))
-        let claims = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        return (claims["firebase"] as? [String: Any])?["tenant"] as? String
+        let claims = try #require(try JSONParser.parse(Array(data)).objectValue)
+        return claims["firebase"]?.objectValue?["tenant"]?.stringValue
     }
 
     @Test("email-link send and complete: the code, the account and the session are the tenant's")

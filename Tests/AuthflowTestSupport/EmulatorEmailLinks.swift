@@ -1,5 +1,6 @@
 import AuthflowBackend
 import AuthflowHTTP
+import AuthflowPrimitives
 import Foundation
 
 /// What a test reads from the backend over HTTP, as a developer would from the Auth Emulator: the action
@@ -13,13 +14,12 @@ public enum EmulatorEmailLinks {
             HTTPRequest(
                 method: .get, url: "\(backend.baseURL)/emulator/v1/projects/\(backend.projectID)/oobCodes"))
         guard response.status == 200,
-            let object = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any],
-            let codes = object["oobCodes"] as? [[String: Any]]
+            let codes = try JSONParser.parse(response.body)["oobCodes"]?.arrayValue
         else { throw SetupFailure(reason: "oobCodes answered HTTP \(response.status)") }
         let matching = codes.filter {
-            ($0["email"] as? String) == email.lowercased() && ($0["requestType"] as? String) == requestType
+            $0["email"]?.stringValue == email.lowercased() && $0["requestType"]?.stringValue == requestType
         }
-        guard let link = matching.last?["oobLink"] as? String else {
+        guard let link = matching.last?["oobLink"]?.stringValue else {
             throw SetupFailure(reason: "no \(requestType) link for \(email) among \(codes.count) codes")
         }
         return link

@@ -1,3 +1,5 @@
+import AuthflowParsing
+
 /// The merged configuration of one Firebase project, each value with its source.
 public struct ProjectConfiguration: Sendable, Equatable {
     /// Every value that is set.
@@ -45,4 +47,37 @@ public struct ProjectConfiguration: Sendable, Equatable {
     public var firebaseLanguageCode: String? { self[.firebaseLanguageCode] ?? languageCode }
     /// The Android app's package name (`X-Android-Package`), if configured.
     public var androidPackage: String? { self[.androidPackage] }
+}
+
+extension ProjectConfiguration {
+    /// The custom scheme hosted pages send this app's callbacks to: the reversed iOS client ID when there is
+    /// one, else `app-` and the app ID. On iOS the client ID counts only if the app registered its reversed
+    /// form; on Linux authflow registers whichever it uses (`authflow register-scheme`), so a configured
+    /// client ID always wins, as it does for the emulator's widget.
+    public var callbackScheme: CallbackScheme? {
+        if let clientID = self[.clientID], let scheme = CallbackScheme(clientID: clientID) { return scheme }
+        if let appID = self[.appID], let scheme = CallbackScheme(appID: appID) { return scheme }
+        return nil
+    }
+}
+
+/// A value a file found implicitly in the working directory set but may not set (it runs a program or
+/// chooses where requests go), so it was left out of the configuration; a front end warns about it.
+public struct IgnoredConfigurationValue: Sendable, Equatable {
+    /// The setting.
+    public var key: ConfigurationKey
+    /// The value the file gave.
+    public var value: String
+    /// The file, as found.
+    public var path: String
+
+    /// An ignored `key` of `path`.
+    public init(key: ConfigurationKey, value: String, path: String) {
+        self.key = key
+        self.value = value
+        self.path = path
+    }
+
+    /// Why it was ignored: what the setting can do.
+    public var role: ConfigurationKeyRole { key.role }
 }

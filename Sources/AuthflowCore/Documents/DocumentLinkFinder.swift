@@ -104,3 +104,32 @@ public struct DocumentLinkFinder: Sendable {
         return DocumentLinkSearch(chosen: nil, linkCount: linkCount, actionLinkCount: 0)
     }
 }
+
+/// Why a document (HTML page or .eml) could not be searched for an action link.
+public enum DocumentSearchError: Error, Sendable, CustomStringConvertible {
+    /// The document could not be read as HTML or MIME.
+    case document(DocumentError)
+    /// Only short links were found, and none could be expanded.
+    case shortLink(ShortLinkError)
+    /// No usable Firebase link was found, and one that looks like a Firebase link is damaged (a parameter holds a
+    /// broken percent escape): the document was altered in transit.
+    case damagedLink(LinkInputError)
+
+    public var description: String {
+        switch self {
+        case .document(let error): error.description
+        case .shortLink(let error): error.description
+        case .damagedLink(let error): error.description
+        }
+    }
+}
+
+/// The outcome of searching a document for the link that matters.
+public struct DocumentLinkSearch: Sendable {
+    /// The chosen link, or `nil` when no Firebase link was among the document's links.
+    public let chosen: LinkInspection?
+    /// How many distinct links the document held.
+    public let linkCount: Int
+    /// How many of them were email action links (more than one is worth telling people about).
+    public let actionLinkCount: Int
+}

@@ -53,9 +53,7 @@ public struct IdPRedirectURL: Sendable, Equatable {
         ]
         if let tenantID, !tenantID.isEmpty { items.append(("tid", tenantID)) }
         items.append(("scopes", scopes.joined(separator: ",")))
-        if !customParameters.isEmpty, let json = Self.json(customParameters) {
-            items.append(("customParameters", json))
-        }
+        if !customParameters.isEmpty { items.append(("customParameters", Self.json(customParameters))) }
         if let languageCode, !languageCode.isEmpty { items.append(("hl", languageCode)) }
         self.url = HostedHandlerAddress.url(
             authDomain: authDomain, secure: !emulator, path: emulator ? "/emulator/auth/handler" : "/__/auth/handler",
@@ -65,9 +63,8 @@ public struct IdPRedirectURL: Sendable, Equatable {
         self.providerID = providerID
     }
 
-    private static func json(_ parameters: [String: String]) -> String? {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(parameters)).map { String(decoding: $0, as: UTF8.self) }
+    /// The parameters as one JSON object, keys sorted: an open shape, so ``JSONWriter`` rather than Codable.
+    private static func json(_ parameters: [String: String]) -> String {
+        JSONWriter.string(.object(JSONObject(parameters.map { ($0.key, .string($0.value)) })), sortingKeys: true)
     }
 }

@@ -1,3 +1,5 @@
+import AuthflowIdentityToolkit
+
 /// A second factor enrolled on the account (from sign-in hints or an account lookup).
 public struct EnrolledFactor: Codable, Sendable, Equatable {
     /// The enrollment ID (`mfaEnrollmentId`), which `mfa unenroll` and `--factor` accept.
@@ -27,5 +29,24 @@ public struct EnrolledFactor: Codable, Sendable, Equatable {
         self.phoneNumber = phoneNumber
         self.enrolledAt = enrolledAt
         self.kind = kind
+    }
+}
+
+/// The kinds of second factor: an SMS to a phone number, or a TOTP authenticator app.
+public enum SecondFactorKind: String, Codable, Sendable, Equatable {
+    /// An SMS code (`phoneInfo`).
+    case sms
+    /// A code from an authenticator app (`totpInfo`).
+    case totp
+    /// A kind this library does not know.
+    case unknown
+
+    /// The kind of an enrollment as the server described it.
+    public init(_ factor: MFAEnrollment.Factor) {
+        switch factor {
+        case .phone: self = .sms
+        case .totp: self = .totp
+        case .unknown: self = .unknown
+        }
     }
 }

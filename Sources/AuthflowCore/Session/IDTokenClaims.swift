@@ -39,22 +39,23 @@ public struct IDTokenClaims: Sendable, Equatable {
     public init?(jwt: String) {
         let parts = jwt.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let payload = Base64.decodeEitherAlphabet(parts[1]),
-            let object = (try? JSONSerialization.jsonObject(with: Data(payload))) as? [String: Any]
+            let object = (try? JSONParser.parse(payload))?.objectValue
         else { return nil }
-        userID = (object["user_id"] as? String) ?? (object["sub"] as? String)
-        email = object["email"] as? String
-        emailVerified = object["email_verified"] as? Bool
-        phoneNumber = object["phone_number"] as? String
-        name = object["name"] as? String
-        let firebase = object["firebase"] as? [String: Any]
-        signInProvider = firebase?["sign_in_provider"] as? String
-        identities = ((firebase?["identities"] as? [String: Any])?.keys).map { Array($0).sorted() } ?? []
-        secondFactor = firebase?["sign_in_second_factor"] as? String
-        secondFactorID = firebase?["second_factor_identifier"] as? String
-        tenantID = firebase?["tenant"] as? String
-        expiresAt = (object["exp"] as? NSNumber).map { Date(timeIntervalSince1970: $0.doubleValue) }
-        authenticatedAt = (object["auth_time"] as? NSNumber).map { Date(timeIntervalSince1970: $0.doubleValue) }
-        audience = (object["aud"] as? String) ?? ((object["aud"] as? [Any])?.first as? String)
-        issuer = object["iss"] as? String
+        userID = object["user_id"]?.stringValue ?? object["sub"]?.stringValue
+        email = object["email"]?.stringValue
+        emailVerified = object["email_verified"]?.boolValue
+        phoneNumber = object["phone_number"]?.stringValue
+        name = object["name"]?.stringValue
+        let firebase = object["firebase"]
+        signInProvider = firebase?["sign_in_provider"]?.stringValue
+        identities = firebase?["identities"]?.objectValue?.keys.sorted() ?? []
+        secondFactor = firebase?["sign_in_second_factor"]?.stringValue
+        secondFactorID = firebase?["second_factor_identifier"]?.stringValue
+        tenantID = firebase?["tenant"]?.stringValue
+        expiresAt = object["exp"]?.numberValue.map(Date.init(timeIntervalSince1970:))
+        authenticatedAt = object["auth_time"]?.numberValue.map(Date.init(timeIntervalSince1970:))
+        audience = object["aud"]?.stringValue ?? object["aud"]?.arrayValue?.first?.stringValue
+        issuer = object["iss"]?.stringValue
     }
+
 }

@@ -70,23 +70,21 @@ public final class HeadlessChromium: @unchecked Sendable {
         driver = started.driver
         let port = started.port
         base = "http://127.0.0.1:\(port)"
-        var chromeOptions: [String: Any] = [
-            "binary": programs.chromium,
-            "args": [
-                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-            ],
-        ]
+        var chromeOptions = JSONObject([
+            ("binary", .string(programs.chromium)),
+            ("args", ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"]),
+        ])
         if popupBlocking { chromeOptions["excludeSwitches"] = ["disable-popup-blocking"] }
-        let capabilities: [String: Any] = [
+        let capabilities: JSONValue = [
             "capabilities": [
                 "alwaysMatch": [
                     "browserName": "chrome",
                     "goog:loggingPrefs": ["performance": "ALL"],
-                    "goog:chromeOptions": chromeOptions,
-                ] as [String: Any]
+                    "goog:chromeOptions": .object(chromeOptions),
+                ]
             ]
         ]
-        var created: [String: Any] = [:]
+        var created: JSONValue = [:]
         // chromedriver prints its port before it accepts connections.
         for attempt in 0..<50 {
             do {
@@ -98,10 +96,11 @@ public final class HeadlessChromium: @unchecked Sendable {
                 created = [:]
             }
         }
-        guard let session = created["sessionId"] as? String else {
+        guard let session = created["sessionId"]?.stringValue else {
             driver.send(SIGKILL)
             _ = driver.wait()
-            throw HeadlessChromiumError(localized("chromedriver started but opened no browser session: \(created)"))
+            throw HeadlessChromiumError(
+                localized("chromedriver started but opened no browser session: \(JSONWriter.string(created))"))
         }
         self.session = session
     }
@@ -116,7 +115,7 @@ public final class HeadlessChromium: @unchecked Sendable {
 
     /// Loads `url`.
     public func open(_ url: String) async throws(HeadlessChromiumError) {
-        _ = try await command("POST", "url", ["url": url])
+        _ = try await command("POST", "url", ["url": .string(url)])
     }
 
     /// Clicks the first element `selector` (CSS) matches.
@@ -128,12 +127,12 @@ public final class HeadlessChromium: @unchecked Sendable {
     /// Types `text` into the first element `selector` matches.
     public func type(_ text: String, into selector: String) async throws(HeadlessChromiumError) {
         let element = try await find(selector)
-        _ = try await command("POST", "element/\(element)/value", ["text": text])
+        _ = try await command("POST", "element/\(element)/value", ["text": .string(text)])
     }
 
-    /// Runs `script` (a function body) in the page and returns what it returns.
-    public func evaluate(_ script: String) async throws(HeadlessChromiumError) -> Any? {
-        try await command("POST", "execute/sync", ["script": script, "args": [String]()])["value"]
+    /// Runs `script` (a function body) in the page and returns what it returns, as JSON.
+    public func evaluate(_ script: String) async throws(HeadlessChromiumError) -> JSONValue? {
+        try await command("POST", "execute/sync", ["script": .string(script), "args": []])["value"]
     }
 
     /// Waits until `script` returns a string `accept` takes; gives up after `limit`.
@@ -143,7 +142,7 @@ public final class HeadlessChromium: @unchecked Sendable {
         let deadline = ContinuousClock.now + limit
         var last = ""
         while ContinuousClock.now < deadline {
-            last = (try await evaluate(script) as? String) ?? ""
+            last = try await evaluate(script)?.stringValue ?? ""
             if accept(last) { return last }
             try? await Task.sleep(for: .milliseconds(100))
         }
@@ -152,17 +151,17 @@ public final class HeadlessChromium: @unchecked Sendable {
 
     /// The handles of the browser's open windows (tabs and pop-ups).
     public func windows() async throws(HeadlessChromiumError) -> [String] {
-        try await command("GET", "window/handles", nil)["value"] as? [String] ?? []
+        try await command("GET", "window/handles", nil)["value"]?.arrayValue?.compactMap(\.stringValue) ?? []
     }
 
     /// The window the following commands act on.
     public func currentWindow() async throws(HeadlessChromiumError) -> String {
-        try await command("GET", "window", nil)["value"] as? String ?? ""
+        try await command("GET", "window", nil)["value"]?.stringValue ?? ""
     }
 
     /// Makes the following commands act on the window `handle`.
     public func switchToWindow(_ handle: String) async throws(HeadlessChromiumError) {
-        _ = try await command("POST", "window", ["handle": handle])
+        _ = try await command("POST", "window", ["handle": .string(handle)])
     }
 
     /// Waits up to `limit` for a window other than `known` to open, and returns its handle.
@@ -179,16 +178,12 @@ public final class HeadlessChromium: @unchecked Sendable {
 
     /// URLs the browser tried to navigate to (from its network log) that start with `prefix`.
     public func attemptedNavigations(startingWith prefix: String) async throws(HeadlessChromiumError) -> [String] {
-        let entries = try await command("POST", "se/log", ["type": "performance"])["value"] as? [[String: Any]] ?? []
+        let entries = try await command("POST", "se/log", ["type": "performance"])["value"]?.arrayValue ?? []
         var urls: [String] = []
         for entry in entries {
-            guard let text = entry["message"] as? String,
-                let event = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-                let message = event["message"] as? [String: Any],
-                message["method"] as? String == "Network.requestWillBeSent",
-                let parameters = message["params"] as? [String: Any],
-                let request = parameters["request"] as? [String: Any],
-                let url = request["url"] as? String, url.hasPrefix(prefix)
+            guard let text = entry["message"]?.stringValue, let event = try? JSONParser.parse(text),
+                let message = event["message"], message["method"]?.stringValue == "Network.requestWillBeSent",
+                let url = message["params"]?["request"]?["url"]?.stringValue, url.hasPrefix(prefix)
             else { continue }
             urls.append(url)
         }
@@ -208,40 +203,42 @@ public final class HeadlessChromium: @unchecked Sendable {
     }
 
     private func find(_ selector: String) async throws(HeadlessChromiumError) -> String {
-        let value = try await command("POST", "element", ["using": "css selector", "value": selector])["value"]
-        guard let element = (value as? [String: Any])?.values.first as? String else {
+        let value = try await command("POST", "element", ["using": "css selector", "value": .string(selector)])["value"]
+        guard let element = value?.objectValue?.entries.first?.value.stringValue else {
             throw HeadlessChromiumError(localized("The page has no element \(selector)."))
         }
         return element
     }
 
     private func command(
-        _ method: String, _ path: String, _ body: [String: Any]?
-    ) async throws(HeadlessChromiumError) -> [String: Any] {
+        _ method: String, _ path: String, _ body: JSONValue?
+    ) async throws(HeadlessChromiumError) -> JSONValue {
         try await Self.call(http, method, "\(base)/session/\(session)/\(path)", body, wrapped: true)
     }
 
     private static func call(
-        _ http: HTTPClient, _ method: String, _ url: String, _ body: [String: Any]?, wrapped: Bool = false
-    ) async throws(HeadlessChromiumError) -> [String: Any] {
-        let data = body.flatMap { try? JSONSerialization.data(withJSONObject: $0) }
+        _ http: HTTPClient, _ method: String, _ url: String, _ body: JSONValue?, wrapped: Bool = false
+    ) async throws(HeadlessChromiumError) -> JSONValue {
         let response: HTTPResponse
         do {
             response = try await http.send(
                 HTTPRequest(
                     method: HTTPMethod(rawValue: method), url: url,
-                    headers: [HTTPHeader(name: "Content-Type", value: "application/json")], body: data.map { Array($0) }
+                    headers: [HTTPHeader(name: "Content-Type", value: "application/json")],
+                    body: body.map { JSONWriter.bytes($0) }
                 ))
         } catch {
             throw HeadlessChromiumError(localized("WebDriver \(method) \(url) failed: \(error)"))
         }
-        let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
+        var object: JSONValue = [:]
+        if let parsed = try? JSONParser.parse(response.body), parsed.objectValue != nil { object = parsed }
         guard response.status == 200 else {
             throw HeadlessChromiumError(
                 localized("WebDriver \(method) \(url) answered HTTP \(response.status): \(response.text)"))
         }
         if wrapped { return object }
-        return object["value"] as? [String: Any] ?? [:]
+        guard let value = object["value"], value.objectValue != nil else { return [:] }
+        return value
     }
 
     /// chromedriver started on a free port, and that port; nil when it exited before announcing one.
@@ -288,5 +285,15 @@ public final class HeadlessChromium: @unchecked Sendable {
                 if !resumed { continuation.resume(returning: nil) }
             }.start()
         }
+    }
+}
+
+/// Why the headless browser could not be started or driven.
+public struct HeadlessChromiumError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, in words a user can act on.
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
     }
 }

@@ -85,8 +85,8 @@ struct AppleTourStep: TourStep {
         let narrator = context.narrator
         narrator.say(localized("First a nonce: its SHA-256 goes into Apple's request, the raw value to Firebase."))
         let printed = try await context.run(["apple", "nonce", "--json"])
-        guard let object = try? JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: Any],
-            let raw = object["raw"] as? String, let hashed = object["sha256"] as? String
+        guard let object = try? JSONParser.parse(printed),
+            let raw = object["raw"]?.stringValue, let hashed = object["sha256"]?.stringValue
         else { throw .backend(localized("`authflow apple nonce --json` printed no raw nonce and SHA-256.")) }
         let token = Self.unsignedIdentityToken(nonce: hashed)
         narrator.say(

@@ -29,3 +29,23 @@ public struct HTTPClient: Sendable {
         return try result.get()
     }
 }
+
+extension HTTPClient {
+    /// Sends `request` on the calling thread and waits for the answer, for callers that are threads of their
+    /// own rather than tasks (a server's connection thread): nothing is scheduled on Swift's cooperative pool,
+    /// so it cannot wait on a pool that other work has filled. Never call it from a task. Statuses and
+    /// failures are as ``send(_:)`` reports them.
+    public func sendBlocking(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+        try CurlTransfer.perform(request, configuration: configuration, cancellation: CancellationFlag()).get()
+    }
+}
+
+extension HTTPClient {
+    /// Starts opening libcurl (and its ~30 dependencies) and initialising it on a thread of its own, and returns at
+    /// once: for a caller that knows a request will follow, so the work overlaps what it does meanwhile (the
+    /// command line's parse) instead of delaying the first request. It is the same once-only work the first request
+    /// does, which waits for it if it is still under way; a missing libcurl is reported there, as without this call.
+    public static func prepareInBackground() {
+        CurlGlobal.initializeInBackground()
+    }
+}

@@ -84,3 +84,11 @@ extension Duration {
         return Int(scaled + attoseconds / 1_000_000_000_000_000)
     }
 }
+
+/// Which limit ran out, because the fixes differ: an unreachable host versus a slow server.
+public enum TimeoutPhase: Sendable, Hashable {
+    /// No connection was established in time.
+    case connect
+    /// The whole exchange took longer than allowed.
+    case total
+}

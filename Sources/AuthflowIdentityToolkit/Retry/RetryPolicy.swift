@@ -1,3 +1,5 @@
+import AuthflowHTTP
+
 /// How calls that are safe to repeat (reads and the token refresh) are retried after a transient failure:
 /// exponential backoff with full jitter, so many clients hitting the same outage spread out.
 ///
@@ -57,5 +59,36 @@ public struct RetryPolicy: Sendable {
     private static func seconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components
         return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}
+
+/// A server's `Retry-After` header (RFC 9110): how long it asks to be left alone. Only the delay-seconds form
+/// is read; an HTTP date, which Google's front ends do not send, is ignored.
+enum RetryAfter {
+    /// The delay `value` asks for, or nil when there is none or it is not a whole number of seconds.
+    static func delay(_ value: String?) -> Duration? {
+        guard let value else { return nil }
+        let trimmed = value.filter { $0 != " " && $0 != "\t" }
+        guard !trimmed.isEmpty, trimmed.utf8.count <= 9, trimmed.utf8.allSatisfy({ (48...57).contains($0) }),
+            let seconds = Int(trimmed)
+        else { return nil }
+        return .seconds(seconds)
+    }
+}
+
+/// Which outcomes of a retryable call deserve another attempt.
+enum RetryRule {
+    /// Transport failures that may clear up by themselves. Configuration mistakes (bad URL, blocked address,
+    /// TLS) and cancellation are final.
+    static func isTransient(_ error: HTTPError) -> Bool {
+        switch error {
+        case .connectionRefused, .dnsFailure, .timedOut, .transport, .proxy: true
+        default: false
+        }
+    }
+
+    /// Server trouble or rate limiting. 501 is the emulator saying it lacks the feature, which is final.
+    static func isTransient(status: Int) -> Bool {
+        status == 429 || (status >= 500 && status != 501)
     }
 }

@@ -1,6 +1,9 @@
 /// A JSON value whose objects keep their key order: the one JSON model of every layer. The emulator's replies
 /// list fields in the emulator's order and echo a client's data in the client's order, `--json` output has a
 /// stable shape, and the REST client reads error envelopes and fields whose shape varies.
+///
+/// The rule for JSON in every module: `Codable` for fixed shapes, `JSONValue` (with ``JSONParser`` and
+/// ``JSONWriter``) for open ones, never `JSONSerialization`.
 public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
@@ -32,6 +35,18 @@ public enum JSONValue: Sendable, Equatable {
     /// The string, or `nil` for any other kind.
     public var stringValue: String? {
         if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// The flag, or `nil` for any other kind.
+    public var boolValue: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    /// The number, or `nil` for any other kind.
+    public var numberValue: Double? {
+        if case .number(let value) = self { return value }
         return nil
     }
 

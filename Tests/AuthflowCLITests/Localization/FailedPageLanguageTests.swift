@@ -38,7 +38,7 @@ struct FailedPageLanguageTests {
                     redirectURI + "?state=st-9&error=access_denied&error_description=The+user+denied+access")
                 let shown = try await chromium.evaluate(
                     "return document.documentElement.lang + '\\n' + document.title + '\\n' + document.body.innerText")
-                pages[language] = shown as? String ?? ""
+                pages[language] = shown?.stringValue ?? ""
             } catch {
                 await chromium.quit()
                 _ = await listen.finish()

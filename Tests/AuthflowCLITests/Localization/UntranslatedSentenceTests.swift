@@ -60,7 +60,7 @@ struct UntranslatedSentenceTests {
     /// and the exit-status tables of `--help`.
     static let exempt: Set = [
         "Sources/AuthflowCLI/Output/InspectionSummary.swift", "Sources/AuthflowCLI/Output/InspectionJSON.swift",
-        "Sources/AuthflowCLI/Support/AuthflowExitCode.swift",
+        "Sources/AuthflowCLI/Failures/AuthflowExitCode.swift",
     ]
 
     /// Every sentence literal outside `localized(…)`, help text and the exempt files, as `file:line: text`.

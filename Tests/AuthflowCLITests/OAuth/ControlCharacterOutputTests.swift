@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import AuthflowTestSupport
 import Foundation
 import Testing
@@ -40,8 +41,8 @@ struct ControlCharacterOutputTests {
         #expect(whoami.stdoutText.contains(#"mallory\u{1B}[31m\u{7}\u{D}@example.com"#), "\(whoami.stdoutText)")
         #expect(sessions.stdoutText.contains(#"mallory\u{1B}[31m\u{7}\u{D}@example.com"#), "\(sessions.stdoutText)")
         // JSON keeps the value exact, its controls escaped as JSON escapes them.
-        let user = try #require(try JSONSerialization.jsonObject(with: Data(json.stdoutText.utf8)) as? [String: Any])
-        #expect(user["displayName"] as? String == Self.hostileName)
+        let user = try #require(try JSONParser.parse(json.stdoutText).objectValue)
+        #expect(user["displayName"]?.stringValue == Self.hostileName)
         #expect(Self.rawControls(json.stdoutText).isEmpty)
     }
 }

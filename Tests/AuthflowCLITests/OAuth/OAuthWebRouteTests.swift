@@ -318,7 +318,7 @@ struct OAuthWebRouteTests {
             fixture, provider: "github.com", email: "", extra: ["--lang", "ko"], claims: claims
         ) { chromium in
             prompt =
-                try await chromium.evaluate("return document.getElementById('status').textContent") as? String
+                try await chromium.evaluate("return document.getElementById('status').textContent")?.stringValue
                 ?? ""
             try await chromium.type("000000", into: "#code")
             try await chromium.click("#verify")

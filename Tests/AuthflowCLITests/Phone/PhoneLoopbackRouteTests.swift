@@ -302,7 +302,7 @@ struct PhoneLoopbackRouteTests {
         var seen = (language: "", asked: "", final: "")
         do {
             try await chromium.open(url)
-            seen.language = try await chromium.evaluate("return document.documentElement.lang") as? String ?? ""
+            seen.language = try await chromium.evaluate("return document.documentElement.lang")?.stringValue ?? ""
             try await chromium.click("#test-widget")
             seen.asked = try await chromium.waitFor(phaseScript) { $0.hasPrefix("code|") }
             let code = try #require(fixture.code(for: number))

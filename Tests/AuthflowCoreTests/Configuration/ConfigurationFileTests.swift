@@ -57,6 +57,28 @@ import Testing
             ])
     }
 
+    @Test(
+        "google-services.json: a numeric project ID is read as its digits; a client list holding a non-object is none")
+    func androidJSONNumbersAndShapes() throws {
+        let file = try parse(
+            """
+            {"project_info":{"project_id":123456789012},
+             "client":[{"client_info":{"mobilesdk_app_id":"1:1:android:2"},"api_key":[{"current_key":"AIzaSyA"}]}, 7]}
+            """)
+        #expect(file.layer.values.mapValues(\.value) == [.projectID: "123456789012"])
+    }
+
+    @Test("A JSON file that starts with a UTF-8 byte order mark is read as JSON")
+    func byteOrderMark() throws {
+        let file = try ConfigurationFile.parse(
+            [0xEF, 0xBB, 0xBF]
+                + Array(#"{"apiKey":"AIzaSyBOM","projectId":"p","measurementId":"G-1","typo":"x"}"#.utf8),
+            path: "f")
+        #expect(file.format == .webConfig)
+        #expect(file.layer.values.mapValues(\.value) == [.apiKey: "AIzaSyBOM", .projectID: "p"])
+        #expect(file.ignoredKeys == ["typo"])
+    }
+
     @Test("google-services.json: the Android OAuth client's certificate hash is the signing certificate's SHA-1")
     func androidJSONCertificate() throws {
         let file = try parse(

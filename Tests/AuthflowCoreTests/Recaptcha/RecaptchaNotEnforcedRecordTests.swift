@@ -1,6 +1,7 @@
 import AuthflowBackend
 import AuthflowCore
 import AuthflowIdentityToolkit
+import AuthflowPrimitives
 import AuthflowTestSupport
 import Foundation
 import Synchronization
@@ -58,9 +59,8 @@ struct RecaptchaNotEnforcedRecordTests {
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        let document = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
-        let data = document?["data"] as? [String: Any]
-        #expect(data.map { Array($0.keys) } == ["checkedAt"], "\(text)")
+        let document = try JSONParser.parse(text)
+        #expect(document["data"]?.objectValue?.keys == ["checkedAt"], "\(text)")
         for secret in ["fake-api-key", EmbeddedBackend.standInRecaptchaSiteKey, "first@example.com"] {
             #expect(!text.contains(secret))
         }

@@ -1,5 +1,6 @@
 import AuthflowBackend
 import AuthflowIdentityToolkit
+import AuthflowPrimitives
 import Foundation
 import Testing
 
@@ -33,8 +34,8 @@ struct IdpAgainstBackendTests {
         #expect(reply.emailVerified == true)
         #expect(reply.isNewUser == true)
         let rawUserInfo = try #require(reply.rawUserInfo)
-        let profile = try #require(try JSONSerialization.jsonObject(with: Data(rawUserInfo.utf8)) as? [String: Any])
-        #expect(profile["sub"] as? String == "apple-user-001")
+        let profile = try #require(try JSONParser.parse(rawUserInfo).objectValue)
+        #expect(profile["sub"]?.stringValue == "apple-user-001")
         let account = try #require(live.backend.accounts.first)
         #expect(tokens.localId == account.localID)
         #expect(account.providers.map(\.providerID) == ["apple.com"])

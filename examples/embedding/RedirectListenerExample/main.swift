@@ -1,6 +1,7 @@
 // Embedding authflow's redirect listener: a program that takes an OAuth authorization URL, opens it in the
 // user's browser with a loopback redirect URI (RFC 8252), and prints the parameters the provider sent back.
-// It uses only the `AuthflowListener` library product (no REST client, no emulator, no libcurl, no libxml2).
+// It uses only the `AuthflowListener` and `AuthflowPrimitives` library products (no REST client, no emulator, no
+// libcurl, no libxml2).
 //
 //   swift run --package-path examples/embedding redirect-listener-example \
 //       'https://idp.example/authorize?client_id=ID&response_type=code&redirect_uri={redirect_uri}&state={state}'
@@ -43,7 +44,8 @@ func signIn(authorizationTemplate: String?) async -> Int32 {
 
     var browserShown: Task<String, Never>?
     if let authorizationTemplate {
-        let authorization = authorizationTemplate
+        let authorization =
+            authorizationTemplate
             .replacing("{redirect_uri}", with: PercentEncoding.encodeUnreserved(listener.redirectURI))
             .replacing("{state}", with: PercentEncoding.encodeUnreserved(state))
         print("If no browser opens, visit: \(authorization)")

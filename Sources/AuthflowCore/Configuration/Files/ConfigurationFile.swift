@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import AuthflowStorage
 
 /// One configuration file and the values it supplies.
@@ -72,7 +73,7 @@ public struct ConfigurationFile: Sendable, Equatable {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .invalidFile(path: path, reason: .notUTF8)
         }
-        if start.first == UInt8(ascii: "{"), let object = ConfigJSON.parseObject(text) {
+        if start.first == UInt8(ascii: "{"), let object = (try? JSONParser.parse(Array(start)))?.objectValue {
             if object["project_info"] != nil {
                 let layer = try GoogleServicesJSON.parse(object, path: path, source: source)
                 return ConfigurationFile(path: path, format: .androidJSON, layer: layer, ignoredKeys: [])

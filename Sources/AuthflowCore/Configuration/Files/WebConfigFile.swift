@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 /// A web app's `firebaseConfig` or authflow's own `authflow.json`, which uses the same keys plus a few more.
 ///
 /// Accepted shapes: a JSON object; `firebase apps:sdkconfig --json` output (the object under
@@ -9,18 +11,18 @@ enum WebConfigFile {
     ]
 
     static func parse(
-        _ object: [String: Any], path: String, source: ConfigurationSource
+        _ object: JSONObject, path: String, source: ConfigurationSource
     ) throws(ConfigurationError) -> (ConfigurationLayer, ignored: [String]) {
         var config = object
-        if let result = object["result"] as? [String: Any], let nested = result["sdkConfig"] as? [String: Any] {
+        if let nested = object["result"]?.objectValue?["sdkConfig"]?.objectValue {
             config = nested
-        } else if let nested = object["sdkConfig"] as? [String: Any] {
+        } else if let nested = object["sdkConfig"]?.objectValue {
             config = nested
         }
         var layer = ConfigurationLayer()
         for key in ConfigurationKey.allCases {
             guard let raw = config[key.jsonName] else { continue }
-            guard let value = raw as? String else {
+            guard let value = raw.stringValue else {
                 throw .invalidFile(path: path, reason: .notAString(key: key.jsonName))
             }
             layer.set(key, value, from: source)

@@ -1,6 +1,7 @@
 import AuthflowCore
 import AuthflowHTTP
 import AuthflowIdentityToolkit
+import AuthflowListener
 import AuthflowLocalization
 import AuthflowPrimitives
 import AuthflowStorage
@@ -142,5 +143,26 @@ struct CommandContext {
         SessionProject(
             projectID: configuration.projectID ?? localized("this project"), tenantID: configuration.tenantID,
             emulatorHost: configuration.emulatorHost)
+    }
+}
+
+extension CommandContext {
+    /// Lets App Check's reCAPTCHA Enterprise source open its page in the browser this command uses anyway,
+    /// with the same `--browser` / `--no-browser` choice.
+    mutating func useBrowserForAppCheck(_ browser: BrowserOptions, templates: TemplateDirectory) {
+        let choice = (browser.browser, browser.noBrowser)
+        appCheckPage =
+            AppCheckBrowserPage(templates: templates) { url in
+                _ = BrowserOpening.show(
+                    url, purpose: localized("get an App Check token"), browser: choice.0, noBrowser: choice.1)
+            }.tokenPage
+    }
+}
+
+extension CommandContext {
+    /// The signed-in user's second factors; nobody signed in is a refusal (1) that says how to sign in.
+    func enrolledFactorService() throws(CommandFailure) -> EnrolledFactorService {
+        _ = try requireSession()
+        return EnrolledFactorService(try flowEnvironment())
     }
 }
