@@ -173,12 +173,9 @@ struct AppleSignInCommand: AsyncParsableCommand {
                 completed = try await flow.signIn(with: try flow.updatedCredential(), purpose: .signIn)
             } else {
                 let options = AppleSignIn.Options(
-                    scopes: Self.list(scopes), locale: locale, timeout: wait.duration, port: wait.port.value,
-                    templates: .standard(explicit: wait.templates), rendezvous: RendezvousChoice.directory,
-                    label: "authflow apple sign-in")
-                let interaction = TerminalOAuthInteraction(
-                    browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration,
-                    signInWithApple: true)
+                    scopes: Self.list(scopes), locale: locale,
+                    round: wait.round(browser, label: "authflow apple sign-in"))
+                let interaction = TerminalOAuthInteraction(timeout: wait.duration, signInWithApple: true)
                 completed = try await flow.run(purpose: purpose, options: options, interaction: interaction)
             }
         } catch {
@@ -215,12 +212,9 @@ struct AppleSignInCommand: AsyncParsableCommand {
         let completed: OAuthSignIn.Completed
         do throws(OAuthSignInError) {
             let options = OAuthSignIn.Options(
-                scopes: Self.list(scopes), timeout: wait.duration, port: wait.port.value,
-                templates: .standard(explicit: wait.templates), rendezvous: RendezvousChoice.directory,
-                label: "authflow apple sign-in")
+                scopes: Self.list(scopes), round: wait.round(browser, label: "authflow apple sign-in"))
             let web = OAuthSignIn.WebOptions(sdk: webSDKURL.flatMap(FirebaseWebSDK.init(base:)) ?? .google)
-            let interaction = TerminalOAuthWebInteraction(
-                browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration)
+            let interaction = TerminalOAuthWebInteraction(timeout: wait.duration)
             completed = try await flow.runWeb(
                 .apple, purpose: purpose, options: options, web: web, interaction: interaction)
         } catch {

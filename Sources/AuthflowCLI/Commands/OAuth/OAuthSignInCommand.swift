@@ -153,12 +153,10 @@ struct OAuthSignInCommand: AsyncParsableCommand {
                     route.flatMap(OAuthRoute.init(rawValue:)) ?? OAuthRoute.standard(for: chosen, emulator: emulator)
                 let options = OAuthSignIn.Options(
                     scopes: AppleSignInCommand.list(scopes), customParameters: parameters,
-                    timeout: wait.duration, port: wait.port.value, templates: .standard(explicit: wait.templates),
-                    rendezvous: RendezvousChoice.directory, label: "authflow oauth sign-in")
+                    round: wait.round(browser, label: "authflow oauth sign-in"))
                 if selected == .web {
                     let web = OAuthSignIn.WebOptions(sdk: webSDKURL.flatMap(FirebaseWebSDK.init(base:)) ?? .google)
-                    let interaction = TerminalOAuthWebInteraction(
-                        browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration)
+                    let interaction = TerminalOAuthWebInteraction(timeout: wait.duration)
                     completed = try await flow.runWeb(
                         chosen, purpose: purpose, options: options, web: web, interaction: interaction)
                 } else {
@@ -168,8 +166,7 @@ struct OAuthSignInCommand: AsyncParsableCommand {
                                 "authflow: note: the hosted page with an iOS app's return is not proven "
                                     + "against production for \(chosen.id) (the iOS SDK refuses it there)."))
                     }
-                    let interaction = TerminalOAuthInteraction(
-                        browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration)
+                    let interaction = TerminalOAuthInteraction(timeout: wait.duration)
                     completed = try await flow.run(chosen, purpose: purpose, options: options, interaction: interaction)
                 }
             } else {

@@ -96,10 +96,8 @@ struct PhoneSignInCommand: AsyncParsableCommand {
         let options = PhoneSignIn.Options(
             verifier: verifier?.verifier, appVerificationDisabledForTesting: appVerificationDisabledForTesting,
             resend: resend, code: codes.code, codeCommand: codes.command(timeout: wait.duration),
-            timeout: wait.duration, port: wait.port.value, templates: .standard(explicit: wait.templates),
-            rendezvous: RendezvousChoice.directory, label: PhoneSignInNotice.Label.phoneSignIn)
-        let interaction = TerminalPhoneInteraction(
-            browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration)
+            round: wait.round(browser, label: PhoneSignInNotice.Label.phoneSignIn))
+        let interaction = TerminalPhoneInteraction(timeout: wait.duration)
         let completed: PhoneSignIn.Completed
         do {
             completed = try await flow.run(phoneNumber, purpose: purpose, options: options, interaction: interaction)
