@@ -22,18 +22,24 @@ struct HostedHandlerSetup: Sendable {
     /// The App Check token for the page, when the client has a source for one.
     let appCheckToken: String?
 
-    /// The handler's host and App Check token for `client`'s project. The host is the auth domain as
-    /// ``AuthDomainResolver`` settles it: against an emulator with none configured, the emulator itself, with
-    /// no lookup (as the iOS SDK's `AuthWebUtils.fetchAuthDomain` does); a configured one, emulator or not,
-    /// only once the project authorizes it, so no browser opens on a handler that would refuse to finish.
+    /// The handler's host and App Check token for `client`'s project. Against an emulator with no auth
+    /// domain at all, the host is the emulator itself, with no lookup, as the iOS SDK's
+    /// `AuthWebUtils.fetchAuthDomain` does. Otherwise it is the auth domain as ``AuthDomainResolver`` settles
+    /// it: the emulator's when the configuration derived it so, a configured one (emulator or not) only once the
+    /// project authorizes it, so no browser opens on a handler that would refuse to finish; else the project's
+    /// default.
     static func prepare(
         client: IdentityToolkitClient, configuration: ProjectConfiguration
     ) async throws(HostedHandlerSetupError) -> HostedHandlerSetup {
         let authDomain: String
-        do {
-            authDomain = try await AuthDomainResolver(client: client).resolve(configuration).authDomain ?? ""
-        } catch {
-            throw .authDomain(error)
+        if let emulatorHost = configuration.emulatorHost, configuration.values[.authDomain] == nil {
+            authDomain = emulatorHost
+        } else {
+            do {
+                authDomain = try await AuthDomainResolver(client: client).resolve(configuration).authDomain ?? ""
+            } catch {
+                throw .authDomain(error)
+            }
         }
         let appCheckToken: String?
         do {
