@@ -59,9 +59,7 @@ public struct AppleSignIn: Sendable {
         // Checked before the browser opens, so nobody signs in to Apple for nothing.
         let ending = SignInEnding(environment, purpose: purpose)
         try ending.checkStorable(reportingAs: AppleSignInError.self)
-        if purpose != .signIn {
-            _ = try await ending.previousSession(reportingAs: AppleSignInError.self)
-        }
+        let previous = try await ending.previousSession(reportingAs: AppleSignInError.self)
         var browser = options.round
         browser.label = browser.label ?? "Sign in with Apple"
         let round = OAuthSignIn.Options(
@@ -78,15 +76,24 @@ public struct AppleSignIn: Sendable {
             throw AppleSignInError(hostedRound: error)
         }
         let link = try AppleRedirectCallback.link(from: answer)
-        return try await signIn(with: .redirect(link: link, sessionID: page.sessionID), purpose: purpose)
+        return try await signIn(
+            with: .redirect(link: link, sessionID: page.sessionID), purpose: purpose, previous: .some(previous))
     }
 
     /// The routes without a browser: `credential` goes straight to `signInWithIdp`.
     public func signIn(
         with credential: AppleCredential, purpose: SignInPurpose = .signIn
     ) async throws(AppleSignInError) -> Completed {
+        try await signIn(with: credential, purpose: purpose, previous: nil)
+    }
+
+    /// ``signIn(with:purpose:)`` with the session the hosted route loaded before its browser round (`known`),
+    /// reused unless a link's ID token has come due (``SignInEnding/previousSession(reusing:reportingAs:)``).
+    private func signIn(
+        with credential: AppleCredential, purpose: SignInPurpose, previous known: UserSession??
+    ) async throws(AppleSignInError) -> Completed {
         let ending = SignInEnding(environment, purpose: purpose)
-        let previous = try await ending.previousSession(reportingAs: AppleSignInError.self)
+        let previous = try await ending.previousSession(reusing: known, reportingAs: AppleSignInError.self)
         let updatedFile = UpdatedAppleCredential.file(in: environment.directory)
         let request = credential.request(linkingTo: ending.idTokenToLink(previous), purpose: purpose)
         // Apple's authorization code (or the hosted page's session) is spent by this request.
