@@ -50,4 +50,24 @@ struct AuthDomainCheckTests {
         let opened = try String(contentsOfFile: browser + ".url", encoding: .utf8)
         #expect(opened.hasPrefix("http://\(domain)/__/auth/handler?"))
     }
+
+    @Test("OAuth, hosted page against an emulator: an unauthorized configured domain is refused (exit 2), no browser")
+    func oauthRefused() async throws {
+        let fixture = try PhoneCLIFixture()
+        let browser = try PhoneHostedRouteTests.installClickingBrowser(at: fixture.directory.file("browser"))
+
+        let result = try await fixture.run(
+            [
+                "oauth", "sign-in", "--provider", "github.com", "--browser", browser, "--auth-domain",
+                "auth.example.com",
+            ] + OAuthHostedRouteTests.iosApp,
+            environment: ["AUTHFLOW_BINARY": AuthflowCommand.binaryPath])
+
+        #expect(result.exitCode == 2, "\(result.stderrText)")
+        #expect(
+            result.stderrText.hasSuffix("\n" + Self.refusal) || result.stderrText == Self.refusal,
+            "\(result.stderrText)")
+        #expect(!FileManager.default.fileExists(atPath: browser + ".url"), "a browser was opened")
+        #expect(fixture.backend.receivedHeaders.map(\.operation).contains("projects"))
+    }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AuthflowCore
 import AuthflowListener
 import AuthflowLocalization
 
@@ -15,6 +16,11 @@ struct BrowserOptions: ParsableArguments {
         name: .customLong("no-browser"),
         help: "Do not open a browser: print the URL and read the resulting URL pasted on standard input.")
     var noBrowser = false
+
+    /// How pages are presented, as the flows take it: the one place the flags become that choice.
+    var presentation: BrowserPresentation {
+        noBrowser ? .printForPaste : .openBrowser(command: browser)
+    }
 
     func validate() throws {
         if let browser, BrowserCommand(browser) == nil {

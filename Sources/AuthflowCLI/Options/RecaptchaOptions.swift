@@ -32,10 +32,11 @@ struct RecaptchaOptions: ParsableArguments {
         if let tokenCommand { return RecaptchaTokenProgram(tokenCommand, timeout: wait.duration) }
         guard Terminal.isInteractive || browser.browser != nil else { return nil }
         return RecaptchaBrowserTokenSource(
-            interaction: TerminalRecaptchaInteraction(
-                browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration),
-            script: script, port: wait.port.value, templates: TemplateDirectory.standard(explicit: wait.templates),
-            languageCode: context.configuration.firebaseLanguageCode)
+            interaction: TerminalRecaptchaInteraction(timeout: wait.duration), script: script,
+            languageCode: context.configuration.firebaseLanguageCode,
+            round: BrowserRoundOptions(
+                timeout: wait.duration, port: wait.port.value, templates: .standard(explicit: wait.templates),
+                presentation: browser.presentation))
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AuthflowCore
 import AuthflowLocalization
 
 /// How long and where a command waits for the browser.
@@ -23,4 +24,12 @@ struct WaitOptions: ParsableArguments {
     }
 
     var duration: Duration { .seconds(timeout.value) }
+
+    /// A flow's browser round as this command's options set it: the wait, the port, the templates, the
+    /// rendezvous directory, `browser`'s presentation, and `label` naming the command.
+    func round(_ browser: BrowserOptions, label: String) -> BrowserRoundOptions {
+        BrowserRoundOptions(
+            timeout: duration, port: port.value, templates: .standard(explicit: templates),
+            rendezvous: RendezvousChoice.directory, label: label, presentation: browser.presentation)
+    }
 }

@@ -1,3 +1,4 @@
+import AuthflowCore
 import AuthflowListener
 import AuthflowLocalization
 import AuthflowPrimitives
@@ -12,9 +13,9 @@ enum BrowserOpening {
         case printedOnly
     }
 
-    /// Shows `url` for `purpose`, with the `--browser` / `--no-browser` values.
+    /// Shows `url` for `purpose` as `presentation` says (from `--browser` / `--no-browser`).
     static func show(
-        _ url: String, purpose: String, browser: String?, noBrowser: Bool, environment: [String: String]? = nil
+        _ url: String, purpose: String, presentation: BrowserPresentation, environment: [String: String]? = nil
     ) -> Result {
         // The App Check token in a hosted page's `#fac=` fragment is a secret: the browser gets it, the
         // terminal does not (the page works without it unless the project enforces App Check on the page too).
@@ -22,9 +23,13 @@ enum BrowserOpening {
         if let tunnel = SSHTunnel(for: url, environment: environment ?? ProcessEnvironment.current()) {
             StandardError.write(SSHTunnelWording.advice(tunnel))
         }
-        if noBrowser {
+        let browser: String?
+        switch presentation {
+        case .printForPaste:
             StandardError.write(localized("authflow: open this URL in a browser to \(purpose):\n\n    \(shown)\n"))
             return .printedOnly
+        case .openBrowser(let command):
+            browser = command
         }
         StandardError.write(
             localized("authflow: opening your browser to \(purpose). If it does not appear, open:\n\n    \(shown)\n"))

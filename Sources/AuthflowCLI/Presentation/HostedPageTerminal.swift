@@ -1,3 +1,4 @@
+import AuthflowCore
 import AuthflowListener
 import AuthflowLocalization
 import Synchronization
@@ -7,8 +8,6 @@ import Synchronization
 /// custom scheme, it also checks the scheme is registered and reads pasted callback URLs when it is not or
 /// when no browser was opened. The phone and Apple flows both use it.
 final class HostedPageTerminal: Sendable {
-    private let browser: String?
-    private let noBrowser: Bool
     private let timeout: Duration
     // The signal watcher is made when the page is shown (so an early Ctrl-C is caught), used by the wait;
     // the paste reader runs during the wait only.
@@ -16,32 +15,31 @@ final class HostedPageTerminal: Sendable {
     // When the page was presented: prompts before the wait count against the same time limit.
     private let started = Mutex<ContinuousClock.Instant?>(nil)
 
-    init(browser: String?, noBrowser: Bool, timeout: Duration) {
-        self.browser = browser
-        self.noBrowser = noBrowser
+    init(timeout: Duration) {
         self.timeout = timeout
     }
 
-    /// Shows `url` so the person can `purpose`. With `callbackScheme`, the answer returns through that
-    /// scheme from `page` (named in messages), and pasted URLs go to `listener` when the desktop cannot
-    /// hand it over.
+    /// Shows `page` as it says so the person can `purpose`. When it has a callback scheme, the answer returns
+    /// through that scheme from the page (`name` in messages), and pasted URLs go to `listener` when the
+    /// desktop cannot hand it over.
     func present<Answer: Sendable>(
-        _ url: String, purpose: String, callbackScheme: String?, page: String, listener: RedirectListener<Answer>
+        _ page: BrowserPage, purpose: String, name: String, listener: RedirectListener<Answer>
     ) {
+        let callbackScheme = page.callbackScheme
         let signals = BrowserWait.catchInterrupts()
         let start = ContinuousClock.now
         started.withLock { $0 = start }
         var takesPastes = false
         // Under --no-browser the page opens on another machine, where a desktop handler here cannot help.
-        if let callbackScheme, !noBrowser {
+        if let callbackScheme, case .openBrowser = page.presentation {
             takesPastes = !CallbackSchemeAdvice.ensureRegistered(
-                callbackScheme, page: page, signals: signals, deadline: start + timeout)
+                callbackScheme, page: name, signals: signals, deadline: start + timeout)
         }
         if signals.received != nil {
             waiting.withLock { $0 = (signals, nil) }
             return
         }
-        let shown = BrowserOpening.show(url, purpose: purpose, browser: browser, noBrowser: noBrowser)
+        let shown = BrowserOpening.show(page.url, purpose: purpose, presentation: page.presentation)
         if let callbackScheme, shown == .printedOnly || takesPastes {
             StandardError.write(PasteBackWording.advice(scheme: callbackScheme))
             let pastes = Task { await Self.feedPastes(into: listener) }

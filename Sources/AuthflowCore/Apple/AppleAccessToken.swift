@@ -38,14 +38,15 @@ public struct AppleAccessToken: Codable, Sendable, Equatable, CustomStringConver
         StateFile(fileName, in: directory)
     }
 
-    /// Keeps the access token of an Apple re-authentication that signed `result`'s user in; anything else
-    /// keeps nothing. Best effort: the sign-in stands if the file cannot be written.
+    /// Keeps Apple's access `token` from a re-authentication with Apple that signed `result`'s user in; any
+    /// other purpose or outcome keeps nothing. Only Apple's tokens can be revoked (`accounts:revokeToken` takes
+    /// `providerId: apple.com` alone, as the web SDK's `revokeAccessToken` sends it), so only Apple's routes
+    /// call this: Sign in with Apple, and the generic OAuth flow's routes for `apple.com`. Best effort: the
+    /// sign-in stands if the file cannot be written.
     static func keep(
-        from reply: SignInWithIdpResponse, result: SignInResult, purpose: SignInPurpose, providerID: String,
-        in directory: ProjectStateDirectory
+        _ token: String?, result: SignInResult, purpose: SignInPurpose, in directory: ProjectStateDirectory
     ) {
-        guard purpose == .reauthenticate, providerID == AppleCredential.providerID,
-            case .signedIn(let session, _) = result, let token = reply.oauthAccessToken, !token.isEmpty
+        guard purpose == .reauthenticate, case .signedIn(let session, _) = result, let token, !token.isEmpty
         else { return }
         try? file(in: directory).save(AppleAccessToken(uid: session.uid, token: token))
     }

@@ -21,31 +21,16 @@ public struct AppleSignIn: Sendable {
         public var scopes: [String]
         /// Apple's `locale` parameter for its pages, e.g. `fr_FR`.
         public var locale: String?
-        /// How long to wait for the browser.
-        public var timeout: Duration
-        /// The listener's loopback port (0 picks one).
-        public var port: UInt16
-        /// Where the listener's pages come from.
-        public var templates: TemplateDirectory
-        /// Where the flow publishes itself for a handoff.
-        public var rendezvous: RendezvousDirectory?
-        /// Names the flow to a handoff and in the listener's messages (a front end's name for its command);
-        /// nil uses the flow's own name.
-        public var label: String?
+        /// The browser round's settings: how long to wait, where to listen, where the pages come from, where
+        /// the flow publishes itself for a handoff, its name (nil uses the flow's own) and how the page is
+        /// presented.
+        public var round: BrowserRoundOptions
 
         /// Options; the defaults request no scopes (as iOS) and wait five minutes.
-        public init(
-            scopes: [String] = [], locale: String? = nil, timeout: Duration = .seconds(300), port: UInt16 = 0,
-            templates: TemplateDirectory = .standard(), rendezvous: RendezvousDirectory? = .standard(),
-            label: String? = nil
-        ) {
+        public init(scopes: [String] = [], locale: String? = nil, round: BrowserRoundOptions = .init()) {
             self.scopes = scopes
             self.locale = locale
-            self.timeout = timeout
-            self.port = port
-            self.templates = templates
-            self.rendezvous = rendezvous
-            self.label = label
+            self.round = round
         }
     }
 
@@ -74,13 +59,11 @@ public struct AppleSignIn: Sendable {
         // Checked before the browser opens, so nobody signs in to Apple for nothing.
         let ending = SignInEnding(environment, purpose: purpose)
         try ending.checkStorable(reportingAs: AppleSignInError.self)
-        if purpose != .signIn {
-            _ = try await ending.previousSession(reportingAs: AppleSignInError.self)
-        }
+        let previous = try await ending.previousSession(reportingAs: AppleSignInError.self)
+        var browser = options.round
+        browser.label = browser.label ?? "Sign in with Apple"
         let round = OAuthSignIn.Options(
-            scopes: options.scopes, customParameters: options.locale.map { ["locale": $0] } ?? [:],
-            timeout: options.timeout, port: options.port, templates: options.templates,
-            rendezvous: options.rendezvous, label: options.label ?? "Sign in with Apple")
+            scopes: options.scopes, customParameters: options.locale.map { ["locale": $0] } ?? [:], round: browser)
         let answer: IdPRedirectAnswer
         let page: IdPRedirectURL
         do {
@@ -93,15 +76,24 @@ public struct AppleSignIn: Sendable {
             throw AppleSignInError(hostedRound: error)
         }
         let link = try AppleRedirectCallback.link(from: answer)
-        return try await signIn(with: .redirect(link: link, sessionID: page.sessionID), purpose: purpose)
+        return try await signIn(
+            with: .redirect(link: link, sessionID: page.sessionID), purpose: purpose, previous: .some(previous))
     }
 
     /// The routes without a browser: `credential` goes straight to `signInWithIdp`.
     public func signIn(
         with credential: AppleCredential, purpose: SignInPurpose = .signIn
     ) async throws(AppleSignInError) -> Completed {
+        try await signIn(with: credential, purpose: purpose, previous: nil)
+    }
+
+    /// ``signIn(with:purpose:)`` with the session the hosted route loaded before its browser round (`known`),
+    /// reused unless a link's ID token has come due (``SignInEnding/previousSession(reusing:reportingAs:)``).
+    private func signIn(
+        with credential: AppleCredential, purpose: SignInPurpose, previous known: UserSession??
+    ) async throws(AppleSignInError) -> Completed {
         let ending = SignInEnding(environment, purpose: purpose)
-        let previous = try await ending.previousSession(reportingAs: AppleSignInError.self)
+        let previous = try await ending.previousSession(reusing: known, reportingAs: AppleSignInError.self)
         let updatedFile = UpdatedAppleCredential.file(in: environment.directory)
         let request = credential.request(linkingTo: ending.idTokenToLink(previous), purpose: purpose)
         // Apple's authorization code (or the hosted page's session) is spent by this request.
@@ -132,9 +124,7 @@ public struct AppleSignIn: Sendable {
         if case .secondFactorRequired = result, case .updated = credential {
             try? updatedFile.remove()
         }
-        AppleAccessToken.keep(
-            from: reply, result: result, purpose: purpose, providerID: AppleCredential.providerID,
-            in: environment.directory)
+        AppleAccessToken.keep(reply.oauthAccessToken, result: result, purpose: purpose, in: environment.directory)
         var givenName: IdpPostBody.PersonName?
         if case .identityToken(_, _, let name) = credential { givenName = name }
         return Completed(

@@ -56,7 +56,7 @@ public struct SecondFactorEnrollment: Sendable {
                 (texted, verifier) = try await SMSCodeStep.text(
                     client: environment.client, configuration: environment.configuration, recipient: number.e164,
                     recaptchaAction: "mfaSmsEnrollment",
-                    label: options.label ?? "second-factor enrolment", options: options, interaction: interaction
+                    label: "second-factor enrolment", options: options, interaction: interaction
                 ) { verification, plan throws(IdentityToolkitError) in
                     try await environment.client.send(
                         StartMFAEnrollmentRequest(
@@ -83,7 +83,8 @@ public struct SecondFactorEnrollment: Sendable {
                 for: SentSMSCode(
                     recipient: number.e164, phoneNumber: number, verificationID: pending.verificationID,
                     project: environment.project, flow: .secondFactorEnrollment(number)),
-                given: options.code, command: options.codeCommand, timeout: options.timeout, interaction: interaction)
+                given: options.code, command: options.codeCommand, timeout: options.round.timeout,
+                interaction: interaction)
         } catch {
             if case .codeNeeded(let waiting) = error { throw .codeNeeded(waiting) }
             throw .sms(error)

@@ -99,7 +99,8 @@ public struct SecondFactorSignIn: Sendable {
                 for: SentSMSCode(
                     recipient: masked, verificationID: sent.verificationID, project: environment.project,
                     flow: .secondFactorSignIn(factorID: factor.id)),
-                given: options.code, command: options.codeCommand, timeout: options.timeout, interaction: interaction)
+                given: options.code, command: options.codeCommand, timeout: options.round.timeout,
+                interaction: interaction)
         } catch {
             if case .codeNeeded(let waiting) = error { throw .codeNeeded(waiting) }
             throw .sms(error)
@@ -129,7 +130,7 @@ public struct SecondFactorSignIn: Sendable {
             step = try await SMSCodeStep.text(
                 client: environment.client, configuration: environment.configuration, recipient: masked,
                 recaptchaAction: "mfaSmsSignIn",
-                label: options.label ?? "second-factor sign-in", options: options, interaction: interaction
+                label: "second-factor sign-in", options: options, interaction: interaction
             ) { verification, plan throws(IdentityToolkitError) in
                 // iOS sends the masked hint along; the web SDK sends no number.
                 try await environment.client.send(

@@ -42,26 +42,22 @@ extension OAuthSignIn {
         let page = LoopbackOAuthWebPage(
             provider: provider, config: config, sdk: web.sdk, scopes: options.scopes,
             customParameters: options.customParameters, languageCode: environment.configuration.firebaseLanguageCode,
-            templates: options.templates)
+            templates: options.round.templates)
         do {
             try page.preload()
         } catch {
             throw .webPageUnavailable(error)
         }
-        let listener: RedirectListener<WebSignInAnswer>
-        do {
-            listener = try RedirectListener(
-                configuration: .init(
-                    check: page.check, port: options.port, path: LoopbackOAuthWebPage.answerPath, rendezvous: nil,
-                    label: options.label ?? "Sign in with \(provider.id)", templates: options.templates,
-                    routes: page.routes, successPage: ("Signed in with \(provider.id)", "Go back to the terminal.")))
-        } catch {
-            throw .browser(error)
-        }
-        defer { listener.stop() }
-        await interaction.present(page.url(port: listener.port), provider: provider, listener: listener)
+        let round = BrowserRound.loopback(
+            options: options.round, label: "Sign in with \(provider.id)", check: page.check,
+            path: LoopbackOAuthWebPage.answerPath, routes: page.routes,
+            successPage: ("Signed in with \(provider.id)", "Go back to the terminal."))
+        let answer = try await round.run(
+            url: page.url(port:), listenFailed: OAuthSignInError.browser,
+            present: { shown, listener in await interaction.present(shown, provider: provider, listener: listener) },
+            wait: { listener throws(OAuthSignInError) in try await interaction.waitForAnswer(from: listener) })
         let tokens: WebSignInTokens
-        switch try await interaction.waitForAnswer(from: listener) {
+        switch answer {
         case .signedIn(let signedIn):
             tokens = signedIn
         case .failed(let code, let email, let hints, let credential):
@@ -95,10 +91,9 @@ extension OAuthSignIn {
         } catch {
             throw .signIn(error)
         }
-        if purpose == .reauthenticate, provider.id == AppleCredential.providerID,
-            case .signedIn(let session, _) = result, let token = tokens.providerAccessToken, !token.isEmpty
-        {
-            try? AppleAccessToken.file(in: environment.directory).save(AppleAccessToken(uid: session.uid, token: token))
+        if provider.id == AppleCredential.providerID {
+            AppleAccessToken.keep(
+                tokens.providerAccessToken, result: result, purpose: purpose, in: environment.directory)
         }
         var refreshed = result
         if case .signedIn(_, let isNewUser) = result,

@@ -21,30 +21,18 @@ public struct OAuthSignIn: Sendable {
         public var scopes: [String]
         /// Extra provider parameters (`prompt`, `login_hint`, `tenant`, `hd`, …).
         public var customParameters: [String: String]
-        /// How long to wait for the browser.
-        public var timeout: Duration
-        /// The listener's loopback port (0 picks one).
-        public var port: UInt16
-        /// Where the listener's pages come from.
-        public var templates: TemplateDirectory
-        /// Where the flow publishes itself for a handoff.
-        public var rendezvous: RendezvousDirectory?
-        /// Names the flow to a handoff and in the listener's messages; nil uses the flow's own name.
-        public var label: String?
+        /// The browser round's settings: how long to wait, where to listen, where the pages come from, where
+        /// the flow publishes itself for a handoff, its name (nil uses the flow's own) and how the page is
+        /// presented.
+        public var round: BrowserRoundOptions
 
         /// Options; the defaults request no extra scopes and wait five minutes.
         public init(
-            scopes: [String] = [], customParameters: [String: String] = [:], timeout: Duration = .seconds(300),
-            port: UInt16 = 0, templates: TemplateDirectory = .standard(),
-            rendezvous: RendezvousDirectory? = .standard(), label: String? = nil
+            scopes: [String] = [], customParameters: [String: String] = [:], round: BrowserRoundOptions = .init()
         ) {
             self.scopes = scopes
             self.customParameters = customParameters
-            self.timeout = timeout
-            self.port = port
-            self.templates = templates
-            self.rendezvous = rendezvous
-            self.label = label
+            self.round = round
         }
     }
 
@@ -73,9 +61,7 @@ public struct OAuthSignIn: Sendable {
         // Checked before the browser opens, so nobody signs in at the provider for nothing.
         let ending = SignInEnding(environment, purpose: purpose)
         try ending.checkStorable(reportingAs: OAuthSignInError.self)
-        if purpose != .signIn {
-            _ = try await ending.previousSession(reportingAs: OAuthSignInError.self)
-        }
+        let previous = try await ending.previousSession(reportingAs: OAuthSignInError.self)
         let (answer, page) = try await hostedAnswer(
             provider, options: options, interaction: interaction
         ) { page, scheme in
@@ -93,7 +79,7 @@ public struct OAuthSignIn: Sendable {
         let link = try Self.link(from: answer, provider: provider)
         return try await signIn(
             Self.redirectRequest(link: link, page: page, purpose: purpose), provider: provider, purpose: purpose,
-            route: "hosted", pending: nil)
+            route: "hosted", pending: nil, previous: .some(previous))
     }
 
     /// One round through Firebase's hosted handler for `provider`, the one definition every hosted sign-in
@@ -105,21 +91,15 @@ public struct OAuthSignIn: Sendable {
         check: (IdPRedirectURL, CallbackScheme) -> CallbackCheck<IdPRedirectAnswer>
     ) async throws(OAuthSignInError) -> (IdPRedirectAnswer, IdPRedirectURL) {
         let (page, scheme) = try await redirectURL(provider, options: options)
-        let listener: RedirectListener<IdPRedirectAnswer>
-        do {
-            listener = try RedirectListener(
-                configuration: .init(
-                    check: check(page, scheme), port: options.port, schemes: [scheme.scheme],
-                    rendezvous: options.rendezvous, label: options.label ?? "Sign in with \(provider.id)",
-                    templates: options.templates,
-                    successPage: ("Signed in with \(provider.id)", "The answer was received; go back to the terminal."))
-            )
-        } catch {
-            throw .browser(error)
-        }
-        defer { listener.stop() }
-        await interaction.present(page.url, provider: provider, callbackScheme: scheme.scheme, listener: listener)
-        return (try await interaction.waitForAnswer(from: listener), page)
+        let round = BrowserRound.hosted(
+            options: options.round, label: "Sign in with \(provider.id)", check: check(page, scheme),
+            scheme: scheme.scheme,
+            successPage: ("Signed in with \(provider.id)", "The answer was received; go back to the terminal."))
+        let answer = try await round.run(
+            url: { _ in page.url }, callbackScheme: scheme.scheme, listenFailed: OAuthSignInError.browser,
+            present: { shown, listener in await interaction.present(shown, provider: provider, listener: listener) },
+            wait: { listener throws(OAuthSignInError) in try await interaction.waitForAnswer(from: listener) })
+        return (answer, page)
     }
 
     /// The credential a collision left behind: links it to the signed-in user (`.link`), or signs in to the
@@ -186,12 +166,7 @@ public struct OAuthSignIn: Sendable {
     ) async throws(OAuthSignInError) -> Completed {
         let providerID = providerID ?? provider?.id ?? ""
         let ending = SignInEnding(environment, purpose: purpose)
-        let previous: UserSession?
-        if let known {
-            previous = known
-        } else {
-            previous = try await ending.previousSession(reportingAs: OAuthSignInError.self)
-        }
+        let previous = try await ending.previousSession(reusing: known, reportingAs: OAuthSignInError.self)
         var request = request
         if request.idToken == nil { request.idToken = ending.idTokenToLink(previous) }
         // A provider's authorization code (or a nonce-bound ID token) is spent by this request.
@@ -231,8 +206,9 @@ public struct OAuthSignIn: Sendable {
             throw .signIn(error)
         }
         if case .secondFactorRequired = result, let pending { try? pending.remove() }
-        AppleAccessToken.keep(
-            from: reply, result: result, purpose: purpose, providerID: providerID, in: environment.directory)
+        if providerID == AppleCredential.providerID {
+            AppleAccessToken.keep(reply.oauthAccessToken, result: result, purpose: purpose, in: environment.directory)
+        }
         return Completed(
             result: await withLinkedProviders(result), profile: OAuthProfile(reply: reply, providerID: providerID),
             route: route)

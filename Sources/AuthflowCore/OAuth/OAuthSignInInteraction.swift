@@ -6,11 +6,10 @@ public protocol OAuthSignInInteraction: Sendable {
     /// Tells the person what is happening (one line).
     func note(_ message: String)
 
-    /// Opens (or prints) the hosted handler at `url` for `provider`, whose answer comes back through
-    /// `callbackScheme`; the front end may let the person paste that answer into `listener`.
-    func present(
-        _ url: String, provider: OAuthProvider, callbackScheme: String, listener: RedirectListener<IdPRedirectAnswer>
-    ) async
+    /// Presents the hosted handler `page` for `provider` as the page says (opens a browser, prints it); its
+    /// answer comes back through the page's callback scheme, and the front end may let the person paste that
+    /// answer into `listener`.
+    func present(_ page: BrowserPage, provider: OAuthProvider, listener: RedirectListener<IdPRedirectAnswer>) async
 
     /// Waits until `listener` accepts the page's answer and returns it, or fails (timeout, Ctrl-C).
     func waitForAnswer(

@@ -204,16 +204,17 @@ public final class LoopbackRecaptchaPage: Sendable {
         status: Int, message: String? = nil, phase known: LoopbackPageProgress.Phase? = nil
     ) -> LoopbackResponse {
         let phase = known ?? progress.phase
-        var object: [String: String] = ["phase": phase.name]
-        if let text = message ?? phase.message { object["message"] = text }
-        let body = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+        // A fixed shape, written in the keys' sorted order as before.
+        var members: [(String, JSONValue)] = []
+        if let text = message ?? phase.message { members.append(("message", .string(text))) }
+        members.append(("phase", .string(phase.name)))
         return LoopbackResponse(
             status: status,
             headers: [
                 HTTPHeader(name: "Content-Type", value: "application/json"),
                 HTTPHeader(name: "Cache-Control", value: "no-store"),
             ],
-            body: Array(body))
+            body: JSONWriter.bytes(.object(members)))
     }
 
     /// The refusal of a post or poll carrying another page's state.

@@ -15,14 +15,17 @@ public struct PhoneCodeConfirmation: Sendable {
         self.environment = environment
     }
 
-    /// Sends `code` for `pending`, for the purpose it was started with.
+    /// Sends `code` for `pending`, for the purpose it was started with. `signedIn` is the session a caller
+    /// already loaded for that purpose (``PhoneSignIn`` does before texting); it is loaded here when nil, or
+    /// when a link's ID token would expire within ``TokenRefresher/refreshMargin`` (refreshed then).
     public func confirm(
-        _ pending: PendingPhoneVerification, code: String
+        _ pending: PendingPhoneVerification, code: String, signedIn: UserSession? = nil
     ) async throws(PhoneSignInError) -> SignInResult {
         let purpose = pending.purpose
         let ending = SignInEnding(environment, purpose: purpose)
         let pendingStore = PendingPhoneVerificationStore(directory: environment.directory)
-        let previous = try await ending.previousSession(reportingAs: PhoneSignInError.self)
+        let previous = try await ending.previousSession(
+            reusing: signedIn.map { .some($0) }, reportingAs: PhoneSignInError.self)
         if let startedFor = pending.userID, purpose != .signIn, previous?.uid != startedFor {
             throw .otherUser(startedFor: startedFor, signedIn: previous?.uid)
         }

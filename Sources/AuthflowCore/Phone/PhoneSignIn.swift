@@ -22,36 +22,22 @@ public struct PhoneSignIn: Sendable {
         public var code: String?
         /// A command that prints the code.
         public var codeCommand: CodeProgram?
-        /// How long to wait for the browser, and then for the code.
-        public var timeout: Duration
-        /// The listener's loopback port (0 picks one).
-        public var port: UInt16
-        /// Where the pages come from.
-        public var templates: TemplateDirectory
-        /// Where the hosted route publishes itself for a handoff.
-        public var rendezvous: RendezvousDirectory?
-        /// Names the flow to a handoff and in the listener's messages (a front end's name for its command);
-        /// nil uses the flow's own name.
-        public var label: String?
+        /// The browser round's settings: how long to wait for the browser (and then for the code), where
+        /// to listen, where the pages come from, where the hosted route publishes itself, its name (nil uses
+        /// the flow's own) and how the page is presented.
+        public var round: BrowserRoundOptions
 
         /// Options; the defaults choose the route and wait five minutes.
         public init(
             verifier: PhoneVerifier? = nil, appVerificationDisabledForTesting: Bool = false, resend: Bool = false,
-            code: String? = nil, codeCommand: CodeProgram? = nil, timeout: Duration = .seconds(300),
-            port: UInt16 = 0, templates: TemplateDirectory = .standard(),
-            rendezvous: RendezvousDirectory? = .standard(),
-            label: String? = nil
+            code: String? = nil, codeCommand: CodeProgram? = nil, round: BrowserRoundOptions = .init()
         ) {
             self.verifier = verifier
             self.appVerificationDisabledForTesting = appVerificationDisabledForTesting
             self.resend = resend
             self.code = code
             self.codeCommand = codeCommand
-            self.timeout = timeout
-            self.port = port
-            self.templates = templates
-            self.rendezvous = rendezvous
-            self.label = label
+            self.round = round
         }
     }
 
@@ -82,7 +68,8 @@ public struct PhoneSignIn: Sendable {
         interaction: some PhoneSignInInteraction
     ) async throws(PhoneSignInError) -> Completed {
         let store = PendingPhoneVerificationStore(directory: environment.directory)
-        let userID = try signedInUser(for: purpose)
+        let signedIn = try signedInUser(for: purpose)
+        let userID = signedIn?.uid
         if !options.resend, var pending = reusable(number, in: store) {
             let minutes = max(1, Int(Date().timeIntervalSince(pending.sentAt) / 60 + 0.5))
             interaction.notice(.reusingUnusedSMS(.phoneSignIn(number), recipient: number.e164, minutesAgo: minutes))
@@ -90,13 +77,14 @@ public struct PhoneSignIn: Sendable {
             pending.userID = userID
             try? store.save(pending)
             let texted = TextedCode(verificationID: pending.verificationID, page: nil, listener: nil)
-            return try await finish(pending, texted: texted, reused: true, options: options, interaction: interaction)
+            return try await finish(
+                pending, texted: texted, reused: true, signedIn: signedIn, options: options, interaction: interaction)
         }
 
         let (texted, verifier) = try await SMSCodeStep.text(
             client: environment.client, configuration: environment.configuration, recipient: number.e164,
             recaptchaAction: "sendVerificationCode",
-            label: options.label ?? "phone sign-in", options: options, interaction: interaction
+            label: "phone sign-in", options: options, interaction: interaction
         ) { verification, plan throws(IdentityToolkitError) in
             try await environment.client.send(
                 SendVerificationCodeRequest(
@@ -112,21 +100,23 @@ public struct PhoneSignIn: Sendable {
         } catch {
             interaction.notice(.verificationNotSaved(.phoneSignIn(number), error))
         }
-        return try await finish(pending, texted: texted, reused: false, options: options, interaction: interaction)
+        return try await finish(
+            pending, texted: texted, reused: false, signedIn: signedIn, options: options, interaction: interaction)
     }
 
     // MARK: Steps
 
     private func finish(
-        _ pending: PendingPhoneVerification, texted: TextedCode, reused: Bool, options: Options,
-        interaction: some PhoneSignInInteraction
+        _ pending: PendingPhoneVerification, texted: TextedCode, reused: Bool, signedIn: UserSession?,
+        options: Options, interaction: some PhoneSignInInteraction
     ) async throws(PhoneSignInError) -> Completed {
         let answer = try await texted.code(
-            for: pending.sentCode, given: options.code, command: options.codeCommand, timeout: options.timeout,
+            for: pending.sentCode, given: options.code, command: options.codeCommand, timeout: options.round.timeout,
             interaction: interaction)
         let result: SignInResult
         do throws(PhoneSignInError) {
-            result = try await PhoneCodeConfirmation(environment).confirm(pending, code: answer.code)
+            result = try await PhoneCodeConfirmation(environment).confirm(
+                pending, code: answer.code, signedIn: signedIn)
         } catch {
             await texted.failed(interaction.pageMessage(for: error))
             throw error
@@ -137,8 +127,9 @@ public struct PhoneSignIn: Sendable {
             codeOrigin: answer.origin)
     }
 
-    /// For linking and re-authentication, the signed-in user, checked before any SMS is sent.
-    private func signedInUser(for purpose: SignInPurpose) throws(PhoneSignInError) -> String? {
+    /// For linking and re-authentication, the signed-in user, checked before any SMS is sent; the
+    /// confirmation reuses it (refreshing a link's ID token only when it is due).
+    private func signedInUser(for purpose: SignInPurpose) throws(PhoneSignInError) -> UserSession? {
         guard purpose != .signIn else { return nil }
         let session: UserSession?
         do {
@@ -147,7 +138,7 @@ public struct PhoneSignIn: Sendable {
             throw .session(.storage(error))
         }
         guard let session else { throw .session(.notSignedIn(project: environment.project)) }
-        return session.uid
+        return session
     }
 
     private func reusable(_ number: PhoneNumber, in store: PendingPhoneVerificationStore) -> PendingPhoneVerification? {

@@ -14,10 +14,10 @@ public protocol PhoneSignInInteraction: Sendable {
     /// flow stops; by default its description.
     func pageMessage(for error: any Error & CustomStringConvertible) -> String
 
-    /// Shows `page` to the person: opens the browser or prints the address. For the hosted page, whose answer
-    /// comes back through the app's custom scheme, it may also let the person paste that URL into
-    /// `listener` (`RedirectListener.submit(_:)`).
-    func present<Answer: Sendable>(_ page: PhoneBrowserPage, listener: RedirectListener<Answer>) async
+    /// Shows the reCAPTCHA `page` to the person as the page says (opens the browser, prints the address). For
+    /// the hosted page, whose answer comes back through the app's custom scheme, it may also let the person
+    /// paste that URL into `listener` (`RedirectListener.submit(_:)`).
+    func present<Answer: Sendable>(_ page: BrowserPage, listener: RedirectListener<Answer>) async
 
     /// Waits until `listener` accepts the page's answer and returns it (read once by the route's check), or
     /// fails (timeout, Ctrl-C). It must not stop the listener: the loopback page keeps being served by it.
@@ -37,22 +37,5 @@ extension PhoneSignInInteraction {
 
     public func pageMessage(for error: any Error & CustomStringConvertible) -> String {
         error.description
-    }
-}
-
-/// A page the person must open to prove the app.
-public struct PhoneBrowserPage: Sendable, Equatable {
-    /// The address to open.
-    public let url: String
-    /// Which route it belongs to.
-    public let verifier: PhoneVerifier
-    /// For the hosted page, the custom scheme its answer comes back through.
-    public let callbackScheme: String?
-
-    /// A page at `url` for `verifier`.
-    public init(url: String, verifier: PhoneVerifier, callbackScheme: String? = nil) {
-        self.url = url
-        self.verifier = verifier
-        self.callbackScheme = callbackScheme
     }
 }

@@ -15,16 +15,11 @@ struct SMSCodeStep: Sendable {
         var recipient: String
         /// The Enterprise action the web SDK names for the request.
         var recaptchaAction: String
-        /// Names the flow to a handoff (the CLI's `handle-url`) and in the listener's messages.
+        /// The flow's own name for a handoff (the CLI's `handle-url`) and the listener's messages, used when
+        /// the round's options name none.
         var label: String
-        /// The listener's loopback port (0 picks one).
-        var port: UInt16
-        /// Where the pages come from.
-        var templates: TemplateDirectory
-        /// Where the hosted route publishes itself for a handoff.
-        var rendezvous: RendezvousDirectory?
-        /// How long the loopback page's v2 fallback (AUDIT) may take.
-        var timeout: Duration = .seconds(300)
+        /// The browser round's settings; its timeout also bounds the loopback page's v2 fallback (AUDIT).
+        var round: BrowserRoundOptions
     }
 
     let client: IdentityToolkitClient
@@ -43,8 +38,7 @@ struct SMSCodeStep: Sendable {
         let step = SMSCodeStep(
             client: client, configuration: configuration,
             setting: Setting(
-                recipient: recipient, recaptchaAction: recaptchaAction, label: label, port: options.port,
-                templates: options.templates, rendezvous: options.rendezvous, timeout: options.timeout))
+                recipient: recipient, recaptchaAction: recaptchaAction, label: label, round: options.round))
         let texted = try await step.text(plan: plan, interaction: interaction) {
             verification throws(IdentityToolkitError) in
             try await request(verification, plan)
@@ -105,38 +99,30 @@ struct SMSCodeStep: Sendable {
                 PhoneVerifierChoice(client: client, configuration: configuration).hostedProblem()
                     ?? .hostedNeedsIOSApp(missing: [.clientOrAppID]))
         }
-        let resolved: ProjectConfiguration
+        let setup: HostedHandlerSetup
         do {
-            resolved = try await AuthDomainResolver(client: client).resolve(configuration)
+            setup = try await HostedHandlerSetup.prepare(client: client, configuration: configuration)
         } catch {
-            throw .verifierUnavailable(.authDomain(error))
-        }
-        let appCheckToken: String?
-        do {
-            appCheckToken = try await client.appCheckToken()
-        } catch {
-            throw .lookupFailed(error)
+            switch error {
+            // The plan's scheme was checked above; the set-up only checks the app for a provider's redirect.
+            case .notConfigured(let missing): throw .verifierUnavailable(.hostedNeedsIOSApp(missing: missing))
+            case .authDomain(let failure): throw .verifierUnavailable(.authDomain(failure))
+            case .appCheck(let failure): throw .lookupFailed(failure)
+            }
         }
         let page = HostedVerifyAppURL(
-            authDomain: resolved.authDomain ?? "", secure: configuration.emulatorHost == nil,
-            apiKey: client.configuration.apiKey, bundleID: configuration[.iosBundleID],
-            clientVersion: client.configuration.clientVersion, scheme: scheme,
-            languageCode: configuration.firebaseLanguageCode, appCheckToken: appCheckToken)
-        let listener: RedirectListener<HostedVerifyAppAnswer>
-        do {
-            listener = try RedirectListener(
-                configuration: .init(
-                    check: HostedVerifyAppCallback.check(eventID: page.eventID, scheme: scheme), port: setting.port,
-                    schemes: [scheme.scheme], rendezvous: setting.rendezvous, label: setting.label,
-                    templates: setting.templates,
-                    successPage: ("reCAPTCHA solved", "Answer received; go back to the terminal for the SMS code.")))
-        } catch {
-            throw .browser(error)
-        }
-        defer { listener.stop() }
-        await interaction.present(
-            PhoneBrowserPage(url: page.url, verifier: .hosted, callbackScheme: scheme.scheme), listener: listener)
-        return try await interaction.waitForAnswer(from: listener).token.get()
+            authDomain: setup.authDomain, secure: !setup.emulator, apiKey: client.configuration.apiKey,
+            bundleID: configuration[.iosBundleID], clientVersion: client.configuration.clientVersion, scheme: scheme,
+            languageCode: configuration.firebaseLanguageCode, appCheckToken: setup.appCheckToken)
+        let round = BrowserRound.hosted(
+            options: setting.round, label: setting.label,
+            check: HostedVerifyAppCallback.check(eventID: page.eventID, scheme: scheme), scheme: scheme.scheme,
+            successPage: ("reCAPTCHA solved", "Answer received; go back to the terminal for the SMS code."))
+        let answer = try await round.run(
+            url: { _ in page.url }, callbackScheme: scheme.scheme, listenFailed: PhoneSignInError.browser,
+            present: { page, listener in await interaction.present(page, listener: listener) },
+            wait: { listener throws(PhoneSignInError) in try await interaction.waitForAnswer(from: listener) })
+        return try answer.token.get()
     }
 
     /// The web SDK's AUDIT flow on the loopback page: the Enterprise token alone; only when the server refuses
@@ -152,7 +138,7 @@ struct SMSCodeStep: Sendable {
             let code = error.serverError?.code
             guard code == .invalidAppCredential || code == .missingRecaptchaToken else { throw .sendFailed(error) }
         }
-        let limit = setting.timeout
+        let limit = setting.round.timeout
         let v2Token: String?? = await withTaskGroup(of: String??.self) { group in
             group.addTask { .some(await page.fallbackToV2()) }
             group.addTask {
@@ -175,28 +161,24 @@ struct SMSCodeStep: Sendable {
         let page = LoopbackRecaptchaPage(
             plan: plan, recipient: setting.recipient, recaptchaAction: setting.recaptchaAction,
             languageCode: configuration.firebaseLanguageCode, testWidget: configuration.emulatorHost != nil,
-            templates: setting.templates)
+            templates: setting.round.templates)
         do {
             try page.preload()
         } catch {
             throw .verifierUnavailable(.pageUnavailable(error))
         }
-        let listener: RedirectListener<LoopbackRecaptchaPage.Answer>
-        do {
-            listener = try RedirectListener(
-                configuration: .init(
-                    check: page.check, port: setting.port, path: LoopbackRecaptchaPage.answerPath, rendezvous: nil,
-                    label: setting.label, templates: setting.templates, routes: page.routes,
-                    successPage: ("reCAPTCHA solved", "The SMS is being sent.")))
-        } catch {
-            throw .browser(error)
-        }
+        let round = BrowserRound.loopback(
+            options: setting.round, label: setting.label, check: page.check, path: LoopbackRecaptchaPage.answerPath,
+            routes: page.routes, successPage: ("reCAPTCHA solved", "The SMS is being sent."))
         // Until the SMS is sent this only closes the page on failure; the value returned owns the listener.
-        let texted = TextedCode(verificationID: "", page: page, listener: listener, ownsListener: false)
-        await interaction.present(
-            PhoneBrowserPage(url: page.url(port: listener.port), verifier: .loopback), listener: listener)
+        var texted = TextedCode(verificationID: "", page: page, listener: nil, ownsListener: false)
         do throws(PhoneSignInError) {
-            let answer = try await interaction.waitForAnswer(from: listener).get()
+            let answer = try await round.run(
+                url: page.url(port:), listenFailed: PhoneSignInError.browser, keepsListening: true,
+                listening: { texted = TextedCode(verificationID: "", page: page, listener: $0, ownsListener: false) },
+                present: { page, listener in await interaction.present(page, listener: listener) },
+                wait: { listener throws(PhoneSignInError) in try await interaction.waitForAnswer(from: listener) }
+            ).get()
             page.sending()
             let verificationID: String
             if plan.fallsBackToV2, let enterprise = answer.enterpriseToken {

@@ -36,6 +36,18 @@ struct SignInEnding: Sendable {
         }
     }
 
+    /// ``previousSession(reportingAs:)`` for a flow that loaded it already (`known`, before its browser round or
+    /// SMS): that session again, unless none was loaded or a link's ID token has since come within
+    /// ``TokenRefresher/refreshMargin`` of expiring, when it is loaded (and refreshed) now.
+    func previousSession<Failure: SignInFlowError>(
+        reusing known: UserSession??, reportingAs failure: Failure.Type
+    ) async throws(Failure) -> UserSession? {
+        if let known, purpose != .link || known?.tokens.expires(within: TokenRefresher.refreshMargin) == false {
+            return known
+        }
+        return try await previousSession(reportingAs: failure)
+    }
+
     /// The signed-in user's ID token when the request links to them, else `nil`.
     func idTokenToLink(_ previous: UserSession?) -> String? {
         purpose == .link ? previous?.tokens.idToken : nil

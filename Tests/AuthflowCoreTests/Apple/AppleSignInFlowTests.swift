@@ -40,9 +40,9 @@ struct AppleSignInFlowTests {
         func note(_ message: String) {}
 
         func present(
-            _ url: String, provider: OAuthProvider, callbackScheme: String,
-            listener: RedirectListener<IdPRedirectAnswer>
+            _ page: BrowserPage, provider: OAuthProvider, listener: RedirectListener<IdPRedirectAnswer>
         ) async {
+            let url = page.url
             opened.append(url)
             let select = url.replacingOccurrences(of: "/emulator/auth/handler?", with: "/emulator/auth/handler/select?")
             var client = HTTPClientConfiguration(proxy: .none)
@@ -73,7 +73,7 @@ struct AppleSignInFlowTests {
         let clicker = WidgetClicker(email: "ada@privaterelay.appleid.com", name: "Ada Lovelace")
 
         let completed = try await Self.flow(fixture, Self.iosApp).run(
-            options: .init(scopes: ["email", "name"], rendezvous: nil), interaction: clicker)
+            options: .init(scopes: ["email", "name"], round: .init(rendezvous: nil)), interaction: clicker)
 
         let session = try signedInSession(completed.result)
         #expect(session.email == "ada@privaterelay.appleid.com")

@@ -61,7 +61,7 @@ struct SecondFactorSignInTests {
     final class Quiet: PhoneSignInInteraction {
         let notes = Mutex<[String]>([])
         func note(_ message: String) { notes.withLock { $0.append(message) } }
-        func present<Answer: Sendable>(_ page: PhoneBrowserPage, listener: RedirectListener<Answer>) async {}
+        func present<Answer: Sendable>(_ page: BrowserPage, listener: RedirectListener<Answer>) async {}
         func waitForAnswer<Answer: Sendable>(
             from listener: RedirectListener<Answer>
         ) async throws(PhoneSignInError) -> Answer { throw .interrupted }

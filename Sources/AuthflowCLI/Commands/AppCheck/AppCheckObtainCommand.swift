@@ -42,16 +42,11 @@ struct AppCheckObtainCommand: AsyncParsableCommand {
             throw CommandFailure(
                 localized("No App Check token source is configured. ") + AppCheckWording.threeWays, status: .usage)
         }
-        let browser = self.browser
-        let page = AppCheckBrowserPage(
-            templates: .standard(), script: try standIn.script(context: context),
-            present: { url in
-                _ = BrowserOpening.show(
-                    url, purpose: localized("get an App Check token"), browser: browser.browser,
-                    noBrowser: browser.noBrowser)
-            })
+        let page = CommandContext.appCheckPage(
+            browser, templates: .standard(), script: try standIn.script(context: context),
+            project: context.namedProject)
         let exchanger = try context.client().withAppCheck(nil)
-        guard let supply = context.appCheckSupply(exchanger: exchanger, page: page.tokenPage) else { return }
+        guard let supply = context.appCheckSupply(exchanger: exchanger, page: page) else { return }
         do {
             _ = try await supply.appCheckToken()
         } catch {

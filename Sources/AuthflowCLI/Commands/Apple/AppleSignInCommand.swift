@@ -85,11 +85,7 @@ struct AppleSignInCommand: AsyncParsableCommand {
         help: "Sign in with the credential Firebase returned when --link was refused.")
     var updatedCredential = false
 
-    @Flag(name: .customLong("link"), help: "Add Apple to the signed-in user instead of signing in.")
-    var linkToUser = false
-
-    @Flag(help: "Re-authenticate the signed-in user with Apple (the Apple ID must be theirs).")
-    var reauth = false
+    @OptionGroup var purposeFlags: SignInPurposeOptions<ApplePurpose>
 
     @OptionGroup var format: JSONOutputOptions<ReplacedSentence>
 
@@ -104,7 +100,7 @@ struct AppleSignInCommand: AsyncParsableCommand {
     @OptionGroup(title: "Output") var output: OutputOptions
 
     func validate() throws {
-        guard !(linkToUser && reauth) else { throw ValidationError(localized("Pass --link or --reauth, not both.")) }
+        try purposeFlags.refuseBoth()
         guard (idToken == nil) == (nonce == nil) else {
             throw ValidationError(
                 localized(
@@ -126,7 +122,7 @@ struct AppleSignInCommand: AsyncParsableCommand {
                     "--scopes and --locale are for Apple's page; with --id-token or --updated-credential "
                         + "no page is opened."))
         }
-        if updatedCredential, idToken != nil || linkToUser || reauth {
+        if updatedCredential, idToken != nil || purposeFlags.linkToUser || purposeFlags.reauth {
             throw ValidationError(
                 localized(
                     "--updated-credential signs in to the account the Apple ID belongs to; it cannot be "
@@ -155,7 +151,7 @@ struct AppleSignInCommand: AsyncParsableCommand {
     func run() async throws {
         var context = try CommandContext(options: project, verbose: output.verbose)
         context.useBrowserForAppCheck(browser, templates: .standard(explicit: wait.templates))
-        let purpose: SignInPurpose = linkToUser ? .link : reauth ? .reauthenticate : .signIn
+        let purpose = purposeFlags.purpose
         if route == OAuthRoute.web.rawValue {
             try await runWeb(context: context, purpose: purpose)
             return
@@ -173,12 +169,9 @@ struct AppleSignInCommand: AsyncParsableCommand {
                 completed = try await flow.signIn(with: try flow.updatedCredential(), purpose: .signIn)
             } else {
                 let options = AppleSignIn.Options(
-                    scopes: Self.list(scopes), locale: locale, timeout: wait.duration, port: wait.port.value,
-                    templates: .standard(explicit: wait.templates), rendezvous: RendezvousChoice.directory,
-                    label: "authflow apple sign-in")
-                let interaction = TerminalOAuthInteraction(
-                    browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration,
-                    signInWithApple: true)
+                    scopes: Self.list(scopes), locale: locale,
+                    round: wait.round(browser, label: "authflow apple sign-in"))
+                let interaction = TerminalOAuthInteraction(timeout: wait.duration, signInWithApple: true)
                 completed = try await flow.run(purpose: purpose, options: options, interaction: interaction)
             }
         } catch {
@@ -215,12 +208,9 @@ struct AppleSignInCommand: AsyncParsableCommand {
         let completed: OAuthSignIn.Completed
         do throws(OAuthSignInError) {
             let options = OAuthSignIn.Options(
-                scopes: Self.list(scopes), timeout: wait.duration, port: wait.port.value,
-                templates: .standard(explicit: wait.templates), rendezvous: RendezvousChoice.directory,
-                label: "authflow apple sign-in")
+                scopes: Self.list(scopes), round: wait.round(browser, label: "authflow apple sign-in"))
             let web = OAuthSignIn.WebOptions(sdk: webSDKURL.flatMap(FirebaseWebSDK.init(base:)) ?? .google)
-            let interaction = TerminalOAuthWebInteraction(
-                browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration)
+            let interaction = TerminalOAuthWebInteraction(timeout: wait.duration)
             completed = try await flow.runWeb(
                 .apple, purpose: purpose, options: options, web: web, interaction: interaction)
         } catch {

@@ -40,11 +40,7 @@ struct EmailLinkCompleteCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The address the link was sent to (default: the remembered one).", valueName: "email"))
     var email: String?
 
-    @Flag(name: .customLong("link"), help: "Add email-link sign-in to the signed-in user instead of signing in.")
-    var linkToUser = false
-
-    @Flag(help: "Re-authenticate the signed-in user (the link must be theirs).")
-    var reauth = false
+    @OptionGroup var purposeFlags: SignInPurposeOptions<EmailLinkPurpose>
 
     @OptionGroup var format: JSONOutputOptions<ReplacedSentence>
 
@@ -68,7 +64,7 @@ struct EmailLinkCompleteCommand: AsyncParsableCommand {
                     ? localized("Pass the link, - to read it from standard input, --html FILE or --eml FILE.")
                     : localized("Pass only one of: the link, --html FILE, --eml FILE."))
         }
-        guard !(linkToUser && reauth) else { throw ValidationError(localized("Pass --link or --reauth, not both.")) }
+        try purposeFlags.refuseBoth()
     }
 
     func run() async throws {
@@ -82,7 +78,7 @@ struct EmailLinkCompleteCommand: AsyncParsableCommand {
                 return Terminal.prompt(localized("Email address: "))
             }
             : nil
-        let purpose: SignInPurpose = linkToUser ? .link : reauth ? .reauthenticate : .signIn
+        let purpose = purposeFlags.purpose
         try await EmailLinkFinisher(context: context, inspector: network.makeInspector())
             .run(
                 source, purpose: purpose, email: email, askForEmail: ask, json: format.json, secondFactor: secondFactor)

@@ -61,8 +61,7 @@ struct SecondFactorContinuation {
     var code: String?
     var codeCommand: String?
     var verifier: VerifierArgument?
-    var browser: String?
-    var noBrowser = false
+    var presentation: BrowserPresentation = .openBrowser(command: nil)
     var timeout: Duration = .seconds(300)
     var port: UInt16 = 0
     var templates: String?
@@ -76,8 +75,7 @@ struct SecondFactorContinuation {
         code = options?.code
         codeCommand = options?.codeCommand
         verifier = options?.verifier
-        self.browser = browser?.browser
-        self.noBrowser = browser?.noBrowser ?? false
+        if let browser { presentation = browser.presentation }
         if let wait {
             timeout = wait.duration
             port = wait.port.value
@@ -95,13 +93,14 @@ struct SecondFactorContinuation {
     ) -> PhoneSignIn.Options {
         PhoneSignIn.Options(
             verifier: verifier?.verifier, resend: resend, code: code,
-            codeCommand: codeCommand.map { CodeProgram($0, timeout: timeout) }, timeout: timeout, port: port,
-            templates: .standard(explicit: templates), rendezvous: RendezvousChoice.directory, label: label)
+            codeCommand: codeCommand.map { CodeProgram($0, timeout: timeout) },
+            round: BrowserRoundOptions(
+                timeout: timeout, port: port, templates: .standard(explicit: templates),
+                rendezvous: RendezvousChoice.directory, label: label, presentation: presentation))
     }
 
     /// The terminal interaction; `readsStandardInput` lets a piped line be the code when there is no terminal.
     func interaction(readsStandardInput: Bool) -> TerminalPhoneInteraction {
-        TerminalPhoneInteraction(
-            browser: browser, noBrowser: noBrowser, timeout: timeout, readsStandardInput: readsStandardInput)
+        TerminalPhoneInteraction(timeout: timeout, readsStandardInput: readsStandardInput)
     }
 }

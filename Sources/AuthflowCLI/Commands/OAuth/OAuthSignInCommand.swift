@@ -86,11 +86,7 @@ struct OAuthSignInCommand: AsyncParsableCommand {
     @Flag(help: "Use the provider credential kept after an account collision instead of opening the browser.")
     var pending = false
 
-    @Flag(name: .customLong("link"), help: "Add the provider to the signed-in user instead of signing in.")
-    var linkToUser = false
-
-    @Flag(help: "Re-authenticate the signed-in user with the provider (the provider account must be theirs).")
-    var reauth = false
+    @OptionGroup var purposeFlags: SignInPurposeOptions<ProviderPurpose>
 
     @Flag(name: .customLong("show-provider-tokens"), help: "Also print the provider's OAuth access token and ID token.")
     var showProviderTokens = false
@@ -108,7 +104,7 @@ struct OAuthSignInCommand: AsyncParsableCommand {
     @OptionGroup(title: "Output") var output: OutputOptions
 
     func validate() throws {
-        guard !(linkToUser && reauth) else { throw ValidationError(localized("Pass --link or --reauth, not both.")) }
+        try purposeFlags.refuseBoth()
         if let provider, OAuthProvider(id: provider) == nil {
             throw ValidationError(
                 localized(
@@ -121,7 +117,7 @@ struct OAuthSignInCommand: AsyncParsableCommand {
         if let route, OAuthRoute(rawValue: route) == nil {
             throw ValidationError(localized("--route is hosted or web, not \(route)."))
         }
-        if pending, scopes != nil || !customParameters.isEmpty || route != nil || reauth {
+        if pending, scopes != nil || !customParameters.isEmpty || route != nil || purposeFlags.reauth {
             throw ValidationError(
                 localized(
                     "--pending uses the credential kept after a collision; no page is opened, so "
@@ -138,7 +134,7 @@ struct OAuthSignInCommand: AsyncParsableCommand {
 
     func run() async throws {
         let context = try CommandContext(options: project, verbose: output.verbose)
-        let purpose: SignInPurpose = linkToUser ? .link : reauth ? .reauthenticate : .signIn
+        let purpose = purposeFlags.purpose
         let environment = try context.flowEnvironment()
         let flow = OAuthSignIn(environment)
         let chosen = provider.flatMap { OAuthProvider(id: $0) }
@@ -153,12 +149,10 @@ struct OAuthSignInCommand: AsyncParsableCommand {
                     route.flatMap(OAuthRoute.init(rawValue:)) ?? OAuthRoute.standard(for: chosen, emulator: emulator)
                 let options = OAuthSignIn.Options(
                     scopes: AppleSignInCommand.list(scopes), customParameters: parameters,
-                    timeout: wait.duration, port: wait.port.value, templates: .standard(explicit: wait.templates),
-                    rendezvous: RendezvousChoice.directory, label: "authflow oauth sign-in")
+                    round: wait.round(browser, label: "authflow oauth sign-in"))
                 if selected == .web {
                     let web = OAuthSignIn.WebOptions(sdk: webSDKURL.flatMap(FirebaseWebSDK.init(base:)) ?? .google)
-                    let interaction = TerminalOAuthWebInteraction(
-                        browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration)
+                    let interaction = TerminalOAuthWebInteraction(timeout: wait.duration)
                     completed = try await flow.runWeb(
                         chosen, purpose: purpose, options: options, web: web, interaction: interaction)
                 } else {
@@ -168,8 +162,7 @@ struct OAuthSignInCommand: AsyncParsableCommand {
                                 "authflow: note: the hosted page with an iOS app's return is not proven "
                                     + "against production for \(chosen.id) (the iOS SDK refuses it there)."))
                     }
-                    let interaction = TerminalOAuthInteraction(
-                        browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration)
+                    let interaction = TerminalOAuthInteraction(timeout: wait.duration)
                     completed = try await flow.run(chosen, purpose: purpose, options: options, interaction: interaction)
                 }
             } else {

@@ -8,8 +8,8 @@ final class TerminalOAuthInteraction: OAuthSignInInteraction {
     private let terminal: HostedPageTerminal
     private let waiting: String
 
-    init(browser: String?, noBrowser: Bool, timeout: Duration, signInWithApple: Bool = false) {
-        terminal = HostedPageTerminal(browser: browser, noBrowser: noBrowser, timeout: timeout)
+    init(timeout: Duration, signInWithApple: Bool = false) {
+        terminal = HostedPageTerminal(timeout: timeout)
         waiting =
             signInWithApple
             ? localized("Waiting for Sign in with Apple…") : localized("Waiting for the provider's sign-in…")
@@ -19,14 +19,11 @@ final class TerminalOAuthInteraction: OAuthSignInInteraction {
         StandardError.write("authflow: \(message)")
     }
 
-    func present(
-        _ url: String, provider: OAuthProvider, callbackScheme: String, listener: RedirectListener<IdPRedirectAnswer>
-    ) async {
+    func present(_ page: BrowserPage, provider: OAuthProvider, listener: RedirectListener<IdPRedirectAnswer>) async {
         let apple = provider.family == .apple
         terminal.present(
-            url, purpose: apple ? localized("sign in with Apple") : localized("sign in with \(provider.id)"),
-            callbackScheme: callbackScheme,
-            page: apple ? localized("the Sign in with Apple page") : localized("the \(provider.id) sign-in page"),
+            page, purpose: apple ? localized("sign in with Apple") : localized("sign in with \(provider.id)"),
+            name: apple ? localized("the Sign in with Apple page") : localized("the \(provider.id) sign-in page"),
             listener: listener)
     }
 

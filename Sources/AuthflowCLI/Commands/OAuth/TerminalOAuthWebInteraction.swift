@@ -7,14 +7,14 @@ import AuthflowLocalization
 final class TerminalOAuthWebInteraction: OAuthWebPageInteraction {
     private let terminal: HostedPageTerminal
 
-    init(browser: String?, noBrowser: Bool, timeout: Duration) {
-        terminal = HostedPageTerminal(browser: browser, noBrowser: noBrowser, timeout: timeout)
+    init(timeout: Duration) {
+        terminal = HostedPageTerminal(timeout: timeout)
     }
 
-    func present(_ url: String, provider: OAuthProvider, listener: RedirectListener<WebSignInAnswer>) async {
+    func present(_ page: BrowserPage, provider: OAuthProvider, listener: RedirectListener<WebSignInAnswer>) async {
         terminal.present(
-            url, purpose: localized("sign in with \(provider.id)"), callbackScheme: nil,
-            page: localized("the \(provider.id) sign-in page"),
+            page, purpose: localized("sign in with \(provider.id)"),
+            name: localized("the \(provider.id) sign-in page"),
             listener: listener)
     }
 

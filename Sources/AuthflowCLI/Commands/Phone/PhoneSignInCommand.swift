@@ -57,11 +57,7 @@ struct PhoneSignInCommand: AsyncParsableCommand {
     @OptionGroup(title: "SMS code")
     var codes: PhoneCodeOptions
 
-    @Flag(name: .customLong("link"), help: "Add the phone number to the signed-in user instead of signing in.")
-    var linkToUser = false
-
-    @Flag(help: "Re-authenticate the signed-in user (the number must be theirs).")
-    var reauth = false
+    @OptionGroup var purposeFlags: SignInPurposeOptions<PhoneNumberPurpose>
 
     @OptionGroup var format: JSONOutputOptions<ReplacedSentence>
 
@@ -77,7 +73,7 @@ struct PhoneSignInCommand: AsyncParsableCommand {
 
     func validate() throws {
         try PhoneNumber.validateArgument(number)
-        guard !(linkToUser && reauth) else { throw ValidationError(localized("Pass --link or --reauth, not both.")) }
+        try purposeFlags.refuseBoth()
         if appVerificationDisabledForTesting, let verifier, verifier != .none {
             throw ValidationError(
                 localized(
@@ -91,15 +87,13 @@ struct PhoneSignInCommand: AsyncParsableCommand {
         var context = try CommandContext(options: project, verbose: output.verbose)
         context.useBrowserForAppCheck(browser, templates: .standard(explicit: wait.templates))
         let phoneNumber = try PhoneNumber.argument(number)
-        let purpose: SignInPurpose = linkToUser ? .link : reauth ? .reauthenticate : .signIn
+        let purpose = purposeFlags.purpose
         let flow = PhoneSignIn(try context.flowEnvironment())
         let options = PhoneSignIn.Options(
             verifier: verifier?.verifier, appVerificationDisabledForTesting: appVerificationDisabledForTesting,
             resend: resend, code: codes.code, codeCommand: codes.command(timeout: wait.duration),
-            timeout: wait.duration, port: wait.port.value, templates: .standard(explicit: wait.templates),
-            rendezvous: RendezvousChoice.directory, label: PhoneSignInNotice.Label.phoneSignIn)
-        let interaction = TerminalPhoneInteraction(
-            browser: browser.browser, noBrowser: browser.noBrowser, timeout: wait.duration)
+            round: wait.round(browser, label: PhoneSignInNotice.Label.phoneSignIn))
+        let interaction = TerminalPhoneInteraction(timeout: wait.duration)
         let completed: PhoneSignIn.Completed
         do {
             completed = try await flow.run(phoneNumber, purpose: purpose, options: options, interaction: interaction)

@@ -11,8 +11,8 @@ final class TerminalPhoneInteraction: PhoneSignInInteraction {
 
     /// `readsStandardInput` lets a line of piped standard input be the code when there is no terminal (off
     /// where the input already served the first factor).
-    init(browser: String?, noBrowser: Bool, timeout: Duration, readsStandardInput: Bool = true) {
-        terminal = HostedPageTerminal(browser: browser, noBrowser: noBrowser, timeout: timeout)
+    init(timeout: Duration, readsStandardInput: Bool = true) {
+        terminal = HostedPageTerminal(timeout: timeout)
         self.readsStandardInput = readsStandardInput
     }
 
@@ -34,10 +34,9 @@ final class TerminalPhoneInteraction: PhoneSignInInteraction {
         }
     }
 
-    func present<Answer: Sendable>(_ page: PhoneBrowserPage, listener: RedirectListener<Answer>) async {
+    func present<Answer: Sendable>(_ page: BrowserPage, listener: RedirectListener<Answer>) async {
         terminal.present(
-            page.url, purpose: localized("show that you are not a robot"),
-            callbackScheme: page.callbackScheme, page: localized("the reCAPTCHA page"),
+            page, purpose: localized("show that you are not a robot"), name: localized("the reCAPTCHA page"),
             listener: listener)
     }
 

@@ -121,8 +121,7 @@ struct ListenCommand: AsyncParsableCommand {
         var pasting = paste || browser.noBrowser
         if let open {
             let url = Self.fill(open, redirectURI: listener.redirectURI, state: expected)
-            if BrowserOpening.show(
-                url, purpose: localized("sign in"), browser: browser.browser, noBrowser: browser.noBrowser)
+            if BrowserOpening.show(url, purpose: localized("sign in"), presentation: browser.presentation)
                 == .printedOnly
             {
                 pasting = true
