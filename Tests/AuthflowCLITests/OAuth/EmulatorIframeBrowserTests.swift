@@ -147,4 +147,41 @@ struct EmulatorIframeBrowserTests {
         #expect(result.stderrText.contains("(auth/network-request-failed)"), "\(result.stderrText)")
         #expect(try fixture.sessions.load() == nil)
     }
+
+    @Test(
+        "authflow oauth sign-in --route web against the authflow emulator command: the pop-up's result reaches the page through the emulator's iframe",
+        .drivesABrowser)
+    func againstEmulatorCommand() async throws {
+        let fixture = try PhoneCLIFixture()
+        let emulator = try InteractiveCommand(
+            ["emulator", "--port", "0", "--project", "demo-web-iframe", "--json"], environment: [:])
+        for _ in 0..<1200 where !emulator.stdoutText.contains("\n") { try await Task.sleep(for: .milliseconds(50)) }
+        let line = String(emulator.stdoutText.split(separator: "\n").first ?? "")
+        let host = try #require(try jsonObject(line)["emulatorHost"] as? String)
+
+        let outcome: OAuthWebRouteTests.Outcome
+        do {
+            outcome = try await OAuthWebRouteTests.signIn(
+                fixture, provider: "google.com", email: "iframe@example.com", emulatorHost: host,
+                projectID: "demo-web-iframe")
+        } catch {
+            emulator.send(signal: SIGTERM)
+            _ = await emulator.finish()
+            throw error
+        }
+        emulator.send(signal: SIGTERM)
+        let end = await emulator.finish()
+
+        #expect(outcome.phase == "done")
+        #expect(outcome.result.exitCode == 0, "\(outcome.result.stderrText)")
+        let object = try jsonObject(outcome.result.stdoutText)
+        let user = try #require(object["user"] as? [String: Any])
+        #expect(user["signInProvider"] as? String == "google.com")
+        #expect(user["email"] as? String == "iframe@example.com")
+        #expect(user["emulatorHost"] as? String == host, "the authflow emulator process, not the fixture's backend")
+        #expect(user["projectId"] as? String == "demo-web-iframe")
+        #expect(outcome.widgetQuery.value("authType") == "signInViaPopup")
+        #expect(outcome.widgetQuery.value("eventId")?.count == 10)
+        #expect(end == .exited(0))
+    }
 }

@@ -26,18 +26,26 @@ struct OAuthWebRouteTests {
     /// blocker on) opens the page, whose first try is blocked, so it shows its button; the click opens the
     /// pop-up (`popup`), or with `window.open` refusing, as a blocker does, falls back to the redirect. In the
     /// widget a new account with `email` is added, an existing one chosen (`existingAccount`), or `claims`
-    /// submitted. `secondFactor` answers the page's second-factor form.
+    /// submitted. `secondFactor` answers the page's second-factor form. `emulatorHost` and `projectID` name
+    /// another emulator than the fixture's (its stand-in SDK is then that emulator's too).
     static func signIn(
         _ fixture: PhoneCLIFixture, provider: String, email: String, name: String = "Web User", extra: [String] = [],
         command: [String]? = nil, existingAccount: Bool = false, claims: String? = nil, popup: Bool = true,
+        emulatorHost: String? = nil, projectID: String? = nil,
         secondFactor: ((HeadlessChromium) async throws -> Void)? = nil
     ) async throws -> Outcome {
         let browser = try RecordingBrowser.install(at: fixture.directory.file("browser-\(UUID().uuidString)"))
+        let sdk =
+            emulatorHost.map { "http://\($0)/www.gstatic.com/firebasejs/\(FirebaseWebSDK.pinnedVersion)" }
+            ?? standIn(fixture)
         let arguments =
             (command ?? ["oauth", "sign-in", "--provider", provider]) + [
-                "--route", "web", "--web-sdk-url", standIn(fixture), "--browser", browser, "--json",
+                "--route", "web", "--web-sdk-url", sdk, "--browser", browser, "--json",
             ] + extra
-        let running = Task { try await fixture.run(arguments) }
+        var environment: [String: String] = [:]
+        if let emulatorHost { environment["FIREBASE_AUTH_EMULATOR_HOST"] = emulatorHost }
+        if let projectID { environment["FIREBASE_PROJECT_ID"] = projectID }
+        let running = Task { try await fixture.run(arguments, environment: environment) }
         let url = try await RecordingBrowser.url(recordedBy: browser)
         let chromium = try await HeadlessChromium(popupBlocking: true)
         var phase = ""
