@@ -290,9 +290,9 @@ enum FirebaseWebSDKStandIn {
             function finish() { clearTimeout(poll); manager.unregisterConsumer(consumer); }
             function fail(code, message) { finish(); reject(new FirebaseError(code, message, { appName: auth.name })); }
             manager.registerConsumer(consumer);
+            // As the SDK: only an answer of false fails the pop-up; an answer without the field is ignored.
             isIframeWebStorageSupported(auth, function (supported) {
-              if (supported === null) { fail('auth/internal-error', 'webStorageSupport was not answered.'); }
-              else if (!supported) { fail('auth/web-storage-unsupported', 'Web storage is not supported.'); }
+              if (supported === false) { fail('auth/web-storage-unsupported', 'Web storage is not supported.'); }
             });
             // As the SDK: a pop-up seen closed (checked every 2 s) fails 8 s later unless its event came.
             function watch() {
