@@ -56,6 +56,62 @@ struct IdpFamilyTests {
     }
 
     @Test(
+        "saml.: the ID token's firebase.sign_in_attributes are the attribute statements, as the emulator puts them; a refreshed token has none; beforeSignIn gets them as JSON text"
+    )
+    func samlSignInAttributes() async throws {
+        let harness = try BackendHarness()
+        defer { harness.backend.stop() }
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeSignIn": ["updateMask": "displayName", "displayName": "Jane"]])
+        defer { functions.stop() }
+        let statements = #"{"name":"Jane Doe","mail":["jane@other.example.com"]}"#
+        let saml =
+            #"{"assertion":{"subject":{"nameId":"jane@saml.example.com"},"attributeStatements":"#
+            + statements + "}}"
+
+        let reply = try await harness.v1(
+            "accounts:signInWithIdp",
+            [
+                "requestUri": "http://localhost", "returnSecureToken": true,
+                "postBody":
+                    "providerId=saml.acme&id_token=\(Self.form(#"{"sub":"saml-attr-1"}"#))&SAMLResponse=\(Self.form(saml))",
+            ]
+        ).requireOK()
+        let refreshed = try await harness.post(
+            "/securetoken.googleapis.com/v1/token?key=k",
+            form: [("grant_type", "refresh_token"), ("refresh_token", try #require(reply["refreshToken"] as? String))]
+        ).requireOK()
+
+        let firebase = try JWTParts(try #require(reply["idToken"] as? String)).firebase
+        let attributes = try #require(firebase["sign_in_attributes"] as? [String: Any])
+        #expect(attributes["name"] as? String == "Jane Doe")
+        #expect(attributes["mail"] as? [String] == ["jane@other.example.com"])
+        #expect(firebase["sign_in_provider"] as? String == "saml.acme")
+        let later = try JWTParts(try #require(refreshed["id_token"] as? String)).firebase
+        #expect(later["sign_in_attributes"] == nil, "the emulator keeps them out of refreshed tokens")
+        #expect(later["sign_in_provider"] as? String == "saml.acme")
+        let jwt = try functions.lastJWT("beforeSignIn")
+        #expect(jwt.claims["sign_in_attributes"] as? String == statements)
+    }
+
+    @Test("Without SAML attribute statements the ID token has no sign_in_attributes")
+    func noSignInAttributes() async throws {
+        let harness = try BackendHarness()
+        defer { harness.backend.stop() }
+
+        let reply = try await harness.v1(
+            "accounts:signInWithIdp",
+            [
+                "requestUri": "http://localhost", "returnSecureToken": true,
+                "postBody": "providerId=oidc.okta&id_token=\(Self.form(#"{"sub":"o-2","email":"o2@example.com"}"#))",
+            ]
+        ).requireOK()
+
+        let firebase = try JWTParts(try #require(reply["idToken"] as? String)).firebase
+        #expect(firebase.keys.contains("sign_in_attributes") == false)
+    }
+
+    @Test(
         "saml.: a response missing its assertion parts is refused with the emulator's message",
         arguments: [
             ("{}", "INVALID_IDP_RESPONSE ((Missing assertion in SAMLResponse.))"),

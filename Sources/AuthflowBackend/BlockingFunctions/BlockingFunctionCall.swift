@@ -8,6 +8,8 @@ struct BlockingFunctionSignIn: Sendable {
     var secondFactor: String?
     /// The IdP's user info as JSON text (`raw_user_info`).
     var rawUserInfo: String?
+    /// A SAML assertion's attribute statements as JSON text (`sign_in_attributes`).
+    var signInAttributes: String?
     var oauthIdToken: String?
     var oauthAccessToken: String?
     var oauthRefreshToken: String?
@@ -60,6 +62,7 @@ struct BlockingFunctionCall: Sendable {
         claims["sub"] = .string(account.localId)
         claims.set("sign_in_method", signIn.method)
         claims.set("sign_in_second_factor", signIn.secondFactor)
+        claims.set("sign_in_attributes", signIn.signInAttributes)
         claims.set("raw_user_info", signIn.rawUserInfo)
         if config.forwards("accessToken") {
             claims.set("oauth_access_token", signIn.oauthAccessToken)

@@ -72,7 +72,9 @@ enum SignInWithIdp {
         )
         var account: Account
         var sessionClaims: JSONObject?
-        let signIn = blockingSignIn(response)
+        var signIn = blockingSignIn(response)
+        // The emulator hands the assertion's attribute statements to blocking functions as JSON text.
+        signIn.signInAttributes = saml?.attributeStatements.map { JSONWriter.string($0) }
         switch plan {
         case .create(let changes):
             (account, sessionClaims) = try context.createAccount(in: &state, signIn: signIn) { account in
@@ -113,7 +115,8 @@ enum SignInWithIdp {
         try ensure(!account.disabled, "USER_DISABLED")
         response.merge(
             IDToken.issue(
-                for: account.localId, provider: providerId, extraClaims: sessionClaims, state: &state, now: now))
+                for: account.localId, provider: providerId, extraClaims: sessionClaims,
+                signInAttributes: saml?.attributeStatements, state: &state, now: now))
         return response
     }
 

@@ -13,19 +13,28 @@ import AuthflowPrimitives
 /// `credential`) and `PhoneMultiFactorGenerator.assertion`; a user with `refreshToken` and `getIdToken()`;
 /// errors with `code` and `customData.email`.
 ///
-/// It drives this backend as the real SDK drives an emulator: `signInWithPopup` opens a window (synchronously,
-/// so the click that called it still counts; `auth/popup-blocked` when the browser refuses) and
-/// `signInWithRedirect` navigates this one to the IdP widget (`authType=signInViaPopup`/`signInViaRedirect`, a
-/// fresh `eventId`, and the SHA-256 hex of a raw `sessionId`); the pop-up's opener, or `getRedirectResult`
-/// after the redirect, reads the widget's OAuth response for that `eventId` once (``redirectResultPath``,
-/// where the real emulator's page hands it to the SDK's iframe instead), closes the pop-up, and sends
-/// `signInWithIdp` with the raw session ID. Its `RecaptchaVerifier` returns a fixed token without loading
-/// reCAPTCHA: this backend, like the official emulator, does not check app verification.
+/// It drives this backend as the real SDK drives an emulator (`packages/auth/src/platform_browser`): before a
+/// pop-up or redirect result it embeds the emulator's helper iframe (``EmulatorIframe``, with `v` set to
+/// ``version``) through `gapi.iframes` (installing ``GapiStandIn`` where the real SDK loads Google's loader),
+/// `ping`s it and fails with `auth/network-request-failed` when no answer comes within 5 s, then registers for
+/// its `authEvent` messages and answers `{status: "ACK"}` or `"ERROR"` as the SDK's event manager does (a
+/// redirect event nobody waits for yet is kept for `getRedirectResult`, an event is handled once).
+/// `signInWithPopup` opens the IdP widget (`authType=signInViaPopup`, a fresh 10-digit `eventId`,
+/// `redirectUrl` the page's address) with `window.open` (`auth/popup-blocked` when the browser refuses), asks
+/// the iframe `webStorageSupport`, takes the `signInViaPopup` event with its `eventId`, closes the pop-up and
+/// sends `signInWithIdp` with the event's `urlResponse`, `sessionId`, `postBody` and `tenantId`; a pop-up
+/// closed with no event fails `auth/popup-closed-by-user` 8 s after it is seen closed (checked every 2 s).
+/// `signInWithRedirect` marks a redirect pending in `sessionStorage` and navigates to the widget
+/// (`signInViaRedirect`, no `eventId`); `getRedirectResult` answers null unless one is pending, and otherwise
+/// waits for the iframe's redirect event (null for `auth/no-auth-event`). Its `RecaptchaVerifier` returns a
+/// fixed token without loading reCAPTCHA: this backend, like the official emulator, does not check app
+/// verification.
 enum FirebaseWebSDKStandIn {
     /// Where the modules are served, before the version.
     static let prefix = "/www.gstatic.com/firebasejs/"
-    /// Where `getRedirectResult` reads the widget's response for `eventId` (once).
-    static let redirectResultPath = "/www.gstatic.com/firebasejs/stand-in/redirect-result"
+    /// The `v` the stand-in puts in the widget's and the helper iframe's addresses, where the real SDK puts
+    /// its version.
+    static let version = "stand-in"
 
     /// `app` or `auth` for a module path under ``prefix``, else nil.
     static func module(_ path: String) -> String? {
@@ -40,19 +49,11 @@ enum FirebaseWebSDKStandIn {
     }
 
     static func reply(_ module: String) -> LoopbackResponse {
-        ScriptReply.javascript(module == "app" ? appSource : authSource)
+        ScriptReply.javascript(module == "app" ? appSource : authSource + gapiInstaller)
     }
 
-    /// `{"urlResponse": …}` for the `eventId`, removed as it is read; 404 when there is none.
-    static func redirectResult(_ request: LoopbackRequest, service: BackendService) -> LoopbackResponse {
-        let query = QueryParameters(form: request.query ?? "")
-        guard let eventId = query.nonEmpty("eventId"),
-            let response = service.state.withLock({ $0.redirectResults.removeValue(forKey: eventId) })
-        else {
-            return JSONReply.authEmulator([("error", "no redirect result for this eventId")], status: 404)
-        }
-        return JSONReply.ok(["urlResponse": .string(response)])
-    }
+    /// `installGapiStandIn()`, which the auth module calls where the real SDK loads Google's API loader.
+    static var gapiInstaller: String { "function installGapiStandIn() {\n" + GapiStandIn.source + "}\n" }
 
     static let appSource = #"""
         // Stand-in for firebase-app.js served by authflow's embedded backend. It never talks to Google.
@@ -126,70 +127,206 @@ enum FirebaseWebSDKStandIn {
           }
           return auth._origin;
         }
-        function storageKey(auth) { return 'firebase-stand-in:redirect:' + auth.config.apiKey + ':' + auth.name; }
-        function randomHex(bytes) {
-          const buffer = new Uint8Array(bytes);
-          crypto.getRandomValues(buffer);
-          return Array.from(buffer, function (b) { return ('0' + b.toString(16)).slice(-2); }).join('');
+        function authKey(auth) { return auth.config.apiKey + ':' + auth.name; }
+        function generateEventId() {
+          let id = '';
+          for (let i = 0; i < 10; i++) { id += Math.floor(Math.random() * 10); }
+          return id;
         }
-        async function sha256Hex(text) {
-          const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-          return Array.from(new Uint8Array(digest), function (b) { return ('0' + b.toString(16)).slice(-2); }).join('');
-        }
-        function sleep(ms) { return new Promise(function (resolve) { setTimeout(resolve, ms); }); }
-        async function readResult(origin, eventId) {
-          const found = await fetch(origin + '/www.gstatic.com/firebasejs/stand-in/redirect-result?eventId='
-            + encodeURIComponent(eventId), { cache: 'no-store' });
-          return found.ok ? (await found.json()).urlResponse : null;
-        }
-        export async function signInWithPopup(auth, provider) {
-          const origin = requireEmulator(auth);
-          // Opened before anything is awaited, as the real SDK does, so the click that called this still counts.
-          const popup = window.open('', 'firebaseAuthStandInPopup', 'width=500,height=600');
-          if (!popup) {
-            throw new FirebaseError('auth/popup-blocked', 'The browser blocked the pop-up.', { appName: auth.name });
+        // The SDK's event manager: an event goes to the waiting consumers of its type (and eventId), once; the
+        // first redirect event (or the iframe's "no event") nobody waits for yet is kept for getRedirectResult.
+        class EventManager {
+          constructor() {
+            this.consumers = new Set(); this.queuedRedirectEvent = null; this.hasHandledPotentialRedirect = false;
+            this.seen = new Set();
           }
-          const attempt = { eventId: randomHex(16), sessionId: randomHex(20), providerId: provider.providerId };
-          popup.location.href = await handlerURL(auth, provider, 'signInViaPopup', attempt, null);
-          let urlResponse = null;
-          while (!urlResponse) {
-            urlResponse = await readResult(origin, attempt.eventId);
-            if (urlResponse) { break; }
-            if (popup.closed) {
-              urlResponse = await readResult(origin, attempt.eventId);
-              if (!urlResponse) {
-                throw new FirebaseError('auth/popup-closed-by-user', 'The pop-up was closed.', { appName: auth.name });
-              }
-              break;
+          registerConsumer(consumer) {
+            this.consumers.add(consumer);
+            if (this.queuedRedirectEvent && isEventFor(this.queuedRedirectEvent, consumer)) {
+              this.seen.add(eventUid(this.queuedRedirectEvent));
+              sendToConsumer(this.queuedRedirectEvent, consumer);
+              this.queuedRedirectEvent = null;
             }
-            await sleep(200);
           }
-          popup.close();
-          return finishSignIn(auth, origin, attempt, urlResponse);
+          unregisterConsumer(consumer) { this.consumers.delete(consumer); }
+          onEvent(event) {
+            if (this.seen.has(eventUid(event))) { return false; }
+            let handled = false;
+            this.consumers.forEach(function (consumer) {
+              if (isEventFor(event, consumer)) {
+                handled = true;
+                this.seen.add(eventUid(event));
+                sendToConsumer(event, consumer);
+              }
+            }, this);
+            if (this.hasHandledPotentialRedirect || !isRedirectEvent(event)) { return handled; }
+            this.hasHandledPotentialRedirect = true;
+            if (!handled) { this.queuedRedirectEvent = event; handled = true; }
+            return handled;
+          }
         }
-        async function handlerURL(auth, provider, authType, attempt, redirectUrl) {
+        const REDIRECT_TYPES = ['signInViaRedirect', 'linkViaRedirect', 'reauthViaRedirect'];
+        function isNoEvent(event) {
+          return event.type === 'unknown' && !!event.error && event.error.code === 'auth/no-auth-event';
+        }
+        function isRedirectEvent(event) { return REDIRECT_TYPES.includes(event.type) || isNoEvent(event); }
+        function isEventFor(event, consumer) {
+          return consumer.filter.includes(event.type)
+            && (consumer.eventId === null || (!!event.eventId && event.eventId === consumer.eventId));
+        }
+        function eventUid(event) {
+          return [event.type, event.eventId, event.sessionId, event.tenantId].filter(function (v) { return v; })
+            .join('-');
+        }
+        function sendToConsumer(event, consumer) {
+          if (event.error && !isNoEvent(event)) {
+            const code = String(event.error.code || '').indexOf('auth/') === 0 ? event.error.code
+              : 'auth/internal-error';
+            consumer.onError(new FirebaseError(code, event.error.message));
+          } else {
+            consumer.onAuthEvent(event);
+          }
+        }
+        // The SDK's iframe.ts and gapi.ts: gapi.iframes opens the emulator's helper iframe, which must answer a
+        // ping within 5 s.
+        const PING_TIMEOUT_MS = 5000;
+        const managers = new Map();
+        const iframes = new Map();
+        function loadGapi(auth) {
+          return new Promise(function (resolve, reject) {
+            if (window.gapi && window.gapi.iframes && window.gapi.iframes.Iframe) {
+              resolve(window.gapi.iframes.getContext());
+              return;
+            }
+            // Where the real SDK loads https://apis.google.com/js/api.js.
+            if (!(window.gapi && window.gapi.load)) { installGapiStandIn(); }
+            window.gapi.load('gapi.iframes', {
+              callback: function () { resolve(window.gapi.iframes.getContext()); },
+              ontimeout: function () {
+                reject(new FirebaseError('auth/network-request-failed', 'gapi.iframes did not load.',
+                  { appName: auth.name }));
+              },
+              timeout: 30000,
+            });
+          });
+        }
+        function iframeURL(auth) {
+          const query = new URLSearchParams();
+          query.set('apiKey', auth.config.apiKey);
+          query.set('appName', auth.name);
+          query.set('v', 'stand-in');
+          return requireEmulator(auth) + '/emulator/auth/iframe?' + query.toString();
+        }
+        async function openIframe(auth) {
+          const context = await loadGapi(auth);
+          return context.open({ where: document.body, url: iframeURL(auth),
+            messageHandlersFilter: window.gapi.iframes.CROSS_ORIGIN_IFRAMES_FILTER,
+            attributes: { style: { position: 'absolute', top: '-100px', width: '1px', height: '1px' },
+              'aria-hidden': 'true', tabindex: '-1', loading: 'lazy' },
+            dontclear: true }, function (iframe) {
+            return new Promise(async function (resolve, reject) {
+              await iframe.restyle({ setHideOnLeave: false });
+              const networkError = new FirebaseError('auth/network-request-failed',
+                'The Auth emulator\'s helper iframe did not answer.', { appName: auth.name });
+              const timer = setTimeout(function () { reject(networkError); }, PING_TIMEOUT_MS);
+              function ready() { clearTimeout(timer); resolve(iframe); }
+              iframe.ping(ready).then(ready, function () { reject(networkError); });
+            });
+          });
+        }
+        function initialize(auth) {
+          const key = authKey(auth);
+          if (!managers.has(key)) {
+            const promise = openIframe(auth).then(function (iframe) {
+              const manager = new EventManager();
+              iframe.register('authEvent', function (message) {
+                if (!message || !message.authEvent) { return { status: 'ERROR' }; }
+                return { status: manager.onEvent(message.authEvent) ? 'ACK' : 'ERROR' };
+              }, window.gapi.iframes.CROSS_ORIGIN_IFRAMES_FILTER);
+              iframes.set(key, iframe);
+              return manager;
+            });
+            promise.catch(function () { managers.delete(key); });
+            managers.set(key, promise);
+          }
+          return managers.get(key);
+        }
+        function isIframeWebStorageSupported(auth, callback) {
+          iframes.get(authKey(auth)).send('webStorageSupport', { type: 'webStorageSupport' }, function (result) {
+            const supported = result && result[0] && result[0].webStorageSupport;
+            callback(supported === undefined ? null : !!supported);
+          }, window.gapi.iframes.CROSS_ORIGIN_IFRAMES_FILTER);
+        }
+        async function handlerURL(auth, provider, authType, redirectUrl, eventId) {
           const query = new URLSearchParams();
           query.set('apiKey', auth.config.apiKey);
           query.set('appName', auth.name);
           query.set('authType', authType);
           if (redirectUrl) { query.set('redirectUrl', redirectUrl); }
           query.set('v', 'stand-in');
+          if (eventId) { query.set('eventId', eventId); }
           query.set('providerId', provider.providerId);
-          if (provider._scopes && provider._scopes.length) { query.set('scopes', provider._scopes.join(',')); }
           if (Object.keys(provider._parameters).length) {
             query.set('customParameters', JSON.stringify(provider._parameters));
           }
+          if (provider._scopes && provider._scopes.length) { query.set('scopes', provider._scopes.join(',')); }
           if (auth.tenantId) { query.set('tid', auth.tenantId); }
-          query.set('eventId', attempt.eventId);
-          query.set('sessionId', await sha256Hex(attempt.sessionId));
-          return requireEmulator(auth) + '/emulator/auth/handler?' + query.toString();
+          return requireEmulator(auth) + '/emulator/auth/handler?' + query.toString() + '#';
         }
+        export async function signInWithPopup(auth, provider) {
+          const origin = requireEmulator(auth);
+          const manager = await initialize(auth);
+          const eventId = generateEventId();
+          const url = await handlerURL(auth, provider, 'signInViaPopup', location.href, eventId);
+          const popup = window.open(url, generateEventId(), 'width=500,height=600,resizable=yes,scrollbars=yes');
+          if (!popup) {
+            throw new FirebaseError('auth/popup-blocked', 'The browser blocked the pop-up.', { appName: auth.name });
+          }
+          const event = await new Promise(function (resolve, reject) {
+            let poll = null;
+            const consumer = { filter: ['signInViaPopup'], eventId: eventId,
+              onAuthEvent: function (event) { finish(); resolve(event); },
+              onError: function (error) { finish(); reject(error); } };
+            function finish() { clearTimeout(poll); manager.unregisterConsumer(consumer); }
+            function fail(code, message) { finish(); reject(new FirebaseError(code, message, { appName: auth.name })); }
+            manager.registerConsumer(consumer);
+            // As the SDK: only an answer of false fails the pop-up; an answer without the field is ignored.
+            isIframeWebStorageSupported(auth, function (supported) {
+              if (supported === false) { fail('auth/web-storage-unsupported', 'Web storage is not supported.'); }
+            });
+            // As the SDK: a pop-up seen closed (checked every 2 s) fails 8 s later unless its event came.
+            function watch() {
+              if (popup.closed) {
+                poll = setTimeout(function () { fail('auth/popup-closed-by-user', 'The pop-up was closed.'); }, 8000);
+                return;
+              }
+              poll = setTimeout(watch, 2000);
+            }
+            watch();
+          });
+          popup.close();
+          return finishSignIn(auth, origin, event, provider.providerId);
+        }
+        function pendingRedirectKey(auth) { return 'firebase:pendingRedirect:' + authKey(auth); }
         export async function signInWithRedirect(auth, provider) {
           requireEmulator(auth);
-          const attempt = { eventId: randomHex(16), sessionId: randomHex(20), providerId: provider.providerId };
-          sessionStorage.setItem(storageKey(auth), JSON.stringify(attempt));
-          location.assign(await handlerURL(auth, provider, 'signInViaRedirect', attempt, location.href));
+          sessionStorage.setItem(pendingRedirectKey(auth), 'true');
+          location.assign(await handlerURL(auth, provider, 'signInViaRedirect', location.href, null));
           return new Promise(function () {});
+        }
+        export async function getRedirectResult(auth) {
+          const origin = requireEmulator(auth);
+          if (sessionStorage.getItem(pendingRedirectKey(auth)) !== 'true') { return null; }
+          sessionStorage.removeItem(pendingRedirectKey(auth));
+          const manager = await initialize(auth);
+          const event = await new Promise(function (resolve, reject) {
+            const consumer = { filter: REDIRECT_TYPES.concat(['unknown']), eventId: null,
+              onAuthEvent: function (event) { manager.unregisterConsumer(consumer); resolve(event); },
+              onError: function (error) { manager.unregisterConsumer(consumer); reject(error); } };
+            manager.registerConsumer(consumer);
+          });
+          if (event.type === 'unknown') { return null; }
+          return finishSignIn(auth, origin, event, null);
         }
         function errorCode(message) {
           const reason = String(message || '').split(' ')[0].split(':')[0];
@@ -204,26 +341,15 @@ enum FirebaseWebSDKStandIn {
           };
           return codes[reason] || 'auth/internal-error';
         }
-        export async function getRedirectResult(auth) {
-          const origin = requireEmulator(auth);
-          const stored = sessionStorage.getItem(storageKey(auth));
-          if (!stored) { return null; }
-          sessionStorage.removeItem(storageKey(auth));
-          const pending = JSON.parse(stored);
-          const urlResponse = await readResult(origin, pending.eventId);
-          if (!urlResponse) { return null; }
-          return finishSignIn(auth, origin, pending, urlResponse);
-        }
-        async function finishSignIn(auth, origin, pending, urlResponse) {
-          const body = { requestUri: urlResponse, sessionId: pending.sessionId, returnSecureToken: true,
-            returnIdpCredential: true };
-          if (auth.tenantId) { body.tenantId = auth.tenantId; }
+        async function finishSignIn(auth, origin, event, providerId) {
+          const body = { requestUri: event.urlResponse, sessionId: event.sessionId, postBody: event.postBody || null,
+            tenantId: event.tenantId, returnSecureToken: true, returnIdpCredential: true };
           const reply = await fetch(origin + '/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key='
             + encodeURIComponent(auth.config.apiKey), { method: 'POST', headers: { 'Content-Type': 'application/json' },
             body: JSON.stringify(body) });
           const json = await reply.json();
-          const credential = new OAuthCredential({ providerId: json.providerId || pending.providerId,
-            signInMethod: json.providerId || pending.providerId, accessToken: json.oauthAccessToken,
+          const credential = new OAuthCredential({ providerId: json.providerId || providerId,
+            signInMethod: json.providerId || providerId, accessToken: json.oauthAccessToken,
             idToken: json.oauthIdToken, secret: json.oauthTokenSecret, pendingToken: json.pendingToken });
           if (!reply.ok || json.errorMessage) {
             const message = json.errorMessage || (json.error && json.error.message);
@@ -242,7 +368,7 @@ enum FirebaseWebSDKStandIn {
             photoURL: json.photoUrl || null, providerId: 'firebase', refreshToken: json.refreshToken,
             getIdToken: async function () { return json.idToken; } };
           auth.currentUser = user;
-          const result = { user: user, providerId: pending.providerId, operationType: 'signIn' };
+          const result = { user: user, providerId: json.providerId || providerId, operationType: 'signIn' };
           credentials.set(result, credential);
           replies.set(result, json);
           return result;

@@ -4,8 +4,10 @@ import Foundation
 
 /// `GET /emulator/auth/handler`: the emulator's IdP sign-in widget, as a plain HTML page. Choosing an
 /// existing account or adding one submits a form to `/emulator/auth/handler/select`, which answers 303 with
-/// the URL the emulator's page script would navigate to, so a browser and a plain HTTP client can both
-/// finish the flow. authflow's ``SimulatedPageError`` switch makes the iOS hand-off carry `firebaseError`.
+/// the URL the emulator's page script would navigate to for the mobile hand-offs, so a browser and a plain
+/// HTTP client can both finish those; for a web SDK's pop-up or redirect it answers the page that hands the
+/// result on as the emulator's script does (``AuthEventRelay``). authflow's ``SimulatedPageError`` switch
+/// makes the iOS hand-off carry `firebaseError`.
 enum IdpWidget {
     /// Parameters the page passes on to the select step.
     static let carried = [
@@ -99,18 +101,10 @@ enum IdpWidget {
         }
 
         if authType.range(of: "popup", options: .caseInsensitive) != nil {
-            // The emulator's page script posts a pop-up's result to the opener through the SDK's iframe; the
-            // backend keeps it for the stand-in SDK's signInWithPopup instead, which reads it and closes the
-            // pop-up (FirebaseWebSDKStandIn).
-            if let eventId {
-                service.state.withLock { $0.redirectResults[eventId] = urlResponse }
-                return .text("Signed in; this window closes by itself.\n", status: 200)
-            }
-            return failure(
-                "Pop-up sign-in hands its result to the opener window through the web SDK's iframe, which this page does not do. "
-                    + "Use the redirect flow (authType=signInWithRedirect with ibi), or sign in with the credential directly.",
-                service: service
-            )
+            // As the emulator's page script: the opener's helper iframe passes the event to the web SDK.
+            return AuthEventRelay.page(
+                authEvent: AuthEventRelay.authEvent(urlResponse: urlResponse, parameters: parameters),
+                parameters: parameters, redirectUrl: nil)
         }
         if let apn = parameters.nonEmpty("apn") {
             return androidIntent(
@@ -132,15 +126,17 @@ enum IdpWidget {
             return PageReply.handoff(to: target, service: service)
         }
         if let redirectUrl = parameters.nonEmpty("redirectUrl") {
-            // The emulator keeps the result in the page's sessionStorage and navigates with nothing appended.
-            guard AbsoluteURL(redirectUrl) != nil, !redirectUrl.unicodeScalars.contains(where: { $0.value < 0x21 })
+            // The emulator keeps the event in this origin's sessionStorage, where its helper iframe finds it
+            // once the app's page is back, and navigates with nothing appended. Only a web page's address: the
+            // script navigates to it on this origin.
+            guard let target = AbsoluteURL(redirectUrl), target.scheme == "http" || target.scheme == "https",
+                !redirectUrl.unicodeScalars.contains(where: { $0.value < 0x21 })
             else {
-                return failure("The redirectUrl parameter is not an absolute URL.", service: service)
+                return failure("The redirectUrl parameter is not an absolute http or https URL.", service: service)
             }
-            // The emulator's page script hands the result to the SDK through its iframe; the backend keeps it
-            // for the stand-in SDK's getRedirectResult instead (FirebaseWebSDKStandIn).
-            if let eventId { service.state.withLock { $0.redirectResults[eventId] = urlResponse } }
-            return JSONReply.seeOther(redirectUrl)
+            return AuthEventRelay.page(
+                authEvent: AuthEventRelay.authEvent(urlResponse: urlResponse, parameters: parameters),
+                parameters: parameters, redirectUrl: redirectUrl)
         }
         return failure(
             "This feature is not implemented in Auth Emulator yet. Please use signInWithCredential for now.",

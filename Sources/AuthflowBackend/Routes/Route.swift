@@ -24,8 +24,14 @@ enum Route: Sendable {
     case recaptchaStandInScript
     /// `GET /www.gstatic.com/firebasejs/<version>/<module>.js`: the stand-in Firebase JS SDK modules.
     case firebaseWebSDKStandIn(module: String)
-    /// `GET` the stand-in SDK's redirect result for an `eventId`.
-    case firebaseWebSDKRedirectResult
+    /// `GET /emulator/auth/iframe`: the helper iframe the web SDK embeds.
+    case emulatorIframe
+    /// `GET /emulator/auth/iframe.js`: its script.
+    case emulatorIframeScript
+    /// `GET /emulator/auth/handler/relay.js`: the widget's script handing a result to the web SDK.
+    case authEventRelayScript
+    /// `GET /apis.google.com/js/api.js`: the stand-in of Google's API loader (`gapi.iframes`).
+    case gapiStandIn
     case notFound
 
     /// The emulator-only API (`/emulator/v1/…`), which pages not on loopback may not use.
@@ -98,7 +104,10 @@ enum Router {
         case ("GET", verifyAppSubmitPath), ("POST", verifyAppSubmitPath): return .verifyAppSubmit
         case ("POST", RecaptchaStandInScript.executePath): return .recaptchaStandInExecute
         case ("GET", RecaptchaStandInScript.path): return .recaptchaStandInScript
-        case ("GET", FirebaseWebSDKStandIn.redirectResultPath): return .firebaseWebSDKRedirectResult
+        case ("GET", EmulatorIframe.path): return .emulatorIframe
+        case ("GET", EmulatorIframe.scriptPath): return .emulatorIframeScript
+        case ("GET", AuthEventRelay.scriptPath): return .authEventRelayScript
+        case ("GET", GapiStandIn.path): return .gapiStandIn
         case ("GET", _) where FirebaseWebSDKStandIn.module(path) != nil:
             return .firebaseWebSDKStandIn(module: FirebaseWebSDKStandIn.module(path) ?? "")
         default: return .notFound

@@ -119,7 +119,10 @@ final class BackendService: Sendable {
         case .recaptchaStandInExecute: return RecaptchaStandInScript.execute(request, service: self)
         case .recaptchaStandInScript: return RecaptchaStandInScript.reply()
         case .firebaseWebSDKStandIn(let module): return FirebaseWebSDKStandIn.reply(module)
-        case .firebaseWebSDKRedirectResult: return FirebaseWebSDKStandIn.redirectResult(request, service: self)
+        case .emulatorIframe: return EmulatorIframe.page(request)
+        case .emulatorIframeScript: return EmulatorIframe.script()
+        case .authEventRelayScript: return AuthEventRelay.script()
+        case .gapiStandIn: return GapiStandIn.reply()
         case .notFound: return JSONReply.error(.notFound)
         }
     }

@@ -34,9 +34,6 @@ struct BackendState: Sendable {
     var allowDuplicateEmails: Bool { projectConfig.allowDuplicateEmails }
     /// Each project's tenants (v2 `projects/<id>/tenants`).
     var tenants = TenantRegistry()
-    /// The OAuth response URL a redirect-mode widget attempt (`redirectUrl`) made, by `eventId`, until the
-    /// stand-in JS SDK's `getRedirectResult` reads it once (``FirebaseWebSDKStandIn``).
-    var redirectResults: [String: String] = [:]
     /// The tenant this state belongs to (its switches as last stored); `nil` for a project's own state.
     var tenant: TenantSettings?
     /// The v2 project config (`projects/<id>/config`); its email privacy setting follows
@@ -133,7 +130,6 @@ struct BackendState: Sendable {
         refreshTokens.removeAll()
         handlerSessions.removeAll()
         handlerResponses.removeAll()
-        redirectResults.removeAll()
         recaptchaTokens.removeAll()
         revocations.removeAll()
         totpEnrollments.removeAll()

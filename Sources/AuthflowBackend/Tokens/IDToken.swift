@@ -7,10 +7,12 @@ enum IDToken {
     static let lifetimeSeconds: Int64 = 3600
 
     /// Tokens for `account`: an ID token, a new opaque refresh token, and `expiresIn` as a string.
-    /// Also stamps the account's `lastRefreshAt`.
+    /// Also stamps the account's `lastRefreshAt`. `signInAttributes` (a SAML assertion's attribute
+    /// statements) go into this ID token's `firebase.sign_in_attributes` only, as in the emulator: tokens
+    /// refreshed later do not carry them.
     static func issue(
         for localId: String, provider: String, secondFactor: SecondFactor? = nil, extraClaims: JSONObject? = nil,
-        state: inout BackendState, now: Date
+        signInAttributes: JSONValue? = nil, state: inout BackendState, now: Date
     ) -> JSONObject {
         let stamp = RFC3339.string(now)
         guard let account = state.updateAccount(localId, { $0.lastRefreshAt = stamp }) else { return JSONObject() }
@@ -21,7 +23,7 @@ enum IDToken {
         var object = JSONObject()
         let claims = claims(
             for: account, provider: provider, secondFactor: secondFactor, extraClaims: extraClaims,
-            projectID: state.projectID, tenantID: state.tenantID, now: now
+            projectID: state.projectID, tenantID: state.tenantID, signInAttributes: signInAttributes, now: now
         )
         object["idToken"] = .string(encode(claims))
         object["refreshToken"] = .string(refreshToken)
@@ -33,7 +35,7 @@ enum IDToken {
     /// claims the signing library appends.
     static func claims(
         for account: Account, provider: String, secondFactor: SecondFactor?, extraClaims: JSONObject?,
-        projectID: String, tenantID: String? = nil, now: Date
+        projectID: String, tenantID: String? = nil, signInAttributes: JSONValue? = nil, now: Date
     ) -> JSONObject {
         var identities = JSONObject()
         if let email = account.email { identities["email"] = [.string(email)] }
@@ -49,6 +51,7 @@ enum IDToken {
         firebase.set("second_factor_identifier", secondFactor?.identifier)
         firebase.set("sign_in_second_factor", secondFactor?.provider)
         firebase.set("tenant", tenantID)
+        firebase.set("sign_in_attributes", signInAttributes)
 
         var claims = JSONObject()
         claims.set("name", account.displayName)

@@ -14,11 +14,13 @@ final class PhoneCLIFixture: Sendable {
     let backend: EmbeddedBackend
     let directory: TemporaryDirectory
 
-    init(codeLifetime: Duration? = nil) throws {
+    /// `host` is the name the backend is reached by (`127.0.0.1`, or `localhost` for a page that needs the
+    /// emulator on its own site).
+    init(codeLifetime: Duration? = nil, host: String = "127.0.0.1") throws {
         let lines = LogLines()
         backend = try EmbeddedBackend(
             configuration: .init(
-                port: 0, log: { lines.append($0) }, verificationCodeLifetime: codeLifetime))
+                host: host, port: 0, log: { lines.append($0) }, verificationCodeLifetime: codeLifetime))
         directory = try TemporaryDirectory()
         logLines = lines
         for name in ["run", "home", "data", "config"] {
