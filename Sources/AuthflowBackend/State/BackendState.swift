@@ -34,6 +34,9 @@ struct BackendState: Sendable {
     var allowDuplicateEmails: Bool { projectConfig.allowDuplicateEmails }
     /// Each project's tenants (v2 `projects/<id>/tenants`).
     var tenants = TenantRegistry()
+    /// This project's or tenant's OIDC and SAML provider configurations (v2 `oauthIdpConfigs`,
+    /// `inboundSamlConfigs`).
+    var providerConfigs = ProviderConfigRegistry()
     /// The OAuth response URL a redirect-mode widget attempt (`redirectUrl`) made, by `eventId`, until the
     /// stand-in JS SDK's `getRedirectResult` reads it once (``FirebaseWebSDKStandIn``).
     var redirectResults: [String: String] = [:]
@@ -139,6 +142,7 @@ struct BackendState: Sendable {
         totpEnrollments.removeAll()
         recaptchaAssessments.removeAll()
         tenants.removeAll()
+        providerConfigs.removeAll()
     }
 
     // MARK: Codes
