@@ -26,6 +26,8 @@ enum Route: Sendable {
     case firebaseWebSDKStandIn(module: String)
     /// `GET` the stand-in SDK's redirect result for an `eventId`.
     case firebaseWebSDKRedirectResult
+    /// `POST /_admin/export`: the emulator hub's export of a running emulator (``HubExportEndpoint``).
+    case hubExport
     case notFound
 
     /// The emulator-only API (`/emulator/v1/…`), which pages not on loopback may not use.
@@ -99,6 +101,7 @@ enum Router {
         case ("POST", RecaptchaStandInScript.executePath): return .recaptchaStandInExecute
         case ("GET", RecaptchaStandInScript.path): return .recaptchaStandInScript
         case ("GET", FirebaseWebSDKStandIn.redirectResultPath): return .firebaseWebSDKRedirectResult
+        case ("POST", HubExportEndpoint.path): return .hubExport
         case ("GET", _) where FirebaseWebSDKStandIn.module(path) != nil:
             return .firebaseWebSDKStandIn(module: FirebaseWebSDKStandIn.module(path) ?? "")
         default: return .notFound

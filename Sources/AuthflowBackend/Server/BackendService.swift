@@ -120,6 +120,7 @@ final class BackendService: Sendable {
         case .recaptchaStandInScript: return RecaptchaStandInScript.reply()
         case .firebaseWebSDKStandIn(let module): return FirebaseWebSDKStandIn.reply(module)
         case .firebaseWebSDKRedirectResult: return FirebaseWebSDKStandIn.redirectResult(request, service: self)
+        case .hubExport: return HubExportEndpoint.handle(request, service: self)
         case .notFound: return JSONReply.error(.notFound)
         }
     }
