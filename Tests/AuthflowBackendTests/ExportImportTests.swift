@@ -138,6 +138,39 @@ struct ExportImportTests {
         #expect(tenantSignIn["idToken"] is String)
     }
 
+    @Test("A TOTP factor, which the layout cannot carry, is left out and counted; the export still imports")
+    func totpLeftOut() async throws {
+        let source = try BackendHarness()
+        defer { source.backend.stop() }
+        let user = try await source.verifiedAccount(email: "totp@example.com", password: "totp-pw-1")
+        let started = try await source.v2(
+            "accounts/mfaEnrollment:start", ["idToken": user.idToken, "totpEnrollmentInfo": [String: Any]()]
+        ).requireOK()
+        let info = try #require(started["totpSessionInfo"] as? [String: Any])
+        let secret = try #require(info["sharedSecretKey"] as? String)
+        let generator = try #require(TimeBasedOneTimePassword(base32Secret: secret))
+        let code = generator.code(step: Int64(Date().timeIntervalSince1970) / 30)
+        let verification: [String: Any] = ["sessionInfo": info["sessionInfo"] ?? "", "verificationCode": code]
+        _ = try await source.v2(
+            "accounts/mfaEnrollment:finalize", ["idToken": user.idToken, "totpVerificationInfo": verification]
+        ).requireOK()
+
+        let directory = try Self.temporaryDirectory()
+        let summary = try source.backend.exportData(to: directory)
+        #expect(summary.omittedTOTPFactors == 1)
+        #expect(summary.accounts == 1)
+        let exported = try Self.readJSON(directory + "/auth_export/accounts.json")
+        #expect((exported["users"] as? [[String: Any]])?.first?["mfaInfo"] == nil)
+
+        let target = try BackendHarness()
+        defer { target.backend.stop() }
+        try target.backend.importData(from: directory)
+        let signIn = try await target.v1(
+            "accounts:signInWithPassword", ["email": "totp@example.com", "password": "totp-pw-1"]
+        ).requireOK()
+        #expect(signIn["idToken"] is String)
+    }
+
     @Test(
         "The export is firebase-tools' layout: metadata beside auth_export/ with accounts, accounts-<tenant> and config"
     )

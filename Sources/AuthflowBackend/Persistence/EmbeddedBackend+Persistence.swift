@@ -81,11 +81,22 @@ extension EmbeddedBackend {
                 field: ExportedAccountCheck.field(refusedWith: message), problem: .refused(message: message)))
     }
 
+    /// What ``exportData(to:)`` wrote.
+    public struct ExportSummary: Sendable, Equatable {
+        /// Accounts exported, in the project and every tenant.
+        public var accounts: Int
+        /// TOTP second factors left out: the layout has no field for their secrets (the official emulator has
+        /// no TOTP, and its `batchCreate` refuses an account carrying one), so their accounts are exported with
+        /// their other factors only.
+        public var omittedTOTPFactors: Int
+    }
+
     /// Writes the configured project's accounts (its own and every tenant's) and emulator config to
     /// `directory` in firebase-tools' layout, replacing a previous export there as a whole
     /// (``DirectoryReplacement``): an export that fails or is interrupted leaves the previous one intact. A
     /// directory holding anything but an Auth export (other files, other emulators' exports) is refused.
-    public func exportData(to directory: String) throws(AuthExportError) {
+    @discardableResult
+    public func exportData(to directory: String) throws(AuthExportError) -> ExportSummary {
         try Self.export(service: service, to: directory)
     }
 
@@ -97,10 +108,15 @@ extension EmbeddedBackend {
     }
 
     /// ``exportData(to:)`` for the backend `service` answers for (the export endpoint's).
-    static func export(service: BackendService, to directory: String) throws(AuthExportError) {
+    @discardableResult
+    static func export(service: BackendService, to directory: String) throws(AuthExportError) -> ExportSummary {
         try AuthExportLayout.checkReplaceable(directory)
-        let layout = service.scopes.withLock { scopes in
+        var layout = service.scopes.withLock { scopes in
             Self.layout(of: &scopes, projectID: service.configuration.projectID)
+        }
+        var omitted = 0
+        for index in layout.accounts.indices {
+            layout.accounts[index].users = layout.accounts[index].users.map { withoutTOTPFactors($0, count: &omitted) }
         }
         do throws(StorageError) {
             try DirectoryReplacement.replace(
@@ -108,6 +124,19 @@ extension EmbeddedBackend {
         } catch {
             throw .storage(error)
         }
+        return ExportSummary(
+            accounts: layout.accounts.reduce(0) { $0 + $1.users.count }, omittedTOTPFactors: omitted)
+    }
+
+    /// `user` without its TOTP factors (`mfaInfo` entries with no `phoneInfo`), adding their number to `count`;
+    /// `mfaInfo` goes when nothing is left of it.
+    private static func withoutTOTPFactors(_ user: JSONValue, count: inout Int) -> JSONValue {
+        guard case .object(var object) = user, let factors = object["mfaInfo"]?.arrayValue else { return user }
+        let kept = factors.filter { $0.objectValue?["phoneInfo"] != nil }
+        guard kept.count < factors.count else { return user }
+        count += factors.count - kept.count
+        object["mfaInfo"] = kept.isEmpty ? nil : .array(kept)
+        return .object(object)
     }
 
     /// The project's export: `accounts:batchGet?maxResults=-1` in the project and in each tenant, and the

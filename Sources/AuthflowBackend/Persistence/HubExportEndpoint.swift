@@ -30,7 +30,12 @@ enum HubExportEndpoint {
         let initiatedBy = (try? body.nonEmptyString("initiatedBy")) ?? "unknown"
         service.emit(["Received export request (initiated by \(initiatedBy)). Exporting data to \(directory)."])
         do throws(AuthExportError) {
-            try EmbeddedBackend.export(service: service, to: directory)
+            let summary = try EmbeddedBackend.export(service: service, to: directory)
+            if summary.omittedTOTPFactors > 0 {
+                service.emit([
+                    "Left out \(summary.omittedTOTPFactors) TOTP second factors: the export format has no field for their secrets."
+                ])
+            }
         } catch {
             service.emit(["Export failed: \(error)"])
             return reply(["message": .string(error.description)], status: 500)

@@ -273,8 +273,15 @@ struct EmulatorCommand: AsyncParsableCommand {
     private func exportAtExit(_ backend: EmbeddedBackend, say: (String) -> Void) throws {
         guard let destination = exportDestination else { return }
         do throws(AuthExportError) {
-            try backend.exportData(to: destination)
+            let summary = try backend.exportData(to: destination)
             say(localized("Exported the accounts and config to \(destination)."))
+            if summary.omittedTOTPFactors > 0 {
+                let omitted = summary.omittedTOTPFactors
+                say(
+                    localized(
+                        "Left out \(omitted) TOTP second factors: the export format has no field for their secrets, "
+                            + "so those accounts come back with their other factors only."))
+            }
         } catch {
             StandardError.write("authflow: \(error.cliMessage)")
             throw AuthflowExitCode.usage.exitCode
