@@ -395,7 +395,7 @@ struct ExportImportTests {
         defer { harness.backend.stop() }
         _ = try await harness.signUp(email: "hub@example.com")
         let directory = try Self.temporaryDirectory() + "/export"
-        let body = Array(#"{"path":"\#(directory)","initiatedBy":"test"}"#.utf8)
+        let body = Array(#"{"path":"\#(directory)","initiatedBy":"test\nExport complete."}"#.utf8)
         let json = [HTTPHeader(name: "Content-Type", value: "application/json")]
 
         let fromPage = try await harness.send(
@@ -408,6 +408,10 @@ struct ExportImportTests {
         #expect(reply["message"] as? String == "OK")
         let accounts = try Self.readJSON(directory + "/auth_export/accounts.json")
         #expect((accounts["users"] as? [[String: Any]])?.first?["email"] as? String == "hub@example.com")
+        // The request's values are escaped in the log: no line is forged by a line feed in them.
+        #expect(
+            harness.logs.all.contains { $0.contains("initiated by test\\u{A}Export complete.") }, "\(harness.logs.all)")
+        #expect(harness.logs.all.filter { $0.contains("\n") }.isEmpty)
 
         let relative = try await harness.send(
             .post, "/_admin/export", body: Array(#"{"path":"relative/dir"}"#.utf8), headers: json)

@@ -27,8 +27,11 @@ enum HubExportEndpoint {
         } catch {
             return JSONReply.error(error)
         }
-        let initiatedBy = (try? body.nonEmptyString("initiatedBy")) ?? "unknown"
-        service.emit(["Received export request (initiated by \(initiatedBy)). Exporting data to \(directory)."])
+        // Both come from the request: escaped, so a line feed in them cannot forge a log line.
+        let initiatedBy = TerminalText.escaped((try? body.nonEmptyString("initiatedBy")) ?? "unknown")
+        service.emit([
+            "Received export request (initiated by \(initiatedBy)). Exporting data to \(TerminalText.escaped(directory))."
+        ])
         do throws(AuthExportError) {
             let summary = try EmbeddedBackend.export(service: service, to: directory)
             if summary.omittedTOTPFactors > 0 {
@@ -37,7 +40,7 @@ enum HubExportEndpoint {
                 ])
             }
         } catch {
-            service.emit(["Export failed: \(error)"])
+            service.emit(["Export failed: \(TerminalText.escaped(error.description))"])
             return reply(["message": .string(error.description)], status: 500)
         }
         service.emit(["Export complete."])
