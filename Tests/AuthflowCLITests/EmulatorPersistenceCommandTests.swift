@@ -122,6 +122,16 @@ struct EmulatorPersistenceCommandTests {
         #expect(empty.stderrText.contains("--import DIR"), "\(empty.stderrText)")
     }
 
+    @Test("--export-on-exit naming a directory that holds the current one is refused (status 2), as by firebase-tools")
+    func exportOnExitAroundWorkingDirectory() async throws {
+        let directory = try Self.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory + "/work", withIntermediateDirectories: true)
+        let result = try await AuthflowCommand.run(
+            ["emulator", "--port", "0", "--export-on-exit", directory], workingDirectory: directory + "/work")
+        #expect(result.exitCode == 2)
+        #expect(result.stderrText.contains("holds the current directory"), "\(result.stderrText)")
+    }
+
     @Test("An export cut short (the file size limit kills the emulator mid-write) leaves the previous export intact")
     func interruptedExport() async throws {
         let directory = try Self.temporaryDirectory()
