@@ -5,7 +5,7 @@
 // One module per layer, each in the folder of the same name under Sources/:
 //   CCurl, CLibXML2, CMicroHTTPD  system libraries plus the C shims Swift needs
 //   CQREncode                     libqrencode (TOTP enrolment's QR code) behind a few plain functions
-//   CProcessSpawn                 the GNU posix_spawn additions Swift's Glibc module leaves out
+//   CProcessSpawn                 the GNU additions (posix_spawn, pipe2, renameat2) Swift's Glibc module leaves out
 //   CSignalPipe                   signals caught by a plain C handler that writes to a pipe (no lost signal)
 //   CSharedLibrary                opens the four C libraries above on first use (dlopen by soname)
 //   CGettext                      glibc's gettext (libintl.h)
@@ -88,7 +88,7 @@ let package = Package(
         .target(name: "AuthflowPrimitives", dependencies: ["CSharedLibrary"]),
         // The language in force and the message catalogue (gettext), for every layer that speaks to a person.
         .target(name: "AuthflowLocalization", dependencies: ["CGettext", "AuthflowPrimitives"]),
-        .target(name: "AuthflowStorage", dependencies: ["AuthflowPrimitives"]),
+        .target(name: "AuthflowStorage", dependencies: ["CProcessSpawn", "AuthflowPrimitives"]),
         .target(name: "AuthflowHTTP", dependencies: ["CCurl", "CSharedLibrary", "AuthflowPrimitives"]),
         .target(name: "AuthflowParsing", dependencies: ["CLibXML2", "CSharedLibrary", "AuthflowPrimitives"]),
         .target(
@@ -101,7 +101,9 @@ let package = Package(
         .target(name: "AuthflowIdentityToolkit", dependencies: ["AuthflowHTTP", "AuthflowPrimitives"]),
         .target(
             name: "AuthflowBackend",
-            dependencies: ["AuthflowListener", "AuthflowParsing", "AuthflowPrimitives", "AuthflowHTTP"]
+            dependencies: [
+                "AuthflowListener", "AuthflowParsing", "AuthflowPrimitives", "AuthflowHTTP", "AuthflowStorage",
+            ]
         ),
         .target(
             name: "AuthflowCore",

@@ -39,6 +39,9 @@ extension EmbeddedBackend {
         /// machine's loopback (`localhost`, `127.0.0.1`, `[::1]`) are accepted, and any other is refused with
         /// 400 `INVALID_BLOCKING_FUNCTION`, because the backend sends each new account's or sign-in's JWT there.
         public var allowsRemoteBlockingFunctions = false
+        /// The version written into an export's `firebase-export-metadata.json` (firebase-tools writes its own
+        /// there; nothing reads it back).
+        public var exportVersion = "0.0.0"
 
         /// Defaults suit tests: 127.0.0.1 on a free port, project `demo-authflow`, standard template lookup.
         public init(

@@ -68,11 +68,12 @@ struct Authflow: AsyncParsableCommand {
                 return
             }
             LibraryWarmUp.start(for: CommandLine.arguments)
-            if let parsed = DirectRoute.parse(CommandLine.arguments) {
+            let arguments = EmulatorCommand.withExportOnExitValue(CommandLine.arguments)
+            if let parsed = DirectRoute.parse(arguments) {
                 try await parsed.run()
                 return
             }
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(Array(arguments.dropFirst()))
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

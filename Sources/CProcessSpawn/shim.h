@@ -1,4 +1,5 @@
-// GNU additions to posix_spawn that Swift's Glibc module does not import (it is built without _GNU_SOURCE).
+// GNU additions to posix_spawn, pipe2 and rename that Swift's Glibc module does not import (it is built without
+// _GNU_SOURCE).
 #ifndef AUTHFLOW_CPROCESSSPAWN_SHIM_H
 #define AUTHFLOW_CPROCESSSPAWN_SHIM_H
 
@@ -23,6 +24,16 @@ static inline short authflow_spawn_flag_setsid(void) {
 /// A pipe whose ends are close-on-exec from the start, so no concurrently spawned child inherits them.
 static inline int authflow_pipe_cloexec(int fds[2]) {
     return pipe2(fds, O_CLOEXEC);
+}
+
+// Declared by glibc only under _GNU_SOURCE; present since glibc 2.28.
+extern int renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, unsigned int flags);
+
+/// Swaps two existing paths in one step (renameat2's RENAME_EXCHANGE, Linux 3.15+): each name then refers to
+/// what the other did, with no moment at which either is missing. -1 with errno EINVAL where the file system
+/// cannot (then rename in two steps).
+static inline int authflow_rename_exchange(const char *first, const char *second) {
+    return renameat2(AT_FDCWD, first, AT_FDCWD, second, 2 /* RENAME_EXCHANGE */);
 }
 
 #include <errno.h>

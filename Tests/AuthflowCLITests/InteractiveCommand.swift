@@ -13,7 +13,11 @@ final class InteractiveCommand: Sendable {
     private let collected = Mutex<(stdout: [UInt8], stderr: [UInt8], open: Int)>(([], [], 2))
     private let inputOpen = Mutex(true)
 
-    init(_ arguments: [String], environment: [String: String], workingDirectory: String? = nil) throws {
+    /// Runs `authflow arguments`, or `executable arguments` (a wrapper such as `prlimit` that execs authflow).
+    init(
+        _ arguments: [String], environment: [String: String], workingDirectory: String? = nil,
+        executable: String = AuthflowCommand.binaryPath
+    ) throws {
         guard let stdin = ChildPipe.make(), let stdout = ChildPipe.make(), let stderr = ChildPipe.make() else {
             throw Subprocess.Failure(description: "pipe failed")
         }
@@ -22,7 +26,7 @@ final class InteractiveCommand: Sendable {
         for proxy in ["http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"] { merged[proxy] = "" }
         merged.merge(environment) { _, new in new }
         child = try ChildProcess.spawn(
-            AuthflowCommand.binaryPath, arguments: arguments,
+            executable, arguments: arguments,
             options: .init(
                 environment: merged, workingDirectory: workingDirectory, standardInput: stdin.read,
                 standardOutput: stdout.write, standardError: stderr.write))

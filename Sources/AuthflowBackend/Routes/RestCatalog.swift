@@ -184,6 +184,24 @@ enum RestCatalog {
         (PathTemplate("projects/{projectId}/config"), "PATCH", .json, ProjectConfigOperations.patch),
     ]
 
+    /// OIDC and SAML provider configurations of a project or a tenant: run in the addressed scope, even in a
+    /// tenant whose auth is disabled (configuring is the admin's, not a sign-in).
+    static let v2ProviderConfigResources: [(template: PathTemplate, method: String, body: BodyFormat, run: Operation)] =
+        ProviderConfigRegistry.Kind.allCases.flatMap { kind in
+            ["projects/{projectId}", "projects/{projectId}/tenants/{tenantId}"].flatMap {
+                base -> [(template: PathTemplate, method: String, body: BodyFormat, run: Operation)] in
+                let collection = PathTemplate("\(base)/\(kind.rawValue)")
+                let item = PathTemplate("\(base)/\(kind.rawValue)/{configId}")
+                return [
+                    (collection, "POST", .json, ProviderConfigOperations.create(kind)),
+                    (collection, "GET", .none, ProviderConfigOperations.list(kind)),
+                    (item, "GET", .none, ProviderConfigOperations.get(kind)),
+                    (item, "PATCH", .json, ProviderConfigOperations.patch(kind)),
+                    (item, "DELETE", .none, ProviderConfigOperations.delete(kind)),
+                ]
+            }
+        }
+
     /// The v2 resource operation for `path` and `method`, its segments bound. Each names its project in the path,
     /// so each needs `Bearer owner` (``RestOperation/projectNeedsAdmin``), as in the emulator.
     static func v2Resource(_ path: String, method: String) -> RestOperation? {
@@ -199,6 +217,12 @@ enum RestCatalog {
             return RestOperation(
                 name: path, method: method, body: resource.body, run: resource.run, pathParameters: bound,
                 projectNeedsAdmin: true)
+        }
+        for resource in v2ProviderConfigResources where resource.method == method {
+            guard let bound = resource.template.match(path) else { continue }
+            return RestOperation(
+                name: path, method: method, body: resource.body, run: resource.run, pathParameters: bound,
+                level: .scopedEvenWhenAuthDisabled, projectNeedsAdmin: true)
         }
         return nil
     }

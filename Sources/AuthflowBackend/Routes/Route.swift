@@ -32,6 +32,8 @@ enum Route: Sendable {
     case authEventRelayScript
     /// `GET /apis.google.com/js/api.js`: the stand-in of Google's API loader (`gapi.iframes`).
     case gapiStandIn
+    /// `POST /_admin/export`: the emulator hub's export of a running emulator (``HubExportEndpoint``).
+    case hubExport
     case notFound
 
     /// The emulator-only API (`/emulator/v1/…`), which pages not on loopback may not use.
@@ -108,6 +110,7 @@ enum Router {
         case ("GET", EmulatorIframe.scriptPath): return .emulatorIframeScript
         case ("GET", AuthEventRelay.scriptPath): return .authEventRelayScript
         case ("GET", GapiStandIn.path): return .gapiStandIn
+        case ("POST", HubExportEndpoint.path): return .hubExport
         case ("GET", _) where FirebaseWebSDKStandIn.module(path) != nil:
             return .firebaseWebSDKStandIn(module: FirebaseWebSDKStandIn.module(path) ?? "")
         default: return .notFound

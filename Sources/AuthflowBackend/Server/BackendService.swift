@@ -123,6 +123,7 @@ final class BackendService: Sendable {
         case .emulatorIframeScript: return EmulatorIframe.script()
         case .authEventRelayScript: return AuthEventRelay.script()
         case .gapiStandIn: return GapiStandIn.reply()
+        case .hubExport: return HubExportEndpoint.handle(request, service: self)
         case .notFound: return JSONReply.error(.notFound)
         }
     }

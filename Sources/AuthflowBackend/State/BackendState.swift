@@ -34,6 +34,9 @@ struct BackendState: Sendable {
     var allowDuplicateEmails: Bool { projectConfig.allowDuplicateEmails }
     /// Each project's tenants (v2 `projects/<id>/tenants`).
     var tenants = TenantRegistry()
+    /// This project's or tenant's OIDC and SAML provider configurations (v2 `oauthIdpConfigs`,
+    /// `inboundSamlConfigs`).
+    var providerConfigs = ProviderConfigRegistry()
     /// The tenant this state belongs to (its switches as last stored); `nil` for a project's own state.
     var tenant: TenantSettings?
     /// The v2 project config (`projects/<id>/config`); its email privacy setting follows
@@ -135,6 +138,7 @@ struct BackendState: Sendable {
         totpEnrollments.removeAll()
         recaptchaAssessments.removeAll()
         tenants.removeAll()
+        providerConfigs.removeAll()
     }
 
     // MARK: Codes

@@ -1,8 +1,10 @@
 import ArgumentParser
 import AuthflowBackend
+import AuthflowCore
 import AuthflowListener
 import AuthflowLocalization
 import AuthflowPrimitives
+import AuthflowStorage
 import Dispatch
 import Synchronization
 
@@ -18,11 +20,22 @@ struct EmulatorCommand: AsyncParsableCommand {
         abstract:
             "Run a local test and demo backend compatible with the Firebase Auth Emulator (not a production identity server).",
         discussion: """
-            Serves the Firebase Auth Emulator's REST API, emulator API, action links and IdP sign-in page on \
-            127.0.0.1 and ::1 only, so clients and tests can run the phone, email-link, Sign in with Apple and \
-            SMS multi-factor flows without a Firebase project or network. It is a test and demo tool: ID tokens \
-            are unsigned, passwords are stored readably, and anything on this machine can read and change every \
-            account. Never use it as a real identity server.
+            Serves the Firebase Auth Emulator's REST API (the client API, the Admin API's accounts, tenants, \
+            project config and OIDC/SAML provider configurations), its emulator API, action links and IdP \
+            sign-in page on 127.0.0.1 and ::1 only, so clients and tests can run email and password, email-link, \
+            phone, anonymous, custom-token, OAuth and OIDC, SAML, Sign in with Apple, passkey, SMS and TOTP \
+            multi-factor flows, App Check, reCAPTCHA and blocking functions without a Firebase project or \
+            network. It is a test and demo tool: ID tokens are unsigned, passwords are stored readably, and \
+            anything on this machine can read and change every account. Never use it as a real identity server.
+
+            --import DIR loads an export in firebase-tools' layout (DIR/firebase-export-metadata.json, \
+            DIR/auth_export/accounts.json, accounts-<tenant>.json and config.json), as \
+            "firebase emulators:start --import DIR" does; a malformed file stops the start naming the file, \
+            the entry and the field, with nothing imported. --export-on-exit [DIR] writes the same layout when \
+            the emulator stops (Ctrl-C, SIGTERM or another ending signal), to DIR or, without DIR, to the \
+            --import directory (which need not exist yet); the previous export there is replaced as a whole \
+            only once the new one is complete. A running emulator exports on request: POST \
+            {"path": "/absolute/dir"} to /_admin/export, as to firebase-tools' emulator hub.
 
             Against web pages: only requests addressed to 127.0.0.1, localhost or [::1] are answered; project \
             configuration, tenants and admin paths need "Authorization: Bearer owner"; a page not served from \
@@ -64,7 +77,52 @@ struct EmulatorCommand: AsyncParsableCommand {
         ))
     var allowRemoteFunctions = false
 
+    @Option(
+        name: .customLong("import"),
+        help: ArgumentHelp(
+            "Load the accounts and config of an export in firebase-tools' layout at start.", valueName: "dir"),
+        completion: .directory)
+    var importDirectory: String?
+
+    @Option(
+        name: .customLong("export-on-exit"),
+        help: ArgumentHelp(
+            "Export the accounts and config when stopped (without a directory: to the --import directory).",
+            valueName: "dir"),
+        completion: .directory)
+    var exportOnExit: String?
+
     @OptionGroup var format: JSONOutputOptions<ReplacedEmulatorBanner>
+
+    /// `--export-on-exit` given without a directory (the end of the arguments or another option follows) becomes
+    /// `--export-on-exit=<the --import directory>`, as firebase-tools takes `--export-on-exit` alone after
+    /// `--import DIR`; ArgumentParser has no option with an optional value. Without `--import` it is left alone
+    /// (ArgumentParser then asks for its value). Only `authflow emulator …` lines are changed.
+    static func withExportOnExitValue(_ arguments: [String]) -> [String] {
+        guard arguments.count > 1, arguments[1] == "emulator" else { return arguments }
+        var importDirectory: String?
+        for (index, argument) in arguments.enumerated().dropFirst(2) {
+            if argument == "--" { break }
+            if argument == "--import", index + 1 < arguments.count { importDirectory = arguments[index + 1] }
+            if argument.hasPrefix("--import=") { importDirectory = String(argument.dropFirst("--import=".count)) }
+        }
+        guard let importDirectory else { return arguments }
+        var result = arguments
+        for index in result.indices.dropFirst(2) {
+            if result[index] == "--" { break }
+            guard result[index] == "--export-on-exit" else { continue }
+            if index + 1 == result.count || result[index + 1].hasPrefix("-") {
+                result[index] = "--export-on-exit=" + importDirectory
+            }
+        }
+        return result
+    }
+
+    /// Where `--export-on-exit` writes, absolute.
+    var exportDestination: String? {
+        guard let exportOnExit, !exportOnExit.isEmpty else { return nil }
+        return FilePath.absolute(exportOnExit)
+    }
 
     func validate() throws {
         do {
@@ -74,6 +132,21 @@ struct EmulatorCommand: AsyncParsableCommand {
                 localized(
                     "--host \(host) is not a loopback host. The emulator listens on 127.0.0.1 and ::1 only and has "
                         + "no access control, so its links must name 127.0.0.1, localhost or ::1."))
+        }
+        if let exportOnExit, exportOnExit.isEmpty {
+            throw ValidationError(
+                localized(
+                    "--export-on-exit needs a directory (it may be left out after --import DIR, to export back "
+                        + "there)."))
+        }
+        if let destination = exportDestination {
+            let current = FilePath.currentDirectory()
+            if current == destination || current.hasPrefix(destination + "/") {
+                throw ValidationError(
+                    localized(
+                        "--export-on-exit \(destination) holds the current directory, and an export replaces its "
+                            + "directory as a whole. Choose a directory outside the current one."))
+            }
         }
     }
 
@@ -90,6 +163,7 @@ struct EmulatorCommand: AsyncParsableCommand {
             )
             configuration.singleProjectMode = singleProjectMode.mode
             configuration.allowsRemoteBlockingFunctions = allowRemoteFunctions
+            configuration.exportVersion = AuthflowVersion.current
             backend = try EmbeddedBackend(configuration: configuration)
         } catch {
             if case .templates(let templates) = error {
@@ -100,29 +174,47 @@ struct EmulatorCommand: AsyncParsableCommand {
             throw Self.exitStatus(for: error).exitCode
         }
 
-        // Signals are caught from here on, so Ctrl-C during the banner still stops cleanly.
+        // Signals are caught from here on, so Ctrl-C during the import or the banner still stops cleanly, and a
+        // second signal during the export at exit is caught too (the export is not cut short).
         let signals = SignalWaiter()
+        let imported = try persistenceAtStart(backend)
+        var persistenceLines: [String] = []
+        if let imported {
+            let (accounts, tenants, directory) = (
+                imported.summary.accounts, imported.summary.tenants, imported.directory
+            )
+            persistenceLines.append(localized("Imported \(accounts) accounts (\(tenants) tenants) from \(directory)."))
+        }
+        if let destination = exportDestination {
+            persistenceLines.append(
+                localized("On exit (Ctrl-C, SIGTERM), the accounts and config are exported to \(destination)."))
+        }
         if format.json {
-            console.write(
-                bytes: JSONLineWriter.line([
-                    ("host", .string(host)), ("port", .number(Double(backend.port))),
-                    ("project", .string(backend.projectID)), ("emulatorHost", .string(backend.hostAndPort)),
-                    ("baseURL", .string(backend.baseURL)),
-                    (
-                        "blockingFunctions",
-                        .object(
-                            JSONObject(
-                                backend.blockingFunctionURLs.sorted { $0.key < $1.key }.map {
-                                    ($0.key, JSONValue.string($0.value))
-                                }))
-                    ),
-                    ("remoteFunctionsAllowed", .bool(backend.allowsRemoteBlockingFunctions)),
-                ]))
+            var fields: [(String, JSONValue)] = [
+                ("host", .string(host)), ("port", .number(Double(backend.port))),
+                ("project", .string(backend.projectID)), ("emulatorHost", .string(backend.hostAndPort)),
+                ("baseURL", .string(backend.baseURL)),
+                (
+                    "blockingFunctions",
+                    .object(
+                        JSONObject(
+                            backend.blockingFunctionURLs.sorted { $0.key < $1.key }.map {
+                                ($0.key, JSONValue.string($0.value))
+                            }))
+                ),
+                ("remoteFunctionsAllowed", .bool(backend.allowsRemoteBlockingFunctions)),
+            ]
+            if let imported { fields.append(("imported", .number(Double(imported.summary.accounts)))) }
+            if let exportDestination { fields.append(("exportOnExit", .string(exportDestination))) }
+            console.write(bytes: JSONLineWriter.line(fields))
+            persistenceLines.forEach { StandardError.write($0) }
             let received = await signals.wait()
             backend.stop()
+            try exportAtExit(backend) { StandardError.write($0) }
             StandardError.write("Stopped (\(EndingSignals.name(of: received))).")
             return
         }
+        persistenceLines.forEach { console.write($0) }
         let base = backend.baseURL
         let project = backend.projectID
         let pagesFrom = (try? pages.locate("backend-error.html"))?.location.path ?? localized("built-in")
@@ -153,7 +245,47 @@ struct EmulatorCommand: AsyncParsableCommand {
                 """))
         let received = await signals.wait()
         backend.stop()
+        try exportAtExit(backend) { console.write($0) }
         console.write("Stopped (\(EndingSignals.name(of: received))).")
+    }
+
+    /// Checks the `--export-on-exit` destination and imports `--import`, before anything is served; a failure
+    /// stops the emulator with status 2. A missing `--import` directory that is also the export destination is
+    /// no error (the first run of a project), as with firebase-tools.
+    private func persistenceAtStart(
+        _ backend: EmbeddedBackend
+    ) throws -> (directory: String, summary: EmbeddedBackend.ImportSummary)? {
+        do throws(AuthExportError) {
+            if let destination = exportDestination { try EmbeddedBackend.checkExportDestination(destination) }
+            guard let importDirectory else { return nil }
+            let source = FilePath.absolute(importDirectory)
+            if source == exportDestination, DirectoryEntries.names(in: source) == nil { return nil }
+            return (source, try backend.importData(from: source))
+        } catch {
+            backend.stop()
+            StandardError.write("authflow: \(error.cliMessage)")
+            throw AuthflowExitCode.usage.exitCode
+        }
+    }
+
+    /// The export `--export-on-exit` asks for, once the server has stopped; a failure is status 2 (the previous
+    /// export, if any, is intact).
+    private func exportAtExit(_ backend: EmbeddedBackend, say: (String) -> Void) throws {
+        guard let destination = exportDestination else { return }
+        do throws(AuthExportError) {
+            let summary = try backend.exportData(to: destination)
+            say(localized("Exported the accounts and config to \(destination)."))
+            if summary.omittedTOTPFactors > 0 {
+                let omitted = summary.omittedTOTPFactors
+                say(
+                    localized(
+                        "Left out \(omitted) TOTP second factors: the export format has no field for their secrets, "
+                            + "so those accounts come back with their other factors only."))
+            }
+        } catch {
+            StandardError.write("authflow: \(error.cliMessage)")
+            throw AuthflowExitCode.usage.exitCode
+        }
     }
 
     /// Where blocking functions are called and which URLs the config may name, for the banner: e.g. "none yet
