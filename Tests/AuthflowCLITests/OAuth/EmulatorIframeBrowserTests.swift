@@ -56,7 +56,7 @@ struct EmulatorIframeBrowserTests {
             try await Self.openIframe(chromium, appName: "A")
 
             let first = try await Self.events(chromium, "A", count: 1)
-            let pinged = try await chromium.evaluate("return window.pinged.A === true ? 'yes' : 'no'") as? String
+            let pinged = try await chromium.evaluate("return window.pinged.A === true ? 'yes' : 'no'")?.stringValue
             _ = try await chromium.evaluate(
                 """
                 window.frames_.A.send('webStorageSupport', { type: 'webStorageSupport' }, function (r) {
@@ -90,8 +90,8 @@ struct EmulatorIframeBrowserTests {
             let redirected = try await Self.events(chromium, "B", count: 1)
             let left =
                 try await chromium.evaluate(
-                    "return String(sessionStorage.getItem('firebase:redirectEvent:k:B'))") as? String
-            let eventsOfA = try await chromium.evaluate("return JSON.stringify(window.events.A)") as? String
+                    "return String(sessionStorage.getItem('firebase:redirectEvent:k:B'))")?.stringValue
+            let eventsOfA = try await chromium.evaluate("return JSON.stringify(window.events.A)")?.stringValue
             await chromium.quit()
 
             #expect(pinged == "yes")
