@@ -183,6 +183,7 @@ enum AccountBatchOperations {
             }
             account.customAttributes = customAttributes
             account.providers = providers ?? []
+            account.providerListKept = providers != nil
             account.phoneNumber = phoneNumber
             account.validSince = now.secondsSince1970
             account.email = email
@@ -202,13 +203,9 @@ enum AccountBatchOperations {
         var pageSize = defaultPageSize
         if let requested, requested != 0, requested.isFinite { pageSize = Int(min(requested, Double(maximumPageSize))) }
         let start = try parameter("nextPageToken", context).flatMap { $0.isEmpty ? nil : $0 }
-        var accounts = state.accounts.filter { start == nil || $0.localId > start ?? "" }
-            .sorted { $0.localId < $1.localId }
+        let accounts = state.accounts(after: start, limit: pageSize)
         var nextPageToken: String?
-        if pageSize >= 0, accounts.count >= pageSize {
-            accounts = Array(accounts.prefix(pageSize))
-            nextPageToken = accounts.last?.localId
-        }
+        if pageSize >= 0, accounts.count >= pageSize { nextPageToken = accounts.last?.localId }
         var reply = JSONObject()
         reply["kind"] = "identitytoolkit#DownloadAccountResponse"
         reply["users"] = .array(accounts.map(\.json))
