@@ -51,8 +51,13 @@ struct AccountIndexTests {
         #expect(idp["isNewUser"] as? Bool == true)
         #expect(idp["localId"] as? String != localId)
         let again = try await harness.ownerV1(
-            "accounts:signUp", ["email": "gone@example.com", "phoneNumber": BackendHarness.adminPhone])
-        #expect(try again.requireOK()["localId"] as? String != localId)
+            "accounts:signUp",
+            ["email": "gone@example.com", "password": "secret-password", "phoneNumber": BackendHarness.adminPhone])
+        let newId = try again.requireOK()["localId"] as? String
+        #expect(newId != localId)
+        #expect(try await Self.signIn(harness, "gone@example.com").requireOK()["localId"] as? String == newId)
+        let byNewPhone = try await harness.admin("accounts:lookup", ["phoneNumber": [BackendHarness.adminPhone]])
+        #expect((try byNewPhone.requireOK()["users"] as? [[String: Any]])?.first?["localId"] as? String == newId)
     }
 
     @Test("the same email in a project and its tenant: each finds its own account, deleting one keeps the other")
