@@ -24,6 +24,12 @@ struct AccountIndexTests {
         #expect(try await Self.signIn(harness, "old@example.com").errorMessage == "EMAIL_NOT_FOUND")
         #expect(try await Self.signIn(harness, "new@example.com").requireOK()["localId"] as? String == localId)
         #expect(try await harness.signInMethods("old@example.com") == [])
+        let byNew = try await harness.admin(
+            "accounts:lookup", ["federatedUserId": [["providerId": "password", "rawId": "new@example.com"]]])
+        #expect((try byNew.requireOK()["users"] as? [[String: Any]])?.first?["localId"] as? String == localId)
+        let byOld = try await harness.admin(
+            "accounts:lookup", ["federatedUserId": [["providerId": "password", "rawId": "old@example.com"]]])
+        #expect(try byOld.requireOK()["users"] == nil)
         let second = try await harness.signUp(email: "old@example.com")
         #expect(second["localId"] as? String != localId)
         #expect(try await Self.signIn(harness, "old@example.com").requireOK()["localId"] as? String != localId)

@@ -161,16 +161,15 @@ enum AccountBatchOperations {
             enrollments = records
         }
 
-        if state.account(localId: localId) != nil {
-            try ensure(allowOverwrite, "localId belongs to an existing account - can not overwrite.")
-        }
+        let exists = state.account(localId: localId) != nil
+        if exists { try ensure(allowOverwrite, "localId belongs to an existing account - can not overwrite.") }
 
         let displayName = try user.string("displayName")
         let photoUrl = try user.string("photoUrl")
         let lastLoginAt = try user.nonEmptyString("lastLoginAt").flatMap { Int64($0) }
         let createdAt = try user.nonEmptyString("createdAt").flatMap { Int64($0) }
         let disabled = try user.flag("disabled")
-        state.deleteAccount(localId)
+        if exists { state.deleteAccount(localId) }
         state.createAccount(localId: localId, now: now) { account in
             account.displayName = displayName
             account.photoUrl = photoUrl

@@ -98,7 +98,27 @@ struct AccountStore: Sendable {
 
     func first(phoneNumber: String) -> Account? { first(byPhoneNumber[phoneNumber]) }
 
-    func first(provider: ProviderKey) -> Account? { first(byProvider[provider]) }
+    /// The oldest account with a linked provider of this identity. The `password` and `phone` entries an account
+    /// derives from its own email and number are found through those indexes (one index entry fewer per account).
+    func first(provider: ProviderKey) -> Account? {
+        var found = byProvider[provider]?.first
+        let derived: Postings?
+        switch provider.providerId {
+        case ProviderID.password: derived = byEmail[provider.rawId]
+        case ProviderID.phone: derived = byPhoneNumber[provider.rawId]
+        default: derived = nil
+        }
+        for slot in derived?.all ?? [] where found.map({ slot < $0 }) ?? true {
+            // In the email (phone) index under the identity's ID, a matching entry is the derived one.
+            guard let account = slots[slot] else { continue }
+            if account.providers.contains(where: { $0.providerId == provider.providerId && $0.rawId == provider.rawId })
+            {
+                found = slot
+                break
+            }
+        }
+        return found.flatMap { slots[$0] }
+    }
 
     func first(initialEmail: String) -> Account? { first(byInitialEmail[initialEmail]) }
 
@@ -237,7 +257,9 @@ struct AccountStore: Sendable {
         Self.add(slot, account.email, &byEmail)
         Self.add(slot, account.phoneNumber, &byPhoneNumber)
         Self.add(slot, account.initialEmail, &byInitialEmail)
-        for provider in account.providers { Self.add(slot, Self.providerKey(provider), &byProvider) }
+        for provider in account.providers where !Self.isDerived(provider, of: account) {
+            Self.add(slot, Self.providerKey(provider), &byProvider)
+        }
         for email in Self.providerEmails(account) { Self.add(slot, email, &byProviderEmail) }
         for passkey in account.passkeys ?? [] { Self.add(slot, passkey.credentialId, &byPasskey) }
     }
@@ -246,7 +268,9 @@ struct AccountStore: Sendable {
         Self.remove(slot, account.email, &byEmail)
         Self.remove(slot, account.phoneNumber, &byPhoneNumber)
         Self.remove(slot, account.initialEmail, &byInitialEmail)
-        for provider in account.providers { Self.remove(slot, Self.providerKey(provider), &byProvider) }
+        for provider in account.providers where !Self.isDerived(provider, of: account) {
+            Self.remove(slot, Self.providerKey(provider), &byProvider)
+        }
         for email in Self.providerEmails(account) { Self.remove(slot, email, &byProviderEmail) }
         for passkey in account.passkeys ?? [] { Self.remove(slot, passkey.credentialId, &byPasskey) }
     }
@@ -255,6 +279,16 @@ struct AccountStore: Sendable {
     private static func sameKeys(_ old: Account, _ new: Account) -> Bool {
         old.email == new.email && old.phoneNumber == new.phoneNumber && old.initialEmail == new.initialEmail
             && old.providers == new.providers && old.passkeys == new.passkeys
+    }
+
+    /// Whether `provider` is the `password` or `phone` entry `account` derives from its email or number, found
+    /// through the email and phone indexes instead of the provider index.
+    private static func isDerived(_ provider: ProviderInfo, of account: Account) -> Bool {
+        switch provider.providerId {
+        case ProviderID.password: provider.rawId == account.email
+        case ProviderID.phone: provider.rawId == account.phoneNumber
+        default: false
+        }
     }
 
     private static func providerKey(_ provider: ProviderInfo) -> ProviderKey {

@@ -104,14 +104,14 @@ struct BackendState: Sendable {
     }
 
     /// Adds a new account built by `build`, then derives its providers. Every account enters the state here
-    /// (sign-ups, sign-ins that create one, `accounts:batchCreate`, imports).
+    /// (sign-ups, sign-ins that create one, `accounts:batchCreate`, imports); callers check the local ID is free
+    /// (an existing one would be replaced in its place).
     @discardableResult
     mutating func createAccount(localId: String? = nil, now: Date, _ build: (inout Account) -> Void) -> Account {
         var account = Account(localId: localId ?? newLocalId(), createdAt: now.millisecondsSince1970)
         account.tenantId = tenant?.tenantID
         build(&account)
         account.updateProviders(upserting: account.providers)
-        accountStore.remove(localId: account.localId)
         accountStore.put(account)
         return account
     }
