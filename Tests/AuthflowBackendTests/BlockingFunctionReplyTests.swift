@@ -34,6 +34,25 @@ struct BlockingFunctionReplyTests {
         #expect(harness.backend.accounts.isEmpty)
     }
 
+    @Test("The run stopped for beforeSignIn is undone: the new account is stored and indexed once")
+    func stoppedRunUndone() async throws {
+        let harness = try BackendHarness()
+        defer { harness.backend.stop() }
+        let functions = try await BlockingFunctionServer.started(
+            on: harness, userRecords: ["beforeSignIn": ["displayName": "Signed In", "updateMask": "displayName"]])
+        defer { functions.stop() }
+
+        let created = try await Self.signUp(harness).requireOK()
+        let signedIn = try await harness.v1(
+            "accounts:signInWithPassword", ["email": "me@example.com", "password": "notasecret"]
+        ).requireOK()
+
+        #expect(harness.backend.accounts.map(\.localID) == [try #require(created["localId"] as? String)])
+        #expect(signedIn["localId"] as? String == created["localId"] as? String)
+        #expect(try await harness.signInMethods("me@example.com") == ["password"])
+        #expect(try await Self.signUp(harness).errorMessage == "EMAIL_EXISTS")
+    }
+
     @Test("beforeSignIn failing after the account was created leaves the account, as in the emulator")
     func signInFailsAfterCreate() async throws {
         let harness = try BackendHarness()

@@ -159,7 +159,7 @@ struct ProjectConfigTests {
         let reply = try await Self.patch(harness, ["signIn": ["allowDuplicateEmails": "yes"]])
 
         #expect(reply.status == 400)
-        #expect(reply.errorMessage == "Invalid JSON payload received. /signIn/allowDuplicateEmails should be boolean")
+        #expect(reply.errorMessage == "Invalid JSON payload received. /signIn/allowDuplicateEmails must be boolean")
     }
 }
 

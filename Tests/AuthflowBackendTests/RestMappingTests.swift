@@ -70,7 +70,7 @@ struct RestMappingTests {
             #expect(reply.errorObject?["status"] as? String == "INVALID_ARGUMENT")
             #expect(
                 reply.errorMessage
-                    == "Invalid JSON payload received. /requestType should be equal to one of the allowed values")
+                    == "Invalid JSON payload received. /requestType must be equal to one of the allowed values")
         }
         #expect(harness.backend.oobCodes.isEmpty)
     }

@@ -161,7 +161,7 @@ struct RoutingTests {
             #expect(reply.errorObject?["status"] as? String == "INVALID_ARGUMENT")
             #expect(reply.errorMessage?.hasPrefix("Invalid JSON payload received.") == true)
         }
-        #expect(wrongType.errorMessage == "Invalid JSON payload received. /email should be string")
+        #expect(wrongType.errorMessage == "Invalid JSON payload received. /email must be string")
     }
 
     @Test("GET / reports the emulator as ready; CORS reflects the origin and answers preflights")

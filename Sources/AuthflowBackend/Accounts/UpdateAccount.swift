@@ -140,7 +140,7 @@ enum UpdateAccount {
         reply["kind"] = "identitytoolkit#SetAccountInfoResponse"
         reply["localId"] = .string(updated.localId)
         reply.set("emailVerified", updated.emailVerified)
-        reply["providerUserInfo"] = .array(updated.providers.map(\.json))
+        if updated.providerListKept { reply["providerUserInfo"] = .array(updated.providers.map(\.json)) }
         reply.set("email", updated.email)
         reply.set("displayName", updated.displayName)
         reply.set("photoUrl", updated.photoUrl)

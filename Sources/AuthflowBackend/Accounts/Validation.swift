@@ -2,13 +2,16 @@
 enum Validation {
     /// Two non-empty parts joined by one `@` (`^[^@]+@[^@]+$`).
     static func isEmail(_ text: String) -> Bool {
-        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        return parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty
+        let at = UInt8(ascii: "@")
+        guard let first = text.utf8.firstIndex(of: at) else { return false }
+        return first != text.utf8.startIndex && text.utf8.lastIndex(of: at) == first
+            && text.utf8.index(after: first) != text.utf8.endIndex
     }
 
-    /// Emails are compared lower-cased.
+    /// Emails are compared lower-cased; one already lower-case ASCII is kept as it is (no copy).
     static func canonicalEmail(_ text: String) -> String {
-        text.lowercased()
+        if text.utf8.allSatisfy({ $0 < 0x80 && !(0x41...0x5A).contains($0) }) { return text }
+        return text.lowercased()
     }
 
     /// Only the leading `+` of the international format is required.

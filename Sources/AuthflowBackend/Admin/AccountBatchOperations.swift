@@ -161,16 +161,15 @@ enum AccountBatchOperations {
             enrollments = records
         }
 
-        if state.account(localId: localId) != nil {
-            try ensure(allowOverwrite, "localId belongs to an existing account - can not overwrite.")
-        }
+        let exists = state.account(localId: localId) != nil
+        if exists { try ensure(allowOverwrite, "localId belongs to an existing account - can not overwrite.") }
 
         let displayName = try user.string("displayName")
         let photoUrl = try user.string("photoUrl")
         let lastLoginAt = try user.nonEmptyString("lastLoginAt").flatMap { Int64($0) }
         let createdAt = try user.nonEmptyString("createdAt").flatMap { Int64($0) }
         let disabled = try user.flag("disabled")
-        state.deleteAccount(localId)
+        if exists { state.deleteAccount(localId) }
         state.createAccount(localId: localId, now: now) { account in
             account.displayName = displayName
             account.photoUrl = photoUrl
@@ -183,6 +182,7 @@ enum AccountBatchOperations {
             }
             account.customAttributes = customAttributes
             account.providers = providers ?? []
+            account.providerListKept = providers != nil
             account.phoneNumber = phoneNumber
             account.validSince = now.secondsSince1970
             account.email = email
@@ -202,13 +202,9 @@ enum AccountBatchOperations {
         var pageSize = defaultPageSize
         if let requested, requested != 0, requested.isFinite { pageSize = Int(min(requested, Double(maximumPageSize))) }
         let start = try parameter("nextPageToken", context).flatMap { $0.isEmpty ? nil : $0 }
-        var accounts = state.accounts.filter { start == nil || $0.localId > start ?? "" }
-            .sorted { $0.localId < $1.localId }
+        let accounts = state.accounts(after: start, limit: pageSize)
         var nextPageToken: String?
-        if pageSize >= 0, accounts.count >= pageSize {
-            accounts = Array(accounts.prefix(pageSize))
-            nextPageToken = accounts.last?.localId
-        }
+        if pageSize >= 0, accounts.count >= pageSize { nextPageToken = accounts.last?.localId }
         var reply = JSONObject()
         reply["kind"] = "identitytoolkit#DownloadAccountResponse"
         reply["users"] = .array(accounts.map(\.json))

@@ -10,7 +10,7 @@ enum QueryAccounts {
             throw .notImplemented("expression is not implemented.")
         }
         if try body.bool("returnUserInfo") == false {
-            return JSONObject([("recordsCount", .string(String(state.accounts.count)))])
+            return JSONObject([("recordsCount", .string(String(state.accountCount)))])
         }
         if let limit = try body.string("limit"), !limit.isEmpty, limit != "0" {
             throw .notImplemented("limit is not implemented.")
@@ -23,7 +23,7 @@ enum QueryAccounts {
         guard sortBy == "USER_ID" || sortBy == "SORT_BY_FIELD_UNSPECIFIED" else {
             throw .notImplemented("Only sorting by USER_ID is implemented.")
         }
-        var accounts = state.accounts.sorted { $0.localId < $1.localId }
+        var accounts = state.accounts(after: nil, limit: -1)
         if order == "DESC" { accounts.reverse() }
         return JSONObject([
             ("recordsCount", .string(String(accounts.count))), ("userInfo", .array(accounts.map(\.json))),

@@ -1,10 +1,10 @@
 import AuthflowPrimitives
 
 /// Runs a REST operation that may have to call blocking functions without holding the state lock during the
-/// call. The operation runs under the lock on a copy of the state; when it reaches a function not yet called
-/// (``OperationContext/blockingFunction(_:for:signIn:state:)``) it stops, the copy is dropped, the call is made
-/// with the lock released, and the operation runs again from the start with the answer, re-checking everything
-/// against the state as it is then. Only a run that finishes (reply or error) is committed, so a request
+/// call. The operation runs under the lock as an undoable run of the state (``BackendState/beginUndoableRun()``);
+/// when it reaches a function not yet called (``OperationContext/blockingFunction(_:for:signIn:state:)``) it
+/// stops, its changes are undone, the call is made with the lock released, and the operation runs again from the
+/// start with the answer, re-checking everything against the state as it is then. Only a run that finishes (reply or error) is committed, so a request
 /// changes the state once, atomically, as the emulator's single thread would. Without configured triggers the
 /// operation runs directly on the state.
 enum BlockingFunctionRun {
@@ -40,14 +40,17 @@ enum BlockingFunctionRun {
                 return .failure(error)
             }
         }
-        var working = state
+        let undoable = state.beginUndoableRun()
         do throws(APIError) {
-            let reply = try run(&working, &context)
-            state = working
+            let reply = try run(&state, &context)
+            state.commit(undoable)
             return .success(reply)
         } catch {
-            if context.pendingBlockingCall != nil { return nil }
-            state = working
+            if context.pendingBlockingCall != nil {
+                state.rollBack(undoable)
+                return nil
+            }
+            state.commit(undoable)
             return .failure(error)
         }
     }

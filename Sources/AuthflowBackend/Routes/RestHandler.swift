@@ -52,6 +52,7 @@ enum RestHandler {
         var operation = operation
         do throws(APIError) {
             body = try parseBody(operation.body, request)
+            try RequestSchema.validate(body, operation: operation.name)
             if operation.projectFromBody {
                 guard let named = try body.nonEmptyString("targetProjectId") else {
                     throw .badRequest("INSUFFICIENT_PERMISSION")

@@ -1,7 +1,7 @@
 import AuthflowPrimitives
 
 /// The fields of a received request body (JSON or form), with typed access that answers wrong types the way the
-/// emulator's OpenAPI validation does (400 `INVALID_ARGUMENT`, "Invalid JSON payload received. /field should be
+/// emulator's OpenAPI validation does (400 `INVALID_ARGUMENT`, "Invalid JSON payload received. /field must be
 /// string"). Not to be confused with the client's outgoing `RequestBody` (encoded bytes and content type).
 ///
 /// Keys arrive camel-cased (`grant_type` → `grantType`), as the emulator normalises them.
@@ -28,7 +28,7 @@ struct RequestFields: Sendable {
             throw .invalidArgument(message, reason: "parseError")
         }
         guard case .object(let object) = camelCased(value) else {
-            throw .invalidArgument("Invalid JSON payload received. should be object")
+            throw .invalidArgument("Invalid JSON payload received. must be object")
         }
         return RequestFields(object)
     }
@@ -134,11 +134,11 @@ struct RequestFields: Sendable {
 
     private func enumError(_ key: String) -> APIError {
         .invalidArgument(
-            "Invalid JSON payload received. \(location)/\(key) should be equal to one of the allowed values")
+            "Invalid JSON payload received. \(location)/\(key) must be equal to one of the allowed values")
     }
 
     private func typeError(_ key: String, _ type: String) -> APIError {
-        .invalidArgument("Invalid JSON payload received. \(location)/\(key) should be \(type)")
+        .invalidArgument("Invalid JSON payload received. \(location)/\(key) must be \(type)")
     }
 
     /// Google's REST mapping accepts `snake_case` names too; the emulator camel-cases every key.
@@ -157,7 +157,7 @@ struct RequestFields: Sendable {
 
     /// `grant_type` → `grantType`; names without underscores are left alone.
     static func camelCase(_ key: String) -> String {
-        guard key.contains("_") else { return key }
+        guard key.utf8.contains(UInt8(ascii: "_")) else { return key }
         let parts = key.split(separator: "_", omittingEmptySubsequences: true)
         guard let first = parts.first else { return key }
         return first.lowercased()

@@ -28,6 +28,9 @@ struct Account: Sendable {
     /// RFC 3339, set whenever tokens are issued.
     var lastRefreshAt: String?
     var providers: [ProviderInfo] = []
+    /// Whether the account has had a provider list (a provider linked once, or an imported list): only then
+    /// do replies show `providerUserInfo`, empty when every provider went, as the emulator does.
+    var providerListKept = false
     /// `nil` means never enrolled; an empty list means every factor was withdrawn.
     var mfaEnrollments: [MFAEnrollmentRecord]?
     /// The tenant the account belongs to; `nil` in a project's own state.
@@ -70,6 +73,7 @@ struct Account: Sendable {
             deletes.append(ProviderID.phone)
         }
         providers.removeAll { deletes.contains($0.providerId) }
+        if !upserts.isEmpty { providerListKept = true }
         for upsert in upserts {
             if let index = providers.firstIndex(where: { $0.providerId == upsert.providerId }) {
                 providers[index] = upsert
@@ -93,7 +97,7 @@ struct Account: Sendable {
         object.set("passwordHash", passwordHash)
         object.set("salt", salt)
         if let passwordUpdatedAt { object["passwordUpdatedAt"] = .number(Double(passwordUpdatedAt)) }
-        object["providerUserInfo"] = .array(providers.map(\.json))
+        if providerListKept { object["providerUserInfo"] = .array(providers.map(\.json)) }
         object.set("validSince", validSince.map(String.init))
         if disabled { object["disabled"] = true }
         object.set("lastLoginAt", lastLoginAt.map(String.init))

@@ -10,11 +10,14 @@ struct BackendState: Sendable {
     var emailEnumerationProtection: Bool
     var verificationCodeLifetime: Duration?
 
-    private(set) var accounts: [Account] = []
+    /// The accounts, indexed (``AccountStore``); changed only through ``createAccount(localId:now:_:)``,
+    /// ``updateAccount(_:upserting:deleting:_:)`` and ``deleteAccount(_:)``.
+    private(set) var accountStore = AccountStore()
     var oobCodes: [OobRecord] = []
     var verificationCodes: [PhoneVerification] = []
     var temporaryProofs: [String: String] = [:]
-    var refreshTokens: [String: RefreshRecord] = [:]
+    /// What each refresh token stands for; added to only through ``storeRefreshToken(_:_:)``.
+    private(set) var refreshTokens: [String: RefreshRecord] = [:]
     var recaptchaTokens: [RecaptchaIssue] = []
     var revocations: [Revocation] = []
     /// Whether the project offers TOTP second factors.
@@ -43,6 +46,9 @@ struct BackendState: Sendable {
     /// `emailEnumerationProtection` (``updateProjectConfig(_:)``).
     var projectConfig = ProjectConfigDocument()
 
+    /// The refresh tokens stored since ``beginUndoableRun()``, with what each replaced; `nil` outside a run.
+    private var refreshTokenJournal: [(token: String, replaced: RefreshRecord?)]?
+
     init(projectID: String, emailEnumerationProtection: Bool, verificationCodeLifetime: Duration?) {
         self.projectID = projectID
         self.emailEnumerationProtection = emailEnumerationProtection
@@ -51,35 +57,42 @@ struct BackendState: Sendable {
 
     // MARK: Accounts
 
+    /// Every account, oldest first (a copy: for listings and exports, not for finding one).
+    var accounts: [Account] { accountStore.all }
+
+    /// How many accounts there are.
+    var accountCount: Int { accountStore.count }
+
+    /// Up to `limit` accounts (every one with a negative limit) in ascending local-ID order after `start`.
+    mutating func accounts(after start: String?, limit: Int) -> [Account] {
+        accountStore.page(after: start, limit: limit)
+    }
+
     func account(localId: String) -> Account? {
-        accounts.first { $0.localId == localId }
+        accountStore.account(localId: localId)
     }
 
     func account(email: String) -> Account? {
-        accounts.first { $0.email == email }
+        accountStore.first(email: email)
     }
 
     func account(phoneNumber: String) -> Account? {
-        accounts.first { $0.phoneNumber == phoneNumber }
+        accountStore.first(phoneNumber: phoneNumber)
     }
 
     func account(provider: String, rawId: String) -> Account? {
-        accounts.first { $0.providers.contains { $0.providerId == provider && $0.rawId == rawId } }
+        accountStore.first(provider: AccountStore.ProviderKey(providerId: provider, rawId: rawId))
     }
 
     /// The account holding `email`, then accounts whose linked providers carry it.
     func accounts(emailOrProviderEmail email: String) -> [Account] {
-        var found = accounts.filter { $0.email == email }
-        for account in accounts where account.email != email && account.providers.contains(where: { $0.email == email })
-        {
-            found.append(account)
-        }
-        return found
+        accountStore.accounts(email: email) + accountStore.accounts(providerEmail: email)
     }
 
-    /// Linked provider entries for the IdP widget's account list, in account order.
+    /// Linked provider entries for the IdP widget's account list, in account order (a scan: the widget lists
+    /// every account of the provider).
     func providerInfos(providerId: String) -> [ProviderInfo] {
-        accounts.compactMap { $0.providers.first { $0.providerId == providerId } }
+        accountStore.all.compactMap { $0.providers.first { $0.providerId == providerId } }
     }
 
     /// A fresh 28-character local ID.
@@ -90,14 +103,16 @@ struct BackendState: Sendable {
         }
     }
 
-    /// Adds a new account built by `build`, then derives its providers.
+    /// Adds a new account built by `build`, then derives its providers. Every account enters the state here
+    /// (sign-ups, sign-ins that create one, `accounts:batchCreate`, imports); callers check the local ID is free
+    /// (an existing one would be replaced in its place).
     @discardableResult
     mutating func createAccount(localId: String? = nil, now: Date, _ build: (inout Account) -> Void) -> Account {
         var account = Account(localId: localId ?? newLocalId(), createdAt: now.millisecondsSince1970)
         account.tenantId = tenant?.tenantID
         build(&account)
         account.updateProviders(upserting: account.providers)
-        accounts.append(account)
+        accountStore.put(account)
         return account
     }
 
@@ -108,25 +123,26 @@ struct BackendState: Sendable {
         _ localId: String, upserting: [ProviderInfo] = [], deleting: [String] = [],
         _ change: (inout Account) -> Void = { _ in }
     ) -> Account? {
-        guard let index = accounts.firstIndex(where: { $0.localId == localId }) else { return nil }
-        change(&accounts[index])
-        accounts[index].updateProviders(upserting: upserting, deleting: deleting)
-        return accounts[index]
+        guard var account = accountStore.account(localId: localId) else { return nil }
+        change(&account)
+        account.updateProviders(upserting: upserting, deleting: deleting)
+        accountStore.put(account)
+        return account
     }
 
     mutating func deleteAccount(_ localId: String) {
-        accounts.removeAll { $0.localId == localId }
+        accountStore.remove(localId: localId)
     }
 
     /// `DELETE …/accounts`: users go, pending codes stay (the emulator keeps them, since applying one may
     /// still create a user).
     mutating func deleteAllAccounts() {
-        accounts.removeAll()
+        accountStore.removeAll()
     }
 
     /// Everything, codes and tokens included (``EmbeddedBackend/reset()``).
     mutating func reset() {
-        accounts.removeAll()
+        accountStore.removeAll()
         oobCodes.removeAll()
         verificationCodes.removeAll()
         temporaryProofs.removeAll()
@@ -187,10 +203,58 @@ struct BackendState: Sendable {
         return record
     }
 
+    mutating func storeRefreshToken(_ token: String, _ record: RefreshRecord) {
+        let replaced = refreshTokens.updateValue(record, forKey: token)
+        refreshTokenJournal?.append((token, replaced))
+    }
+
     mutating func createTemporaryProof(phoneNumber: String) -> String {
         let proof = RandomText.base64URL(119)
         temporaryProofs[proof] = phoneNumber
         return proof
+    }
+}
+
+extension BackendState {
+    /// The state as an undoable run found it (``beginUndoableRun()``): everything but the accounts and the refresh
+    /// tokens, which record their own changes instead of being copied.
+    struct UndoableRun: Sendable {
+        fileprivate let rest: BackendState
+    }
+
+    /// Starts a run whose changes can be undone all together (``rollBack(_:)``) or kept (``commit(_:)``), at a
+    /// cost that does not grow with the number of accounts or refresh tokens: those two record what each change
+    /// replaced; the other collections (codes, sessions) are kept as they are, shared until the run changes one.
+    mutating func beginUndoableRun() -> UndoableRun {
+        var accounts = AccountStore()
+        var tokens: [String: RefreshRecord] = [:]
+        swap(&accounts, &accountStore)
+        swap(&tokens, &refreshTokens)
+        let run = UndoableRun(rest: self)
+        swap(&accounts, &accountStore)
+        swap(&tokens, &refreshTokens)
+        accountStore.openJournal()
+        refreshTokenJournal = []
+        return run
+    }
+
+    /// Keeps the run's changes.
+    mutating func commit(_ run: UndoableRun) {
+        accountStore.closeJournal()
+        refreshTokenJournal = nil
+    }
+
+    /// Undoes every change of the run.
+    mutating func rollBack(_ run: UndoableRun) {
+        accountStore.rollBack()
+        for (token, replaced) in (refreshTokenJournal ?? []).reversed() { refreshTokens[token] = replaced }
+        var accounts = AccountStore()
+        var tokens: [String: RefreshRecord] = [:]
+        swap(&accounts, &accountStore)
+        swap(&tokens, &refreshTokens)
+        self = run.rest
+        swap(&accounts, &accountStore)
+        swap(&tokens, &refreshTokens)
     }
 }
 
@@ -209,6 +273,6 @@ extension Duration {
 extension BackendState {
     /// The account whose first email was `email` (for RECOVER_EMAIL).
     func account(initialEmail email: String) -> Account? {
-        accounts.first { $0.initialEmail == email }
+        accountStore.first(initialEmail: email)
     }
 }

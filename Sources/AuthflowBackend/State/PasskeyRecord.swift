@@ -14,6 +14,6 @@ struct PasskeyRecord: Sendable, Equatable {
 extension BackendState {
     /// The account holding the passkey `credentialId`.
     func account(passkeyCredentialId credentialId: String) -> Account? {
-        accounts.first { $0.passkeys?.contains { $0.credentialId == credentialId } == true }
+        accountStore.first(passkeyCredentialId: credentialId)
     }
 }

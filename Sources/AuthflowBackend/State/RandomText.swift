@@ -20,8 +20,25 @@ enum RandomText {
         return String((0..<length).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
     }
 
+    /// `length` characters drawn uniformly from `alphabet` (at most 256 characters): eight random bytes per draw
+    /// from the generator (one `getrandom` call), each byte used unless it would favour the alphabet's first
+    /// characters (bytes from the largest multiple of the alphabet's size up are skipped).
     private static func pick(_ length: Int, from alphabet: [Character]) -> String {
         var generator = SystemRandomNumberGenerator()
-        return String((0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+        let limit = 256 - 256 % alphabet.count
+        var text = ""
+        text.reserveCapacity(length)
+        var count = 0
+        while count < length {
+            var word = generator.next()
+            for _ in 0..<8 where count < length {
+                let byte = Int(word & 0xFF)
+                word >>= 8
+                guard byte < limit else { continue }
+                text.append(alphabet[byte % alphabet.count])
+                count += 1
+            }
+        }
+        return text
     }
 }

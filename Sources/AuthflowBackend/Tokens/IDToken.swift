@@ -17,9 +17,9 @@ enum IDToken {
         let stamp = RFC3339.string(now)
         guard let account = state.updateAccount(localId, { $0.lastRefreshAt = stamp }) else { return JSONObject() }
         let refreshToken = RandomText.base64URL(64)
-        state.refreshTokens[refreshToken] = RefreshRecord(
-            localId: localId, provider: provider, secondFactor: secondFactor, extraClaims: extraClaims
-        )
+        state.storeRefreshToken(
+            refreshToken,
+            RefreshRecord(localId: localId, provider: provider, secondFactor: secondFactor, extraClaims: extraClaims))
         var object = JSONObject()
         let claims = claims(
             for: account, provider: provider, secondFactor: secondFactor, extraClaims: extraClaims,

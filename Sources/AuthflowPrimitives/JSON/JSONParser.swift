@@ -154,6 +154,7 @@ public struct JSONParser {
     private mutating func string() throws(Failure) -> String {
         position += 1
         var scalars = String.UnicodeScalarView()
+        var escaped = false
         var runStart = position
         func flushRun(_ end: Int) {
             if end > runStart {
@@ -165,6 +166,12 @@ public struct JSONParser {
                 throw Failure(message: "Unterminated string in JSON at position \(position)")
             }
             if byte == UInt8(ascii: "\"") {
+                if scalars.isEmpty, !escaped {
+                    // No escape: the bytes are the string, decoded once.
+                    let text = String(decoding: bytes[runStart..<position], as: UTF8.self)
+                    position += 1
+                    return text
+                }
                 flushRun(position)
                 position += 1
                 return String(scalars)
@@ -175,6 +182,7 @@ public struct JSONParser {
                 continue
             }
             flushRun(position)
+            escaped = true
             position += 1
             guard let escape = current else { throw unexpected() }
             position += 1
