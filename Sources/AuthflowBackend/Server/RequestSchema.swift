@@ -3,7 +3,8 @@ import AuthflowPrimitives
 /// The shape of request bodies as the Identity Toolkit API describes them (the field names and types of each
 /// request message), checked before an operation runs, as the emulator's OpenAPI validation does: the first
 /// field present with the wrong type answers 400 `INVALID_ARGUMENT` "Invalid JSON payload received. /mfa/enrollments
-/// must be array". No field of the API may be `null`. Numbers are taken for string fields (the emulator turns
+/// must be array". A `null` array, map or message is refused; a `null` string, number or boolean is taken
+/// as absent (the JS SDK sends `postBody: null`). Numbers are taken for string fields (the emulator turns
 /// them into strings); an enum's allowed values are checked where the operation reads it
 /// (``RequestFields/enumeration(_:_:)``); fields the API does not describe are left alone.
 enum RequestSchema {
@@ -194,6 +195,10 @@ enum RequestSchema {
         switch (type, value) {
         case (.string, .string), (.string, .number), (.enumeration, .string), (.enumeration, .number),
             (.boolean, .bool), (.number, .number), (.map, .object):
+            return
+        case (.string, .null), (.enumeration, .null), (.boolean, .null), (.integer, .null), (.number, .null):
+            // A null scalar is an absent one: the JS SDK sends `postBody: null` to the emulator on every pop-up
+            // sign-in (idp.ts `postBody: this.params.postBody || null`, the widget's event carrying "").
             return
         case (.integer, .number(let number)) where number.rounded() == number:
             return
