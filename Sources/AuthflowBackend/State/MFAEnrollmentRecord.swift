@@ -1,5 +1,6 @@
 import AuthflowParsing
 import AuthflowPrimitives
+import Foundation
 
 /// One enrolled second factor, SMS (``phoneNumber``) or TOTP (``totp``), as the emulator stores it with its
 /// account; the REST replies built from it are ``hintJSON`` and ``fullJSON`` (the client reads them as the
@@ -37,4 +38,18 @@ struct MFAEnrollmentRecord: Sendable, Equatable {
         if totp != nil { object.set("totpInfo", JSONValue.object(JSONObject())) }
         return .object(object)
     }
+}
+
+/// A TOTP factor's secret and the time step of the last code accepted, so a code works once.
+struct TOTPFactor: Sendable, Equatable {
+    var secret: [UInt8]
+    var lastUsedStep: Int64?
+}
+
+/// A TOTP secret handed out by `mfaEnrollment:start` and not finalized yet.
+struct TOTPEnrollmentSession: Sendable {
+    var sessionInfo: String
+    var localId: String
+    var secret: [UInt8]
+    var finalizeBy: Date
 }
