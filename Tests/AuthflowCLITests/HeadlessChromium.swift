@@ -1,4 +1,5 @@
 import AuthflowDemo
+import AuthflowTestSupport
 
 extension HeadlessChromium {
     /// Starts a browser, opens `url`, clicks `selector`, and returns the first custom-scheme navigation
@@ -18,5 +19,25 @@ extension HeadlessChromium {
             await chromium.quit()
             throw error
         }
+    }
+}
+
+extension HeadlessChromium {
+    /// Runs `steps` in this browser while the command `running` waits for it, then closes the browser and returns
+    /// what the steps found with the command's result. A failing step closes the browser, cancels the command and
+    /// is rethrown.
+    func drive<Found>(
+        _ running: Task<SubprocessResult, any Error>, _ steps: (HeadlessChromium) async throws -> Found
+    ) async throws -> (found: Found, result: SubprocessResult) {
+        let found: Found
+        do {
+            found = try await steps(self)
+        } catch {
+            await quit()
+            running.cancel()
+            throw error
+        }
+        await quit()
+        return (found, try await running.value)
     }
 }

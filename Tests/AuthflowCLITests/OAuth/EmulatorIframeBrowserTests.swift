@@ -127,20 +127,12 @@ struct EmulatorIframeBrowserTests {
             ])
         }
         let url = try await RecordingBrowser.url(recordedBy: browser)
-        let chromium = try await HeadlessChromium(popupBlocking: true)
-        var phase = ""
-        do {
+        let (phase, result) = try await HeadlessChromium(popupBlocking: true).drive(running) { chromium in
             try await chromium.open(url)
-            phase = try await chromium.waitFor(
+            return try await chromium.waitFor(
                 "var m = document.getElementById('authflow'); return m ? m.dataset.phase : ''"
             ) { $0 == "done" || $0 == "failed" || $0 == "ready" }
-        } catch {
-            await chromium.quit()
-            running.cancel()
-            throw error
         }
-        await chromium.quit()
-        let result = try await running.value
 
         #expect(phase == "failed")
         #expect(result.exitCode == 1)

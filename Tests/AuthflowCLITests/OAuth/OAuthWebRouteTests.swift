@@ -47,17 +47,14 @@ struct OAuthWebRouteTests {
         if let projectID { environment["FIREBASE_PROJECT_ID"] = projectID }
         let running = Task { try await fixture.run(arguments, environment: environment) }
         let url = try await RecordingBrowser.url(recordedBy: browser)
-        let chromium = try await HeadlessChromium(popupBlocking: true)
-        var phase = ""
-        var widget = ""
-        do {
+        let ((phase, widget), result) = try await HeadlessChromium(popupBlocking: true).drive(running) { chromium in
             try await chromium.open(url)
             let page = try await chromium.currentWindow()
             try await Self.pressStart(chromium, blockPopup: !popup)
             if popup {
                 try await chromium.switchToWindow(try await chromium.waitForNewWindow(besides: [page]))
             }
-            widget = try await chromium.waitFor(
+            let widget = try await chromium.waitFor(
                 "return location.pathname === '/emulator/auth/handler' ? location.href : ''"
             ) {
                 !$0.isEmpty
@@ -84,21 +81,16 @@ struct OAuthWebRouteTests {
             _ = try await chromium.evaluate(choose)
             if popup { try await chromium.switchToWindow(page) }
             let phaseScript = "var m = document.getElementById('authflow'); return m ? m.dataset.phase : ''"
-            phase = try await chromium.waitFor(phaseScript) {
+            var phase = try await chromium.waitFor(phaseScript) {
                 $0 == "done" || $0 == "failed" || (secondFactor != nil && $0 == "second-factor")
             }
             if phase == "second-factor", let secondFactor {
                 try await secondFactor(chromium)
                 phase = try await chromium.waitFor(phaseScript) { $0 == "done" || $0 == "failed" }
             }
-        } catch {
-            await chromium.quit()
-            running.cancel()
-            throw error
+            return (phase, widget)
         }
-        await chromium.quit()
-        return Outcome(
-            result: try await running.value, phase: phase, widgetQuery: QueryParameters(url: widget))
+        return Outcome(result: result, phase: phase, widgetQuery: QueryParameters(url: widget))
     }
 
     /// Chromium's blocker refuses the page's first pop-up (no click yet), so the page shows its button; the

@@ -165,20 +165,12 @@ struct RecaptchaCLITests {
         let running = fixture.start(call, ["--browser", browser, "--recaptcha-stand-in", "--verbose"])
         let url = try await RecordingBrowser.url(recordedBy: browser)
 
-        let chromium = try await HeadlessChromium()
-        var final = ""
-        do {
+        let (final, result) = try await HeadlessChromium().drive(running) { chromium in
             try await chromium.open(url)
-            final = try await chromium.waitFor(
+            return try await chromium.waitFor(
                 "return document.getElementById('authflow').dataset.phase + '|' + document.getElementById('authflow').dataset.action"
             ) { $0.hasPrefix("done|") || $0.hasPrefix("failed|") }
-        } catch {
-            await chromium.quit()
-            running.cancel()
-            throw error
         }
-        await chromium.quit()
-        let result = try await running.value
 
         #expect(final == "done|\(call.action)")
         #expect(result.exitCode == 0, "\(result.stderrText)")
