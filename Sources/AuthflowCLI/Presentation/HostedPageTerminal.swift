@@ -42,7 +42,12 @@ final class HostedPageTerminal: Sendable {
         let shown = BrowserOpening.show(page.url, purpose: purpose, presentation: page.presentation)
         if let callbackScheme, shown == .printedOnly || takesPastes {
             StandardError.write(PasteBackWording.advice(scheme: callbackScheme))
-            let pastes = Task { await Self.feedPastes(into: listener) }
+            let pastes = Task {
+                // Cancelled when the wait ended; otherwise standard input is over and only the handoff is left.
+                if await !PastedLines.feed(into: listener), !Task.isCancelled {
+                    StandardError.write(PasteBackWording.inputEnded)
+                }
+            }
             waiting.withLock { $0 = (signals, pastes) }
         } else {
             waiting.withLock { $0 = (signals, nil) }
@@ -64,22 +69,5 @@ final class HostedPageTerminal: Sendable {
             state = (nil, nil)
         }
         return outcome
-    }
-
-    /// Offers each pasted line to the listener until one is taken, saying why others were not.
-    private static func feedPastes<Answer: Sendable>(into listener: RedirectListener<Answer>) async {
-        while let line = await InputLines.standardInput.next() {
-            let text = line.trimmingCharacters(in: .whitespaces)
-            guard !text.isEmpty else { continue }
-            switch listener.submit(text) {
-            case .accepted, .acceptedWithError: return
-            case .rejected(let reason):
-                StandardError.write(
-                    localized(
-                        "authflow: not accepted: \(CallbackRejectionWording.cliMessage(reason)) Paste another URL."))
-            }
-        }
-        // Cancelled when the wait ended; otherwise standard input is over and only the handoff is left.
-        if !Task.isCancelled { StandardError.write(PasteBackWording.inputEnded) }
     }
 }

@@ -51,23 +51,3 @@ enum BrowserWait {
         }
     }
 }
-
-/// Feeds lines of standard input to a listener as pasted callback URLs, saying why a rejected one was not taken.
-enum PastedLines {
-    static func feed<Answer: Sendable>(into listener: RedirectListener<Answer>) {
-        Thread {
-            while let line = readLine(strippingNewline: true) {
-                let text = line.trimmingCharacters(in: .whitespaces)
-                guard !text.isEmpty else { continue }
-                switch listener.submit(text) {
-                case .accepted, .acceptedWithError: return
-                case .rejected(let reason):
-                    StandardError.write(
-                        localized(
-                            "authflow: not accepted: \(CallbackRejectionWording.cliMessage(reason)) Paste another URL.")
-                    )
-                }
-            }
-        }.start()
-    }
-}

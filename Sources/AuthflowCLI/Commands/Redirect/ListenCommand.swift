@@ -127,7 +127,8 @@ struct ListenCommand: AsyncParsableCommand {
                 pasting = true
             }
         }
-        if pasting { PastedLines.feed(into: listener) }
+        let pastes = pasting ? Task { await PastedLines.feed(into: listener) } : nil
+        defer { pastes?.cancel() }
 
         let outcome = await BrowserWait.run(
             listener: listener, signals: signals, timeout: wait.duration,
