@@ -134,20 +134,25 @@ async function run() {
     }
     await finish(fields, 'failed', fill(credential ? words.refusedHere : words.notFinished, { code: code }));
   }
-  try {
-    const redirected = await sdk.getRedirectResult(auth);
-    if (redirected) { await report(redirected); return; }
-    if (sessionStorage.getItem(redirectedKey)) {
-      await finish({ error: 'authflow/redirect-result-missing' }, 'failed', words.noResult);
+  // A redirect brings its result back only where the auth handler is on this page's site (data-redirect; see
+  // LoopbackOAuthWebPage.redirectReturns): elsewhere browsers that partition storage by site never return it.
+  const redirectReturns = d.redirect === 'same-site';
+  if (redirectReturns) {
+    try {
+      const redirected = await sdk.getRedirectResult(auth);
+      if (redirected) { await report(redirected); return; }
+      if (sessionStorage.getItem(redirectedKey)) {
+        await finish({ error: 'authflow/redirect-result-missing' }, 'failed', words.noResult);
+        return;
+      }
+    } catch (e) {
+      await refuse(e);
       return;
     }
-  } catch (e) {
-    await refuse(e);
-    return;
   }
-  // Browsers block a pop-up opened without a click, so a blocked first try shows the button; only a pop-up
-  // blocked after a click falls back to the redirect (which browsers that partition third-party storage may
-  // break when the auth domain is not this page's).
+  // Browsers block a pop-up opened without a click, so a blocked first try shows the button and says why. A
+  // pop-up blocked even after a click shows the button again and asks to allow pop-ups for this page; only
+  // where the redirect returns does the page go to the provider in this tab instead.
   async function start(clicked) {
     startButton.hidden = true;
     show('signing-in', words.waiting);
@@ -155,15 +160,17 @@ async function run() {
     try {
       await report(await sdk.signInWithPopup(auth, provider));
     } catch (e) {
-      if (e && e.code === 'auth/popup-blocked' && !clicked) {
-        startButton.hidden = false;
-        show('ready', words.popupBlocked);
-        return;
-      }
-      if (e && (e.code === 'auth/popup-blocked' || e.code === 'auth/operation-not-supported-in-this-environment')) {
+      const blocked = e && e.code === 'auth/popup-blocked';
+      const unsupported = e && e.code === 'auth/operation-not-supported-in-this-environment';
+      if ((unsupported || (blocked && clicked)) && redirectReturns) {
         show('redirecting', words.redirecting);
         sessionStorage.setItem(redirectedKey, '1');
         try { await sdk.signInWithRedirect(auth, provider); } catch (again) { await refuse(again); }
+        return;
+      }
+      if (blocked) {
+        startButton.hidden = false;
+        show(clicked ? 'popup-refused' : 'ready', clicked ? words.popupRefused : words.popupBlocked);
         return;
       }
       await refuse(e);

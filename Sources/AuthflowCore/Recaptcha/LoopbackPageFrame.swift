@@ -16,9 +16,12 @@ struct LoopbackPageFrame: Sendable {
         try renderer.preload([templateName])
     }
 
-    /// The address to open: on `localhost`, which projects authorize by default, never `127.0.0.1`.
+    /// The host every page is served on: `localhost`, which projects authorize by default, never `127.0.0.1`.
+    static let host = "localhost"
+
+    /// The address to open: on ``host``.
     func url(port: UInt16) -> String {
-        "http://localhost:\(port)\(pagePath)?state=\(PercentEncoding.encodeUnreserved(state))"
+        "http://\(Self.host):\(port)\(pagePath)?state=\(PercentEncoding.encodeUnreserved(state))"
     }
 
     /// Whether `parameters` carry this page's state.

@@ -196,7 +196,8 @@ extension BuiltInTemplates {
 <main id="authflow" data-state="{{state}}" data-answer="{{answerPath}}" data-provider-id="{{providerId}}"
   data-provider-class="{{providerClass}}" data-app-module="{{appModule}}" data-auth-module="{{authModule}}"
   data-config="{{config}}" data-scopes="{{scopes}}" data-custom-parameters="{{customParameters}}"
-  data-tenant-id="{{tenantId}}" data-emulator="{{emulator}}" data-language-code="{{languageCode}}" data-phase="loading">
+  data-tenant-id="{{tenantId}}" data-emulator="{{emulator}}" data-language-code="{{languageCode}}" data-redirect="{{redirect}}"
+  data-phase="loading">
   <h1>Sign in with {{providerId}}</h1>
   <p>authflow signs you in with the Firebase JS SDK in this tab, then hands the session to the terminal.</p>
   <p><button id="start" type="button" hidden>Sign in with {{providerId}}</button></p>
@@ -224,8 +225,9 @@ extension BuiltInTemplates {
     <span data-text="notFinished">The sign-in did not finish ({code}); see the terminal.</span>
     <span data-text="noResult">The provider returned no result.</span>
     <span data-text="waiting">Waiting for the provider…</span>
-    <span data-text="popupBlocked">The browser blocked the pop-up: press the button to open it.</span>
-    <span data-text="redirecting">The pop-up was blocked; going to the provider in this tab…</span>
+    <span data-text="popupBlocked">The browser blocked the pop-up because no click opened it: press the button to open it.</span>
+    <span data-text="redirecting">The pop-up was blocked even after the click; the emulator is on this page's own site, so the sign-in continues in this tab…</span>
+    <span data-text="popupRefused">The browser blocked the pop-up even after the click: allow pop-ups for this page (the blocked pop-up icon in the address bar), then press the button again. authflow does not continue in this tab instead: the browser keeps the sign-in domain's storage apart from this page's, so the result would never come back here.</span>
   </div>
 </main>
 <script type="module" nonce="{{nonce}}">
@@ -514,20 +516,25 @@ async function run() {
     }
     await finish(fields, 'failed', fill(credential ? words.refusedHere : words.notFinished, { code: code }));
   }
-  try {
-    const redirected = await sdk.getRedirectResult(auth);
-    if (redirected) { await report(redirected); return; }
-    if (sessionStorage.getItem(redirectedKey)) {
-      await finish({ error: 'authflow/redirect-result-missing' }, 'failed', words.noResult);
+  // A redirect brings its result back only where the auth handler is on this page's site (data-redirect; see
+  // LoopbackOAuthWebPage.redirectReturns): elsewhere browsers that partition storage by site never return it.
+  const redirectReturns = d.redirect === 'same-site';
+  if (redirectReturns) {
+    try {
+      const redirected = await sdk.getRedirectResult(auth);
+      if (redirected) { await report(redirected); return; }
+      if (sessionStorage.getItem(redirectedKey)) {
+        await finish({ error: 'authflow/redirect-result-missing' }, 'failed', words.noResult);
+        return;
+      }
+    } catch (e) {
+      await refuse(e);
       return;
     }
-  } catch (e) {
-    await refuse(e);
-    return;
   }
-  // Browsers block a pop-up opened without a click, so a blocked first try shows the button; only a pop-up
-  // blocked after a click falls back to the redirect (which browsers that partition third-party storage may
-  // break when the auth domain is not this page's).
+  // Browsers block a pop-up opened without a click, so a blocked first try shows the button and says why. A
+  // pop-up blocked even after a click shows the button again and asks to allow pop-ups for this page; only
+  // where the redirect returns does the page go to the provider in this tab instead.
   async function start(clicked) {
     startButton.hidden = true;
     show('signing-in', words.waiting);
@@ -535,15 +542,17 @@ async function run() {
     try {
       await report(await sdk.signInWithPopup(auth, provider));
     } catch (e) {
-      if (e && e.code === 'auth/popup-blocked' && !clicked) {
-        startButton.hidden = false;
-        show('ready', words.popupBlocked);
-        return;
-      }
-      if (e && (e.code === 'auth/popup-blocked' || e.code === 'auth/operation-not-supported-in-this-environment')) {
+      const blocked = e && e.code === 'auth/popup-blocked';
+      const unsupported = e && e.code === 'auth/operation-not-supported-in-this-environment';
+      if ((unsupported || (blocked && clicked)) && redirectReturns) {
         show('redirecting', words.redirecting);
         sessionStorage.setItem(redirectedKey, '1');
         try { await sdk.signInWithRedirect(auth, provider); } catch (again) { await refuse(again); }
+        return;
+      }
+      if (blocked) {
+        startButton.hidden = false;
+        show(clicked ? 'popup-refused' : 'ready', clicked ? words.popupRefused : words.popupBlocked);
         return;
       }
       await refuse(e);
@@ -905,7 +914,8 @@ Array.prototype.forEach.call(document.querySelectorAll('#authflow-texts [data-te
 <main id="authflow" data-state="{{state}}" data-answer="{{answerPath}}" data-provider-id="{{providerId}}"
   data-provider-class="{{providerClass}}" data-app-module="{{appModule}}" data-auth-module="{{authModule}}"
   data-config="{{config}}" data-scopes="{{scopes}}" data-custom-parameters="{{customParameters}}"
-  data-tenant-id="{{tenantId}}" data-emulator="{{emulator}}" data-language-code="{{languageCode}}" data-phase="loading">
+  data-tenant-id="{{tenantId}}" data-emulator="{{emulator}}" data-language-code="{{languageCode}}" data-redirect="{{redirect}}"
+  data-phase="loading">
   <h1>{{providerId}}(으)로 로그인</h1>
   <p>authflow가 이 탭에서 Firebase JS SDK로 로그인한 다음, 세션을 터미널에 넘깁니다.</p>
   <p><button id="start" type="button" hidden>{{providerId}}(으)로 로그인</button></p>
@@ -933,8 +943,9 @@ Array.prototype.forEach.call(document.querySelectorAll('#authflow-texts [data-te
     <span data-text="notFinished">로그인을 마치지 못했습니다({code}). 터미널을 확인하세요.</span>
     <span data-text="noResult">제공업체가 결과를 돌려주지 않았습니다.</span>
     <span data-text="waiting">제공업체를 기다리는 중…</span>
-    <span data-text="popupBlocked">브라우저가 팝업을 차단했습니다. 버튼을 눌러 여세요.</span>
-    <span data-text="redirecting">팝업이 차단되어 이 탭에서 제공업체로 이동합니다…</span>
+    <span data-text="popupBlocked">클릭 없이 연 팝업이라 브라우저가 차단했습니다. 버튼을 눌러 팝업을 여세요.</span>
+    <span data-text="redirecting">클릭한 뒤에도 팝업이 차단되었습니다. 에뮬레이터가 이 페이지와 같은 사이트에 있으므로 이 탭에서 제공업체로 이동합니다…</span>
+    <span data-text="popupRefused">클릭한 뒤에도 브라우저가 팝업을 차단했습니다. 주소 표시줄의 팝업 차단 아이콘에서 이 페이지의 팝업을 허용한 다음 버튼을 다시 누르세요. 이 탭에서 대신 진행하지 않는 이유: 브라우저가 로그인 도메인의 저장소를 이 페이지와 분리해 두므로 결과가 이곳으로 돌아오지 않습니다.</span>
   </div>
 </main>
 <script type="module" nonce="{{nonce}}">

@@ -20,17 +20,34 @@ struct OAuthWebRouteTests {
         let result: SubprocessResult
         let phase: String
         let widgetQuery: QueryParameters
+        /// The page's status line when its first, unclicked pop-up was blocked.
+        let blockedText: String
+        /// The page's status line when the clicked pop-up was blocked too (``PopupPath/allowedAfterRefusal``).
+        let refusedText: String?
+    }
+
+    /// How the page's pop-up fares after Chromium's blocker refuses the first, unclicked one.
+    enum PopupPath {
+        /// The click on the page's button opens it.
+        case openedByClick
+        /// The click's pop-up is refused too (`window.open` answering null, as a blocker refusing every pop-up
+        /// does); the page shows the button again with its explanation, and a click with pop-ups allowed
+        /// opens it.
+        case allowedAfterRefusal
+        /// The click's pop-up is refused too and the page goes to the provider in this tab (where a redirect
+        /// returns).
+        case redirect
     }
 
     /// Runs `oauth sign-in --provider provider --route web` with the stand-in SDK; headless Chromium (its pop-up
-    /// blocker on) opens the page, whose first try is blocked, so it shows its button; the click opens the
-    /// pop-up (`popup`), or with `window.open` refusing, as a blocker does, falls back to the redirect. In the
+    /// blocker on) opens the page, whose first try is blocked, so it shows its button; then `path`. In the
     /// widget a new account with `email` is added, an existing one chosen (`existingAccount`), or `claims`
     /// submitted. `secondFactor` answers the page's second-factor form. `emulatorHost` and `projectID` name
     /// another emulator than the fixture's (its stand-in SDK is then that emulator's too).
     static func signIn(
         _ fixture: PhoneCLIFixture, provider: String, email: String, name: String = "Web User", extra: [String] = [],
-        command: [String]? = nil, existingAccount: Bool = false, claims: String? = nil, popup: Bool = true,
+        command: [String]? = nil, existingAccount: Bool = false, claims: String? = nil,
+        path: PopupPath = .openedByClick,
         emulatorHost: String? = nil, projectID: String? = nil,
         secondFactor: ((HeadlessChromium) async throws -> Void)? = nil
     ) async throws -> Outcome {
@@ -47,66 +64,88 @@ struct OAuthWebRouteTests {
         if let projectID { environment["FIREBASE_PROJECT_ID"] = projectID }
         let running = Task { try await fixture.run(arguments, environment: environment) }
         let url = try await RecordingBrowser.url(recordedBy: browser)
-        let ((phase, widget), result) = try await HeadlessChromium(popupBlocking: true).drive(running) { chromium in
-            try await chromium.open(url)
-            let page = try await chromium.currentWindow()
-            try await Self.pressStart(chromium, blockPopup: !popup)
-            if popup {
-                try await chromium.switchToWindow(try await chromium.waitForNewWindow(besides: [page]))
+        let popup = path != .redirect
+        let ((phase, widget, blockedText, refusedText), result) = try await HeadlessChromium(popupBlocking: true)
+            .drive(running) { chromium in
+                try await chromium.open(url)
+                let page = try await chromium.currentWindow()
+                let blockedText = try await Self.pressStart(chromium, blockPopup: path != .openedByClick)
+                var refusedText: String?
+                if path == .allowedAfterRefusal {
+                    refusedText = try await Self.statusOnceButtonShown(chromium)
+                    _ = try await chromium.evaluate("window.open = window.authflowOpen; return 'ok';")
+                    try await chromium.click("#start")
+                }
+                if popup {
+                    try await chromium.switchToWindow(try await chromium.waitForNewWindow(besides: [page]))
+                }
+                let widget = try await chromium.waitFor(
+                    "return location.pathname === '/emulator/auth/handler' ? location.href : ''"
+                ) {
+                    !$0.isEmpty
+                }
+                let choose: String
+                if let claims {
+                    // The widget's own form, with the given claims (e.g. a provider that vouches for the address).
+                    choose = """
+                        var form = document.getElementById('add-user');
+                        form.querySelector('[name=new_account]').remove();
+                        var input = document.createElement('input'); input.type = 'hidden'; input.name = 'id_token';
+                        input.value = \(JSONWriter.string(.string(claims))); form.appendChild(input); form.submit();
+                        return 'ok';
+                        """
+                } else if existingAccount {
+                    choose = "document.querySelector('button.account').click(); return 'ok';"
+                } else {
+                    choose = """
+                        document.getElementById('email-input').value = \(JSONWriter.string(.string(email)));
+                        document.getElementById('display-name-input').value = \(JSONWriter.string(.string(name)));
+                        document.getElementById('add-user').submit(); return 'ok';
+                        """
+                }
+                _ = try await chromium.evaluate(choose)
+                if popup { try await chromium.switchToWindow(page) }
+                let phaseScript = "var m = document.getElementById('authflow'); return m ? m.dataset.phase : ''"
+                var phase = try await chromium.waitFor(phaseScript) {
+                    $0 == "done" || $0 == "failed" || (secondFactor != nil && $0 == "second-factor")
+                }
+                if phase == "second-factor", let secondFactor {
+                    try await secondFactor(chromium)
+                    phase = try await chromium.waitFor(phaseScript) { $0 == "done" || $0 == "failed" }
+                }
+                return (phase, widget, blockedText, refusedText)
             }
-            let widget = try await chromium.waitFor(
-                "return location.pathname === '/emulator/auth/handler' ? location.href : ''"
-            ) {
-                !$0.isEmpty
-            }
-            let choose: String
-            if let claims {
-                // The widget's own form, with the given claims (e.g. a provider that vouches for the address).
-                choose = """
-                    var form = document.getElementById('add-user');
-                    form.querySelector('[name=new_account]').remove();
-                    var input = document.createElement('input'); input.type = 'hidden'; input.name = 'id_token';
-                    input.value = \(JSONWriter.string(.string(claims))); form.appendChild(input); form.submit();
-                    return 'ok';
-                    """
-            } else if existingAccount {
-                choose = "document.querySelector('button.account').click(); return 'ok';"
-            } else {
-                choose = """
-                    document.getElementById('email-input').value = \(JSONWriter.string(.string(email)));
-                    document.getElementById('display-name-input').value = \(JSONWriter.string(.string(name)));
-                    document.getElementById('add-user').submit(); return 'ok';
-                    """
-            }
-            _ = try await chromium.evaluate(choose)
-            if popup { try await chromium.switchToWindow(page) }
-            let phaseScript = "var m = document.getElementById('authflow'); return m ? m.dataset.phase : ''"
-            var phase = try await chromium.waitFor(phaseScript) {
-                $0 == "done" || $0 == "failed" || (secondFactor != nil && $0 == "second-factor")
-            }
-            if phase == "second-factor", let secondFactor {
-                try await secondFactor(chromium)
-                phase = try await chromium.waitFor(phaseScript) { $0 == "done" || $0 == "failed" }
-            }
-            return (phase, widget)
-        }
-        return Outcome(result: result, phase: phase, widgetQuery: QueryParameters(url: widget))
+        return Outcome(
+            result: result, phase: phase, widgetQuery: QueryParameters(url: widget), blockedText: blockedText,
+            refusedText: refusedText)
     }
 
-    /// Chromium's blocker refuses the page's first pop-up (no click yet), so the page shows its button; the
-    /// click opens the pop-up, or, with `blockPopup`, finds `window.open` refusing as a blocker does and
-    /// falls back to the redirect.
-    static func pressStart(_ chromium: HeadlessChromium, blockPopup: Bool = false) async throws {
-        let shown = try await chromium.waitFor(
-            "var b = document.getElementById('start'); return b && !b.hidden ? 'shown' : ''"
-        ) { $0 == "shown" }
-        #expect(shown == "shown")
-        if blockPopup { _ = try await chromium.evaluate("window.open = function () { return null; }; return 'ok';") }
+    /// Chromium's blocker refuses the page's first pop-up (no click yet), so the page shows its button and
+    /// says why (returned); the click opens the pop-up, or, with `blockPopup`, finds `window.open` refusing
+    /// as a blocker does (the real one kept as `window.authflowOpen`).
+    @discardableResult
+    static func pressStart(_ chromium: HeadlessChromium, blockPopup: Bool = false) async throws -> String {
+        let text = try await statusOnceButtonShown(chromium)
+        if blockPopup {
+            _ = try await chromium.evaluate(
+                "window.authflowOpen = window.open; window.open = function () { return null; }; return 'ok';")
+        }
         try await chromium.click("#start")
+        return text
+    }
+
+    /// The page's phase and status line once its button shows, as `phase: text`.
+    static func statusOnceButtonShown(_ chromium: HeadlessChromium) async throws -> String {
+        try await chromium.waitFor(
+            """
+            var b = document.getElementById('start'), m = document.getElementById('authflow');
+            return b && !b.hidden ? m.dataset.phase + ': ' + document.getElementById('status').textContent : '';
+            """
+        ) { !$0.isEmpty }
     }
 
     @Test(
-        "GitHub through the web route's redirect: the page's tokens become the session, checked against the project; the widget got the scopes and parameters, and no sessionId (the browser SDK's event carries the emulator's)",
+        "GitHub through the web route's redirect (the emulator on the page's own site, localhost, and the clicked pop-up blocked too): the page's tokens become the session, checked against the project; the widget got the scopes and parameters, and no sessionId (the browser SDK's event carries the emulator's)",
         .drivesABrowser)
     func github() async throws {
         // The widget leaves a redirect's event in the emulator origin's sessionStorage for the helper iframe in
@@ -116,7 +155,7 @@ struct OAuthWebRouteTests {
         let outcome = try await Self.signIn(
             fixture, provider: "github.com", email: "octo@example.com",
             extra: ["--scopes", "read:user", "--custom-parameter", "login=octo", "--show-provider-tokens"],
-            popup: false)
+            path: .redirect)
 
         #expect(outcome.phase == "done")
         #expect(outcome.result.exitCode == 0, "\(outcome.result.stderrText)")
@@ -154,6 +193,45 @@ struct OAuthWebRouteTests {
         #expect((object["user"] as? [String: Any])?["signInProvider"] as? String == provider)
         #expect(try fixture.sessions.load()?.providerIDs.contains(provider) == true)
         #expect(outcome.widgetQuery.value("authType") == "signInViaPopup")
+    }
+
+    @Test(
+        "With the emulator on another site than the page (127.0.0.1, as the auth domain in production), a clicked pop-up blocked too brings the button back with why, never the redirect; a click with pop-ups allowed signs in",
+        .drivesABrowser)
+    func popupRefusedAfterClick() async throws {
+        let fixture = try PhoneCLIFixture()
+
+        let outcome = try await Self.signIn(
+            fixture, provider: "google.com", email: "refused@example.com", path: .allowedAfterRefusal)
+
+        #expect(outcome.blockedText.hasPrefix("ready: "))
+        #expect(outcome.blockedText.contains("because no click opened it: press the button"))
+        let refused = try #require(outcome.refusedText)
+        #expect(refused.hasPrefix("popup-refused: "), "the button again, not the redirect")
+        #expect(refused.contains("allow pop-ups for this page"))
+        #expect(refused.contains("the result would never come back here"))
+        #expect(outcome.widgetQuery.value("authType") == "signInViaPopup")
+        #expect(outcome.phase == "done")
+        #expect(outcome.result.exitCode == 0, "\(outcome.result.stderrText)")
+        #expect(try fixture.sessions.load()?.email == "refused@example.com")
+    }
+
+    @Test(
+        "The page may fall back to the redirect only with the emulator on its own site (localhost), not on 127.0.0.1",
+        arguments: ["localhost", "127.0.0.1"])
+    func redirectOnlyOnThePagesSite(host: String) async throws {
+        let fixture = try PhoneCLIFixture(host: host)
+        let browser = try RecordingBrowser.install(at: fixture.directory.file("browser"))
+        async let signIn = fixture.run([
+            "oauth", "sign-in", "--provider", "github.com", "--route", "web", "--browser", browser, "--timeout", "60",
+        ])
+        let page = LoopbackPageDriver(url: try await RecordingBrowser.url(recordedBy: browser))
+
+        let html = String(decoding: try await page.page().body, as: UTF8.self)
+        _ = try await page.post("/oauth/answer", [("state", page.state), ("error", "auth/popup-closed-by-user")])
+        _ = try await signIn
+
+        #expect(html.contains(host == "localhost" ? "data-redirect=\"same-site\"" : "data-redirect=\"\""))
     }
 
     @Test(
@@ -337,6 +415,7 @@ struct OAuthWebRouteTests {
             final = try await chromium.waitFor(finalStatus) { !$0.isEmpty }
         }
 
+        #expect(outcome.blockedText == "ready: 클릭 없이 연 팝업이라 브라우저가 차단했습니다. 버튼을 눌러 팝업을 여세요.")
         #expect(prompt == "이 계정은 다단계 인증을 사용합니다. 현재 인증 코드를 입력하세요.")
         #expect(wrong == "인증 코드가 맞지 않습니다. 현재 코드를 입력하세요.")
         #expect(final == "로그인했습니다. 이 탭을 닫고 터미널로 돌아가세요.")

@@ -6,8 +6,9 @@ import AuthflowPrimitives
 /// domain by default, `127.0.0.1` is not). The page (`templates/oauth-web.html`) imports the modular
 /// Firebase JS SDK from ``FirebaseWebSDK`` and uses only its documented API: `initializeApp` with the
 /// project's web config, `getAuth`, `connectAuthEmulator` against an emulator, the provider's class with
-/// `addScope` and `setCustomParameters`, `signInWithPopup` (and `signInWithRedirect` then
-/// `getRedirectResult` when the popup is blocked), `user.getIdToken()`, `user.refreshToken`,
+/// `addScope` and `setCustomParameters`, `signInWithPopup` (a pop-up blocked without a click is opened by
+/// the page's button; `signInWithRedirect` then `getRedirectResult` only where ``redirectReturns(_:)``),
+/// `user.getIdToken()`, `user.refreshToken`,
 /// `OAuthProvider.credentialFromResult`, `getAdditionalUserInfo`, and `getMultiFactorResolver` for a
 /// second factor. It posts the outcome, with the page's `state`, to ``answerPath``.
 public final class LoopbackOAuthWebPage: Sendable {
@@ -141,6 +142,7 @@ public final class LoopbackOAuthWebPage: Sendable {
             "customParameters": .text(JSONWriter.string(.object(JSONObject(parameters)))),
             "tenantId": .text(config.tenantID ?? ""), "emulator": .text(config.emulatorOrigin ?? ""),
             "languageCode": .text(languageCode ?? ""),
+            "redirect": .text(Self.redirectReturns(config) ? "same-site" : ""),
         ]
         return frame.render(context, policy: Self.contentSecurityPolicy(nonce: nonce, sdk: sdk, config: config))
     }
@@ -156,6 +158,17 @@ public final class LoopbackOAuthWebPage: Sendable {
         case .saml: "SAMLAuthProvider"
         case .microsoft, .yahoo, .apple, .oidc: "OAuthProvider"
         }
+    }
+
+    /// Whether `signInWithRedirect` can bring its result back to this page, so the page may fall back to it
+    /// when even a clicked pop-up is blocked. The handler keeps the redirect's result in its own origin's
+    /// storage, and the page reads it through the auth iframe it embeds; browsers that partition an embedded
+    /// frame's storage by the top-level site (Chromium) give that iframe other storage unless the handler is on
+    /// the page's own site (`http://localhost`; the port does not count), so the result never comes back
+    /// (`auth/no-auth-event`). Only an emulator on `localhost` is; the auth domain (production) never is.
+    static func redirectReturns(_ config: WebConfig) -> Bool {
+        guard let origin = config.emulatorOrigin.flatMap({ URLParts($0) }) else { return false }
+        return origin.scheme == "http" && origin.host.lowercased() == LoopbackPageFrame.host
     }
 
     /// The hosts the JS SDK's auth module loads from, as its sources (`packages/auth/src/platform_browser`)
