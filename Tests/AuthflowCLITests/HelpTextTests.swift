@@ -86,6 +86,17 @@ struct HelpTextTests {
         #expect(text.contains("unwrapped through at most 32 layers"))
     }
 
+    /// The CDN's firebase-auth.js imports Google's firebase-app.js by its full address, which a mirror must
+    /// rewrite; both commands taking --web-sdk-url say so.
+    @Test(arguments: [["oauth", "sign-in"], ["apple", "sign-in"]])
+    func webSDKURLNamesTheImportAMirrorRewrites(arguments: [String]) async throws {
+        let text = try await help(arguments).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(
+            text.contains(
+                "must rewrite firebase-auth.js's import of https://www.gstatic.com/firebasejs/VERSION/firebase-app.js "
+                    + "to the mirror's own firebase-app.js"), "\(arguments)")
+    }
+
     @Test func emailLinkSendKeepsItsLinkDomain() async throws {
         #expect(try await help(["email-link", "send"]).contains("--link-domain <domain>"))
     }

@@ -75,9 +75,7 @@ struct AppleSignInCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("web-sdk-url"),
-        help: ArgumentHelp(
-            "With --route web: where to load firebase-app.js and firebase-auth.js from instead of Google's CDN.",
-            valueName: "base-url"))
+        help: OAuthSignInCommand.webSDKURLHelp)
     var webSDKURL: String?
 
     @Flag(

@@ -30,8 +30,11 @@ struct OAuthSignInCommand: AsyncParsableCommand {
             --route web serves a page on http://localhost:PORT that runs the Firebase JS SDK (version \
             \(FirebaseWebSDK.pinnedVersion) from https://www.gstatic.com/firebasejs/; --web-sdk-url BASE loads \
             BASE/firebase-app.js and BASE/firebase-auth.js instead, e.g. a mirror or a local copy) with the \
-            project's web config (--api-key, --project-id, --auth-domain, --app-id): signInWithPopup, or \
-            signInWithRedirect when the pop-up is blocked. The page posts the user's tokens back; authflow checks \
+            project's web config (--api-key, --project-id, --auth-domain, --app-id): signInWithPopup. A pop-up the \
+            browser blocks is opened by a click on the page's button; the page does not fall back to \
+            signInWithRedirect, whose result never comes back to a page on another site than the auth domain in \
+            browsers that partition storage by site (Chromium), except against an emulator on localhost, the \
+            page's own site. The page posts the user's tokens back; authflow checks \
             the ID token's aud, iss and exp against --project-id and stores the session. localhost must be an \
             authorized domain (Authentication › Settings › Authorized domains). This is the JS SDK's production \
             path for every provider, Apple and Facebook included. --link there: the page signs in with the provider \
@@ -78,10 +81,16 @@ struct OAuthSignInCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("web-sdk-url"),
-        help: ArgumentHelp(
-            "With --route web: where to load firebase-app.js and firebase-auth.js from instead of Google's CDN.",
-            valueName: "base-url"))
+        help: webSDKURLHelp)
     var webSDKURL: String?
+
+    /// `--web-sdk-url`'s help, shared with `apple sign-in`.
+    static let webSDKURLHelp = ArgumentHelp(
+        "With --route web: where to load firebase-app.js and firebase-auth.js from instead of Google's CDN. A "
+            + "mirror of the CDN files must rewrite firebase-auth.js's import of "
+            + "https://www.gstatic.com/firebasejs/VERSION/firebase-app.js to the mirror's own firebase-app.js: "
+            + "the page allows scripts only from this base, so the page cannot load the SDK otherwise.",
+        valueName: "base-url")
 
     @Flag(help: "Use the provider credential kept after an account collision instead of opening the browser.")
     var pending = false
