@@ -131,6 +131,7 @@ struct DeviceAuthorizationTests {
         defer { harness.backend.stop() }
         let started = try await googleStart(harness)
         #expect(started["verification_url"] as? String == "https://www.google.com/device")
+        #expect(started["expires_in"] as? Int == 1800)
         #expect(started["verification_uri"] == nil)
         #expect(started["interval"] as? Int == 5)
         let deviceCode = try #require(started["device_code"] as? String)
@@ -224,11 +225,13 @@ struct DeviceAuthorizationTests {
         let code = try #require(started["code"] as? String)
         #expect(started["user_code"] is String)
         #expect(started["verification_uri"] as? String == "https://www.facebook.com/device")
+        #expect(started["expires_in"] as? Int == 420)
         #expect(started["interval"] as? Int == 5)
 
         let pending = try await facebookPoll(harness, code)
         #expect(pending.status == 400)
         #expect(try facebookSubcode(pending) == 1_349_174)
+        #expect((try pending.json["error"] as? [String: Any])?["code"] as? Int == 31)
         harness.backend.decideDeviceAuthorization(.slowDown)
         #expect(try facebookSubcode(try await facebookPoll(harness, code)) == 1_349_172)
         harness.backend.decideDeviceAuthorization(.approve(Self.ada))

@@ -29,6 +29,16 @@ enum DeviceAuthorizationProvider: String, Sendable, CaseIterable {
 
     var providerID: String { rawValue }
 
+    /// How long its device codes live, in seconds, as each provider's documentation shows: GitHub 900,
+    /// Google 1800, Facebook 420; the OIDC stand-in uses GitHub's.
+    var codeLifetime: Int {
+        switch self {
+        case .github, .oidc: 900
+        case .google: 1800
+        case .facebook: 420
+        }
+    }
+
     /// One endpoint of a stand-in.
     enum Endpoint: Sendable, Equatable {
         /// Starting an authorization (the device authorization endpoint).

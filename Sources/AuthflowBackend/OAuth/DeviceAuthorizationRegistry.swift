@@ -36,8 +36,6 @@ final class DeviceAuthorizationRegistry: Sendable {
         case approved(EmbeddedBackend.DeviceAuthorizationUser, Grant)
     }
 
-    /// How long a device code lives, in seconds (GitHub's 900; Google's and Facebook's are longer).
-    static let lifetime = 900
     /// The polling interval the stand-ins advertise, in seconds (5, as every provider's default).
     static let interval = 5
 
@@ -59,7 +57,7 @@ final class DeviceAuthorizationRegistry: Sendable {
         let userCode = RandomText.userCode()
         let grant = Grant(
             provider: provider, clientID: clientID, scope: scope, userCode: userCode,
-            expiresAt: now.addingTimeInterval(TimeInterval(Self.lifetime)))
+            expiresAt: now.addingTimeInterval(TimeInterval(provider.codeLifetime)))
         storage.withLock {
             $0.grants[deviceCode] = grant
             $0.order.append(deviceCode)

@@ -76,7 +76,7 @@ enum DeviceAuthorizationStandIn {
             reply["verification_uri_complete"] = .string(
                 issuer + "/device?user_code=" + PercentEncoding.encodeUnreserved(userCode))
         }
-        reply["expires_in"] = .number(Double(DeviceAuthorizationRegistry.lifetime))
+        reply["expires_in"] = .number(Double(provider.codeLifetime))
         reply["interval"] = .number(Double(DeviceAuthorizationRegistry.interval))
         return provider == .github ? githubReply(reply, request) : JSONReply.ok(.object(reply))
     }
@@ -240,17 +240,21 @@ enum DeviceAuthorizationStandIn {
         switch poll {
         case .pending:
             return facebookError(
-                code: 31, subcode: 1_349_174, "User has not yet authorized your application. Continue polling.",
-                title: "Device Login Authorization Pending")
+                code: 31, subcode: 1_349_174, "This request requires the user to take a pending action",
+                title: "Device Login Authorization Pending",
+                detail: "User has not yet authorized your application. Continue polling.")
         case .slowDown:
             return facebookError(
-                code: 17, subcode: 1_349_172, "You're polling too frequently. Slow down.", title: "Slow Down")
+                code: 17, subcode: 1_349_172, "User request limit reached", title: "OAuth Device Excessive Polling",
+                detail:
+                    "Your device is polling too frequently. Space your requests with a minium interval of 5 seconds.")
         case .expired:
             return facebookError(
-                code: 463, subcode: 1_349_152, "The device code has expired. Start over.", title: "Code Expired")
+                code: 463, subcode: 1_349_152, "The session has expired", title: "Activation Code Expired",
+                detail: "The code you entered has expired. Please go back to your device for a new code and try again.")
         case .denied:
-            return facebookError(
-                code: 200, subcode: nil, "The user denied the authorization request.", title: "Permission Denied")
+            // Not documented by Facebook: a permission error without a device subcode.
+            return facebookError(code: 200, subcode: nil, "The user denied the authorization request.", title: nil)
         case .unknown:
             return facebookError(code: 100, subcode: nil, "Invalid parameter: code.", title: nil)
         case .approved(let user, let grant):
@@ -258,13 +262,16 @@ enum DeviceAuthorizationStandIn {
         }
     }
 
-    private static func facebookError(code: Int, subcode: Int?, _ message: String, title: String?) -> LoopbackResponse {
+    private static func facebookError(
+        code: Int, subcode: Int?, _ message: String, title: String?, detail: String? = nil
+    ) -> LoopbackResponse {
         var error = JSONObject()
         error["message"] = .string(message)
         error["type"] = "OAuthException"
         error["code"] = .number(Double(code))
         if let subcode { error["error_subcode"] = .number(Double(subcode)) }
         error.set("error_user_title", title)
+        error.set("error_user_msg", detail)
         error["fbtrace_id"] = .string(RandomText.alphanumeric(11))
         return JSONReply.ok(["error": .object(error)], status: 400)
     }
