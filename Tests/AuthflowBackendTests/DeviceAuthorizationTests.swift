@@ -330,6 +330,8 @@ struct DeviceAuthorizationTests {
         #expect(entries.first?["state"] as? String == "PENDING")
         #expect(entries.first?["device_code"] == nil && !listed.description.contains(deviceCode))
         let userCode = try #require(entries.first?["userCode"] as? String)
+        #expect(harness.backend.deviceAuthorizations.map(\.userCode) == [userCode])
+        #expect(harness.backend.deviceAuthorizations.first?.outcome == .pending)
 
         #expect(try await harness.post(path, json: ["decision": "maybe"]).status == 400)
         _ = try await harness.post(
