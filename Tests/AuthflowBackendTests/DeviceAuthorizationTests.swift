@@ -106,6 +106,11 @@ struct DeviceAuthorizationTests {
             form: [("client_id", "gh-client"), ("device_code", denied), ("grant_type", "authorization_code")],
             headers: Self.json)
         #expect(try wrongGrant.json["error"] as? String == "unsupported_grant_type")
+        let otherClient = try await harness.post(
+            "/github.com/login/oauth/access_token",
+            form: [("client_id", "other"), ("device_code", expired), ("grant_type", Self.grantType)],
+            headers: Self.json)
+        #expect(try otherClient.json["error"] as? String == "incorrect_client_credentials")
         #expect(harness.backend.decideDeviceAuthorization(userCode: "NONE-SUCH", .deny) == false)
     }
 
@@ -143,6 +148,9 @@ struct DeviceAuthorizationTests {
         let slow = try await googlePoll(harness, deviceCode)
         #expect(slow.status == 403)
         #expect(try slow.json["error"] as? String == "slow_down")
+        let otherClient = try await googlePoll(harness, deviceCode, client: "another-client")
+        #expect(otherClient.status == 401)
+        #expect(try otherClient.json["error"] as? String == "invalid_client")
         let noSecret = try await googlePoll(harness, deviceCode, secret: nil)
         #expect(noSecret.status == 400)
         #expect(try noSecret.json["error"] as? String == "invalid_request")

@@ -31,8 +31,10 @@ final class DeviceAuthorizationRegistry: Sendable {
         case slowDown
         case denied
         case expired
-        /// No such device code, another client's, or one already exchanged.
+        /// No such device code, or one already exchanged.
         case unknown
+        /// The device code was issued to another client.
+        case wrongClient
         case approved(EmbeddedBackend.DeviceAuthorizationUser, Grant)
     }
 
@@ -68,8 +70,8 @@ final class DeviceAuthorizationRegistry: Sendable {
     /// One poll by `clientID` for `deviceCode`; an approved grant is consumed (its device code then unknown).
     func poll(_ provider: DeviceAuthorizationProvider, deviceCode: String, clientID: String, now: Date) -> Poll {
         storage.withLock { storage in
-            guard var grant = storage.grants[deviceCode], grant.provider == provider, grant.clientID == clientID
-            else { return .unknown }
+            guard var grant = storage.grants[deviceCode], grant.provider == provider else { return .unknown }
+            guard grant.clientID == clientID else { return .wrongClient }
             if grant.slowDownOnce {
                 grant.slowDownOnce = false
                 storage.grants[deviceCode] = grant

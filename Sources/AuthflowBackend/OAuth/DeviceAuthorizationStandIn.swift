@@ -118,6 +118,9 @@ enum DeviceAuthorizationStandIn {
         case .unknown:
             let error = provider == .github ? "incorrect_device_code" : "invalid_grant"
             return oauthError(provider, error, "The device code is not valid.", request)
+        case .wrongClient:
+            let error = provider == .github ? "incorrect_client_credentials" : "invalid_client"
+            return oauthError(provider, error, "The client_id is not the one the device code was issued to.", request)
         case .approved(let user, let grant):
             return tokens(provider, user: user, grant: grant, request, service: service)
         }
@@ -255,7 +258,7 @@ enum DeviceAuthorizationStandIn {
         case .denied:
             // Not documented by Facebook: a permission error without a device subcode.
             return facebookError(code: 200, subcode: nil, "The user denied the authorization request.", title: nil)
-        case .unknown:
+        case .unknown, .wrongClient:
             return facebookError(code: 100, subcode: nil, "Invalid parameter: code.", title: nil)
         case .approved(let user, let grant):
             return tokens(.facebook, user: user, grant: grant, request, service: service)
