@@ -1,7 +1,8 @@
 import AuthflowPrimitives
 import Foundation
 
-/// `accounts:signInWithIdp` (legacy `verifyAssertion`) with fake IdP credentials, as the emulator does it:
+/// `accounts:signInWithIdp` (legacy `verifyAssertion`) with the stand-ins' device-flow tokens
+/// (``DeviceAuthorizationCredential``) or fake IdP credentials, as the emulator does it:
 /// the provider and token come from `requestUri`'s query, then `postBody`, then the fragment (later ones
 /// win); accounts match by (provider, `sub`), then by email; `idToken` links. With `returnIdpCredential`,
 /// a linking conflict becomes a 200 carrying `errorMessage`.
@@ -22,7 +23,10 @@ enum SignInWithIdp {
         }
         let idpIdToken = parameters.values.nonEmpty("id_token")
         let idpAccessToken = parameters.values.nonEmpty("access_token")
-        var parsedClaims = try IdpClaims.parse(idpIdToken)
+        var parsedClaims = try DeviceAuthorizationCredential.claims(
+            providerId: providerId, idToken: idpIdToken, accessToken: idpAccessToken,
+            registry: context.deviceAuthorizations, state: state)
+        if parsedClaims == nil { parsedClaims = try IdpClaims.parse(idpIdToken) }
         if parsedClaims == nil { parsedClaims = try IdpClaims.parse(idpAccessToken) }
         guard let claims = parsedClaims else {
             if let idpIdToken {

@@ -30,7 +30,14 @@ enum EmulatorAPIHandler {
                 request, state: state, remoteFunctionsAllowed: service.configuration.allowsRemoteBlockingFunctions)
         case ("config", _) where scope.tenantID == nil:
             return JSONReply.error(.methodNotAllowed)
-        case ("verificationCodes", _), ("oobCodes", _), ("accounts", _):
+        case ("deviceAuthorizations", "GET"):
+            return JSONReply.ok(["deviceAuthorizations": .array(service.deviceAuthorizations.pending.map(\.json))])
+        case ("deviceAuthorizations", "POST"):
+            return decideDeviceAuthorization(request, service: service)
+        case ("deviceClients", "POST"):
+            return allowDeviceClient(request, service: service)
+        case ("verificationCodes", _), ("oobCodes", _), ("accounts", _), ("deviceAuthorizations", _),
+            ("deviceClients", _):
             return JSONReply.error(.methodNotAllowed)
         default:
             return JSONReply.error(.notFound)
@@ -46,6 +53,50 @@ enum EmulatorAPIHandler {
                 try ProjectConfigOperations.emulatorPatch(body, &state, remoteFunctionsAllowed: remoteFunctionsAllowed)
             }
             return JSONReply.ok(reply)
+        } catch {
+            return JSONReply.error(error)
+        }
+    }
+
+    /// `POST deviceAuthorizations` `{"decision": "approve"|"deny"|"expire"|"slowDown", "userCode"?, "sub",
+    /// "email"?, "name"?}`: the user's answer at the provider (the latest authorization without `userCode`).
+    private static func decideDeviceAuthorization(
+        _ request: LoopbackRequest, service: BackendService
+    ) -> LoopbackResponse {
+        do throws(APIError) {
+            let body = try RequestFields.parse(json: request.body)
+            let change: EmbeddedBackend.DeviceAuthorizationChange
+            switch try body.nonEmptyString("decision") {
+            case "approve":
+                guard let sub = try body.nonEmptyString("sub") else { throw .badRequest("MISSING_SUB") }
+                change = .approve(
+                    EmbeddedBackend.DeviceAuthorizationUser(
+                        sub: sub, email: try body.nonEmptyString("email"), name: try body.nonEmptyString("name")))
+            case "deny": change = .deny
+            case "expire": change = .expire
+            case "slowDown": change = .slowDown
+            default: throw .badRequest("INVALID_DECISION : decision must be approve, deny, expire or slowDown.")
+            }
+            guard service.deviceAuthorizations.decide(userCode: try body.nonEmptyString("userCode"), change) else {
+                throw .badRequest("DEVICE_AUTHORIZATION_NOT_FOUND")
+            }
+            return JSONReply.ok(.object(JSONObject()))
+        } catch {
+            return JSONReply.error(error)
+        }
+    }
+
+    /// `POST deviceClients` `{"providerId", "clientId"}`: ID tokens issued to the client are accepted for the
+    /// provider.
+    private static func allowDeviceClient(_ request: LoopbackRequest, service: BackendService) -> LoopbackResponse {
+        do throws(APIError) {
+            let body = try RequestFields.parse(json: request.body)
+            guard let providerId = try body.nonEmptyString("providerId") else {
+                throw .badRequest("MISSING_PROVIDER_ID")
+            }
+            guard let clientId = try body.nonEmptyString("clientId") else { throw .badRequest("MISSING_CLIENT_ID") }
+            service.deviceAuthorizations.allowAudience(clientId, for: providerId)
+            return JSONReply.ok(.object(JSONObject()))
         } catch {
             return JSONReply.error(error)
         }

@@ -71,6 +71,7 @@ enum RestHandler {
         }
 
         var context = OperationContext(body: body, privileged: privileged, origin: service.origin, now: Date())
+        context.deviceAuthorizations = service.deviceAuthorizations
         context.pathParameters = operation.pathParameters
         context.query = query
         context.locale = OobLink.language(request.header("X-Firebase-Locale"))

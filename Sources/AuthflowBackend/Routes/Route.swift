@@ -32,6 +32,9 @@ enum Route: Sendable {
     case authEventRelayScript
     /// `GET /apis.google.com/js/api.js`: the stand-in of Google's API loader (`gapi.iframes`).
     case gapiStandIn
+    /// A provider's device authorization or token endpoint, or the OIDC issuer's discovery document
+    /// (``DeviceAuthorizationStandIn``), under the provider's host name (`/github.com/login/device/code`).
+    case deviceAuthorization(DeviceAuthorizationProvider.Endpoint)
     /// `POST /_admin/export`: the emulator hub's export of a running emulator (``HubExportEndpoint``).
     case hubExport
     case notFound
@@ -96,6 +99,9 @@ enum Router {
             }
             guard parts.count == 4, parts[1] == "tenants", !parts[2].isEmpty else { return .notFound }
             return .emulatorAPI(projectID: String(parts[0]), tenantID: String(parts[2]), resource: String(parts[3]))
+        }
+        if let endpoint = DeviceAuthorizationProvider.endpoint(method: method, path: path) {
+            return .deviceAuthorization(endpoint)
         }
         switch (method, path) {
         case ("GET", "/"): return .root

@@ -16,6 +16,7 @@ final class BackendService: Sendable {
     let appCheck = AppCheckRegistry()
     let keyRestriction = Mutex<EmbeddedBackend.KeyRestriction?>(nil)
     let receivedHeaders = Mutex<[BackendRequestHeaders]>([])
+    let deviceAuthorizations = DeviceAuthorizationRegistry()
     private let originStorage = Mutex("")
 
     init(configuration: EmbeddedBackend.Configuration, renderer: PageRenderer) {
@@ -124,6 +125,8 @@ final class BackendService: Sendable {
         case .authEventRelayScript: return AuthEventRelay.script()
         case .gapiStandIn: return GapiStandIn.reply()
         case .hubExport: return HubExportEndpoint.handle(request, service: self)
+        case .deviceAuthorization(let endpoint):
+            return DeviceAuthorizationStandIn.handle(endpoint, request, service: self)
         case .notFound: return JSONReply.error(.notFound)
         }
     }

@@ -28,6 +28,8 @@ struct OperationContext: Sendable {
     /// Whether the project config may name blocking functions off loopback
     /// (``EmbeddedBackend/Configuration/allowsRemoteBlockingFunctions``).
     var remoteFunctionsAllowed = false
+    /// The tokens the identity-provider stand-ins issued, which `signInWithIdp` accepts as production would.
+    var deviceAuthorizations: DeviceAuthorizationRegistry?
 
     mutating func log(_ line: String) {
         logs.append(line)

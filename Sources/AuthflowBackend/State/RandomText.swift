@@ -4,6 +4,8 @@ enum RandomText {
     private static let alphanumericAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
     private static let base64URLAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 
+    private static let userCodeAlphabet = Array("BCDFGHJKLMNPQRSTVWXZ")
+
     /// `[A-Za-z0-9]`, as the emulator's `randomId` (local IDs, enrollment IDs, session IDs).
     static func alphanumeric(_ length: Int) -> String {
         pick(length, from: alphanumericAlphabet)
@@ -12,6 +14,13 @@ enum RandomText {
     /// `[A-Za-z0-9_-]`, as the emulator's `randomBase64UrlStr` (oobCodes, sessionInfo).
     static func base64URL(_ length: Int) -> String {
         pick(length, from: base64URLAlphabet)
+    }
+
+    /// A device-flow user code, `XXXX-XXXX` from consonants without look-alikes (the base-20 alphabet
+    /// RFC 8628 §6.1 recommends; GitHub's codes have this shape).
+    static func userCode() -> String {
+        let code = pick(8, from: userCodeAlphabet)
+        return String(code.prefix(4)) + "-" + String(code.suffix(4))
     }
 
     /// Decimal digits, leading zeros allowed (SMS codes, the widget's generated `sub`).

@@ -1,0 +1,147 @@
+import AuthflowPrimitives
+import Foundation
+import Synchronization
+
+/// The device authorizations (RFC 8628) the identity-provider stand-ins started, what the test switches
+/// decided for each, and the provider tokens they issued, which `signInWithIdp` resolves to the approving
+/// user. One registry per backend, shared by every project and tenant, as a provider is.
+final class DeviceAuthorizationRegistry: Sendable {
+    /// One device authorization, keyed by its device code.
+    struct Grant: Sendable {
+        let provider: DeviceAuthorizationProvider
+        let clientID: String
+        let scope: String
+        let userCode: String
+        let expiresAt: Date
+        var outcome: EmbeddedBackend.DeviceAuthorizationOutcome = .pending
+        /// The next poll answers `slow_down` (once).
+        var slowDownOnce = false
+    }
+
+    /// A token the stand-ins issued: who approved it, to which provider and client.
+    struct IssuedToken: Sendable {
+        let provider: DeviceAuthorizationProvider
+        let clientID: String
+        let user: EmbeddedBackend.DeviceAuthorizationUser
+    }
+
+    /// What one poll of a token endpoint finds.
+    enum Poll: Sendable {
+        case pending
+        case slowDown
+        case denied
+        case expired
+        /// No such device code, or one already exchanged.
+        case unknown
+        /// The device code was issued to another client.
+        case wrongClient
+        case approved(EmbeddedBackend.DeviceAuthorizationUser, Grant)
+    }
+
+    /// The polling interval the stand-ins advertise, in seconds (5, as every provider's default).
+    static let interval = 5
+
+    private struct Storage {
+        var grants: [String: Grant] = [:]
+        /// Device codes, oldest first, for "the latest authorization".
+        var order: [String] = []
+        var tokens: [String: IssuedToken] = [:]
+        var audiences: [String: Set<String>] = [:]
+    }
+
+    private let storage = Mutex(Storage())
+
+    /// Starts an authorization; returns its device code and user code.
+    func start(
+        _ provider: DeviceAuthorizationProvider, clientID: String, scope: String, now: Date
+    ) -> (deviceCode: String, userCode: String) {
+        let deviceCode = RandomText.base64URL(32)
+        let userCode = RandomText.userCode()
+        let grant = Grant(
+            provider: provider, clientID: clientID, scope: scope, userCode: userCode,
+            expiresAt: now.addingTimeInterval(TimeInterval(provider.codeLifetime)))
+        storage.withLock {
+            $0.grants[deviceCode] = grant
+            $0.order.append(deviceCode)
+        }
+        return (deviceCode, userCode)
+    }
+
+    /// One poll by `clientID` for `deviceCode`; an approved grant is consumed (its device code then unknown).
+    func poll(_ provider: DeviceAuthorizationProvider, deviceCode: String, clientID: String, now: Date) -> Poll {
+        storage.withLock { storage in
+            guard var grant = storage.grants[deviceCode], grant.provider == provider else { return .unknown }
+            guard grant.clientID == clientID else { return .wrongClient }
+            if grant.slowDownOnce {
+                grant.slowDownOnce = false
+                storage.grants[deviceCode] = grant
+                return .slowDown
+            }
+            if now >= grant.expiresAt { return .expired }
+            switch grant.outcome {
+            case .pending: return .pending
+            case .denied: return .denied
+            case .expired: return .expired
+            case .approved(let user):
+                storage.grants[deviceCode] = nil
+                return .approved(user, grant)
+            }
+        }
+    }
+
+    /// Records a token issued for an approved grant.
+    func issue(_ token: String, for user: EmbeddedBackend.DeviceAuthorizationUser, grant: Grant) {
+        storage.withLock {
+            $0.tokens[token] = IssuedToken(provider: grant.provider, clientID: grant.clientID, user: user)
+        }
+    }
+
+    /// The issued token `token`, if the stand-ins issued it.
+    func issued(_ token: String) -> IssuedToken? {
+        storage.withLock { $0.tokens[token] }
+    }
+
+    /// Decides the authorization with user code `userCode` (the latest one when `nil`); `false` when there
+    /// is none.
+    func decide(userCode: String?, _ change: EmbeddedBackend.DeviceAuthorizationChange) -> Bool {
+        storage.withLock { storage in
+            let wanted = storage.order.last { code in
+                guard let grant = storage.grants[code] else { return false }
+                return userCode == nil || grant.userCode == userCode
+            }
+            guard let deviceCode = wanted, var grant = storage.grants[deviceCode] else { return false }
+            switch change {
+            case .approve(let user): grant.outcome = .approved(user)
+            case .deny: grant.outcome = .denied
+            case .expire: grant.outcome = .expired
+            case .slowDown: grant.slowDownOnce = true
+            }
+            storage.grants[deviceCode] = grant
+            return true
+        }
+    }
+
+    /// The authorizations not yet exchanged, oldest first.
+    var pending: [EmbeddedBackend.DeviceAuthorization] {
+        storage.withLock { storage in
+            storage.order.compactMap { code in
+                storage.grants[code].map {
+                    EmbeddedBackend.DeviceAuthorization(
+                        providerID: $0.provider.providerID, clientID: $0.clientID, userCode: $0.userCode,
+                        scope: $0.scope, outcome: $0.outcome)
+                }
+            }
+        }
+    }
+
+    /// Accepts ID tokens whose audience is `clientID` for `providerID` (a Google provider's safelisted client
+    /// IDs; an OIDC provider's client ID when its configuration does not name it).
+    func allowAudience(_ clientID: String, for providerID: String) {
+        storage.withLock { _ = $0.audiences[providerID, default: []].insert(clientID) }
+    }
+
+    /// The audiences allowed for `providerID`.
+    func audiences(for providerID: String) -> Set<String> {
+        storage.withLock { $0.audiences[providerID] ?? [] }
+    }
+}
