@@ -76,7 +76,9 @@ public struct IdentityToolkitClient: Sendable {
         let policy = configuration.retry
         let attempts = R.endpoint.isSafeToRetry ? policy.maxAttempts : 1
 
-        let deadline = ContinuousClock.now + http.configuration.totalTimeout
+        // A budget shared with the command's other requests may have less left than a call's own limit.
+        let limit = min(http.configuration.totalTimeout, http.configuration.budget?.left ?? .seconds(Int64.max))
+        let deadline = ContinuousClock.now + max(limit, .zero)
         var attempt = 1
         while true {
             let canRetry = attempt < attempts
