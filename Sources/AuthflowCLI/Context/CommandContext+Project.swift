@@ -1,4 +1,5 @@
 import AuthflowCore
+import AuthflowHTTP
 import AuthflowLocalization
 import AuthflowPrimitives
 import AuthflowStorage
@@ -14,6 +15,7 @@ extension CommandContext {
         // An unusable value was already reported by whatever loaded the environment first; fall back quietly.
         requestTimeout =
             (try? Self.requestTimeout(ProcessEnvironment.current()["AUTHFLOW_REQUEST_TIMEOUT"])) ?? .seconds(30)
+        requestBudget = RequestBudget(total: requestTimeout)
     }
 
     /// The project, tenant and backend a session signed in here belongs to; needs a project ID.

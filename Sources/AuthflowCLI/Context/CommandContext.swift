@@ -12,9 +12,13 @@ struct CommandContext {
     let configuration: ProjectConfiguration
     let stateRoot: StateDirectory
     let verbose: Bool
-    /// How long one request may take in all (`AUTHFLOW_REQUEST_TIMEOUT`, seconds), retries of safe calls and
-    /// the waits between them included; the web SDK's 30 s by default.
+    /// How long the command's requests to Firebase may take in all (`AUTHFLOW_REQUEST_TIMEOUT`, seconds),
+    /// however many they are, retries of safe calls and the waits between them included; the web SDK's 30 s by
+    /// default.
     let requestTimeout: Duration
+    /// ``requestTimeout``, shared by every request the command's clients send: each gets what is left of it.
+    /// Time spent waiting for the person (a browser, a code to type) is not counted.
+    let requestBudget: RequestBudget
     /// Gets reCAPTCHA Enterprise tokens for App Check in the browser; set by commands that open a browser
     /// anyway (``useBrowserForAppCheck(_:templates:)``), nil for the others.
     var appCheckPage: RecaptchaEnterpriseTokenPage?
@@ -27,6 +31,7 @@ struct CommandContext {
     ) throws(CommandFailure) {
         self.verbose = verbose
         requestTimeout = try Self.requestTimeout(environment["AUTHFLOW_REQUEST_TIMEOUT"])
+        requestBudget = RequestBudget(total: requestTimeout)
         do {
             configuration = try ConfigurationLoader(
                 flags: options.flagLayer, environment: environment, configPath: options.configPath
@@ -59,6 +64,7 @@ struct CommandContext {
         var http = HTTPClientConfiguration()
         http.totalTimeout = requestTimeout
         http.connectTimeout = min(http.connectTimeout, requestTimeout)
+        http.budget = requestBudget
         http.userAgent = "authflow/\(AuthflowVersion.current)"
         var observer: (@Sendable (ExchangeRecord) -> Void)?
         if verbose {

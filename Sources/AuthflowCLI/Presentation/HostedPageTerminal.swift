@@ -10,8 +10,8 @@ import Synchronization
 final class HostedPageTerminal: Sendable {
     private let timeout: Duration
     // The signal watcher is made when the page is shown (so an early Ctrl-C is caught), used by the wait;
-    // the paste reader runs during the wait only.
-    private let waiting = Mutex<(signals: SignalWaiter?, pastes: Task<Void, Never>?)>((nil, nil))
+    // pasted lines are read during the wait only (they wait in standard input until then).
+    private let waiting = Mutex<(signals: SignalWaiter?, pasting: Bool)>((nil, false))
     // When the page was presented: prompts before the wait count against the same time limit.
     private let started = Mutex<ContinuousClock.Instant?>(nil)
 
@@ -36,21 +36,15 @@ final class HostedPageTerminal: Sendable {
                 callbackScheme, page: name, signals: signals, deadline: start + timeout)
         }
         if signals.received != nil {
-            waiting.withLock { $0 = (signals, nil) }
+            waiting.withLock { $0 = (signals, false) }
             return
         }
         let shown = BrowserOpening.show(page.url, purpose: purpose, presentation: page.presentation)
         if let callbackScheme, shown == .printedOnly || takesPastes {
             StandardError.write(PasteBackWording.advice(scheme: callbackScheme))
-            let pastes = Task {
-                // Cancelled when the wait ended; otherwise standard input is over and only the handoff is left.
-                if await !PastedLines.feed(into: listener), !Task.isCancelled {
-                    StandardError.write(PasteBackWording.inputEnded)
-                }
-            }
-            waiting.withLock { $0 = (signals, pastes) }
+            waiting.withLock { $0 = (signals, true) }
         } else {
-            waiting.withLock { $0 = (signals, nil) }
+            waiting.withLock { $0 = (signals, false) }
         }
     }
 
@@ -58,16 +52,13 @@ final class HostedPageTerminal: Sendable {
     func wait<Answer: Sendable>(
         for listener: RedirectListener<Answer>, message: String, stopsListener: Bool
     ) async -> BrowserWait.Outcome<Answer> {
-        let (signals, pasting) = waiting.withLock { ($0.signals, $0.pastes != nil) }
-        let elapsed = started.withLock { $0.map { ContinuousClock.now - $0 } } ?? .zero
+        let (signals, pasting) = waiting.withLock { ($0.signals, $0.pasting) }
+        let start = started.withLock { $0 } ?? .now
         let outcome = await BrowserWait.run(
-            listener: listener, signals: signals ?? BrowserWait.catchInterrupts(),
-            timeout: max(.zero, timeout - elapsed), message: message, stopsListener: stopsListener,
-            pastePrompt: pasting ? PasteBackWording.prompt : nil)
-        waiting.withLock { state in
-            state.pastes?.cancel()
-            state = (nil, nil)
-        }
+            listener: listener, signals: signals ?? BrowserWait.catchInterrupts(), limit: timeout,
+            deadline: start + timeout, message: message, stopsListener: stopsListener,
+            pasting: pasting ? .init(prompt: PasteBackWording.prompt, inputEnded: PasteBackWording.inputEnded) : nil)
+        waiting.withLock { $0 = (nil, false) }
         return outcome
     }
 }

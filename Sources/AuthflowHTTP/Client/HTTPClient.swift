@@ -17,8 +17,26 @@ public struct HTTPClient: Sendable {
     /// throw. Use ``HTTPResponse/requireSuccess()`` when a non-2xx status is an error for the caller.
     public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
         if Task.isCancelled { throw .cancelled }
+        guard let budget = configuration.budget else { return try await transfer(request, configuration) }
+        // Within a shared budget the request gets what is left of it, and a timeout names the whole budget.
+        let left = budget.begin()
+        defer { budget.end() }
+        guard left > .zero else { throw .timedOut(phase: .total, limit: budget.total) }
+        guard left < configuration.totalTimeout else { return try await transfer(request, configuration) }
+        var cut = configuration
+        cut.totalTimeout = left
+        cut.connectTimeout = min(cut.connectTimeout, left)
+        do {
+            return try await transfer(request, cut)
+        } catch .timedOut(let phase, _) {
+            throw .timedOut(phase: phase, limit: budget.total)
+        }
+    }
+
+    private func transfer(
+        _ request: HTTPRequest, _ configuration: HTTPClientConfiguration
+    ) async throws(HTTPError) -> HTTPResponse {
         let cancellation = CancellationFlag()
-        let configuration = self.configuration
         let result = await withTaskCancellationHandler {
             await DetachedThread.value {
                 CurlTransfer.perform(request, configuration: configuration, cancellation: cancellation)

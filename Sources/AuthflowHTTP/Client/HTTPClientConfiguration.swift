@@ -16,6 +16,9 @@ public struct HTTPClientConfiguration: Sendable {
     public var addressPolicy: AddressPolicy
     /// The `User-Agent` header sent with every request.
     public var userAgent: String
+    /// Time shared with other requests (a command's): each request is cut to what is left of it, and fails at
+    /// once when nothing is. `nil`, each request has ``totalTimeout`` to itself.
+    public var budget: RequestBudget?
 
     /// Settings with safe defaults; change only what the call needs.
     public init(

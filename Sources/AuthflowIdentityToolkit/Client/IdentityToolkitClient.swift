@@ -76,7 +76,10 @@ public struct IdentityToolkitClient: Sendable {
         let policy = configuration.retry
         let attempts = R.endpoint.isSafeToRetry ? policy.maxAttempts : 1
 
-        let deadline = ContinuousClock.now + http.configuration.totalTimeout
+        // A budget shared with the command's other requests may have less left than a call's own limit.
+        let limit = min(http.configuration.totalTimeout, http.configuration.budget?.left ?? .seconds(Int64.max))
+        let deadline = ContinuousClock.now + max(limit, .zero)
+        let named = min(http.configuration.totalTimeout, http.configuration.budget?.total ?? .seconds(Int64.max))
         var attempt = 1
         while true {
             let canRetry = attempt < attempts
@@ -88,7 +91,9 @@ public struct IdentityToolkitClient: Sendable {
                     ExchangeRecord(
                         endpoint: R.endpoint, server: configuration.server, attempt: attempt,
                         outcome: .status(response.status), duration: ContinuousClock.now - started))
-            } catch {
+            } catch var error {
+                // An attempt cut to what was left still names the whole limit it was part of.
+                if case .timedOut(.total, _) = error { error = .timedOut(phase: .total, limit: named) }
                 observer?(
                     ExchangeRecord(
                         endpoint: R.endpoint, server: configuration.server, attempt: attempt,

@@ -42,15 +42,23 @@ struct PhonePromptTests {
         #expect(fixture.smsSent == 0)
     }
 
-    @Test("--no-browser: no handler offered, a clear paste prompt with per-browser advice, and Ctrl-C exits 130")
+    @Test(
+        "--no-browser: no handler offered, a clear paste prompt with per-browser advice, a countdown that advances without touching the paste, and Ctrl-C exits 130"
+    )
     func pastePromptAtTerminal() async throws {
         let fixture = try PhoneCLIFixture()
         let terminal = try TerminalSession(
-            ["phone", "sign-in", "+16505550142", "--code", "123456", "--no-browser", "--state-dir", fixture.stateRoot]
-                + Self.hosted,
-            environment: fixture.environment)
+            [
+                "phone", "sign-in", "+16505550142", "--code", "123456", "--no-browser", "--timeout", "60",
+                "--state-dir", fixture.stateRoot,
+            ] + Self.hosted,
+            environment: fixture.environment, rows: 24)
         #expect(await terminal.waitFor("Paste the address here: "))
-        terminal.type("com.googleusercontent.apps.123-abc://firebase")
+        let typed = "com.googleusercontent.apps.123-abc://firebase"
+        terminal.type(typed)
+        #expect(await terminal.waitFor(typed))
+        #expect(await terminal.waitFor("0:57 left"))
+        let whileTyping = PinnedCountdown(String(decoding: terminal.shown, as: UTF8.self))
         terminal.type("\u{03}")
         let end = await terminal.finish()
         let shown = String(decoding: terminal.shown, as: UTF8.self)
@@ -58,7 +66,8 @@ struct PhonePromptTests {
         #expect(end == .exited(130), "\(shown)")
         #expect(!shown.contains("[Y/n]"), "no desktop handler is offered under --no-browser")
         #expect(shown.contains("Firefox") && shown.contains("Chrome"))
-        #expect(!shown.contains("\u{1B}[K"), "nothing redraws the line being typed: \(shown)")
+        #expect(whileTyping.keeps(typed), "a redraw moved over the typed text: \(whileTyping.rest.debugDescription)")
+        #expect(whileTyping.advanced, "the countdown: \(whileTyping.countdowns)")
     }
 
     @Test("--no-browser with standard input at its end: says so and waits only for the handoff, until --timeout")
@@ -71,6 +80,18 @@ struct PhonePromptTests {
         #expect(result.exitCode == 4, "\(result.stderrText)")
         #expect(result.stderrText.contains("standard input ended"), "\(result.stderrText)")
         #expect(result.stderrText.contains("Paste the address here:"))
+        #expect(result.stderrText.contains("within 2 seconds"), "the whole --timeout: \(result.stderrText)")
         #expect(fixture.smsSent == 0)
+    }
+
+    @Test("The time limit a hosted page was given is the one its timeout names, in Korean too")
+    func timeoutNamesTheWholeLimit() async throws {
+        let fixture = try PhoneCLIFixture()
+        let result = try await fixture.run(
+            ["phone", "sign-in", "+16505550144", "--code", "123456", "--no-browser", "--timeout", "3"] + Self.hosted,
+            stdin: [], environment: ["AUTHFLOW_LANG": "ko"])
+
+        #expect(result.exitCode == 4, "\(result.stderrText)")
+        #expect(result.stderrText.contains("3초 안에"), "\(result.stderrText)")
     }
 }

@@ -17,17 +17,45 @@ enum BrowserWait {
         SignalWaiter()
     }
 
-    /// Waits for `listener`'s callback. With `stopsListener` false the listener keeps serving afterwards (the
-    /// phone flow's loopback page still needs it); a wait that ends otherwise always stops it. With a
-    /// `pastePrompt` (someone is to type a paste) the countdown is written once on its own line, never
-    /// redrawn, and the prompt follows it.
+    /// How a paste is asked for while waiting: the prompt, and what to say if standard input ends first.
+    struct Pasting: Sendable {
+        let prompt: String
+        let inputEnded: String?
+    }
+
+    /// Waits for `listener`'s callback until `deadline`; a timeout is reported as the whole `limit` the command
+    /// was given, however much of it went before the wait. With `stopsListener` false the listener keeps
+    /// serving afterwards (the phone flow's loopback page still needs it); a wait that ends otherwise always
+    /// stops it. With `pasting`, lines of standard input are offered to the listener meanwhile, under a prompt
+    /// that the countdown never redraws (``WaitIndicator``).
     static func run<Answer: Sendable>(
-        listener: RedirectListener<Answer>, signals: SignalWaiter, timeout: Duration, message: String,
-        stopsListener: Bool = true, pastePrompt: String? = nil
+        listener: RedirectListener<Answer>, signals: SignalWaiter, limit: Duration,
+        deadline: ContinuousClock.Instant, message: String, stopsListener: Bool = true, pasting: Pasting? = nil
     ) async -> Outcome<Answer> {
-        let indicator = WaitIndicator(message: message, deadline: .now + timeout, animated: pastePrompt == nil)
-        if let pastePrompt { StandardError.write(pastePrompt, newline: false) }
-        defer { indicator.finish() }
+        let indicator = WaitIndicator(message: message, deadline: deadline, prompt: pasting?.prompt)
+        let pastes = pasting.map { pasting in
+            Task {
+                // Cancelled when the wait ended; otherwise standard input is over and only the browser is left.
+                if await !PastedLines.feed(into: listener, prompting: indicator), !Task.isCancelled,
+                    let inputEnded = pasting.inputEnded
+                {
+                    StandardError.write(inputEnded)
+                }
+            }
+        }
+        defer {
+            pastes?.cancel()
+            indicator.finish()
+        }
+        let timeout = max(.zero, deadline - .now)
+        let outcome = await wait(for: listener, signals: signals, timeout: timeout, stopsListener: stopsListener)
+        if case .failed(.timedOut) = outcome { return .failed(.timedOut(limit)) }
+        return outcome
+    }
+
+    private static func wait<Answer: Sendable>(
+        for listener: RedirectListener<Answer>, signals: SignalWaiter, timeout: Duration, stopsListener: Bool
+    ) async -> Outcome<Answer> {
         return await withTaskGroup(of: Outcome<Answer>?.self) { group in
             group.addTask {
                 do throws(RedirectListenerError) {

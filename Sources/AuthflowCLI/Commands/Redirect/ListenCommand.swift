@@ -84,6 +84,7 @@ struct ListenCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let started = ContinuousClock.now
         let expected = state ?? RandomToken.make()
         let signals = BrowserWait.catchInterrupts()
         let listener: RedirectListener<RedirectCallback>
@@ -127,13 +128,10 @@ struct ListenCommand: AsyncParsableCommand {
                 pasting = true
             }
         }
-        let pastes = pasting ? Task { await PastedLines.feed(into: listener) } : nil
-        defer { pastes?.cancel() }
-
         let outcome = await BrowserWait.run(
-            listener: listener, signals: signals, timeout: wait.duration,
-            message: localized(
-                "Waiting for the redirect…"))
+            listener: listener, signals: signals, limit: wait.duration, deadline: started + wait.duration,
+            message: localized("Waiting for the redirect…"),
+            pasting: pasting ? .init(prompt: PasteBackWording.prompt, inputEnded: nil) : nil)
         switch outcome {
         case .callback(let callback):
             if format.json {
