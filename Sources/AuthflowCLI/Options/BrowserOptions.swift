@@ -8,7 +8,7 @@ struct BrowserOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Open pages with this command; %s stands for the URL (default: $BROWSER, else xdg-open).",
+            "Open pages with this command; %s stands for the URL (default: $BROWSER, else xdg-open if there is a display).",
             valueName: "command"))
     var browser: String?
 
