@@ -8,7 +8,7 @@ struct BrowserOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Open pages with this command; %s stands for the URL (default: $BROWSER, else xdg-open).",
+            "Open pages with this command; %s stands for the URL (default: $BROWSER, else xdg-open if there is a display).",
             valueName: "command"))
     var browser: String?
 
@@ -17,9 +17,21 @@ struct BrowserOptions: ParsableArguments {
         help: "Do not open a browser: print the URL and read the resulting URL pasted on standard input.")
     var noBrowser = false
 
-    /// How pages are presented, as the flows take it: the one place the flags become that choice.
+    /// How pages are presented, as the flows take it: the one place the flags and the machine become that
+    /// choice. `--no-browser` forbids a launch and `--browser` (or `$BROWSER`) forces one; otherwise a machine
+    /// where no browser can appear (no display, SSH without a forwarded one, no `xdg-open`) takes the headless
+    /// route at once instead of trying one.
     var presentation: BrowserPresentation {
-        noBrowser ? .printForPaste : .openBrowser(command: browser)
+        if noBrowser { return .printForPaste }
+        switch BrowserLauncher(browser: browser).availability {
+        case .available:
+            return .openBrowser(command: browser)
+        case .unavailable(let reason):
+            // The headless route. The device authorization grant (issue 33, part 1) takes over here when the
+            // flow's provider has one and a device client is configured; every other flow prints the address
+            // (with the `ssh -L` line for a loopback page over SSH) and reads a pasted answer.
+            return .headless(reason)
+        }
     }
 
     func validate() throws {

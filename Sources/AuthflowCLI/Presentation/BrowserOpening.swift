@@ -5,7 +5,7 @@ import AuthflowPrimitives
 import Foundation
 
 /// Shows the user a page: always prints the URL (a browser on another machine may be the only one), then
-/// opens it unless `--no-browser` says not to. A browser that fails to start is reported, never fatal.
+/// opens it unless `--no-browser` says not to or the machine has no browser to show (said first). A browser that fails to start is reported, never fatal.
 enum BrowserOpening {
     /// What happened, so the caller knows whether to expect a paste.
     enum Result: Equatable {
@@ -20,12 +20,14 @@ enum BrowserOpening {
         // The App Check token in a hosted page's `#fac=` fragment is a secret: the browser gets it, the
         // terminal does not (the page works without it unless the project enforces App Check on the page too).
         let shown = withoutAppCheckFragment(url)
+        // On a machine with no browser, why none is launched comes first, then what to do instead.
+        if case .headless(let reason) = presentation { StandardError.write(NoBrowserWording.reason(reason)) }
         if let tunnel = SSHTunnel(for: url, environment: environment ?? ProcessEnvironment.current()) {
             StandardError.write(SSHTunnelWording.advice(tunnel))
         }
         let browser: String?
         switch presentation {
-        case .printForPaste:
+        case .printForPaste, .headless:
             StandardError.write(localized("authflow: open this URL in a browser to \(purpose):\n\n    \(shown)\n"))
             return .printedOnly
         case .openBrowser(let command):

@@ -1,3 +1,4 @@
+import AuthflowListener
 import AuthflowPrimitives
 import Foundation
 
@@ -6,25 +7,26 @@ import Foundation
 struct SSHTunnel: Equatable {
     /// The loopback port the page is served on.
     let port: Int
-    /// The account and address the person's SSH client connected to (`user@203.0.113.5`).
-    let destination: String
+    /// The account logged in here, when the environment names it.
+    let account: String?
 
-    /// The command to run on the person's own machine.
-    var command: String { "ssh -L \(port):localhost:\(port) \(destination)" }
+    /// What stands for this machine in ``command``: only the person knows the name they reach it by (the
+    /// server address in `SSH_CONNECTION` is wrong behind NAT, port forwards and jump hosts).
+    static let hostPlaceholder = "<host>"
 
-    /// The tunnel `url` needs when this process runs over SSH (`SSH_CONNECTION` names the server address)
-    /// and `url` is served on a loopback host; `nil` otherwise.
+    /// The command to run on the person's own machine, against the host they connected to.
+    var command: String {
+        "ssh -L \(port):localhost:\(port) " + (account.map { $0 + "@" } ?? "") + Self.hostPlaceholder
+    }
+
+    /// The tunnel `url` needs when this process runs over SSH and `url` is served on a loopback host; `nil`
+    /// otherwise.
     init?(for url: String, environment: [String: String] = ProcessEnvironment.current()) {
-        guard let connection = environment["SSH_CONNECTION"], let parts = URLParts(url),
+        guard BrowserAvailability.isSSHSession(environment: environment), let parts = URLParts(url),
             parts.scheme == "http" || parts.scheme == "https",
             ["localhost", "127.0.0.1", "::1"].contains(parts.host)
         else { return nil }
-        // SSH_CONNECTION: client address, client port, server address, server port.
-        let fields = connection.split(separator: " ")
-        guard fields.count == 4 else { return nil }
-        let port = parts.port ?? (parts.scheme == "https" ? 443 : 80)
-        let user = environment["USER"] ?? environment["LOGNAME"]
-        self.port = port
-        destination = (user.map { $0 + "@" } ?? "") + String(fields[2])
+        port = parts.port ?? (parts.scheme == "https" ? 443 : 80)
+        account = [environment["USER"], environment["LOGNAME"]].compactMap { $0 }.first { !$0.isEmpty }
     }
 }

@@ -33,9 +33,11 @@ enum SSHTunnelWording {
     static func advice(_ tunnel: SSHTunnel) -> String {
         localized(
             "authflow: you are logged in over SSH, and this page is served on this machine's loopback port "
-                + "\(tunnel.port), which your browser cannot reach yet. On your own machine, run:\n\n    "
-                + "\(tunnel.command)\n\nthen open the page in the browser there. To set the tunnel up before starting, "
-                + "fix the port with --port \(tunnel.port). For hosted pages (phone, Apple, OAuth on the hosted route) "
-                + "no tunnel is needed: use --no-browser and paste the address back.")
+                + "\(tunnel.port), which your browser cannot reach yet. In a terminal on your own machine, run:\n\n    "
+                + "\(tunnel.command)\n\nwith \(SSHTunnel.hostPlaceholder) the host name or address you gave ssh to reach "
+                + "this machine (and the same -J jump host or options, if you used any), then open the page in the "
+                + "browser there. To set the tunnel up before starting, fix the port with --port \(tunnel.port). For "
+                + "hosted pages (phone, Apple, OAuth on the hosted route) no tunnel is needed: use --no-browser and "
+                + "paste the address back.")
     }
 }

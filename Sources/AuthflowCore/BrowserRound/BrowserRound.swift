@@ -9,6 +9,9 @@ public enum BrowserPresentation: Sendable, Equatable {
     case openBrowser(command: String?)
     /// Show the address only, for a browser elsewhere; a hosted page's answer is then pasted back.
     case printForPaste
+    /// No browser can be launched on this machine (found before trying one): as ``printForPaste``, after
+    /// saying why.
+    case headless(NoBrowserReason)
 }
 
 /// A page a browser round shows: everything a front end needs to present it.

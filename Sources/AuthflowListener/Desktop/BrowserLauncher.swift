@@ -30,6 +30,13 @@ public struct BrowserLauncher: Sendable {
         self.settleTime = settleTime
     }
 
+    /// Whether a browser can appear: a command the person chose (the `--browser` value, `$BROWSER`) always
+    /// counts as able; the system's opener only where ``BrowserAvailability`` finds a display and the opener.
+    public var availability: BrowserAvailability {
+        guard commands == [BrowserCommand.xdgOpen] else { return .available }
+        return BrowserAvailability.detect(environment: environment ?? ProcessEnvironment.current())
+    }
+
     /// Tries each command until one starts the browser.
     public func open(_ url: String) -> BrowserLaunch {
         var problems: [String] = []

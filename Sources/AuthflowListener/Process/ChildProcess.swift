@@ -158,7 +158,7 @@ package struct ChildProcess: Sendable {
     }
 
     /// The first executable `name` in the colon-separated `search` list.
-    private static func find(_ name: String, in search: String) -> String? {
+    package static func find(_ name: String, in search: String) -> String? {
         for directory in search.split(separator: ":", omittingEmptySubsequences: true) {
             let candidate = directory.hasSuffix("/") ? "\(directory)\(name)" : "\(directory)/\(name)"
             if access(candidate, X_OK) == 0 { return candidate }
