@@ -19,17 +19,21 @@ struct CommandContext {
     /// anyway (``useBrowserForAppCheck(_:templates:)``), nil for the others.
     var appCheckPage: RecaptchaEnterpriseTokenPage?
 
-    /// Loads configuration from the flags, the environment and the files; problems are usage errors.
+    /// Loads configuration from the flags (`options`', and a command's own in `moreFlags`), the environment and
+    /// the files; problems are usage errors.
     init(
         options: ProjectOptions,
+        moreFlags: ConfigurationLayer = .init(),
         verbose: Bool = false,
         environment: [String: String] = ProcessEnvironment.current()
     ) throws(CommandFailure) {
         self.verbose = verbose
         requestTimeout = try Self.requestTimeout(environment["AUTHFLOW_REQUEST_TIMEOUT"])
         do {
+            var flags = options.flagLayer
+            flags.values.merge(moreFlags.values) { project, _ in project }
             configuration = try ConfigurationLoader(
-                flags: options.flagLayer, environment: environment, configPath: options.configPath
+                flags: flags, environment: environment, configPath: options.configPath
             ).load()
         } catch {
             throw .from(error)
