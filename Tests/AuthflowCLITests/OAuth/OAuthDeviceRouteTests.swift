@@ -195,4 +195,45 @@ struct OAuthDeviceRouteTests {
         #expect(result.stderrText.contains("ignored githubDeviceClientId"), "\(result.stderrText)")
         #expect(standIn.recording.requests.isEmpty)
     }
+
+    @Test("Ctrl-C while waiting for the approval ends with 130 and signs nothing in")
+    func interrupted() async throws {
+        let fixture = try PhoneCLIFixture()
+        let standIn = try DeviceProviderStandIn(outcomes: [.pending], expiresIn: 20)
+        let command = try InteractiveCommand(
+            [
+                "oauth", "sign-in", "--provider", "github.com", "--device", "--device-endpoint-base", standIn.base,
+                "--github-device-client-id", "Iv1.abc", "--state-dir", fixture.stateRoot,
+            ], environment: fixture.environment, workingDirectory: fixture.directory.path)
+        _ = try await command.waitForStandardError { $0.contains("WDJB-MJHT") ? $0 : nil }
+        command.send(signal: SIGINT)
+
+        #expect(await command.finish() == .exited(130))
+        let whoami = try await fixture.run(["whoami", "--json"])
+        #expect(whoami.exitCode != 0, "nothing was signed in: \(whoami.stdoutText)")
+    }
+
+    @Test("--link adds the device sign-in's provider to the signed-in user")
+    func link() async throws {
+        let fixture = try PhoneCLIFixture()
+        let google = try DeviceProviderStandIn(
+            outcomes: [.approved(token: Self.claims(sub: "g-7", email: "lin@example.com"))])
+        let first = try await Self.signIn(
+            fixture, google, provider: "google.com",
+            extra: ["--google-device-client-id", "tv-client", "--google-device-client-secret", "tv-secret"])
+        #expect(first.exitCode == 0, "\(first.stderrText)")
+
+        let oidc = try DeviceProviderStandIn(
+            outcomes: [.approved(token: Self.claims(sub: "o-7", email: "lin@example.com"))])
+        let linked = try await Self.signIn(
+            fixture, oidc, provider: "oidc.example",
+            extra: [
+                "--link", "--oidc-device-client-id", "device-app", "--oidc-issuer", oidc.base + "/issuer", "--json",
+            ])
+
+        #expect(linked.exitCode == 0, "\(linked.stderrText)")
+        let result = try jsonObject(try #require(linked.stdoutText.split(separator: "\n").last))
+        let providers = (result["user"] as? [String: Any])?["providerIds"] as? [String] ?? []
+        #expect(providers.contains("google.com") && providers.contains("oidc.example"), "\(linked.stdoutText)")
+    }
 }
