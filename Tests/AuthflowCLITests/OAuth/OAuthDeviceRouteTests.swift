@@ -213,6 +213,8 @@ struct OAuthDeviceRouteTests {
         #expect(whoami.exitCode != 0, "nothing was signed in: \(whoami.stdoutText)")
     }
 
+    /// The OIDC account's address differs from the Google one, so only a link (not a sign-in matched by email)
+    /// puts both providers on one account.
     @Test("--link adds the device sign-in's provider to the signed-in user")
     func link() async throws {
         let fixture = try PhoneCLIFixture()
@@ -224,7 +226,7 @@ struct OAuthDeviceRouteTests {
         #expect(first.exitCode == 0, "\(first.stderrText)")
 
         let oidc = try DeviceProviderStandIn(
-            outcomes: [.approved(token: Self.claims(sub: "o-7", email: "lin@example.com"))])
+            outcomes: [.approved(token: Self.claims(sub: "o-7", email: "lin.work@example.com"))])
         let linked = try await Self.signIn(
             fixture, oidc, provider: "oidc.example",
             extra: [
