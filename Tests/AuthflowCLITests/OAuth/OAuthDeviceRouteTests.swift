@@ -238,4 +238,21 @@ struct OAuthDeviceRouteTests {
         let providers = (result["user"] as? [String: Any])?["providerIds"] as? [String] ?? []
         #expect(providers.contains("google.com") && providers.contains("oidc.example"), "\(linked.stdoutText)")
     }
+
+    @Test("config show lists the device clients, the Google secret and the Facebook token masked")
+    func configShowMasksSecrets() async throws {
+        let result = try await AuthflowCommand.run(
+            ["config", "show", "--json", "--offline"],
+            environment: [
+                "AUTHFLOW_GITHUB_DEVICE_CLIENT_ID": "Iv1.abc",
+                "AUTHFLOW_GOOGLE_DEVICE_CLIENT_SECRET": "GOCSPX-verysecret",
+                "AUTHFLOW_FACEBOOK_CLIENT_TOKEN": "fbclienttoken123",
+            ])
+
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        let values = try #require(try jsonObject(result.stdoutText)["values"] as? [String: Any])
+        #expect((values["githubDeviceClientId"] as? [String: Any])?["value"] as? String == "Iv1.abc")
+        #expect(values["googleDeviceClientSecret"] is [String: Any])
+        #expect(!result.stdoutText.contains("GOCSPX-verysecret") && !result.stdoutText.contains("fbclienttoken123"))
+    }
 }
