@@ -85,7 +85,12 @@ struct ConfigurationTrustTests {
     func configShowListsIgnoredValues() async throws {
         let directory = try TemporaryDirectory()
         let untrusted = ConfigurationKey.allCases.filter { $0.role != .identifier }
-        #expect(Set(untrusted) == [.appCheckTokenCommand, .emulatorHost])
+        #expect(
+            Set(untrusted) == [
+                .appCheckTokenCommand, .emulatorHost, .githubDeviceClientID, .googleDeviceClientID,
+                .googleDeviceClientSecret, .facebookAppID, .facebookClientToken, .oidcDeviceClientID, .oidcIssuer,
+                .deviceEndpointBase,
+            ])
         var members = [#""projectId": "p1""#]
         for key in untrusted {
             members.append("\"\(key.jsonName)\": \"\(key == .emulatorHost ? "127.0.0.1:9" : "true")\"")
@@ -110,7 +115,14 @@ struct ConfigurationTrustTests {
             uniqueKeysWithValues: ignored.compactMap { entry in
                 (entry["key"] as? String).map { ($0, entry["reason"] as? String ?? "") }
             })
-        #expect(reasons == ["appCheckTokenCommand": "runsProgram", "emulatorHost": "choosesEndpoint"])
+        #expect(
+            reasons == [
+                "appCheckTokenCommand": "runsProgram", "emulatorHost": "choosesEndpoint",
+                "oidcIssuer": "choosesEndpoint", "deviceEndpointBase": "choosesEndpoint",
+                "githubDeviceClientId": "grantsAccess", "googleDeviceClientId": "grantsAccess",
+                "googleDeviceClientSecret": "grantsAccess", "facebookAppId": "grantsAccess",
+                "facebookClientToken": "grantsAccess", "oidcDeviceClientId": "grantsAccess",
+            ])
         let files = try #require(object["files"] as? [[String: Any]])
         #expect(files.first?["origin"] as? String == "workingDirectory")
 

@@ -23,9 +23,11 @@ struct CommandContext {
     /// anyway (``useBrowserForAppCheck(_:templates:)``), nil for the others.
     var appCheckPage: RecaptchaEnterpriseTokenPage?
 
-    /// Loads configuration from the flags, the environment and the files; problems are usage errors.
+    /// Loads configuration from the flags (`options`', and a command's own in `moreFlags`), the environment and
+    /// the files; problems are usage errors.
     init(
         options: ProjectOptions,
+        moreFlags: ConfigurationLayer = .init(),
         verbose: Bool = false,
         environment: [String: String] = ProcessEnvironment.current()
     ) throws(CommandFailure) {
@@ -33,8 +35,10 @@ struct CommandContext {
         requestTimeout = try Self.requestTimeout(environment["AUTHFLOW_REQUEST_TIMEOUT"])
         requestBudget = RequestBudget(total: requestTimeout)
         do {
+            var flags = options.flagLayer
+            flags.values.merge(moreFlags.values) { project, _ in project }
             configuration = try ConfigurationLoader(
-                flags: options.flagLayer, environment: environment, configPath: options.configPath
+                flags: flags, environment: environment, configPath: options.configPath
             ).load()
         } catch {
             throw .from(error)

@@ -49,6 +49,10 @@ extension IgnoredConfigurationValue {
             localized(
                 "a file found in the working directory may not set a command to run; to allow it, pass --config "
                     + "\(path) or put it in \(userFile)")
+        case .grantsAccess:
+            localized(
+                "a file found in the working directory may not choose the app you grant access to; to allow it, "
+                    + "pass --config \(path) or put it in \(userFile)")
         case .choosesEndpoint, .identifier:
             localized(
                 "a file found in the working directory may not choose where requests go; to allow it, pass "
@@ -196,6 +200,14 @@ extension ConfigurationKey {
         case .androidCertificateSHA1: "--android-cert-sha1"
         case .referrer: "--referer"
         case .firebaseLanguageCode: "--firebase-lang"
+        case .githubDeviceClientID: "--github-device-client-id"
+        case .googleDeviceClientID: "--google-device-client-id"
+        case .googleDeviceClientSecret: "--google-device-client-secret"
+        case .facebookAppID: "--facebook-app-id"
+        case .facebookClientToken: "--facebook-client-token"
+        case .oidcDeviceClientID: "--oidc-device-client-id"
+        case .oidcIssuer: "--oidc-issuer"
+        case .deviceEndpointBase: "--device-endpoint-base"
         }
     }
 }

@@ -98,7 +98,32 @@ extension OAuthSignInError {
             return localized("Could not read the project's authorized domains: \(error.cliMessage)")
         case .webPageUnavailable(let error):
             return localized("The sign-in page cannot be shown: \(error.cliMessage)")
+        case .deviceUnsupported(let provider):
+            return Self.noDeviceRoute(provider)
+        case .deviceClientMissing(let provider, let missing):
+            let settings = missing.map { "\($0.flag) (\($0.environmentVariable))" }.joined(
+                separator: localized(" and "))
+            return localized(
+                "The \(provider.id) device sign-in needs \(settings), or the same in your own configuration "
+                    + "file; see \"Device sign-in\" in the README for the provider's console steps.")
+        case .deviceDenied(let provider):
+            return localized("The \(provider.id) sign-in was declined at the provider. Nothing was signed in.")
+        case .deviceExpired(let provider):
+            return localized(
+                "The \(provider.id) code expired before it was approved. Nothing was signed in; run the command "
+                    + "again for a new code.")
+        case .deviceProvider(let problem, let provider):
+            return localized("The \(provider.id) device sign-in failed: \(problem.cliMessage) Nothing was signed in.")
         }
+    }
+
+    /// Why `provider` has no `--device` route, and the route that works for it.
+    static func noDeviceRoute(_ provider: OAuthProvider) -> String {
+        let route = OAuthRoute.standard(for: provider, emulator: false)
+        return localized(
+            "\(provider.id) has no device sign-in into Firebase (Firebase does not accept a token from its device "
+                + "grant, or it has none): use --route \(route.rawValue) (with --no-browser on a machine without a "
+                + "browser, then open the address it prints on another device).")
     }
 
     private static func webWords(code: String, email: String?, provider: OAuthProvider) -> String {
@@ -198,6 +223,28 @@ extension OAuthSignInError {
         case "phone": localized("`authflow phone sign-in +E164`")
         case "apple.com": localized("`authflow apple sign-in`")
         default: localized("`authflow oauth sign-in --provider \(provider)`")
+        }
+    }
+}
+
+extension DeviceGrantProblem {
+    /// The provider's failure as a sentence; its own words are escaped where printed.
+    var cliMessage: String {
+        switch self {
+        case .unreachable(let error):
+            error.cliMessage
+        case .refused(let error, let description):
+            if let description {
+                localized("the provider refused (\(error): \(description)).")
+            } else {
+                localized("the provider refused (\(error)).")
+            }
+        case .unexpectedAnswer(let status):
+            localized("the provider's answer (HTTP \(status)) was not the documented JSON.")
+        case .noDeviceEndpoint(let issuer):
+            localized("the discovery document of \(issuer) names no device_authorization_endpoint or token_endpoint.")
+        case .tokenMissing(let field):
+            localized("the provider's answer holds no \(field).")
         }
     }
 }

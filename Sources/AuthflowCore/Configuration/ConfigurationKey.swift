@@ -24,6 +24,22 @@ public enum ConfigurationKey: String, CaseIterable, Sendable, Codable {
     /// The language Google is told (`X-Firebase-Locale`, `hl`) when it should differ from the language in
     /// force (``languageCode``), which it follows otherwise.
     case firebaseLanguageCode
+    /// The client ID of the GitHub OAuth app whose device flow `oauth sign-in --device` uses.
+    case githubDeviceClientID
+    /// The client ID of a Google "TVs and Limited Input devices" OAuth client.
+    case googleDeviceClientID
+    /// That Google client's client secret (a secret).
+    case googleDeviceClientSecret
+    /// The Facebook app ID, for Facebook's device login.
+    case facebookAppID
+    /// The Facebook app's client token (a secret).
+    case facebookClientToken
+    /// The client ID of a device-flow client at the OIDC provider.
+    case oidcDeviceClientID
+    /// The OIDC provider's issuer, whose discovery document names its device endpoints.
+    case oidcIssuer
+    /// A base URL the GitHub, Google and Facebook device endpoints are asked under instead (a stand-in).
+    case deviceEndpointBase
 
     /// The key as `authflow.json`, `--json` output and the web config spell it.
     public var jsonName: String {
@@ -44,6 +60,14 @@ public enum ConfigurationKey: String, CaseIterable, Sendable, Codable {
         case .androidCertificateSHA1: "androidCertSha1"
         case .referrer: "referer"
         case .firebaseLanguageCode: "firebaseLang"
+        case .githubDeviceClientID: "githubDeviceClientId"
+        case .googleDeviceClientID: "googleDeviceClientId"
+        case .googleDeviceClientSecret: "googleDeviceClientSecret"
+        case .facebookAppID: "facebookAppId"
+        case .facebookClientToken: "facebookClientToken"
+        case .oidcDeviceClientID: "oidcDeviceClientId"
+        case .oidcIssuer: "oidcIssuer"
+        case .deviceEndpointBase: "deviceEndpointBase"
         }
     }
 
@@ -66,10 +90,21 @@ public enum ConfigurationKey: String, CaseIterable, Sendable, Codable {
         case .androidCertificateSHA1: "FIREBASE_ANDROID_CERT_SHA1"
         case .referrer: "AUTHFLOW_REFERER"
         case .firebaseLanguageCode: "AUTHFLOW_FIREBASE_LANG"
+        case .githubDeviceClientID: "AUTHFLOW_GITHUB_DEVICE_CLIENT_ID"
+        case .googleDeviceClientID: "AUTHFLOW_GOOGLE_DEVICE_CLIENT_ID"
+        case .googleDeviceClientSecret: "AUTHFLOW_GOOGLE_DEVICE_CLIENT_SECRET"
+        case .facebookAppID: "AUTHFLOW_FACEBOOK_APP_ID"
+        case .facebookClientToken: "AUTHFLOW_FACEBOOK_CLIENT_TOKEN"
+        case .oidcDeviceClientID: "AUTHFLOW_OIDC_DEVICE_CLIENT_ID"
+        case .oidcIssuer: "AUTHFLOW_OIDC_ISSUER"
+        case .deviceEndpointBase: "AUTHFLOW_DEVICE_ENDPOINT_BASE"
         }
     }
 
     /// Whether `config show` masks the value (API keys are not secret, but they are not for screenshots; an
-    /// App Check debug token is a secret).
-    public var isMasked: Bool { self == .apiKey || self == .appCheckDebugToken }
+    /// App Check debug token, Google's device client secret and Facebook's client token are secrets).
+    public var isMasked: Bool {
+        self == .apiKey || self == .appCheckDebugToken || self == .googleDeviceClientSecret
+            || self == .facebookClientToken
+    }
 }

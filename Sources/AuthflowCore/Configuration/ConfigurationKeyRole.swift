@@ -13,6 +13,9 @@ public enum ConfigurationKeyRole: String, Sendable, Hashable, CaseIterable {
     /// Chooses where requests go (the emulator host, and with it where passwords, codes and refresh tokens
     /// are sent).
     case choosesEndpoint
+    /// Names or authenticates the OAuth client a person grants access to (device sign-in): a file in a cloned
+    /// repository could otherwise have the person approve someone else's app on the provider's page.
+    case grantsAccess
 
     /// Whether a file found implicitly in the working directory may supply a value of this role.
     public var isAllowedFromImplicitFile: Bool { self == .identifier }
@@ -31,7 +34,10 @@ extension ConfigurationKey {
             .firebaseLanguageCode:
             .identifier
         case .appCheckTokenCommand: .runsProgram
-        case .emulatorHost: .choosesEndpoint
+        case .emulatorHost, .oidcIssuer, .deviceEndpointBase: .choosesEndpoint
+        case .githubDeviceClientID, .googleDeviceClientID, .googleDeviceClientSecret, .facebookAppID,
+            .facebookClientToken, .oidcDeviceClientID:
+            .grantsAccess
         }
     }
 }

@@ -52,6 +52,16 @@ public enum OAuthSignInError: Error, Sendable, CustomStringConvertible {
     case webLookupFailed(IdentityToolkitError)
     /// The web route's page template could not be loaded.
     case webPageUnavailable(TemplateError)
+    /// The device route: the provider has no device grant whose token Firebase accepts.
+    case deviceUnsupported(provider: OAuthProvider)
+    /// The device route: the provider's device client is not configured (`missing` keys).
+    case deviceClientMissing(provider: OAuthProvider, missing: [ConfigurationKey])
+    /// The device route: the person declined at the provider (`access_denied`).
+    case deviceDenied(provider: OAuthProvider)
+    /// The device route: the codes expired before the person approved (`expired_token`, or `expires_in` passed).
+    case deviceExpired(provider: OAuthProvider)
+    /// The device route: the provider failed or refused otherwise.
+    case deviceProvider(DeviceGrantProblem, provider: OAuthProvider)
 
     public var description: String {
         switch self {
@@ -102,6 +112,16 @@ public enum OAuthSignInError: Error, Sendable, CustomStringConvertible {
             return error.description
         case .webPageUnavailable(let error):
             return "The sign-in page could not be served: \(error)"
+        case .deviceUnsupported(let provider):
+            return "\(provider.id) has no device sign-in into Firebase."
+        case .deviceClientMissing(let provider, let missing):
+            return "The \(provider.id) device sign-in needs " + missing.map(\.jsonName).joined(separator: " and ") + "."
+        case .deviceDenied(let provider):
+            return "The \(provider.id) sign-in was declined. Nothing was signed in."
+        case .deviceExpired(let provider):
+            return "The \(provider.id) code expired before it was approved. Nothing was signed in."
+        case .deviceProvider(let problem, let provider):
+            return "The \(provider.id) device sign-in failed: \(problem)."
         }
     }
 }

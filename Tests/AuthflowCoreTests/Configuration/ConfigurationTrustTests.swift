@@ -26,9 +26,17 @@ import Glibc
 
     @Test func everyKeyHasARoleAndOnlyCommandsAndHostsAreUntrusted() {
         let untrusted = ConfigurationKey.allCases.filter { !$0.role.isAllowedFromImplicitFile }
-        #expect(untrusted == [.emulatorHost, .appCheckTokenCommand])
+        #expect(
+            untrusted == [
+                .emulatorHost, .appCheckTokenCommand, .githubDeviceClientID, .googleDeviceClientID,
+                .googleDeviceClientSecret, .facebookAppID, .facebookClientToken, .oidcDeviceClientID, .oidcIssuer,
+                .deviceEndpointBase,
+            ])
         #expect(ConfigurationKey.appCheckTokenCommand.role == .runsProgram)
         #expect(ConfigurationKey.emulatorHost.role == .choosesEndpoint)
+        #expect(ConfigurationKey.deviceEndpointBase.role == .choosesEndpoint)
+        #expect(ConfigurationKey.oidcIssuer.role == .choosesEndpoint)
+        #expect(ConfigurationKey.googleDeviceClientSecret.role == .grantsAccess)
     }
 
     @Test func workingDirectoryFileGivesIdentifiersOnly() throws {

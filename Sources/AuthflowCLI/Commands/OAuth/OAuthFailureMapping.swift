@@ -4,8 +4,8 @@ import AuthflowListener
 extension CommandFailure {
     /// An OAuth sign-in or unlink that did not finish. Configuration mistakes (a disabled provider, missing iOS
     /// app IDs) are 2; what Firebase, the provider or the page refused (a
-    /// cancellation, a collision, a rejected response) is 1; an unreachable network or backend is 3; no answer
-    /// from the browser in time is 4; Ctrl-C is 130.
+    /// cancellation, a collision, a rejected response, a declined device code) is 1; an unreachable network, backend or provider is 3;
+    /// no answer from the browser in time, or a device code expired, is 4; Ctrl-C is 130.
     static func from(_ error: OAuthSignInError) -> CommandFailure {
         switch error {
         case .notConfigured:
@@ -42,6 +42,19 @@ extension CommandFailure {
             return CommandFailure(error.cliMessage, status: .refused)
         case .webLookupFailed(let lookup):
             return CommandFailure(error.cliMessage, status: from(lookup).status)
+        case .deviceUnsupported, .deviceClientMissing:
+            return CommandFailure(error.cliMessage, status: .usage)
+        case .deviceDenied:
+            return CommandFailure(error.cliMessage, status: .refused)
+        case .deviceExpired:
+            return CommandFailure(error.cliMessage, status: .browserTimeout)
+        case .deviceProvider(let problem, _):
+            switch problem {
+            case .unreachable(.cancelled): return CommandFailure(error.cliMessage, status: .interrupted)
+            case .unreachable: return CommandFailure(error.cliMessage, status: .unavailable)
+            case .noDeviceEndpoint: return CommandFailure(error.cliMessage, status: .usage)
+            case .refused, .unexpectedAnswer, .tokenMissing: return CommandFailure(error.cliMessage, status: .refused)
+            }
         }
     }
 }

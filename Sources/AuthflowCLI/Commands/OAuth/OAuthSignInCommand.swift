@@ -95,6 +95,12 @@ struct OAuthSignInCommand: AsyncParsableCommand {
     @Flag(help: "Use the provider credential kept after an account collision instead of opening the browser.")
     var pending = false
 
+    @Flag(
+        name: .customLong("device"),
+        help:
+            "Sign in on another device with a code (OAuth device grant): github.com, google.com, facebook.com, oidc.*.")
+    var device = false
+
     @OptionGroup var purposeFlags: SignInPurposeOptions<ProviderPurpose>
 
     @Flag(name: .customLong("show-provider-tokens"), help: "Also print the provider's OAuth access token and ID token.")
@@ -105,6 +111,8 @@ struct OAuthSignInCommand: AsyncParsableCommand {
     @OptionGroup var wait: WaitOptions
 
     @OptionGroup(title: "Browser") var browser: BrowserOptions
+
+    @OptionGroup(title: "Device sign-in") var deviceClients: DeviceClientOptions
 
     @OptionGroup(title: "Second factor") var secondFactor: SecondFactorOptions
 
@@ -132,6 +140,17 @@ struct OAuthSignInCommand: AsyncParsableCommand {
                     "--pending uses the credential kept after a collision; no page is opened, so "
                         + "--scopes, --custom-parameter, --route and --reauth do not apply."))
         }
+        if device {
+            if pending || route != nil || webSDKURL != nil {
+                throw ValidationError(
+                    localized(
+                        "--device signs in with a code on another device; --pending, --route and --web-sdk-url do not apply."
+                    ))
+            }
+            if let chosen = provider.flatMap(OAuthProvider.init(id:)), !OAuthSignIn.hasDeviceRoute(chosen) {
+                throw ValidationError(OAuthSignInError.noDeviceRoute(chosen))
+            }
+        }
         _ = try Self.parameters(customParameters)
         if let webSDKURL, FirebaseWebSDK(base: webSDKURL) == nil {
             throw ValidationError(
@@ -142,7 +161,8 @@ struct OAuthSignInCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let context = try CommandContext(options: project, verbose: output.verbose)
+        let context = try CommandContext(
+            options: project, moreFlags: deviceClients.flagLayer, verbose: output.verbose)
         let purpose = purposeFlags.purpose
         let environment = try context.flowEnvironment()
         let flow = OAuthSignIn(environment)
@@ -152,6 +172,9 @@ struct OAuthSignInCommand: AsyncParsableCommand {
         do throws(OAuthSignInError) {
             if pending {
                 completed = try await flow.signInWithPending(chosen, purpose: purpose)
+            } else if device, let chosen {
+                completed = try await flow.runDevice(
+                    chosen, purpose: purpose, interaction: TerminalDeviceInteraction(json: format.json))
             } else if let chosen {
                 let emulator = environment.configuration.emulatorHost != nil
                 let selected =
