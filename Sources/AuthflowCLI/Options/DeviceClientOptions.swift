@@ -49,16 +49,11 @@ struct DeviceClientOptions: ParsableArguments {
 
     /// The flags as a configuration layer.
     var flagLayer: ConfigurationLayer {
-        var layer = ConfigurationLayer()
-        let pairs: [(ConfigurationKey, String?)] = [
+        .flags([
             (.githubDeviceClientID, githubClientID), (.googleDeviceClientID, googleClientID),
             (.googleDeviceClientSecret, googleClientSecret), (.facebookAppID, facebookAppID),
             (.facebookClientToken, facebookClientToken), (.oidcDeviceClientID, oidcClientID),
             (.oidcIssuer, oidcIssuer), (.deviceEndpointBase, endpointBase),
-        ]
-        for (key, value) in pairs {
-            layer.set(key, value, from: .flag(key.flag))
-        }
-        return layer
+        ])
     }
 }

@@ -127,8 +127,7 @@ struct ProjectOptions: ParsableArguments {
 
     /// The flags as a configuration layer.
     var flagLayer: ConfigurationLayer {
-        var layer = ConfigurationLayer()
-        let pairs: [(ConfigurationKey, String?)] = [
+        .flags([
             (.apiKey, apiKey), (.projectID, projectID), (.authDomain, authDomain), (.appID, appID),
             (.clientID, clientID), (.iosBundleID, iosBundleID), (.tenantID, tenantID),
             (.emulatorHost, emulator), (.languageCode, languageCode),
@@ -136,10 +135,6 @@ struct ProjectOptions: ParsableArguments {
             (.appCheckSiteKey, appCheckSiteKey),
             (.androidPackage, androidPackage), (.androidCertificateSHA1, androidCertificateSHA1), (.referrer, referrer),
             (.firebaseLanguageCode, firebaseLanguageCode),
-        ]
-        for (key, value) in pairs {
-            layer.set(key, value, from: .flag(key.flag))
-        }
-        return layer
+        ])
     }
 }

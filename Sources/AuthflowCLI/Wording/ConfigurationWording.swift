@@ -180,6 +180,15 @@ extension AuthDomainError {
     }
 }
 
+extension ConfigurationLayer {
+    /// The layer a command line gives: each key's flag value, when given and not blank, named by its flag.
+    static func flags(_ values: [(ConfigurationKey, String?)]) -> ConfigurationLayer {
+        var layer = ConfigurationLayer()
+        for (key, value) in values { layer.set(key, value, from: .flag(key.flag)) }
+        return layer
+    }
+}
+
 extension ConfigurationKey {
     /// The command-line flag that sets it.
     var flag: String {
