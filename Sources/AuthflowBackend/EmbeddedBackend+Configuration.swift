@@ -42,6 +42,12 @@ extension EmbeddedBackend {
         /// The version written into an export's `firebase-export-metadata.json` (firebase-tools writes its own
         /// there; nothing reads it back).
         public var exportVersion = "0.0.0"
+        /// The polling interval, in seconds, the identity providers' device-flow stand-ins advertise (5, every
+        /// provider's default; at least 1). Tests shorten it to stay quick.
+        public var deviceAuthorizationInterval = 5
+        /// How long the stand-ins' device codes live, in seconds; `nil` (the default): each provider's
+        /// documented lifetime (GitHub 900, Google 1800, Facebook 420).
+        public var deviceCodeLifetime: Int?
 
         /// Defaults suit tests: 127.0.0.1 on a free port, project `demo-authflow`, standard template lookup.
         public init(

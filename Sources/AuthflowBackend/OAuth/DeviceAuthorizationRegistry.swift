@@ -13,9 +13,15 @@ final class DeviceAuthorizationRegistry: Sendable {
         let scope: String
         let userCode: String
         let expiresAt: Date
+        /// The seconds the client must wait between polls; 5 more after each `slow_down`.
+        var interval: Int
         var outcome: EmbeddedBackend.DeviceAuthorizationOutcome = .pending
         /// The next poll answers `slow_down` (once).
         var slowDownOnce = false
+        /// When the client polled and what it was answered, in order.
+        var polls: [EmbeddedBackend.DeviceAuthorizationPoll] = []
+        /// The tokens were handed out; the device code is spent.
+        var exchanged = false
     }
 
     /// A token the stand-ins issued: who approved it, to which provider and client.
@@ -28,7 +34,8 @@ final class DeviceAuthorizationRegistry: Sendable {
     /// What one poll of a token endpoint finds.
     enum Poll: Sendable {
         case pending
-        case slowDown
+        /// Too fast: the client must now wait `interval` seconds (5 more than before).
+        case slowDown(interval: Int)
         case denied
         case expired
         /// No such device code, or one already exchanged.
@@ -36,10 +43,31 @@ final class DeviceAuthorizationRegistry: Sendable {
         /// The device code was issued to another client.
         case wrongClient
         case approved(EmbeddedBackend.DeviceAuthorizationUser, Grant)
+
+        /// How the poll's answer is recorded.
+        var answer: EmbeddedBackend.DeviceAuthorizationPoll.Answer {
+            switch self {
+            case .pending: .pending
+            case .slowDown: .slowDown
+            case .denied: .denied
+            case .expired: .expired
+            case .unknown, .wrongClient: .refused
+            case .approved: .tokens
+            }
+        }
     }
 
-    /// The polling interval the stand-ins advertise, in seconds (5, as every provider's default).
-    static let interval = 5
+    /// The polling interval the stand-ins advertise, in seconds (5, as every provider's default, unless the
+    /// backend's configuration shortens it for tests).
+    let interval: Int
+    /// How long device codes live, in seconds; `nil`: each provider's documented lifetime.
+    let codeLifetime: Int?
+
+    /// A registry whose stand-ins advertise `interval` and, when given, `codeLifetime`.
+    init(interval: Int = 5, codeLifetime: Int? = nil) {
+        self.interval = max(1, interval)
+        self.codeLifetime = codeLifetime
+    }
 
     private struct Storage {
         var grants: [String: Grant] = [:]
@@ -59,7 +87,7 @@ final class DeviceAuthorizationRegistry: Sendable {
         let userCode = RandomText.userCode()
         let grant = Grant(
             provider: provider, clientID: clientID, scope: scope, userCode: userCode,
-            expiresAt: now.addingTimeInterval(TimeInterval(provider.codeLifetime)))
+            expiresAt: now.addingTimeInterval(TimeInterval(lifetime(of: provider))), interval: interval)
         storage.withLock {
             $0.grants[deviceCode] = grant
             $0.order.append(deviceCode)
@@ -67,25 +95,40 @@ final class DeviceAuthorizationRegistry: Sendable {
         return (deviceCode, userCode)
     }
 
-    /// One poll by `clientID` for `deviceCode`; an approved grant is consumed (its device code then unknown).
+    /// How long `provider`'s device codes live here, in seconds.
+    func lifetime(of provider: DeviceAuthorizationProvider) -> Int {
+        codeLifetime ?? provider.codeLifetime
+    }
+
+    /// One poll by `clientID` for `deviceCode`, recorded with its time; an approved grant is consumed (its
+    /// device code then unknown).
     func poll(_ provider: DeviceAuthorizationProvider, deviceCode: String, clientID: String, now: Date) -> Poll {
         storage.withLock { storage in
-            guard var grant = storage.grants[deviceCode], grant.provider == provider else { return .unknown }
-            guard grant.clientID == clientID else { return .wrongClient }
-            if grant.slowDownOnce {
+            guard var grant = storage.grants[deviceCode], grant.provider == provider, !grant.exchanged else {
+                return .unknown
+            }
+            defer { storage.grants[deviceCode] = grant }
+            let poll: Poll
+            if grant.clientID != clientID {
+                poll = .wrongClient
+            } else if grant.slowDownOnce {
                 grant.slowDownOnce = false
-                storage.grants[deviceCode] = grant
-                return .slowDown
+                grant.interval += 5
+                poll = .slowDown(interval: grant.interval)
+            } else if now >= grant.expiresAt {
+                poll = .expired
+            } else {
+                switch grant.outcome {
+                case .pending: poll = .pending
+                case .denied: poll = .denied
+                case .expired: poll = .expired
+                case .approved(let user):
+                    grant.exchanged = true
+                    poll = .approved(user, grant)
+                }
             }
-            if now >= grant.expiresAt { return .expired }
-            switch grant.outcome {
-            case .pending: return .pending
-            case .denied: return .denied
-            case .expired: return .expired
-            case .approved(let user):
-                storage.grants[deviceCode] = nil
-                return .approved(user, grant)
-            }
+            grant.polls.append(EmbeddedBackend.DeviceAuthorizationPoll(time: now, answer: poll.answer))
+            return poll
         }
     }
 
@@ -106,7 +149,7 @@ final class DeviceAuthorizationRegistry: Sendable {
     func decide(userCode: String?, _ change: EmbeddedBackend.DeviceAuthorizationChange) -> Bool {
         storage.withLock { storage in
             let wanted = storage.order.last { code in
-                guard let grant = storage.grants[code] else { return false }
+                guard let grant = storage.grants[code], !grant.exchanged else { return false }
                 return userCode == nil || grant.userCode == userCode
             }
             guard let deviceCode = wanted, var grant = storage.grants[deviceCode] else { return false }
@@ -125,12 +168,21 @@ final class DeviceAuthorizationRegistry: Sendable {
     var pending: [EmbeddedBackend.DeviceAuthorization] {
         storage.withLock { storage in
             storage.order.compactMap { code in
-                storage.grants[code].map {
+                storage.grants[code].flatMap { $0.exchanged ? nil : $0 }.map {
                     EmbeddedBackend.DeviceAuthorization(
                         providerID: $0.provider.providerID, clientID: $0.clientID, userCode: $0.userCode,
                         scope: $0.scope, outcome: $0.outcome)
                 }
             }
+        }
+    }
+
+    /// The polls of the authorization with user code `userCode` (exchanged or not), in order; `nil` when
+    /// there is none.
+    func polls(userCode: String) -> [EmbeddedBackend.DeviceAuthorizationPoll]? {
+        storage.withLock { storage in
+            let grants = storage.grants
+            return storage.order.compactMap { grants[$0] }.last { $0.userCode == userCode }?.polls
         }
     }
 

@@ -76,8 +76,8 @@ enum DeviceAuthorizationStandIn {
             reply["verification_uri_complete"] = .string(
                 issuer + "/device?user_code=" + PercentEncoding.encodeUnreserved(userCode))
         }
-        reply["expires_in"] = .number(Double(provider.codeLifetime))
-        reply["interval"] = .number(Double(DeviceAuthorizationRegistry.interval))
+        reply["expires_in"] = .number(Double(registry.lifetime(of: provider)))
+        reply["interval"] = .number(Double(registry.interval))
         return provider == .github ? githubReply(reply, request) : JSONReply.ok(.object(reply))
     }
 
@@ -109,8 +109,10 @@ enum DeviceAuthorizationStandIn {
         switch registry.poll(provider, deviceCode: deviceCode, clientID: clientID, now: Date()) {
         case .pending:
             return oauthError(provider, "authorization_pending", "The authorization request is still pending.", request)
-        case .slowDown:
-            return oauthError(provider, "slow_down", "Too many requests have been made in the same timeframe.", request)
+        case .slowDown(let interval):
+            return oauthError(
+                provider, "slow_down", "Too many requests have been made in the same timeframe.", request,
+                interval: interval)
         case .denied:
             return oauthError(provider, "access_denied", "The authorization request was denied.", request)
         case .expired:
@@ -209,7 +211,8 @@ enum DeviceAuthorizationStandIn {
     /// An RFC 6749 §5.2 error in the provider's way: HTTP 200 for GitHub; Google's documented statuses
     /// (428 pending, 403 slow down and denied, 401 unknown client, 400 otherwise); 400 for the OIDC issuer.
     private static func oauthError(
-        _ provider: DeviceAuthorizationProvider, _ error: String, _ description: String, _ request: LoopbackRequest
+        _ provider: DeviceAuthorizationProvider, _ error: String, _ description: String, _ request: LoopbackRequest,
+        interval: Int? = nil
     ) -> LoopbackResponse {
         var reply = JSONObject()
         reply["error"] = .string(error)
@@ -218,9 +221,8 @@ enum DeviceAuthorizationStandIn {
         case .github:
             reply["error_uri"] =
                 "https://docs.github.com/developers/apps/authorizing-oauth-apps#error-codes-for-the-device-flow"
-            if error == "slow_down" {
-                reply["interval"] = .number(Double(DeviceAuthorizationRegistry.interval + 5))
-            }
+            // GitHub's slow_down carries the new interval (5 s more than the last).
+            if let interval { reply["interval"] = .number(Double(interval)) }
             return githubReply(reply, request)
         case .google:
             let status =
@@ -256,8 +258,11 @@ enum DeviceAuthorizationStandIn {
                 code: 463, subcode: 1_349_152, "The session has expired", title: "Activation Code Expired",
                 detail: "The code you entered has expired. Please go back to your device for a new code and try again.")
         case .denied:
-            // Not documented by Facebook: a permission error without a device subcode.
-            return facebookError(code: 200, subcode: nil, "The user denied the authorization request.", title: nil)
+            // Facebook's SDKs read subcode 1349173 as "authorization declined"; the rest of this error is not
+            // documented, so the code and wording are the stand-in's own.
+            return facebookError(
+                code: 31, subcode: 1_349_173, "The user declined the authorization request.",
+                title: "Device Login Authorization Declined")
         case .unknown, .wrongClient:
             return facebookError(code: 100, subcode: nil, "Invalid parameter: code.", title: nil)
         case .approved(let user, let grant):

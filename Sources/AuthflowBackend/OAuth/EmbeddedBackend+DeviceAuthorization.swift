@@ -76,6 +76,33 @@ extension EmbeddedBackend {
         service.deviceAuthorizations.decide(userCode: userCode, change)
     }
 
+    /// One poll of a stand-in's token endpoint for a device authorization: when it arrived, and what it was
+    /// answered.
+    public struct DeviceAuthorizationPoll: Sendable, Hashable {
+        /// What the stand-in answered.
+        public enum Answer: Sendable, Hashable {
+            case pending
+            /// `slow_down`: the interval grew by 5 s.
+            case slowDown
+            case denied
+            case expired
+            /// The provider's tokens.
+            case tokens
+            /// Refused for another reason (a device code of another client).
+            case refused
+        }
+
+        /// When the poll arrived.
+        public var time: Date
+        public var answer: Answer
+    }
+
+    /// The polls of the device authorization with user code `userCode` (also after it was exchanged for
+    /// tokens), in order; `nil` when no authorization has that user code.
+    public func deviceAuthorizationPolls(userCode: String) -> [DeviceAuthorizationPoll]? {
+        service.deviceAuthorizations.polls(userCode: userCode)
+    }
+
     /// The device authorizations started and not yet exchanged for tokens, oldest first.
     public var deviceAuthorizations: [DeviceAuthorization] { service.deviceAuthorizations.pending }
 

@@ -16,12 +16,14 @@ final class BackendService: Sendable {
     let appCheck = AppCheckRegistry()
     let keyRestriction = Mutex<EmbeddedBackend.KeyRestriction?>(nil)
     let receivedHeaders = Mutex<[BackendRequestHeaders]>([])
-    let deviceAuthorizations = DeviceAuthorizationRegistry()
+    let deviceAuthorizations: DeviceAuthorizationRegistry
     private let originStorage = Mutex("")
 
     init(configuration: EmbeddedBackend.Configuration, renderer: PageRenderer) {
         self.configuration = configuration
         self.renderer = renderer
+        deviceAuthorizations = DeviceAuthorizationRegistry(
+            interval: configuration.deviceAuthorizationInterval, codeLifetime: configuration.deviceCodeLifetime)
         scopes = Mutex(
             ScopedStates { projectID in
                 var state = BackendState(

@@ -16,11 +16,18 @@ final class PhoneCLIFixture: Sendable {
 
     /// `host` is the name the backend is reached by (`127.0.0.1`, or `localhost` for a page that needs the
     /// emulator on its own site).
-    init(codeLifetime: Duration? = nil, host: String = "127.0.0.1") throws {
+    /// `deviceInterval` is the polling interval the backend's identity-provider device-flow stand-ins
+    /// advertise (providers' 5 s by default), `deviceCodeLifetime` their device codes' lifetime in seconds.
+    init(
+        codeLifetime: Duration? = nil, host: String = "127.0.0.1", deviceInterval: Int = 5,
+        deviceCodeLifetime: Int? = nil
+    ) throws {
         let lines = LogLines()
-        backend = try EmbeddedBackend(
-            configuration: .init(
-                host: host, port: 0, log: { lines.append($0) }, verificationCodeLifetime: codeLifetime))
+        var configuration = EmbeddedBackend.Configuration(
+            host: host, port: 0, log: { lines.append($0) }, verificationCodeLifetime: codeLifetime)
+        configuration.deviceAuthorizationInterval = deviceInterval
+        configuration.deviceCodeLifetime = deviceCodeLifetime
+        backend = try EmbeddedBackend(configuration: configuration)
         directory = try TemporaryDirectory()
         logLines = lines
         for name in ["run", "home", "data", "config"] {

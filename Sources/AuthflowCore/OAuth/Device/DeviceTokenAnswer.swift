@@ -10,16 +10,18 @@ public enum DeviceTokenAnswer: Sendable, Equatable {
     case pending
     /// Polling too fast (`slow_down`; Facebook 1349172): wait 5 s more from now on, or the `interval` given.
     case slowDown(interval: Int?)
-    /// The person declined (`access_denied`).
+    /// The person declined (`access_denied`; Facebook 1349173).
     case denied
     /// The device code expired (`expired_token`; Facebook 1349152).
     case expired
     /// Anything else.
     case problem(DeviceGrantProblem)
 
-    /// Facebook's `login_status` error subcodes for pending, slow down and expired.
+    /// Facebook's `login_status` error subcodes for pending, slow down, declined and expired (the ones Facebook's
+    /// own SDKs act on).
     static let facebookPending = "1349174"
     static let facebookSlowDown = "1349172"
+    static let facebookDeclined = "1349173"
     static let facebookExpired = "1349152"
 
     /// The answer in `response`.
@@ -37,7 +39,7 @@ public enum DeviceTokenAnswer: Sendable, Equatable {
             case "authorization_pending", Self.facebookPending: self = .pending
             case "slow_down", Self.facebookSlowDown:
                 self = .slowDown(interval: body["interval"]?.numberValue.map(Int.init))
-            case "access_denied": self = .denied
+            case "access_denied", Self.facebookDeclined: self = .denied
             case "expired_token", Self.facebookExpired: self = .expired
             default: self = .problem(refusal)
             }
