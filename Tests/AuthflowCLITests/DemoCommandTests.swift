@@ -57,13 +57,35 @@ struct DemoCommandTests {
         #expect(output.contains("$ authflow oauth sign-in --provider github.com --scopes read:user --no-browser"))
         #expect(output.contains("     | Provider access token: FirebaseAuthEmulatorFakeAccessToken_github.com"))
         #expect(output.contains("✓ signed in with GitHub as mona@example.com (Mona Octocat), through the IdP page"))
-        #expect(output.contains("Done: 6 of 6 flows completed"))
+        // Device flow: the command polls the stand-in of GitHub's device endpoints; the tour approves the code.
+        #expect(output.contains("$ authflow oauth sign-in --provider github.com --device --device-endpoint-base"))
+        #expect(
+            output.contains(
+                "✓ signed in with GitHub as octocat@example.com through the device flow, approved on another device"))
+        #expect(output.contains("Done: 7 of 7 flows completed"))
 
         // The private state directory is gone, and the user's own state was never touched.
         let workspace = try #require(Self.workspace(in: output))
         #expect(!FileManager.default.fileExists(atPath: workspace))
         #expect(workspace.hasPrefix(home.path + "/authflow-demo."))
         #expect(!FileManager.default.fileExists(atPath: userState))
+    }
+
+    @Test("--only device: the device flow against the stand-in of GitHub's device endpoints, approved by the tour")
+    func deviceStep() async throws {
+        let home = try TemporaryDirectory()
+        let result = try await AuthflowCommand.run(["demo", "--only", "device"], environment: ["TMPDIR": home.path])
+        let output = result.stdoutText
+        #expect(result.exitCode == 0, "\(output)\n\(result.stderrText)")
+        #expect(output.contains("1. Device sign-in: approve on another device, no browser here"))
+        #expect(
+            output.contains("$ authflow oauth sign-in --provider github.com --device --device-endpoint-base http://"))
+        #expect(output.contains("/emulator/v1/projects/demo-authflow/deviceAuthorizations"))
+        #expect(output.contains("$ authflow whoami"))
+        #expect(
+            output.contains(
+                "✓ signed in with GitHub as octocat@example.com through the device flow, approved on another device"))
+        #expect(output.contains("Done: 1 of 1 flows completed"))
     }
 
     @Test("--only runs the chosen flows in tour order; --keep-state keeps a 0700 directory with a 0600 session")

@@ -95,6 +95,9 @@ final class AuthflowRun: Sendable {
     /// Whether the command has the terminal (a person answers it) rather than the tour.
     var isInteractive: Bool { output == nil }
 
+    /// Whether the command has ended.
+    var hasEnded: Bool { child.poll() != nil }
+
     /// Everything the command has printed on standard output so far.
     var standardOutput: String { output?.standardOutput ?? "" }
 

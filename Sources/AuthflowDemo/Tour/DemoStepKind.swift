@@ -8,6 +8,7 @@ public enum DemoStepKind: String, Sendable, Hashable, CaseIterable {
     case totp
     case apple
     case github
+    case device
 
     /// The section title.
     var title: String {
@@ -18,6 +19,7 @@ public enum DemoStepKind: String, Sendable, Hashable, CaseIterable {
         case .totp: localized("TOTP multi-factor: enrol an authenticator app from the terminal, then sign in with it")
         case .apple: localized("Sign in with Apple")
         case .github: localized("Sign in with GitHub (any OAuth provider)")
+        case .device: localized("Device sign-in: approve on another device, no browser here")
         }
     }
 
@@ -30,6 +32,7 @@ public enum DemoStepKind: String, Sendable, Hashable, CaseIterable {
         case .totp: TOTPTourStep()
         case .apple: AppleTourStep()
         case .github: GitHubTourStep()
+        case .device: DeviceTourStep()
         }
     }
 }
