@@ -321,6 +321,18 @@ struct DeviceAuthorizationTests {
         let signedIn = try await harness.v1("accounts:signInWithIdp", body).requireOK()
         #expect(signedIn["providerId"] as? String == "oidc.corp")
         #expect(signedIn["federatedId"] as? String == "1001")
+
+        // The same client ID at a provider configured with another issuer: the token is not that issuer's.
+        config["issuer"] = "https://elsewhere.example.com"
+        _ = try await harness.send(
+            .post, ProviderConfigTests.base(harness) + "/oauthIdpConfigs?oauthIdpConfigId=oidc.elsewhere",
+            body: try ProviderConfigTests.json(config), headers: ProviderConfigTests.headers
+        ).requireOK()
+        let otherIssuer = try await harness.v1(
+            "accounts:signInWithIdp",
+            ["requestUri": "http://localhost", "postBody": "id_token=\(idToken)&providerId=oidc.elsewhere"])
+        #expect(otherIssuer.status == 400)
+        #expect(otherIssuer.errorMessage?.contains("not issued by https://elsewhere.example.com") == true)
     }
 
     // MARK: Emulator API and the emulator's own fake tokens

@@ -20,6 +20,15 @@ enum DeviceAuthorizationCredential {
             guard allowedAudiences(providerId, registry: registry, state: state).contains(audience) else {
                 throw .badRequest(wrongAudience(providerId, audience: audience, state: state))
             }
+            // An OIDC provider's tokens must come from the issuer its configuration names, as production checks.
+            if providerId.hasPrefix(ProviderConfigRegistry.Kind.oidc.idPrefix),
+                let issuer = state.providerConfigs.config(.oidc, id: providerId)?["issuer"]?.stringValue,
+                payload["iss"]?.stringValue != issuer
+            {
+                throw .badRequest(
+                    "INVALID_IDP_RESPONSE : Invalid Idp Response: the id_token was not issued by \(issuer), the issuer of \(providerId)."
+                )
+            }
             return payload
         }
         if let accessToken, let issued = registry.issued(accessToken),
