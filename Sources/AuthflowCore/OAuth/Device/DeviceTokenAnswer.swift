@@ -12,7 +12,8 @@ public enum DeviceTokenAnswer: Sendable, Equatable {
     case slowDown(interval: Int?)
     /// The person declined (`access_denied`; Facebook 1349173).
     case denied
-    /// The device code expired (`expired_token`; Facebook 1349152).
+    /// The device code expired (`expired_token`, also spelt `token_expired` in GitHub's documentation;
+    /// Facebook 1349152).
     case expired
     /// Anything else.
     case problem(DeviceGrantProblem)
@@ -40,7 +41,8 @@ public enum DeviceTokenAnswer: Sendable, Equatable {
             case "slow_down", Self.facebookSlowDown:
                 self = .slowDown(interval: body["interval"]?.numberValue.map(Int.init))
             case "access_denied", Self.facebookDeclined: self = .denied
-            case "expired_token", Self.facebookExpired: self = .expired
+            // GitHub's documentation names the code `expired_token` and, in its description, `token_expired`.
+            case "expired_token", "token_expired", Self.facebookExpired: self = .expired
             default: self = .problem(refusal)
             }
             return
