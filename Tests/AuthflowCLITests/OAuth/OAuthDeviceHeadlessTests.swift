@@ -201,6 +201,36 @@ struct OAuthDeviceHeadlessTests {
         #expect(failure.message.contains(error) && failure.message.contains(setup), "\(failure.message)")
     }
 
+    @Test("Through the binary: a device client the stand-in refuses ends with exit 2 and what to set up")
+    func refusedClientThroughBinary() async throws {
+        let fixture = try PhoneCLIFixture()
+        fixture.backend.refuseDeviceClient("Iv1.disabled", for: "github.com")
+        fixture.backend.refuseDeviceClient("web-client", for: "google.com")
+        fixture.backend.refuseDeviceClient("1234", for: "facebook.com")
+        let device = ["oauth", "sign-in", "--device", "--device-endpoint-base", fixture.backend.baseURL]
+
+        let github = try await fixture.run(
+            device + ["--provider", "github.com", "--github-device-client-id", "Iv1.disabled"])
+        let google = try await fixture.run(
+            device + [
+                "--provider", "google.com", "--google-device-client-id", "web-client",
+                "--google-device-client-secret", "web-secret",
+            ])
+        let facebook = try await fixture.run(
+            device + ["--provider", "facebook.com", "--facebook-app-id", "1234", "--facebook-client-token", "ct"])
+
+        for (result, error, setup) in [
+            (github, "device_flow_disabled", "Enable Device Flow"),
+            (google, "invalid_client", "TVs and Limited Input devices"),
+            (facebook, "3", "Login from Devices"),
+        ] {
+            #expect(result.exitCode == 2, "\(result.stderrText)")
+            #expect(result.stderrText.contains("(\(error)"), "\(result.stderrText)")
+            #expect(result.stderrText.contains(setup), "\(result.stderrText)")
+        }
+        #expect(fixture.backend.deviceAuthorizations.isEmpty)
+    }
+
     @Test("The person's answers keep their statuses: declined 1, expired 4, another refusal 1")
     func personsAnswers() throws {
         let github = try #require(OAuthProvider(id: "github.com"))
