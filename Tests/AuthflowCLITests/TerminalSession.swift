@@ -15,9 +15,10 @@ final class TerminalSession: @unchecked Sendable {
 
     /// Starts `authflow arguments`; with `thenShow`, the terminal's `stty` settings are printed after it
     /// exits (its status is kept), so a test can see what it left behind. With `rows`, the terminal says it
-    /// has that many rows of 100 columns (otherwise it has no size, as `script` under a pipe makes it).
+    /// has that many rows of `columns` columns (otherwise it has no size, as `script` under a pipe makes it).
     init(
-        _ arguments: [String], environment: [String: String], thenShowSettings: Bool = false, rows: Int? = nil
+        _ arguments: [String], environment: [String: String], thenShowSettings: Bool = false, rows: Int? = nil,
+        columns: Int = 100
     ) throws {
         guard let scriptPath = Subprocess.which("script") else {
             throw Unexpected("util-linux script is not installed")
@@ -27,7 +28,7 @@ final class TerminalSession: @unchecked Sendable {
         }
         var command = ([AuthflowCommand.binaryPath] + arguments).map(Self.shellQuoted).joined(separator: " ")
         if thenShowSettings { command += "; status=$?; echo; echo settings:; stty -a; exit $status" }
-        if let rows { command = "stty rows \(rows) cols 100; " + command }
+        if let rows { command = "stty rows \(rows) cols \(columns); " + command }
         // As AuthflowCommand.run: no proxies and no Firebase settings from the developer's environment.
         var merged = ProcessInfo.processInfo.environment
         for key in ["http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"] { merged[key] = "" }

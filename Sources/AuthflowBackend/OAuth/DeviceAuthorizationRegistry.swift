@@ -75,6 +75,8 @@ final class DeviceAuthorizationRegistry: Sendable {
         var order: [String] = []
         var tokens: [String: IssuedToken] = [:]
         var audiences: [String: Set<String>] = [:]
+        /// Clients whose device authorizations a provider refuses, by provider.
+        var refusedClients: [DeviceAuthorizationProvider: Set<String>] = [:]
     }
 
     private let storage = Mutex(Storage())
@@ -195,5 +197,16 @@ final class DeviceAuthorizationRegistry: Sendable {
     /// The audiences allowed for `providerID`.
     func audiences(for providerID: String) -> Set<String> {
         storage.withLock { $0.audiences[providerID] ?? [] }
+    }
+
+    /// Makes `provider` refuse device authorizations for `clientID`, as it refuses a client not set up for the
+    /// device grant.
+    func refuseClient(_ clientID: String, for provider: DeviceAuthorizationProvider) {
+        storage.withLock { _ = $0.refusedClients[provider, default: []].insert(clientID) }
+    }
+
+    /// Whether `provider` refuses `clientID`.
+    func refuses(_ clientID: String, for provider: DeviceAuthorizationProvider) -> Bool {
+        storage.withLock { $0.refusedClients[provider]?.contains(clientID) ?? false }
     }
 }

@@ -53,6 +53,7 @@ enum DeviceAuthorizationStandIn {
             clientID = id
         }
         let registry = service.deviceAuthorizations
+        if registry.refuses(clientID, for: provider) { return clientRefusal(provider, request) }
         let (deviceCode, userCode) = registry.start(provider, clientID: clientID, scope: scope, now: Date())
         var reply = JSONObject()
         switch provider {
@@ -235,6 +236,30 @@ enum DeviceAuthorizationStandIn {
             return JSONReply.ok(.object(reply), status: status)
         case .facebook, .oidc:
             return JSONReply.ok(.object(reply), status: 400)
+        }
+    }
+
+    /// The provider's answer to a client not set up for the device grant: GitHub's `device_flow_disabled` (the
+    /// OAuth app's "Enable Device Flow" unticked), Google's `invalid_client` for a client that is not of the
+    /// "TVs and Limited Input devices" type, RFC 6749's `unauthorized_client` from the OIDC issuer, and for
+    /// Facebook the Graph API's error 3, a capability the app lacks (inferred: Facebook does not document its
+    /// answer when "Login from Devices" is off).
+    private static func clientRefusal(
+        _ provider: DeviceAuthorizationProvider, _ request: LoopbackRequest
+    ) -> LoopbackResponse {
+        switch provider {
+        case .github:
+            oauthError(provider, "device_flow_disabled", "Device Flow must be explicitly enabled for this App", request)
+        case .google:
+            oauthError(provider, "invalid_client", "Invalid client type.", request)
+        case .oidc:
+            oauthError(
+                provider, "unauthorized_client", "The client is not authorized to use the device authorization grant.",
+                request)
+        case .facebook:
+            facebookError(
+                code: 3, subcode: nil, "(#3) Application does not have the capability to make this API call.",
+                title: nil)
         }
     }
 

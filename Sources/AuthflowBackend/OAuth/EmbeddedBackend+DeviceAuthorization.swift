@@ -103,6 +103,17 @@ extension EmbeddedBackend {
         service.deviceAuthorizations.polls(userCode: userCode)
     }
 
+    /// Makes the stand-in of `providerID` (`github.com`, `google.com`, `facebook.com`, or `oidc` for the OIDC
+    /// issuer) refuse to start device authorizations for `clientID`, as the provider refuses a client that is
+    /// not set up for the device grant (GitHub: `device_flow_disabled`; Google: `invalid_client`; the OIDC
+    /// issuer: `unauthorized_client`; Facebook: Graph API error 3); `false` for an unknown provider.
+    @discardableResult
+    public func refuseDeviceClient(_ clientID: String, for providerID: String) -> Bool {
+        guard let provider = DeviceAuthorizationProvider(rawValue: providerID) else { return false }
+        service.deviceAuthorizations.refuseClient(clientID, for: provider)
+        return true
+    }
+
     /// The device authorizations started and not yet exchanged for tokens, oldest first.
     public var deviceAuthorizations: [DeviceAuthorization] { service.deviceAuthorizations.pending }
 

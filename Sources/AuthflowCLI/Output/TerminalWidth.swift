@@ -10,6 +10,22 @@ enum TerminalWidth {
         text + String(repeating: " ", count: max(0, columns - of(text)))
     }
 
+    /// `text` cut to take at most `columns` columns, ending in "…" when something was cut, so a line redrawn in
+    /// place never wraps onto a second row (which the next redraw would leave behind).
+    static func cut(_ text: String, to columns: Int) -> String {
+        guard of(text) > columns else { return text }
+        guard columns > 1 else { return "" }
+        var kept = ""
+        var width = 0
+        for character in text {
+            let taken = of(String(character))
+            guard width + taken <= columns - 1 else { break }
+            kept.append(character)
+            width += taken
+        }
+        return kept + "…"
+    }
+
     private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA960...0xA97F,

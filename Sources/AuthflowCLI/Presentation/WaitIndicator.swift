@@ -74,7 +74,10 @@ final class WaitIndicator: Sendable {
         if let prompt { StandardError.write(prompt, newline: false) }
     }
 
-    private func draw(_ line: String) {
+    private func draw(_ text: String) {
+        // Cut to the terminal's width, read at each frame so a resized window is followed: a line that wrapped
+        // would leave its first row behind at every redraw. The last column stays empty (no pending wrap).
+        let line = Terminal.standardErrorSize.map { TerminalWidth.cut(text, to: $0.columns - 1) } ?? text
         state.withLock { state in
             guard state.active else { return }
             guard let rows = state.pinnedRows else {
@@ -108,9 +111,8 @@ final class WaitIndicator: Sendable {
     /// The height of the terminal on standard error, when it says, has room for a reserved row and takes
     /// cursor movements (not `TERM=dumb`).
     private static func terminalRows() -> Int? {
-        guard ProcessEnvironment.current()["TERM"] != "dumb" else { return nil }
-        var size = winsize()
-        guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row >= 3 else { return nil }
-        return Int(size.ws_row)
+        guard ProcessEnvironment.current()["TERM"] != "dumb", let size = Terminal.standardErrorSize, size.rows >= 3
+        else { return nil }
+        return size.rows
     }
 }

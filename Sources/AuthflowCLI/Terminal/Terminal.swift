@@ -11,6 +11,14 @@ enum Terminal {
         isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1
     }
 
+    /// The size of the terminal on standard error (`TIOCGWINSZ`), when it is one and says; read again at each
+    /// use, so a resized window (SIGWINCH) is followed.
+    static var standardErrorSize: (rows: Int, columns: Int)? {
+        var size = winsize()
+        guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return (Int(size.ws_row), Int(size.ws_col))
+    }
+
     /// Shows `question` on standard error and reads one line; nil at end of input.
     static func prompt(_ question: String) -> String? {
         StandardError.write(question, newline: false)

@@ -113,7 +113,36 @@ extension OAuthSignInError {
                 "The \(provider.id) code expired before it was approved. Nothing was signed in; run the command "
                     + "again for a new code.")
         case .deviceProvider(let problem, let provider):
-            return localized("The \(provider.id) device sign-in failed: \(problem.cliMessage) Nothing was signed in.")
+            let failed = localized(
+                "The \(provider.id) device sign-in failed: \(problem.cliMessage) Nothing was signed in.")
+            guard problem.refusesClient else { return failed }
+            return failed + " " + Self.deviceClientSetup(provider)
+        }
+    }
+
+    /// What to set up at `provider` when it refuses the device client, and where the steps are.
+    static func deviceClientSetup(_ provider: OAuthProvider) -> String {
+        switch provider.family {
+        case .github:
+            localized(
+                "The device client is not set up for it: on the GitHub OAuth app whose client ID you gave "
+                    + "(--github-device-client-id), tick \"Enable Device Flow\" and save, and check the client ID; "
+                    + "see \"Device sign-in\" in the README.")
+        case .google:
+            localized(
+                "The device client is not set up for it: give the client ID and client secret of a Google OAuth "
+                    + "client of type \"TVs and Limited Input devices\" (--google-device-client-id, "
+                    + "--google-device-client-secret); see \"Device sign-in\" in the README.")
+        case .facebook:
+            localized(
+                "The device client is not set up for it: turn on \"Login from Devices\" in the Facebook app's "
+                    + "Facebook Login settings, and check --facebook-app-id and --facebook-client-token (App "
+                    + "settings › Advanced › Security); see \"Device sign-in\" in the README.")
+        case .oidc, .microsoft, .yahoo, .twitter, .apple, .saml:
+            localized(
+                "The device client is not set up for it: at the OIDC provider, allow the device authorization "
+                    + "grant for the client --oidc-device-client-id names, and check that client ID; see \"Device "
+                    + "sign-in\" in the README.")
         }
     }
 

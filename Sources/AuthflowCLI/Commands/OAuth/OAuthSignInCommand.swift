@@ -42,6 +42,12 @@ struct OAuthSignInCommand: AsyncParsableCommand {
             page's sign-in had just created for it is deleted first). A second factor is asked for on the page \
             (an authenticator code, or an SMS code after reCAPTCHA).
 
+            --device signs in with a code entered on another device (the OAuth device grant; github.com, \
+            google.com, facebook.com and oidc.NAME, with the device client flags below). On a machine where no \
+            browser can be launched (no display, SSH without a forwarded one, no xdg-open), it is the route taken \
+            on its own when the provider's device client is configured, and the first line says so; --route \
+            hosted|web, --browser or $BROWSER keep a browser route.
+
             --scopes a,b asks for more OAuth scopes; --custom-parameter KEY=VALUE (repeatable) passes provider \
             parameters such as prompt=select_account, login_hint=…, or tenant=… for Microsoft.
 
@@ -172,30 +178,22 @@ struct OAuthSignInCommand: AsyncParsableCommand {
         do throws(OAuthSignInError) {
             if pending {
                 completed = try await flow.signInWithPending(chosen, purpose: purpose)
-            } else if device, let chosen {
-                completed = try await flow.runDevice(
-                    chosen, purpose: purpose, interaction: TerminalDeviceInteraction(json: format.json))
             } else if let chosen {
                 let emulator = environment.configuration.emulatorHost != nil
-                let selected =
-                    route.flatMap(OAuthRoute.init(rawValue:)) ?? OAuthRoute.standard(for: chosen, emulator: emulator)
-                let options = OAuthSignIn.Options(
-                    scopes: AppleSignInCommand.list(scopes), customParameters: parameters,
-                    round: wait.round(browser, label: "authflow oauth sign-in"))
-                if selected == .web {
-                    let web = OAuthSignIn.WebOptions(sdk: webSDKURL.flatMap(FirebaseWebSDK.init(base:)) ?? .google)
-                    let interaction = TerminalOAuthWebInteraction(timeout: wait.duration)
-                    completed = try await flow.runWeb(
-                        chosen, purpose: purpose, options: options, web: web, interaction: interaction)
-                } else {
-                    if !emulator, !chosen.hostedRouteProvenInProduction {
-                        StandardError.write(
-                            localized(
-                                "authflow: note: the hosted page with an iOS app's return is not proven "
-                                    + "against production for \(chosen.id) (the iOS SDK refuses it there)."))
+                switch flow.routeChoice(
+                    for: chosen, device: device, route: route.flatMap(OAuthRoute.init(rawValue:)),
+                    presentation: browser.presentation)
+                {
+                case .device(let headless):
+                    if let headless {
+                        let other = OAuthRoute.standard(for: chosen, emulator: emulator)
+                        StandardError.write(NoBrowserWording.deviceInstead(headless, other: other))
                     }
-                    let interaction = TerminalOAuthInteraction(timeout: wait.duration)
-                    completed = try await flow.run(chosen, purpose: purpose, options: options, interaction: interaction)
+                    completed = try await flow.runDevice(
+                        chosen, purpose: purpose, interaction: TerminalDeviceInteraction(json: format.json))
+                case .browser(let selected):
+                    completed = try await runBrowser(
+                        flow, chosen, route: selected, purpose: purpose, parameters: parameters, emulator: emulator)
                 }
             } else {
                 throw OAuthSignInError.noPendingCredential(project: environment.project)
@@ -212,6 +210,30 @@ struct OAuthSignInCommand: AsyncParsableCommand {
                 ("route", .string(completed.route)), ("provider", Self.json(profile, tokens: showProviderTokens)),
             ],
             extraText: Self.profileLines(profile, tokens: showProviderTokens), method: profile.providerID)
+    }
+
+    /// The hosted or web route for `provider`.
+    private func runBrowser(
+        _ flow: OAuthSignIn, _ provider: OAuthProvider, route: OAuthRoute, purpose: SignInPurpose,
+        parameters: [String: String], emulator: Bool
+    ) async throws(OAuthSignInError) -> OAuthSignIn.Completed {
+        let options = OAuthSignIn.Options(
+            scopes: AppleSignInCommand.list(scopes), customParameters: parameters,
+            round: wait.round(browser, label: "authflow oauth sign-in"))
+        if route == .web {
+            let web = OAuthSignIn.WebOptions(sdk: webSDKURL.flatMap(FirebaseWebSDK.init(base:)) ?? .google)
+            let interaction = TerminalOAuthWebInteraction(timeout: wait.duration)
+            return try await flow.runWeb(
+                provider, purpose: purpose, options: options, web: web, interaction: interaction)
+        }
+        if !emulator, !provider.hostedRouteProvenInProduction {
+            StandardError.write(
+                localized(
+                    "authflow: note: the hosted page with an iOS app's return is not proven "
+                        + "against production for \(provider.id) (the iOS SDK refuses it there)."))
+        }
+        let interaction = TerminalOAuthInteraction(timeout: wait.duration)
+        return try await flow.run(provider, purpose: purpose, options: options, interaction: interaction)
     }
 
     /// The profile (and, when asked, the provider's tokens) for `--json`.

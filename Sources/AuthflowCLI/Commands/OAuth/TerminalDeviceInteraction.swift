@@ -5,12 +5,14 @@ import Foundation
 import Synchronization
 
 /// The device route at a terminal: the verification page and the user code, prominently and as a QR code, with a
-/// countdown to the codes' expiry on standard error; with `--json`, the same first as one event line on standard
-/// output, so a tool can show it. Ctrl-C ends the wait.
+/// countdown to the codes' expiry on standard error (the shared ``WaitIndicator``, cut to the terminal's width).
+/// With `--json`, or when standard error is not a terminal (no one would see the prompt; a tool runs authflow),
+/// the same comes first as one event line on standard output, so the tool can show it. Ctrl-C ends the wait.
 final class TerminalDeviceInteraction: DeviceSignInInteraction {
     private let json: Bool
     private let interactive: Bool
     private let signals = Mutex<SignalWaiter?>(nil)
+    private let countdown = Mutex<WaitIndicator?>(nil)
 
     init(json: Bool) {
         self.json = json
@@ -20,9 +22,9 @@ final class TerminalDeviceInteraction: DeviceSignInInteraction {
     func present(_ authorization: DeviceAuthorization, provider: OAuthProvider) async {
         let waiter = SignalWaiter()
         signals.withLock { $0 = waiter }
-        if json {
+        if json || isatty(STDERR_FILENO) != 1 {
             let output = StandardOutput()
-            output.write(bytes: Self.event(authorization, provider: provider))
+            output.write(bytes: Self.event(authorization, provider: provider, at: Date()))
             output.flush()
         }
         guard !json || interactive else { return }
@@ -46,15 +48,16 @@ final class TerminalDeviceInteraction: DeviceSignInInteraction {
 
     func pause(until instant: ContinuousClock.Instant, expiry: ContinuousClock.Instant) async -> Bool {
         let waiter = signals.withLock { $0 }
+        if interactive {
+            countdown.withLock { indicator in
+                if indicator == nil {
+                    indicator = WaitIndicator(message: localized("Waiting for the approval…"), deadline: expiry)
+                }
+            }
+        }
         let clock = ContinuousClock()
         while clock.now < instant {
             if waiter?.received != nil { return false }
-            if interactive {
-                let left = max(0, Int((expiry - clock.now).components.seconds))
-                let countdown = String(format: "%d:%02d", left / 60, left % 60)
-                StandardError.draw(
-                    "\r\u{1B}[K" + localized("Waiting for the approval… the code expires in \(countdown)."))
-            }
             try? await Task.sleep(for: .milliseconds(200))
         }
         return waiter?.received == nil
@@ -66,16 +69,21 @@ final class TerminalDeviceInteraction: DeviceSignInInteraction {
             return state
         }
         if waiter?.received == nil { waiter?.cancel() }
-        if interactive { StandardError.draw("\r\u{1B}[K") }
+        countdown.withLock { indicator in
+            indicator?.finish()
+            indicator = nil
+        }
     }
 
-    /// The `--json` event line: what the person is to do, for a tool to show.
-    static func event(_ authorization: DeviceAuthorization, provider: OAuthProvider) -> [UInt8] {
+    /// The device prompt as one event line, its shape defined here only (the README's "Device sign-in" shows
+    /// it): what the person is to do, for a tool to show. `expiresAt` is `expiresIn` from `now`, in UTC.
+    static func event(_ authorization: DeviceAuthorization, provider: OAuthProvider, at now: Date) -> [UInt8] {
         JSONLineWriter.line([
             ("event", .string("device-authorization")), ("provider", .string(provider.id)),
             ("verificationUri", .string(authorization.verificationURI)),
             ("verificationUriComplete", .optional(authorization.verificationURIComplete)),
             ("userCode", .string(authorization.userCode)), ("expiresIn", .integer(authorization.expiresIn)),
+            ("expiresAt", .string(TimeText.iso8601(now.addingTimeInterval(Double(authorization.expiresIn))))),
             ("interval", .integer(authorization.interval)),
         ])
     }

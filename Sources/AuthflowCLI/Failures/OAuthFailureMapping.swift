@@ -3,7 +3,7 @@ import AuthflowListener
 
 extension CommandFailure {
     /// An OAuth sign-in or unlink that did not finish. Configuration mistakes (a disabled provider, missing iOS
-    /// app IDs) are 2; what Firebase, the provider or the page refused (a
+    /// app IDs, a device client the provider refuses) are 2; what Firebase, the provider or the page refused (a
     /// cancellation, a collision, a rejected response, a declined device code) is 1; an unreachable network, backend or provider is 3;
     /// no answer from the browser in time, or a device code expired, is 4; Ctrl-C is 130.
     static func from(_ error: OAuthSignInError) -> CommandFailure {
@@ -53,7 +53,10 @@ extension CommandFailure {
             case .unreachable(.cancelled): return CommandFailure(error.cliMessage, status: .interrupted)
             case .unreachable: return CommandFailure(error.cliMessage, status: .unavailable)
             case .noDeviceEndpoint: return CommandFailure(error.cliMessage, status: .usage)
-            case .refused, .unexpectedAnswer, .tokenMissing: return CommandFailure(error.cliMessage, status: .refused)
+            case .refused:
+                // A client the provider refuses is the project's setup, as a disabled provider is.
+                return CommandFailure(error.cliMessage, status: problem.refusesClient ? .usage : .refused)
+            case .unexpectedAnswer, .tokenMissing: return CommandFailure(error.cliMessage, status: .refused)
             }
         }
     }
