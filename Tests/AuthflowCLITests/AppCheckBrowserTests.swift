@@ -30,7 +30,7 @@ struct AppCheckBrowserTests {
                 "app-check", "token", "--browser", browser, "--verbose",
                 "--recaptcha-stand-in",
             ] + options,
-            environment: fixture.environment, workingDirectory: fixture.directory.path)
+            environment: AppCheckCommandTests.environment(fixture), workingDirectory: fixture.directory.path)
         let url = try await RecordingBrowser.url(recordedBy: browser)
         #expect(url.hasPrefix("http://localhost:"))
 
@@ -59,7 +59,7 @@ struct AppCheckBrowserTests {
 
         // The cached token serves a command that opens no browser.
         let refreshed = try await AuthflowCommand.run(
-            ["token", "--force-refresh", "--verbose"] + options, environment: fixture.environment,
+            ["token", "--force-refresh", "--verbose"] + options, environment: AppCheckCommandTests.environment(fixture),
             workingDirectory: fixture.directory.path)
         #expect(refreshed.exitCode == 0, "\(refreshed.stderrText)")
         let presented = fixture.backend.appCheckPresentations
@@ -83,7 +83,7 @@ struct AppCheckBrowserTests {
                 "token", "--force-refresh", "--app-check-site-key", Self.siteKey, "--app-id", Self.appID,
                 "--state-dir", fixture.stateRoot.path,
             ],
-            environment: fixture.environment, workingDirectory: fixture.directory.path)
+            environment: AppCheckCommandTests.environment(fixture), workingDirectory: fixture.directory.path)
 
         #expect(result.exitCode == 2)
         #expect(
@@ -109,7 +109,8 @@ struct AppCheckHostedRouteTests {
         let result = try await fixture.run(
             [
                 "phone", "sign-in", "+16505550160", "--browser", browser, "--code-command", fixture.codeCommand,
-                "--verbose", "--app-check-token-command", "echo \(minted)",
+                "--verbose", "--app-check-token-command", "echo \(minted)", "--app-check-url",
+                fixture.backend.appCheckURL,
             ] + PhoneHostedRouteTests.hosted,
             environment: ["AUTHFLOW_BINARY": AuthflowCommand.binaryPath])
 
@@ -124,6 +125,44 @@ struct AppCheckHostedRouteTests {
                 "accounts:sendVerificationCode", "accounts:signInWithPhoneNumber",
             ]))
         #expect(presented.allSatisfy { $0.token == minted && $0.valid })
+    }
+}
+
+/// With `--no-browser` the printed hosted-handler URL is the only one the user has: it keeps `#fac=`.
+@Suite("authflow phone: App Check on the pasted hosted URL")
+struct AppCheckPastedHostedURLTests {
+    @Test(
+        "phone sign-in with --no-browser --verbose: the printed URL ends in #fac=<token>, and no other line (log or --verbose) shows the token"
+    )
+    func printedURLKeepsFragment() async throws {
+        let fixture = try PhoneCLIFixture()
+        fixture.backend.forgetAppCheckTokens()
+        fixture.backend.setAppCheckEnforced(true)
+        let minted = fixture.backend.mintAppCheckToken().token
+        let started = try fixture.start(
+            [
+                "phone", "sign-in", "+16505550163", "--no-browser", "--verbose", "--code-command",
+                fixture.codeCommand, "--app-check-token-command", "echo \(minted)", "--app-check-url",
+                fixture.backend.appCheckURL,
+            ] + PhoneHostedRouteTests.hosted)
+        let url = try await started.waitForStandardError { text in
+            text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                .first { $0.hasPrefix("http://") && $0.contains("/__/auth/handler?") }
+        }
+        try await started.waitForStandardError { $0.contains("paste") ? $0 : nil }
+        let page = String(url[..<(url.firstIndex(of: "#") ?? url.endIndex)])
+        let outcome = try await PastedCallback.paste(
+            answering: page,
+            with: page.replacingOccurrences(of: "/__/auth/handler?", with: "/__/auth/handler/verify?"),
+            into: started)
+
+        #expect(outcome.termination == .exited(0), "\(started.stderrText)")
+        #expect(url.hasSuffix("#fac=\(minted)"), "\(url)")
+        let lines = started.stderrText.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.contains(minted) } == ["    \(url)"], "\(started.stderrText)")
+        #expect(lines.contains { $0.contains("POST emulator accounts:sendVerificationCode") }, "\(started.stderrText)")
+        #expect(!started.stdoutText.contains(minted))
+        #expect(fixture.backend.appCheckPresentations.allSatisfy { $0.token == minted && $0.valid })
     }
 }
 

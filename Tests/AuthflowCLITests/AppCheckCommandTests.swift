@@ -1,4 +1,5 @@
 import AuthflowCore
+import AuthflowIdentityToolkit
 import AuthflowTestSupport
 import Foundation
 import Testing
@@ -9,19 +10,28 @@ struct AppCheckCommandTests {
     static let appID = "1:123456:web:abcdef"
 
     private func run(
-        _ fixture: SignedInBackend, _ arguments: [String], extra: [String: String] = [:], stdin: [UInt8]? = nil
+        _ fixture: SignedInBackend, _ arguments: [String], extra: [String: String] = [:], stdin: [UInt8]? = nil,
+        appCheckURL: Bool = true
     ) async throws -> SubprocessResult {
         try await AuthflowCommand.run(
             arguments + ["--state-dir", fixture.stateRoot.path], stdin: stdin,
-            environment: fixture.environment.merging(extra) { _, new in new }, workingDirectory: fixture.directory.path)
+            environment: (appCheckURL ? Self.environment(fixture) : fixture.environment).merging(extra) { _, new in new
+            },
+            workingDirectory: fixture.directory.path)
+    }
+
+    /// The fixture's environment with the backend's App Check stand-in named: against an emulator, App Check
+    /// is used only with an App Check URL.
+    static func environment(_ fixture: SignedInBackend) -> [String: String] {
+        fixture.environment.merging(["AUTHFLOW_APP_CHECK_URL": fixture.backend.appCheckURL]) { _, new in new }
     }
 
     private func signIn(
-        _ fixture: SignedInBackend, _ options: [String], extra: [String: String] = [:]
+        _ fixture: SignedInBackend, _ options: [String], extra: [String: String] = [:], appCheckURL: Bool = true
     ) async throws -> SubprocessResult {
         try await run(
             fixture, ["email", "sign-in", fixture.email, "--password-stdin", "--verbose"] + options, extra: extra,
-            stdin: Array((fixture.password + "\n").utf8))
+            stdin: Array((fixture.password + "\n").utf8), appCheckURL: appCheckURL)
     }
 
     /// A signed-in fixture whose setup calls are forgotten, with App Check enforced from now on.
@@ -124,6 +134,117 @@ struct AppCheckCommandTests {
         #expect(result.exitCode == 0, "\(result.stderrText)")
         #expect(fixture.backend.appCheckPresentations.map(\.token) == [minted])
         #expect(fixture.backend.appCheckExchanges.isEmpty)
+    }
+
+    @Test(
+        "against an emulator without --app-check-url: a configured debug token is neither exchanged nor sent, and the command works"
+    )
+    func emulatorWithoutAppCheckURL() async throws {
+        let fixture = try await SignedInBackend()
+        fixture.backend.forgetAppCheckTokens()
+        fixture.backend.registerAppCheckDebugToken("ci-debug-token-0042")
+        try fixture.store.remove()
+        let ci = ["FIREBASE_APP_CHECK_DEBUG_TOKEN": "ci-debug-token-0042", "FIREBASE_APP_ID": Self.appID]
+
+        let result = try await signIn(fixture, [], extra: ci, appCheckURL: false)
+        let obtain = try await run(fixture, ["app-check", "token", "--no-browser"], extra: ci, appCheckURL: false)
+
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(!result.stderrText.contains("exchangeDebugToken"), "\(result.stderrText)")
+        #expect(fixture.backend.appCheckExchanges.isEmpty)
+        #expect(!fixture.backend.appCheckPresentations.isEmpty)
+        #expect(fixture.backend.appCheckPresentations.allSatisfy { $0.token == nil })
+        #expect(obtain.exitCode == 2)
+        #expect(
+            obtain.stderrText == """
+                authflow: Against an Auth emulator authflow makes no App Check exchange and sends no App Check token \
+                (the emulator has no App Check). Name an App Check endpoint with --app-check-url URL \
+                (AUTHFLOW_APP_CHECK_URL) to use one; requests go to URL/v1/projects/….
+
+                """)
+    }
+
+    @Test(
+        "an App Check URL from authflow.json found in the working directory is ignored with a warning; named with --config it is used"
+    )
+    func appCheckURLTrust() async throws {
+        let fixture = try await SignedInBackend()
+        fixture.backend.forgetAppCheckTokens()
+        fixture.backend.registerAppCheckDebugToken("ci-debug-token-0043")
+        let file = fixture.directory.file("authflow.json")
+        try Data(#"{"appCheckUrl": "\#(fixture.backend.appCheckURL)", "appId": "\#(Self.appID)"}"#.utf8).write(
+            to: URL(fileURLWithPath: file))
+        let ci = ["FIREBASE_APP_CHECK_DEBUG_TOKEN": "ci-debug-token-0043"]
+
+        let implicit = try await run(fixture, ["token", "--force-refresh", "--verbose"], extra: ci, appCheckURL: false)
+        let exchangesBefore = fixture.backend.appCheckExchanges.count
+        let named = try await run(
+            fixture, ["token", "--force-refresh", "--verbose", "--config", file], extra: ci, appCheckURL: false)
+
+        #expect(implicit.exitCode == 0, "\(implicit.stderrText)")
+        #expect(implicit.stderrText.contains("appCheckUrl"), "\(implicit.stderrText)")
+        #expect(exchangesBefore == 0)
+        #expect(named.exitCode == 0, "\(named.stderrText)")
+        #expect(named.stderrText.contains("POST emulator exchangeDebugToken → HTTP 200"), "\(named.stderrText)")
+        #expect(fixture.backend.appCheckExchanges.map(\.accepted) == [true])
+    }
+
+    @Test(
+        "a failed exchange on a project that does not enforce App Check: one warning line, the SDKs' placeholder on every call, exit 0"
+    )
+    func placeholderAfterFailedExchange() async throws {
+        let fixture = try await SignedInBackend()
+        fixture.backend.forgetAppCheckTokens()
+        try fixture.store.remove()
+
+        let result = try await signIn(
+            fixture, ["--app-check-debug-token", "stale-unregistered-debug-token", "--app-id", Self.appID])
+
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(try fixture.store.load() != nil)
+        let warnings = result.stderrText.split(separator: "\n").filter { $0.contains("warning:") }.map(String.init)
+        let expected = """
+            authflow: warning: App Check refused the token from --app-check-debug-token (The Firebase Auth backend \
+            refused the request (HTTP 403). The server said: App attestation failed.) Check that the debug token is registered for this app (App Check → \
+            Apps → Manage debug tokens) and that --app-id names that app. Requests carry App Check's placeholder \
+            token instead, as the Firebase SDKs send it; a project that enforces App Check refuses them.
+            """
+        #expect(warnings == [expected], "\(result.stderrText)")
+        let presented = fixture.backend.appCheckPresentations
+        #expect(!presented.isEmpty)
+        #expect(presented.allSatisfy { $0.token == AppCheckPlaceholder.token })
+        #expect(fixture.backend.appCheckExchanges.count == 1)
+        expectNoSecret(result, ["stale-unregistered-debug-token"])
+    }
+
+    @Test("an enforcing project refuses the placeholder: exit 2, and the message names the three ways")
+    func placeholderRefused() async throws {
+        let fixture = try await enforced()
+        try fixture.store.remove()
+
+        let result = try await signIn(
+            fixture, ["--app-check-token-command", "exit 3", "--app-id", Self.appID])
+
+        #expect(result.exitCode == 2)
+        let lines = result.stderrText.split(separator: "\n", omittingEmptySubsequences: true)
+        #expect(lines.filter { $0.hasPrefix("authflow: warning: ") }.count == 1, "\(result.stderrText)")
+        #expect(
+            result.stderrText.hasSuffix(
+                """
+                authflow: This project enforces Firebase App Check for Authentication, and authflow could not obtain \
+                an App Check token (see the warning above). Provide a token in one of three ways: \
+                --app-check-debug-token TOKEN (FIREBASE_APP_CHECK_DEBUG_TOKEN), a debug token registered in the \
+                Firebase console under App Check, with --app-id; --app-check-token-command CMD \
+                (AUTHFLOW_APP_CHECK_TOKEN_COMMAND), a command that prints a token your backend minted; or \
+                --app-check-site-key KEY (AUTHFLOW_APP_CHECK_SITE_KEY) with --app-id, so the browser page gets one \
+                with reCAPTCHA Enterprise. authflow.json can set them as appCheckDebugToken, appCheckTokenCommand \
+                and appCheckSiteKey.
+
+                """), "\(result.stderrText)")
+        let presented = fixture.backend.appCheckPresentations
+        #expect(!presented.isEmpty)
+        #expect(presented.allSatisfy { $0.token == AppCheckPlaceholder.token && !$0.valid })
+        #expect(try fixture.store.load() == nil)
     }
 
     @Test("a debug token needs the app ID: exit 2 naming --app-id, before anything is sent")

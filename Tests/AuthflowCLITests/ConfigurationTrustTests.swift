@@ -32,7 +32,11 @@ struct ConfigurationTrustTests {
         try Self.write(
             #"{"appId": "1:123456:web:abcdef", "appCheckTokenCommand": "\#(Self.markingCommand(marker))"}"#,
             to: fixture.directory.file("authflow.json"))
-        let arguments = ["email", "methods", "x@example.com", "--state-dir", fixture.stateRoot.path]
+        // Against an emulator App Check is used only with an App Check URL (the backend's stand-in).
+        let arguments = [
+            "email", "methods", "x@example.com", "--state-dir", fixture.stateRoot.path, "--app-check-url",
+            fixture.backend.appCheckURL,
+        ]
 
         let implicit = try await AuthflowCommand.run(
             arguments, environment: fixture.environment, workingDirectory: fixture.directory.path)
@@ -89,7 +93,7 @@ struct ConfigurationTrustTests {
             Set(untrusted) == [
                 .appCheckTokenCommand, .emulatorHost, .githubDeviceClientID, .googleDeviceClientID,
                 .googleDeviceClientSecret, .facebookAppID, .facebookClientToken, .oidcDeviceClientID, .oidcIssuer,
-                .deviceEndpointBase,
+                .deviceEndpointBase, .appCheckURL,
             ])
         var members = [#""projectId": "p1""#]
         for key in untrusted {
@@ -119,6 +123,7 @@ struct ConfigurationTrustTests {
             reasons == [
                 "appCheckTokenCommand": "runsProgram", "emulatorHost": "choosesEndpoint",
                 "oidcIssuer": "choosesEndpoint", "deviceEndpointBase": "choosesEndpoint",
+                "appCheckUrl": "choosesEndpoint",
                 "githubDeviceClientId": "grantsAccess", "googleDeviceClientId": "grantsAccess",
                 "googleDeviceClientSecret": "grantsAccess", "facebookAppId": "grantsAccess",
                 "facebookClientToken": "grantsAccess", "oidcDeviceClientId": "grantsAccess",
@@ -153,7 +158,9 @@ struct ConfigurationTrustTests {
         try Self.write(
             #"{"appId": "1:123456:web:abcdef", "appCheckTokenCommand": "\#(Self.markingCommand(marker))"}"#,
             to: userFile)
-        let environment = fixture.environment.merging(["XDG_CONFIG_HOME": configHome]) { _, new in new }
+        let environment = fixture.environment.merging([
+            "XDG_CONFIG_HOME": configHome, "AUTHFLOW_APP_CHECK_URL": fixture.backend.appCheckURL,
+        ]) { _, new in new }
         let arguments = ["email", "methods", "x@example.com", "--state-dir", fixture.stateRoot.path]
 
         let trusted = try await AuthflowCommand.run(

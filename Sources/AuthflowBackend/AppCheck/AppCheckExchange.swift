@@ -2,12 +2,16 @@ import AuthflowListener
 import AuthflowPrimitives
 import Foundation
 
-/// App Check's exchange methods at the emulator's layout,
-/// `/content-firebaseappcheck.googleapis.com/v1/projects/<id>/apps/<appId>:<method>`: a registered debug token,
-/// or a reCAPTCHA Enterprise token the stand-in script issued for a registered site key, becomes an App Check
-/// token this backend accepts in `X-Firebase-AppCheck`. Replies `{"token": …, "ttl": "<seconds>s"}`.
+/// A stand-in of App Check's exchange methods under ``EmbeddedBackend/appCheckURL``,
+/// `/app-check/v1/projects/<id>/apps/<appId>:<method>`, which a client reaches only when told that base
+/// (`--app-check-url`): the Auth Emulator has no App Check, so nothing is served at
+/// `/content-firebaseappcheck.googleapis.com/…`. A registered debug token, or a reCAPTCHA Enterprise token the
+/// stand-in script issued for a registered site key, becomes an App Check token this backend accepts in
+/// `X-Firebase-AppCheck`. Replies `{"token": …, "ttl": "<seconds>s"}`.
 enum AppCheckExchange {
-    static let pathPrefix = "/content-firebaseappcheck.googleapis.com/v1/projects/"
+    /// The stand-in's base path, in place of `https://content-firebaseappcheck.googleapis.com`.
+    static let basePath = "/app-check"
+    static let pathPrefix = basePath + "/v1/projects/"
     static let debugMethod = "exchangeDebugToken"
     static let recaptchaEnterpriseMethod = "exchangeRecaptchaEnterpriseToken"
 

@@ -7,6 +7,11 @@ extension EmbeddedBackend {
         service.appCheck.setEnforced(enforced)
     }
 
+    /// The base of this backend's App Check stand-in, `http://<host:port>/app-check`, to pass as
+    /// `--app-check-url` (or the Identity Toolkit client's `appCheckEndpoint`): exchanges go to
+    /// `<base>/v1/projects/<id>/apps/<appId>:exchangeDebugToken` and `…:exchangeRecaptchaEnterpriseToken`.
+    public var appCheckURL: String { baseURL + AppCheckExchange.basePath }
+
     /// Whether App Check is enforced.
     public var isAppCheckEnforced: Bool { service.appCheck.isEnforced }
 

@@ -11,7 +11,11 @@ import AuthflowPrimitives
 /// `getMultiFactorResolver` with `resolveSignIn`, `TotpMultiFactorGenerator.assertionForSignIn`,
 /// `RecaptchaVerifier`, `PhoneAuthProvider` (`verifyPhoneNumber` with a multi-factor hint and session,
 /// `credential`) and `PhoneMultiFactorGenerator.assertion`; a user with `refreshToken` and `getIdToken()`;
-/// errors with `code` and `customData.email`.
+/// errors with `code` and `customData.email`. Its `firebase-app-check.js` offers `initializeAppCheck` with
+/// `CustomProvider` (`getToken` answering `{token, expireTimeMillis}`) and `getToken`; once App Check is
+/// initialized, every request the auth module sends carries `X-Firebase-AppCheck`, and the widget's address
+/// `#fac=`, as the real SDK's `_getAppCheckToken` (`core/auth/auth_impl.ts`, `core/util/handler.ts`) does: a
+/// provider that fails gives the SDK's placeholder, `base64('{"error":"UNKNOWN_ERROR"}')`, with a warning.
 ///
 /// It drives this backend as the real SDK drives an emulator (`packages/auth/src/platform_browser`): before a
 /// pop-up or redirect result it embeds the emulator's helper iframe (``EmulatorIframe``, with `v` set to
@@ -36,7 +40,7 @@ enum FirebaseWebSDKStandIn {
     /// its version.
     static let version = "stand-in"
 
-    /// `app` or `auth` for a module path under ``prefix``, else nil.
+    /// `app`, `auth` or `app-check` for a module path under ``prefix``, else nil.
     static func module(_ path: String) -> String? {
         guard path.hasPrefix(prefix) else { return nil }
         let parts = path.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false)
@@ -44,12 +48,17 @@ enum FirebaseWebSDKStandIn {
         switch parts[1] {
         case "firebase-app.js": return "app"
         case "firebase-auth.js": return "auth"
+        case "firebase-app-check.js": return "app-check"
         default: return nil
         }
     }
 
     static func reply(_ module: String) -> LoopbackResponse {
-        ScriptReply.javascript(module == "app" ? appSource : authSource + gapiInstaller)
+        switch module {
+        case "app": ScriptReply.javascript(appSource)
+        case "app-check": ScriptReply.javascript(appCheckSource)
+        default: ScriptReply.javascript(authSource + gapiInstaller)
+        }
     }
 
     /// `installGapiStandIn()`, which the auth module calls where the real SDK loads Google's API loader.
@@ -60,6 +69,45 @@ enum FirebaseWebSDKStandIn {
         export function initializeApp(options, name) {
           return { name: name || '[DEFAULT]', options: Object.assign({}, options),
             automaticDataCollectionEnabled: false };
+        }
+
+        """#
+
+    static let appCheckSource = #"""
+        // Stand-in for firebase-app-check.js served by authflow's embedded backend. It never talks to Google.
+        const placeholder = btoa(JSON.stringify({ error: 'UNKNOWN_ERROR' }));
+        export class CustomProvider {
+          constructor(options) { this._options = options; }
+          async getToken() { return await this._options.getToken(); }
+        }
+        export function initializeAppCheck(app, options) {
+          if (app._appCheck) {
+            const error = new Error('appCheck/already-initialized');
+            error.code = 'appCheck/already-initialized';
+            throw error;
+          }
+          const appCheck = { app: app, _provider: options.provider, _token: null,
+            isTokenAutoRefreshEnabled: !!options.isTokenAutoRefreshEnabled };
+          // Never throws, as the SDK's internal getToken: a failing provider gives the placeholder and the error.
+          appCheck._tokenResult = async function () {
+            if (appCheck._token && appCheck._token.expireTimeMillis > Date.now()) {
+              return { token: appCheck._token.token };
+            }
+            try {
+              appCheck._token = await appCheck._provider.getToken();
+              return { token: appCheck._token.token };
+            } catch (error) {
+              return { token: placeholder, error: error };
+            }
+          };
+          // Where the auth module finds it, as the real SDK's component container gives it the App Check service.
+          app._appCheck = appCheck;
+          return appCheck;
+        }
+        export async function getToken(appCheck) {
+          const result = await appCheck._tokenResult();
+          if (result.error) { throw result.error; }
+          return { token: result.token };
         }
 
         """#
@@ -120,6 +168,21 @@ enum FirebaseWebSDKStandIn {
           getCustomParameters() { return Object.assign({}, this._parameters); }
           static credentialFromResult(result) { return credentialFromResult(result); }
           static credentialFromError(error) { return credentialFromError(error); }
+        }
+        // The App Check token every request carries once App Check is initialized (auth_impl.ts's
+        // _getAppCheckToken): a failure is a warning, and the placeholder goes instead.
+        async function appCheckToken(auth) {
+          const appCheck = auth.app && auth.app._appCheck;
+          if (!appCheck) { return null; }
+          const result = await appCheck._tokenResult();
+          if (result.error) { console.warn('Error while retrieving App Check token: ' + result.error); }
+          return result.token;
+        }
+        async function requestHeaders(auth) {
+          const headers = { 'Content-Type': 'application/json' };
+          const token = await appCheckToken(auth);
+          if (token) { headers['X-Firebase-AppCheck'] = token; }
+          return headers;
         }
         function requireEmulator(auth) {
           if (!auth._origin) {
@@ -271,7 +334,9 @@ enum FirebaseWebSDKStandIn {
           }
           if (provider._scopes && provider._scopes.length) { query.set('scopes', provider._scopes.join(',')); }
           if (auth.tenantId) { query.set('tid', auth.tenantId); }
-          return requireEmulator(auth) + '/emulator/auth/handler?' + query.toString() + '#';
+          const token = await appCheckToken(auth);
+          return requireEmulator(auth) + '/emulator/auth/handler?' + query.toString() + '#'
+            + (token ? 'fac=' + encodeURIComponent(token) : '');
         }
         export async function signInWithPopup(auth, provider) {
           const origin = requireEmulator(auth);
@@ -345,7 +410,7 @@ enum FirebaseWebSDKStandIn {
           const body = { requestUri: event.urlResponse, sessionId: event.sessionId, postBody: event.postBody || null,
             tenantId: event.tenantId, returnSecureToken: true, returnIdpCredential: true };
           const reply = await fetch(origin + '/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key='
-            + encodeURIComponent(auth.config.apiKey), { method: 'POST', headers: { 'Content-Type': 'application/json' },
+            + encodeURIComponent(auth.config.apiKey), { method: 'POST', headers: await requestHeaders(auth),
             body: JSON.stringify(body) });
           const json = await reply.json();
           const credential = new OAuthCredential({ providerId: json.providerId || providerId,
@@ -414,7 +479,7 @@ enum FirebaseWebSDKStandIn {
             if (auth.tenantId) { body.tenantId = auth.tenantId; }
             const reply = await fetch(origin + '/identitytoolkit.googleapis.com/v2/accounts/mfaSignIn:start?key='
               + encodeURIComponent(auth.config.apiKey), { method: 'POST',
-              headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+              headers: await requestHeaders(auth), body: JSON.stringify(body) });
             const json = await reply.json();
             if (!reply.ok) {
               const message = json.error && json.error.message;
@@ -446,7 +511,7 @@ enum FirebaseWebSDKStandIn {
           }
           if (auth.tenantId) { body.tenantId = auth.tenantId; }
           const reply = await fetch(origin + '/identitytoolkit.googleapis.com/v2/accounts/mfaSignIn:finalize?key='
-            + encodeURIComponent(auth.config.apiKey), { method: 'POST', headers: { 'Content-Type': 'application/json' },
+            + encodeURIComponent(auth.config.apiKey), { method: 'POST', headers: await requestHeaders(auth),
             body: JSON.stringify(body) });
           const finished = await reply.json();
           if (!reply.ok) {

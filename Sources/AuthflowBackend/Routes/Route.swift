@@ -16,7 +16,7 @@ enum Route: Sendable {
     case verifyAppPage
     /// `GET|POST /__/auth/handler/verify`: the stand-in's "I'm not a robot" answer.
     case verifyAppSubmit
-    /// `POST /content-firebaseappcheck.googleapis.com/v1/projects/<id>/apps/<appId>:<method>`.
+    /// `POST /app-check/v1/projects/<id>/apps/<appId>:<method>`: the App Check stand-in (``AppCheckExchange``).
     case appCheckExchange(projectID: String, appID: String, method: String)
     /// `POST` the stand-in reCAPTCHA Enterprise script's token request.
     case recaptchaStandInExecute

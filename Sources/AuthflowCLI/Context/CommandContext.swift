@@ -79,15 +79,18 @@ struct CommandContext {
         return client.withAppCheck(appCheckSupply(exchanger: client, page: appCheckPage))
     }
 
-    /// The App Check token provider for the configured source, if any; tokens are cached in the project's
-    /// state directory. `page` gets reCAPTCHA Enterprise tokens when this command has a browser page.
+    /// The App Check token provider for the configured source, if any and App Check is used at all (against
+    /// an Auth emulator only with `--app-check-url`); tokens are cached in the project's state directory. `page`
+    /// gets reCAPTCHA Enterprise tokens when this command has a browser page. When obtaining a token fails,
+    /// requests carry the SDKs' placeholder after one warning line.
     func appCheckSupply(
         exchanger: IdentityToolkitClient, page: RecaptchaEnterpriseTokenPage? = nil
     ) -> AppCheckTokenSupply? {
-        guard let setting = configuration.appCheckSource else { return nil }
+        guard let setting = configuration.appCheckSource, configuration.usesAppCheck else { return nil }
         return AppCheckTokenSupply(
             setting: setting, projectID: configuration.projectID, appID: configuration[.appID], exchanger: exchanger,
-            cache: configuration.stateDirectory(under: stateRoot).map(AppCheckTokenCache.init), page: page)
+            cache: configuration.stateDirectory(under: stateRoot).map(AppCheckTokenCache.init), page: page,
+            onPlaceholder: { failure in StandardError.write(AppCheckWording.placeholderWarning(failure)) })
     }
 
     /// One warning line for each command or host a file found in the working directory set and was not let

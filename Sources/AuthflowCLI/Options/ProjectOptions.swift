@@ -72,6 +72,15 @@ struct ProjectOptions: ParsableArguments {
     var appCheckSiteKey: String?
 
     @Option(
+        name: .customLong("app-check-url"),
+        help: ArgumentHelp(
+            "Send App Check's exchanges to URL/v1/projects/… instead of "
+                + "https://content-firebaseappcheck.googleapis.com; against an Auth emulator, App Check is used "
+                + "only when this is set.",
+            valueName: "url"))
+    var appCheckURL: String?
+
+    @Option(
         name: .customLong("android-package"),
         help: ArgumentHelp(
             "The Android app's package name, for API keys restricted to Android apps (email-link send: also the "
@@ -115,7 +124,7 @@ struct ProjectOptions: ParsableArguments {
             ("--client-id", clientID), ("--ios-bundle-id", iosBundleID), ("--tenant-id", tenantID),
             ("--emulator", emulator), ("--lang", languageCode), ("--app-check-debug-token", appCheckDebugToken),
             ("--app-check-token-command", appCheckTokenCommand), ("--app-check-site-key", appCheckSiteKey),
-            ("--config", configPath), ("--state-dir", stateDirectory),
+            ("--app-check-url", appCheckURL), ("--config", configPath), ("--state-dir", stateDirectory),
             ("--firebase-lang", firebaseLanguageCode),
         ]
         for (flag, value) in given {
@@ -132,7 +141,7 @@ struct ProjectOptions: ParsableArguments {
             (.clientID, clientID), (.iosBundleID, iosBundleID), (.tenantID, tenantID),
             (.emulatorHost, emulator), (.languageCode, languageCode),
             (.appCheckDebugToken, appCheckDebugToken), (.appCheckTokenCommand, appCheckTokenCommand),
-            (.appCheckSiteKey, appCheckSiteKey),
+            (.appCheckSiteKey, appCheckSiteKey), (.appCheckURL, appCheckURL),
             (.androidPackage, androidPackage), (.androidCertificateSHA1, androidCertificateSHA1), (.referrer, referrer),
             (.firebaseLanguageCode, firebaseLanguageCode),
         ])

@@ -17,8 +17,10 @@ enum BrowserOpening {
     static func show(
         _ url: String, purpose: String, presentation: BrowserPresentation, environment: [String: String]? = nil
     ) -> Result {
-        // The App Check token in a hosted page's `#fac=` fragment is a secret: the browser gets it, the
-        // terminal does not (the page works without it unless the project enforces App Check on the page too).
+        // The App Check token in a hosted page's `#fac=` fragment is the user's own short-lived token for their
+        // own browser: a URL the user must open themselves keeps it (without it the page calls Firebase with no
+        // App Check token, which an enforcing project refuses), while the line beside a browser that was opened
+        // leaves it out, and no log line ever has it.
         let shown = withoutAppCheckFragment(url)
         // On a machine with no browser, why none is launched comes first, then what to do instead.
         if case .headless(let reason) = presentation { StandardError.write(NoBrowserWording.reason(reason)) }
@@ -28,7 +30,7 @@ enum BrowserOpening {
         let browser: String?
         switch presentation {
         case .printForPaste, .headless:
-            StandardError.write(localized("authflow: open this URL in a browser to \(purpose):\n\n    \(shown)\n"))
+            StandardError.write(localized("authflow: open this URL in a browser to \(purpose):\n\n    \(url)\n"))
             return .printedOnly
         case .openBrowser(let command):
             browser = command
@@ -45,6 +47,9 @@ enum BrowserOpening {
                     "authflow: could not open a browser (\(reasons.joined(separator: "; "))); open the URL above "
                         + "yourself."
                 ))
+            if shown != url {
+                StandardError.write(localized("authflow: open this URL in a browser to \(purpose):\n\n    \(url)\n"))
+            }
             return .printedOnly
         }
     }

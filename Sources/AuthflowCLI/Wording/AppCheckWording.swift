@@ -23,6 +23,29 @@ enum AppCheckWording {
             + threeWays
     }
 
+    /// The refusal of the SDKs' placeholder, sent because no token could be obtained (already warned about).
+    static var placeholderRefused: String {
+        localized(
+            "This project enforces Firebase App Check for Authentication, and authflow could not obtain an App "
+                + "Check token (see the warning above). ")
+            + threeWays
+    }
+
+    /// The one warning line printed when requests go on with the placeholder token.
+    static func placeholderWarning(_ failure: AppCheckFailure) -> String {
+        localized(
+            "authflow: warning: \(failure.cliMessage) Requests carry App Check's placeholder token instead, as the "
+                + "Firebase SDKs send it; a project that enforces App Check refuses them.")
+    }
+
+    /// Against an Auth emulator with a source configured and no App Check URL: nothing is exchanged or sent.
+    static var emulatorWithoutURL: String {
+        localized(
+            "Against an Auth emulator authflow makes no App Check exchange and sends no App Check token (the "
+                + "emulator has no App Check). Name an App Check endpoint with --app-check-url URL "
+                + "(AUTHFLOW_APP_CHECK_URL) to use one; requests go to URL/v1/projects/….")
+    }
+
     /// The flag that configures `source`.
     static func flag(_ source: AppCheckSource) -> String {
         switch source {
@@ -63,6 +86,8 @@ extension AppCheckFailure {
                     + "--app-check-debug-token or --app-check-token-command on machines without a browser.")
         case .pageFailed(let error):
             return localized("No App Check token: the browser page for \(flag) failed: \(Self.pageMessage(error))")
+        case .placeholderRefused:
+            return AppCheckWording.placeholderRefused
         case .rejected:
             return localized(
                 "The project refused the App Check token from \(flag); it may be for another app or project. "

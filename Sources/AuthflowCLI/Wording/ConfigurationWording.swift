@@ -111,6 +111,10 @@ extension ConfigurationValueProblem {
                     + "https://app.example.com/.")
         case .referrerUnencodedCharacters:
             localized("The referrer URL must not contain spaces or control characters; percent-encode them.")
+        case .appCheckURLNotHTTPURL:
+            localized(
+                "The App Check URL must be an absolute http(s) URL without a user, query or fragment, such as "
+                    + "http://127.0.0.1:9099/app-check; requests go to URL/v1/projects/…")
         }
     }
 }
@@ -205,6 +209,7 @@ extension ConfigurationKey {
         case .appCheckDebugToken: "--app-check-debug-token"
         case .appCheckTokenCommand: "--app-check-token-command"
         case .appCheckSiteKey: "--app-check-site-key"
+        case .appCheckURL: "--app-check-url"
         case .androidPackage: "--android-package"
         case .androidCertificateSHA1: "--android-cert-sha1"
         case .referrer: "--referer"

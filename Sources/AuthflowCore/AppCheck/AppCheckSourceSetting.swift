@@ -42,6 +42,14 @@ extension ProjectConfiguration {
         return best?.1
     }
 
+    /// Whether App Check tokens are obtained and sent: always against Google, and against an Auth emulator only
+    /// when an App Check endpoint is named (``ConfigurationKey/appCheckURL``). The Auth Emulator ignores App
+    /// Check and has no exchange of its own, so a source set for production (a debug token in CI) must not
+    /// send it anywhere else.
+    public var usesAppCheck: Bool {
+        emulatorHost == nil || self[.appCheckURL] != nil
+    }
+
     /// Flags 3, environment 2, files 1, anything else 0.
     private static func strength(of source: ConfigurationSource) -> Int {
         switch source {

@@ -24,6 +24,10 @@ public actor AppCheckTokenSupply: AppCheckTokenProvider {
     private var current: CachedAppCheckToken?
     /// The obtaining under way, which concurrent callers wait for instead of starting their own.
     private var pending: Task<Result<CachedAppCheckToken, AppCheckFailure>, Never>?
+    /// Told, once, when requests go on with the placeholder (``tokenForRequest()``).
+    private let onPlaceholder: (@Sendable (AppCheckFailure) -> Void)?
+    /// The failure after which requests carry the placeholder, for the rest of this supply's life.
+    private var fallback: AppCheckFailure?
 
     /// A provider for `setting`.
     ///
@@ -32,11 +36,15 @@ public actor AppCheckTokenSupply: AppCheckTokenProvider {
     ///   - cache: where tokens are kept between runs; nil keeps them in memory only.
     ///   - page: gets a reCAPTCHA Enterprise token in a browser; nil when this run has no browser.
     ///   - clock: the current time (tests move it).
+    ///   - onPlaceholder: told, once, the failure after which requests carry ``AppCheckPlaceholder/token``
+    ///     (a front end warns).
     public init(
         setting: AppCheckSourceSetting, projectID: String?, appID: String?, exchanger: IdentityToolkitClient,
         cache: AppCheckTokenCache?, page: RecaptchaEnterpriseTokenPage? = nil,
-        clock: @escaping @Sendable () -> Date = { Date() }
+        clock: @escaping @Sendable () -> Date = { Date() },
+        onPlaceholder: (@Sendable (AppCheckFailure) -> Void)? = nil
     ) {
+        self.onPlaceholder = onPlaceholder
         self.setting = setting
         self.projectID = projectID
         self.appID = appID
@@ -73,6 +81,24 @@ public actor AppCheckTokenSupply: AppCheckTokenProvider {
         let result = await task.value
         pending = nil
         return try result.get().token
+    }
+
+    /// ``appCheckToken()``, or the SDKs' placeholder once obtaining failed in a way they carry on from
+    /// (``AppCheckFailure/allowsPlaceholder``): the JS SDK's `_getAppCheckToken` (`auth_impl.ts`) and iOS's
+    /// `AuthBackend` warn and send the placeholder App Check hands them, so a project that does not enforce App
+    /// Check keeps working. The source is tried once: later requests of this run carry the placeholder without
+    /// trying again (a failing command or exchange would otherwise cost its time on every request), and
+    /// ``onPlaceholder`` is told once.
+    public func tokenForRequest() async throws(AppCheckFailure) -> String {
+        if fallback != nil { return AppCheckPlaceholder.token }
+        do throws(AppCheckFailure) {
+            return try await appCheckToken()
+        } catch {
+            guard error.allowsPlaceholder else { throw error }
+            fallback = error
+            onPlaceholder?(error)
+            return AppCheckPlaceholder.token
+        }
     }
 
     /// Obtains a token, keeps it in hand and, when it says when it expires, in the cache.

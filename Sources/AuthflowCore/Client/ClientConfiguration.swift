@@ -37,6 +37,7 @@ extension ProjectConfiguration {
         settings.androidPackage = androidPackage
         settings.androidCertificateSHA1 = self[.androidCertificateSHA1].flatMap(AndroidAppIdentity.certificateSHA1)
         settings.referrer = self[.referrer]
+        settings.appCheckEndpoint = self[.appCheckURL].flatMap(AppCheckEndpoint.init(parsing:))
         settings.acceptLanguage = firebaseLanguageCode ?? PosixLocale.languageTag(environment)
         return settings
     }

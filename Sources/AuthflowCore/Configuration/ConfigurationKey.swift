@@ -15,6 +15,9 @@ public enum ConfigurationKey: String, CaseIterable, Sendable, Codable {
     case appCheckTokenCommand
     /// The reCAPTCHA Enterprise site key the web app is registered with in App Check.
     case appCheckSiteKey
+    /// The base that replaces App Check's own service, `https://content-firebaseappcheck.googleapis.com`
+    /// (``AppCheckEndpoint``); against an Auth emulator, App Check is used only when it is set.
+    case appCheckURL
     /// The Android app's package name, for API keys restricted to Android apps.
     case androidPackage
     /// The SHA-1 fingerprint of the Android app's signing certificate (40 hex digits, colons allowed).
@@ -56,6 +59,7 @@ public enum ConfigurationKey: String, CaseIterable, Sendable, Codable {
         case .appCheckDebugToken: "appCheckDebugToken"
         case .appCheckTokenCommand: "appCheckTokenCommand"
         case .appCheckSiteKey: "appCheckSiteKey"
+        case .appCheckURL: "appCheckUrl"
         case .androidPackage: "androidPackage"
         case .androidCertificateSHA1: "androidCertSha1"
         case .referrer: "referer"
@@ -86,6 +90,7 @@ public enum ConfigurationKey: String, CaseIterable, Sendable, Codable {
         case .appCheckDebugToken: "FIREBASE_APP_CHECK_DEBUG_TOKEN"
         case .appCheckTokenCommand: "AUTHFLOW_APP_CHECK_TOKEN_COMMAND"
         case .appCheckSiteKey: "AUTHFLOW_APP_CHECK_SITE_KEY"
+        case .appCheckURL: "AUTHFLOW_APP_CHECK_URL"
         case .androidPackage: "FIREBASE_ANDROID_PACKAGE"
         case .androidCertificateSHA1: "FIREBASE_ANDROID_CERT_SHA1"
         case .referrer: "AUTHFLOW_REFERER"

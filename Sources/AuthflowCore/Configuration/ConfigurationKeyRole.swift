@@ -34,7 +34,7 @@ extension ConfigurationKey {
             .firebaseLanguageCode:
             .identifier
         case .appCheckTokenCommand: .runsProgram
-        case .emulatorHost, .oidcIssuer, .deviceEndpointBase: .choosesEndpoint
+        case .emulatorHost, .oidcIssuer, .deviceEndpointBase, .appCheckURL: .choosesEndpoint
         case .githubDeviceClientID, .googleDeviceClientID, .googleDeviceClientSecret, .facebookAppID,
             .facebookClientToken, .oidcDeviceClientID:
             .grantsAccess

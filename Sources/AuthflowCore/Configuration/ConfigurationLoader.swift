@@ -82,6 +82,7 @@ public struct ConfigurationLoader: Sendable {
                 { AndroidAppIdentity.certificateSHA1($0) == nil ? .certificateSHA1 : nil }
             ),
             (.referrer, RefererPage.problem(with:)),
+            (.appCheckURL, { AppCheckEndpoint(parsing: $0) == nil ? .appCheckURLNotHTTPURL : nil }),
         ]
         for (key, problem) in checks {
             guard let configured = configuration.values[key], let reason = problem(configured.value) else { continue }

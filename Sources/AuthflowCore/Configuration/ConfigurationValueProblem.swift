@@ -18,6 +18,8 @@ public enum ConfigurationValueProblem: Sendable, Hashable, CustomStringConvertib
     case referrerNotHTTPURL
     /// A referrer with spaces or control characters.
     case referrerUnencodedCharacters
+    /// An App Check URL that is not an absolute http(s) URL without user, query or fragment.
+    case appCheckURLNotHTTPURL
 
     /// The problem in English, for logs and embedders.
     public var description: String {
@@ -38,6 +40,9 @@ public enum ConfigurationValueProblem: Sendable, Hashable, CustomStringConvertib
             "The referrer must be an absolute http(s) URL of a page the key allows, such as https://app.example.com/."
         case .referrerUnencodedCharacters:
             "The referrer URL must not contain spaces or control characters; percent-encode them."
+        case .appCheckURLNotHTTPURL:
+            "The App Check URL must be an absolute http(s) URL without a user, query or fragment, such as "
+                + "http://127.0.0.1:9099/app-check; requests go to URL/v1/projects/…"
         }
     }
 }

@@ -30,7 +30,10 @@ public struct IdPRedirectURL: Sendable, Equatable {
     ///   - clientVersion: sent as `v`, where iOS sends its user agent.
     ///   - scheme: the app's callback scheme; its identifier is sent as `clientId` or `appId`.
     ///   - tenantID: the Identity Platform tenant, sent as `tid`.
-    ///   - scopes: OAuth scopes, comma-joined; iOS sends an empty `scopes=` when none.
+    ///   - scopes: OAuth scopes, comma-joined. With none, `scopes=` goes empty, as from iOS: its `OAuthProvider`
+    ///     starts with `scopes = [""]` and `getHeadfulLiteUrl` adds `scopes` whenever that array is not empty
+    ///     (`AuthProvider/OAuthProvider.swift`); only a provider whose scopes were set to `[]` leaves it out, as
+    ///     the JS SDK (which drops empty scopes, `core/util/handler.ts`) always does.
     ///   - customParameters: extra provider parameters (`prompt`, `login_hint`, `tenant`, `locale`), sent as
     ///     one JSON object with sorted keys.
     ///   - languageCode: the page's language, sent as `hl`.

@@ -42,7 +42,7 @@ extension OAuthSignIn {
         let page = LoopbackOAuthWebPage(
             provider: provider, config: config, sdk: web.sdk, scopes: options.scopes,
             customParameters: options.customParameters, languageCode: environment.configuration.firebaseLanguageCode,
-            templates: options.round.templates)
+            templates: options.round.templates, appCheck: try await webAppCheck())
         do {
             try page.preload()
         } catch {
@@ -141,6 +141,25 @@ extension OAuthSignIn {
     }
 
     /// The project's web config, after checking `localhost` may run the JS SDK.
+    /// The App Check token the page's JS SDK gets from the listener: the one authflow's own requests carry
+    /// (the SDKs' placeholder after a failure, as the JS SDK's `_getAppCheckToken` hands it out), with its
+    /// expiry (or, unknown, the 5 minutes a fresh token has at least), and App Check's origin; nil when
+    /// authflow sends no App Check token.
+    private func webAppCheck() async throws(OAuthSignInError) -> LoopbackOAuthWebPage.AppCheckHandoff? {
+        let client = environment.client
+        guard let provider = client.appCheck else { return nil }
+        let token: String?
+        do {
+            token = try await client.appCheckToken()
+        } catch {
+            throw .signIn(.service(error))
+        }
+        guard let token else { return nil }
+        let expiresAt = await provider.expiry() ?? Date().addingTimeInterval(CachedAppCheckToken.refreshMargin)
+        let endpoint = client.configuration.appCheckEndpoint ?? .production
+        return LoopbackOAuthWebPage.AppCheckHandoff(token: token, expiresAt: expiresAt, origin: endpoint.origin)
+    }
+
     private func webConfig() async throws(OAuthSignInError) -> LoopbackOAuthWebPage.WebConfig {
         let configuration = environment.configuration
         guard let projectID = configuration.projectID else { throw .webConfigMissing([.projectID]) }

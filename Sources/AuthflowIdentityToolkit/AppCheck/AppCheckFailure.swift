@@ -27,6 +27,23 @@ public struct AppCheckFailure: Error, Sendable, CustomStringConvertible {
         case pageFailed(any Error & CustomStringConvertible)
         /// The backend refused the App Check token that was sent.
         case rejected(ServerError)
+        /// The backend refused ``AppCheckPlaceholder/token``, sent because no token could be obtained (that
+        /// failure was reported when it happened): the project enforces App Check.
+        case placeholderRefused(ServerError)
+    }
+
+    /// Whether a request may go on with ``AppCheckPlaceholder/token`` after this failure, as the SDKs do when
+    /// obtaining a token fails: true when the source was tried and failed (an exchange, the command, the page);
+    /// false when it is set up wrong (no app or project ID), cannot run in this command (no browser), or the
+    /// backend refused what was sent.
+    public var allowsPlaceholder: Bool {
+        switch problem {
+        case .exchangeFailed, .commandNotStarted, .commandTimedOut, .commandFailed, .commandOutputUnusable,
+            .commandTokenExpired, .pageFailed:
+            true
+        case .missingAppID, .missingProjectID, .browserUnavailable, .rejected, .placeholderRefused:
+            false
+        }
     }
 
     /// What is wrong with a token command's output.
@@ -97,6 +114,9 @@ public struct AppCheckFailure: Error, Sendable, CustomStringConvertible {
             return "No App Check token: the browser page for \(what) failed: \(why)"
         case .rejected(let error):
             return "The project refused the App Check token from \(what). \(error.message)"
+        case .placeholderRefused(let error):
+            return "No App Check token could be had from \(what), and the project refused the placeholder sent "
+                + "instead. \(error.message)"
         }
     }
 }

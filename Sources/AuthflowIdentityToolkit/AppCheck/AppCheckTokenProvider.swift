@@ -1,3 +1,5 @@
+import Foundation
+
 /// Supplies the App Check token ``IdentityToolkitClient`` attaches as `X-Firebase-AppCheck` to every Identity
 /// Toolkit and secure-token request (never to App Check's own exchanges).
 ///
@@ -10,8 +12,27 @@ public protocol AppCheckTokenProvider: Sendable {
     /// A token that is valid for a while yet, obtained (or refreshed) now when needed.
     func appCheckToken() async throws(AppCheckFailure) -> String
 
+    /// The token a request carries: ``appCheckToken()``, or, when that fails in a way the SDKs carry on from,
+    /// ``AppCheckPlaceholder/token`` (the SDKs warn once and send their placeholder, so a project that does not
+    /// enforce App Check keeps working). A provider that needs no such fallback keeps the default, which is
+    /// ``appCheckToken()``.
+    func tokenForRequest() async throws(AppCheckFailure) -> String
+
     /// The backend refused `token`: forget it, here and in any cache, so the next request obtains a new one.
     func discard(_ token: String) async
+
+    /// When the token in hand expires; nil when there is none or the provider does not know.
+    func expiry() async -> Date?
+}
+
+extension AppCheckTokenProvider {
+    /// ``appCheckToken()``: no placeholder.
+    public func tokenForRequest() async throws(AppCheckFailure) -> String {
+        try await appCheckToken()
+    }
+
+    /// Not known.
+    public func expiry() async -> Date? { nil }
 }
 
 /// The ways a machine without an attested app can obtain App Check tokens.

@@ -42,11 +42,12 @@ public struct IdentityToolkitClient: Sendable {
     }
 
     /// The App Check token requests carry now, for the `#fac=` fragment of hosted-handler pages; `nil` when no
-    /// source is configured.
+    /// source is configured. After a failure the SDKs carry on from, it is ``AppCheckPlaceholder/token``
+    /// (``AppCheckTokenProvider/tokenForRequest()``), which the hosted pages get too, as in the SDKs.
     public func appCheckToken() async throws(IdentityToolkitError) -> String? {
         guard let appCheck else { return nil }
         do {
-            return try await appCheck.appCheckToken()
+            return try await appCheck.tokenForRequest()
         } catch {
             throw .appCheck(error)
         }
@@ -126,10 +127,14 @@ public struct IdentityToolkitClient: Sendable {
     }
 
     /// A refusal of the App Check token that was sent becomes ``IdentityToolkitError/appCheck(_:)``, and the
-    /// provider forgets that token; every other error stays as it is.
+    /// provider forgets that token (a refused placeholder is ``AppCheckFailure/Problem/placeholderRefused(_:)``);
+    /// every other error stays as it is.
     private func appCheckRefusal(_ error: IdentityToolkitError, sent token: String?) async -> IdentityToolkitError {
         guard let token, let appCheck, let server = error.serverError, server.code == .appCheckTokenInvalid else {
             return error
+        }
+        if token == AppCheckPlaceholder.token {
+            return .appCheck(AppCheckFailure(source: appCheck.source, problem: .placeholderRefused(server)))
         }
         await appCheck.discard(token)
         return .appCheck(AppCheckFailure(source: appCheck.source, problem: .rejected(server)))

@@ -28,6 +28,9 @@ public struct IdentityToolkitConfiguration: Sendable {
     /// The `Accept-Language` value: the language the person reads, as the iOS SDK sends the app's preferred
     /// localization.
     public var acceptLanguage: String?
+    /// Where App Check's exchanges go; nil is App Check's own service (``AppCheckEndpoint/production``),
+    /// against an emulator too.
+    public var appCheckEndpoint: AppCheckEndpoint?
     /// The URL scheme used for production hosts. Only tests change it, so requests can be sent through a
     /// plain-HTTP recording proxy while keeping the production host and path layout.
     package var productionScheme = "https"

@@ -36,14 +36,17 @@ struct RequestBuilder {
     }
 
     /// `<base>/<version>/<path>?key=<apiKey>[&more]`, where the base is `https://<service host>` in production
-    /// and `http://<emulator>/<service host>` for the emulator; with a resource, the path is
-    /// `<resource>:<method>` (App Check's `projects/<id>/apps/<appId>:exchangeDebugToken`).
+    /// and `http://<emulator>/<service host>` for the emulator; App Check's base is its own service's, or the
+    /// configured ``IdentityToolkitConfiguration/appCheckEndpoint``, whatever the Auth server. With a resource,
+    /// the path is `<resource>:<method>` (App Check's `projects/<id>/apps/<appId>:exchangeDebugToken`).
     func url(for endpoint: Endpoint, resource: String? = nil, query: [QueryItem]) -> String {
         let base: String
-        switch configuration.server {
-        case .production:
+        switch (configuration.server, endpoint.service, configuration.appCheckEndpoint) {
+        case (_, .appCheck, let appCheck?):
+            base = appCheck.base
+        case (.production, _, _), (.emulator, .appCheck, nil):
             base = "\(configuration.productionScheme)://\(endpoint.service.host)"
-        case .emulator(let hostAndPort):
+        case (.emulator(let hostAndPort), _, _):
             base = "http://\(hostAndPort)/\(endpoint.service.host)"
         }
         let items = [QueryItem(name: "key", value: configuration.apiKey)] + query

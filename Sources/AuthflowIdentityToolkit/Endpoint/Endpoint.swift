@@ -14,7 +14,8 @@ public struct Endpoint: Sendable, Hashable {
         /// `content-firebaseappcheck.googleapis.com/v1`: exchanging attestations for App Check tokens.
         case appCheck
 
-        /// The production host; the emulator serves the same string as the first path segment.
+        /// The production host; an Auth emulator serves the same string as the first path segment (App Check's
+        /// excepted: the emulator has no App Check, see ``AppCheckEndpoint``).
         var host: String {
             switch self {
             case .identityToolkitV1, .identityToolkitV2: "identitytoolkit.googleapis.com"

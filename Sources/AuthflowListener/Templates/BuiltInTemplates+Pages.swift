@@ -197,6 +197,7 @@ extension BuiltInTemplates {
   data-provider-class="{{providerClass}}" data-app-module="{{appModule}}" data-auth-module="{{authModule}}"
   data-config="{{config}}" data-scopes="{{scopes}}" data-custom-parameters="{{customParameters}}"
   data-tenant-id="{{tenantId}}" data-emulator="{{emulator}}" data-language-code="{{languageCode}}" data-redirect="{{redirect}}"
+  data-app-check="{{appCheck}}" data-app-check-module="{{appCheckModule}}"
   data-phase="loading">
   <h1>Sign in with {{providerId}}</h1>
   <p>authflow signs you in with the Firebase JS SDK in this tab, then hands the session to the terminal.</p>
@@ -411,12 +412,28 @@ async function finish(fields, phase, text) {
     show('failed', words.lost);
   }
 }
+// App Check (data-app-check names the listener's path when authflow holds a token): the JS SDK's
+// CustomProvider asks the listener for the token authflow sends, and the SDK attaches it to every request as
+// X-Firebase-AppCheck (a failed getToken makes the SDK send its placeholder, as authflow does).
+async function appCheckToken() {
+  const body = new URLSearchParams();
+  body.set('state', d.state);
+  const reply = await fetch(d.appCheck, { method: 'POST', body: body, cache: 'no-store' });
+  if (!reply.ok) { throw new Error('authflow/app-check-unavailable'); }
+  const answer = await reply.json();
+  return { token: answer.token, expireTimeMillis: answer.expireTimeMillis };
+}
 async function run() {
   let sdk, auth;
   try {
     const app = await import(d.appModule);
     sdk = await import(d.authModule);
     const firebaseApp = app.initializeApp(JSON.parse(d.config), 'authflow');
+    if (d.appCheck) {
+      const appCheck = await import(d.appCheckModule);
+      appCheck.initializeAppCheck(firebaseApp, {
+        provider: new appCheck.CustomProvider({ getToken: appCheckToken }), isTokenAutoRefreshEnabled: false });
+    }
     auth = sdk.getAuth(firebaseApp);
     if (d.emulator) { sdk.connectAuthEmulator(auth, d.emulator, { disableWarnings: true }); }
     if (d.tenantId) { auth.tenantId = d.tenantId; }
@@ -915,6 +932,7 @@ Array.prototype.forEach.call(document.querySelectorAll('#authflow-texts [data-te
   data-provider-class="{{providerClass}}" data-app-module="{{appModule}}" data-auth-module="{{authModule}}"
   data-config="{{config}}" data-scopes="{{scopes}}" data-custom-parameters="{{customParameters}}"
   data-tenant-id="{{tenantId}}" data-emulator="{{emulator}}" data-language-code="{{languageCode}}" data-redirect="{{redirect}}"
+  data-app-check="{{appCheck}}" data-app-check-module="{{appCheckModule}}"
   data-phase="loading">
   <h1>{{providerId}}(으)로 로그인</h1>
   <p>authflow가 이 탭에서 Firebase JS SDK로 로그인한 다음, 세션을 터미널에 넘깁니다.</p>

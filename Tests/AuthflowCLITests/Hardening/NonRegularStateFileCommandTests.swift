@@ -55,7 +55,10 @@ struct NonRegularStateFileCommandTests {
         let command = "printf '{\"token\":\"%s\",\"ttl\":\"3600s\"}' '\(minted)'"
 
         let result = try await run(
-            fixture, ["token", "--force-refresh"], extra: ["AUTHFLOW_APP_CHECK_TOKEN_COMMAND": command])
+            fixture, ["token", "--force-refresh"],
+            extra: [
+                "AUTHFLOW_APP_CHECK_TOKEN_COMMAND": command, "AUTHFLOW_APP_CHECK_URL": fixture.backend.appCheckURL,
+            ])
         #expect(result.exitCode == 0, "\(result.stderrText)")
         #expect(FileProbe.isRegularFile(cache.path))
         #expect(try cache.load()?.token == minted)

@@ -146,11 +146,14 @@ struct LibraryErrorCaseTests {
             .commandOutputUnusable(.notSingleToken), .commandOutputUnusable(.notATime(field: "ttl")),
             .commandTokenExpired, .browserUnavailable,
             .rejected(ServerError(httpStatus: 401, message: "App Check token is invalid.")),
+            .placeholderRefused(ServerError(httpStatus: 401, message: "App Check token is invalid.")),
             .pageFailed(RecaptchaProtectionError.page(RecaptchaPageFailure(code: "load-failed"))),
             .pageFailed(RedirectListenerError.timedOut(.seconds(300))), .pageFailed(RedirectListenerError.cancelled),
         ]
         let sources: [AppCheckSource] = [.debugToken, .tokenCommand, .recaptchaEnterprise]
-        return sources.flatMap { source in problems.map { AppCheckFailure(source: source, problem: $0).cliMessage } }
+        let failures = sources.flatMap { source in problems.map { AppCheckFailure(source: source, problem: $0) } }
+        return failures.map(\.cliMessage) + failures.filter(\.allowsPlaceholder).map(AppCheckWording.placeholderWarning)
+            + [AppCheckWording.emulatorWithoutURL]
     }
 
     static func storageAndConfigurationMessages() -> [String] {
@@ -192,6 +195,7 @@ struct LibraryErrorCaseTests {
             [
                 .languageTag, .androidPackageTooFewParts, .androidPackagePartStart(part: "1x"),
                 .androidPackageCharacters, .certificateSHA1, .referrerNotHTTPURL, .referrerUnencodedCharacters,
+                .appCheckURLNotHTTPURL,
             ] + hostProblems.map { .emulatorHost(EmulatorHostError(value: "x", problem: $0)) }
         messages += ConfigurationSource.Derivation.allCases.map { ConfigurationSource.derived($0).cliName }
         messages += ConfigurationSource.DefaultReason.allCases.map { ConfigurationSource.defaultValue($0).cliName }

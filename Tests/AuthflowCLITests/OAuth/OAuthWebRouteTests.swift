@@ -19,6 +19,8 @@ struct OAuthWebRouteTests {
     struct Outcome {
         let result: SubprocessResult
         let phase: String
+        /// The widget's address as the page opened it.
+        let widget: String
         let widgetQuery: QueryParameters
         /// The page's status line when its first, unclicked pop-up was blocked.
         let blockedText: String
@@ -116,7 +118,8 @@ struct OAuthWebRouteTests {
                 return (phase, widget, blockedText, refusedText)
             }
         return Outcome(
-            result: result, phase: phase, widgetQuery: QueryParameters(url: widget), blockedText: blockedText,
+            result: result, phase: phase, widget: widget, widgetQuery: QueryParameters(url: widget),
+            blockedText: blockedText,
             refusedText: refusedText)
     }
 

@@ -34,6 +34,47 @@ struct AppCheckConfigurationTests {
         #expect(ConfigurationKey.appCheckDebugToken.isMasked)
     }
 
+    @Test(
+        "against an emulator App Check is used only with an App Check URL, an http(s) base whose exchanges replace App Check's host; anything else is refused naming its source"
+    )
+    func appCheckURL() throws {
+        let debug = ["FIREBASE_APP_CHECK_DEBUG_TOKEN": "ci-debug"]
+        let production = try ConfigurationLoader(
+            environment: debug.merging(["FIREBASE_API_KEY": "k"]) { $1 }, workingDirectory: "/nonexistent"
+        ).load()
+        #expect(production.usesAppCheck)
+        #expect(try production.identityToolkitConfiguration().appCheckEndpoint == nil)
+
+        let emulator = debug.merging(["FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:9099"]) { $1 }
+        let bare = try ConfigurationLoader(environment: emulator, workingDirectory: "/nonexistent").load()
+        #expect(!bare.usesAppCheck)
+        #expect(bare.appCheckSource == .debugToken("ci-debug"), "the source is still configured, only not used")
+
+        let named = try ConfigurationLoader(
+            environment: emulator.merging(["AUTHFLOW_APP_CHECK_URL": "http://127.0.0.1:9099/app-check/"]) { $1 },
+            workingDirectory: "/nonexistent"
+        ).load()
+        #expect(named.usesAppCheck)
+        let endpoint = try #require(try named.identityToolkitConfiguration().appCheckEndpoint)
+        #expect(endpoint.base == "http://127.0.0.1:9099/app-check")
+        #expect(endpoint.origin == "http://127.0.0.1:9099")
+        #expect(AppCheckEndpoint.production.origin == "https://content-firebaseappcheck.googleapis.com")
+
+        for bad in ["ftp://x.example", "app-check.example.com", "https://x.example/?a=1", "https://u@x.example"] {
+            let error = #expect(throws: ConfigurationError.self, "\(bad)") {
+                _ = try ConfigurationLoader(
+                    environment: emulator.merging(["AUTHFLOW_APP_CHECK_URL": bad]) { $1 },
+                    workingDirectory: "/nonexistent"
+                ).load()
+            }
+            guard case .invalidValue(.appCheckURL, _, let source, .appCheckURLNotHTTPURL)? = error else {
+                Issue.record("\(bad): \(String(describing: error))")
+                continue
+            }
+            #expect(source == .environment("AUTHFLOW_APP_CHECK_URL"))
+        }
+    }
+
     @Test("the command prints a bare token, or JSON with expiresAt, ttl or ttlMillis")
     func commandOutputForms() throws {
         let now = Date(timeIntervalSince1970: 1_900_000_000)

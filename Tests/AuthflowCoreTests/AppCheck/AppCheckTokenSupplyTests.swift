@@ -20,10 +20,11 @@ struct AppCheckTokenSupplyTests {
 
     private func setUp() throws -> (EmbeddedBackend, IdentityToolkitClient, AppCheckTokenCache, TemporaryDirectory) {
         let backend = try EmbeddedBackend()
-        let client = IdentityToolkitClient(
-            configuration: IdentityToolkitConfiguration(
-                apiKey: "fake-api-key", server: .emulator(hostAndPort: backend.hostAndPort), authflowVersion: "test",
-                retry: .none))
+        var configuration = IdentityToolkitConfiguration(
+            apiKey: "fake-api-key", server: .emulator(hostAndPort: backend.hostAndPort), authflowVersion: "test",
+            retry: .none)
+        configuration.appCheckEndpoint = AppCheckEndpoint(parsing: backend.appCheckURL)
+        let client = IdentityToolkitClient(configuration: configuration)
         let temporary = try TemporaryDirectory()
         let directory = ProjectStateDirectory(
             root: StateDirectory(path: temporary.file("state")), projectID: "demo-authflow",
@@ -69,7 +70,9 @@ struct AppCheckTokenSupplyTests {
         #expect(backend.appCheckExchanges.count == 2)
     }
 
-    @Test("the supplied token passes enforcement; an unregistered debug token fails as an exchange refusal")
+    @Test(
+        "the supplied token passes enforcement; after an unregistered debug token the SDKs' placeholder is sent, and an enforcing project's refusal of it is a placeholder refusal"
+    )
     func enforcementAndRefusal() async throws {
         let (backend, client, cache, temporary) = try setUp()
         defer { backend.stop() }
@@ -82,18 +85,57 @@ struct AppCheckTokenSupplyTests {
         _ = try await client.withAppCheck(good).send(SignUpRequest(email: "ada@example.com", password: "secret-pw"))
         #expect(backend.accounts.count == 1)
 
+        let warned = Mutex<[AppCheckFailure]>([])
         let bad = AppCheckTokenSupply(
             setting: .debugToken("unknown-debug-token"), projectID: "demo-authflow", appID: appID, exchanger: client,
-            cache: cache)
+            cache: cache, onPlaceholder: { failure in warned.withLock { $0.append(failure) } })
         let error = await #expect(throws: IdentityToolkitError.self) {
             _ = try await client.withAppCheck(bad).send(SignUpRequest(email: "bob@example.com", password: "secret-pw"))
         }
-        guard case .appCheck(let failure) = error, case .exchangeFailed(let exchange) = failure.problem else {
-            Issue.record("expected an exchange failure, got \(String(describing: error))")
+        guard case .appCheck(let failure) = error, case .placeholderRefused(let server) = failure.problem else {
+            Issue.record("expected the placeholder's refusal, got \(String(describing: error))")
             return
         }
-        #expect(exchange.serverError?.httpStatus == 403)
+        #expect(server.httpStatus == 401)
+        let warnings = warned.withLock { $0 }
+        #expect(warnings.count == 1)
+        if case .exchangeFailed(let exchange) = warnings.first?.problem {
+            #expect(exchange.serverError?.httpStatus == 403)
+        } else {
+            Issue.record("expected the exchange's refusal to be reported, got \(warnings)")
+        }
+        #expect(backend.appCheckPresentations.last?.token == AppCheckPlaceholder.token)
         #expect(backend.accounts.count == 1)
+    }
+
+    @Test(
+        "a failed exchange on a project that does not enforce App Check: every request carries the SDKs' placeholder and passes; one exchange, one warning"
+    )
+    func placeholderOnFailure() async throws {
+        let (backend, client, cache, temporary) = try setUp()
+        defer { backend.stop() }
+        _ = temporary
+        let warned = Mutex(0)
+        let supply = AppCheckTokenSupply(
+            setting: .debugToken("stale-unregistered-debug-token"), projectID: "demo-authflow", appID: appID,
+            exchanger: client, cache: cache, onPlaceholder: { _ in warned.withLock { $0 += 1 } })
+        let checked = client.withAppCheck(supply)
+
+        let signedUp = try await checked.send(SignUpRequest(email: "ada@example.com", password: "secret-pw"))
+        guard case .signedIn(let tokens) = signedUp.outcome else {
+            Issue.record("sign-up did not sign in")
+            return
+        }
+        _ = try await checked.send(LookupRequest(idToken: tokens.idToken))
+        let fragment = try await checked.appCheckToken()
+
+        #expect(AppCheckPlaceholder.token == "eyJlcnJvciI6IlVOS05PV05fRVJST1IifQ==")
+        #expect(backend.appCheckPresentations.map(\.token) == [AppCheckPlaceholder.token, AppCheckPlaceholder.token])
+        #expect(fragment == AppCheckPlaceholder.token)
+        #expect(backend.appCheckExchanges.map(\.accepted) == [false])
+        #expect(warned.withLock { $0 } == 1)
+        // Asked directly (`app-check token`), the source still fails.
+        await #expect(throws: AppCheckFailure.self) { _ = try await supply.appCheckToken() }
     }
 
     @Test("concurrent requests share one exchange")

@@ -28,13 +28,14 @@ import Glibc
         let untrusted = ConfigurationKey.allCases.filter { !$0.role.isAllowedFromImplicitFile }
         #expect(
             untrusted == [
-                .emulatorHost, .appCheckTokenCommand, .githubDeviceClientID, .googleDeviceClientID,
+                .emulatorHost, .appCheckTokenCommand, .appCheckURL, .githubDeviceClientID, .googleDeviceClientID,
                 .googleDeviceClientSecret, .facebookAppID, .facebookClientToken, .oidcDeviceClientID, .oidcIssuer,
                 .deviceEndpointBase,
             ])
         #expect(ConfigurationKey.appCheckTokenCommand.role == .runsProgram)
         #expect(ConfigurationKey.emulatorHost.role == .choosesEndpoint)
         #expect(ConfigurationKey.deviceEndpointBase.role == .choosesEndpoint)
+        #expect(ConfigurationKey.appCheckURL.role == .choosesEndpoint)
         #expect(ConfigurationKey.oidcIssuer.role == .choosesEndpoint)
         #expect(ConfigurationKey.googleDeviceClientSecret.role == .grantsAccess)
     }

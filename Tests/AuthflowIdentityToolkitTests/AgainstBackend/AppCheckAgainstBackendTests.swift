@@ -21,7 +21,8 @@ struct AppCheckAgainstBackendTests {
     let app = AppCheckResource(projectID: "demo-authflow", appID: "1:123:web:abc")
 
     @Test(
-        "a registered debug token is exchanged at the emulator's content-firebaseappcheck path for a token with a ttl")
+        "a registered debug token is exchanged at the configured App Check URL (the backend's stand-in) for a token with a ttl"
+    )
     func debugExchange() async throws {
         let live = try LiveBackend()
         defer { live.stop() }
@@ -37,6 +38,27 @@ struct AppCheckAgainstBackendTests {
         #expect(exchange.appID == "1:123:web:abc")
         #expect(exchange.accepted)
         #expect(live.exchanges.all.map(\.endpoint) == [.exchangeDebugToken])
+    }
+
+    @Test(
+        "the Auth Emulator has no App Check: the old <emulator>/content-firebaseappcheck.googleapis.com layout answers 404, the stand-in only its own base"
+    )
+    func noEmulatorLayout() async throws {
+        let live = try LiveBackend()
+        defer { live.stop() }
+        live.backend.registerAppCheckDebugToken("debug-3f1c-registered")
+        var old = live.client.configuration
+        old.appCheckEndpoint = AppCheckEndpoint(
+            parsing: live.backend.baseURL + "/content-firebaseappcheck.googleapis.com")
+        let client = IdentityToolkitClient(configuration: old, http: live.client.http)
+
+        let error = await #expect(throws: IdentityToolkitError.self) {
+            _ = try await client.send(ExchangeDebugTokenRequest(app: app, debugToken: "debug-3f1c-registered"))
+        }
+
+        #expect(error?.serverError?.httpStatus == 404)
+        #expect(live.backend.appCheckExchanges.isEmpty)
+        #expect(live.backend.appCheckURL == live.backend.baseURL + "/app-check")
     }
 
     @Test("an unregistered debug token is refused with App Check's 403")

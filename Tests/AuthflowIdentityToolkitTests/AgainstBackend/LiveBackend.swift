@@ -35,6 +35,8 @@ struct LiveBackend {
             tenantID: tenantID
         )
         configuration.retry = sleeps.policy()
+        // The Auth Emulator has no App Check: the backend's stand-in is reached only through its own base.
+        configuration.appCheckEndpoint = AppCheckEndpoint(parsing: backend.appCheckURL)
         // The default transport, as a real caller gets it (loopback hosts bypass any proxy from the environment),
         // with room for the whole call: these tests count attempts, and on a loaded machine the default 30 s budget
         // could leave no time for a retry (RetryReadsTests covers the budget).

@@ -42,6 +42,9 @@ struct AppCheckObtainCommand: AsyncParsableCommand {
             throw CommandFailure(
                 localized("No App Check token source is configured. ") + AppCheckWording.threeWays, status: .usage)
         }
+        guard context.configuration.usesAppCheck else {
+            throw CommandFailure(AppCheckWording.emulatorWithoutURL, status: .usage)
+        }
         let page = CommandContext.appCheckPage(
             browser, templates: .standard(), script: try standIn.script(context: context),
             project: context.namedProject)

@@ -39,4 +39,6 @@ public struct FirebaseWebSDK: Sendable, Equatable {
     public var appModule: String { base + "/firebase-app.js" }
     /// The `firebase/auth` module.
     public var authModule: String { base + "/firebase-auth.js" }
+    /// The `firebase/app-check` module.
+    public var appCheckModule: String { base + "/firebase-app-check.js" }
 }

@@ -1,6 +1,7 @@
 import AuthflowListener
 import AuthflowParsing
 import AuthflowPrimitives
+import Foundation
 
 /// The web route's page, served at `http://localhost:PORT/oauth?state=…` (`localhost` is an authorized
 /// domain by default, `127.0.0.1` is not). The page (`templates/oauth-web.html`) imports the modular
@@ -10,7 +11,10 @@ import AuthflowPrimitives
 /// the page's button; `signInWithRedirect` then `getRedirectResult` only where ``redirectReturns(_:)``),
 /// `user.getIdToken()`, `user.refreshToken`,
 /// `OAuthProvider.credentialFromResult`, `getAdditionalUserInfo`, and `getMultiFactorResolver` for a
-/// second factor. It posts the outcome, with the page's `state`, to ``answerPath``.
+/// second factor. It posts the outcome, with the page's `state`, to ``answerPath``. When authflow sends App
+/// Check tokens, the page runs `initializeAppCheck` with a `CustomProvider` whose `getToken` posts the page's
+/// `state` to ``appCheckPath`` and gets authflow's token (``AppCheckHandoff``), so the SDK's requests carry
+/// `X-Firebase-AppCheck` as authflow's own do.
 public final class LoopbackOAuthWebPage: Sendable {
     /// The page itself.
     public static let pagePath = "/oauth"
@@ -18,6 +22,26 @@ public final class LoopbackOAuthWebPage: Sendable {
     public static let answerPath = "/oauth/answer"
     /// The template file in `templates/`.
     public static let templateName = "oauth-web.html"
+    /// Where the page's App Check `CustomProvider` asks for the token (`POST state=…`).
+    public static let appCheckPath = "/oauth/app-check"
+
+    /// The App Check token authflow hands the page, and where App Check's exchanges go.
+    public struct AppCheckHandoff: Sendable, Equatable {
+        /// The token authflow's own requests carry (the SDKs' placeholder after a failure).
+        public var token: String
+        /// When it expires, as the `CustomProvider`'s `expireTimeMillis`.
+        public var expiresAt: Date
+        /// App Check's origin (`https://content-firebaseappcheck.googleapis.com`, or the configured URL's),
+        /// the one App Check host the page's Content-Security-Policy lets it reach.
+        public var origin: String
+
+        /// A token valid until `expiresAt`, for the App Check service at `origin`.
+        public init(token: String, expiresAt: Date, origin: String) {
+            self.token = token
+            self.expiresAt = expiresAt
+            self.origin = origin
+        }
+    }
 
     /// The project's web config, as `initializeApp` takes it.
     public struct WebConfig: Sendable, Equatable {
@@ -56,14 +80,17 @@ public final class LoopbackOAuthWebPage: Sendable {
     private let scopes: [String]
     private let customParameters: [String: String]
     private let languageCode: String?
+    private let appCheck: AppCheckHandoff?
     private let frame: LoopbackPageFrame
 
-    /// A page signing in with `provider` under `config`, loading `sdk`.
+    /// A page signing in with `provider` under `config`, loading `sdk`; with `appCheck`, its JS SDK sends that
+    /// App Check token.
     public init(
         provider: OAuthProvider, config: WebConfig, sdk: FirebaseWebSDK, scopes: [String],
         customParameters: [String: String], languageCode: String?, templates: TemplateDirectory,
-        state: String = RandomToken.make()
+        appCheck: AppCheckHandoff? = nil, state: String = RandomToken.make()
     ) {
+        self.appCheck = appCheck
         self.provider = provider
         self.config = config
         self.sdk = sdk
@@ -118,9 +145,31 @@ public final class LoopbackOAuthWebPage: Sendable {
         }
     }
 
-    /// The page, served beside the answer path.
+    /// The page, served beside the answer path, and with App Check the token's path.
     public var routes: [String: @Sendable (LoopbackRequest) -> LoopbackResponse] {
-        [Self.pagePath: { [self] in page($0) }]
+        var routes: [String: @Sendable (LoopbackRequest) -> LoopbackResponse] = [Self.pagePath: { [self] in page($0) }]
+        if appCheck != nil { routes[Self.appCheckPath] = { [self] in appCheckToken($0) } }
+        return routes
+    }
+
+    /// The App Check token for the page's `CustomProvider`: `{"token": …, "expireTimeMillis": …}` to a `POST`
+    /// carrying this page's state, a refusal to anything else.
+    private func appCheckToken(_ request: LoopbackRequest) -> LoopbackResponse {
+        guard request.method == "POST" else {
+            return LoopbackPageFrame.refusal(.wrongMethod(.webSignIn, expected: "POST"), status: 405)
+        }
+        guard let appCheck, frame.isOurs(QueryParameters(query: request.text[...], plusAsSpace: true)) else {
+            return LoopbackPageFrame.refusal(.anotherAttempt(.webSignIn), status: 403)
+        }
+        let millis = (appCheck.expiresAt.timeIntervalSince1970 * 1000).rounded()
+        return LoopbackResponse(
+            status: 200,
+            headers: [
+                HTTPHeader(name: "Content-Type", value: "application/json"),
+                HTTPHeader(name: "Cache-Control", value: "no-store"),
+            ],
+            body: JSONWriter.bytes(
+                .object([("token", .string(appCheck.token)), ("expireTimeMillis", .number(millis))])))
     }
 
     private func page(_ incoming: LoopbackRequest) -> LoopbackResponse {
@@ -143,8 +192,12 @@ public final class LoopbackOAuthWebPage: Sendable {
             "tenantId": .text(config.tenantID ?? ""), "emulator": .text(config.emulatorOrigin ?? ""),
             "languageCode": .text(languageCode ?? ""),
             "redirect": .text(Self.redirectReturns(config) ? "same-site" : ""),
+            "appCheck": .text(appCheck == nil ? "" : Self.appCheckPath), "appCheckModule": .text(sdk.appCheckModule),
         ]
-        return frame.render(context, policy: Self.contentSecurityPolicy(nonce: nonce, sdk: sdk, config: config))
+        return frame.render(
+            context,
+            policy: Self.contentSecurityPolicy(nonce: nonce, sdk: sdk, config: config, appCheckOrigin: appCheck?.origin)
+        )
     }
 
     /// The JS SDK's class for `provider`: `GoogleAuthProvider`, `GithubAuthProvider`, `FacebookAuthProvider`,
@@ -179,14 +232,19 @@ public final class LoopbackOAuthWebPage: Sendable {
     /// from `www.gstatic.com/recaptcha/`). Frames: the auth domain's `/__/auth/iframe` (`iframe/iframe.ts`;
     /// the emulator's `/emulator/auth/iframe` against an emulator) and reCAPTCHA's challenge. Requests: this
     /// listener, the Identity Toolkit and Secure Token APIs (`identitytoolkit.googleapis.com`,
-    /// `securetoken.googleapis.com`), or the emulator. Nothing else.
-    static func contentSecurityPolicy(nonce: String, sdk: FirebaseWebSDK, config: WebConfig) -> String {
+    /// `securetoken.googleapis.com`), or the emulator; with App Check, App Check's host (`appCheckOrigin`:
+    /// `content-firebaseappcheck.googleapis.com`, or the configured App Check URL's, which is where the JS SDK's
+    /// `app-check/src/client.ts` exchanges go). Nothing else.
+    static func contentSecurityPolicy(
+        nonce: String, sdk: FirebaseWebSDK, config: WebConfig, appCheckOrigin: String? = nil
+    ) -> String {
         var connect = ["'self'"]
         if let emulator = config.emulatorOrigin {
             connect.append(emulator)
         } else {
             connect += ["https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com"]
         }
+        if let appCheckOrigin, !connect.contains(appCheckOrigin) { connect.append(appCheckOrigin) }
         let frames = config.emulatorOrigin ?? "https://\(config.authDomain)"
         return [
             "default-src 'none'",
