@@ -60,7 +60,8 @@ struct SMSCodeStep: Sendable {
         plan: PhoneVerificationPlan, interaction: some PhoneSignInInteraction,
         request: (AppVerification, RecaptchaClientType) async throws(IdentityToolkitError) -> String
     ) async throws(PhoneSignInError) -> TextedCode {
-        if plan.verifier != .none {
+        // The hosted route says so only once it opens the page (not for an Enterprise token that was accepted).
+        if plan.verifier == .loopback {
             interaction.notice(.provingApp(plan))
         }
         let planned: (AppVerification) async throws(IdentityToolkitError) -> String = {
@@ -74,6 +75,7 @@ struct SMSCodeStep: Sendable {
             if let verificationID = try await hostedEnterprise(plan: plan, request: request) {
                 return TextedCode(verificationID: verificationID, page: nil, listener: nil)
             }
+            interaction.notice(.provingApp(plan))
             let token = try await hostedToken(plan: plan, interaction: interaction)
             let attempts = plan.attempts(with: RecaptchaAnswer(v2Token: token))
             return TextedCode(verificationID: try await Self.send(attempts, request: planned), page: nil, listener: nil)

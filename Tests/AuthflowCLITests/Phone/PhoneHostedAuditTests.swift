@@ -50,6 +50,8 @@ struct PhoneHostedAuditTests {
         #expect(sent.first?.recaptchaVersion == "RECAPTCHA_ENTERPRISE")
         #expect(sent.first?.v2Token == nil)
         #expect(fixture.backend.recaptchaAssessments.map(\.valid) == [true])
+        #expect(!result.stderrText.contains("reCAPTCHA page"), "no page is announced: \(result.stderrText)")
+        #expect(!result.stderrText.contains("hosted1"), "the token is never shown")
     }
 
     @Test("Refused with INVALID_APP_CREDENTIAL: then the hosted page, its v2 token with NO_RECAPTCHA as iOS; one SMS")
@@ -62,6 +64,7 @@ struct PhoneHostedAuditTests {
         #expect(result.exitCode == 0, "\(result.stderrText)")
         #expect(fixture.smsSent == 1)
         #expect(FileManager.default.fileExists(atPath: browser + ".url"), "the hosted page was opened")
+        #expect(result.stderrText.contains("Proving the app with the hosted reCAPTCHA page"))
         let sent = fixture.backend.recaptchaRequests
         #expect(sent.map(\.token) == ["authflow-stand-in:signInWithPassword:hosted2", "NO_RECAPTCHA"])
         #expect(sent.map(\.clientType) == ["CLIENT_TYPE_WEB", "CLIENT_TYPE_IOS"])
