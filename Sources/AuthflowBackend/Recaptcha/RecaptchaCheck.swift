@@ -70,6 +70,9 @@ struct RecaptchaCheck {
         tokenField: "captchaResponse")
     static let signUp = RecaptchaCheck(
         operation: "accounts:signUp", provider: .emailPassword, action: "signUpPassword", tokenField: "captchaResponse")
+    /// Only recorded (``record(_:_:)``, from `phoneSignInInfo`): the SMS second factor is not checked.
+    static let mfaSmsSignIn = RecaptchaCheck(
+        operation: "accounts/mfaSignIn:start", provider: .phone, action: "mfaSmsSignIn", tokenField: "captchaResponse")
     static let sendVerificationCode = RecaptchaCheck(
         operation: "accounts:sendVerificationCode", provider: .phone, action: "sendVerificationCode",
         tokenField: "captchaResponse")

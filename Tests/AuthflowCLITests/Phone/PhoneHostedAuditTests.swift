@@ -88,6 +88,29 @@ struct PhoneHostedAuditTests {
         #expect(fixture.smsSent == 0)
     }
 
+    @Test("mfa resolve: the token command's mfaSmsSignIn token goes first in phoneSignInInfo; no page is opened")
+    func secondFactorEnterpriseFirst() async throws {
+        let (fixture, browser, command) = try Self.prepare(token: "authflow-stand-in:mfaSmsSignIn:hosted4")
+        _ = try await fixture.mfaAccount("ada@example.com")
+        let stopped = try await fixture.passwordSignIn("ada@example.com")
+        #expect(stopped.exitCode == 5)
+
+        let result = try await fixture.run(
+            [
+                "mfa", "resolve", "--browser", browser, "--code-command", fixture.codeCommand,
+                "--recaptcha-token-command", command,
+            ] + PhoneHostedRouteTests.hosted,
+            environment: ["AUTHFLOW_BINARY": AuthflowCommand.binaryPath])
+
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(!FileManager.default.fileExists(atPath: browser + ".url"), "the hosted page was never opened")
+        #expect(try String(contentsOfFile: command + ".calls", encoding: .utf8) == "mfaSmsSignIn\n")
+        let sent = fixture.backend.recaptchaRequests.filter { $0.operation == "accounts/mfaSignIn:start" }
+        #expect(sent.map(\.token) == ["authflow-stand-in:mfaSmsSignIn:hosted4"])
+        #expect(sent.map(\.clientType) == ["CLIENT_TYPE_WEB"])
+        #expect(sent.map(\.recaptchaVersion) == ["RECAPTCHA_ENTERPRISE"])
+    }
+
     @Test("Without a token command the hosted page's v2 token goes first, as before (nothing to try without a page)")
     func withoutCommand() async throws {
         let (fixture, browser, _) = try Self.prepare(token: "unused")
