@@ -13,6 +13,7 @@ enum SignInWithPassword {
         if state.recaptchaEnforcement != nil {
             try RecaptchaCheck.signInWithPassword.run(body, &state)
         } else {
+            RecaptchaCheck.signInWithPassword.record(body, &state)
             let captcha = [try body.nonEmptyString("captchaResponse"), try body.nonEmptyString("captchaChallenge")]
             if captcha.contains(where: { $0 != nil }) { throw .notImplemented("captcha unimplemented") }
         }

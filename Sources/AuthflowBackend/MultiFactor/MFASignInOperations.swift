@@ -19,7 +19,9 @@ enum MFASignInOperations {
         }
         // A TOTP factor has no start call: its code comes from the authenticator app.
         guard let phoneNumber = enrollment.phoneNumber else { throw .badRequest("MFA_ENROLLMENT_NOT_FOUND") }
-        state.notePresented(recaptchaToken: try body.nested("phoneSignInInfo")?.nonEmptyString("recaptchaToken"))
+        let info = try body.nested("phoneSignInInfo")
+        if let info { RecaptchaCheck.mfaSmsSignIn.record(info, &state) }
+        state.notePresented(recaptchaToken: try info?.nonEmptyString("recaptchaToken"))
         let verification = state.createVerificationCode(phoneNumber: phoneNumber, now: context.now)
         context.log("To sign in with MFA using \(phoneNumber), use the code \(verification.code).")
         return JSONObject([("phoneResponseInfo", ["sessionInfo": .string(verification.sessionInfo)])])

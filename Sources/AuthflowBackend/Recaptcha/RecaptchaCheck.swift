@@ -1,6 +1,7 @@
 /// The reCAPTCHA Enterprise check of a protected call, as production makes it once a project turns
 /// protection on: under `ENFORCE` a missing or invalid token, client type or version is refused with
-/// production's error strings; under `AUDIT` a missing token passes but one that is sent must be valid.
+/// production's error strings; under `AUDIT` a missing token passes but one that is sent must be valid. Every
+/// call's fields are recorded first, whatever the state (``BackendRecaptchaRequest``).
 ///
 /// A token is valid when it has the stand-in script's form, `authflow-stand-in:<action>:<random>`, for the
 /// action the call expects (``RecaptchaStandInScript``): a token for another action is
@@ -19,6 +20,7 @@ struct RecaptchaCheck {
 
     /// Checks `body`; does nothing while the backend plays the emulator (no state was ever set).
     func run(_ body: RequestFields, _ state: inout BackendState) throws(APIError) {
+        record(body, &state)
         guard let states = state.recaptchaEnforcement else { return }
         let enforcement = states[provider] ?? .off
         guard enforcement != .off else { return }
@@ -45,6 +47,22 @@ struct RecaptchaCheck {
         try ensure(valid, "INVALID_RECAPTCHA_ACTION")
     }
 
+    /// Records the reCAPTCHA fields `body` carried (``BackendRecaptchaRequest``), without checking them.
+    func record(_ body: RequestFields, _ state: inout BackendState) {
+        state.recaptchaRequests.append(
+            BackendRecaptchaRequest(
+                operation: operation, token: Self.field(tokenField, of: body),
+                clientType: Self.field("clientType", of: body),
+                recaptchaVersion: Self.field("recaptchaVersion", of: body),
+                v2Token: Self.field("recaptchaToken", of: body)
+            ))
+    }
+
+    /// `name`'s string value for the record, nil when absent, empty or not a string.
+    private static func field(_ name: String, of body: RequestFields) -> String? {
+        (try? body.nonEmptyString(name)) ?? nil
+    }
+
     static let sendOobCode = RecaptchaCheck(
         operation: "accounts:sendOobCode", provider: .emailPassword, action: "getOobCode", tokenField: "captchaResp")
     static let signInWithPassword = RecaptchaCheck(
@@ -52,6 +70,9 @@ struct RecaptchaCheck {
         tokenField: "captchaResponse")
     static let signUp = RecaptchaCheck(
         operation: "accounts:signUp", provider: .emailPassword, action: "signUpPassword", tokenField: "captchaResponse")
+    /// Only recorded (``record(_:_:)``, from `phoneSignInInfo`): the SMS second factor is not checked.
+    static let mfaSmsSignIn = RecaptchaCheck(
+        operation: "accounts/mfaSignIn:start", provider: .phone, action: "mfaSmsSignIn", tokenField: "captchaResponse")
     static let sendVerificationCode = RecaptchaCheck(
         operation: "accounts:sendVerificationCode", provider: .phone, action: "sendVerificationCode",
         tokenField: "captchaResponse")

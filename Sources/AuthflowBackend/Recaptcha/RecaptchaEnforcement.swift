@@ -32,6 +32,12 @@ extension EmbeddedBackend {
         }
     }
 
+    /// What each protected call carried in its reCAPTCHA fields, oldest first, whatever the enforcement state
+    /// (also while the backend plays the emulator).
+    public var recaptchaRequests: [BackendRecaptchaRequest] {
+        service.state.withLock { $0.recaptchaRequests }
+    }
+
     /// The reCAPTCHA Enterprise tokens protected calls presented, oldest first.
     public var recaptchaAssessments: [BackendRecaptchaAssessment] {
         service.state.withLock { $0.recaptchaAssessments }
@@ -48,4 +54,18 @@ public struct BackendRecaptchaAssessment: Sendable, Hashable {
     public var token: String
     /// Whether it is a token of the stand-in script (or of the same form) for the expected action.
     public var valid: Bool
+}
+
+/// The reCAPTCHA fields one protected call carried, as sent (nil: the field was absent or empty).
+public struct BackendRecaptchaRequest: Sendable, Hashable {
+    /// The REST operation, e.g. `accounts:signInWithPassword`.
+    public var operation: String
+    /// The Enterprise token (`captchaResponse`, or `captchaResp` for `sendOobCode`), e.g. `NO_RECAPTCHA`.
+    public var token: String?
+    /// `clientType`, e.g. `CLIENT_TYPE_WEB`.
+    public var clientType: String?
+    /// `recaptchaVersion`, e.g. `RECAPTCHA_ENTERPRISE`.
+    public var recaptchaVersion: String?
+    /// The reCAPTCHA v2 token (`recaptchaToken`), on phone calls.
+    public var v2Token: String?
 }

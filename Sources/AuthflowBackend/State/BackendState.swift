@@ -27,6 +27,7 @@ struct BackendState: Sendable {
     /// Each provider's reCAPTCHA Enterprise state; `nil` while the backend plays the emulator (501).
     var recaptchaEnforcement: [EmbeddedBackend.RecaptchaProvider: EmbeddedBackend.RecaptchaEnforcement]?
     var recaptchaAssessments: [BackendRecaptchaAssessment] = []
+    var recaptchaRequests: [BackendRecaptchaRequest] = []
     /// The `sessionId` (SHA-256 hex of the client's raw session ID) each hosted-handler redirect was opened
     /// with, by `eventId`: `signInWithIdp` for that attempt must send the raw value, as production requires.
     var handlerSessions: [String: String] = [:]
@@ -153,6 +154,7 @@ struct BackendState: Sendable {
         revocations.removeAll()
         totpEnrollments.removeAll()
         recaptchaAssessments.removeAll()
+        recaptchaRequests.removeAll()
         tenants.removeAll()
         providerConfigs.removeAll()
     }

@@ -60,6 +60,8 @@ extension CommandFailure {
             CommandFailure(error.cliMessage, status: failure.isLoadFailure ? .unavailable : .refused)
         case .interrupted:
             CommandFailure(error.cliMessage, status: .interrupted)
+        case .refused(_, let code):
+            CommandFailure(error.cliMessage, status: .refused, serverCode: code.rawValue)
         case .browser(let wait):
             from(wait, message: error.cliMessage)
         }

@@ -6,22 +6,11 @@ import AuthflowLocalization
 /// Where reCAPTCHA Enterprise tokens come from when the project protects email/password calls with it:
 /// a command that prints one, else the loopback page in a browser when there is someone to see it.
 struct RecaptchaOptions: ParsableArguments {
-    @Option(
-        name: .customLong("recaptcha-token-command"),
-        help: ArgumentHelp(
-            "When the project requires reCAPTCHA Enterprise, run this shell command and use the first line it "
-                + "prints as the token ($AUTHFLOW_RECAPTCHA_ACTION and $AUTHFLOW_RECAPTCHA_SITE_KEY are set).",
-            valueName: "command"))
-    var tokenCommand: String?
+    @OptionGroup
+    var command: RecaptchaTokenCommandOption
 
     @OptionGroup
     var standIn: RecaptchaStandInOption
-
-    func validate() throws {
-        if let tokenCommand, tokenCommand.isBlank {
-            throw ValidationError(localized("--recaptcha-token-command must not be empty."))
-        }
-    }
 
     /// The token source: the command when given; else the page, when a terminal or an explicit --browser
     /// can show it; else none (a project that requires a token then stops with what to do).
@@ -29,7 +18,7 @@ struct RecaptchaOptions: ParsableArguments {
         context: CommandContext, browser: BrowserOptions, wait: WaitOptions
     ) throws(CommandFailure) -> (any RecaptchaTokenSource)? {
         let script = try standIn.script(context: context)
-        if let tokenCommand { return RecaptchaTokenProgram(tokenCommand, timeout: wait.duration) }
+        if let program = command.program(timeout: wait.duration) { return program }
         guard Terminal.isInteractive || browser.browser != nil else { return nil }
         return RecaptchaBrowserTokenSource(
             interaction: TerminalRecaptchaInteraction(timeout: wait.duration), script: script,
@@ -37,6 +26,29 @@ struct RecaptchaOptions: ParsableArguments {
             round: BrowserRoundOptions(
                 timeout: wait.duration, port: wait.port.value, templates: .standard(explicit: wait.templates),
                 presentation: browser.presentation))
+    }
+}
+
+/// `--recaptcha-token-command`: a command that prints a reCAPTCHA Enterprise token, for the email/password calls
+/// a project protects and for the hosted phone route's first try under AUDIT.
+struct RecaptchaTokenCommandOption: ParsableArguments {
+    @Option(
+        name: .customLong("recaptcha-token-command"),
+        help: ArgumentHelp(
+            "When the project audits or enforces reCAPTCHA Enterprise, run this shell command and use the first "
+                + "line it prints as the token ($AUTHFLOW_RECAPTCHA_ACTION and $AUTHFLOW_RECAPTCHA_SITE_KEY are set).",
+            valueName: "command"))
+    var tokenCommand: String?
+
+    func validate() throws {
+        if let tokenCommand, tokenCommand.isBlank {
+            throw ValidationError(localized("--recaptcha-token-command must not be empty."))
+        }
+    }
+
+    /// The command as a token source that may run for `timeout`, when one was given.
+    func program(timeout: Duration) -> RecaptchaTokenProgram? {
+        tokenCommand.map { RecaptchaTokenProgram($0, timeout: timeout) }
     }
 }
 

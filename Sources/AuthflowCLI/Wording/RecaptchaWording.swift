@@ -19,6 +19,15 @@ extension RecaptchaProtectionError {
                 "The project protects \(action.rawValue) with reCAPTCHA Enterprise, but its reCAPTCHA configuration "
                     + "names no site key to get a token for. Check Authentication → Settings → reCAPTCHA in the "
                     + "Firebase console (a key must be set up for web), then run the command again.")
+        case .refused(let action, let code):
+            localized(
+                "Firebase refused the reCAPTCHA Enterprise fields of \(action.rawValue) (\(code.rawValue)). The project "
+                    + "protects email/password calls with reCAPTCHA Enterprise (Authentication → Settings → reCAPTCHA: "
+                    + "email/password protection) and did not accept what was sent. Get a fresh token and run the "
+                    + "command again (a --recaptcha-token-command must print a token for the action in "
+                    + "$AUTHFLOW_RECAPTCHA_ACTION with the site key in $AUTHFLOW_RECAPTCHA_SITE_KEY), or set "
+                    + "email/password reCAPTCHA enforcement to AUDIT or OFF in the Firebase console. Firebase accepted "
+                    + "nothing.")
         case .tokenCommand(let failure):
             failure.cliMessage + " " + localized("Check --recaptcha-token-command.")
         case .page(let failure):

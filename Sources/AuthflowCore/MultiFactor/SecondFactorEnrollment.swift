@@ -54,8 +54,7 @@ public struct SecondFactorEnrollment: Sendable {
             let verifier: PhoneVerifier
             do {
                 (texted, verifier) = try await SMSCodeStep.text(
-                    client: environment.client, configuration: environment.configuration, recipient: number.e164,
-                    recaptchaAction: "mfaSmsEnrollment",
+                    environment: environment, recipient: number.e164, recaptchaAction: .mfaSmsEnrollment,
                     label: "second-factor enrolment", options: options, interaction: interaction
                 ) { verification, plan throws(IdentityToolkitError) in
                     try await environment.client.send(

@@ -128,8 +128,7 @@ public struct SecondFactorSignIn: Sendable {
         let step: (texted: TextedCode, verifier: PhoneVerifier)
         do {
             step = try await SMSCodeStep.text(
-                client: environment.client, configuration: environment.configuration, recipient: masked,
-                recaptchaAction: "mfaSmsSignIn",
+                environment: environment, recipient: masked, recaptchaAction: .mfaSmsSignIn,
                 label: "second-factor sign-in", options: options, interaction: interaction
             ) { verification, plan throws(IdentityToolkitError) in
                 // iOS sends the masked hint along; the web SDK sends no number.

@@ -26,11 +26,17 @@ public struct PhoneSignIn: Sendable {
         /// to listen, where the pages come from, where the hosted route publishes itself, its name (nil uses
         /// the flow's own) and how the page is presented.
         public var round: BrowserRoundOptions
+        /// Where the hosted route gets a reCAPTCHA Enterprise token when the project audits phone sign-in: it
+        /// is tried first, as the iOS SDK tries its own, and the hosted page's v2 token only after Firebase
+        /// refuses it with `INVALID_APP_CREDENTIAL`. Only a source that needs nobody's attention is used (a
+        /// ``RecaptchaTokenProgram``); without one the hosted page's v2 token goes first.
+        public var recaptchaTokens: (any RecaptchaTokenSource)?
 
         /// Options; the defaults choose the route and wait five minutes.
         public init(
             verifier: PhoneVerifier? = nil, appVerificationDisabledForTesting: Bool = false, resend: Bool = false,
-            code: String? = nil, codeCommand: CodeProgram? = nil, round: BrowserRoundOptions = .init()
+            code: String? = nil, codeCommand: CodeProgram? = nil, round: BrowserRoundOptions = .init(),
+            recaptchaTokens: (any RecaptchaTokenSource)? = nil
         ) {
             self.verifier = verifier
             self.appVerificationDisabledForTesting = appVerificationDisabledForTesting
@@ -38,6 +44,7 @@ public struct PhoneSignIn: Sendable {
             self.code = code
             self.codeCommand = codeCommand
             self.round = round
+            self.recaptchaTokens = recaptchaTokens
         }
     }
 
@@ -82,8 +89,7 @@ public struct PhoneSignIn: Sendable {
         }
 
         let (texted, verifier) = try await SMSCodeStep.text(
-            client: environment.client, configuration: environment.configuration, recipient: number.e164,
-            recaptchaAction: "sendVerificationCode",
+            environment: environment, recipient: number.e164, recaptchaAction: .sendVerificationCode,
             label: "phone sign-in", options: options, interaction: interaction
         ) { verification, plan throws(IdentityToolkitError) in
             try await environment.client.send(

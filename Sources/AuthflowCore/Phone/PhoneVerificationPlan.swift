@@ -15,7 +15,7 @@ public struct PhoneVerificationPlan: Sendable, Equatable {
     /// The reCAPTCHA v2 site key (from `recaptchaParams`), for the loopback page.
     public var siteKey: String?
     /// The reCAPTCHA Enterprise site key (from `recaptchaConfig`), for the loopback page under AUDIT or
-    /// ENFORCE.
+    /// ENFORCE, and for the hosted route's first try with an Enterprise token under AUDIT.
     public var enterpriseSiteKey: String?
     /// The custom scheme the hosted page's answer comes back through; set on the hosted route, where the
     /// choice found it in the configuration.

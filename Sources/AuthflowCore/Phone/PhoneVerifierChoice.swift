@@ -36,8 +36,10 @@ public struct PhoneVerifierChoice: Sendable {
         case .hosted:
             if let hostedProblem { throw .verifierUnavailable(hostedProblem) }
             guard enforcement.state != .enforce else { throw .verifierUnavailable(.hostedUnderEnterpriseEnforcement) }
+            // Under AUDIT the Enterprise key lets the hosted route try an Enterprise token first (iOS's order).
             return PhoneVerificationPlan(
                 verifier: .hosted, enforcement: enforcement.state, clientType: .ios,
+                enterpriseSiteKey: enforcement.state == .audit ? enforcement.siteKey : nil,
                 callbackScheme: configuration.callbackScheme,
                 reason: requested == nil ? .iosAppConfigured : .requested)
         case .loopback:

@@ -13,57 +13,74 @@ struct SMSCodeStep: Sendable {
     struct Setting: Sendable {
         /// The number as the loopback page shows it (masked for a second-factor hint).
         var recipient: String
-        /// The Enterprise action the web SDK names for the request.
-        var recaptchaAction: String
+        /// The Enterprise action the SDKs name for the request.
+        var recaptchaAction: RecaptchaAction
         /// The flow's own name for a handoff (the CLI's `handle-url`) and the listener's messages, used when
         /// the round's options name none.
         var label: String
         /// The browser round's settings; its timeout also bounds the loopback page's v2 fallback (AUDIT).
         var round: BrowserRoundOptions
+        /// Where the hosted route gets its Enterprise token under AUDIT; used only when it needs nobody's
+        /// attention (``RecaptchaTokenSource/isUnattended``), as the iOS SDK's token needs none.
+        var enterpriseTokens: (any RecaptchaTokenSource)?
     }
 
     let client: IdentityToolkitClient
     let configuration: ProjectConfiguration
+    let project: SessionProject
     let setting: Setting
 
     /// Chooses the route as `options` ask (``PhoneVerifierChoice``), then proves the app and texts with
     /// `request`, which also gets the plan (its client type goes into the body). The whole step for a flow.
     static func text(
-        client: IdentityToolkitClient, configuration: ProjectConfiguration, recipient: String, recaptchaAction: String,
-        label: String, options: PhoneSignIn.Options, interaction: some PhoneSignInInteraction,
+        environment: FlowEnvironment, recipient: String, recaptchaAction: RecaptchaAction, label: String,
+        options: PhoneSignIn.Options, interaction: some PhoneSignInInteraction,
         request: (AppVerification, PhoneVerificationPlan) async throws(IdentityToolkitError) -> String
     ) async throws(PhoneSignInError) -> (texted: TextedCode, verifier: PhoneVerifier) {
-        let plan = try await PhoneVerifierChoice(client: client, configuration: configuration)
+        let plan = try await PhoneVerifierChoice(client: environment.client, configuration: environment.configuration)
             .plan(requested: options.verifier, testMode: options.appVerificationDisabledForTesting)
         let step = SMSCodeStep(
-            client: client, configuration: configuration,
+            client: environment.client, configuration: environment.configuration, project: environment.project,
             setting: Setting(
-                recipient: recipient, recaptchaAction: recaptchaAction, label: label, round: options.round))
+                recipient: recipient, recaptchaAction: recaptchaAction, label: label, round: options.round,
+                enterpriseTokens: options.recaptchaTokens))
         let texted = try await step.text(plan: plan, interaction: interaction) {
-            verification throws(IdentityToolkitError) in
-            try await request(verification, plan)
+            verification, clientType throws(IdentityToolkitError) in
+            var sent = plan
+            sent.clientType = clientType
+            return try await request(verification, sent)
         }
         return (texted, plan.verifier)
     }
 
-    /// Proves the app as `plan` says and texts the code with `request`, which sends one proof and returns the
-    /// verification ID. Each proof is sent once, so one call texts at most one SMS.
+    /// Proves the app as `plan` says and texts the code with `request`, which sends one proof with a client
+    /// type (the plan's, but for the hosted route's Enterprise token) and returns the verification ID. Each
+    /// proof is sent once, so one call texts at most one SMS.
     func text(
         plan: PhoneVerificationPlan, interaction: some PhoneSignInInteraction,
-        request: (AppVerification) async throws(IdentityToolkitError) -> String
+        request: (AppVerification, RecaptchaClientType) async throws(IdentityToolkitError) -> String
     ) async throws(PhoneSignInError) -> TextedCode {
-        if plan.verifier != .none {
+        // The hosted route says so only once it opens the page (not for an Enterprise token that was accepted).
+        if plan.verifier == .loopback {
             interaction.notice(.provingApp(plan))
+        }
+        let planned: (AppVerification) async throws(IdentityToolkitError) -> String = {
+            verification throws(IdentityToolkitError) in
+            try await request(verification, plan.clientType)
         }
         switch plan.verifier {
         case .none:
-            return TextedCode(verificationID: try await Self.send([.none], request: request), page: nil, listener: nil)
+            return TextedCode(verificationID: try await Self.send([.none], request: planned), page: nil, listener: nil)
         case .hosted:
+            if let verificationID = try await hostedEnterprise(plan: plan, request: request) {
+                return TextedCode(verificationID: verificationID, page: nil, listener: nil)
+            }
+            interaction.notice(.provingApp(plan))
             let token = try await hostedToken(plan: plan, interaction: interaction)
             let attempts = plan.attempts(with: RecaptchaAnswer(v2Token: token))
-            return TextedCode(verificationID: try await Self.send(attempts, request: request), page: nil, listener: nil)
+            return TextedCode(verificationID: try await Self.send(attempts, request: planned), page: nil, listener: nil)
         case .loopback:
-            return try await loopback(plan: plan, interaction: interaction, request: request)
+            return try await loopback(plan: plan, interaction: interaction, request: planned)
         }
     }
 
@@ -89,6 +106,32 @@ struct SMSCodeStep: Sendable {
     }
 
     // MARK: Routes
+
+    /// The iOS SDK's AUDIT order on the hosted route: an Enterprise token first, without the page; nil (go on to
+    /// the page, whose v2 token goes with `captchaResponse: "NO_RECAPTCHA"`) only when Firebase refused it with
+    /// `INVALID_APP_CREDENTIAL`, or when there is no Enterprise token to try. The token is for the site key
+    /// `recaptchaConfig` gave for web clients, so it goes with `CLIENT_TYPE_WEB`.
+    private func hostedEnterprise(
+        plan: PhoneVerificationPlan,
+        request: (AppVerification, RecaptchaClientType) async throws(IdentityToolkitError) -> String
+    ) async throws(PhoneSignInError) -> String? {
+        guard plan.enforcement == .audit, let siteKey = plan.enterpriseSiteKey, let tokens = setting.enterpriseTokens,
+            tokens.isUnattended
+        else { return nil }
+        let token: String
+        do {
+            token = try await tokens.token(
+                for: RecaptchaTokenRequest(action: setting.recaptchaAction, siteKey: siteKey, project: project))
+        } catch {
+            throw .signIn(.recaptcha(error))
+        }
+        do {
+            return try await request(.recaptchaEnterprise(token: token), .web)
+        } catch {
+            guard error.serverError?.code == .invalidAppCredential else { throw .sendFailed(error) }
+            return nil
+        }
+    }
 
     private func hostedToken(
         plan: PhoneVerificationPlan, interaction: some PhoneSignInInteraction
@@ -159,7 +202,7 @@ struct SMSCodeStep: Sendable {
         request: (AppVerification) async throws(IdentityToolkitError) -> String
     ) async throws(PhoneSignInError) -> TextedCode {
         let page = LoopbackRecaptchaPage(
-            plan: plan, recipient: setting.recipient, recaptchaAction: setting.recaptchaAction,
+            plan: plan, recipient: setting.recipient, recaptchaAction: setting.recaptchaAction.rawValue,
             languageCode: configuration.firebaseLanguageCode, testWidget: configuration.emulatorHost != nil,
             templates: setting.round.templates)
         do {

@@ -39,6 +39,9 @@ public struct RecaptchaBrowserTokenSource: RecaptchaTokenSource {
         self.round = round
     }
 
+    /// The page needs someone at a browser.
+    public var isUnattended: Bool { false }
+
     /// Serves the page, shows it, and returns the token it posts.
     public func token(for request: RecaptchaTokenRequest) async throws(RecaptchaProtectionError) -> String {
         let page = LoopbackRecaptchaTokenPage(

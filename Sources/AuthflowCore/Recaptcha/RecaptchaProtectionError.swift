@@ -8,6 +8,10 @@ public enum RecaptchaProtectionError: Error, Sendable, Equatable, CustomStringCo
     case tokenNeeded(action: RecaptchaAction, enforcement: RecaptchaEnforcementState)
     /// The project protects `action` but `recaptchaConfig` named no usable site key to get a token for.
     case noSiteKey(action: RecaptchaAction)
+    /// Firebase refused the reCAPTCHA Enterprise fields of the call for `action` (a code among
+    /// ``PhoneSignInError/enterpriseFieldCodes``, e.g. `MISSING_RECAPTCHA_TOKEN` after the retry with a token,
+    /// or `INVALID_RECAPTCHA_TOKEN`): the email/password provider's protection, not the phone provider's.
+    case refused(action: RecaptchaAction, code: ServerErrorCode)
     /// The token command failed.
     case tokenCommand(RecaptchaTokenProgramFailure)
     /// The browser page reported a failure instead of a token.
@@ -27,6 +31,9 @@ public enum RecaptchaProtectionError: Error, Sendable, Equatable, CustomStringCo
         case .noSiteKey(let action):
             "The project protects \(action.rawValue) with reCAPTCHA Enterprise but its recaptchaConfig names no "
                 + "site key."
+        case .refused(let action, let code):
+            "Firebase refused the reCAPTCHA Enterprise fields of \(action.rawValue) (\(code.rawValue)) under the "
+                + "project's email/password reCAPTCHA protection."
         case .tokenCommand(let failure): failure.description
         case .page(let failure): failure.description
         case .pageUnavailable(let error): "The reCAPTCHA page could not be served: \(error)"

@@ -20,6 +20,9 @@ public struct RecaptchaTokenProgram: RecaptchaTokenSource {
         self.timeout = timeout
     }
 
+    /// A command runs without anyone's attention.
+    public var isUnattended: Bool { true }
+
     /// Runs the command for `request` and returns the token it printed.
     public func token(for request: RecaptchaTokenRequest) async throws(RecaptchaProtectionError) -> String {
         var environment = ProcessEnvironment.current()

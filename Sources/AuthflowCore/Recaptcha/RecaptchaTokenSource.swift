@@ -20,6 +20,11 @@ public struct RecaptchaTokenRequest: Sendable, Equatable {
 /// Where reCAPTCHA Enterprise tokens come from: the loopback page in a browser
 /// (``RecaptchaBrowserTokenSource``) or a command the user owns (``RecaptchaTokenProgram``).
 public protocol RecaptchaTokenSource: Sendable {
+    /// Whether a token comes without anyone's attention (a command does; the page needs someone at a browser).
+    /// Under AUDIT a token is attached up front, as the SDKs attach one once they know the configuration, only
+    /// from such a source: the page is shown only when the server asks for a token.
+    var isUnattended: Bool { get }
+
     /// A fresh token for `request`. Tokens are single-use: each call gets a new one.
     func token(for request: RecaptchaTokenRequest) async throws(RecaptchaProtectionError) -> String
 }

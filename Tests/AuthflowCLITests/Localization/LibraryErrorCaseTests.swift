@@ -246,6 +246,8 @@ struct LibraryErrorCaseTests {
         messages.append(CallbackURLError.controlCharacter("\r", offset: 12).cliMessage)
         messages.append(RecaptchaProtectionError.interrupted.cliMessage)
         messages.append(
+            RecaptchaProtectionError.refused(action: .signInWithPassword, code: .missingRecaptchaToken).cliMessage)
+        messages.append(
             RecaptchaProtectionError.pageUnavailable(.unreadable(path: "p.html", reason: .notUTF8)).cliMessage)
         return messages
     }

@@ -49,6 +49,12 @@ final class RecaptchaCLIFixture: Sendable {
         stdin: Array("correct horse battery\n".utf8), action: "signInWithPassword")
     static let calls = [sendLink, passwordSignIn]
 
+    /// The reCAPTCHA fields each of `call`'s requests carried (the fixture's own sign-up is not among them).
+    func sent(_ call: Call) -> [BackendRecaptchaRequest] {
+        let operation = call.action == "getOobCode" ? "accounts:sendOobCode" : "accounts:signInWithPassword"
+        return backend.recaptchaRequests.filter { $0.operation == operation }
+    }
+
     /// Whether `call` took effect: a link was sent, or a session stored.
     func tookEffect(_ call: Call) throws -> Bool {
         call.action == "getOobCode" ? !backend.oobCodes.isEmpty : try account.store.load() != nil

@@ -62,54 +62,118 @@ struct RecaptchaCLITests {
                     ? "accounts:sendOobCode" : "accounts:signInWithPassword"), "the protected call was never made")
     }
 
-    @Test("AUDIT and OFF: sent without a token; the token command never runs", arguments: RecaptchaCLIFixture.calls)
-    func auditAndOffSendWithout(_ call: RecaptchaCLIFixture.Call) async throws {
-        for state in [EmbeddedBackend.RecaptchaEnforcement.audit, .off] {
+    @Test(
+        "AUDIT with a token command: the token goes with the first request, as the SDKs attach one once the config is known",
+        arguments: RecaptchaCLIFixture.calls)
+    func auditAttachesUpFront(_ call: RecaptchaCLIFixture.Call) async throws {
+        let fixture = try await RecaptchaCLIFixture()
+        fixture.backend.setRecaptchaEnforcement(.audit, for: .emailPassword)
+
+        let result = try await fixture.run(call, ["--recaptcha-token-command", fixture.tokenCommand])
+
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(try fixture.tookEffect(call))
+        #expect(fixture.tokenCommandCalls == ["\(call.action) \(EmbeddedBackend.standInRecaptchaSiteKey)"])
+        let requests = fixture.sent(call)
+        #expect(requests.count == 1, "one request, not a refusal and a retry")
+        #expect(requests.first?.token?.hasSuffix(RecaptchaCLIFixture.secretPart) == true)
+        #expect(requests.first?.clientType == "CLIENT_TYPE_WEB")
+        #expect(requests.first?.recaptchaVersion == "RECAPTCHA_ENTERPRISE")
+        #expect(fixture.backend.recaptchaAssessments.map(\.valid) == [true])
+        #expect(!result.stderrText.contains(RecaptchaCLIFixture.secretPart))
+    }
+
+    @Test(
+        "OFF, AUDIT with no token source, and an emulator: no token, but clientType CLIENT_TYPE_WEB on every call",
+        arguments: RecaptchaCLIFixture.calls)
+    func clientTypeWithoutToken(_ call: RecaptchaCLIFixture.Call) async throws {
+        for state in [EmbeddedBackend.RecaptchaEnforcement.off, .audit, nil] {
             let fixture = try await RecaptchaCLIFixture()
-            fixture.backend.setRecaptchaEnforcement(state, for: .emailPassword)
+            if let state { fixture.backend.setRecaptchaEnforcement(state, for: .emailPassword) }
+            // OFF keeps the token command (never run); AUDIT and the emulator run with no source at all.
+            let extra = state == .off ? ["--recaptcha-token-command", fixture.tokenCommand] : []
 
-            let result = try await fixture.run(call, ["--recaptcha-token-command", fixture.tokenCommand])
+            let result = try await fixture.run(call, extra)
 
-            #expect(result.exitCode == 0, "\(state): \(result.stderrText)")
+            let label = state?.rawValue ?? "emulator"
+            #expect(result.exitCode == 0, "\(label): \(result.stderrText)")
             #expect(try fixture.tookEffect(call))
             #expect(fixture.tokenCommandCalls.isEmpty)
             #expect(fixture.backend.recaptchaAssessments.isEmpty)
+            let requests = fixture.sent(call)
+            #expect(requests.map(\.clientType) == ["CLIENT_TYPE_WEB"], "\(label)")
+            #expect(requests.map(\.token) == [nil], "\(label)")
+            #expect(requests.map(\.recaptchaVersion) == [nil], "\(label)")
         }
     }
 
-    @Test("AUDIT: MISSING_RECAPTCHA_TOKEN gets exactly one retry, with a token", arguments: RecaptchaCLIFixture.calls)
-    func auditRetriesOnce(_ call: RecaptchaCLIFixture.Call) async throws {
+    @Test(
+        "OFF, refused with MISSING_RECAPTCHA_TOKEN: exactly one retry, with a token",
+        arguments: RecaptchaCLIFixture.calls)
+    func refusalRetriesOnce(_ call: RecaptchaCLIFixture.Call) async throws {
         let endpoint = call.action == "getOobCode" ? "accounts:sendOobCode" : "accounts:signInWithPassword"
         let missing =
             #"{"error":{"code":400,"message":"MISSING_RECAPTCHA_TOKEN","errors":[{"message":"MISSING_RECAPTCHA_TOKEN","reason":"invalid"}]}}"#
 
         let retried = try await RecaptchaCLIFixture()
-        retried.backend.setRecaptchaEnforcement(.audit, for: .emailPassword)
+        retried.backend.setRecaptchaEnforcement(.off, for: .emailPassword)
         retried.backend.setFault(.status(400, body: missing), for: endpoint, times: 1)
         let success = try await retried.run(call, ["--recaptcha-token-command", retried.tokenCommand])
 
         #expect(success.exitCode == 0, "\(success.stderrText)")
         #expect(try retried.tookEffect(call))
         #expect(retried.tokenCommandCalls == ["\(call.action) \(EmbeddedBackend.standInRecaptchaSiteKey)"])
-        #expect(retried.backend.recaptchaAssessments.map(\.valid) == [true])
+        // The refused first request never reached the check; the retry carried the token.
+        let sent = retried.sent(call)
+        #expect(sent.count == 1)
+        #expect(sent.first?.token?.hasSuffix(RecaptchaCLIFixture.secretPart) == true)
+        #expect(sent.first?.clientType == "CLIENT_TYPE_WEB")
 
-        // Refused again: no third request (a fault for three requests keeps one use).
+        // Refused again: no third request (a fault for three requests keeps one use), and the refusal is worded
+        // for the email/password protection, not the phone one.
         let refused = try await RecaptchaCLIFixture()
-        refused.backend.setRecaptchaEnforcement(.audit, for: .emailPassword)
+        refused.backend.setRecaptchaEnforcement(.off, for: .emailPassword)
         refused.backend.setFault(.status(400, body: missing), for: endpoint, times: 3)
         let failure = try await refused.run(call, ["--recaptcha-token-command", refused.tokenCommand])
 
-        #expect(failure.exitCode != 0)
+        #expect(failure.exitCode == 1)
         #expect(refused.backend.isFaultArmed(for: endpoint))
         #expect(refused.tokenCommandCalls.count == 1)
         #expect(try !refused.tookEffect(call))
+        #expect(failure.stderrText == String(format: Self.refusedMessage, call.action))
 
         // And it was two requests, not one: a fault for two is used up.
         let twice = try await RecaptchaCLIFixture()
-        twice.backend.setRecaptchaEnforcement(.audit, for: .emailPassword)
+        twice.backend.setRecaptchaEnforcement(.off, for: .emailPassword)
         twice.backend.setFault(.status(400, body: missing), for: endpoint, times: 2)
         _ = try await twice.run(call, ["--recaptcha-token-command", twice.tokenCommand])
         #expect(!twice.backend.isFaultArmed(for: endpoint))
+    }
+
+    static let refusedMessage = """
+        authflow: Firebase refused the reCAPTCHA Enterprise fields of %@ (MISSING_RECAPTCHA_TOKEN). The project \
+        protects email/password calls with reCAPTCHA Enterprise (Authentication → Settings → reCAPTCHA: \
+        email/password protection) and did not accept what was sent. Get a fresh token and run the command again \
+        (a --recaptcha-token-command must print a token for the action in $AUTHFLOW_RECAPTCHA_ACTION with the site \
+        key in $AUTHFLOW_RECAPTCHA_SITE_KEY), or set email/password reCAPTCHA enforcement to AUDIT or OFF in the \
+        Firebase console. Firebase accepted nothing.
+
+        """
+
+    @Test("AUDIT: a token the server refuses is worded for the email/password protection; one request, exit 1")
+    func auditRefusedToken() async throws {
+        let fixture = try await RecaptchaCLIFixture()
+        fixture.backend.setRecaptchaEnforcement(.audit, for: .emailPassword)
+        try ExecutableScript.write("#!/bin/sh\necho not-a-stand-in-token\n", to: fixture.tokenCommand)
+
+        let result = try await fixture.run(
+            RecaptchaCLIFixture.passwordSignIn, ["--recaptcha-token-command", fixture.tokenCommand])
+
+        #expect(result.exitCode == 1)
+        #expect(result.stderrText.contains("(INVALID_RECAPTCHA_TOKEN)"))
+        #expect(result.stderrText.contains("set email/password reCAPTCHA enforcement to AUDIT or OFF"))
+        #expect(!result.stderrText.contains("phone"))
+        #expect(fixture.sent(RecaptchaCLIFixture.passwordSignIn).map(\.token) == ["not-a-stand-in-token"])
     }
 
     @Test("Without a configuration (an emulator's 501), MISSING_RECAPTCHA_TOKEN with no source: exit 2")

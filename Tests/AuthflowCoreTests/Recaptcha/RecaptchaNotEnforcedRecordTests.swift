@@ -10,6 +10,8 @@ import Testing
 /// A token source that hands out stand-in tokens for the action asked and counts its calls.
 private final class StandInTokens: RecaptchaTokenSource {
     let count = Mutex(0)
+    /// As the page: the record is about the calls that go without a token first.
+    var isUnattended: Bool { false }
 
     func token(for request: RecaptchaTokenRequest) async throws(RecaptchaProtectionError) -> String {
         count.withLock { $0 += 1 }

@@ -65,7 +65,8 @@ struct EmailSignInCommand: AsyncParsableCommand {
         try await SignInReport.finish(
             result, purpose: .signIn, json: format.json,
             secondFactor: SecondFactorContinuation(
-                context: context, options: secondFactor, browser: browser, wait: wait))
+                context: context, options: secondFactor, browser: browser, wait: wait,
+                recaptchaTokenCommand: recaptcha.command))
     }
 
     /// Firebase takes passwords of at most 4096 characters; anything longer is refused here, unsent.

@@ -65,12 +65,15 @@ struct SecondFactorContinuation {
     var timeout: Duration = .seconds(300)
     var port: UInt16 = 0
     var templates: String?
+    /// The command's `--recaptcha-token-command`, for the hosted route's Enterprise token under AUDIT.
+    var recaptchaTokenCommand: RecaptchaTokenCommandOption?
 
     init(
         context: CommandContext, options: SecondFactorOptions? = nil, browser: BrowserOptions? = nil,
-        wait: WaitOptions? = nil
+        wait: WaitOptions? = nil, recaptchaTokenCommand: RecaptchaTokenCommandOption? = nil
     ) {
         self.context = context
+        self.recaptchaTokenCommand = recaptchaTokenCommand
         factor = options?.factor
         code = options?.code
         codeCommand = options?.codeCommand
@@ -96,7 +99,8 @@ struct SecondFactorContinuation {
             codeCommand: codeCommand.map { CodeProgram($0, timeout: timeout) },
             round: BrowserRoundOptions(
                 timeout: timeout, port: port, templates: .standard(explicit: templates),
-                rendezvous: RendezvousChoice.directory, label: label, presentation: presentation))
+                rendezvous: RendezvousChoice.directory, label: label, presentation: presentation),
+            recaptchaTokens: recaptchaTokenCommand?.program(timeout: timeout))
     }
 
     /// The terminal interaction; `readsStandardInput` lets a piped line be the code when there is no terminal.

@@ -14,9 +14,13 @@ struct SecondFactorSMSOptions: ParsableArguments {
 
     @OptionGroup(title: "SMS code") var codes: PhoneCodeOptions
 
+    @OptionGroup(title: "reCAPTCHA Enterprise") var recaptcha: RecaptchaTokenCommandOption
+
     /// The phone flow's options, with the wait and browser settings of `continuation`; `label` names the command.
     func options(_ continuation: SecondFactorContinuation, label: String) -> PhoneSignIn.Options {
-        continuation.smsOptions(
+        var continuation = continuation
+        continuation.recaptchaTokenCommand = recaptcha
+        return continuation.smsOptions(
             code: codes.code, codeCommand: codes.codeCommand, verifier: verifier, resend: resend, label: label)
     }
 }

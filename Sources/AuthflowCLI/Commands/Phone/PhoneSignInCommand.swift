@@ -63,6 +63,8 @@ struct PhoneSignInCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Second factor") var secondFactor: SecondFactorOptions
 
+    @OptionGroup(title: "reCAPTCHA Enterprise") var recaptcha: RecaptchaTokenCommandOption
+
     @OptionGroup var wait: WaitOptions
 
     @OptionGroup(title: "Browser") var browser: BrowserOptions
@@ -92,7 +94,8 @@ struct PhoneSignInCommand: AsyncParsableCommand {
         let options = PhoneSignIn.Options(
             verifier: verifier?.verifier, appVerificationDisabledForTesting: appVerificationDisabledForTesting,
             resend: resend, code: codes.code, codeCommand: codes.command(timeout: wait.duration),
-            round: wait.round(browser, label: PhoneSignInNotice.Label.phoneSignIn))
+            round: wait.round(browser, label: PhoneSignInNotice.Label.phoneSignIn),
+            recaptchaTokens: recaptcha.program(timeout: wait.duration))
         let interaction = TerminalPhoneInteraction(timeout: wait.duration)
         let completed: PhoneSignIn.Completed
         do {
@@ -103,7 +106,8 @@ struct PhoneSignInCommand: AsyncParsableCommand {
         try await SignInReport.finish(
             completed.result, purpose: purpose, json: format.json,
             secondFactor: SecondFactorContinuation(
-                context: context, options: secondFactor, browser: browser, wait: wait),
+                context: context, options: secondFactor, browser: browser, wait: wait,
+                recaptchaTokenCommand: recaptcha),
             extraJSON: [
                 ("phoneNumber", .string(completed.phoneNumber.e164)),
                 ("verifier", .string(completed.verifier.rawValue)),
