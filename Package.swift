@@ -2,40 +2,9 @@
 //
 // authflow: Firebase Authentication's browser-based sign-in flows on Linux.
 //
-// One module per layer, each in the folder of the same name under Sources/:
-//   CCurl, CLibXML2, CMicroHTTPD  system libraries plus the C shims Swift needs
-//   CQREncode                     libqrencode (TOTP enrolment's QR code) behind a few plain functions
-//   CProcessSpawn                 the GNU additions (posix_spawn, pipe2, renameat2) Swift's Glibc module leaves out
-//   CSignalPipe                   signals caught by a plain C handler that writes to a pipe (no lost signal)
-//   CSharedLibrary                opens the four C libraries above on first use (dlopen by soname)
-//   CGettext                      glibc's gettext (libintl.h)
-//   AuthflowPrimitives            one definition of each shared concept, no C library: URL splitting and query
-//                                 parameters, percent coding, Base64, HTTP header fields, lines, system calls
-//                                 retried on EINTR, and JSON: Codable for fixed shapes, the ordered `JSONValue`
-//                                 with `JSONParser`/`JSONWriter` for open ones, never JSONSerialization
-//   AuthflowLocalization          the language in force and the message catalogue (gettext)
-//   AuthflowStorage               private state files: 0600 in 0700 directories, atomic, locked
-//   AuthflowHTTP                  async HTTP client (libcurl)
-//   AuthflowParsing               action links, callbacks, HTML and MIME parsing (libxml2)
-//   AuthflowListener              loopback redirect listener (libmicrohttpd), custom-scheme handoff,
-//                                 browser launch, and the HTML pages it serves
-//   AuthflowIdentityToolkit       the Identity Toolkit and secure-token REST API, one type per endpoint
-//   AuthflowBackend               embedded Auth-Emulator-compatible backend for the demo and tests
-//   AuthflowCore                  configuration, sessions and flows: decisions that combine the layers
-//   AuthflowDemo                  `authflow demo`: the guided tour of every flow against the embedded backend
-//   AuthflowCLI                   the `authflow` command (swift-argument-parser)
-//
-// One library product per layer, named after its module and listing that module alone: SwiftPM builds and links
-// the modules it depends on, so an embedder gets only what the layer it names stands on. For example
-//   AuthflowListener  the redirect listener, handoff and browser launch (with AuthflowStorage and
-//                     AuthflowPrimitives): no REST client, no emulator, no libcurl, no libxml2
-//   AuthflowCore      flows, configuration, sessions, and under them the REST client, HTTP, parsing, the listener
-//   AuthflowBackend   the embedded emulator-compatible backend, for tests
-// AuthflowDemo and AuthflowCLI are the command's own and have no library product. A client names the product of
-// every module it imports:
-//   .package(url: "https://example.com/authflow.git", from: "0.1.0"),  // this repository's URL, or .package(path:)
-//   .product(name: "AuthflowListener", package: "authflow"),  // and "AuthflowPrimitives" if it imports that too
-// examples/embedding is such a package, using the listener and primitives products alone.
+// One module per layer, each in the folder of the same name under Sources/, and one library product per layer
+// named after its module. What each module holds is described in one place, docs/layout.md; the products and
+// how a package depends on one, in docs/embedding.md.
 import PackageDescription
 
 let package = Package(

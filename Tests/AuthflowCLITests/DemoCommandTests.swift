@@ -41,6 +41,21 @@ struct DemoCommandTests {
             output.contains(
                 "$ authflow handle-url 'app-1-1234567890-ios-0a1b2c3d4e5f://firebaseauth/link?deep_link_id="))
         #expect(output.contains("     | Name from Apple: Ada Lovelace."))
+        // apple sign-in's own result comes after handle-url's output, under a line of its own, and its paste
+        // prompt (written while it waited) ends its line there instead of trailing after the result.
+        let lines = output.components(separatedBy: "\n")
+        let handleURL = try #require(lines.firstIndex { $0.contains("$ authflow handle-url 'app-1-") })
+        let continued = try #require(
+            lines.firstIndex {
+                $0.contains("`authflow apple sign-in`, which was waiting, gets the answer and finishes:")
+            })
+        let named = try #require(lines.firstIndex { $0.contains("| Name from Apple: Ada Lovelace.") })
+        #expect(handleURL < continued && continued < named, "\(output)")
+        let started = try #require(lines.firstIndex { $0.contains("$ authflow apple sign-in --no-browser") })
+        let prompts = lines.indices.filter { $0 > started && $0 < named && lines[$0].contains("Paste the address") }
+        #expect(prompts.count == 1 && prompts.allSatisfy { $0 < handleURL }, "\(output)")
+        #expect(!output.contains("standard input ended"), "the tour's input stays open until the handoff")
+        #expect(output.contains("`authflow oauth sign-in`, which was waiting, gets the answer and finishes:"))
         #expect(
             output.contains(
                 "✓ signed in with Apple as ada.q7x2@privaterelay.appleid.com (Ada Lovelace), through the IdP page"))
@@ -86,6 +101,40 @@ struct DemoCommandTests {
             output.contains(
                 "✓ signed in with GitHub as octocat@example.com through the device flow, approved on another device"))
         #expect(output.contains("Done: 1 of 1 flows completed"))
+    }
+
+    @Test(
+        "Run from a package checkout, the hints say `swift run authflow …` and how to put the built binary on PATH; with its directory on PATH, `authflow …`"
+    )
+    func checkoutHints() async throws {
+        let home = try TemporaryDirectory()
+        let root = AuthflowCommand.repositoryRoot.path
+        let fromRoot = try await AuthflowCommand.run(
+            ["demo", "--only", "email-link"], environment: ["TMPDIR": home.path], workingDirectory: root)
+        #expect(fromRoot.exitCode == 0, "\(fromRoot.stdoutText)\n\(fromRoot.stderrText)")
+        #expect(
+            fromRoot.stdoutText.contains("start\n`swift run authflow emulator` in another shell"),
+            "\(fromRoot.stdoutText)")
+        #expect(fromRoot.stdoutText.contains("(`swift run authflow emulator`)"))
+        let built = URL(fileURLWithPath: AuthflowCommand.binaryPath).resolvingSymlinksInPath()
+            .deletingLastPathComponent().path
+        #expect(fromRoot.stdoutText.contains("  export PATH=\(built):\"$PATH\""), "\(fromRoot.stdoutText)")
+
+        let elsewhere = try await AuthflowCommand.run(
+            ["demo", "--only", "email-link"], environment: ["TMPDIR": home.path], workingDirectory: home.path)
+        #expect(elsewhere.exitCode == 0, "\(elsewhere.stderrText)")
+        #expect(
+            elsewhere.stdoutText.contains("`swift run --package-path \(root) authflow emulator`"),
+            "\(elsewhere.stdoutText)")
+
+        let path = built + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let onPath = try await AuthflowCommand.run(
+            ["demo", "--only", "email-link"], environment: ["TMPDIR": home.path, "PATH": path],
+            workingDirectory: root)
+        #expect(onPath.exitCode == 0, "\(onPath.stderrText)")
+        #expect(onPath.stdoutText.contains("start\n`authflow emulator` in another shell"), "\(onPath.stdoutText)")
+        #expect(!onPath.stdoutText.contains("swift run"))
+        #expect(!onPath.stdoutText.contains("export PATH="))
     }
 
     @Test("--only runs the chosen flows in tour order; --keep-state keeps a 0700 directory with a 0600 session")

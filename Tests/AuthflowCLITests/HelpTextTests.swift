@@ -97,6 +97,12 @@ struct HelpTextTests {
                     + "to the mirror's own firebase-app.js"), "\(arguments)")
     }
 
+    /// `mfa`'s overview names both kinds of second factor it manages.
+    @Test func mfaOverviewNamesSMSAndTOTP() async throws {
+        let text = try await help(["mfa"]).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("second factors (SMS, or a TOTP authenticator app)"), "\(text)")
+    }
+
     @Test func emailLinkSendKeepsItsLinkDomain() async throws {
         #expect(try await help(["email-link", "send"]).contains("--link-domain <domain>"))
     }

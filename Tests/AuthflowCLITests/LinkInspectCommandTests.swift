@@ -185,14 +185,25 @@ struct LinkInspectCommandTests {
         #expect(new.stderrText.isEmpty, "\(new.stderrText)")
 
         let fixture = try EmailLinkCLIFixture()
-        let complete = try await fixture.run([
-            "email-link", "complete", "--timeout", "5", "--link-domain", "links.example.com", "not a link",
-        ])
+        let complete = try await fixture.run(["email-link", "complete", "--timeout", "5", "not a link"])
         #expect(complete.exitCode == 2, "\(complete.stderrText)")
         #expect(complete.stderrText.contains(notice), "\(complete.stderrText)")
+    }
+
+    /// --link-domain means one thing in every command, the Hosting domain `email-link send` builds a link on;
+    /// where links are only read it is refused (2), naming the flag that allows a short-link host, and nothing
+    /// is looked up.
+    @Test(arguments: [["link", "inspect"], ["email-link", "complete"]])
+    func linkDomainIsRefusedWhereLinksAreRead(command: [String]) async throws {
+        let fixture = try EmailLinkCLIFixture()
+        let result = try await fixture.run(command + ["--link-domain", "links.example.com", action])
+        #expect(result.exitCode == 2, "\(result.stderrText)")
         #expect(
-            complete.stderrText.contains("--link-domain is deprecated and will be removed; use --short-link-domain"),
-            "\(complete.stderrText)")
+            result.stderrText.contains(
+                "--link-domain is the Hosting domain `email-link send` builds a new link on; it means nothing here. "
+                    + "To let authflow expand short links on links.example.com, pass --short-link-domain "
+                    + "links.example.com."), "\(result.stderrText)")
+        #expect(result.stdout.isEmpty)
     }
 
     @Test func missingFileExitsTwo() async throws {

@@ -12,19 +12,16 @@ struct ShortLinkCommandTests {
         let domain = server.hostAndPort
         let certificate = server.certificate
         let result = try await AuthflowCommand.run([
-            "link", "inspect", "--json", "--link-domain", domain, "--cacert", certificate.certificatePath,
+            "link", "inspect", "--json", "--short-link-domain", domain, "--cacert", certificate.certificatePath,
             "https://\(domain)/AbCd",
         ])
         #expect(result.exitCode == 0, "\(result.stderrText)")
         let object = try jsonObject(result.stdoutText)
         #expect(object["oobCode"] as? String == "CODE123")
         #expect(object["layers"] as? [String] == ["short link localhost"])
-        #expect(
-            result.stderrText.contains("--link-domain is deprecated and will be removed; use --short-link-domain"),
-            "\(result.stderrText)")
 
         let gone = try await AuthflowCommand.run([
-            "link", "inspect", "--link-domain", domain, "--cacert", certificate.certificatePath,
+            "link", "inspect", "--short-link-domain", domain, "--cacert", certificate.certificatePath,
             "https://\(domain)/gone",
         ])
         #expect(gone.exitCode == 1)
@@ -32,8 +29,7 @@ struct ShortLinkCommandTests {
         #expect(server.targets == ["/AbCd", "/gone"])
     }
 
-    /// The new names: --short-link-domain allows the host and --request-timeout bounds each request; the former
-    /// names (used above) still work as hidden aliases.
+    /// --short-link-domain allows the host and --request-timeout bounds each request.
     @Test func expandsWithTheNewOptionNames() async throws {
         let action = "https://proj.firebaseapp.com/__/auth/action?apiKey=AIzaKEY&mode=signIn&oobCode=CODE456"
         let server = try await HTTPSRecordingServer { request, _ in

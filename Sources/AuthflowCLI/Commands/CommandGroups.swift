@@ -62,7 +62,8 @@ struct AppleCommand: AsyncParsableCommand {
 struct MFACommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mfa",
-        abstract: "Add, list and remove SMS second factors; finish a sign-in that needs one.",
+        abstract: "Add, list and remove second factors (SMS, or a TOTP authenticator app); finish a sign-in that "
+            + "needs one.",
         subcommands: [MFAEnrollCommand.self, MFAListCommand.self, MFAUnenrollCommand.self, MFAResolveCommand.self]
     )
 }

@@ -44,7 +44,7 @@ enum SignInPresentation {
         }
         return localized(
             "\(who) also needs a second factor to \(pending.purpose.cliPhrase): \(factors). Nothing was texted yet; "
-                + "The sign-in is saved until \(until). Finish it with `\(command)` (on a terminal it asks for the "
+                + "the sign-in is saved until \(until). Finish it with `\(command)` (on a terminal it asks for the "
                 + "code; else add --code-command CMD), or pass --factor and --mfa-code or --mfa-code-command to the "
                 + "sign-in command.")
     }

@@ -17,6 +17,9 @@ final class WaitIndicator: Sendable {
         var task: Task<Void, Never>?
         /// The terminal's rows while the bottom row is reserved for the countdown.
         var pinnedRows: Int?
+        /// A prompt written to standard error that is not a terminal (nothing typed is echoed after it): its line
+        /// is ended when the wait ends, so the next output does not run on after it or leave it dangling.
+        var openPrompt = false
     }
 
     // Drawing and clearing happen under the lock, so no frame can land after the line was cleared.
@@ -28,7 +31,10 @@ final class WaitIndicator: Sendable {
     init(message: String, deadline: ContinuousClock.Instant, prompt: String? = nil) {
         self.prompt = prompt
         guard isatty(STDERR_FILENO) == 1 else {
-            if let prompt { StandardError.write(prompt, newline: false) }
+            if let prompt {
+                StandardError.write(prompt, newline: false)
+                state.withLock { $0.openPrompt = true }
+            }
             return
         }
         let rows = prompt == nil ? nil : Self.terminalRows()
@@ -103,6 +109,8 @@ final class WaitIndicator: Sendable {
                 StandardError.draw("\u{1B}7\u{1B}[r\u{1B}[\(rows);1H\u{1B}[2K\u{1B}8\r\u{1B}[K")
             } else if state.active {
                 StandardError.draw("\r\u{1B}[K")
+            } else if state.openPrompt {
+                StandardError.write("")
             }
             state = State()
         }

@@ -55,6 +55,9 @@ extension PhoneSignInNotice {
             return localized(
                 "The SMS was sent, but the challenge could not be saved (\(error.cliMessage)); if this command "
                     + "stops, sign in again.")
+        case .codeRefused(_, let triesLeft):
+            return localized(
+                "That SMS code is wrong; enter the code from the latest message again (\(triesLeft) left).")
         }
     }
 

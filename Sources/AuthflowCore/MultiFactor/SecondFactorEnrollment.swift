@@ -76,30 +76,40 @@ public struct SecondFactorEnrollment: Sendable {
                 interaction.notice(.secondFactorNotSaved(.secondFactorEnrollment(number), error))
             }
         }
-        let code: (code: String, origin: PhoneCodeOrigin)
-        do {
-            code = try await texted.code(
-                for: SentSMSCode(
-                    recipient: number.e164, phoneNumber: number, verificationID: pending.verificationID,
-                    project: environment.project, flow: .secondFactorEnrollment(number)),
-                given: options.code, command: options.codeCommand, timeout: options.round.timeout,
-                interaction: interaction)
-        } catch {
-            if case .codeNeeded(let waiting) = error { throw .codeNeeded(waiting) }
-            throw .sms(error)
+        var attempt = 1
+        while true {
+            let code: (code: String, origin: PhoneCodeOrigin)
+            let enrolled: (session: UserSession, factor: EnrolledFactor)
+            do {
+                code = try await texted.code(
+                    for: SentSMSCode(
+                        recipient: number.e164, phoneNumber: number, verificationID: pending.verificationID,
+                        project: environment.project, flow: .secondFactorEnrollment(number)),
+                    given: options.code, command: options.codeCommand, timeout: options.round.timeout,
+                    interaction: interaction)
+            } catch {
+                if case .codeNeeded(let waiting) = error { throw .codeNeeded(waiting) }
+                throw .sms(error)
+            }
+            do throws(SecondFactorError) {
+                enrolled = try await finalize(
+                    pending, code: code.code, displayName: displayName, session: session, store: store,
+                    account: account)
+            } catch {
+                // A wrong code keeps the enrolment's SMS: a code typed at the terminal is asked for again.
+                if case .wrongCode(_, let flow) = error, attempt < code.origin.tries {
+                    interaction.notice(.codeRefused(flow, triesLeft: code.origin.tries - attempt))
+                    attempt += 1
+                    continue
+                }
+                await texted.failed(interaction.pageMessage(for: error))
+                throw error
+            }
+            await texted.succeeded("Added \(number) as a second factor. You can close this tab.")
+            return Completed(
+                session: enrolled.session, factor: enrolled.factor, verifier: pending.verifier,
+                codeOrigin: code.origin, reusedCode: reused)
         }
-        let enrolled: (session: UserSession, factor: EnrolledFactor)
-        do throws(SecondFactorError) {
-            enrolled = try await finalize(
-                pending, code: code.code, displayName: displayName, session: session, store: store, account: account)
-        } catch {
-            await texted.failed(interaction.pageMessage(for: error))
-            throw error
-        }
-        await texted.succeeded("Added \(number) as a second factor. You can close this tab.")
-        return Completed(
-            session: enrolled.session, factor: enrolled.factor, verifier: pending.verifier, codeOrigin: code.origin,
-            reusedCode: reused)
     }
 
     private func finalize(

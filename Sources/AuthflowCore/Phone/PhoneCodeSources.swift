@@ -10,6 +10,12 @@ public enum PhoneCodeOrigin: String, Sendable, Hashable {
     case terminal
     /// A line of standard input.
     case standardInput
+
+    /// How many codes may be tried from this origin before the flow gives up: a person typing at a terminal
+    /// prompt gets three (a typo should not cost a new SMS or a new TOTP secret); a code from an option, a
+    /// command, the page or a line of standard input gets one, and a wrong one ends the flow with the way to try
+    /// again. The one rule for SMS codes and authenticator-app codes alike.
+    public var tries: Int { self == .terminal ? 3 : 1 }
 }
 
 /// One interactive place a code may come from (the page, a prompt); `read` returns nil when it cannot

@@ -116,21 +116,31 @@ public struct PhoneSignIn: Sendable {
         _ pending: PendingPhoneVerification, texted: TextedCode, reused: Bool, signedIn: UserSession?,
         options: Options, interaction: some PhoneSignInInteraction
     ) async throws(PhoneSignInError) -> Completed {
-        let answer = try await texted.code(
-            for: pending.sentCode, given: options.code, command: options.codeCommand, timeout: options.round.timeout,
-            interaction: interaction)
-        let result: SignInResult
-        do throws(PhoneSignInError) {
-            result = try await PhoneCodeConfirmation(environment).confirm(
-                pending, code: answer.code, signedIn: signedIn)
-        } catch {
-            await texted.failed(interaction.pageMessage(for: error))
-            throw error
+        var attempt = 1
+        while true {
+            let answer = try await texted.code(
+                for: pending.sentCode, given: options.code, command: options.codeCommand,
+                timeout: options.round.timeout, interaction: interaction)
+            let result: SignInResult
+            do throws(PhoneSignInError) {
+                result = try await PhoneCodeConfirmation(environment).confirm(
+                    pending, code: answer.code, signedIn: signedIn)
+            } catch {
+                // A wrong code keeps the verification: a code typed at the terminal is asked for again.
+                if case .wrongCode = error, attempt < answer.origin.tries {
+                    interaction.notice(
+                        .codeRefused(.phoneSignIn(pending.phoneNumber), triesLeft: answer.origin.tries - attempt))
+                    attempt += 1
+                    continue
+                }
+                await texted.failed(interaction.pageMessage(for: error))
+                throw error
+            }
+            await texted.succeeded(Self.outcome(result))
+            return Completed(
+                result: result, phoneNumber: pending.phoneNumber, verifier: pending.verifier,
+                reusedVerification: reused, codeOrigin: answer.origin)
         }
-        await texted.succeeded(Self.outcome(result))
-        return Completed(
-            result: result, phoneNumber: pending.phoneNumber, verifier: pending.verifier, reusedVerification: reused,
-            codeOrigin: answer.origin)
     }
 
     /// For linking and re-authentication, the signed-in user, checked before any SMS is sent; the

@@ -17,6 +17,9 @@ public enum PhoneSignInNotice: Sendable, Equatable, CustomStringConvertible {
     /// A second factor's SMS was texted, but the pending sign-in or enrolment could not be saved, so the command
     /// cannot be resumed later.
     case secondFactorNotSaved(SMSCodeFlow, StorageError)
+    /// The code typed at the terminal for `flow` was refused as wrong; the same SMS stays usable and the prompt
+    /// asks again, `triesLeft` more times at most (``PhoneCodeOrigin/tries``).
+    case codeRefused(SMSCodeFlow, triesLeft: Int)
 
     public var description: String {
         switch self {
@@ -35,6 +38,8 @@ public enum PhoneSignInNotice: Sendable, Equatable, CustomStringConvertible {
         case .secondFactorNotSaved(let flow, let error):
             return "The SMS was sent, but it could not be saved (\(error)); if this stops, it cannot be finished "
                 + "later (\(flow.finishLater))."
+        case .codeRefused(_, let triesLeft):
+            return "That SMS code is wrong; enter the code from the latest message again (\(triesLeft) left)."
         }
     }
 

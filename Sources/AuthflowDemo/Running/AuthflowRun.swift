@@ -116,13 +116,9 @@ final class AuthflowRun: Sendable {
     }
 
     /// Waits for the command to end; fails with its status unless it is `expected` (0: success).
-    func finish(expecting expected: Int32 = 0) async throws(DemoFailure) {
-        if let input = input.withLock({ descriptor in
-            defer { descriptor = nil }
-            return descriptor
-        }) {
-            close(input)
-        }
+    func finish(expecting expected: Int32 = 0, closingInputFirst: Bool = true) async throws(DemoFailure) {
+        defer { closeInput() }
+        if closingInputFirst { closeInput() }
         let child = self.child
         let output = self.output
         // Ctrl-C on the tour ends the command it waits for, so the tour can clean up.
@@ -146,6 +142,42 @@ final class AuthflowRun: Sendable {
         }
     }
 
+    private func closeInput() {
+        if let input = input.withLock({ descriptor in
+            defer { descriptor = nil }
+            return descriptor
+        }) {
+            close(input)
+        }
+    }
+
+    /// Keeps this command's further output back while the tour runs another command in the foreground, so that
+    /// each command's output stays under its own line; ``finish(continuing:)`` shows it.
+    func holdOutput() {
+        output?.hold()
+    }
+
+    /// Waits for a command whose output was held (``holdOutput()``) to end, then shows that output under `note`,
+    /// whether it succeeded or not.
+    func finish(continuing note: String) async throws(DemoFailure) {
+        do {
+            // Its standard input stays open until it ends: closing it first would race the answer handed over
+            // with "standard input ended".
+            try await finish(closingInputFirst: false)
+        } catch {
+            showHeld(note)
+            throw error
+        }
+        showHeld(note)
+    }
+
+    private func showHeld(_ note: String) {
+        let lines = output?.release() ?? []
+        guard !lines.isEmpty else { return }
+        narrator.say(note)
+        for line in lines { narrator.output(line) }
+    }
+
     /// Stops a command the tour no longer waits for.
     func stop() async {
         child.send(SIGTERM)
@@ -160,6 +192,8 @@ private final class OutputCollector: Sendable {
     private let printed = Mutex("")
     private let shown = Mutex("")
     private let open = Atomic<Int>(0)
+    /// Lines kept back instead of shown, while holding.
+    private let held = Mutex<[String]?>(nil)
 
     init(narrator: DemoNarrator) {
         self.narrator = narrator
@@ -175,12 +209,25 @@ private final class OutputCollector: Sendable {
         Thread { [self] in
             var pending: [UInt8] = []
             var chunk = [UInt8](repeating: 0, count: 4096)
+            // A prompt (text without its newline) is shown once the command has gone quiet after it, where a
+            // terminal would show it; the newline that later ends it is then not a line of its own.
+            var shownPartly = false
             while true {
+                var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                if !pending.isEmpty, SystemCall.retryingInterrupts({ poll(&ready, 1, 300) }) == 0 {
+                    deliver(String(decoding: pending, as: UTF8.self), keep: keep)
+                    pending.removeAll()
+                    shownPartly = true
+                    continue
+                }
                 let count = SystemCall.read(descriptor, into: &chunk)
                 guard count > 0 else { break }
                 pending += chunk[..<count]
                 while let newline = pending.firstIndex(of: 10) {
-                    deliver(String(decoding: pending[..<newline], as: UTF8.self), keep: keep)
+                    if !(shownPartly && newline == 0) {
+                        deliver(String(decoding: pending[..<newline], as: UTF8.self), keep: keep)
+                    }
+                    shownPartly = false
                     pending.removeSubrange(...newline)
                 }
             }
@@ -190,8 +237,26 @@ private final class OutputCollector: Sendable {
         }.start()
     }
 
+    /// Keeps the lines that arrive from now on, instead of showing them.
+    func hold() {
+        held.withLock { lines in if lines == nil { lines = [] } }
+    }
+
+    /// The lines kept since ``hold()``; the lines after this are shown again.
+    func release() -> [String] {
+        held.withLock { lines in
+            defer { lines = nil }
+            return lines ?? []
+        }
+    }
+
     private func deliver(_ line: String, keep: Bool) {
-        narrator.output(line)
+        let isHeld = held.withLock { lines in
+            guard lines != nil else { return false }
+            lines?.append(line)
+            return true
+        }
+        if !isHeld { narrator.output(line) }
         shown.withLock { $0 += line + "\n" }
         if keep { printed.withLock { $0 += line + "\n" } }
     }

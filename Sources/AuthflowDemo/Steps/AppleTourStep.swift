@@ -64,8 +64,10 @@ struct AppleTourStep: TourStep {
                 localized(
                     "The page sent the browser to \(Self.scheme)://…; the desktop hands such a URL to authflow\n"
                         + "(`authflow register-scheme` sets that up):"))
+            run.holdOutput()
             try await context.run(["handle-url", callback])
-            try await run.finish()
+            try await run.finish(
+                continuing: localized("`authflow apple sign-in`, which was waiting, gets the answer and finishes:"))
         } catch {
             await run.stop()
             throw error

@@ -60,8 +60,10 @@ struct GitHubTourStep: TourStep {
                 localized(
                     "The page sent the browser to \(AppleTourStep.scheme)://…, which the desktop hands "
                         + "to authflow:"))
+            run.holdOutput()
             try await context.run(["handle-url", callback])
-            try await run.finish()
+            try await run.finish(
+                continuing: localized("`authflow oauth sign-in`, which was waiting, gets the answer and finishes:"))
         } catch {
             await run.stop()
             throw error

@@ -59,10 +59,11 @@ public struct DemoTour: Sendable {
                     workspace.remove()
                     return error.exitStatus
                 }
+                let run = DemoInvocation.of(settings).command
                 narrator.raw(
                     localized(
                         "\nThe tour stopped at step \(index + 1) (\(kind.rawValue)). Its state is kept for a look:\n"
-                            + "  \(workspace.path)\nRun just that flow again with: authflow demo --only "
+                            + "  \(workspace.path)\nRun just that flow again with: \(run) demo --only "
                             + "\(kind.rawValue)\n\n"))
                 return error.exitStatus
             }
@@ -73,18 +74,27 @@ public struct DemoTour: Sendable {
 
     private func introduce(_ context: DemoContext) {
         let backend = context.backend
+        let invocation = DemoInvocation.of(settings)
+        let run = invocation.command
         narrator.raw(
             localized(
                 "authflow demo: every sign-in flow, end to end, against the embedded backend.\n"
-                    + "The backend stands in for Firebase Auth the way the Auth Emulator does (`authflow emulator`); "
+                    + "The backend stands in for Firebase Auth the way the Auth Emulator does (`\(run) emulator`); "
                     + "it is\na test and demo backend, not a production identity server.\n\n"
                     + "  Backend:  \(backend.baseURL) (project \(backend.projectID))\n"
                     + "  State:    \(context.workspace.path)\n\n"
                     + "Every command below is authflow's own, run with these settings. To try them yourself, start\n"
-                    + "`authflow emulator` in another shell, then:\n"))
+                    + "`\(run) emulator` in another shell, then:\n"))
         narrator.raw(
             "  export FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9099 FIREBASE_PROJECT_ID=\(backend.projectID) "
-                + "FIREBASE_API_KEY=\(Self.apiKey)\n\n")
+                + "FIREBASE_API_KEY=\(Self.apiKey)\n")
+        if let built = invocation.buildDirectory {
+            // A checkout's build is not on PATH: the commands below are typed as shown once it is.
+            narrator.raw(
+                "  export PATH=\(ShellQuoting.word(built)):\"$PATH\"   "
+                    + localized("# this checkout's authflow, so the commands below run as typed") + "\n")
+        }
+        narrator.raw("\n")
     }
 
     private func conclude(_ achieved: [String], _ context: DemoContext) {

@@ -225,4 +225,15 @@ struct MFAResolveCommandTests {
         #expect(try fixture.challenge() == nil)
         #expect(fixture.backend.verificationCodes.isEmpty)
     }
+
+    @Test("Exit 5 for an SMS factor says nothing was texted yet, in one sentence that runs on after its semicolon")
+    func exitFiveSentence() async throws {
+        let fixture = try PhoneCLIFixture()
+        _ = try await fixture.mfaAccount("fin@example.com")
+        let stopped = try await fixture.passwordSignIn("fin@example.com")
+        #expect(stopped.exitCode == 5, "\(stopped.stderrText)")
+        #expect(
+            stopped.stderrText.contains("Nothing was texted yet; the sign-in is saved until"), "\(stopped.stderrText)")
+        #expect(!stopped.stderrText.contains("; The"), "\(stopped.stderrText)")
+    }
 }

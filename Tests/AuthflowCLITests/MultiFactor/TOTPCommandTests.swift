@@ -103,7 +103,10 @@ struct TOTPCommandTests {
 
         let wrong = try await fixture.run(["mfa", "enroll", "--totp", "--code-command", "echo 12345x"])
         #expect(wrong.exitCode == 1, "\(wrong.stderrText)")
-        #expect(wrong.stderrText.contains("nothing was enrolled"), "\(wrong.stderrText)")
+        #expect(wrong.stderrText.contains("Nothing was enrolled"), "\(wrong.stderrText)")
+        #expect(
+            wrong.stderrText.contains("That is not the code the authenticator app shows now."), "\(wrong.stderrText)")
+        #expect(!wrong.stderrText.contains("SMS"), "a TOTP code is worded for the app: \(wrong.stderrText)")
         #expect(fixture.backend.accounts.first { $0.localID == session.uid }?.mfaEnrollments.isEmpty == true)
 
         fixture.backend.setTOTPEnabled(false)
@@ -137,6 +140,11 @@ struct TOTPCommandTests {
         let wrong = try await fixture.run(["mfa", "resolve", "--code", "12345x"])
         #expect(wrong.exitCode == 1)
         #expect(try fixture.challenge() != nil, "a wrong code keeps the challenge")
+        #expect(
+            wrong.stderrText.contains(
+                "The authenticator app's code was not accepted: it is wrong, or it was already used"),
+            "\(wrong.stderrText)")
+        #expect(!wrong.stderrText.contains("SMS"), "a TOTP code is worded for the app: \(wrong.stderrText)")
 
         let resolved = try await fixture.run(["mfa", "resolve", "--code", PhoneCLIFixture.nextCode(app), "--json"])
         #expect(resolved.exitCode == 0, "\(resolved.stderrText)")
@@ -273,7 +281,8 @@ struct TOTPCommandTests {
         let uri = String(try #require(shown.firstMatch(of: /URI: (otpauth:\/\/totp\/[^\s]+)/)?.1))
         let app = try #require(TimeBasedOneTimePassword(base32Secret: QueryParameters(url: uri).value("secret") ?? ""))
         terminal.type("12345x\n")
-        #expect(await terminal.waitFor("Check that the app's clock is right"))
+        #expect(await terminal.waitFor("Check that the device's clock is right and enter the current code."))
+        #expect(await terminal.waitFor("Try again (2 left)."))
         terminal.type(app.code(at: PhoneCLIFixture.now) + "\n")
         let termination = await terminal.finish()
         let everything = String(decoding: terminal.shown, as: UTF8.self)
@@ -306,5 +315,47 @@ struct TOTPCommandTests {
         let session = try #require(try fixture.sessions.load())
         #expect(session.signInProvider == "apple.com")
         #expect(IDTokenClaims(jwt: session.tokens.idToken)?.secondFactor == "totp")
+    }
+
+    @Test(
+        "A code already used (the enrolment's, in its 30-second window) is refused with the authenticator wording: wait for the next code"
+    )
+    func reusedCodeSaysWaitForTheNext() async throws {
+        let fixture = try PhoneCLIFixture()
+        let enrolledAt = PhoneCLIFixture.now
+        let (_, app) = try await fixture.totpAccount("ida@example.com")
+        let stopped = try await fixture.passwordSignIn("ida@example.com", [])
+        #expect(stopped.exitCode == 5, "\(stopped.stderrText)")
+
+        // The enrolment spent this step's code (or, across a step boundary, the one before, spent as well).
+        let reused = try await fixture.run(["mfa", "resolve", "--code", app.code(at: enrolledAt)])
+        #expect(reused.exitCode == 1, "\(reused.stderrText)")
+        #expect(reused.stderrText.contains("or it was already used"), "\(reused.stderrText)")
+        #expect(reused.stderrText.contains("wait for the app's next code, at most 30 seconds"))
+        #expect(!reused.stderrText.contains("SMS"), "\(reused.stderrText)")
+        #expect(try fixture.challenge() != nil, "the challenge stays for the next code")
+
+        let next = try await fixture.run(["mfa", "resolve", "--code", PhoneCLIFixture.nextCode(app)])
+        #expect(next.exitCode == 0, "\(next.stderrText)")
+    }
+
+    @Test("mfa resolve on a terminal: a wrong TOTP code is asked for again, as a wrong SMS code is")
+    func terminalResolveTriesAgain() async throws {
+        let fixture = try PhoneCLIFixture()
+        let (_, app) = try await fixture.totpAccount("jan@example.com")
+        let stopped = try await fixture.passwordSignIn("jan@example.com", [])
+        #expect(stopped.exitCode == 5, "\(stopped.stderrText)")
+        let terminal = try TerminalSession(
+            ["mfa", "resolve", "--state-dir", fixture.stateRoot], environment: fixture.environment)
+
+        #expect(await terminal.waitFor("Enter the code from the authenticator app"))
+        terminal.type("12345x\n")
+        #expect(await terminal.waitFor("Try again (2 left)."))
+        terminal.type(PhoneCLIFixture.nextCode(app) + "\n")
+        let end = await terminal.finish()
+        let shown = String(decoding: terminal.shown, as: UTF8.self)
+
+        #expect(end == .exited(0), "\(shown)")
+        #expect(try fixture.challenge() == nil)
     }
 }

@@ -256,4 +256,49 @@ struct PhoneNoneRouteTests {
         #expect(try fixture.sessions.load() == nil)
         #expect(try fixture.pending("+16505550111") == nil, "the code was used")
     }
+
+    @Test(
+        "On a terminal a wrong SMS code is asked for again with the same SMS, three tries in all (as for a TOTP code); the right one then signs in"
+    )
+    func terminalTriesAgain() async throws {
+        let fixture = try PhoneCLIFixture()
+        let number = "+16505550190"
+        let terminal = try TerminalSession(
+            ["phone", "sign-in", number, "--state-dir", fixture.stateRoot], environment: fixture.environment)
+        #expect(await terminal.waitFor("Enter the code sent to"))
+        terminal.type(fixture.wrongCode(for: number) + "\n")
+        #expect(
+            await terminal.waitFor("That SMS code is wrong; enter the code from the latest message again (2 left)."))
+        terminal.type(try #require(fixture.code(for: number)) + "\n")
+        let end = await terminal.finish()
+        let shown = String(decoding: terminal.shown, as: UTF8.self)
+
+        #expect(end == .exited(0), "\(shown)")
+        #expect(try fixture.sessions.load()?.phoneNumber == number)
+        #expect(fixture.smsSent == 1, "the second try used the same SMS")
+    }
+
+    @Test(
+        "On a terminal the third wrong SMS code ends the sign-in (exit 1) with the verification kept for phone verify")
+    func terminalThirdWrongCodeEnds() async throws {
+        let fixture = try PhoneCLIFixture()
+        let number = "+16505550191"
+        let terminal = try TerminalSession(
+            ["phone", "sign-in", number, "--state-dir", fixture.stateRoot], environment: fixture.environment)
+        #expect(await terminal.waitFor("Enter the code sent to"))
+        let wrong = fixture.wrongCode(for: number)
+        terminal.type(wrong + "\n")
+        #expect(await terminal.waitFor("(2 left)"))
+        terminal.type(wrong + "\n")
+        #expect(await terminal.waitFor("(1 left)"))
+        terminal.type(wrong + "\n")
+        let end = await terminal.finish()
+        let shown = String(decoding: terminal.shown, as: UTF8.self)
+
+        #expect(end == .exited(1), "\(shown)")
+        #expect(shown.contains("That SMS code is wrong. Check the latest message and try again."), "\(shown)")
+        #expect(!shown.contains("(0 left)"))
+        #expect(try fixture.pending(number) != nil, "the verification is kept")
+        #expect(fixture.smsSent == 1)
+    }
 }

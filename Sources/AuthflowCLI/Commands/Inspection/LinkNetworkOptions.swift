@@ -17,13 +17,13 @@ struct LinkNetworkOptions: ParsableArguments {
             valueName: "host[:port]"))
     var shortLinkDomains: [String] = []
 
-    /// The former name of --short-link-domain, kept working but out of the help: `email-link send` has a
-    /// --link-domain that means the Hosting domain a new link is built on.
+    /// The former name of --short-link-domain, parsed only to be refused by name: across commands
+    /// --link-domain means one thing, the Hosting domain `email-link send` builds a new link on.
     @Option(name: .customLong("link-domain"), help: .hidden)
-    var deprecatedLinkDomains: [String] = []
+    var refusedLinkDomains: [String] = []
 
-    /// Every domain named with either spelling.
-    var linkDomains: [String] { shortLinkDomains + deprecatedLinkDomains }
+    /// The hosts whose short links may be expanded.
+    var linkDomains: [String] { shortLinkDomains }
 
     @Option(
         name: .customLong("cacert"),
@@ -57,11 +57,12 @@ struct LinkNetworkOptions: ParsableArguments {
                 DeprecationWording.renamed(
                     "--timeout", to: "--request-timeout", because: localized("seconds per short-link request")))
         }
-        if !deprecatedLinkDomains.isEmpty {
-            StandardError.write(
-                DeprecationWording.renamed(
-                    "--link-domain", to: "--short-link-domain",
-                    because: localized("a domain whose short links may be expanded")))
+        if let domain = refusedLinkDomains.first {
+            throw ValidationError(
+                localized(
+                    "--link-domain is the Hosting domain `email-link send` builds a new link on; it means nothing "
+                        + "here. To let authflow expand short links on \(domain), pass --short-link-domain "
+                        + "\(domain)."))
         }
     }
 

@@ -120,22 +120,33 @@ struct SecondFactorResolution {
         options: PhoneSignIn.Options, json: Bool, extraJSON: [(String, JSONValue)]
     ) async throws(CommandFailure) -> SecondFactorSignIn.Completed {
         do throws(SecondFactorError) {
-            var code: (String, PhoneCodeOrigin)?
-            if let given = options.code {
-                code = (given, .option)
-            } else if let command = options.codeCommand {
-                code = (try await flow.totpCode(from: command), .command)
-            } else if Terminal.isInteractive {
-                StandardError.write(
-                    localized(
-                        "Enter the code from the authenticator app (\(FactorWording.label(factor))): "),
-                    newline: false)
-                if let line = await InputLines.standardInput.next() { code = (line, .terminal) }
+            var attempt = 1
+            while true {
+                var code: (String, PhoneCodeOrigin)?
+                if let given = options.code {
+                    code = (given, .option)
+                } else if let command = options.codeCommand {
+                    code = (try await flow.totpCode(from: command), .command)
+                } else if Terminal.isInteractive {
+                    StandardError.write(
+                        localized(
+                            "Enter the code from the authenticator app (\(FactorWording.label(factor))): "),
+                        newline: false)
+                    if let line = await InputLines.standardInput.next() { code = (line, .terminal) }
+                }
+                guard let code, !code.0.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    throw SecondFactorError.totp(.codeNeeded(enrolling: false, factorID: factor.id))
+                }
+                do throws(SecondFactorError) {
+                    return try await flow.resolveTOTP(pending, factor: factor, code: code.0, origin: code.1)
+                } catch {
+                    // The one rule for typed codes (PhoneCodeOrigin.tries): the terminal asks again; the
+                    // challenge stays saved after a wrong code.
+                    guard case .totp(.wrongCode) = error, attempt < code.1.tries else { throw error }
+                    StandardError.write("authflow: " + TOTPProblem.triesLeft(enrolling: false, code.1.tries - attempt))
+                    attempt += 1
+                }
             }
-            guard let code, !code.0.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw SecondFactorError.totp(.codeNeeded(enrolling: false, factorID: factor.id))
-            }
-            return try await flow.resolveTOTP(pending, factor: factor, code: code.0, origin: code.1)
         } catch {
             if json, case .totp(.codeNeeded) = error, let saved = try? flow.pending() {
                 Self.write(SignInPresentation.json(saved, extra: extraJSON))

@@ -18,9 +18,6 @@ struct TOTPEnrollmentSteps {
     let qrPNG: String?
     let json: Bool
 
-    /// How many codes a person at the terminal may try before the command gives up.
-    static let attempts = 3
-
     func run() async throws(CommandFailure) {
         let environment = try context.flowEnvironment()
         let enrollment = TOTPEnrollment(environment)
@@ -63,10 +60,11 @@ struct TOTPEnrollmentSteps {
                 report(enrolled, uri: uri)
                 return
             } catch {
-                if case .totp(.wrongCode) = error, interactive, code == nil, codeCommand == nil,
-                    attempt < Self.attempts
-                {
-                    StandardError.write("authflow: \(error.cliMessage)")
+                // The one rule for typed codes (PhoneCodeOrigin.tries): the terminal asks again.
+                let tries = PhoneCodeOrigin.terminal.tries
+                if case .totp(.wrongCode) = error, interactive, code == nil, codeCommand == nil, attempt < tries {
+                    StandardError.write(
+                        "authflow: " + TOTPProblem.triesLeft(enrolling: true, tries - attempt))
                     attempt += 1
                     continue
                 }

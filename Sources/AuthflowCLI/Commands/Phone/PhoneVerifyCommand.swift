@@ -65,8 +65,8 @@ struct PhoneVerifyCommand: AsyncParsableCommand {
                 : [PhoneCodeSource(.standardInput) { await InputLines.standardInput.next() }]
             let sources = PhoneCodeSources(
                 given: codes.code, command: codes.command(timeout: .seconds(300)), interactive: interactive)
-            let code = try await sources.code(for: pending)
-            result = try await PhoneCodeConfirmation(try context.flowEnvironment()).confirm(pending, code: code.code)
+            result = try await Self.confirm(
+                pending, sources: sources, with: PhoneCodeConfirmation(try context.flowEnvironment()))
         } catch let error as PhoneSignInError {
             throw context.report(.from(error))
         }
@@ -77,6 +77,26 @@ struct PhoneVerifyCommand: AsyncParsableCommand {
                 ("phoneNumber", .string(pending.phoneNumber.e164)), ("verifier", .string(pending.verifier.rawValue)),
             ],
             method: localized("the phone number \(pending.phoneNumber)"))
+    }
+
+    /// Confirms `pending` with a code from `sources`; a wrong code typed at the terminal is asked for again, as
+    /// often as ``PhoneCodeOrigin/tries`` allows (the verification stays usable after a wrong code).
+    private static func confirm(
+        _ pending: PendingPhoneVerification, sources: PhoneCodeSources, with confirmation: PhoneCodeConfirmation
+    ) async throws(PhoneSignInError) -> SignInResult {
+        var attempt = 1
+        while true {
+            let code = try await sources.code(for: pending)
+            do throws(PhoneSignInError) {
+                return try await confirmation.confirm(pending, code: code.code)
+            } catch {
+                guard case .wrongCode = error, attempt < code.origin.tries else { throw error }
+                let notice = PhoneSignInNotice.codeRefused(
+                    .phoneSignIn(pending.phoneNumber), triesLeft: code.origin.tries - attempt)
+                StandardError.write("authflow: \(notice.cliMessage)")
+                attempt += 1
+            }
+        }
     }
 
     /// The verification to finish: the one for `phone`, or the only one of the project.
