@@ -1,3 +1,4 @@
+import AuthflowPrimitives
 import AuthflowTestSupport
 import Foundation
 import Testing
@@ -69,7 +70,11 @@ struct ExampleTests {
         #expect(result.exitCode == 0, "\(result.stderrText)")
         #expect(lines.first == "code=code-42")
         #expect(lines.count == 3 && lines[1].hasPrefix("redirect_uri=http://127.0.0.1:") && lines[2].count > 50)
-        #expect(opened.contains("client_id=client%201&scope=openid%20email&code_challenge="))
-        #expect(opened.contains("&code_challenge_method=S256&redirect_uri=http%3A%2F%2F127.0.0.1%3A"))
+        #expect(opened.contains("client_id=client%201&scope=openid%20email&redirect_uri=http%3A%2F%2F127.0.0.1%3A"))
+        #expect(opened.hasSuffix("&code_challenge_method=S256\n"))
+        // The verifier the script printed is the one whose S256 challenge went to the browser.
+        let verifier = lines.last.map { String($0.dropFirst("code_verifier=".count)) } ?? ""
+        let challenge = Base64.encode(SHA256.digest(Array(verifier.utf8)), alphabet: .url)
+        #expect(QueryParameters(url: opened.trimmingCharacters(in: .newlines)).value("code_challenge") == challenge)
     }
 }
