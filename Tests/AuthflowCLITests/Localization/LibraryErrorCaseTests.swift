@@ -243,6 +243,7 @@ struct LibraryErrorCaseTests {
         messages += (launches + system.map { .notStarted($0) }).map {
             BrowserLaunchFailure(program: "xdg-open", problem: $0).cliMessage
         }
+        messages.append(OpenerLimitation(scheme: "app-1-2-ios-3", openerVersion: "1.1.3").cliMessage)
         messages.append(CallbackURLError.controlCharacter("\r", offset: 12).cliMessage)
         messages.append(RecaptchaProtectionError.interrupted.cliMessage)
         messages.append(
