@@ -18,7 +18,8 @@
 //   AuthflowHTTP                  async HTTP client (libcurl)
 //   AuthflowParsing               action links, callbacks, HTML and MIME parsing (libxml2)
 //   AuthflowListener              loopback redirect listener (libmicrohttpd), custom-scheme handoff,
-//                                 browser launch, and the HTML pages it serves
+//                                 browser launch, the HTML pages it serves, and on top of them an OAuth
+//                                 authorization session with PKCE for embedders (Authorization/)
 //   AuthflowIdentityToolkit       the Identity Toolkit and secure-token REST API, one type per endpoint
 //   AuthflowBackend               embedded Auth-Emulator-compatible backend for the demo and tests
 //   AuthflowCore                  configuration, sessions and flows: decisions that combine the layers
@@ -27,8 +28,8 @@
 //
 // One library product per layer, named after its module and listing that module alone: SwiftPM builds and links
 // the modules it depends on, so an embedder gets only what the layer it names stands on. For example
-//   AuthflowListener  the redirect listener, handoff and browser launch (with AuthflowStorage and
-//                     AuthflowPrimitives): no REST client, no emulator, no libcurl, no libxml2
+//   AuthflowListener  the redirect listener, handoff, browser launch and the PKCE authorization session (with
+//                     AuthflowStorage and AuthflowPrimitives): no REST client, no emulator, no libcurl, no libxml2
 //   AuthflowCore      flows, configuration, sessions, and under them the REST client, HTTP, parsing, the listener
 //   AuthflowBackend   the embedded emulator-compatible backend, for tests
 // AuthflowDemo and AuthflowCLI are the command's own and have no library product. A client names the product of
