@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 //
-// A program that embeds authflow's redirect listener and nothing else: it depends on the authflow package and
-// uses only its `AuthflowListener` library product (and `AuthflowPrimitives`, whose types it names), so it builds
-// no REST client, no emulator, and needs neither libcurl nor libxml2 (libmicrohttpd only).
+// A program that signs in with an OAuth 2.0 provider through authflow's loopback authorization session (PKCE,
+// state, redirect listener, browser launch) and nothing else: it depends on the authflow package and uses only its
+// `AuthflowListener` library product (and `AuthflowPrimitives`, whose types it names), so it builds no REST
+// client, no emulator, and needs neither libcurl nor libxml2 (libmicrohttpd only).
 //
 //   swift run --package-path examples/embedding redirect-listener-example --self-test
 //

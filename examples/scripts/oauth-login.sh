@@ -8,9 +8,11 @@
 #   CLIENT_ID=…apps.googleusercontent.com SCOPE="openid email" \
 #   examples/scripts/oauth-login.sh
 #
-# Without TOKEN_URL the script stops after the redirect and prints the authorization code. Needs openssl for
-# the PKCE challenge, and curl for the token exchange. Exit status: authflow's (4 when the browser took too
-# long, 130 on Ctrl-C), or curl's.
+# The script does no crypto and no URL encoding itself: `authflow listen --pkce` makes the verifier and its S256
+# challenge, fills in the redirect URI and state, and checks the state; jq reads its JSON and encodes the client
+# ID and scope; curl encodes the token request. Without TOKEN_URL the script stops after the redirect and prints
+# the authorization code. Needs jq, and curl for the token exchange. Exit status: authflow's (4 when the browser
+# took too long, 130 on Ctrl-C), or curl's.
 set -euo pipefail
 
 : "${AUTHORIZE_URL:?set AUTHORIZE_URL to the authorization endpoint of the provider}"
@@ -18,27 +20,19 @@ set -euo pipefail
 SCOPE=${SCOPE:-openid}
 AUTHFLOW=${AUTHFLOW:-authflow}
 
-urlencode() { local LC_ALL=C s=$1 i c; for ((i = 0; i < ${#s}; i++)); do c=${s:i:1}
-  case $c in [a-zA-Z0-9.~_-]) printf '%s' "$c" ;; *) printf '%%%02X' "'$c" ;; esac; done; }
-
-# PKCE: a random verifier stays here; only its SHA-256 goes to the browser.
-verifier=$(openssl rand -base64 48 | tr '/+' '_-' | tr -d '=\n')
-challenge=$(printf '%s' "$verifier" | openssl dgst -sha256 -binary | openssl base64 | tr '/+' '_-' | tr -d '=\n')
-
-# authflow fills in {redirect_uri} and {state}, opens the browser (or prints the URL with --no-browser), and
-# prints one JSON line when listening and one when the provider redirects back with the right state.
-authorize="$AUTHORIZE_URL?response_type=code&client_id=$(urlencode "$CLIENT_ID")&scope=$(urlencode "$SCOPE")"
-authorize+="&code_challenge=$challenge&code_challenge_method=S256&redirect_uri={redirect_uri}&state={state}"
-output=$("$AUTHFLOW" listen --json --timeout "${TIMEOUT:-300}" --open "$authorize" "$@")
-
-field() { sed -n "s/.*\"$1\":\"\([^\"]*\)\".*/\1/p" <<<"$2" | head -n 1; }
-listening=$(head -n 1 <<<"$output")
+query=$(jq -rn --arg client_id "$CLIENT_ID" --arg scope "$SCOPE" \
+  '"response_type=code&client_id=\($client_id|@uri)&scope=\($scope|@uri)"')
+# authflow fills in {redirect_uri} and {state}, adds the PKCE challenge, opens the browser (or prints the URL with
+# --no-browser), and prints one JSON line when listening and one when the provider redirects back with the state.
+output=$("$AUTHFLOW" listen --json --pkce --timeout "${TIMEOUT:-300}" \
+  --open "$AUTHORIZE_URL?$query&redirect_uri={redirect_uri}&state={state}" "$@")
 callback=$(tail -n 1 <<<"$output")
-redirect_uri=$(field redirectUri "$listening")
-error=$(field error "$callback")
-code=$(field code "$callback")
-[ -z "$error" ] || { echo "The provider refused: $error $(field error_description "$callback")" >&2; exit 1; }
-[ -n "$code" ] || { echo "The redirect carried no authorization code: $callback" >&2; exit 1; }
+error=$(jq -r '.params.error // empty' <<<"$callback")
+[ -z "$error" ] || { echo "The provider refused: $error $(jq -r '.params.error_description // ""' <<<"$callback")" >&2; exit 1; }
+code=$(jq -r '.params.code // empty' <<<"$callback")
+[ -n "$code" ] || { echo "The redirect carried no authorization code." >&2; exit 1; }
+redirect_uri=$(head -n 1 <<<"$output" | jq -r .redirectUri)
+verifier=$(jq -r .codeVerifier <<<"$callback")
 
 if [ -z "${TOKEN_URL:-}" ]; then
   echo "code=$code"

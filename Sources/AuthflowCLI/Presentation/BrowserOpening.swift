@@ -41,10 +41,11 @@ enum BrowserOpening {
         switch launcher.open(url) {
         case .opened:
             return .opened
-        case .failed(let reasons):
+        case .failed(let failures):
+            let reasons = failures.map(\.cliMessage).joined(separator: "; ")
             StandardError.write(
                 localized(
-                    "authflow: could not open a browser (\(reasons.joined(separator: "; "))); open the URL above "
+                    "authflow: could not open a browser (\(reasons)); open the URL above "
                         + "yourself."
                 ))
             if shown != url {

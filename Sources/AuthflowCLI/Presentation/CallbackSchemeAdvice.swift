@@ -37,7 +37,7 @@ enum CallbackSchemeAdvice {
             let done = try registrar.register(scheme)
             StandardError.write(localized("authflow: registered \(scheme): → \(done.path)"))
             if let limitation = registrar.openerLimitation(for: scheme) {
-                StandardError.write(localized("authflow: note: \(limitation)"))
+                StandardError.write(localized("authflow: note: \(limitation.cliMessage)"))
             }
             return done.isEffective
         } catch {

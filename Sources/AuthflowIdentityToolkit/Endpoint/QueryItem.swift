@@ -15,10 +15,9 @@ public struct QueryItem: Sendable, Hashable {
 }
 
 extension [QueryItem] {
-    /// `name=value` pairs joined with `&`, each part encoded with
-    /// `PercentEncoding.encodeUnreserved(_:)` (AuthflowPrimitives): a query string or a form body.
+    /// `name=value` pairs joined with `&`, each part percent-encoded (`QueryParameters.formEncoded` in
+    /// AuthflowPrimitives): a query string or a form body.
     var formEncoded: String {
-        map { PercentEncoding.encodeUnreserved($0.name) + "=" + PercentEncoding.encodeUnreserved($0.value) }
-            .joined(separator: "&")
+        QueryParameters(pairs: map { ($0.name, $0.value) }).formEncoded
     }
 }

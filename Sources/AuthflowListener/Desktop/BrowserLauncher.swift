@@ -39,25 +39,25 @@ public struct BrowserLauncher: Sendable {
 
     /// Tries each command until one starts the browser.
     public func open(_ url: String) -> BrowserLaunch {
-        var problems: [String] = []
+        var failures: [BrowserLaunchFailure] = []
         for command in commands {
             switch attempt(command, url: url) {
             case nil: return .opened(command: command.description)
-            case let problem?: problems.append(problem)
+            case let problem?: failures.append(BrowserLaunchFailure(program: command.program, problem: problem))
             }
         }
-        return .failed(problems)
+        return .failed(failures)
     }
 
     /// nil on success, else what went wrong.
-    private func attempt(_ command: BrowserCommand, url: String) -> String? {
+    private func attempt(_ command: BrowserCommand, url: String) -> BrowserLaunchFailure.Problem? {
         let child: ChildProcess
         do {
             child = try ChildProcess.spawn(
                 command.program, arguments: command.arguments(for: url),
                 options: .init(environment: environment, newSession: true))
         } catch {
-            return error.code == ENOENT ? "\(command.program) is not installed" : error.description
+            return error.code == ENOENT ? .notInstalled : .notStarted(SystemError(code: error.code))
         }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: settleTime)
@@ -65,8 +65,8 @@ public struct BrowserLauncher: Sendable {
             if let termination = child.poll() {
                 switch termination {
                 case .exited(0): return nil
-                case .exited(let status): return "\(command.program) exited with status \(status)"
-                case .signalled(let signal): return "\(command.program) was killed by signal \(signal)"
+                case .exited(let status): return .exited(status)
+                case .signalled(let signal): return .signalled(signal)
                 }
             }
             usleep(20_000)
@@ -90,6 +90,6 @@ extension BrowserCommand {
 public enum BrowserLaunch: Sendable, Equatable {
     /// A command started the browser (or handed the URL to it).
     case opened(command: String)
-    /// Every command failed, for these reasons; the URL must be opened by hand.
-    case failed([String])
+    /// Every command failed, each for its reason, in the order they were tried; the URL must be opened by hand.
+    case failed([BrowserLaunchFailure])
 }

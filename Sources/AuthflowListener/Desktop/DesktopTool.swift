@@ -1,3 +1,5 @@
+import AuthflowPrimitives
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -13,8 +15,12 @@ package enum DesktopTool {
         case finished(Termination, output: String)
         /// No such program on `PATH`.
         case notInstalled
-        /// It could not be started, or was killed for running past the deadline.
-        case failed(String)
+        /// It could not be started, for this reason.
+        case notStarted(SystemError)
+        /// It was killed for running past the deadline, `timeout`.
+        case timedOut(Duration)
+        /// It was killed because the run was cancelled.
+        case cancelled
     }
 
     package typealias Termination = ChildProcess.Termination
@@ -29,9 +35,11 @@ package enum DesktopTool {
         case .finished(let termination, let output):
             return .finished(termination, output: String(decoding: output, as: UTF8.self))
         case .notStarted(let error):
-            return error.code == ENOENT ? .notInstalled : .failed(error.description)
-        case .timedOut, .cancelled:
-            return .failed("\(program) did not finish within \(timeout)")
+            return error.code == ENOENT ? .notInstalled : .notStarted(SystemError(code: error.code))
+        case .timedOut:
+            return .timedOut(timeout)
+        case .cancelled:
+            return .cancelled
         }
     }
 }

@@ -109,7 +109,7 @@ public struct SchemeRegistrar: Sendable {
     /// Why this machine's `xdg-open` would not hand `scheme` URLs to the handler, or nil. Before 1.2,
     /// xdg-utils' generic mode (no desktop environment in `XDG_CURRENT_DESKTOP`) took a scheme containing
     /// digits, as every Firebase scheme does, for a file name; browsers that call `xdg-open` then fail.
-    public func openerLimitation(for scheme: String) -> String? {
+    public func openerLimitation(for scheme: String) -> OpenerLimitation? {
         guard scheme.contains(where: \.isNumber), (environment["XDG_CURRENT_DESKTOP"] ?? "").isEmpty,
             case .finished(_, let output) = DesktopTool.run("xdg-open", ["--version"], environment: environment),
             let version = output.split(separator: " ").last?.split(separator: ".").compactMap({
@@ -117,10 +117,7 @@ public struct SchemeRegistrar: Sendable {
             }),
             version.count >= 2, (version[0], version[1]) < (1, 2)
         else { return nil }
-        let shown = version.map(String.init).joined(separator: ".")
-        return "xdg-open \(shown) treats \(scheme): URLs as file names when no desktop environment is set "
-            + "(XDG_CURRENT_DESKTOP is empty), so browsers that use it will not hand them over. In a desktop session "
-            + "this does not apply; elsewhere set XDG_CURRENT_DESKTOP (GNOME uses gio), or paste the URL instead."
+        return OpenerLimitation(scheme: scheme, openerVersion: version.map(String.init).joined(separator: "."))
     }
 
     /// The schemes authflow's entries in the applications folder handle, sorted.

@@ -16,10 +16,15 @@ import Synchronization
 /// ```swift
 /// let state = RandomToken.make()
 /// let listener = try RedirectListener(configuration: .init(check: .state(state)))
-/// openBrowser("https://provider.example/authorize?redirect_uri=\(listener.redirectURI)&state=\(state)")
+/// defer { listener.stop() }
+/// let query = QueryParameters(pairs: [("redirect_uri", listener.redirectURI), ("state", state)])
+/// _ = BrowserLauncher().open("https://provider.example/page?" + query.formEncoded)
 /// let callback = try await listener.callback(timeout: .seconds(300))
-/// print(callback.parameters.value("code") ?? "")
+/// print(callback.parameters.value("result") ?? "")
 /// ```
+///
+/// For OAuth's authorization-code flow use ``AuthorizationSession``, which builds the request with PKCE and
+/// hands back the checked code.
 public final class RedirectListener<Answer: Sendable>: Sendable {
     /// The port shared by both loopback addresses.
     public let port: UInt16

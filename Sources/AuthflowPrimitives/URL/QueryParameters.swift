@@ -71,6 +71,13 @@ public struct QueryParameters: Sendable, Hashable {
         return value
     }
 
+    /// The pairs as a query string or form body, `name=value` joined with `&`, each part encoded with
+    /// ``PercentEncoding/encodeUnreserved(_:)``: read back the same by every form decoder.
+    public var formEncoded: String {
+        pairs.map { PercentEncoding.encodeUnreserved($0.name) + "=" + PercentEncoding.encodeUnreserved($0.value) }
+            .joined(separator: "&")
+    }
+
     public static func == (lhs: QueryParameters, rhs: QueryParameters) -> Bool {
         lhs.pairs.elementsEqual(rhs.pairs) { $0.name == $1.name && $0.value == $1.value }
     }

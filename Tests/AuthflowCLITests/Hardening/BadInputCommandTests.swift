@@ -89,6 +89,24 @@ struct BadInputCommandTests {
         #expect(result.stderrText.contains("\(flag) was given an empty value"), "\(result.stderrText)")
     }
 
+    @Test(
+        "listen --pkce is refused (2) without --json, where the verifier would go, and with an --open URL that has a challenge"
+    )
+    func listenPKCEMisuse() async throws {
+        let fixture = try EmailLinkCLIFixture()
+        let plain = try await AuthflowCommand.run(
+            ["listen", "--pkce", "--timeout", "1"], environment: fixture.environment,
+            workingDirectory: fixture.directory.path)
+        let twice = try await AuthflowCommand.run(
+            ["listen", "--pkce", "--json", "--timeout", "1", "--open", "https://idp.example/a?code_challenge=x"],
+            environment: fixture.environment, workingDirectory: fixture.directory.path)
+
+        #expect(plain.exitCode == 2, "\(plain.stderrText)")
+        #expect(plain.stderrText.contains("add --json"), "\(plain.stderrText)")
+        #expect(twice.exitCode == 2, "\(twice.stderrText)")
+        #expect(twice.stderrText.contains("already holds a code_challenge"), "\(twice.stderrText)")
+    }
+
     @Test("--lang must be a BCP 47 tag: a header injection is refused (2) before any request")
     func languageTagInjection() async throws {
         let fixture = try EmailLinkCLIFixture()

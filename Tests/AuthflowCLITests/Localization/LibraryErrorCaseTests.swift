@@ -243,6 +243,11 @@ struct LibraryErrorCaseTests {
         let unreachable: [HandoffSender.Unreachable] =
             system.map { .system($0) } + [.nothingListens(port: 4000), .closed, .noAnswer, .notHTTP, .status(500)]
         messages += unreachable.map(\.cliMessage)
+        let launches: [BrowserLaunchFailure.Problem] = [.notInstalled, .exited(3), .signalled(9)]
+        messages += (launches + system.map { .notStarted($0) }).map {
+            BrowserLaunchFailure(program: "xdg-open", problem: $0).cliMessage
+        }
+        messages.append(OpenerLimitation(scheme: "app-1-2-ios-3", openerVersion: "1.1.3").cliMessage)
         messages.append(CallbackURLError.controlCharacter("\r", offset: 12).cliMessage)
         messages.append(RecaptchaProtectionError.interrupted.cliMessage)
         messages.append(

@@ -42,7 +42,11 @@ struct BrowserLauncherTests {
             Issue.record("expected a failure, got \(nothing)")
             return
         }
-        #expect(reasons == ["\(directory.path)/missing is not installed", "\(failing) exited with status 3"])
+        #expect(
+            reasons == [
+                BrowserLaunchFailure(program: "\(directory.path)/missing", problem: .notInstalled),
+                BrowserLaunchFailure(program: failing, problem: .exited(3)),
+            ])
     }
 
     @Test("A browser still running after the settle time counts as opened, and --browser wins over $BROWSER")

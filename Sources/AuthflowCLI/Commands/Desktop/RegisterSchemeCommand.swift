@@ -72,7 +72,7 @@ struct RegisterSchemeCommand: ParsableCommand {
                 )
             }
             if let limitation = registrar.openerLimitation(for: done.entry.scheme) {
-                StandardError.write(localized("authflow: note: \(limitation)"))
+                StandardError.write(localized("authflow: note: \(limitation.cliMessage)"))
             }
         }
     }

@@ -21,6 +21,10 @@ struct ListenCommand: AsyncParsableCommand {
             before the browser opens it. With --no-browser the URL is printed instead and the final URL can be \
             pasted.
 
+            With --pkce (and --json) a PKCE code verifier is made (RFC 7636): its S256 challenge is added to the \
+            --open URL as code_challenge and code_challenge_method and printed as codeChallenge when listening; \
+            the verifier is printed as codeVerifier with the callback, for the token request.
+
             With --json the output is one JSON object per line (the first is shown over two lines here):
               {"event":"listening","redirectUri":"http://127.0.0.1:PORT/callback",
                "state":"…"}
@@ -57,6 +61,11 @@ struct ListenCommand: AsyncParsableCommand {
             "Open this authorization URL once listening; {redirect_uri} and {state} are filled in.", valueName: "url"))
     var open: String?
 
+    @Flag(
+        name: .long,
+        help: "Add a PKCE challenge (S256) to the --open URL and print the code verifier with the callback (--json).")
+    var pkce = false
+
     @OptionGroup var format: JSONOutputOptions<ReplacedPlainLines>
 
     @OptionGroup var wait: WaitOptions
@@ -77,6 +86,12 @@ struct ListenCommand: AsyncParsableCommand {
         if stateParam.isBlankOrNewlines {
             throw ValidationError(EmptyFlagWording.message(flag: "--state-param"))
         }
+        if pkce, !format.json {
+            throw ValidationError(localized("--pkce prints the code verifier in the JSON output: add --json."))
+        }
+        if pkce, let open, QueryParameters(url: open).value("code_challenge") != nil {
+            throw ValidationError(localized("--open already holds a code_challenge: drop it, or drop --pkce."))
+        }
         if let open, URLParts(open.replacingOccurrences(of: "{redirect_uri}", with: "x")) == nil {
             throw ValidationError(
                 localized("--open \"\(open)\" is not a URL: pass the whole authorization URL, including https://."))
@@ -86,6 +101,7 @@ struct ListenCommand: AsyncParsableCommand {
     func run() async throws {
         let started = ContinuousClock.now
         let expected = state ?? RandomToken.make()
+        let verifier = pkce ? CodeVerifier() : nil
         let signals = BrowserWait.catchInterrupts()
         let listener: RedirectListener<RedirectCallback>
         // Only a custom scheme needs the rendezvous (handle-url finds the flow through it); without one the
@@ -107,11 +123,12 @@ struct ListenCommand: AsyncParsableCommand {
 
         let output = ConsoleLines()
         if format.json {
-            output.write(
-                bytes: JSONLineWriter.line([
-                    ("event", .string("listening")), ("redirectUri", .string(listener.redirectURI)),
-                    ("state", .string(expected)),
-                ]))
+            var listening: [(String, JSONValue)] = [
+                ("event", .string("listening")), ("redirectUri", .string(listener.redirectURI)),
+                ("state", .string(expected)),
+            ]
+            if let verifier { listening.append(("codeChallenge", .string(verifier.challenge))) }
+            output.write(bytes: JSONLineWriter.line(listening))
         } else {
             output.write(listener.redirectURI)
             StandardError.write(
@@ -121,7 +138,7 @@ struct ListenCommand: AsyncParsableCommand {
         if let tunnel = SSHTunnel(for: listener.redirectURI) { StandardError.write(SSHTunnelWording.advice(tunnel)) }
         var pasting = paste || browser.noBrowser
         if let open {
-            let url = Self.fill(open, redirectURI: listener.redirectURI, state: expected)
+            let url = Self.fill(open, redirectURI: listener.redirectURI, state: expected, pkce: verifier)
             if BrowserOpening.show(url, purpose: localized("sign in"), presentation: browser.presentation)
                 == .printedOnly
             {
@@ -135,12 +152,13 @@ struct ListenCommand: AsyncParsableCommand {
         switch outcome {
         case .callback(let callback):
             if format.json {
-                output.write(
-                    bytes: JSONLineWriter.line([
-                        ("event", .string("callback")), ("url", .string(callback.url)),
-                        ("params", .object(callback.distinctParameters.map { ($0.name, .string($0.value)) })),
-                        ("via", .string(callback.route.rawValue)),
-                    ]))
+                var line: [(String, JSONValue)] = [
+                    ("event", .string("callback")), ("url", .string(callback.url)),
+                    ("params", .object(callback.distinctParameters.map { ($0.name, .string($0.value)) })),
+                    ("via", .string(callback.route.rawValue)),
+                ]
+                if let verifier { line.append(("codeVerifier", .string(verifier.value))) }
+                output.write(bytes: JSONLineWriter.line(line))
             } else {
                 output.write(callback.url)
             }
@@ -154,10 +172,19 @@ struct ListenCommand: AsyncParsableCommand {
         }
     }
 
-    /// The `--open` URL with its placeholders replaced, each value percent-encoded as a query value.
-    static func fill(_ template: String, redirectURI: String, state: String) -> String {
-        template
+    /// The `--open` URL with its placeholders replaced, each value percent-encoded as a query value, and the
+    /// S256 challenge of `pkce` added to its query when there is one.
+    static func fill(_ template: String, redirectURI: String, state: String, pkce: CodeVerifier? = nil) -> String {
+        var url =
+            template
             .replacingOccurrences(of: "{redirect_uri}", with: PercentEncoding.encodeUnreserved(redirectURI))
             .replacingOccurrences(of: "{state}", with: PercentEncoding.encodeUnreserved(state))
+        if let pkce {
+            let challenge = QueryParameters(pairs: [
+                ("code_challenge", pkce.challenge), ("code_challenge_method", CodeVerifier.challengeMethod),
+            ])
+            url += (url.contains("?") ? "&" : "?") + challenge.formEncoded
+        }
+        return url
     }
 }
