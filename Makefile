@@ -19,7 +19,7 @@ mandir := $(datadir)/man
 # .build/release links to the release products of the host's triple; asking SwiftPM for the path would touch
 # .build, which `make install` (often as root) must not.
 binary := .build/release/authflow
-manual_dir := .build/plugins/GenerateManual/outputs/AuthflowCLI
+manual_dir := .build/manual
 completions_dir := .build/completions
 
 .PHONY: all build test bench fuzz manual completions install uninstall
@@ -39,8 +39,10 @@ bench:
 fuzz:
 	fuzz/run
 
+# From the binary just built (argument-parser's generate-manual plugin built the whole package in release a second
+# time, and dropped non-ASCII text): authflow.1, authflow-phone.1, authflow-phone-sign-in.1, … in UTF-8.
 manual: build
-	swift package --allow-writing-to-package-directory generate-manual --multi-page >/dev/null
+	scripts/generate-manual $(binary) $(manual_dir)
 
 completions: build
 	mkdir -p $(completions_dir)
@@ -77,7 +79,8 @@ install:
 	install -D -m 644 $(completions_dir)/authflow.fish $(DESTDIR)$(datadir)/fish/vendor_completions.d/authflow.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(bindir)/authflow $(DESTDIR)$(mandir)/man1/authflow.1 $(DESTDIR)$(mandir)/man1/authflow.*.1
+	rm -f $(DESTDIR)$(bindir)/authflow $(DESTDIR)$(mandir)/man1/authflow.1 $(DESTDIR)$(mandir)/man1/authflow-*.1
+	rm -f $(DESTDIR)$(mandir)/man1/authflow.*.1  # the names of earlier versions' pages
 	rm -rf $(DESTDIR)$(datadir)/authflow/templates
 	rm -f $(DESTDIR)$(datadir)/locale/*/LC_MESSAGES/authflow.mo
 	rm -f $(DESTDIR)$(datadir)/applications/authflow.desktop

@@ -13,7 +13,13 @@ struct Authflow: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "authflow",
         abstract: "Run Firebase Authentication's browser-based sign-in flows from Linux.",
-        discussion: AuthflowExitCode.table(for: AuthflowExitCode.allCases),
+        discussion: HelpEnding.text(
+            statuses: AuthflowExitCode.allCases,
+            examples: [
+                "authflow demo",
+                "authflow oauth sign-in --provider github.com",
+                "authflow whoami --check",
+            ]),
         version: AuthflowVersion.current,
         subcommands: [
             LinkCommand.self,
@@ -72,6 +78,10 @@ struct Authflow: AsyncParsableCommand {
             if let parsed = DirectRoute.parse(arguments) {
                 try await parsed.run()
                 return
+            }
+            if let pointer = ForeignCommandWording.message(for: arguments) {
+                StandardError.write("authflow: \(pointer)")
+                end(.usage)
             }
             var command = try parseAsRoot(Array(arguments.dropFirst()))
             if var asyncCommand = command as? any AsyncParsableCommand {

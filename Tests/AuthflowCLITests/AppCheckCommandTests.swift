@@ -93,6 +93,31 @@ struct AppCheckCommandTests {
         expectNoSecret(result, ["5b7e2c1a-debug-token-registered"] + issued)
     }
 
+    @Test("app-check token --json: one object naming the project, the source and the expiry, never the token")
+    func tokenJSON() async throws {
+        let fixture = try await enforced()
+        fixture.backend.registerAppCheckDebugToken("5b7e2c1a-debug-token-json")
+
+        let result = try await run(
+            fixture,
+            [
+                "app-check", "token", "--json", "--app-check-debug-token", "5b7e2c1a-debug-token-json", "--app-id",
+                Self.appID,
+            ])
+
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        let object = try jsonObject(result.stdoutText.trimmingCharacters(in: .newlines))
+        #expect(object["projectId"] as? String == fixture.session.project.projectID)
+        #expect(object["source"] as? String == "debugToken")
+        let expiresAt = try #require(object["expiresAt"] as? String)
+        #expect(try #require(ISO8601DateFormatter().date(from: expiresAt)) > Date())
+        #expect(!result.stderrText.contains("App Check token ready"), "the sentence is replaced")
+        #expect(fixture.backend.appCheckExchanges.contains { $0.accepted })
+        // Those three members and no other: the token the exchange returned stays in the cache.
+        #expect(Set(object.keys) == ["projectId", "source", "expiresAt"])
+        expectNoSecret(result, ["5b7e2c1a-debug-token-json"])
+    }
+
     @Test("custom provider from the environment: the command's token is sent; a second run reuses the cache")
     func tokenCommand() async throws {
         let fixture = try await enforced()

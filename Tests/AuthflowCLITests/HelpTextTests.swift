@@ -41,10 +41,10 @@ struct HelpTextTests {
         #expect(text.components(separatedBy: "Exit status:").count == 2, "\(arguments): one block")
         let block = exitStatusBlock(text)
         #expect(statuses(block) == expected, "\(arguments): \(block)")
-        // The block ends the discussion: nothing but USAGE and the options follow it.
+        // Only the examples follow the block (`HelpEndingTests`), then USAGE and the options.
         let afterBlock = text.components(separatedBy: "Exit status:").last ?? ""
         let rest = afterBlock.components(separatedBy: "\n").dropFirst(block.count + 1).drop { $0.isEmpty }
-        #expect(rest.first?.hasPrefix("USAGE: ") == true, "\(arguments): \(rest.prefix(2))")
+        #expect(rest.first == "Examples:", "\(arguments): \(rest.prefix(2))")
         // Numbers right-aligned in three columns; a description that continues is indented under the text,
         // never at column 0.
         for line in block {
@@ -120,5 +120,45 @@ struct HelpTextTests {
             let pattern = "'\(option)')\n        __authflow_add_completions \(kind)\n"
             #expect(script.contains(pattern), "\(option) does not complete with \(kind)")
         }
+    }
+
+    /// `--provider` offered nothing and `--qr-png` and `--exec` completed no file names.
+    @Test func bashCompletesProvidersAndFiles() async throws {
+        let result = try await AuthflowCommand.run(["--generate-completion-script", "bash"])
+        #expect(result.exitCode == 0)
+        let script = result.stdoutText
+        // oauth sign-in's and oauth unlink's --provider: the provider IDs.
+        let providerCases = script.components(separatedBy: "'--provider')\n").dropFirst()
+        #expect(providerCases.count == 2, "one per command")
+        for body in providerCases {
+            let completion = body.prefix { $0 != ";" }
+            for provider in ["google.com", "github.com", "microsoft.com", "apple.com", "oidc.", "saml."] {
+                #expect(completion.contains(provider), "\(provider) is not offered: \(completion)")
+            }
+        }
+        // --qr-png: PNG files (and directories to reach them); --exec: any file.
+        #expect(script.contains("'--qr-png')\n        __authflow_add_completions -o plusdirs -fX '!*.@(png)'\n"))
+        #expect(script.contains("'--exec')\n        __authflow_add_completions -f\n"))
+    }
+
+    /// The words other tools use for signing in and out and for the signed-in user point at authflow's commands.
+    @Test(
+        arguments: [
+            ("login", ["`authflow oauth sign-in`", "`authflow email-link send`", "`authflow phone sign-in`"]),
+            ("logout", ["`authflow sign-out`"]),
+            ("status", ["`authflow whoami --check`"]),
+        ])
+    func foreignWordsPointAtCommands(word: String, commands: [String]) async throws {
+        let english = try await AuthflowCommand.run([word], environment: ["LANG": "C", "LC_ALL": "", "LANGUAGE": ""])
+        #expect(english.exitCode == 2)
+        #expect(english.stderrText.hasPrefix("authflow: `\(word)` is not an authflow command. Did you mean "))
+        for command in commands { #expect(english.stderrText.contains(command), "\(english.stderrText)") }
+        #expect(!english.stderrText.contains("Unexpected argument"))
+        #expect(english.stdoutText.isEmpty)
+
+        let korean = try await AuthflowCommand.run([word, "--lang", "ko"])
+        #expect(korean.exitCode == 2)
+        #expect(korean.stderrText.contains("`\(word)`은(는) authflow 명령이 아닙니다."), "\(korean.stderrText)")
+        for command in commands { #expect(korean.stderrText.contains(command)) }
     }
 }

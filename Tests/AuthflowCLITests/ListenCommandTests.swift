@@ -156,4 +156,30 @@ struct CallbackPageLanguageTests {
         #expect(bodies["C"]?.contains("<title>Not found</title>") == true, "\(bodies["C"] ?? "")")
         #expect(bodies["C"]?.contains("Not accepted") == true)
     }
+
+    /// `listen` refused `--lang` (it had no project flags), although it serves pages.
+    @Test("listen --lang ko (LANG=C): the page served for the callback is the Korean one")
+    func langFlagChoosesThePages() async throws {
+        var bodies: [String: String] = [:]
+        for language in ["ko", "en"] {
+            let runtime = try TemporaryDirectory()
+            let listen = try RunningCommand(
+                ["listen", "--lang", language, "--state", "st-4", "--path", "/cb", "--timeout", "60"],
+                environment: [
+                    "XDG_RUNTIME_DIR": runtime.path, "LANG": "C", "LC_ALL": "", "LANGUAGE": "", "AUTHFLOW_LANG": "",
+                ])
+            let redirectURI = try #require(await listen.readLine())
+            let client = HTTPClient(configuration: HTTPClientConfiguration(proxy: .none))
+            let page = try await client.send(HTTPRequest(url: redirectURI + "?code=x&state=st-4"))
+            let (termination, lines) = await listen.finish()
+            #expect(termination == .exited(0), "\(language)")
+            #expect(lines == [redirectURI + "?code=x&state=st-4"])
+            #expect(page.status == 200)
+            bodies[language] = page.text
+        }
+        #expect(bodies["ko"]?.contains("리디렉션이 기다리던 프로그램에 전달되었습니다.") == true, "\(bodies["ko"] ?? "")")
+        #expect(bodies["ko"]?.contains("lang=\"ko\"") == true, "the Korean template, not only the message")
+        #expect(bodies["ko"]?.contains("The redirect reached") == false)
+        #expect(bodies["en"]?.contains("The redirect reached the program waiting for it.") == true)
+    }
 }

@@ -27,11 +27,19 @@ struct DemoCommand: AsyncParsableCommand {
 
             With --interactive you do the browser steps and answer the prompts yourself.
 
-            Exit status: 0 when every flow completed; otherwise the failed command's own status (see \
-            `authflow --help`), 2 for bad usage, 3 when the backend or a tool the tour needs is unavailable, \
-            130 on Ctrl-C.
+            It exits 0 when every flow completed; otherwise with the failed command's own status, 2 for bad \
+            usage, 3 when the backend or a tool the tour needs is unavailable, 130 on Ctrl-C.
+
+            \(HelpEnding.text(statuses: AuthflowExitCode.allCases, examples: examples))
             """
     )
+
+    /// The command lines its help shows (`HelpEndingTests` parses each one).
+    static let examples = [
+        "authflow demo",
+        "authflow demo --interactive",
+        "authflow demo --lang ko",
+    ]
 
     @Flag(help: "Do the browser steps and type the codes yourself.")
     var interactive = false

@@ -48,9 +48,16 @@ struct EmulatorCommand: AsyncParsableCommand {
             configured for another project refuses the emulator's tokens. Pages can be branded with --templates DIR (or \
             AUTHFLOW_TEMPLATES); pages missing there fall back to the built-in ones. Ctrl-C stops it.
 
-            \(AuthflowExitCode.table(for: AuthflowExitCode.always + [.unavailable]))
+            \(HelpEnding.text(statuses: AuthflowExitCode.always + [.unavailable], examples: examples))
             """
     )
+
+    /// The command lines its help shows (`HelpEndingTests` parses each one).
+    static let examples = [
+        "authflow emulator",
+        "authflow emulator --port 9099 --import ./auth-data --export-on-exit",
+        "authflow emulator --json",
+    ]
 
     @Option(help: ArgumentHelp("The loopback host written into links: 127.0.0.1, localhost or ::1.", valueName: "host"))
     var host = "127.0.0.1"
@@ -93,6 +100,8 @@ struct EmulatorCommand: AsyncParsableCommand {
     var exportOnExit: String?
 
     @OptionGroup var format: JSONOutputOptions<ReplacedEmulatorBanner>
+
+    @OptionGroup var language: LanguageOptions
 
     /// `--export-on-exit` given without a directory (the end of the arguments or another option follows) becomes
     /// `--export-on-exit=<the --import directory>`, as firebase-tools takes `--export-on-exit` alone after

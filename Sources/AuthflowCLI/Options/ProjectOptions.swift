@@ -38,7 +38,8 @@ struct ProjectOptions: ParsableArguments {
     @Option(
         name: .customLong("lang"),
         help: ArgumentHelp(
-            "Language of messages and pages, and for SMS, emails and hosted pages, e.g. ko, pt-BR or ko_KR.UTF-8.",
+            "Language of messages and pages, and for SMS, emails and hosted pages, e.g. ko (한국어), pt-BR or "
+                + "ko_KR.UTF-8.",
             valueName: "code"))
     var languageCode: String?
 

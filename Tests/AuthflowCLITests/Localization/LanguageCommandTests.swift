@@ -90,6 +90,38 @@ struct LanguageCommandTests {
         #expect(output.contains("완료: 1개 흐름 중 1개를 마쳤습니다:"))
         #expect(!output.contains("Send a sign-in link."))
     }
+
+    /// `sessions`, `listen`, `emulator`, `link inspect` and `apple nonce` have no project flags and refused `--lang`
+    /// as an unexpected argument; every command takes it now.
+    @Test("Every command accepts --lang: the commands without project flags answer in Korean")
+    func everyCommandTakesLang() async throws {
+        let state = try TemporaryDirectory()
+        let sessions = try await AuthflowCommand.run(
+            ["sessions", "--lang", "ko", "--state-dir", state.path], environment: Self.environment(["LANG": "C"]))
+        #expect(sessions.exitCode == 0, "\(sessions.stderrText)")
+        #expect(sessions.stderrText.contains("저장된 세션이 없습니다"), "\(sessions.stderrText)")
+
+        let nonce = try await AuthflowCommand.run(
+            ["apple", "nonce", "--lang", "ko"], environment: Self.environment([:]))
+        #expect(nonce.exitCode == 0, "\(nonce.stderrText)")
+
+        let inspect = try await AuthflowCommand.run(
+            ["link", "inspect", "javascript:x", "--lang", "ko"], environment: Self.environment([:]))
+        #expect(inspect.exitCode == 1, "\(inspect.stderrText)")
+        #expect(!inspect.stderrText.contains("Unexpected argument"))
+
+        // Each command's help lists the flag: none refuses it.
+        for command in [
+            ["listen"], ["emulator"], ["sessions"], ["register-scheme"], ["link", "inspect"], ["apple", "nonce"],
+        ] {
+            let help = try await AuthflowCommand.run(command + ["--help"])
+            #expect(help.stdoutText.contains("--lang <code>"), "\(command)")
+        }
+        // An empty value is a mistake, said as for the project flags.
+        let empty = try await AuthflowCommand.run(["sessions", "--lang", "", "--state-dir", state.path])
+        #expect(empty.exitCode == 2)
+        #expect(empty.stderrText.contains("--lang was given an empty value"), "\(empty.stderrText)")
+    }
 }
 
 /// Links for the language tests.

@@ -20,9 +20,15 @@ struct DeleteAccountCommand: AsyncParsableCommand {
             minutes. The order: \(AppleTokenRevocation.order) \
             --skip-apple-revocation deletes without it (for emulators, which cannot revoke).
 
-            \(AuthflowExitCode.table(for: AuthflowExitCode.online + [.interrupted]))
+            \(HelpEnding.text(statuses: AuthflowExitCode.online + [.interrupted], examples: examples))
             """
     )
+
+    /// The command lines its help shows (`HelpEndingTests` parses each one).
+    static let examples = [
+        "authflow delete-account",
+        "authflow delete-account --yes --json",
+    ]
 
     @OptionGroup(title: "Project")
     var project: ProjectOptions

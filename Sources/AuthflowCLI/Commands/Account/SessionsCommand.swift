@@ -16,8 +16,16 @@ struct SessionsCommand: ParsableCommand {
             Reads the state directory only; nothing is sent. Each line shows the project (and tenant), the \
             emulator host if any, the uid and the email (phone numbers masked). A damaged session file is listed \
             with what is wrong. Tokens are never printed.
+
+            \(HelpEnding.text(statuses: AuthflowExitCode.always, examples: examples))
             """
     )
+
+    /// The command lines its help shows (`HelpEndingTests` parses each one).
+    static let examples = [
+        "authflow sessions",
+        "authflow sessions --json",
+    ]
 
     @Option(
         name: .customLong("state-dir"),
@@ -25,6 +33,8 @@ struct SessionsCommand: ParsableCommand {
     var stateDirectory: String?
 
     @OptionGroup var format: JSONOutputOptions<ReplacedTable>
+
+    @OptionGroup var language: LanguageOptions
 
     func validate() throws {
         if stateDirectory?.isEmpty == true { throw ValidationError(localized("--state-dir needs a directory.")) }

@@ -13,9 +13,15 @@ struct SignOutCommand: AsyncParsableCommand {
             handed out stay valid until they expire (ID tokens within an hour). Signing out when nobody is \
             signed in is not an error.
 
-            \(AuthflowExitCode.table(for: AuthflowExitCode.always))
+            \(HelpEnding.text(statuses: AuthflowExitCode.always, examples: examples))
             """
     )
+
+    /// The command lines its help shows (`HelpEndingTests` parses each one).
+    static let examples = [
+        "authflow sign-out",
+        "authflow sign-out --emulator 127.0.0.1:9099 --project-id demo-x",
+    ]
 
     @OptionGroup(title: "Project")
     var project: ProjectOptions

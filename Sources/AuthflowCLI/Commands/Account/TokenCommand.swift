@@ -17,9 +17,16 @@ struct TokenCommand: AsyncParsableCommand {
             token or empty. When the state directory is full or read-only, a refreshed token is still printed \
             (exit 0) with a warning that it could not be saved: the next call refreshes again.
 
-            \(AuthflowExitCode.table(for: AuthflowExitCode.online))
+            \(HelpEnding.text(statuses: AuthflowExitCode.online, examples: examples))
             """
     )
+
+    /// The command lines its help shows (`HelpEndingTests` parses each one).
+    static let examples = [
+        "authflow token",
+        "curl -H \"Authorization: Bearer $(authflow token)\" \"$API\"",
+        "authflow token --force-refresh",
+    ]
 
     @OptionGroup(title: "Project")
     var project: ProjectOptions

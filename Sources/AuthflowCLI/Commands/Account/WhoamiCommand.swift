@@ -13,9 +13,16 @@ struct WhoamiCommand: AsyncParsableCommand {
             printed here; use `authflow token`. Phone numbers show only their last four digits, as in \
             `authflow mfa list`.
 
-            \(AuthflowExitCode.table(for: AuthflowExitCode.online))
+            \(HelpEnding.text(statuses: AuthflowExitCode.online, examples: examples))
             """
     )
+
+    /// The command lines its help shows (`HelpEndingTests` parses each one).
+    static let examples = [
+        "authflow whoami",
+        "authflow whoami --check",
+        "authflow whoami --emulator 127.0.0.1:9099 --project-id demo-x --json",
+    ]
 
     @OptionGroup(title: "Project")
     var project: ProjectOptions

@@ -20,9 +20,15 @@ struct AppCheckObtainCommand: AsyncParsableCommand {
             opens no browser otherwise). The token is kept in the project's state directory (mode 0600) until \
             5 minutes before it expires.
 
-            \(AuthflowExitCode.table(for: AuthflowExitCode.online + [.browserTimeout, .interrupted]))
+            \(HelpEnding.text(statuses: AuthflowExitCode.online + [.browserTimeout, .interrupted], examples: examples))
             """
     )
+
+    /// The command lines its help shows (`HelpEndingTests` parses each one).
+    static let examples = [
+        "authflow app-check token --app-check-debug-token \"$APP_CHECK_DEBUG\"",
+        "authflow app-check token --app-check-site-key \"$SITE_KEY\" --json",
+    ]
 
     @OptionGroup(title: "Project")
     var project: ProjectOptions
@@ -32,6 +38,8 @@ struct AppCheckObtainCommand: AsyncParsableCommand {
 
     @OptionGroup
     var standIn: RecaptchaStandInOption
+
+    @OptionGroup var format: JSONOutputOptions<ReplacedSentence>
 
     @OptionGroup(title: "Output")
     var output: OutputOptions
@@ -55,9 +63,20 @@ struct AppCheckObtainCommand: AsyncParsableCommand {
         } catch {
             throw context.report(.from(IdentityToolkitError.appCheck(error)))
         }
+        let expiry = await supply.expiry().map { ISO8601DateFormatter().string(from: $0) }
+        if format.json {
+            // The token itself stays out of the output, as in the sentence.
+            let standardOutput = StandardOutput()
+            standardOutput.write(
+                bytes: JSONLineWriter.line([
+                    ("projectId", .optional(context.configuration.projectID)),
+                    ("source", .string(supply.source.rawValue)), ("expiresAt", .optional(expiry)),
+                ]))
+            standardOutput.flush()
+            return
+        }
         let source = AppCheckWording.flag(supply.source)
-        if let expiry = await supply.expiry() {
-            let until = ISO8601DateFormatter().string(from: expiry)
+        if let until = expiry {
             StandardError.write(
                 localized(
                     "authflow: App Check token ready for \(context.projectLabel) (\(source)) until \(until); "

@@ -13,11 +13,19 @@ struct AppleNonceCommand: ParsableCommand {
             value and compares it with the token's nonce claim. The raw value comes from the system's \
             cryptographic random generator.
 
-            \(AuthflowExitCode.table(for: AuthflowExitCode.always))
+            \(HelpEnding.text(statuses: AuthflowExitCode.always, examples: examples))
             """
     )
 
+    /// The command lines its help shows (`HelpEndingTests` parses each one).
+    static let examples = [
+        "authflow apple nonce",
+        "authflow apple nonce --json",
+    ]
+
     @OptionGroup var format: JSONOutputOptions<ReplacedNoncePair>
+
+    @OptionGroup var language: LanguageOptions
 
     func run() throws {
         let nonce = AppleNonce.make()

@@ -20,9 +20,15 @@ struct AppleRevokeCommand: AsyncParsableCommand {
             signed-in user's ID token and remembers the revocation for \
             \(AppleTokenRevocation.validityMinutes) minutes, so `authflow delete-account` can proceed.
 
-            \(AuthflowExitCode.table(for: AuthflowExitCode.online))
+            \(HelpEnding.text(statuses: AuthflowExitCode.online, examples: examples))
             """
     )
+
+    /// The command lines its help shows (`HelpEndingTests` parses each one).
+    static let examples = [
+        "authflow apple revoke --authorization-code \"$CODE\"",
+        "authflow apple revoke --authorization-code - --json",
+    ]
 
     @Option(
         name: .customLong("authorization-code"),

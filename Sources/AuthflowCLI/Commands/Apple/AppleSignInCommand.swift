@@ -41,9 +41,15 @@ struct AppleSignInCommand: AsyncParsableCommand {
             from BASE instead of Google's CDN. It signs in, re-authenticates and links (--link); a --reauth there \
             also keeps Apple's access token so `authflow delete-account` can revoke it.
 
-            \(AuthflowExitCode.table(for: AuthflowExitCode.browserSignIn))
+            \(HelpEnding.text(statuses: AuthflowExitCode.browserSignIn, examples: examples))
             """
     )
+
+    /// The command lines its help shows (`HelpEndingTests` parses each one).
+    static let examples = [
+        "authflow apple sign-in",
+        "authflow apple sign-in --id-token \"$ID_TOKEN\" --nonce \"$RAW_NONCE\"",
+    ]
 
     @Option(help: ArgumentHelp("Apple scopes to request, comma-separated: email, name.", valueName: "scopes"))
     var scopes: String?

@@ -27,9 +27,16 @@ struct ConfigShowCommand: AsyncParsableCommand {
             When no auth domain is configured it is derived as the SDKs do, from the project's authorized \
             domains (one request to getProjectConfig; --offline skips it). The API key is shown masked.
 
-            \(AuthflowExitCode.table(for: AuthflowExitCode.always))
+            \(HelpEnding.text(statuses: AuthflowExitCode.always, examples: examples))
             """
     )
+
+    /// The command lines its help shows (`HelpEndingTests` parses each one).
+    static let examples = [
+        "authflow config show",
+        "authflow config show --config GoogleService-Info.plist --offline",
+        "authflow config show --json",
+    ]
 
     @OptionGroup(title: "Project")
     var project: ProjectOptions

@@ -15,8 +15,17 @@ struct RegisterSchemeCommand: ParsableCommand {
             $XDG_CONFIG_HOME/mimeapps.list when xdg-mime is missing). Without SCHEME it registers the project's \
             callback scheme: the reversed iOS client ID, else app- and the app ID. `authflow unregister-scheme` \
             undoes it.
+
+            \(HelpEnding.text(statuses: [.success, .refused, .usage], examples: examples))
             """
     )
+
+    /// The command lines its help shows (`HelpEndingTests` parses each one).
+    static let examples = [
+        "authflow register-scheme",
+        "authflow register-scheme com.example.app --print",
+        "authflow register-scheme --list --json",
+    ]
 
     @Argument(help: ArgumentHelp("Schemes to register (default: the project's callback scheme).", valueName: "scheme"))
     var schemes: [String] = []
@@ -27,7 +36,9 @@ struct RegisterSchemeCommand: ParsableCommand {
     @Flag(name: .long, help: "List the schemes authflow is registered for, and whether each is the default.")
     var list = false
 
-    @Option(name: .long, help: ArgumentHelp("The program the entry runs (default: this authflow).", valueName: "path"))
+    @Option(
+        name: .long, help: ArgumentHelp("The program the entry runs (default: this authflow).", valueName: "path"),
+        completion: .file())
     var exec: String?
 
     @OptionGroup(title: "Project") var project: ProjectOptions
@@ -38,7 +49,6 @@ struct RegisterSchemeCommand: ParsableCommand {
         if list, !schemes.isEmpty || print {
             throw ValidationError(localized("--list takes no schemes and cannot be combined with --print."))
         }
-        if format.json, !list { throw ValidationError(localized("--json goes with --list.")) }
         if let exec, exec.isEmpty { throw ValidationError(localized("--exec needs a path.")) }
     }
 
@@ -49,6 +59,9 @@ struct RegisterSchemeCommand: ParsableCommand {
         // Every scheme is checked before anything is written or shown, with the check registering makes.
         let entries = try checkedEntries(chosen, registrar)
         if print { return preview(entries, registrar) }
+        var registered: [SchemeRegistration] = []
+        // Written also when a later scheme fails, so that what was registered is known.
+        defer { if format.json { writeJSON(registered) } }
         for scheme in entries.map(\.scheme) {
             let done: SchemeRegistration
             do {
@@ -56,9 +69,13 @@ struct RegisterSchemeCommand: ParsableCommand {
             } catch {
                 throw SchemeSelection.failure(error)
             }
-            Swift.print(
-                localized(
-                    "Registered \(done.entry.scheme): → \(done.path) (default set with \(done.defaultSetBy.rawValue))"))
+            registered.append(done)
+            if !format.json {
+                Swift.print(
+                    localized(
+                        "Registered \(done.entry.scheme): → \(done.path) (default set with \(done.defaultSetBy.rawValue))"
+                    ))
+            }
             if !done.isEffective {
                 let other =
                     done.effectiveHandler.map { localized("still opens it with \($0)") }
@@ -93,8 +110,35 @@ struct RegisterSchemeCommand: ParsableCommand {
         return entries
     }
 
-    /// Shows what registering would write.
+    /// The schemes registered, as one JSON object: each one's desktop file, how it became the default, and whether
+    /// the desktop now opens it with authflow (what it opens it with otherwise).
+    private func writeJSON(_ registered: [SchemeRegistration]) {
+        let rows = registered.map { done in
+            JSONValue.object([
+                ("scheme", .string(done.entry.scheme)), ("desktopFile", .string(done.path)),
+                ("defaultSetBy", .string(done.defaultSetBy.rawValue)), ("isDefault", .bool(done.isEffective)),
+                ("effectiveHandler", .optional(done.effectiveHandler)),
+            ])
+        }
+        let standardOutput = StandardOutput()
+        standardOutput.write(bytes: JSONLineWriter.line([("schemes", .array(rows))]))
+        standardOutput.flush()
+    }
+
+    /// Shows what registering would write (with --json, one object naming each entry's file and text).
     private func preview(_ entries: [DesktopEntry], _ registrar: SchemeRegistrar) {
+        if format.json {
+            let rows = entries.map { entry in
+                JSONValue.object([
+                    ("scheme", .string(entry.scheme)), ("desktopFile", .string(registrar.entryPath(for: entry.scheme))),
+                    ("mimeType", .string(entry.mimeType)), ("entry", .string(entry.text)),
+                ])
+            }
+            let standardOutput = StandardOutput()
+            standardOutput.write(bytes: JSONLineWriter.line([("schemes", .array(rows))]))
+            standardOutput.flush()
+            return
+        }
         for entry in entries {
             Swift.print("# \(registrar.entryPath(for: entry.scheme))")
             Swift.print(entry.text, terminator: "")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AuthflowListener
 import AuthflowLocalization
+import AuthflowPrimitives
 
 /// `authflow unregister-scheme`: undoes `register-scheme`.
 struct UnregisterSchemeCommand: ParsableCommand {
@@ -11,8 +12,16 @@ struct UnregisterSchemeCommand: ParsableCommand {
         discussion: """
             Removes authflow's desktop entry for each scheme and its line in $XDG_CONFIG_HOME/mimeapps.list. \
             Entries authflow did not write are left alone.
+
+            \(HelpEnding.text(statuses: [.success, .refused, .usage], examples: examples))
             """
     )
+
+    /// The command lines its help shows (`HelpEndingTests` parses each one).
+    static let examples = [
+        "authflow unregister-scheme com.example.app",
+        "authflow unregister-scheme --all --json",
+    ]
 
     @Argument(
         help: ArgumentHelp("Schemes to unregister (default: the project's callback scheme).", valueName: "scheme"))
@@ -23,6 +32,8 @@ struct UnregisterSchemeCommand: ParsableCommand {
 
     @OptionGroup(title: "Project") var project: ProjectOptions
 
+    @OptionGroup var format: JSONOutputOptions<ReplacedSentence>
+
     func validate() throws {
         if all, !schemes.isEmpty { throw ValidationError(localized("Pass schemes or --all, not both.")) }
     }
@@ -30,25 +41,41 @@ struct UnregisterSchemeCommand: ParsableCommand {
     func run() throws {
         let registrar = try SchemeSelection.registrar(executable: nil)
         let chosen = all ? registrar.registeredSchemes() : try SchemeSelection.schemes(schemes, project: project)
-        if chosen.isEmpty {
+        if chosen.isEmpty, !format.json {
             StandardError.write(localized("authflow: no schemes are registered; nothing to do."))
             return
         }
+        var done: [SchemeUnregistration] = []
         for scheme in chosen {
-            let done: SchemeUnregistration
+            let unregistration: SchemeUnregistration
             do {
-                done = try registrar.unregister(scheme)
+                unregistration = try registrar.unregister(scheme)
             } catch {
                 throw SchemeSelection.failure(error)
             }
-            if done.removedEntry || done.removedDefault {
+            done.append(unregistration)
+            if format.json { continue }
+            if unregistration.removedEntry || unregistration.removedDefault {
                 print(
-                    "Unregistered \(done.scheme): (removed "
-                        + "\(done.removedEntry ? done.path : localized("the default in mimeapps.list")))"
+                    "Unregistered \(unregistration.scheme): (removed "
+                        + "\(unregistration.removedEntry ? unregistration.path : localized("the default in mimeapps.list")))"
                 )
             } else {
-                StandardError.write(localized("authflow: \(done.scheme): was not registered; nothing to do."))
+                StandardError.write(localized("authflow: \(unregistration.scheme): was not registered; nothing to do."))
             }
+        }
+        if format.json {
+            // One object for the whole command: each scheme asked for, and what was removed for it.
+            let rows = done.map { unregistration in
+                JSONValue.object([
+                    ("scheme", .string(unregistration.scheme)), ("desktopFile", .string(unregistration.path)),
+                    ("removedEntry", .bool(unregistration.removedEntry)),
+                    ("removedDefault", .bool(unregistration.removedDefault)),
+                ])
+            }
+            let standardOutput = StandardOutput()
+            standardOutput.write(bytes: JSONLineWriter.line([("schemes", .array(rows))]))
+            standardOutput.flush()
         }
     }
 }

@@ -16,9 +16,15 @@ struct EmailMethodsCommand: AsyncParsableCommand {
 
             JSON keys: email, registered, methods, providers (null when withheld), withheld.
 
-            \(AuthflowExitCode.table(for: AuthflowExitCode.online))
+            \(HelpEnding.text(statuses: AuthflowExitCode.online, examples: examples))
             """
     )
+
+    /// The command lines its help shows (`HelpEndingTests` parses each one).
+    static let examples = [
+        "authflow email methods ada@example.com",
+        "authflow email methods ada@example.com --json",
+    ]
 
     @Argument(help: ArgumentHelp("The address to look up.", valueName: "email"))
     var email: String

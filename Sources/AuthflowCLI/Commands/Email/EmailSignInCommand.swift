@@ -19,9 +19,15 @@ struct EmailSignInCommand: AsyncParsableCommand {
             (or with --browser) a page in the browser gets it; --recaptcha-token-command runs a command that \
             prints one.
 
-            \(AuthflowExitCode.table(for: AuthflowExitCode.browserSignIn))
+            \(HelpEnding.text(statuses: AuthflowExitCode.browserSignIn, examples: examples))
             """
     )
+
+    /// The command lines its help shows (`HelpEndingTests` parses each one).
+    static let examples = [
+        "authflow email sign-in ada@example.com",
+        "authflow email sign-in ada@example.com --password-stdin --json",
+    ]
 
     @Argument(help: ArgumentHelp("The account's email address.", valueName: "email"))
     var email: String

@@ -13,9 +13,15 @@ struct EmailVerifyCommand: AsyncParsableCommand {
             first when due). A verified email is what Firebase requires before enrolling an SMS second factor. \
             After opening the link, `authflow whoami --check` shows the address as verified.
 
-            \(AuthflowExitCode.table(for: AuthflowExitCode.online))
+            \(HelpEnding.text(statuses: AuthflowExitCode.online, examples: examples))
             """
     )
+
+    /// The command lines its help shows (`HelpEndingTests` parses each one).
+    static let examples = [
+        "authflow email verify",
+        "authflow email verify --continue-url https://example.com/verified",
+    ]
 
     @Option(
         name: .customLong("continue-url"),

@@ -20,9 +20,15 @@ struct EmailLinkCompleteCommand: AsyncParsableCommand {
             kept on failure. An account with an SMS second factor continues into it (--factor, --mfa-code, \
             --mfa-code-command or the terminal), else exits 5 with the sign-in saved for `authflow mfa resolve`.
 
-            \(AuthflowExitCode.table(for: AuthflowExitCode.browserSignIn))
+            \(HelpEnding.text(statuses: AuthflowExitCode.browserSignIn, examples: examples))
             """
     )
+
+    /// The command lines its help shows (`HelpEndingTests` parses each one).
+    static let examples = [
+        "authflow email-link complete \"$LINK\"",
+        "authflow email-link complete --eml message.eml --email ada@example.com",
+    ]
 
     @Argument(help: ArgumentHelp("The link, or - to read it from standard input.", valueName: "url"))
     var url: String?

@@ -21,9 +21,15 @@ struct EmailLinkSendCommand: AsyncParsableCommand {
             The address is remembered per project (and tenant) in the state directory, so `authflow \
             email-link complete` on this machine does not ask for it; sending again replaces it.
 
-            \(AuthflowExitCode.table(for: AuthflowExitCode.online + [.browserTimeout, .interrupted]))
+            \(HelpEnding.text(statuses: AuthflowExitCode.online + [.browserTimeout, .interrupted], examples: examples))
             """
     )
+
+    /// The command lines its help shows (`HelpEndingTests` parses each one).
+    static let examples = [
+        "authflow email-link send ada@example.com --continue-url https://example.com",
+        "authflow email-link send \"$EMAIL\" --continue-url \"$APP_URL\" --json",
+    ]
 
     @Argument(help: ArgumentHelp("The address to send the link to.", valueName: "email"))
     var email: String

@@ -24,9 +24,16 @@ struct LinkInspectCommand: AsyncParsableCommand {
             continueUrl, lang, tenantId, link, authType, eventId, recaptchaToken, error, layers, shortLink; \
             batch lines that could not be inspected add problem.
 
-            \(AuthflowExitCode.table(for: AuthflowExitCode.online))
+            \(HelpEnding.text(statuses: AuthflowExitCode.online, examples: examples))
             """
     )
+
+    /// The command lines its help shows (`HelpEndingTests` parses each one).
+    static let examples = [
+        "authflow link inspect \"$LINK\"",
+        "authflow link inspect --eml message.eml --json",
+        "authflow link inspect --json - <links.txt",
+    ]
 
     @Argument(help: ArgumentHelp("The link, or - to read links from standard input, one per line.", valueName: "url"))
     var link: String?
@@ -42,6 +49,8 @@ struct LinkInspectCommand: AsyncParsableCommand {
     var eml: String?
 
     @OptionGroup var format: JSONOutputOptions<ReplacedLinkSummaries>
+
+    @OptionGroup var language: LanguageOptions
 
     @OptionGroup(title: "Short links")
     var network: LinkNetworkOptions

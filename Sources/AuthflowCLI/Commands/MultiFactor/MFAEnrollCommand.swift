@@ -28,9 +28,15 @@ struct MFAEnrollCommand: AsyncParsableCommand {
             --issuer (default: the project ID) and --account (default: the account's email) name the entry in \
             the app. The project must have TOTP enabled (Identity Platform). authflow never stores the secret.
 
-            \(AuthflowExitCode.table(for: AuthflowExitCode.online + [.browserTimeout, .interrupted]))
+            \(HelpEnding.text(statuses: AuthflowExitCode.online + [.browserTimeout, .interrupted], examples: examples))
             """
     )
+
+    /// The command lines its help shows (`HelpEndingTests` parses each one).
+    static let examples = [
+        "authflow mfa enroll +16505553434",
+        "authflow mfa enroll --totp --qr-png totp.png",
+    ]
 
     @Argument(help: ArgumentHelp("The phone number in E.164 form, e.g. +16505553434.", valueName: "number"))
     var number: String?
@@ -47,7 +53,8 @@ struct MFAEnrollCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("qr-png"),
         help: ArgumentHelp(
-            "With --totp: also write the QR code as a PNG image to this file (mode 0600).", valueName: "file"))
+            "With --totp: also write the QR code as a PNG image to this file (mode 0600).", valueName: "file"),
+        completion: .file(extensions: ["png"]))
     var qrPNG: String?
 
     @Option(

@@ -17,9 +17,15 @@ struct MFAListCommand: AsyncParsableCommand {
             the list (what --factor and `mfa unenroll` accept, like the name and the ID), the phone number with \
             all but its last four digits hidden, the display name, when it was enrolled, and its ID.
 
-            \(AuthflowExitCode.table(for: AuthflowExitCode.online))
+            \(HelpEnding.text(statuses: AuthflowExitCode.online, examples: examples))
             """
     )
+
+    /// The command lines its help shows (`HelpEndingTests` parses each one).
+    static let examples = [
+        "authflow mfa list",
+        "authflow mfa list --json",
+    ]
 
     @OptionGroup var format: JSONOutputOptions<ReplacedTable>
 

@@ -22,9 +22,15 @@ struct MFAResolveCommand: AsyncParsableCommand {
             A TOTP factor (an authenticator app) is not texted: its code comes from --code, --code-command or \
             the terminal and is sent at once.
 
-            \(AuthflowExitCode.table(for: AuthflowExitCode.browserSignIn))
+            \(HelpEnding.text(statuses: AuthflowExitCode.browserSignIn, examples: examples))
             """
     )
+
+    /// The command lines its help shows (`HelpEndingTests` parses each one).
+    static let examples = [
+        "authflow mfa resolve",
+        "authflow mfa resolve --factor 2",
+    ]
 
     @Option(help: ArgumentHelp("The second factor: its number in the list, its name or its ID.", valueName: "factor"))
     var factor: String?

@@ -12,9 +12,15 @@ struct MFAUnenrollCommand: AsyncParsableCommand {
             Names the factor by its ID, its display name or its number in `authflow mfa list`. Firebase may \
             ask for a recent sign-in first (CREDENTIAL_TOO_OLD_LOGIN_AGAIN): sign in again, then retry.
 
-            \(AuthflowExitCode.table(for: AuthflowExitCode.online + [.interrupted]))
+            \(HelpEnding.text(statuses: AuthflowExitCode.online + [.interrupted], examples: examples))
             """
     )
+
+    /// The command lines its help shows (`HelpEndingTests` parses each one).
+    static let examples = [
+        "authflow mfa unenroll 1",
+        "authflow mfa unenroll \"Work phone\" --json",
+    ]
 
     @Argument(help: ArgumentHelp("The factor's ID, display name or number in `mfa list`.", valueName: "factor"))
     var factor: String

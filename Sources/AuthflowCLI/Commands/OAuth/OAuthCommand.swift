@@ -5,6 +5,12 @@ struct OAuthCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "oauth",
         abstract: "Sign in with Google, GitHub, Microsoft, Yahoo, Twitter, Facebook, Apple, OIDC or SAML providers.",
+        discussion: HelpEnding.text(
+            statuses: AuthflowExitCode.browserSignIn,
+            examples: [
+                "authflow oauth sign-in --provider github.com",
+                "authflow oauth unlink --provider github.com",
+            ]),
         subcommands: [OAuthSignInCommand.self, OAuthUnlinkCommand.self]
     )
 }

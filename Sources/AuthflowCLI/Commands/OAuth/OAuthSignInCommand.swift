@@ -61,15 +61,27 @@ struct OAuthSignInCommand: AsyncParsableCommand {
             to that account with one of them, then --link --pending adds this provider without another browser \
             round (--pending alone signs in to the account the credential belongs to).
 
-            \(AuthflowExitCode.table(for: AuthflowExitCode.browserSignIn))
+            \(HelpEnding.text(statuses: AuthflowExitCode.browserSignIn, examples: examples))
             """
     )
+
+    /// The command lines its help shows (`HelpEndingTests` parses each one).
+    static let examples = [
+        "authflow oauth sign-in --provider github.com",
+        "authflow oauth sign-in --provider google.com --route web",
+        "authflow oauth sign-in --provider github.com --device",
+    ]
 
     @Option(
         help: ArgumentHelp(
             "The provider ID: google.com, github.com, microsoft.com, yahoo.com, twitter.com, facebook.com, apple.com, oidc.NAME, saml.NAME.",
-            valueName: "provider"))
+            valueName: "provider"),
+        completion: .list(Self.providerIDs))
     var provider: String?
+
+    /// The provider IDs `--provider` completes to: the built-in ones, then the prefixes of Identity Platform
+    /// providers (`oidc.` and `saml.`, which take a name after them).
+    static let providerIDs = OAuthProvider.builtIn.map(\.id) + ["oidc.", "saml."]
 
     @Option(
         help: ArgumentHelp(

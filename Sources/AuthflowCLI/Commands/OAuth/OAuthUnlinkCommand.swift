@@ -14,11 +14,19 @@ struct OAuthUnlinkCommand: AsyncParsableCommand {
             from the signed-in user's account, then shows the providers it still has. `authflow whoami` lists \
             them too.
 
-            \(AuthflowExitCode.table(for: AuthflowExitCode.online))
+            \(HelpEnding.text(statuses: AuthflowExitCode.online, examples: examples))
             """
     )
 
-    @Option(help: ArgumentHelp("The provider ID to remove, e.g. github.com.", valueName: "provider"))
+    /// The command lines its help shows (`HelpEndingTests` parses each one).
+    static let examples = [
+        "authflow oauth unlink --provider github.com",
+        "authflow oauth unlink --provider phone --json",
+    ]
+
+    @Option(
+        help: ArgumentHelp("The provider ID to remove, e.g. github.com.", valueName: "provider"),
+        completion: .list(OAuthSignInCommand.providerIDs + ["password", "phone"]))
     var provider: String
 
     @OptionGroup var format: JSONOutputOptions<ReplacedSentence>

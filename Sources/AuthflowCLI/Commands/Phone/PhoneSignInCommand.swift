@@ -33,9 +33,15 @@ struct PhoneSignInCommand: AsyncParsableCommand {
             --link adds the number to the signed-in user; --reauth re-authenticates them. --lang sets the SMS \
             language.
 
-            \(AuthflowExitCode.table(for: AuthflowExitCode.browserSignIn))
+            \(HelpEnding.text(statuses: AuthflowExitCode.browserSignIn, examples: examples))
             """
     )
+
+    /// The command lines its help shows (`HelpEndingTests` parses each one).
+    static let examples = [
+        "authflow phone sign-in +16505553434",
+        "authflow phone sign-in +16505553434 --verifier loopback --json",
+    ]
 
     @Argument(help: ArgumentHelp("The phone number in E.164 form, e.g. +16505553434.", valueName: "number"))
     var number: String

@@ -15,9 +15,15 @@ struct PhoneVerifyCommand: AsyncParsableCommand {
             --code-command, a terminal prompt or a line of standard input. A wrong code keeps the verification \
             for another try; an expired one is forgotten.
 
-            \(AuthflowExitCode.table(for: AuthflowExitCode.browserSignIn))
+            \(HelpEnding.text(statuses: AuthflowExitCode.browserSignIn, examples: examples))
             """
     )
+
+    /// The command lines its help shows (`HelpEndingTests` parses each one).
+    static let examples = [
+        "authflow phone verify",
+        "authflow phone verify --phone +16505553434 --json",
+    ]
 
     @Option(help: ArgumentHelp("The number the SMS went to (needed when several are waiting).", valueName: "number"))
     var phone: String?

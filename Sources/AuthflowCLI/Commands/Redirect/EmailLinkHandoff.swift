@@ -11,8 +11,8 @@ import AuthflowParsing
 struct EmailLinkHandoff {
     let options: ProjectOptions
 
-    /// Completes `link`, which `handle-url` already inspected.
-    func complete(_ link: EmailSignInLink) async throws(CommandFailure) {
+    /// Completes `link`, which `handle-url` already inspected, and prints the result (as JSON when `json`).
+    func complete(_ link: EmailSignInLink, json: Bool) async throws(CommandFailure) {
         let configured = try CommandContext(options: options)
         let context: CommandContext
         if configured.configuration.apiKey != nil, configured.configuration.projectID != nil {
@@ -31,7 +31,7 @@ struct EmailLinkHandoff {
                 configuration: Self.configuration(of: match.pending), stateRoot: configured.stateRoot, verbose: false)
         }
         try await EmailLinkFinisher(context: context, inspector: LinkInspector(resolver: nil))
-            .run(.signInLink(link), purpose: .signIn, email: nil, askForEmail: nil, json: false, handoff: true)
+            .run(.signInLink(link), purpose: .signIn, email: nil, askForEmail: nil, json: json, handoff: true)
     }
 
     /// The project a pending link was sent from, as a configuration.

@@ -21,8 +21,16 @@ struct HandleURLCommand: AsyncParsableCommand {
             with the address `email-link send` remembered (never a prompt). Without project flags, the \
             project is the one whose remembered link matches; with none, it exits 1 and says to run \
             `email-link complete` with --email.
+
+            \(HelpEnding.text(statuses: [.success, .refused, .usage, .unavailable, .secondFactorRequired], examples: examples))
             """
     )
+
+    /// The command lines its help shows (`HelpEndingTests` parses each one).
+    static let examples = [
+        "authflow handle-url 'com.example.app:/callback?code=X&state=Y'",
+        "authflow handle-url \"$URL\" --json",
+    ]
 
     @Argument(help: ArgumentHelp("The URL the desktop passed (%u).", valueName: "url"))
     var url: String
@@ -30,8 +38,19 @@ struct HandleURLCommand: AsyncParsableCommand {
     @OptionGroup(title: "Project (for email sign-in links)")
     var project: ProjectOptions
 
+    @OptionGroup var format: JSONOutputOptions<ReplacedSentence>
+
     func run() async throws {
-        try await Self.handOver(url)?.finish { project }
+        guard let unaccepted = try Self.handOver(url) else {
+            // A waiting flow took it; without --json there is nothing to say (the flow reports its result).
+            if format.json {
+                let standardOutput = StandardOutput()
+                standardOutput.write(bytes: JSONLineWriter.line([("outcome", .string("handed-over"))]))
+                standardOutput.flush()
+            }
+            return
+        }
+        try await unaccepted.finish(json: format.json) { project }
     }
 
     /// Hands `url` (without surrounding whitespace) to the waiting flows, on the calling thread; nil when one took
@@ -65,13 +84,13 @@ struct HandleURLCommand: AsyncParsableCommand {
         let outcomes: Outcomes
 
         /// The rest of the command: an email sign-in link is completed with the command's project options
-        /// (`project`, asked for only then); anything else is explained.
-        func finish(project: () throws -> ProjectOptions) async throws {
+        /// (`project`, asked for only then), its result printed as JSON when `json`; anything else is explained.
+        func finish(json: Bool = false, project: () throws -> ProjectOptions) async throws {
             // Inspected once: the sign-in link goes on to be completed as found, and anything else is explained
             // from the same inspection.
             let inspection = try? OfflineLinkInspector().inspect(text)
             if let inspection, let link = try? EmailSignInLink(inspection) {
-                try await EmailLinkHandoff(options: project()).complete(link)
+                try await EmailLinkHandoff(options: project()).complete(link, json: json)
                 return
             }
             throw CommandFailure(HandleURLCommand.explain(outcomes, inspection: inspection), status: .refused)

@@ -31,9 +31,16 @@ struct ListenCommand: AsyncParsableCommand {
               {"event":"callback","url":"…","params":{…},"via":"http"}
             and on timeout {"event":"timeout"} (exit 4).
 
-            \(AuthflowExitCode.table(for: AuthflowExitCode.always + [.unavailable, .browserTimeout, .interrupted]))
+            \(HelpEnding.text(statuses: AuthflowExitCode.always + [.unavailable, .browserTimeout, .interrupted], examples: examples))
             """
     )
+
+    /// The command lines its help shows (`HelpEndingTests` parses each one).
+    static let examples = [
+        "authflow listen",
+        "authflow listen --json --timeout 120",
+        "authflow listen --scheme com.example.app --paste",
+    ]
 
     @Option(name: .long, help: ArgumentHelp("The callback path.", valueName: "path"))
     var path = "/callback"
@@ -71,6 +78,8 @@ struct ListenCommand: AsyncParsableCommand {
     @OptionGroup var wait: WaitOptions
 
     @OptionGroup(title: "Browser") var browser: BrowserOptions
+
+    @OptionGroup var language: LanguageOptions
 
     func validate() throws {
         guard path.hasPrefix("/"), !path.contains("?"), !path.contains("#"), !HandoffEndpoint.isReserved(path) else {
