@@ -118,7 +118,7 @@ public actor AppCheckTokenSupply: AppCheckTokenProvider {
     }
 
     /// When the token in hand expires; nil before one was obtained.
-    public func expiry() -> Date? { current?.expiresAt }
+    public func expiry() async -> Date? { current?.expiresAt }
 
     public func discard(_ token: String) async {
         if current?.token == token { current = nil }
