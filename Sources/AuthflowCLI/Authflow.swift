@@ -95,11 +95,22 @@ struct Authflow: AsyncParsableCommand {
             if failure.status == .interrupted { Foundation.exit(SignalWaiter.interruptedStatus) }
             end(failure.status)
         } catch {
-            if exitCode(for: error) == .validationFailure {
+            switch exitCode(for: error) {
+            case .validationFailure:
                 StandardError.write(fullMessage(for: error))
                 end(.usage)
+            case .success:
+                // A help request: its exit statuses and examples go last (`HelpEnding`).
+                let original = fullMessage(for: error)
+                let message = HelpEnding.placedLast(original)
+                guard message != original else { Self.exit(withError: error) }
+                let output = StandardOutput()
+                output.write(bytes: Array(message.utf8))
+                output.flush()
+                end(.success)
+            default:
+                Self.exit(withError: error)
             }
-            Self.exit(withError: error)
         }
     }
 

@@ -18,9 +18,10 @@ struct HelpEndingTests {
             }
     }
 
-    /// The help `authflow NAMES --help` prints at 80 columns, from ArgumentParser's own help generation.
+    /// The help `authflow NAMES --help` prints at 80 columns: ArgumentParser's own help generation, with the
+    /// ending placed last as `Authflow.main` prints it.
     static func help(_ command: any ParsableCommand.Type) -> String {
-        Authflow.helpMessage(for: command, columns: 80)
+        HelpEnding.placedLast(Authflow.helpMessage(for: command, columns: 80))
     }
 
     /// The lines of the block under `heading`, up to the blank line that ends it.
@@ -64,22 +65,23 @@ struct HelpEndingTests {
         #expect(Self.tree().count == 40)
     }
 
-    @Test("Every command's help lists its exit statuses, then ends its discussion with two or three examples")
+    @Test("Every command's help ends with its exit statuses, then two or three examples")
     func everyCommandHasExitStatusesAndExamples() {
         for (names, command) in Self.tree() {
             let label = (["authflow"] + names).joined(separator: " ")
             let help = Self.help(command)
-            let statuses = Self.block("Exit status:", in: help)
+            let statuses = Self.block("EXIT STATUS:", in: help)
             #expect(statuses.first?.hasPrefix("  0  success") == true, "\(label): \(statuses)")
-            let examples = Self.block("Examples:", in: help)
+            let examples = Self.block("EXAMPLES:", in: help)
             #expect((2...3).contains(examples.count), "\(label): \(examples)")
-            // The examples come after the statuses and end the discussion: the usage line follows them.
+            // The examples come after the statuses, after the usage and the options, and end the help.
             let text = help.components(separatedBy: "\n")
-            if let statusLine = text.firstIndex(of: "Exit status:"), let exampleLine = text.firstIndex(of: "Examples:")
+            if let statusLine = text.firstIndex(of: "EXIT STATUS:"), let exampleLine = text.firstIndex(of: "EXAMPLES:"),
+                let usageLine = text.firstIndex(where: { $0.hasPrefix("USAGE: ") })
             {
-                #expect(statusLine < exampleLine, "\(label)")
+                #expect(usageLine < statusLine && statusLine < exampleLine, "\(label)")
                 let after = text[(exampleLine + 1 + examples.count)...].drop { $0.isEmpty }
-                #expect(after.first?.hasPrefix("USAGE: ") == true, "\(label): \(Array(after.prefix(2)))")
+                #expect(after.isEmpty, "\(label): \(Array(after.prefix(2)))")
             }
             for example in examples {
                 #expect(example.hasPrefix("  $ ") && example.contains("authflow "), "\(label): \(example)")
@@ -91,7 +93,7 @@ struct HelpEndingTests {
     @Test("Each example is a real command line: it parses to the command whose help shows it, or one under it")
     func examplesParse() throws {
         for (names, command) in Self.tree() {
-            for example in Self.block("Examples:", in: Self.help(command)) {
+            for example in Self.block("EXAMPLES:", in: Self.help(command)) {
                 let arguments = try #require(Self.arguments(of: example), "\(example)")
                 #expect(Array(arguments.prefix(names.count)) == names, "\(example) is not under \(names)")
                 do {

@@ -12,10 +12,10 @@ struct HelpTextTests {
         return result.stdoutText
     }
 
-    /// The lines of the "Exit status:" block, up to the blank line that ends it.
+    /// The lines of the "EXIT STATUS:" block, up to the blank line that ends it.
     private func exitStatusBlock(_ text: String) -> [String] {
         let lines = text.components(separatedBy: "\n")
-        guard let start = lines.firstIndex(of: "Exit status:") else { return [] }
+        guard let start = lines.firstIndex(of: "EXIT STATUS:") else { return [] }
         return Array(lines[(start + 1)...].prefix { !$0.isEmpty })
     }
 
@@ -38,13 +38,13 @@ struct HelpTextTests {
     ])
     func eachCommandListsItsOwnStatusesLast(arguments: [String], expected: [Int]) async throws {
         let text = try await help(arguments)
-        #expect(text.components(separatedBy: "Exit status:").count == 2, "\(arguments): one block")
+        #expect(text.components(separatedBy: "EXIT STATUS:").count == 2, "\(arguments): one block")
         let block = exitStatusBlock(text)
         #expect(statuses(block) == expected, "\(arguments): \(block)")
-        // Only the examples follow the block (`HelpEndingTests`), then USAGE and the options.
-        let afterBlock = text.components(separatedBy: "Exit status:").last ?? ""
+        // Only the examples follow the block (`HelpEndingTests`), at the end of the help.
+        let afterBlock = text.components(separatedBy: "EXIT STATUS:").last ?? ""
         let rest = afterBlock.components(separatedBy: "\n").dropFirst(block.count + 1).drop { $0.isEmpty }
-        #expect(rest.first == "Examples:", "\(arguments): \(rest.prefix(2))")
+        #expect(rest.first == "EXAMPLES:", "\(arguments): \(rest.prefix(2))")
         // Numbers right-aligned in three columns; a description that continues is indented under the text,
         // never at column 0.
         for line in block {

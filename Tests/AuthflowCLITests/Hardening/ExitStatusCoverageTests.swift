@@ -12,11 +12,11 @@ struct ExitStatusCoverageTests {
         ["--emulator", "127.0.0.1:1", "--project-id", "demo-exit-status", "--state-dir", stateDirectory]
     }
 
-    /// The statuses listed in the "Exit status:" block of `command --help`.
+    /// The statuses listed in the "EXIT STATUS:" block of `command --help`.
     private func documentedStatuses(_ command: [String]) async throws -> Set<Int32> {
         let result = try await AuthflowCommand.run(command + ["--help"])
         let lines = result.stdoutText.components(separatedBy: "\n")
-        guard let start = lines.firstIndex(of: "Exit status:") else { return [] }
+        guard let start = lines.firstIndex(of: "EXIT STATUS:") else { return [] }
         let block = lines[(start + 1)...].prefix { !$0.isEmpty }
         return Set(block.compactMap { Int32($0.trimmingCharacters(in: .whitespaces).prefix { $0.isNumber }) })
     }
