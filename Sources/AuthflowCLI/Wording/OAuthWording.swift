@@ -105,7 +105,7 @@ extension OAuthSignInError {
                 separator: localized(" and "))
             return localized(
                 "The \(provider.id) device sign-in needs \(settings), or the same in your own configuration "
-                    + "file; see \"Device sign-in\" in the README for the provider's console steps.")
+                    + "file; see \"Device sign-in\" in docs/oauth.md for the provider's console steps.")
         case .deviceDenied(let provider):
             return localized("The \(provider.id) sign-in was declined at the provider. Nothing was signed in.")
         case .deviceExpired(let provider):
@@ -127,22 +127,22 @@ extension OAuthSignInError {
             localized(
                 "The device client is not set up for it: on the GitHub OAuth app whose client ID you gave "
                     + "(--github-device-client-id), tick \"Enable Device Flow\" and save, and check the client ID; "
-                    + "see \"Device sign-in\" in the README.")
+                    + "see \"Device sign-in\" in docs/oauth.md.")
         case .google:
             localized(
                 "The device client is not set up for it: give the client ID and client secret of a Google OAuth "
                     + "client of type \"TVs and Limited Input devices\" (--google-device-client-id, "
-                    + "--google-device-client-secret); see \"Device sign-in\" in the README.")
+                    + "--google-device-client-secret); see \"Device sign-in\" in docs/oauth.md.")
         case .facebook:
             localized(
                 "The device client is not set up for it: turn on \"Login from Devices\" in the Facebook app's "
                     + "Facebook Login settings, and check --facebook-app-id and --facebook-client-token (App "
-                    + "settings › Advanced › Security); see \"Device sign-in\" in the README.")
+                    + "settings › Advanced › Security); see \"Device sign-in\" in docs/oauth.md.")
         case .oidc, .microsoft, .yahoo, .twitter, .apple, .saml:
             localized(
                 "The device client is not set up for it: at the OIDC provider, allow the device authorization "
                     + "grant for the client --oidc-device-client-id names, and check that client ID; see \"Device "
-                    + "sign-in\" in the README.")
+                    + "sign-in\" in docs/oauth.md.")
         }
     }
 
