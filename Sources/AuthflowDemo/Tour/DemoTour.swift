@@ -111,7 +111,9 @@ public struct DemoTour: Sendable {
             "\n\(done)\n" + achieved.map { "  - " + $0 + "\n" }.joined() + state + "\n"
                 + localized(
                     "Against a real project, set FIREBASE_API_KEY, FIREBASE_PROJECT_ID (or point --config at "
-                        + "GoogleService-Info.plist) and leave FIREBASE_AUTH_EMULATOR_HOST unset; see docs/getting-started.md.")
+                        + "GoogleService-Info.plist) and leave FIREBASE_AUTH_EMULATOR_HOST unset; "
+                        + "see docs/getting-started.md."
+                )
                 + "\n\n")
     }
 }
