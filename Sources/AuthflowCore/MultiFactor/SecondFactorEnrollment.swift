@@ -76,7 +76,7 @@ public struct SecondFactorEnrollment: Sendable {
                 interaction.notice(.secondFactorNotSaved(.secondFactorEnrollment(number), error))
             }
         }
-        var attempt = 1
+        var tries = CodeTries()
         while true {
             let code: (code: String, origin: PhoneCodeOrigin)
             let enrolled: (session: UserSession, factor: EnrolledFactor)
@@ -97,9 +97,8 @@ public struct SecondFactorEnrollment: Sendable {
                     account: account)
             } catch {
                 // A wrong code keeps the enrolment's SMS: a code typed at the terminal is asked for again.
-                if case .wrongCode(_, let flow) = error, attempt < code.origin.tries {
-                    interaction.notice(.codeRefused(flow, triesLeft: code.origin.tries - attempt))
-                    attempt += 1
+                if case .wrongCode(_, let flow) = error, let left = tries.refused(from: code.origin) {
+                    interaction.notice(.codeRefused(flow, triesLeft: left))
                     continue
                 }
                 await texted.failed(interaction.pageMessage(for: error))

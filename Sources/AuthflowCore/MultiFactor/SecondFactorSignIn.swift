@@ -93,7 +93,7 @@ public struct SecondFactorSignIn: Sendable {
                 interaction.notice(.secondFactorNotSaved(.secondFactorSignIn(factorID: factor.id), error))
             }
         }
-        var attempt = 1
+        var tries = CodeTries()
         while true {
             let code: (code: String, origin: PhoneCodeOrigin)
             let session: UserSession
@@ -112,9 +112,8 @@ public struct SecondFactorSignIn: Sendable {
                 session = try await finalize(pending, factor: factor, sent: sent, code: code.code)
             } catch {
                 // A wrong code keeps the challenge and its SMS: a code typed at the terminal is asked for again.
-                if case .wrongCode(_, let flow) = error, attempt < code.origin.tries {
-                    interaction.notice(.codeRefused(flow, triesLeft: code.origin.tries - attempt))
-                    attempt += 1
+                if case .wrongCode(_, let flow) = error, let left = tries.refused(from: code.origin) {
+                    interaction.notice(.codeRefused(flow, triesLeft: left))
                     continue
                 }
                 await texted.failed(interaction.pageMessage(for: error))

@@ -116,7 +116,7 @@ public struct PhoneSignIn: Sendable {
         _ pending: PendingPhoneVerification, texted: TextedCode, reused: Bool, signedIn: UserSession?,
         options: Options, interaction: some PhoneSignInInteraction
     ) async throws(PhoneSignInError) -> Completed {
-        var attempt = 1
+        var tries = CodeTries()
         while true {
             let answer = try await texted.code(
                 for: pending.sentCode, given: options.code, command: options.codeCommand,
@@ -127,10 +127,8 @@ public struct PhoneSignIn: Sendable {
                     pending, code: answer.code, signedIn: signedIn)
             } catch {
                 // A wrong code keeps the verification: a code typed at the terminal is asked for again.
-                if case .wrongCode = error, attempt < answer.origin.tries {
-                    interaction.notice(
-                        .codeRefused(.phoneSignIn(pending.phoneNumber), triesLeft: answer.origin.tries - attempt))
-                    attempt += 1
+                if case .wrongCode = error, let left = tries.refused(from: answer.origin) {
+                    interaction.notice(.codeRefused(.phoneSignIn(pending.phoneNumber), triesLeft: left))
                     continue
                 }
                 await texted.failed(interaction.pageMessage(for: error))

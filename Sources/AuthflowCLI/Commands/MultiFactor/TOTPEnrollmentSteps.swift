@@ -52,7 +52,10 @@ struct TOTPEnrollmentSteps {
         let interactive = Terminal.isInteractive
         if !json || interactive { show(secret, uri: uri, matrix: matrix, colour: interactive) }
 
-        var attempt = 1
+        var tries = CodeTries()
+        // A code typed at the terminal prompt, or one from --code, --code-command or standard input.
+        let origin: PhoneCodeOrigin =
+            code != nil ? .option : codeCommand != nil ? .command : interactive ? .terminal : .standardInput
         while true {
             let given = try await nextCode(enrollment, uri: uri, secret: secret, interactive: interactive)
             do {
@@ -60,12 +63,9 @@ struct TOTPEnrollmentSteps {
                 report(enrolled, uri: uri)
                 return
             } catch {
-                // The one rule for typed codes (PhoneCodeOrigin.tries): the terminal asks again.
-                let tries = PhoneCodeOrigin.terminal.tries
-                if case .totp(.wrongCode) = error, interactive, code == nil, codeCommand == nil, attempt < tries {
-                    StandardError.write(
-                        "authflow: " + TOTPProblem.triesLeft(enrolling: true, tries - attempt))
-                    attempt += 1
+                // The one rule for typed codes (CodeTries): the terminal asks again.
+                if case .totp(.wrongCode) = error, let left = tries.refused(from: origin) {
+                    StandardError.write("authflow: " + TOTPProblem.triesLeft(enrolling: true, left))
                     continue
                 }
                 throw context.report(.from(error, resolvingSignIn: false))

@@ -90,17 +90,15 @@ struct PhoneVerifyCommand: AsyncParsableCommand {
     private static func confirm(
         _ pending: PendingPhoneVerification, sources: PhoneCodeSources, with confirmation: PhoneCodeConfirmation
     ) async throws(PhoneSignInError) -> SignInResult {
-        var attempt = 1
+        var tries = CodeTries()
         while true {
             let code = try await sources.code(for: pending)
             do throws(PhoneSignInError) {
                 return try await confirmation.confirm(pending, code: code.code)
             } catch {
-                guard case .wrongCode = error, attempt < code.origin.tries else { throw error }
-                let notice = PhoneSignInNotice.codeRefused(
-                    .phoneSignIn(pending.phoneNumber), triesLeft: code.origin.tries - attempt)
+                guard case .wrongCode = error, let left = tries.refused(from: code.origin) else { throw error }
+                let notice = PhoneSignInNotice.codeRefused(.phoneSignIn(pending.phoneNumber), triesLeft: left)
                 StandardError.write("authflow: \(notice.cliMessage)")
-                attempt += 1
             }
         }
     }
