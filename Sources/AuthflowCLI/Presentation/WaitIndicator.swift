@@ -30,7 +30,7 @@ final class WaitIndicator: Sendable {
     /// `prompt` (whether or not it is a terminal) for a paste to be typed after it.
     init(message: String, deadline: ContinuousClock.Instant, prompt: String? = nil) {
         self.prompt = prompt
-        guard isatty(STDERR_FILENO) == 1 else {
+        guard Terminal.standardErrorIsTerminal else {
             if let prompt {
                 StandardError.write(prompt, newline: false)
                 state.withLock { $0.openPrompt = true }

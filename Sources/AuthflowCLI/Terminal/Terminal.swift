@@ -8,8 +8,11 @@ import Glibc
 enum Terminal {
     /// Standard input and standard error are both terminals.
     static var isInteractive: Bool {
-        isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1
+        isatty(STDIN_FILENO) == 1 && standardErrorIsTerminal
     }
+
+    /// Standard error is a terminal: someone sees what is drawn there (prompts, countdowns).
+    static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
     /// The size of the terminal on standard error (`TIOCGWINSZ`), when it is one and says; read again at each
     /// use, so a resized window (SIGWINCH) is followed.

@@ -76,39 +76,21 @@ public struct SecondFactorEnrollment: Sendable {
                 interaction.notice(.secondFactorNotSaved(.secondFactorEnrollment(number), error))
             }
         }
-        var tries = CodeTries()
-        while true {
-            let code: (code: String, origin: PhoneCodeOrigin)
-            let enrolled: (session: UserSession, factor: EnrolledFactor)
-            do {
-                code = try await texted.code(
-                    for: SentSMSCode(
-                        recipient: number.e164, phoneNumber: number, verificationID: pending.verificationID,
-                        project: environment.project, flow: .secondFactorEnrollment(number)),
-                    given: options.code, command: options.codeCommand, timeout: options.round.timeout,
-                    interaction: interaction)
-            } catch {
-                if case .codeNeeded(let waiting) = error { throw .codeNeeded(waiting) }
-                throw .sms(error)
-            }
-            do throws(SecondFactorError) {
-                enrolled = try await finalize(
-                    pending, code: code.code, displayName: displayName, session: session, store: store,
-                    account: account)
-            } catch {
-                // A wrong code keeps the enrolment's SMS: a code typed at the terminal is asked for again.
-                if case .wrongCode(_, let flow) = error, let left = tries.refused(from: code.origin) {
-                    interaction.notice(.codeRefused(flow, triesLeft: left))
-                    continue
-                }
-                await texted.failed(interaction.pageMessage(for: error))
-                throw error
-            }
-            await texted.succeeded("Added \(number) as a second factor. You can close this tab.")
-            return Completed(
-                session: enrolled.session, factor: enrolled.factor, verifier: pending.verifier,
-                codeOrigin: code.origin, reusedCode: reused)
-        }
+        // A wrong code keeps the enrolment's SMS: a code typed at the terminal is asked for again.
+        let (enrolled, origin) = try await texted.confirmed(
+            for: SentSMSCode(
+                recipient: number.e164, phoneNumber: number, verificationID: pending.verificationID,
+                project: environment.project, flow: .secondFactorEnrollment(number)),
+            given: options.code, command: options.codeCommand, timeout: options.round.timeout,
+            interaction: interaction, codeFailure: SecondFactorError.fromCodeStep, refusedFlow: \.refusedFlow,
+            confirm: { code throws(SecondFactorError) in
+                try await finalize(
+                    pending, code: code, displayName: displayName, session: session, store: store, account: account)
+            })
+        await texted.succeeded("Added \(number) as a second factor. You can close this tab.")
+        return Completed(
+            session: enrolled.session, factor: enrolled.factor, verifier: pending.verifier, codeOrigin: origin,
+            reusedCode: reused)
     }
 
     private func finalize(

@@ -167,6 +167,19 @@ extension SecondFactorError {
 
     /// A storage failure, as the session errors carry it.
     static func storage(_ error: StorageError) -> SecondFactorError { .session(.storage(error)) }
+
+    /// A texted code that could not be had, in this flow's terms: a code no source gave stays
+    /// ``codeNeeded(_:)``, saved for later; anything else failed as in phone sign-in (``sms(_:)``).
+    static func fromCodeStep(_ error: PhoneSignInError) -> SecondFactorError {
+        if case .codeNeeded(let waiting) = error { return .codeNeeded(waiting) }
+        return .sms(error)
+    }
+
+    /// The flow a wrong SMS code may be tried again in; nil for every other failure.
+    var refusedFlow: SMSCodeFlow? {
+        guard case .wrongCode(_, let flow) = self else { return nil }
+        return flow
+    }
 }
 
 /// Why a TOTP second factor (enrolling one, or signing in with one) did not finish; carried by

@@ -93,37 +93,20 @@ public struct SecondFactorSignIn: Sendable {
                 interaction.notice(.secondFactorNotSaved(.secondFactorSignIn(factorID: factor.id), error))
             }
         }
-        var tries = CodeTries()
-        while true {
-            let code: (code: String, origin: PhoneCodeOrigin)
-            let session: UserSession
-            do {
-                code = try await texted.code(
-                    for: SentSMSCode(
-                        recipient: masked, verificationID: sent.verificationID, project: environment.project,
-                        flow: .secondFactorSignIn(factorID: factor.id)),
-                    given: options.code, command: options.codeCommand, timeout: options.round.timeout,
-                    interaction: interaction)
-            } catch {
-                if case .codeNeeded(let waiting) = error { throw .codeNeeded(waiting) }
-                throw .sms(error)
-            }
-            do throws(SecondFactorError) {
-                session = try await finalize(pending, factor: factor, sent: sent, code: code.code)
-            } catch {
-                // A wrong code keeps the challenge and its SMS: a code typed at the terminal is asked for again.
-                if case .wrongCode(_, let flow) = error, let left = tries.refused(from: code.origin) {
-                    interaction.notice(.codeRefused(flow, triesLeft: left))
-                    continue
-                }
-                await texted.failed(interaction.pageMessage(for: error))
-                throw error
-            }
-            await texted.succeeded(
-                "Signed in as \(session.email ?? session.uid) with the second factor. You can close this tab.")
-            return Completed(
-                session: session, factor: factor, verifier: sent.verifier, codeOrigin: code.origin, reusedCode: reused)
-        }
+        // A wrong code keeps the challenge and its SMS: a code typed at the terminal is asked for again.
+        let (session, origin) = try await texted.confirmed(
+            for: SentSMSCode(
+                recipient: masked, verificationID: sent.verificationID, project: environment.project,
+                flow: .secondFactorSignIn(factorID: factor.id)),
+            given: options.code, command: options.codeCommand, timeout: options.round.timeout,
+            interaction: interaction, codeFailure: SecondFactorError.fromCodeStep, refusedFlow: \.refusedFlow,
+            confirm: { code throws(SecondFactorError) in
+                try await finalize(pending, factor: factor, sent: sent, code: code)
+            })
+        await texted.succeeded(
+            "Signed in as \(session.email ?? session.uid) with the second factor. You can close this tab.")
+        return Completed(
+            session: session, factor: factor, verifier: sent.verifier, codeOrigin: origin, reusedCode: reused)
     }
 
     // MARK: Steps

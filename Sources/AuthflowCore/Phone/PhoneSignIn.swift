@@ -116,29 +116,22 @@ public struct PhoneSignIn: Sendable {
         _ pending: PendingPhoneVerification, texted: TextedCode, reused: Bool, signedIn: UserSession?,
         options: Options, interaction: some PhoneSignInInteraction
     ) async throws(PhoneSignInError) -> Completed {
-        var tries = CodeTries()
-        while true {
-            let answer = try await texted.code(
-                for: pending.sentCode, given: options.code, command: options.codeCommand,
-                timeout: options.round.timeout, interaction: interaction)
-            let result: SignInResult
-            do throws(PhoneSignInError) {
-                result = try await PhoneCodeConfirmation(environment).confirm(
-                    pending, code: answer.code, signedIn: signedIn)
-            } catch {
-                // A wrong code keeps the verification: a code typed at the terminal is asked for again.
-                if case .wrongCode = error, let left = tries.refused(from: answer.origin) {
-                    interaction.notice(.codeRefused(.phoneSignIn(pending.phoneNumber), triesLeft: left))
-                    continue
-                }
-                await texted.failed(interaction.pageMessage(for: error))
-                throw error
-            }
-            await texted.succeeded(Self.outcome(result))
-            return Completed(
-                result: result, phoneNumber: pending.phoneNumber, verifier: pending.verifier,
-                reusedVerification: reused, codeOrigin: answer.origin)
-        }
+        let confirmation = PhoneCodeConfirmation(environment)
+        // A wrong code keeps the verification: a code typed at the terminal is asked for again.
+        let (result, origin) = try await texted.confirmed(
+            for: pending.sentCode, given: options.code, command: options.codeCommand, timeout: options.round.timeout,
+            interaction: interaction, codeFailure: { $0 },
+            refusedFlow: { error in
+                guard case .wrongCode = error else { return nil }
+                return .phoneSignIn(pending.phoneNumber)
+            },
+            confirm: { code throws(PhoneSignInError) in
+                try await confirmation.confirm(pending, code: code, signedIn: signedIn)
+            })
+        await texted.succeeded(Self.outcome(result))
+        return Completed(
+            result: result, phoneNumber: pending.phoneNumber, verifier: pending.verifier,
+            reusedVerification: reused, codeOrigin: origin)
     }
 
     /// For linking and re-authentication, the signed-in user, checked before any SMS is sent; the

@@ -47,6 +47,38 @@ final class TextedCode: Sendable {
         }
     }
 
+    /// Asks for codes (``code(for:given:command:timeout:interaction:)``) and hands each to `confirm` until one is
+    /// accepted. A wrong code — one `refusedFlow` names the flow of — is announced and asked for again as long as
+    /// its origin allows another try (``CodeTries``); any other failure is shown on the page and thrown, and a
+    /// failure to get a code at all is thrown as `codeFailure` makes it. The page stays open for the caller's
+    /// ``succeeded(_:)``.
+    func confirmed<Value, Failure: Error & CustomStringConvertible>(
+        for sent: SentSMSCode, given: String?, command: CodeProgram?, timeout: Duration,
+        interaction: some PhoneSignInInteraction, codeFailure: (PhoneSignInError) -> Failure,
+        refusedFlow: (Failure) -> SMSCodeFlow?, confirm: (String) async throws(Failure) -> Value
+    ) async throws(Failure) -> (value: Value, origin: PhoneCodeOrigin) {
+        var tries = CodeTries()
+        while true {
+            let answer: (code: String, origin: PhoneCodeOrigin)
+            do {
+                answer = try await code(
+                    for: sent, given: given, command: command, timeout: timeout, interaction: interaction)
+            } catch {
+                throw codeFailure(error)
+            }
+            do throws(Failure) {
+                return (try await confirm(answer.code), answer.origin)
+            } catch {
+                if let flow = refusedFlow(error), let left = tries.refused(from: answer.origin) {
+                    interaction.notice(.codeRefused(flow, triesLeft: left))
+                    continue
+                }
+                await failed(interaction.pageMessage(for: error))
+                throw error
+            }
+        }
+    }
+
     /// The step finished; the page says `message` (in the page's language, through ``CallbackPageWording``, which
     /// the front end fills with its translations of these English texts) before the listener stops.
     func succeeded(_ message: String) async {

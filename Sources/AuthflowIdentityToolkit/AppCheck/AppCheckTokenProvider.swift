@@ -21,7 +21,8 @@ public protocol AppCheckTokenProvider: Sendable {
     /// The backend refused `token`: forget it, here and in any cache, so the next request obtains a new one.
     func discard(_ token: String) async
 
-    /// When the token in hand expires; nil when there is none or the provider does not know.
+    /// When the token in hand expires; nil when there is none or the provider does not know. No default: an
+    /// extension's async default would win the overload at an `await` over a conformer's synchronous method.
     func expiry() async -> Date?
 }
 
@@ -30,9 +31,6 @@ extension AppCheckTokenProvider {
     public func tokenForRequest() async throws(AppCheckFailure) -> String {
         try await appCheckToken()
     }
-
-    /// Not known.
-    public func expiry() async -> Date? { nil }
 }
 
 /// The ways a machine without an attested app can obtain App Check tokens.

@@ -63,10 +63,7 @@ public struct AuthorizationRequest: Sendable, Hashable {
             ("response_type", "code"), ("client_id", clientID), ("redirect_uri", redirectURI),
         ]
         if !scopes.isEmpty { pairs.append(("scope", scopes.joined(separator: " "))) }
-        pairs += [
-            ("state", state), ("code_challenge", codeVerifier.challenge),
-            ("code_challenge_method", CodeVerifier.challengeMethod),
-        ]
+        pairs += [("state", state)] + codeVerifier.challengeParameters
         return QueryParameters(pairs: pairs + additionalParameters.pairs)
     }
 

@@ -35,6 +35,12 @@ public struct CodeVerifier: Sendable, Hashable, CustomStringConvertible {
         Base64.encode(SHA256.digest(Array(value.utf8)), alphabet: .url)
     }
 
+    /// The authorization request's two PKCE parameters: `code_challenge` (``challenge``) and
+    /// `code_challenge_method` (``challengeMethod``).
+    public var challengeParameters: [(name: String, value: String)] {
+        [("code_challenge", challenge), ("code_challenge_method", Self.challengeMethod)]
+    }
+
     /// Never the verifier itself: it is a secret until the token exchange.
     public var description: String { "CodeVerifier(\(value.utf8.count) characters)" }
 

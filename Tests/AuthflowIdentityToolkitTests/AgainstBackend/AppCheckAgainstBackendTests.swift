@@ -14,6 +14,7 @@ private final class FixedAppCheck: AppCheckTokenProvider {
 
     func appCheckToken() async throws(AppCheckFailure) -> String { token }
     func discard(_ token: String) async { discarded.withLock { $0.append(token) } }
+    func expiry() async -> Date? { nil }
 }
 
 @Suite("Against the embedded backend: App Check exchanges, the X-Firebase-AppCheck header, enforcement")

@@ -22,7 +22,7 @@ final class TerminalDeviceInteraction: DeviceSignInInteraction {
     func present(_ authorization: DeviceAuthorization, provider: OAuthProvider) async {
         let waiter = SignalWaiter()
         signals.withLock { $0 = waiter }
-        if json || isatty(STDERR_FILENO) != 1 {
+        if json || !Terminal.standardErrorIsTerminal {
             let output = StandardOutput()
             output.write(bytes: Self.event(authorization, provider: provider, at: Date()))
             output.flush()

@@ -184,16 +184,12 @@ struct ListenCommand: AsyncParsableCommand {
     /// The `--open` URL with its placeholders replaced, each value percent-encoded as a query value, and the
     /// S256 challenge of `pkce` added to its query when there is one.
     static func fill(_ template: String, redirectURI: String, state: String, pkce: CodeVerifier? = nil) -> String {
-        var url =
+        let url =
             template
             .replacingOccurrences(of: "{redirect_uri}", with: PercentEncoding.encodeUnreserved(redirectURI))
             .replacingOccurrences(of: "{state}", with: PercentEncoding.encodeUnreserved(state))
-        if let pkce {
-            let challenge = QueryParameters(pairs: [
-                ("code_challenge", pkce.challenge), ("code_challenge_method", CodeVerifier.challengeMethod),
-            ])
-            url += (url.contains("?") ? "&" : "?") + challenge.formEncoded
-        }
-        return url
+        guard let pkce else { return url }
+        let challenge = QueryParameters(pairs: pkce.challengeParameters).formEncoded
+        return url + (url.contains("?") ? "&" : "?") + challenge
     }
 }
