@@ -182,4 +182,22 @@ struct CallbackPageLanguageTests {
         #expect(bodies["ko"]?.contains("The redirect reached") == false)
         #expect(bodies["en"]?.contains("The redirect reached the program waiting for it.") == true)
     }
+
+    @Test("listen --pkce puts the code challenge into the --open URL's query, ahead of a fragment it keeps")
+    func pkceChallengeBeforeFragment() async throws {
+        let runtime = try TemporaryDirectory()
+        let result = try await AuthflowCommand.run(
+            [
+                "listen", "--pkce", "--json", "--no-browser", "--timeout", "1", "--open",
+                "https://idp.example/authorize?client_id=c&redirect_uri={redirect_uri}#section",
+            ],
+            environment: ["XDG_RUNTIME_DIR": runtime.path])
+        let line = try #require(
+            result.stderrText.components(separatedBy: "\n").first { $0.contains("https://idp.example/authorize") },
+            "\(result.stderrText)")
+        let url = line.trimmingCharacters(in: .whitespaces)
+        #expect(url.hasSuffix("&code_challenge_method=S256#section"), "\(url)")
+        #expect(url.contains("&code_challenge="), "\(url)")
+        #expect(url.components(separatedBy: "#").count == 2, "\(url)")
+    }
 }

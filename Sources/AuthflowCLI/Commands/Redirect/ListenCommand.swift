@@ -184,12 +184,15 @@ struct ListenCommand: AsyncParsableCommand {
     /// The `--open` URL with its placeholders replaced, each value percent-encoded as a query value, and the
     /// S256 challenge of `pkce` added to its query when there is one.
     static func fill(_ template: String, redirectURI: String, state: String, pkce: CodeVerifier? = nil) -> String {
-        let url =
+        var url =
             template
             .replacingOccurrences(of: "{redirect_uri}", with: PercentEncoding.encodeUnreserved(redirectURI))
             .replacingOccurrences(of: "{state}", with: PercentEncoding.encodeUnreserved(state))
         guard let pkce else { return url }
+        // Into the query, ahead of any fragment.
+        let fragment = url.firstIndex(of: "#").map { String(url[$0...]) } ?? ""
+        url.removeLast(fragment.count)
         let challenge = QueryParameters(pairs: pkce.challengeParameters).formEncoded
-        return url + (url.contains("?") ? "&" : "?") + challenge
+        return url + (url.contains("?") ? "&" : "?") + challenge + fragment
     }
 }
