@@ -51,27 +51,6 @@ struct AuthorizationSessionTests {
         #expect(token.text == #"{"access_token":"token-for-code-1"}"#)
     }
 
-    @Test("The token endpoint refuses the code with another verifier: the challenge binds it")
-    func wrongVerifier() async throws {
-        let provider = try StandInProvider()
-        defer { provider.server.stop() }
-        let session = try session(provider: provider)
-        defer { session.stop() }
-
-        _ = try await browser.send(HTTPRequest(url: session.url))
-        let response = try await session.response(timeout: .seconds(30))
-        let stolen = TokenRequest(
-            code: response.code, redirectURI: session.redirectURI, clientID: "client 1", codeVerifier: CodeVerifier())
-        let token = try await browser.send(
-            HTTPRequest(
-                method: .post, url: provider.server.url("/token"),
-                headers: [HTTPHeader(name: "Content-Type", value: TokenRequest.contentType)],
-                body: Array(stolen.body.utf8)))
-
-        #expect(token.status == 400)
-        #expect(token.text.contains("invalid_grant"))
-    }
-
     @Test("A callback with another state is refused with 400 and the wait goes on")
     func stateMismatch() async throws {
         let provider = try StandInProvider()
